@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { getEnv } from '@/lib/env';
+import { getDb } from '@/lib/db/client';
+import { fingerprint } from '@/lib/crypto/digest';
+import { readJsonBody } from '@/lib/http/body';
+import { HttpError } from '@/lib/http/errors';
+import { handleRequest } from '@/lib/http/handle';
+import { authorizeGateway } from '@/lib/broker/gateway-auth';
+import { keySetFor } from '@/lib/broker/key-set';
+import { LaunchJwtRejected, verifyLaunchJwt } from '@/lib/broker/launch-jwt';
+import { exchangeLaunch } from '@/lib/broker/token-exchange';
+
+export const dynamic = 'force-dynamic';
+
+const BODY_LIMIT = 16 * 1024;
+
+// Compact JWS: three base64url segments (the third may be empty, as in `alg: none`, which verification refuses).
+const requestSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/),
+});
+
+export async function POST(request: Request) {
+  return handleRequest('token-exchange', async (log) => {
+    const env = getEnv();
+    const db = await getDb();
+    await authorizeGateway(request, db, env.pluginApiKeys);
+
+    const body = requestSchema.safeParse(await readJsonBody(request, BODY_LIMIT));
+    if (!body.success) throw new HttpError('bad_request', 'token_missing_or_malformed');
+    log.jwtFingerprint = fingerprint(body.data.token);
+
+    try {
+      const claims = await verifyLaunchJwt(body.data.token, {
+        pluginId: env.pluginId,
+        resolveKey: keySetFor(env.brokerJwksUrl),
+      });
+      log.userFingerprint = fingerprint(claims.userId);
+      log.tenants = claims.tenantIds.length;
+      const result = await exchangeLaunch(db, claims, env.pluginId);
+      log.requestAccessToken = result.requestAccessToken;
+      return Response.json(result, { headers: { 'Cache-Control': 'no-store' } });
+    } catch (error) {
+      if (error instanceof LaunchJwtRejected) throw new HttpError('unauthorized', error.reason);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,102 @@
+import { getEnv } from '@/lib/env';
+import { getDb } from '@/lib/db/client';
+import { HttpError, type ErrorCode } from '@/lib/http/errors';
+import { handleRequest } from '@/lib/http/handle';
+import { htmlPage } from '@/lib/http/html-page';
+import { countFailure } from '@/lib/http/failure-limit';
+import { clientAddress } from '@/lib/http/client-address';
+import { isLaunchCodeShaped } from '@/lib/broker/launch-codes';
+import { readSessionCookie, sealSessionId, sessionCookieHeader, unsealSessionId } from '@/lib/session/cookie';
+import { signInWithLaunchCode } from '@/lib/session/sign-in';
+
+export const dynamic = 'force-dynamic';
+
+const reopen = {
+  sk: 'Otvorte doplnok znova z obchodu s doplnkami v aplikácii.',
+  en: 'Open the add-on again from the add-on store of the application.',
+};
+
+function renderError(code: ErrorCode, headers: Record<string, string>): Response {
+  if (code === 'bad_request') {
+    return htmlPage(
+      400,
+      [
+        { lang: 'sk', title: 'Prihlásenie sa nepodarilo', body: `Odkaz na prihlásenie je neplatný, vypršal alebo už bol použitý. ${reopen.sk}` },
+        { lang: 'en', title: 'Sign-in failed', body: `The sign-in link is invalid, has expired or was already used. ${reopen.en}` },
+      ],
+      headers,
+    );
+  }
+  if (code === 'rate_limited') {
+    return htmlPage(
+      429,
+      [
+        { lang: 'sk', title: 'Príliš veľa pokusov', body: `Chvíľu počkajte. ${reopen.sk}` },
+        { lang: 'en', title: 'Too many attempts', body: `Please wait a moment. ${reopen.en}` },
+      ],
+      headers,
+    );
+  }
+  return htmlPage(
+    code === 'unavailable' ? 503 : 500,
+    [
+      { lang: 'sk', title: 'Služba je dočasne nedostupná', body: `Skúste to o chvíľu. ${reopen.sk}` },
+      { lang: 'en', title: 'Temporarily unavailable', body: `Please try again shortly. ${reopen.en}` },
+    ],
+    headers,
+  );
+}
+
+const isPrefetch = (request: Request) =>
+  /prefetch/i.test(request.headers.get('sec-purpose') ?? '') || /prefetch/i.test(request.headers.get('purpose') ?? '');
+
+export async function GET(request: Request) {
+  return handleRequest(
+    'callback',
+    async (log) => {
+      // A prefetch or preview must not spend the single-use code the real navigation needs.
+      if (isPrefetch(request)) {
+        log.reason = 'prefetch_ignored';
+        return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+      }
+      const code = new URL(request.url).searchParams.get('code');
+      const db = await getDb();
+      if (!isLaunchCodeShaped(code)) {
+        await countFailure(db, clientAddress(request));
+        throw new HttpError('bad_request', 'code_malformed');
+      }
+      const env = getEnv();
+      const previous = await unsealSessionId(readSessionCookie(request), env.sessionSecrets);
+      const session = await signInWithLaunchCode(db, code, previous);
+      if (!session) {
+        await countFailure(db, clientAddress(request));
+        throw new HttpError('bad_request', 'code_invalid_expired_or_used');
+      }
+      log.replacedSession = previous !== null;
+      log.tenants = session.tenantIds.length;
+      return new Response(null, {
+        status: 302,
+        headers: {
+          Location: '/',
+          'Set-Cookie': sessionCookieHeader(await sealSessionId(session.id, env.sessionSecrets)),
+          'Cache-Control': 'no-store',
+          'Referrer-Policy': 'no-referrer',
+        },
+      });
+    },
+    renderError,
+  );
+}
+
+/** HEAD (link checkers, previews) answers like the page would, and consumes nothing. */
+export function HEAD() {
+  return new Response(null, {
+    status: 200,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+  });
+}
+
+const methodNotAllowed = () =>
+  new Response(null, { status: 405, headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' } });
+
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };

@@ -1,0 +1,14 @@
+import Link from 'next/link';
+import { getMessages } from '@/lib/i18n/server';
+import { NoticePage } from '@/components/notice-page';
+
+export default async function Forbidden() {
+  const { t } = await getMessages();
+  return (
+    <NoticePage title={t.forbiddenTitle} body={t.forbiddenBody}>
+      <Link href="/" className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
+        ← {t.back}
+      </Link>
+    </NoticePage>
+  );
+}

@@ -1,0 +1,49 @@
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { getDb } from '@/lib/db/client';
+import { listConnections } from '@/lib/broker/connections';
+import { getMessages } from '@/lib/i18n/server';
+import { requireSession } from '@/lib/session/require-session';
+import { AppHeader } from '@/components/app-header';
+import { ConnectionBadge } from '@/components/connection-badge';
+import { NoticePage } from '@/components/notice-page';
+
+/** The main screen: one company → its overview; several → a picker with each connection's state; none → say so. */
+export default async function HomePage() {
+  const session = await requireSession();
+  const { t } = await getMessages();
+  if (session.tenantIds.length === 1) redirect(`/companies/${encodeURIComponent(session.tenantIds[0]!)}`);
+  const companies = await listConnections(await getDb(), session);
+
+  return (
+    <>
+      <AppHeader t={t} userId={session.userId} />
+      {companies.length === 0 ? (
+        <NoticePage title={t.noCompaniesTitle} body={t.noCompaniesBody} />
+      ) : (
+        <main>
+          <h1 className="text-xl font-semibold text-slate-900">{t.companies}</h1>
+          <p className="mt-1 text-sm text-slate-600">{t.companiesIntro}</p>
+          <ul className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" aria-label={t.companies}>
+            {companies.map((company) => (
+              <li key={company.tenantId}>
+                <Link
+                  href={`/companies/${encodeURIComponent(company.tenantId)}`}
+                  className="flex items-center justify-between gap-4 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+                >
+                  <span>
+                    <span className="block font-medium text-slate-900">{company.name ?? `${t.unnamedCompany} ${company.tenantId}`}</span>
+                    <span className="block text-xs text-slate-500">
+                      {t.companyId}: {company.tenantId}
+                    </span>
+                  </span>
+                  <ConnectionBadge t={t} state={company.state} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </main>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+import { getMessages } from '@/lib/i18n/server';
+import { NoticePage } from '@/components/notice-page';
+
+export default async function Unauthorized() {
+  const { t } = await getMessages();
+  return <NoticePage title={t.signedOutTitle} body={t.signedOutBody} />;
+}

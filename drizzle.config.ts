@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit';
+
+// Only generates SQL from lib/db/schema.ts; migrations are applied by the app at startup (lib/db/migrate.ts).
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './lib/db/schema.ts',
+  out: './drizzle',
+});

@@ -1,0 +1,45 @@
+import 'server-only';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { accessTokens } from '@/lib/db/schema';
+
+/** Whether the add-on can reach a company's data: a token stored, none delivered, or one the service rejected. */
+export type ConnectionState = 'connected' | 'missing' | 'invalid';
+
+export type CompanyConnection = { tenantId: string; name: string | null; state: ConnectionState };
+
+export async function listConnections(
+  db: Db,
+  scope: { userId: string; pluginId: string; tenantIds: readonly string[] },
+): Promise<CompanyConnection[]> {
+  if (scope.tenantIds.length === 0) return [];
+  const rows = await db
+    .select({
+      tenantId: accessTokens.tenantId,
+      name: accessTokens.companyName,
+      invalidatedAt: accessTokens.invalidatedAt,
+    })
+    .from(accessTokens)
+    .where(
+      and(
+        eq(accessTokens.userId, scope.userId),
+        eq(accessTokens.pluginId, scope.pluginId),
+        inArray(accessTokens.tenantId, [...scope.tenantIds]),
+      ),
+    );
+  const byTenant = new Map(rows.map((row) => [row.tenantId, row]));
+  return scope.tenantIds.map((tenantId) => {
+    const row = byTenant.get(tenantId);
+    if (!row) return { tenantId, name: null, state: 'missing' };
+    return { tenantId, name: row.name, state: row.invalidatedAt ? 'invalid' : 'connected' };
+  });
+}
+
+/** True exactly when some company of the launch has no usable stored token: the gateway should deliver. */
+export async function needsAccessToken(
+  db: Db,
+  scope: { userId: string; pluginId: string; tenantIds: readonly string[] },
+): Promise<boolean> {
+  const connections = await listConnections(db, scope);
+  return connections.some((connection) => connection.state !== 'connected');
+}

@@ -1,0 +1,70 @@
+import 'server-only';
+import { mkdirSync } from 'node:fs';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { getEnv } from '@/lib/env';
+import * as schema from '@/lib/db/schema';
+import { migratePglite, migratePostgres } from '@/lib/db/migrate';
+
+/** Both drivers (node-postgres and PGlite) behind the one query-builder type the rest of lib/ uses. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DbHandle = { db: Db; migrate: () => Promise<void>; close: () => Promise<void> };
+
+/** Opens a real PostgreSQL pool. Several handles on one URL stand in for several instances in tests. */
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DbHandle> {
+  const { Pool } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {});
+  return {
+    db: drizzle(pool, { schema }) as unknown as Db,
+    migrate: () => migratePostgres(pool),
+    close: () => pool.end(),
+  };
+}
+
+/** Opens the embedded database: a folder (created if missing) or `memory://`. */
+export async function openPglite(dir: string): Promise<DbHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  return {
+    db: drizzle(client, { schema }) as unknown as Db,
+    migrate: () => migratePglite(client),
+    close: () => client.close(),
+  };
+}
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openDatabase(): Promise<DbHandle> {
+  const env = getEnv();
+  const handle = env.databaseUrl ? await openPostgres(env.databaseUrl) : await openPglite(env.pgliteDir);
+  try {
+    await handle.migrate();
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
+  return handle;
+}
+
+// One handle per process, kept on globalThis so Next's module reloading in development does not open a second
+// PGlite on the same folder. A failed start is forgotten so the next request tries again.
+const slot = globalThis as typeof globalThis & { __addonDb?: Promise<DbHandle> };
+
+export function getDb(): Promise<Db> {
+  slot.__addonDb ??= openDatabase().catch((error: unknown) => {
+    slot.__addonDb = undefined;
+    throw error;
+  });
+  return slot.__addonDb.then((handle) => handle.db);
+}
+
+/** Closes the process's handle (tests, scripts). */
+export async function closeDb() {
+  const pending = slot.__addonDb;
+  slot.__addonDb = undefined;
+  if (pending) await (await pending).close();
+}

@@ -1,0 +1,33 @@
+import 'server-only';
+import path from 'node:path';
+import type { Pool } from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+
+const migrationsFolder = path.join(process.cwd(), 'drizzle');
+
+// Any constant works; it only has to be the same for every instance of the add-on.
+const MIGRATION_LOCK = 727_001;
+
+/**
+ * Applies the committed drizzle-kit migrations on PostgreSQL. Several instances may start at once, so the run
+ * holds a session advisory lock on one dedicated connection; the others wait, then find nothing left to apply.
+ */
+export async function migratePostgres(pool: Pool) {
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle(client), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+}
+
+/** PGlite has a single connection in a single process: no lock needed. */
+export async function migratePglite(client: PGlite) {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  await migrate(drizzle(client), { migrationsFolder });
+}

@@ -1,0 +1,26 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { getLogger } from '@/lib/log';
+
+const EVERY_MS = 10 * 60_000;
+
+/**
+ * Deletes rows that can no longer decide anything. Launch codes are kept a day after expiry (replay detection
+ * and the delivery window need far less); sessions a day after they ended.
+ */
+export async function pruneExpiredRows(db: Db): Promise<void> {
+  await db.execute(sql`delete from used_jwt_ids where expires_at < now() - interval '1 hour'`);
+  await db.execute(sql`delete from launch_codes where expires_at < now() - interval '1 day'`);
+  await db.execute(sql`delete from sessions where expires_at < now() - interval '1 day'`);
+  await db.execute(sql`delete from rate_limits where expire < now()`);
+}
+
+export function schedulePruning(db: Db) {
+  const timer = setInterval(() => {
+    pruneExpiredRows(db).catch((error: unknown) =>
+      getLogger().warn({ err: { name: (error as Error)?.name, message: (error as Error)?.message } }, 'pruning failed'),
+    );
+  }, EVERY_MS);
+  timer.unref();
+}

@@ -1,0 +1,111 @@
+import 'server-only';
+import { z } from 'zod';
+import { sandboxDefaults } from '@/lib/config/sandbox-defaults';
+import { developmentSecrets } from '@/lib/config/development-secrets';
+
+/**
+ * The one place that reads `process.env`. Parsed once, lazily (so `next build` needs no secrets), with zod.
+ * In production every service address and secret is required unless `SANDBOX=1` points the addresses at the
+ * built-in sandbox on purpose; outside production everything falls back to the sandbox and to development
+ * secrets persisted under `.data/`.
+ */
+
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+const encryptionKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/]+={0,2}$/, 'expected keyId:base64-of-32-bytes')
+  .transform((entry) => {
+    const [id, material] = entry.split(':') as [string, string];
+    return { id, key: Buffer.from(material, 'base64') };
+  })
+  .refine((entry) => entry.key.length === 32, 'each key must be 32 bytes');
+
+const rawSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  SANDBOX: z.enum(['0', '1']).optional(),
+  APP_URL: httpUrl.optional(),
+  PLUGIN_ID: z.string().trim().min(1).optional(),
+  PLUGIN_API_KEYS: z.string().transform(list).pipe(z.array(z.string().min(16)).min(1)).optional(),
+  BROKER_JWKS_URL: httpUrl.optional(),
+  DATA_API_BASE_URL: httpUrl.optional(),
+  CONSENT_URL: httpUrl.optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  PGLITE_DIR: z.string().min(1).default('.data/pglite'),
+  SESSION_SECRETS: z.string().transform(list).pipe(z.array(z.string().min(32)).min(1)).optional(),
+  ENCRYPTION_KEYS: z.string().transform(list).pipe(z.array(encryptionKey).min(1)).optional(),
+  FRAME_ANCESTORS: z.string().trim().min(1).default("'self'"),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = ReturnType<typeof resolveEnv>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function required<T>(value: T | undefined, name: string, fallback: (() => T) | undefined): T {
+  if (value !== undefined) return value;
+  if (fallback) return fallback();
+  throw new ConfigError(`Configuration: ${name} is required in production.`);
+}
+
+/** Pure: resolves a raw environment into the configuration, or throws a ConfigError naming the variable. */
+export function resolveEnv(source: Record<string, string | undefined>) {
+  const parsed = rawSchema.safeParse(
+    // Treat empty strings as unset, as shells and .env files produce them.
+    Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== '')),
+  );
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    // The message names the variable and the rule, never the value (it may be a secret).
+    throw new ConfigError(`Configuration: ${name} is malformed (${issue?.message ?? 'invalid'}).`);
+  }
+  const raw = parsed.data;
+  const production = raw.NODE_ENV === 'production';
+  const useSandbox = raw.SANDBOX === '1' || !production;
+  const sandbox = <T>(value: T) => (useSandbox ? () => value : undefined);
+  const dev = production ? undefined : () => developmentSecrets();
+
+  const appUrl = new URL(required(raw.APP_URL, 'APP_URL', production ? undefined : () => sandboxDefaults.addonUrl));
+  const loopback = appUrl.hostname === 'localhost' || appUrl.hostname === '127.0.0.1';
+  if (production && appUrl.protocol !== 'https:' && !loopback) {
+    throw new ConfigError('Configuration: APP_URL must use https:// in production.');
+  }
+
+  return {
+    production,
+    appUrl: appUrl.origin,
+    pluginId: required(raw.PLUGIN_ID, 'PLUGIN_ID', sandbox(sandboxDefaults.pluginId)),
+    pluginApiKeys: required(raw.PLUGIN_API_KEYS, 'PLUGIN_API_KEYS', sandbox([sandboxDefaults.pluginApiKey])),
+    brokerJwksUrl: required(raw.BROKER_JWKS_URL, 'BROKER_JWKS_URL', sandbox(sandboxDefaults.jwksUrl)),
+    dataApiBaseUrl: required(raw.DATA_API_BASE_URL, 'DATA_API_BASE_URL', sandbox(sandboxDefaults.dataApiBaseUrl)),
+    consentUrl: raw.CONSENT_URL ?? (useSandbox ? sandboxDefaults.consentUrl : undefined),
+    databaseUrl: raw.DATABASE_URL,
+    pgliteDir: raw.PGLITE_DIR,
+    sessionSecrets: required(raw.SESSION_SECRETS, 'SESSION_SECRETS', dev && (() => dev().sessionSecrets)),
+    encryptionKeys: required(raw.ENCRYPTION_KEYS, 'ENCRYPTION_KEYS', dev && (() => dev().encryptionKeys)),
+    frameAncestors: raw.FRAME_ANCESTORS,
+    logLevel: raw.LOG_LEVEL,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration of this process. A failure is not cached, so a fixed environment can retry. */
+export function getEnv(): Env {
+  cached ??= resolveEnv(process.env);
+  return cached;
+}
+
+/** For tests that change `process.env`. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

@@ -1,0 +1,31 @@
+import 'server-only';
+import { HttpError } from '@/lib/http/errors';
+
+/**
+ * Reads a JSON body of at most `limit` bytes. A declared length over the limit is refused before reading; a body
+ * that turns out longer is cut off as soon as it passes the limit, so a huge body never sits in memory.
+ */
+export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw new HttpError('payload_too_large', 'body_too_large');
+  if (!request.body) throw new HttpError('bad_request', 'body_missing');
+
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new HttpError('payload_too_large', 'body_too_large');
+    }
+    chunks.push(value);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new HttpError('bad_request', 'body_not_json');
+  }
+}

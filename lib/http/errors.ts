@@ -1,0 +1,53 @@
+import 'server-only';
+
+/**
+ * The one error shape of the add-on's JSON answers: `{ error: { code, message } }`. Messages are generic on
+ * purpose: they never say which check failed and never echo what the caller sent. The precise reason goes to
+ * the log only.
+ */
+const catalogue = {
+  bad_request: { status: 400, message: 'The request is malformed.' },
+  unauthorized: { status: 401, message: 'Authentication failed.' },
+  forbidden: { status: 403, message: 'Access to this resource is not allowed.' },
+  not_found: { status: 404, message: 'Not found.' },
+  method_not_allowed: { status: 405, message: 'Method not allowed.' },
+  payload_too_large: { status: 413, message: 'The request body is too large.' },
+  rate_limited: { status: 429, message: 'Too many requests. Try again later.' },
+  internal: { status: 500, message: 'An internal error occurred.' },
+  unavailable: { status: 503, message: 'The service is temporarily unavailable.' },
+} as const;
+
+export type ErrorCode = keyof typeof catalogue;
+
+export const statusOf = (code: ErrorCode) => catalogue[code].status;
+
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly code: ErrorCode,
+    /** Machine-readable reason for the log line, e.g. `jwt_expired`. Never shown to the caller. */
+    readonly reason: string = code,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(reason);
+  }
+}
+
+export function errorBody(code: ErrorCode) {
+  return { error: { code, message: catalogue[code].message } };
+}
+
+export function errorResponse(code: ErrorCode, headers: Record<string, string> = {}) {
+  return Response.json(errorBody(code), {
+    status: catalogue[code].status,
+    headers: { 'Cache-Control': 'no-store', ...headers },
+  });
+}
+
+// Connection-level failures of PostgreSQL or the network: the database cannot be reached, so 503, not 500.
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P03']);
+
+export function isUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'));
+}

@@ -1,0 +1,44 @@
+import 'server-only';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Db } from '@/lib/db/client';
+import { rateLimits } from '@/lib/db/schema';
+import { HttpError } from '@/lib/http/errors';
+
+/**
+ * Failed authentications at the broker endpoints, limited per source address. Only failures spend the budget,
+ * so the gateway's good traffic is never throttled; the budget lives in the database, shared by all instances.
+ */
+export const FAILURE_LIMIT = { points: 30, durationSeconds: 60 } as const;
+
+const limiters = new WeakMap<Db, RateLimiterDrizzle>();
+
+function limiterFor(db: Db) {
+  let limiter = limiters.get(db);
+  if (!limiter) {
+    limiter = new RateLimiterDrizzle({
+      storeClient: db,
+      schema: rateLimits,
+      keyPrefix: 'auth-failure',
+      points: FAILURE_LIMIT.points,
+      duration: FAILURE_LIMIT.durationSeconds,
+      // Expired rows are pruned with the rest of the housekeeping (lib/db/prune.ts), not by a timer per limiter.
+      clearExpiredByTimeout: false,
+    });
+    limiters.set(db, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * Counts one failed authentication from `source`. Returns normally while the budget lasts; past it, throws the
+ * 429 that replaces the failure's own answer, with `retry-after` in whole seconds.
+ */
+export async function countFailure(db: Db, source: string): Promise<void> {
+  try {
+    await limiterFor(db).consume(source);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    throw new HttpError('rate_limited', 'too_many_failures', { 'Retry-After': String(retryAfter) });
+  }
+}

@@ -1,0 +1,46 @@
+import 'server-only';
+import { KeySetUnavailable } from '@/lib/broker/key-set';
+import { HttpError, errorResponse, isUnavailable, type ErrorCode } from '@/lib/http/errors';
+import { getLogger } from '@/lib/log';
+
+/** Fields of the one log line a request writes. Only outcomes, counts and fingerprints: never a secret. */
+export type RequestLog = { reason?: string } & Record<string, string | number | boolean | string[] | undefined>;
+
+type ErrorRenderer = (code: ErrorCode, headers: Record<string, string>) => Response;
+
+function classify(error: unknown): { code: ErrorCode; reason: string; headers: Record<string, string> } {
+  if (error instanceof HttpError) return { code: error.code, reason: error.reason, headers: error.headers };
+  if (error instanceof KeySetUnavailable) return { code: 'unavailable', reason: 'key_set_unavailable', headers: {} };
+  if (isUnavailable(error)) return { code: 'unavailable', reason: 'database_unavailable', headers: {} };
+  return { code: 'internal', reason: 'unexpected_error', headers: {} };
+}
+
+/**
+ * Runs one request of the auth endpoints: maps every thrown error to the one error shape (or the renderer's
+ * page) and writes exactly one log line with the outcome and a reason code.
+ */
+export async function handleRequest(
+  endpoint: string,
+  run: (log: RequestLog) => Promise<Response>,
+  renderError: ErrorRenderer = errorResponse,
+): Promise<Response> {
+  const started = performance.now();
+  const log: RequestLog = {};
+  let response: Response;
+  try {
+    response = await run(log);
+  } catch (error) {
+    const { code, reason, headers } = classify(error);
+    log.reason = reason;
+    if (code === 'internal') {
+      // Name and message of our own errors carry no secrets; driver details (which may quote values) are left out.
+      getLogger().error({ endpoint, err: { name: (error as Error)?.name, message: (error as Error)?.message } });
+    }
+    response = renderError(code, headers);
+  }
+  getLogger().info(
+    { endpoint, status: response.status, reason: log.reason ?? 'ok', ...log, ms: Math.round(performance.now() - started) },
+    'auth request',
+  );
+  return response;
+}

@@ -1,0 +1,26 @@
+/**
+ * Security headers of every answer. No secrets here and no Node APIs: proxy.ts uses it for each request.
+ * Scripts need the per-request nonce (Next applies it to its own scripts); styles are our compiled CSS plus
+ * inline style blocks, which cannot run code.
+ */
+export function contentSecurityPolicy(nonce: string, frameAncestors: string, development: boolean): string {
+  return [
+    `default-src 'self'`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? ` 'unsafe-eval'` : ''}`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src 'self' data:`,
+    `font-src 'self'`,
+    `connect-src 'self'`,
+    `object-src 'none'`,
+    `base-uri 'none'`,
+    `form-action 'self'`,
+    `frame-ancestors ${frameAncestors}`,
+  ].join('; ');
+}
+
+export const staticSecurityHeaders: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};

@@ -1,0 +1,86 @@
+/** Every text of the interface, in Slovak (the service's language) and English. Pure data: safe anywhere. */
+export const messages = {
+  sk: {
+    appName: 'Doklady z Fakturácie',
+    signedInAs: 'Prihlásený používateľ',
+    signOut: 'Odhlásiť sa',
+    companies: 'Firmy',
+    companiesIntro: 'Firmy, ku ktorým vás služba prihlásila. Vyberte firmu a zobrazte jej doklady.',
+    noCompaniesTitle: 'Nie je pripojená žiadna firma',
+    noCompaniesBody:
+      'Doplnok ste otvorili bez výberu firmy, takže ste prihlásený, no žiadne doklady sa nedajú zobraziť. Otvorte doplnok znova z obchodu s doplnkami a vyberte firmu.',
+    state: {
+      connected: 'Pripojené',
+      missing: 'Prístup nebol odovzdaný',
+      invalid: 'Prístup bol zrušený',
+    },
+    stateHelp: {
+      connected: 'Doplnok má platný prístup k údajom tejto firmy.',
+      missing: 'Služba pre túto firmu neodovzdala prístupový token. Otvorte doplnok znova z obchodu s doplnkami.',
+      invalid: 'Služba prístup odmietla (pripojenie bolo zmazané alebo obnovené). Otvorte doplnok znova.',
+    },
+    companyId: 'ID firmy',
+    unnamedCompany: 'Firma',
+    back: 'Späť na zoznam firiem',
+    overview: 'Prehľad',
+    connection: 'Pripojenie',
+    signedOutTitle: 'Nie ste prihlásený',
+    signedOutBody:
+      'Doplnok sa otvára z obchodu s doplnkami v aplikácii Fakturácia. Otvorte ho tam a prihlásite sa automaticky.',
+    forbiddenTitle: 'K tejto firme nemáte prístup',
+    forbiddenBody: 'Táto firma nie je medzi firmami, ku ktorým vás služba prihlásila.',
+    sessionEnds: 'Prihlásenie platí do',
+  },
+  en: {
+    appName: 'Invoicing documents',
+    signedInAs: 'Signed in as',
+    signOut: 'Sign out',
+    companies: 'Companies',
+    companiesIntro: 'The companies the service signed you in for. Pick one to see its documents.',
+    noCompaniesTitle: 'No company is connected',
+    noCompaniesBody:
+      'You opened the add-on without choosing a company, so you are signed in but no documents can be shown. Open the add-on again from the add-on store and choose a company.',
+    state: {
+      connected: 'Connected',
+      missing: 'No access delivered',
+      invalid: 'Access revoked',
+    },
+    stateHelp: {
+      connected: 'The add-on has valid access to this company’s data.',
+      missing: 'The service delivered no access token for this company. Open the add-on again from the add-on store.',
+      invalid: 'The service rejected the access (the connection was deleted or reset). Open the add-on again.',
+    },
+    companyId: 'Company ID',
+    unnamedCompany: 'Company',
+    back: 'Back to companies',
+    overview: 'Overview',
+    connection: 'Connection',
+    signedOutTitle: 'You are not signed in',
+    signedOutBody:
+      'The add-on opens from the add-on store in the invoicing application. Open it there and you are signed in automatically.',
+    forbiddenTitle: 'You have no access to this company',
+    forbiddenBody: 'This company is not among the companies the service signed you in for.',
+    sessionEnds: 'Signed in until',
+  },
+} as const;
+
+export type Locale = keyof typeof messages;
+export type Messages = (typeof messages)[Locale];
+
+/** The best of our languages for an Accept-Language header; Slovak when nothing matches (the service's home). */
+export function pickLocale(acceptLanguage: string | null): Locale {
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = Number(params.find((param) => param.trim().startsWith('q='))?.split('=')[1] ?? 1);
+      return { language: tag.split('-')[0] ?? '', q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { language } of ranked) {
+    if (language === 'sk' || language === 'cs') return 'sk';
+    if (language === 'en') return 'en';
+  }
+  return 'sk';
+}

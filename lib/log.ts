@@ -1,0 +1,53 @@
+import 'server-only';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { getEnv } from '@/lib/env';
+
+/**
+ * JSON logs. Callers log outcomes, reason codes and fingerprints, never a secret; the redaction below is the
+ * second line of defence should a secret-carrying object ever be passed in by mistake.
+ */
+const redactedPaths = [
+  'token',
+  'jwt',
+  'code',
+  'launchCode',
+  'accessToken',
+  'apiKey',
+  'cookie',
+  'password',
+  '*.token',
+  '*.jwt',
+  '*.code',
+  '*.launchCode',
+  '*.accessToken',
+  '*.apiKey',
+  '*.cookie',
+  'tokens[*].accessToken',
+  'headers.cookie',
+  'headers.authorization',
+  'headers["x-plugin-api-key"]',
+  'headers["set-cookie"]',
+];
+
+let destination: DestinationStream | undefined;
+let instance: Logger | undefined;
+
+export function getLogger(): Logger {
+  instance ??= pino(
+    {
+      level: getEnv().logLevel,
+      base: { service: 'kros-addon' },
+      redact: { paths: redactedPaths, censor: '[redacted]' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    destination ?? pino.destination({ fd: 1, sync: false }),
+  );
+  return instance;
+}
+
+/** Tests capture every line written during the suite to check that no secret ever reaches a log. */
+export function setLogDestination(stream: DestinationStream, level?: string) {
+  destination = stream;
+  instance = undefined;
+  if (level) getLogger().level = level;
+}

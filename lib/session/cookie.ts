@@ -1,0 +1,58 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { sealData, unsealData } from 'iron-session';
+import { SESSION_COOKIE } from '@/lib/session/cookie-name';
+
+export { SESSION_COOKIE };
+
+/**
+ * The session cookie holds only a session id, sealed with iron-session. `__Host-` pins it to our origin and
+ * path `/`; `SameSite=None; Partitioned` lets it travel inside the service's embedding frame (CHIPS), keyed to
+ * that top-level site only.
+ */
+export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
+
+// iron-session seals with the password of the highest numeric id and unseals with any. Ids derived from the
+// secret itself stay stable when secrets are added or removed during a rotation.
+const passwordId = (secret: string) => String(createHash('sha256').update(secret).digest().readUInt32BE(0));
+
+export async function sealSessionId(sessionId: string, secrets: readonly string[]): Promise<string> {
+  const current = secrets[0];
+  if (!current) throw new Error('No session secret configured.');
+  return sealData({ sid: sessionId }, { password: { [passwordId(current)]: current }, ttl: SESSION_LIFETIME_SECONDS });
+}
+
+/** The session id inside a cookie value, or null for anything forged, expired or sealed under an unknown secret. */
+export async function unsealSessionId(sealed: string | undefined, secrets: readonly string[]): Promise<string | null> {
+  if (!sealed || sealed.length > 4096) return null;
+  try {
+    const data = await unsealData<{ sid?: unknown }>(sealed, {
+      password: Object.fromEntries(secrets.map((secret) => [passwordId(secret), secret])),
+      ttl: SESSION_LIFETIME_SECONDS,
+    });
+    return typeof data.sid === 'string' && data.sid.length > 0 ? data.sid : null;
+  } catch {
+    return null;
+  }
+}
+
+const attributes = 'Path=/; HttpOnly; Secure; SameSite=None; Partitioned';
+
+export function sessionCookieHeader(sealed: string): string {
+  return `${SESSION_COOKIE}=${sealed}; ${attributes}; Max-Age=${SESSION_LIFETIME_SECONDS}`;
+}
+
+export function clearedSessionCookieHeader(): string {
+  return `${SESSION_COOKIE}=; ${attributes}; Max-Age=0`;
+}
+
+/** Reads our cookie from a raw Cookie header (route handlers get the request, not next/headers). */
+export function readSessionCookie(request: Request): string | undefined {
+  const header = request.headers.get('cookie');
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === SESSION_COOKIE) return value.join('=');
+  }
+  return undefined;
+}

@@ -1,0 +1,27 @@
+import 'server-only';
+import { cache } from 'react';
+import { cookies } from 'next/headers';
+import { forbidden, unauthorized } from 'next/navigation';
+import { getEnv } from '@/lib/env';
+import { getDb } from '@/lib/db/client';
+import { SESSION_COOKIE, unsealSessionId } from '@/lib/session/cookie';
+import { findActiveSession, type Session } from '@/lib/session/sessions';
+
+/**
+ * The data-access layer's session check for pages: the cookie must unseal and its row must be live. Otherwise
+ * the signed-out page answers with 401 (never a redirect, so never a loop). Cached per request.
+ */
+export const requireSession = cache(async (): Promise<Session> => {
+  const sealed = (await cookies()).get(SESSION_COOKIE)?.value;
+  const sessionId = await unsealSessionId(sealed, getEnv().sessionSecrets);
+  const session = sessionId ? await findActiveSession(await getDb(), sessionId) : null;
+  if (!session) unauthorized();
+  return session;
+});
+
+/** The session, which must include `tenantId` among its companies; 403 otherwise. */
+export async function requireCompany(tenantId: string): Promise<Session> {
+  const session = await requireSession();
+  if (!session.tenantIds.includes(tenantId)) forbidden();
+  return session;
+}

@@ -1,0 +1,14 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Loaded from node_modules at run time: PGlite ships WebAssembly, pg has optional native parts, and
+  // rate-limiter-flexible imports drizzle-orm by a computed name, which only resolves outside the bundle.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', 'drizzle-orm', 'rate-limiter-flexible'],
+  experimental: {
+    // unauthorized() and forbidden() answer 401 and 403 with our own pages.
+    authInterrupts: true,
+  },
+};
+
+export default nextConfig;

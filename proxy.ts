@@ -1,0 +1,38 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { getEnv } from '@/lib/env';
+import { contentSecurityPolicy, staticSecurityHeaders } from '@/lib/http/security-headers';
+import { SESSION_COOKIE } from '@/lib/session/cookie-name';
+
+/**
+ * Optimistic, database-free gate in front of every page: it only looks whether the session cookie is there.
+ * Pages without it are answered by the signed-out page (status 401) without a redirect; the real check of the
+ * session row is the data-access layer's (`requireSession`). It also sets the security headers everywhere.
+ */
+const publicPaths = ['/api/', '/auth/', '/signed-out'];
+
+export function proxy(request: NextRequest) {
+  const env = getEnv();
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+  const csp = contentSecurityPolicy(nonce, env.frameAncestors, !env.production && process.env.NODE_ENV !== 'production');
+
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('x-nonce', nonce);
+  requestHeaders.set('Content-Security-Policy', csp);
+
+  const { pathname } = request.nextUrl;
+  const needsSession = !publicPaths.some((prefix) => pathname.startsWith(prefix));
+  const response =
+    needsSession && !request.cookies.has(SESSION_COOKIE)
+      ? NextResponse.rewrite(new URL('/signed-out', request.url), { request: { headers: requestHeaders } })
+      : NextResponse.next({ request: { headers: requestHeaders } });
+
+  response.headers.set('Content-Security-Policy', csp);
+  for (const [name, value] of Object.entries(staticSecurityHeaders)) response.headers.set(name, value);
+  // Pages show session data; API answers carry auth data. Nothing dynamic may be stored by a cache.
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
+}
+
+export const config = {
+  matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'],
+};
