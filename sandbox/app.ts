@@ -1,0 +1,97 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createAccessTokenStore, type AccessTokenStore } from './access-tokens';
+import { brokerRoutes } from './broker-routes';
+import { createDataApi } from './data-api';
+import { BodyTooLargeError, sendJson } from './http/io';
+import { matchRoute } from './http/router';
+import { createKeyRing, type KeyRing } from './key-ring';
+
+export interface SandboxOptions {
+  /** 0 picks an ephemeral port (tests). */
+  port?: number;
+  addonUrl: string;
+  pluginId: string;
+  apiKey: string;
+  /** Timeout of each call to the add-on; the gateway default is a few seconds. */
+  gatewayTimeoutMs?: number;
+}
+
+export interface Sandbox {
+  /** Base address, e.g. http://127.0.0.1:4010 */
+  url: string;
+  ring: KeyRing;
+  tokens: AccessTokenStore;
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    // Keep-alive sockets (browsers, fetch) would otherwise hold close() open for seconds.
+    server.closeAllConnections();
+  });
+}
+
+export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
+  const ring = await createKeyRing();
+  const tokens = createAccessTokenStore();
+  const dataApi = createDataApi(tokens);
+  const pages = brokerRoutes({ ...options, ring, tokens });
+
+  async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    if (url.pathname.startsWith('/api/')) return dataApi.handle(req, res, url);
+    const match = matchRoute(pages, req.method ?? 'GET', url.pathname);
+    if (match.kind === 'not-found') return sendJson(res, 404, { message: 'Not Found' });
+    if (match.kind === 'method-not-allowed') {
+      return sendJson(res, 405, { message: 'Method Not Allowed' }, { Allow: match.allow.join(', ') });
+    }
+    await match.handler(req, res);
+  }
+
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    dispatch(req, res).catch((error: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      if (error instanceof BodyTooLargeError) {
+        return sendJson(res, 413, { message: 'Payload Too Large' }, { Connection: 'close' });
+      }
+      // Deliberately no details: an error here may have passed through a request carrying secrets.
+      process.stderr.write(`sandbox: internal error on ${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}\n`);
+      sendJson(res, 500, { message: 'Internal Server Error' });
+    });
+  };
+
+  // Loopback only: the sandbox hands out working tokens to anyone who asks and must not be reachable from outside.
+  const servers = [createServer(handler)];
+  const first = servers[0] as Server;
+  const port = await listen(first, options.port ?? 0, '127.0.0.1');
+  if (options.port) {
+    // "localhost" may resolve to ::1 first (browsers, Node's fetch); serve that too when it exists, on the same port.
+    const v6 = createServer(handler);
+    await listen(v6, port, '::1').then(
+      () => servers.push(v6),
+      () => undefined,
+    );
+  }
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    ring,
+    tokens,
+    close: async () => {
+      await Promise.all(servers.map(close));
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * Entry point of `npm run sandbox`: the service's side (launch page, key set, data API) for development and demos.
+ * Environment: SANDBOX_PORT, ADDON_URL, PLUGIN_ID, PLUGIN_API_KEY; the defaults match what the add-on expects.
+ */
+// Relative import: tsx does not resolve the `@/` alias outside vitest.
+import { SANDBOX_PORT, sandboxDefaults } from '../lib/config/sandbox-defaults';
+import { createSandbox } from './app';
+
+function portFromEnv(value: string | undefined): number {
+  if (value === undefined || value === '') return SANDBOX_PORT;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error(`SANDBOX_PORT is not a port: ${value}`);
+  return port;
+}
+
+async function main(): Promise<void> {
+  const port = portFromEnv(process.env.SANDBOX_PORT);
+  const addonUrl = process.env.ADDON_URL || sandboxDefaults.addonUrl;
+  const sandbox = await createSandbox({
+    port,
+    addonUrl,
+    pluginId: process.env.PLUGIN_ID || sandboxDefaults.pluginId,
+    apiKey: process.env.PLUGIN_API_KEY || sandboxDefaults.pluginApiKey,
+  });
+  console.log(`Sandbox of the service: open http://localhost:${port}/ to launch the add-on (add-on at ${addonUrl})`);
+
+  let closing = false;
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(`Sandbox failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
