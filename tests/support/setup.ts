@@ -1,6 +1,19 @@
-// Tests run as "test", never as production: configuration falls back to the sandbox's well-known values,
-// and secrets that would otherwise be persisted under .data/ are fixed here so no test writes there.
-process.env.LOG_LEVEL ??= 'silent';
+import { afterAll, expect } from 'vitest';
+import { sandboxDefaults } from '@/lib/config/sandbox-defaults';
+import { setLogDestination } from '@/lib/log';
+import { capturedLogLines, leakedSecrets, logCapture, rememberSecret } from './log-capture';
+
+// Tests run as "test", never as production: configuration falls back to the sandbox's well-known values, and
+// the secrets that would otherwise be persisted under .data/ are fixed here so no test writes there.
+process.env.LOG_LEVEL ??= 'debug';
 process.env.PGLITE_DIR ??= 'memory://';
 process.env.SESSION_SECRETS ??= 'test-session-secret-0123456789abcdef0123456789';
 process.env.ENCRYPTION_KEYS ??= 'k1:' + Buffer.alloc(32, 7).toString('base64');
+rememberSecret(sandboxDefaults.pluginApiKey);
+
+setLogDestination(logCapture, 'debug');
+
+// The secrecy rule holds for every suite: whatever a test did, no secret it handed out reached the log.
+afterAll(() => {
+  expect(leakedSecrets(), `log lines: ${capturedLogLines.length}`).toEqual([]);
+});
