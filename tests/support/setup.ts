@@ -5,6 +5,10 @@ import { capturedLogLines, leakedSecrets, logCapture, rememberSecret } from './l
 
 // Tests run as "test", never as production: configuration falls back to the sandbox's well-known values, and
 // the secrets that would otherwise be persisted under .data/ are fixed here so no test writes there.
+// A real PostgreSQL is for the suites that ask for one (tests/support/databases.ts), each in a database of its own;
+// everything else runs on an in-memory PGlite per test file.
+process.env.TEST_DATABASE_URL ??= process.env.DATABASE_URL;
+delete process.env.DATABASE_URL;
 process.env.LOG_LEVEL ??= 'debug';
 process.env.PGLITE_DIR ??= 'memory://';
 process.env.SESSION_SECRETS ??= 'test-session-secret-0123456789abcdef0123456789';

@@ -1,0 +1,15 @@
+/**
+ * `npm run keys:rotate`: re-encrypts every stored access token under the first key of ENCRYPTION_KEYS.
+ * With the embedded database, stop the add-on first (PGlite allows one process per folder).
+ */
+import { getEnv } from '@/lib/env';
+import { closeDb, getDb } from '@/lib/db/client';
+import { reencryptAccessTokens } from '@/lib/crypto/rotate';
+
+const env = getEnv();
+const outcome = await reencryptAccessTokens(await getDb(), env.encryptionKeys);
+console.log(
+  `Re-encrypted ${outcome.reencrypted} access token(s) under key "${env.encryptionKeys[0]!.id}"; ` +
+    `${outcome.alreadyCurrent} already used it (${outcome.total} stored).`,
+);
+await closeDb();

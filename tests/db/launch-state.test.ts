@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { consumeLaunchCode, mintLaunchCode, recordJwtId } from '@/lib/broker/launch-codes';
+import { exchangeLaunch } from '@/lib/broker/token-exchange';
+import { LaunchJwtRejected } from '@/lib/broker/launch-jwt';
+import { signInWithLaunchCode } from '@/lib/session/sign-in';
+import { findActiveSession } from '@/lib/session/sessions';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+
+const grant = { userId: 'jana.novakova@example.sk', tenantIds: ['10001'], pluginId: 'sandbox-addon' };
+const inAnHour = () => new Date(Date.now() + 3_600_000);
+
+// The same specification runs on the embedded database and, when one is configured, on a real PostgreSQL.
+describe.each(databaseKinds)('launch state on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.dispose());
+
+  it('consumes a launch code exactly once', async () => {
+    const code = await mintLaunchCode(database.db, grant);
+    expect(await consumeLaunchCode(database.db, code)).toEqual(grant);
+    expect(await consumeLaunchCode(database.db, code)).toBeNull();
+  });
+
+  it('lets exactly one of 20 concurrent consumptions of one code win', async () => {
+    const code = await mintLaunchCode(database.db, grant);
+    const results = await Promise.all(Array.from({ length: 20 }, () => signInWithLaunchCode(database.db, code, null)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('refuses a code past its expiry on the database clock', async () => {
+    const code = await mintLaunchCode(database.db, grant);
+    await database.db.execute(sql`update launch_codes set expires_at = now() where consumed_at is null`);
+    expect(await consumeLaunchCode(database.db, code)).toBeNull();
+  });
+
+  it('accepts a JWT id once only', async () => {
+    expect(await recordJwtId(database.db, 'jti-once', inAnHour())).toBe(true);
+    expect(await recordJwtId(database.db, 'jti-once', inAnHour())).toBe(false);
+  });
+
+  it('leaves the JWT id usable when minting its code fails, so the gateway may retry', async () => {
+    const claims = { userId: grant.userId, tenantIds: ['10001'], jti: 'jti-retry', expiresAt: inAnHour() };
+    // DDL takes no parameters; the value is a fixed test literal.
+    await database.db.execute(sql.raw(`alter table launch_codes add constraint block_minting check (user_id <> '${grant.userId}') not valid`));
+    await expect(exchangeLaunch(database.db, claims, grant.pluginId)).rejects.toThrow();
+    await database.db.execute(sql`alter table launch_codes drop constraint block_minting`);
+    const result = await exchangeLaunch(database.db, claims, grant.pluginId);
+    expect(result.launchCode).toHaveLength(64);
+    await expect(exchangeLaunch(database.db, claims, grant.pluginId)).rejects.toBeInstanceOf(LaunchJwtRejected);
+  });
+
+  it('keeps a session only while it is neither revoked nor expired', async () => {
+    const session = await signInWithLaunchCode(database.db, await mintLaunchCode(database.db, grant), null);
+    expect(await findActiveSession(database.db, session!.id)).not.toBeNull();
+    await database.db.execute(sql`update sessions set expires_at = now() where id = ${session!.id}`);
+    expect(await findActiveSession(database.db, session!.id)).toBeNull();
+  });
+});
+
+// Two connection pools on one PostgreSQL stand in for two instances of the add-on.
+describe.skipIf(!databaseKinds.includes('postgres'))('several instances on one PostgreSQL', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+  });
+  afterAll(() => database.dispose());
+
+  it('lets exactly one of 20 concurrent consumptions through two pools win', async () => {
+    const other = await database.openAnotherInstance();
+    const code = await mintLaunchCode(database.db, grant);
+    const attempts = Array.from({ length: 20 }, (_, index) =>
+      signInWithLaunchCode(index % 2 === 0 ? database.db : other.db, code, null),
+    );
+    const results = await Promise.all(attempts);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const count = await database.db.execute(sql`select count(*)::int as n from sessions`);
+    expect((count as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+  });
+
+  it('refuses a replayed JWT id across pools, also when both arrive at once', async () => {
+    const other = await database.openAnotherInstance();
+    const claims = { userId: grant.userId, tenantIds: ['10001'], jti: 'jti-across-pools', expiresAt: inAnHour() };
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, index) => exchangeLaunch(index % 2 === 0 ? database.db : other.db, claims, grant.pluginId)),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(LaunchJwtRejected);
+    }
+  });
+
+  it('applies the migrations once when several instances start together', async () => {
+    const handles = await Promise.all([database.openAnotherInstance(), database.openAnotherInstance()]);
+    await Promise.all(handles.map((handle) => handle.migrate()));
+    const applied = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    expect((applied as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+  });
+});

@@ -1,0 +1,138 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sandboxDefaults } from '../../../lib/config/sandbox-defaults';
+
+export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Variables the add-on reads (lib/env.ts): none may leak in from the shell that runs the tests. */
+const addonVariables = [
+  'APP_URL',
+  'PORT',
+  'PLUGIN_ID',
+  'PLUGIN_API_KEYS',
+  'BROKER_JWKS_URL',
+  'DATA_API_BASE_URL',
+  'CONSENT_URL',
+  'DATABASE_URL',
+  'PGLITE_DIR',
+  'SESSION_SECRETS',
+  'ENCRYPTION_KEYS',
+  'FRAME_ANCESTORS',
+  'LOG_LEVEL',
+  'SANDBOX',
+];
+
+export interface AddonServerOptions {
+  port: number;
+  /** Base address of the sandbox: the broker's key set and the data API. */
+  sandboxUrl: string;
+  /** Folder of the embedded database (PGLITE_DIR). */
+  pgliteDir: string;
+  readyTimeoutMs?: number;
+}
+
+export interface AddonServer {
+  /** The add-on's public address, as the gateway and the browser use it: http://localhost:<port> */
+  url: string;
+  /** The same server by IP, for requests from this process (Node may resolve localhost to ::1 first). */
+  directUrl: string;
+  /** Secret values handed to the server, so a test can check none of them shows up in its output. */
+  secrets: string[];
+  /** Everything the server wrote to stdout and stderr so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function exited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (exited(child)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts the production build (`next start`) as the add-on, configured against the sandbox, and waits until
+ * GET /api/health answers 200. The build must exist: the project's test script builds before running vitest.
+ */
+export async function startAddonServer(options: AddonServerOptions): Promise<AddonServer> {
+  if (!existsSync(path.join(projectRoot, '.next', 'BUILD_ID'))) {
+    throw new Error('No production build in .next/: run `npx next build` before the e2e tests.');
+  }
+  const url = `http://localhost:${options.port}`;
+  const directUrl = `http://127.0.0.1:${options.port}`;
+  const sessionSecret = randomBytes(20).toString('hex'); // 40 characters
+  const encryptionKey = randomBytes(32).toString('base64');
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of addonVariables) delete env[name];
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    APP_URL: url,
+    PLUGIN_ID: sandboxDefaults.pluginId,
+    PLUGIN_API_KEYS: sandboxDefaults.pluginApiKey,
+    BROKER_JWKS_URL: `${options.sandboxUrl}/broker/jwks.json`,
+    DATA_API_BASE_URL: options.sandboxUrl,
+    SESSION_SECRETS: sessionSecret,
+    ENCRYPTION_KEYS: `k1:${encryptionKey}`,
+    PGLITE_DIR: options.pgliteDir,
+    LOG_LEVEL: 'info',
+  });
+
+  const child = spawn(
+    process.execPath,
+    ['node_modules/next/dist/bin/next', 'start', '-p', String(options.port), '-H', '127.0.0.1'],
+    { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const chunks: string[] = [];
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
+  let spawnError: Error | undefined;
+  child.once('error', (error) => {
+    spawnError = error;
+  });
+  const output = () => chunks.join('');
+
+  const stop = async () => {
+    if (exited(child) || child.pid === undefined) return;
+    process.kill(child.pid, 'SIGTERM');
+    if (await waitForExit(child, 5_000)) return;
+    process.kill(child.pid, 'SIGKILL');
+    await waitForExit(child, 5_000);
+  };
+
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (spawnError || exited(child)) {
+      lastProblem = spawnError ? `could not spawn: ${spawnError.message}` : `exited with ${child.exitCode ?? child.signalCode}`;
+      break;
+    }
+    try {
+      const response = await fetch(`${directUrl}/api/health`, { signal: AbortSignal.timeout(5_000) });
+      await response.body?.cancel();
+      if (response.status === 200) {
+        return { url, directUrl, secrets: [sessionSecret, encryptionKey, sandboxDefaults.pluginApiKey], output, stop };
+      }
+      lastProblem = `GET /api/health answered ${response.status}`;
+    } catch (error) {
+      lastProblem = `GET /api/health failed: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    await pause(250);
+  }
+  await stop();
+  throw new Error(`The add-on did not become healthy (${lastProblem}). Its output:\n${output()}`);
+}

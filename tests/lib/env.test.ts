@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, resolveEnv } from '@/lib/env';
+import { sandboxDefaults } from '@/lib/config/sandbox-defaults';
+
+const key = `k1:${Buffer.alloc(32, 1).toString('base64')}`;
+const production = {
+  NODE_ENV: 'production',
+  APP_URL: 'https://addon.example.sk',
+  PLUGIN_ID: 'our-plugin',
+  PLUGIN_API_KEYS: 'current-api-key-0123456789, previous-api-key-0123456789',
+  BROKER_JWKS_URL: 'https://gateway.example.sk/keys',
+  DATA_API_BASE_URL: 'https://api.example.sk',
+  SESSION_SECRETS: 'a'.repeat(32),
+  ENCRYPTION_KEYS: key,
+};
+
+describe('configuration', () => {
+  it('outside production, points every service address at the sandbox with nothing configured', () => {
+    const env = resolveEnv({ NODE_ENV: 'development', SESSION_SECRETS: 's'.repeat(32), ENCRYPTION_KEYS: key });
+    expect(env).toMatchObject({
+      appUrl: 'http://localhost:3000',
+      pluginId: sandboxDefaults.pluginId,
+      pluginApiKeys: [sandboxDefaults.pluginApiKey],
+      brokerJwksUrl: sandboxDefaults.jwksUrl,
+      dataApiBaseUrl: sandboxDefaults.dataApiBaseUrl,
+      pgliteDir: '.data/pglite',
+      frameAncestors: "'self'",
+      databaseUrl: undefined,
+    });
+  });
+
+  it('in production, reads every value and splits the lists', () => {
+    const env = resolveEnv(production);
+    expect(env.pluginApiKeys).toEqual(['current-api-key-0123456789', 'previous-api-key-0123456789']);
+    expect(env.encryptionKeys[0]!.id).toBe('k1');
+    expect(env.consentUrl).toBeUndefined();
+  });
+
+  it.each(['APP_URL', 'PLUGIN_ID', 'PLUGIN_API_KEYS', 'BROKER_JWKS_URL', 'DATA_API_BASE_URL', 'SESSION_SECRETS', 'ENCRYPTION_KEYS'])(
+    'in production, stops with one line naming %s when it is missing',
+    (name) => {
+      const source: Record<string, string | undefined> = { ...production, [name]: undefined };
+      expect(() => resolveEnv(source)).toThrow(new ConfigError(`Configuration: ${name} is required in production.`));
+    },
+  );
+
+  it('in production, uses the sandbox addresses only when SANDBOX=1 is set on purpose', () => {
+    const { BROKER_JWKS_URL: _jwks, DATA_API_BASE_URL: _api, PLUGIN_ID: _id, PLUGIN_API_KEYS: _keys, ...rest } = production;
+    expect(() => resolveEnv(rest)).toThrow(ConfigError);
+    expect(resolveEnv({ ...rest, SANDBOX: '1' }).brokerJwksUrl).toBe(sandboxDefaults.jwksUrl);
+  });
+
+  it('requires https for APP_URL in production, except on loopback', () => {
+    expect(() => resolveEnv({ ...production, APP_URL: 'http://addon.example.sk' })).toThrow(/APP_URL/);
+    expect(resolveEnv({ ...production, APP_URL: 'http://localhost:3000' }).appUrl).toBe('http://localhost:3000');
+  });
+
+  it.each([
+    ['SESSION_SECRETS', 'too-short'],
+    ['ENCRYPTION_KEYS', 'k1:c2hvcnQ='],
+    ['ENCRYPTION_KEYS', 'no-colon'],
+    ['BROKER_JWKS_URL', 'not a url'],
+    ['DATABASE_URL', 'mysql://x'],
+  ])('names %s when it is malformed, without printing its value', (name, value) => {
+    let message = '';
+    try {
+      resolveEnv({ ...production, [name]: value });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(name);
+    expect(message).not.toContain(value);
+  });
+});
