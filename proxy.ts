@@ -13,7 +13,7 @@ const publicPaths = ['/api/', '/auth/', '/signed-out'];
 export function proxy(request: NextRequest) {
   const env = getEnv();
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
-  const csp = contentSecurityPolicy(nonce, env.frameAncestors, !env.production && process.env.NODE_ENV !== 'production');
+  const csp = contentSecurityPolicy(nonce, env.frameAncestors, !env.production);
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);

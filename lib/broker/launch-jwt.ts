@@ -100,6 +100,8 @@ export async function verifyLaunchJwt(
 
   const nowSeconds = Math.floor(now.getTime() / 1000);
   if (claims.iat > nowSeconds + LAUNCH_JWT.clockSkewSeconds) throw new LaunchJwtRejected('jwt_issued_in_future');
+  // A token that could never be valid (ends before it starts) is refused even inside the skew window.
+  if (claims.exp <= claims.iat || claims.nbf > claims.exp) throw new LaunchJwtRejected('jwt_times_inconsistent');
   if (claims.exp - claims.iat > LAUNCH_JWT.maxLifetimeSeconds) throw new LaunchJwtRejected('jwt_lifetime_too_long');
   if (claims.plugin_id !== context.pluginId) throw new LaunchJwtRejected('jwt_plugin_mismatch');
 

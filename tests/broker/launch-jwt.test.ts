@@ -152,6 +152,13 @@ describe('the algorithm is RS256 whatever the header says', () => {
     expect(keys).not.toHaveBeenCalled();
   });
 
+  it('a header without alg is rejected for its algorithm without consulting the key set', async () => {
+    const token = forgeJwt({ typ: 'JWT', kid: brokerKid }, claims(), signers.rsa(brokerKey));
+    const keys = brokerKeys();
+    expect((await rejectionOf(token, keys)).reason).toBe('jwt_alg_not_allowed');
+    expect(keys).not.toHaveBeenCalled();
+  });
+
   it('"rs256" in lower case is not RS256 and is rejected', async () => {
     const token = forgeJwt({ alg: 'rs256', kid: brokerKid }, claims(), signers.rsa(brokerKey));
     expect((await rejectionOf(token)).reason).toBe('jwt_alg_not_allowed');
@@ -343,6 +350,11 @@ describe('time claims allow 30 s of clock skew and a lifetime of at most 15 minu
 
   it('a token issued long ago with a late exp is rejected for its lifetime even while exp is in the future', async () => {
     expect((await rejectionOf(brokerToken(timed(-3600, -3600, 60)))).reason).toBe('jwt_lifetime_too_long');
+  });
+
+  it('a token that ends before it starts is rejected, even inside the skew window', async () => {
+    expect((await rejectionOf(brokerToken(timed(20, 20, 5)))).reason).toBe('jwt_times_inconsistent');
+    expect((await rejectionOf(brokerToken(timed(0, 25, 10)))).reason).toBe('jwt_times_inconsistent');
   });
 
   it('the clock is the `now` given to the verifier, not the machine clock', async () => {
