@@ -6,9 +6,9 @@ import { SESSION_COOKIE } from '@/lib/session/cookie-name';
 /**
  * Optimistic, database-free gate in front of every page: it only looks whether the session cookie is there.
  * Pages without it are answered by the signed-out page (status 401) without a redirect; the real check of the
- * session row is the data-access layer's (`requireSession`). It also sets the security headers everywhere.
+ * session row is the data-access layer's (`requireSession`). It also sets the pages' security headers. Route
+ * handlers (`/api/…`, `/auth/…`) are not matched: they answer for themselves (lib/http/handle.ts).
  */
-const publicPaths = ['/api/', '/auth/', '/signed-out'];
 
 export function proxy(request: NextRequest) {
   const env = getEnv();
@@ -19,8 +19,7 @@ export function proxy(request: NextRequest) {
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', csp);
 
-  const { pathname } = request.nextUrl;
-  const needsSession = !publicPaths.some((prefix) => pathname.startsWith(prefix));
+  const needsSession = request.nextUrl.pathname !== '/signed-out';
   const response =
     needsSession && !request.cookies.has(SESSION_COOKIE)
       ? NextResponse.rewrite(new URL('/signed-out', request.url), { request: { headers: requestHeaders } })
@@ -28,11 +27,11 @@ export function proxy(request: NextRequest) {
 
   response.headers.set('Content-Security-Policy', csp);
   for (const [name, value] of Object.entries(staticSecurityHeaders)) response.headers.set(name, value);
-  // Pages show session data; API answers carry auth data. Nothing dynamic may be stored by a cache.
+  // Pages show session data: no cache may keep them.
   response.headers.set('Cache-Control', 'no-store');
   return response;
 }
 
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'],
+  matcher: ['/((?!api/|auth/|_next/static|_next/image|favicon.ico).*)'],
 };

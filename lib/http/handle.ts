@@ -2,6 +2,8 @@ import 'server-only';
 import { KeySetUnavailable } from '@/lib/broker/key-set';
 import { HttpError, errorResponse, isUnavailable, type ErrorCode } from '@/lib/http/errors';
 import { getLogger } from '@/lib/log';
+import { getEnv } from '@/lib/env';
+import { routeSecurityHeaders } from '@/lib/http/security-headers';
 
 /** Fields of the one log line a request writes. Only outcomes, counts and fingerprints: never a secret. */
 export type RequestLog = { reason?: string } & Record<string, string | number | boolean | string[] | undefined>;
@@ -17,7 +19,7 @@ function classify(error: unknown): { code: ErrorCode; reason: string; headers: R
 
 /**
  * Runs one request of the auth endpoints: maps every thrown error to the one error shape (or the renderer's
- * page) and writes exactly one log line with the outcome and a reason code.
+ * page), adds the security headers, and writes exactly one log line with the outcome and a reason code.
  */
 export async function handleRequest(
   endpoint: string,
@@ -37,6 +39,9 @@ export async function handleRequest(
       getLogger().error({ endpoint, err: { name: (error as Error)?.name, message: (error as Error)?.message } });
     }
     response = renderError(code, headers);
+  }
+  for (const [name, value] of Object.entries(routeSecurityHeaders(getEnv().frameAncestors))) {
+    if (!response.headers.has(name)) response.headers.set(name, value);
   }
   getLogger().info(
     { endpoint, status: response.status, reason: log.reason ?? 'ok', ...log, ms: Math.round(performance.now() - started) },

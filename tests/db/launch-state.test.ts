@@ -16,7 +16,7 @@ describe.each(databaseKinds)('launch state on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
   });
-  afterAll(() => database.dispose());
+  afterAll(() => database?.dispose());
 
   it('consumes a launch code exactly once', async () => {
     const code = await mintLaunchCode(database.db, grant);
@@ -66,7 +66,7 @@ describe.skipIf(!databaseKinds.includes('postgres'))('several instances on one P
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
   });
-  afterAll(() => database.dispose());
+  afterAll(() => database?.dispose());
 
   it('lets exactly one of 20 concurrent consumptions through two pools win', async () => {
     const other = await database.openAnotherInstance();

@@ -39,7 +39,7 @@ describe('key rotation (npm run keys:rotate)', () => {
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
   });
-  afterAll(() => database.dispose());
+  afterAll(() => database?.dispose());
 
   it('re-encrypts every stored token under the current key, after which the old key can go', async () => {
     for (const tenantId of ['10001', '10002', '10003']) {

@@ -17,6 +17,18 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('security headers of the route handlers', () => {
+  it('forbid framing except by FRAME_ANCESTORS, sniffing and caching, on success and on error', async () => {
+    const { GET } = await import('@/app/api/health/route');
+    for (const response of [await GET(), await exchange('x.y.z', { apiKey: null })]) {
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+});
+
 describe('logs of the broker endpoints', () => {
   const linesOf = (endpoint: string) =>
     capturedLogLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.endpoint === endpoint);

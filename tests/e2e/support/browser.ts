@@ -34,6 +34,8 @@ export interface Launch {
   page: Page;
   /** The add-on's callback address the gateway sent the browser to, launch code included. */
   callbackUrl: string;
+  /** The callback's own answer (the redirect that sets the session cookie). */
+  callback: Response;
   /** The answer to the last top-level navigation: the page the launch ended on. */
   landing: Response;
 }
@@ -52,12 +54,15 @@ export async function launchFromSandbox(
   const addonOrigin = new URL(where.addonUrl).origin;
   const callbacks: string[] = [];
   let landing: Response | undefined;
+  let callback: Response | undefined;
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.origin === addonOrigin && url.pathname === '/auth/callback') callbacks.push(request.url());
   });
   page.on('response', (response) => {
-    if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) landing = response;
+    if (!response.request().isNavigationRequest() || response.frame() !== page.mainFrame()) return;
+    landing = response;
+    if (new URL(response.url()).pathname === '/auth/callback') callback = response;
   });
 
   await page.goto(`${where.sandboxUrl}/`);
@@ -73,6 +78,8 @@ export async function launchFromSandbox(
     const text = (await page.locator('body').innerText().catch(() => '')).slice(0, 500);
     throw new Error(`The launch ended on ${ended.href} (status ${landing?.status() ?? '?'}): ${text}`);
   }
-  if (callbacks.length !== 1) throw new Error(`Expected one request to /auth/callback, saw ${callbacks.length}.`);
-  return { page, callbackUrl: callbacks[0]!, landing };
+  if (callbacks.length !== 1 || !callback) {
+    throw new Error(`Expected one request to /auth/callback, saw ${callbacks.length}.`);
+  }
+  return { page, callbackUrl: callbacks[0]!, callback, landing };
 }

@@ -1,0 +1,227 @@
+/**
+ * End to end: the service's sandbox launches the add-on's production build (`next start`) in a real Chromium.
+ * The sandbox plays the add-on store and the gateway (token exchange, token delivery, redirect to the callback);
+ * the add-on signs the browser in with a session cookie and shows the companies of the launch.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sandboxDefaults } from '../../lib/config/sandbox-defaults';
+import { ACCESS_TOKEN_PREFIX } from '../../sandbox/access-tokens';
+import { createSandbox, type Sandbox } from '../../sandbox/app';
+import { projectRoot, startAddonServer, type AddonServer } from './support/addon-server';
+import { freshContext, launchChromium, launchFromSandbox, type LaunchEnvironment } from './support/browser';
+import { freeLoopbackPort } from './support/ports';
+
+const JANA = { userKey: 'jana', email: 'jana.novakova@example.sk' };
+const COMPANY = {
+  '10001': 'Pekáreň Novák s.r.o.',
+  '10002': 'Záhradníctvo Ľaliová dolina s.r.o.',
+};
+const SESSION_COOKIE_PREFIX = '__Host-';
+const screenshotDir = path.join(projectRoot, 'test-results', 'e2e');
+
+let tempDir: string;
+let sandbox: Sandbox;
+let addon: AddonServer;
+let browser: Browser;
+let where: LaunchEnvironment;
+let contexts: BrowserContext[] = [];
+/** Launch codes and session cookies the browser carried: none may show up in the server's output. */
+const handedOut: string[] = [];
+
+beforeAll(async () => {
+  tempDir = await mkdtemp(path.join(os.tmpdir(), 'addon-e2e-'));
+  const addonPort = await freeLoopbackPort();
+  const addonUrl = `http://localhost:${addonPort}`;
+  sandbox = await createSandbox({
+    port: 0,
+    addonUrl,
+    pluginId: sandboxDefaults.pluginId,
+    apiKey: sandboxDefaults.pluginApiKey,
+  });
+  addon = await startAddonServer({ port: addonPort, sandboxUrl: sandbox.url, pgliteDir: path.join(tempDir, 'pglite') });
+  where = { sandboxUrl: sandbox.url, addonUrl: addon.url };
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await addon?.stop();
+  await sandbox?.close();
+  if (tempDir) await rm(tempDir, { recursive: true, force: true });
+});
+
+beforeEach(({ onTestFailed }) => {
+  // Quiet when green; on a failure the server's last words usually tell why.
+  onTestFailed(() => {
+    console.error(`add-on output (last 4000 characters):\n${addon.output().slice(-4000)}`);
+  });
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  contexts = [];
+});
+
+/** A browser profile of its own for each test: no cookie from another test. English unless a test says otherwise. */
+async function newContext(acceptLanguage = 'en') {
+  const context = await freshContext(browser, { extraHTTPHeaders: { 'Accept-Language': acceptLanguage } });
+  contexts.push(context);
+  return context;
+}
+
+async function launch(context: BrowserContext, tenantIds: readonly string[]) {
+  const result = await launchFromSandbox(context, where, { userKey: JANA.userKey, tenantIds });
+  handedOut.push(new URL(result.callbackUrl).searchParams.get('code') ?? '');
+  handedOut.push((await sessionCookie(context))?.value ?? '');
+  return result;
+}
+
+const sessionCookie = async (context: BrowserContext) =>
+  (await context.cookies(addon.url)).find((cookie) => cookie.name.startsWith(SESSION_COOKIE_PREFIX));
+
+describe('launching the add-on from the service', () => {
+  it('signs Jana in with two companies and lists both as connected', async () => {
+    const { page, landing } = await launch(await newContext(), ['10001', '10002']);
+
+    expect(page.url()).toBe(`${addon.url}/`);
+    expect(landing.status()).toBe(200);
+    expect(await page.getByTestId('signed-in-user').textContent()).toBe(JANA.email);
+    for (const name of Object.values(COMPANY)) {
+      const entry = page.getByRole('listitem').filter({ hasText: name });
+      expect(await entry.count()).toBe(1);
+      expect(await entry.locator('[data-state]').getAttribute('data-state')).toBe('connected');
+    }
+
+    await mkdir(screenshotDir, { recursive: true });
+    await page.screenshot({ path: path.join(screenshotDir, 'launch-signed-in.png'), fullPage: true });
+  });
+
+  it('sets the session cookie as __Host-, HttpOnly, Secure, SameSite=None and partitioned', async () => {
+    const context = await newContext();
+    const { callback } = await launch(context, ['10001', '10002']);
+
+    expect(callback.status()).toBe(302);
+    expect(await callback.headerValue('cache-control')).toBe('no-store');
+    const setCookie = (await callback.headerValue('set-cookie')) ?? '';
+    expect(setCookie).toMatch(/^__Host-[^=]+=/);
+    for (const attribute of ['Path=/', 'HttpOnly', 'Secure', 'SameSite=None', 'Partitioned']) {
+      expect(setCookie.split(/;\s*/)).toContain(attribute);
+    }
+
+    // What Chromium made of it:
+    const cookie = await sessionCookie(context);
+    expect(cookie, 'a cookie named __Host-…').toBeDefined();
+    expect(cookie).toMatchObject({ domain: 'localhost', path: '/', httpOnly: true, secure: true, sameSite: 'None' });
+    // Chromium reports the partition (the top-level site) of a CHIPS cookie; unpartitioned cookies have none.
+    expect(cookie?.partitionKey).toBe('http://localhost');
+    expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it("opens a company of the session, refuses one outside it with 403, and sends the security headers", async () => {
+    const context = await newContext();
+    const { page } = await launch(context, ['10001', '10002']);
+
+    const home = await page.goto(`${addon.url}/`);
+    const headers = await home!.allHeaders();
+    expect(home!.status()).toBe(200);
+    expect(headers['content-security-policy']).toContain('frame-ancestors');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['cache-control']).toBe('no-store');
+
+    await page.getByRole('link', { name: COMPANY['10001'] }).click();
+    await page.waitForURL(`${addon.url}/companies/10001`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(COMPANY['10001']);
+    expect(await page.locator('[data-state]').getAttribute('data-state')).toBe('connected');
+
+    const other = await page.goto(`${addon.url}/companies/10004`);
+    expect(other!.status()).toBe(403);
+    expect(page.url()).toBe(`${addon.url}/companies/10004`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You have no access to this company');
+    expect(await page.locator('body').innerText()).not.toContain('Horváth');
+  });
+
+  it('signs out to a signed-out page (401) and stays signed out, without a redirect loop', async () => {
+    const context = await newContext();
+    const { page } = await launch(context, ['10001', '10002']);
+    const before = await sessionCookie(context);
+    expect(before).toBeDefined();
+
+    const signedOut = page.waitForResponse(
+      (response) => response.request().isNavigationRequest() && new URL(response.url()).pathname === '/signed-out',
+    );
+    await page.getByRole('button', { name: /^(Sign out|Odhlásiť sa)$/ }).click();
+    expect((await signedOut).status()).toBe(401);
+    await page.waitForURL(`${addon.url}/signed-out`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You are not signed in');
+    expect(await sessionCookie(context), 'the cookie is cleared').toBeUndefined();
+
+    const again = await page.goto(`${addon.url}/`);
+    expect(again!.status()).toBe(401);
+    expect(again!.request().redirectedFrom()).toBeNull();
+    expect(page.url()).toBe(`${addon.url}/`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You are not signed in');
+
+    // Ended on the server too: the old cookie, replayed, opens nothing.
+    const replayed = await fetch(`${addon.directUrl}/`, {
+      headers: { Cookie: `${before!.name}=${before!.value}`, 'Accept-Language': 'en' },
+      redirect: 'manual',
+    });
+    expect(replayed.status).toBe(401);
+    expect(await replayed.text()).toContain('You are not signed in');
+  });
+
+  it.each([
+    ['en', 'You are not signed in'],
+    ['sk', 'Nie ste prihlásený'],
+  ])('answers a browser without a session with 401 and the signed-out page (Accept-Language: %s)', async (language, title) => {
+    const page = await (await newContext(language)).newPage();
+
+    const response = await page.goto(`${addon.url}/`);
+    expect(response!.status()).toBe(401);
+    expect(response!.request().redirectedFrom()).toBeNull();
+    expect(page.url()).toBe(`${addon.url}/`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    expect(await page.locator('html').getAttribute('lang')).toBe(language);
+  });
+
+  it('refuses a launch code used twice with the 400 page, in Slovak and English', async () => {
+    const { page, callbackUrl } = await launch(await newContext(), ['10001', '10002']);
+
+    const second = await page.goto(callbackUrl);
+    expect(second!.status()).toBe(400);
+    const text = await page.locator('body').innerText();
+    expect(text).toContain('Prihlásenie sa nepodarilo');
+    expect(text).toContain('Sign-in failed');
+    expect(text).not.toContain(new URL(callbackUrl).searchParams.get('code'));
+  });
+
+  it('signs in without companies and says that no company is connected', async () => {
+    const { page, landing } = await launch(await newContext(), []);
+
+    expect(page.url()).toBe(`${addon.url}/`);
+    expect(landing.status()).toBe(200);
+    expect(await page.getByTestId('signed-in-user').textContent()).toBe(JANA.email);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('No company is connected');
+  });
+
+  it('opens the only company of a launch directly, as "missing" when the service delivered no token for it', async () => {
+    const { page } = await launch(await newContext(), ['10003']);
+
+    await page.waitForURL(`${addon.url}/companies/10003`);
+    expect(await page.getByTestId('signed-in-user').textContent()).toBe(JANA.email);
+    expect(await page.locator('[data-state]').getAttribute('data-state')).toBe('missing');
+  });
+
+  it('wrote no secret, launch code, session cookie or access token to its output', () => {
+    const output = addon.output();
+    expect(output).toContain('auth request');
+    expect(output.includes(ACCESS_TOKEN_PREFIX), 'an access token in the server output').toBe(false);
+    for (const secret of [...addon.secrets, ...handedOut.filter(Boolean)]) {
+      expect(output.includes(secret), 'a secret value in the server output').toBe(false);
+    }
+  });
+});
