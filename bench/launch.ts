@@ -1,0 +1,255 @@
+/**
+ * `npm run bench`: the full launch (token exchange, then the callback) against `next start` and a real PostgreSQL.
+ *
+ * Environment: BENCH_DATABASE_URL (or DATABASE_URL) names the PostgreSQL server, on which a fresh database
+ * `addon_bench_<random>` is created and dropped again; BENCH_LAUNCHES (default 6000) sets the timed launches.
+ * Prints a markdown table and writes the same figures to bench/results/launch-<timestamp>.json. Exits non-zero
+ * when the run fails or more than 1% of the launches errored. Uses the existing production build in `.next`.
+ * BENCH_SERVER_NODE_ARGS adds flags to the server's `node`, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (the
+ * profile is written when the server exits).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+// Relative imports: tsx does not resolve the `@/` alias.
+import { sandboxDefaults } from '../lib/config/sandbox-defaults';
+import { signLaunchJwt } from '../sandbox/launch-jwt';
+import { createBenchDatabase } from './support/database';
+import { startGuardian } from './support/guardian';
+import { keepAliveClient } from './support/http';
+import { startJwksServer, type JwksServer } from './support/jwks-server';
+import { runLaunches } from './support/load';
+import { cpuMsBetween, cpuMsByPid } from './support/cpu';
+import { processTree, sampleMemory } from './support/memory';
+import { freePort, startNext, waitForHealth, type NextServer } from './support/server';
+import { buildReport, markdown, type CpuMs } from './support/report';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const LAUNCHES = positiveInteger(process.env.BENCH_LAUNCHES, 6_000);
+const WARMUP_LAUNCHES = 200;
+const CONCURRENCY = 32;
+const MAX_DURATION_MS = 60_000;
+const HEALTH_TIMEOUT_MS = 60_000;
+const MAX_ERROR_RATE = 0.01;
+const AIMS = { exchangeP99Ms: 50, launchesPerSecond: 300, peakRssMb: 300 };
+const DATABASE_SERVER =
+  process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+// A mix like real traffic: e-mail and numeric user ids (the two gateways), one to three companies per launch.
+// 5 users × 3 tenant sets, coprime, so all 15 combinations recur.
+const USERS = ['jana.novakova@example.sk', 'peter.horvath@example.sk', 'eva.kralova@example.sk', '100234', '100871'];
+const TENANT_SETS = [['10001'], ['10001', '10002'], ['20001', '20002', '20003']];
+
+function positiveInteger(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`BENCH_LAUNCHES is not a positive integer: ${value}`);
+  return parsed;
+}
+
+/** Progress goes to stderr: stdout carries only the table. */
+const progress = (message: string) => console.error(`[bench] ${message}`);
+
+// ---- cleanup: runs once, newest step first, on success, failure and Ctrl-C alike ----
+
+const cleanupSteps: { name: string; run: () => Promise<void> }[] = [];
+let cleaning: Promise<void> | undefined;
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const step of cleanupSteps.reverse()) {
+      try {
+        await step.run();
+        progress(`cleanup: ${step.name}`);
+      } catch (error) {
+        console.error(`cleanup: ${step.name} failed: ${(error as Error).message}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+// Stops the load loops at once, so the server is not kept busy while it is being shut down.
+const interrupted = new AbortController();
+
+// `on`, not `once`: tsx re-sends a signal its child did not acknowledge within 30 ms, and npm forwards Ctrl-C too.
+// With no listener left, tsx's own handler would exit on the repeat in the middle of the cleanup.
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  process.on(signal, () => {
+    if (interrupted.signal.aborted) return;
+    interrupted.abort();
+    console.error(`\n${signal}: stopping the server and dropping the database…`);
+    void cleanup().finally(() => process.exit(code));
+  });
+}
+
+// ---- the run ----
+
+/** Signing is the gateway's cost, not the add-on's: every JWT is made before the clock starts. */
+async function signTokens(jwks: JwksServer, count: number): Promise<string[]> {
+  const tokens: string[] = [];
+  const BATCH = 200; // WebCrypto signs on the libuv pool: a batch keeps both cores busy without flooding it
+  for (let start = 0; start < count; start += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) => {
+      const i = start + offset;
+      return signLaunchJwt(jwks.ring, {
+        sub: USERS[i % USERS.length] as string,
+        pluginId: sandboxDefaults.pluginId,
+        tenantIds: TENANT_SETS[i % TENANT_SETS.length] as string[],
+      });
+    });
+    tokens.push(...(await Promise.all(batch)));
+  }
+  return tokens;
+}
+
+function serverEnv(port: number, jwks: JwksServer, databaseUrl: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? ROOT,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    APP_URL: `http://localhost:${port}`,
+    PLUGIN_ID: sandboxDefaults.pluginId,
+    PLUGIN_API_KEYS: sandboxDefaults.pluginApiKey,
+    BROKER_JWKS_URL: jwks.jwksUrl,
+    DATA_API_BASE_URL: jwks.origin,
+    SESSION_SECRETS: randomBytes(30).toString('base64url'), // 40 characters
+    ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+    DATABASE_URL: databaseUrl,
+    // The add-on writes one info line per request; at this rate that is a measurable share of the CPU.
+    LOG_LEVEL: 'warn',
+  };
+}
+
+async function main(): Promise<number> {
+  const buildIdFile = path.join(ROOT, '.next', 'BUILD_ID');
+  if (!existsSync(buildIdFile)) {
+    throw new Error('No production build in .next: run `next build` first (the benchmark does not build).');
+  }
+  const buildId = readFileSync(buildIdFile, 'utf8').trim();
+
+  const database = await createBenchDatabase(DATABASE_SERVER);
+  const guardian = startGuardian({ cwd: ROOT, adminUrl: DATABASE_SERVER, database: database.name });
+  // Pushed first, so it runs last: the guardian stands down only once everything else is cleaned up.
+  cleanupSteps.push({ name: 'released the guardian', run: () => guardian.release() });
+  cleanupSteps.push({ name: `dropped ${database.name}`, run: () => database.drop() });
+  progress(`database ${database.name} created`);
+
+  const jwks = await startJwksServer();
+  cleanupSteps.push({ name: 'closed the key set server', run: () => jwks.close() });
+
+  const port = await freePort();
+  const server: NextServer = startNext({
+    cwd: ROOT,
+    port,
+    env: serverEnv(port, jwks, database.url),
+    nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  });
+  guardian.watchServer(server.pid);
+  cleanupSteps.push({ name: `stopped the server (pid ${server.pid})`, run: () => server.stop() });
+  const memory = sampleMemory(server.pid);
+  progress(`next start on ${server.baseUrl} (pid ${server.pid}); signing ${WARMUP_LAUNCHES + LAUNCHES} JWTs meanwhile`);
+
+  let tokens: string[];
+  try {
+    [tokens] = await Promise.all([
+      signTokens(jwks, WARMUP_LAUNCHES + LAUNCHES),
+      waitForHealth(server, HEALTH_TIMEOUT_MS),
+    ]);
+  } catch (error) {
+    console.error(server.outputTail().join('\n'));
+    throw error;
+  }
+  // The start-up banner is not a warning: only lines written from here on are counted.
+  const startupLines = server.outputLines();
+
+  const http = await keepAliveClient(2 * CONCURRENCY);
+  cleanupSteps.push({ name: 'closed the HTTP client', run: () => http.close() });
+  const load = {
+    fetch: http.fetch,
+    baseUrl: server.baseUrl,
+    apiKey: sandboxDefaults.pluginApiKey,
+    concurrency: CONCURRENCY,
+    signal: interrupted.signal,
+  };
+
+  progress(`warm-up: ${WARMUP_LAUNCHES} launches`);
+  const warmup = await runLaunches({ ...load, tokens: tokens.slice(0, WARMUP_LAUNCHES), maxDurationMs: MAX_DURATION_MS });
+  if (warmup.failed > warmup.attempted * MAX_ERROR_RATE) {
+    console.error(server.outputTail().join('\n'));
+    throw new Error(`warm-up failed: ${JSON.stringify(warmup.statuses)}`);
+  }
+
+  progress(`timed: ${LAUNCHES} launches or ${MAX_DURATION_MS / 1000} s, whichever comes first`);
+  // After the warm-up the add-on's pool is open, so its PostgreSQL backends can be found and their CPU counted.
+  const postgresPids = await database.backendPids();
+  const loadBefore = loadavg()[0] ?? 0;
+  const before = {
+    server: cpuMsByPid(processTree(server.pid)),
+    postgres: cpuMsByPid(postgresPids),
+    self: process.cpuUsage(),
+  };
+  const timed = await runLaunches({ ...load, tokens: tokens.slice(WARMUP_LAUNCHES), maxDurationMs: MAX_DURATION_MS });
+  const selfUsage = process.cpuUsage(before.self);
+  if (interrupted.signal.aborted) throw new Error('interrupted');
+  const cpu: CpuMs = {
+    server: cpuMsBetween(before.server, cpuMsByPid(processTree(server.pid))),
+    postgres: cpuMsBetween(
+      before.postgres,
+      cpuMsByPid([...new Set([...postgresPids, ...(await database.backendPids())])]),
+    ),
+    // The memory sampler runs in this process too; it is small next to the HTTP client.
+    loadGenerator: (selfUsage.user + selfUsage.system) / 1000,
+  };
+  const round1 = (n: number) => Math.round(n * 10) / 10;
+  const serverLogLines = server.outputLines() - startupLines;
+
+  // Read before the server stops: the high-water mark disappears with the process.
+  const figures = buildReport(
+    {
+      launchesRequested: LAUNCHES,
+      warmupLaunches: WARMUP_LAUNCHES,
+      concurrency: CONCURRENCY,
+      maxDurationSeconds: MAX_DURATION_MS / 1000,
+      aims: AIMS,
+    },
+    timed,
+    { peakRss: memory.peakRss(), highWaterMark: memory.highWaterMark() },
+    cpu,
+    {
+      client: http.label,
+      jwksFetches: jwks.fetches(),
+      serverLogLines,
+      loadAverage: [round1(loadBefore), round1(loadavg()[0] ?? 0)],
+      buildId,
+    },
+  );
+  memory.stop();
+
+  console.log(markdown(figures));
+  const resultsDir = path.join(ROOT, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `launch-${figures.timestamp.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+  progress(`written ${path.relative(ROOT, file)}`);
+
+  if (serverLogLines > 0) console.error(`server output (last lines):\n${server.outputTail().join('\n')}`);
+  if (figures.result.errorRate > MAX_ERROR_RATE) {
+    console.error(`More than ${MAX_ERROR_RATE * 100}% of the launches errored.`);
+    return 1;
+  }
+  return 0;
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(`bench failed: ${(error as Error).message}`);
+    return 1;
+  })
+  .then(async (code) => {
+    await cleanup();
+    process.exit(code);
+  });

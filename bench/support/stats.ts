@@ -1,0 +1,21 @@
+/** Nearest-rank percentile: a value that was actually observed, no interpolation. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
+}
+
+export type Latency = { count: number; p50: number; p99: number; max: number };
+
+export function summarize(samples: readonly number[]): Latency {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    count: sorted.length,
+    p50: round(percentile(sorted, 50)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted.at(-1) ?? Number.NaN),
+  };
+}
+
+export const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
