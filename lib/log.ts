@@ -51,3 +51,20 @@ export function setLogDestination(stream: DestinationStream, level?: string) {
   instance = undefined;
   if (level) getLogger().level = level;
 }
+
+/**
+ * What a log line may say about a thrown error. Drizzle's query errors carry the SQL *and its parameters* (session
+ * ids, user ids) in their message, and a driver's message can quote a value; so for database errors only the
+ * driver's code and the table and constraint it names are kept. Our own errors say nothing secret.
+ */
+export function describeError(error: unknown): Record<string, string | undefined> {
+  const driver = [error, (error as { cause?: unknown } | null)?.cause].find(
+    (candidate): candidate is { code: string; table?: string; constraint?: string } =>
+      typeof (candidate as { code?: unknown } | null)?.code === 'string',
+  );
+  // Some libraries leave `name` as 'Error'; the class says more.
+  const name = error instanceof Error ? (error.name !== 'Error' ? error.name : error.constructor.name) : typeof error;
+  if (driver) return { name, code: driver.code, table: driver.table, constraint: driver.constraint };
+  if (error instanceof Error && error.cause !== undefined) return { name };
+  return { name, message: error instanceof Error ? error.message : undefined };
+}

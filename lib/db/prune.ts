@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { getLogger } from '@/lib/log';
+import { describeError, getLogger } from '@/lib/log';
 
 const EVERY_MS = 10 * 60_000;
 
@@ -19,7 +19,7 @@ export async function pruneExpiredRows(db: Db): Promise<void> {
 export function schedulePruning(db: Db) {
   const timer = setInterval(() => {
     pruneExpiredRows(db).catch((error: unknown) =>
-      getLogger().warn({ err: { name: (error as Error)?.name, message: (error as Error)?.message } }, 'pruning failed'),
+      getLogger().warn({ err: describeError(error) }, 'pruning failed'),
     );
   }, EVERY_MS);
   timer.unref();

@@ -47,7 +47,11 @@ export function errorResponse(code: ErrorCode, headers: Record<string, string> =
 // Connection-level failures of PostgreSQL or the network: the database cannot be reached, so 503, not 500.
 const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P03']);
 
+/** Also looks through a wrapper's `cause`: drizzle wraps every failed query, driver errors included. */
 export function isUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'));
+  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
+  }
+  return false;
 }

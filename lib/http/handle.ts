@@ -1,7 +1,7 @@
 import 'server-only';
 import { KeySetUnavailable } from '@/lib/broker/key-set';
 import { HttpError, errorResponse, isUnavailable, type ErrorCode } from '@/lib/http/errors';
-import { getLogger } from '@/lib/log';
+import { describeError, getLogger } from '@/lib/log';
 import { getEnv } from '@/lib/env';
 import { routeSecurityHeaders } from '@/lib/http/security-headers';
 
@@ -35,8 +35,7 @@ export async function handleRequest(
     const { code, reason, headers } = classify(error);
     log.reason = reason;
     if (code === 'internal') {
-      // Name and message of our own errors carry no secrets; driver details (which may quote values) are left out.
-      getLogger().error({ endpoint, err: { name: (error as Error)?.name, message: (error as Error)?.message } });
+      getLogger().error({ endpoint, err: describeError(error) }, 'unexpected error');
     }
     response = renderError(code, headers);
   }
