@@ -1,21 +1,43 @@
 import 'server-only';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import type { LaunchClaims } from '@/lib/broker/launch-jwt';
-import { LaunchJwtRejected } from '@/lib/broker/launch-jwt';
-import { mintLaunchCode, recordJwtId } from '@/lib/broker/launch-codes';
-import { needsAccessToken } from '@/lib/broker/connections';
+import { launchCodes, usedJwtIds } from '@/lib/db/schema';
+import { randomToken64, sha256Hex } from '@/lib/crypto/digest';
+import { LAUNCH_CODE_LIFETIME_SECONDS } from '@/lib/broker/launch-codes';
+import { LaunchJwtRejected, type LaunchClaims } from '@/lib/broker/launch-jwt';
 
 export type ExchangeResult = { launchCode: string; requestAccessToken: boolean };
 
 /**
- * Turns a verified launch into a launch code. The `jti` is recorded in the same transaction that stores the
- * code, so a replayed JWT is refused and a failed exchange leaves the `jti` usable for the gateway's retry.
+ * Turns a verified launch into a launch code, in one statement (one round trip, atomic):
+ * - the `jti` is recorded with `on conflict do nothing`: across all instances exactly one exchange of a JWT sees
+ *   its row inserted (concurrent inserts of one id serialize on the primary key); a replay is refused;
+ * - only then is the code stored, by its SHA-256 only, expiring 30 s later on the database clock; if that fails,
+ *   the `jti` is not recorded either, so the gateway may retry;
+ * - and the companies of the launch that already have a usable token are counted: `requestAccessToken` is true
+ *   exactly when some company has none.
  */
 export async function exchangeLaunch(db: Db, claims: LaunchClaims, pluginId: string): Promise<ExchangeResult> {
-  return db.transaction(async (tx) => {
-    if (!(await recordJwtId(tx, claims.jti, claims.expiresAt))) throw new LaunchJwtRejected('jwt_replayed');
-    const grant = { userId: claims.userId, tenantIds: claims.tenantIds, pluginId };
-    const launchCode = await mintLaunchCode(tx, grant);
-    return { launchCode, requestAccessToken: await needsAccessToken(tx, grant) };
-  });
+  const launchCode = randomToken64();
+  const tenantIds = sql.param(claims.tenantIds, launchCodes.tenantIds);
+  const result = await db.execute<{ accepted: boolean; usable: number }>(sql`
+    with accepted as (
+      insert into used_jwt_ids (jti, expires_at)
+      values (${claims.jti}, ${sql.param(claims.expiresAt, usedJwtIds.expiresAt)})
+      on conflict do nothing
+      returning jti
+    ), minted as (
+      insert into launch_codes (code_hash, user_id, tenant_ids, plugin_id, expires_at)
+      select ${sha256Hex(launchCode)}, ${claims.userId}, ${tenantIds}::text[], ${pluginId},
+             now() + make_interval(secs => ${LAUNCH_CODE_LIFETIME_SECONDS})
+      from accepted
+      returning 1
+    )
+    select exists (select 1 from minted) as accepted,
+           (select count(*)::int from access_tokens
+             where user_id = ${claims.userId} and plugin_id = ${pluginId}
+               and tenant_id = any(${tenantIds}::text[]) and invalidated_at is null) as usable`);
+  const row = (result as unknown as { rows: { accepted: boolean; usable: number }[] }).rows[0];
+  if (!row?.accepted) throw new LaunchJwtRejected('jwt_replayed');
+  return { launchCode, requestAccessToken: row.usable < claims.tenantIds.length };
 }

@@ -1,21 +1,47 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { consumeLaunchCode } from '@/lib/broker/launch-codes';
-import { createSession, revokeSession, type Session } from '@/lib/session/sessions';
+import { sha256Hex } from '@/lib/crypto/digest';
+import { SESSION_LIFETIME_SECONDS } from '@/lib/session/cookie';
+import type { Session } from '@/lib/session/sessions';
+
+type SessionRecord = { id: string; user_id: string; tenant_ids: string[]; plugin_id: string; expires_at: Date | string };
 
 /**
- * Consumes a launch code and opens its session in one transaction: if the session cannot be written, the code
- * stays unused. A session the browser already had is revoked in the same step, so only the new one lives.
+ * Redeems a launch code for a new session, in one statement (one round trip, atomic):
+ * - the code is consumed by one conditional update whose affected row decides, so exactly one request wins, also
+ *   when many arrive at once on several instances; expired, used and unknown codes all give null;
+ * - the session the browser already had, if any, is revoked only when the code was good;
+ * - the new session row takes the launch's user, companies and plugin, with an absolute expiry on the database
+ *   clock. If it cannot be written, the code stays unused.
  */
 export async function signInWithLaunchCode(
   db: Db,
   code: string,
   previousSessionId: string | null,
 ): Promise<Session | null> {
-  return db.transaction(async (tx) => {
-    const grant = await consumeLaunchCode(tx, code);
-    if (!grant) return null;
-    if (previousSessionId) await revokeSession(tx, previousSessionId);
-    return createSession(tx, grant);
-  });
+  const result = await db.execute<SessionRecord>(sql`
+    with granted as (
+      update launch_codes set consumed_at = now()
+      where code_hash = ${sha256Hex(code)} and consumed_at is null and expires_at > now()
+      returning user_id, tenant_ids, plugin_id
+    ), replaced as (
+      update sessions set revoked_at = now()
+      where id = ${previousSessionId} and revoked_at is null and exists (select 1 from granted)
+    )
+    insert into sessions (id, user_id, tenant_ids, plugin_id, expires_at)
+    select ${randomBytes(32).toString('base64url')}, user_id, tenant_ids, plugin_id,
+           now() + make_interval(secs => ${SESSION_LIFETIME_SECONDS})
+    from granted
+    returning id, user_id, tenant_ids, plugin_id, expires_at`);
+  const row = (result as unknown as { rows: SessionRecord[] }).rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    tenantIds: row.tenant_ids,
+    pluginId: row.plugin_id,
+    expiresAt: new Date(row.expires_at),
+  };
 }

@@ -1,14 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { consumeLaunchCode, mintLaunchCode, recordJwtId } from '@/lib/broker/launch-codes';
+import { randomUUID } from 'node:crypto';
 import { exchangeLaunch } from '@/lib/broker/token-exchange';
+import type { Db } from '@/lib/db/client';
 import { LaunchJwtRejected } from '@/lib/broker/launch-jwt';
+import { sha256Hex } from '@/lib/crypto/digest';
+import { accessTokens } from '@/lib/db/schema';
 import { signInWithLaunchCode } from '@/lib/session/sign-in';
 import { findActiveSession } from '@/lib/session/sessions';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 
 const grant = { userId: 'jana.novakova@example.sk', tenantIds: ['10001'], pluginId: 'sandbox-addon' };
 const inAnHour = () => new Date(Date.now() + 3_600_000);
+const claimsOf = (jti: string = randomUUID()) => ({ userId: grant.userId, tenantIds: grant.tenantIds, jti, expiresAt: inAnHour() });
+
+/** A launch code, issued the way token-exchange issues it. */
+async function issueCode(db: Db) {
+  return (await exchangeLaunch(db, claimsOf(), grant.pluginId)).launchCode;
+}
 
 // The same specification runs on the embedded database and, when one is configured, on a real PostgreSQL.
 describe.each(databaseKinds)('launch state on %s', (kind) => {
@@ -18,27 +27,53 @@ describe.each(databaseKinds)('launch state on %s', (kind) => {
   });
   afterAll(() => database?.dispose());
 
-  it('consumes a launch code exactly once', async () => {
-    const code = await mintLaunchCode(database.db, grant);
-    expect(await consumeLaunchCode(database.db, code)).toEqual(grant);
-    expect(await consumeLaunchCode(database.db, code)).toBeNull();
+  it('redeems a launch code exactly once, for a session of its user, companies and plugin', async () => {
+    const code = await issueCode(database.db);
+    expect(await signInWithLaunchCode(database.db, code, null)).toMatchObject(grant);
+    expect(await signInWithLaunchCode(database.db, code, null)).toBeNull();
+  });
+
+  it('stores the code by its SHA-256 only, expiring 30 s after it was issued', async () => {
+    const code = await issueCode(database.db);
+    const result = await database.db.execute(sql`
+      select extract(epoch from expires_at - created_at)::int as lifetime from launch_codes where code_hash = ${sha256Hex(code)}`);
+    expect((result as unknown as { rows: { lifetime: number }[] }).rows).toEqual([{ lifetime: 30 }]);
+  });
+
+  it('revokes the previous session only when the code is good', async () => {
+    const first = await signInWithLaunchCode(database.db, await issueCode(database.db), null);
+    expect(await signInWithLaunchCode(database.db, 'B'.repeat(64), first!.id)).toBeNull();
+    expect(await findActiveSession(database.db, first!.id)).not.toBeNull();
+    const second = await signInWithLaunchCode(database.db, await issueCode(database.db), first!.id);
+    expect(await findActiveSession(database.db, first!.id)).toBeNull();
+    expect(await findActiveSession(database.db, second!.id)).toMatchObject(grant);
   });
 
   it('lets exactly one of 20 concurrent consumptions of one code win', async () => {
-    const code = await mintLaunchCode(database.db, grant);
+    const code = await issueCode(database.db);
     const results = await Promise.all(Array.from({ length: 20 }, () => signInWithLaunchCode(database.db, code, null)));
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
   it('refuses a code past its expiry on the database clock', async () => {
-    const code = await mintLaunchCode(database.db, grant);
+    const code = await issueCode(database.db);
     await database.db.execute(sql`update launch_codes set expires_at = now() where consumed_at is null`);
-    expect(await consumeLaunchCode(database.db, code)).toBeNull();
+    expect(await signInWithLaunchCode(database.db, code, null)).toBeNull();
   });
 
   it('accepts a JWT id once only', async () => {
-    expect(await recordJwtId(database.db, 'jti-once', inAnHour())).toBe(true);
-    expect(await recordJwtId(database.db, 'jti-once', inAnHour())).toBe(false);
+    await exchangeLaunch(database.db, claimsOf('jti-once'), grant.pluginId);
+    await expect(exchangeLaunch(database.db, claimsOf('jti-once'), grant.pluginId)).rejects.toMatchObject({ reason: 'jwt_replayed' });
+  });
+
+  it('asks for tokens exactly when some company of the launch has no usable one', async () => {
+    const scoped = (tenantIds: string[]) => ({ ...claimsOf(), userId: 'tokens@example.sk', tenantIds });
+    expect((await exchangeLaunch(database.db, scoped([]), grant.pluginId)).requestAccessToken).toBe(false);
+    expect((await exchangeLaunch(database.db, scoped(['1', '2']), grant.pluginId)).requestAccessToken).toBe(true);
+    const identity = { userId: 'tokens@example.sk', tenantId: '1', pluginId: grant.pluginId, keyId: 'k', sealedToken: 'x' };
+    await database.db.insert(accessTokens).values([identity, { ...identity, tenantId: '2', invalidatedAt: new Date() }]);
+    expect((await exchangeLaunch(database.db, scoped(['1']), grant.pluginId)).requestAccessToken).toBe(false);
+    expect((await exchangeLaunch(database.db, scoped(['1', '2']), grant.pluginId)).requestAccessToken).toBe(true);
   });
 
   it('leaves the JWT id usable when minting its code fails, so the gateway may retry', async () => {
@@ -53,7 +88,7 @@ describe.each(databaseKinds)('launch state on %s', (kind) => {
   });
 
   it('keeps a session only while it is neither revoked nor expired', async () => {
-    const session = await signInWithLaunchCode(database.db, await mintLaunchCode(database.db, grant), null);
+    const session = await signInWithLaunchCode(database.db, await issueCode(database.db), null);
     expect(await findActiveSession(database.db, session!.id)).not.toBeNull();
     await database.db.execute(sql`update sessions set expires_at = now() where id = ${session!.id}`);
     expect(await findActiveSession(database.db, session!.id)).toBeNull();
@@ -70,7 +105,7 @@ describe.skipIf(!databaseKinds.includes('postgres'))('several instances on one P
 
   it('lets exactly one of 20 concurrent consumptions through two pools win', async () => {
     const other = await database.openAnotherInstance();
-    const code = await mintLaunchCode(database.db, grant);
+    const code = await issueCode(database.db);
     const attempts = Array.from({ length: 20 }, (_, index) =>
       signInWithLaunchCode(index % 2 === 0 ? database.db : other.db, code, null),
     );
