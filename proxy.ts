@@ -7,7 +7,8 @@ import { SESSION_COOKIE } from '@/lib/session/cookie-name';
  * Optimistic, database-free gate in front of every page: it only looks whether the session cookie is there.
  * Pages without it are answered by the signed-out page (status 401) without a redirect; the real check of the
  * session row is the data-access layer's (`requireSession`). It also sets the pages' security headers. Route
- * handlers (`/api/…`, `/auth/…`) are not matched: they answer for themselves (lib/http/handle.ts).
+ * handlers (`/api/…`, `/auth/callback`, `/auth/logout`) are not matched: they answer for themselves
+ * (lib/http/handle.ts).
  */
 
 export function proxy(request: NextRequest) {
@@ -16,7 +17,6 @@ export function proxy(request: NextRequest) {
   const csp = contentSecurityPolicy(nonce, env.frameAncestors, !env.production);
 
   const requestHeaders = new Headers(request.headers);
-  requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', csp);
 
   const needsSession = request.nextUrl.pathname !== '/signed-out';
@@ -33,5 +33,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!api/|auth/|_next/static|_next/image|favicon.ico).*)'],
+  // Route handlers answer for themselves; static files and the icon are public.
+  matcher: ['/((?!api/|auth/callback|auth/logout|_next/static|_next/image|favicon\\.ico|icon\\.svg).*)'],
 };

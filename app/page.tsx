@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/lib/db/client';
+import { forPage } from '@/lib/db/errors';
 import { listConnections } from '@/lib/broker/connections';
 import { getMessages } from '@/lib/i18n/server';
 import { requireSession } from '@/lib/session/require-session';
@@ -13,7 +14,7 @@ export default async function HomePage() {
   const session = await requireSession();
   const { t } = await getMessages();
   if (session.tenantIds.length === 1) redirect(`/companies/${encodeURIComponent(session.tenantIds[0]!)}`);
-  const companies = await listConnections(await getDb(), session);
+  const companies = await forPage(async () => listConnections(await getDb(), session));
 
   return (
     <>

@@ -1,6 +1,7 @@
 import 'server-only';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { getEnv } from '@/lib/env';
+import { driverErrorOf } from '@/lib/db/errors';
 
 /**
  * JSON logs. Callers log outcomes, reason codes and fingerprints, never a secret; the redaction below is the
@@ -53,18 +54,15 @@ export function setLogDestination(stream: DestinationStream, level?: string) {
 }
 
 /**
- * What a log line may say about a thrown error. Drizzle's query errors carry the SQL *and its parameters* (session
- * ids, user ids) in their message, and a driver's message can quote a value; so for database errors only the
- * driver's code and the table and constraint it names are kept. Our own errors say nothing secret.
+ * What a log line may say about a thrown error: for a database error only the driver's code and the table and
+ * constraint it names (lib/db/errors.ts says why); our own errors say nothing secret. (`sqlState`, not `code`:
+ * the redaction above blanks every `code`.)
  */
 export function describeError(error: unknown): Record<string, string | undefined> {
-  const driver = [error, (error as { cause?: unknown } | null)?.cause].find(
-    (candidate): candidate is { code: string; table?: string; constraint?: string } =>
-      typeof (candidate as { code?: unknown } | null)?.code === 'string',
-  );
   // Some libraries leave `name` as 'Error'; the class says more.
   const name = error instanceof Error ? (error.name !== 'Error' ? error.name : error.constructor.name) : typeof error;
-  if (driver) return { name, code: driver.code, table: driver.table, constraint: driver.constraint };
+  const driver = driverErrorOf(error);
+  if (driver) return { name, sqlState: driver.code, table: driver.table, constraint: driver.constraint };
   if (error instanceof Error && error.cause !== undefined) return { name };
   return { name, message: error instanceof Error ? error.message : undefined };
 }

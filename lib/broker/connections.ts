@@ -34,12 +34,3 @@ export async function listConnections(
     return { tenantId, name: row.name, state: row.invalidatedAt ? 'invalid' : 'connected' };
   });
 }
-
-/** True exactly when some company of the launch has no usable stored token: the gateway should deliver. */
-export async function needsAccessToken(
-  db: Db,
-  scope: { userId: string; pluginId: string; tenantIds: readonly string[] },
-): Promise<boolean> {
-  const connections = await listConnections(db, scope);
-  return connections.some((connection) => connection.state !== 'connected');
-}

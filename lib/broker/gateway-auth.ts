@@ -1,5 +1,4 @@
 import 'server-only';
-import type { Db } from '@/lib/db/client';
 import { matchesAnySecret } from '@/lib/crypto/digest';
 import { HttpError } from '@/lib/http/errors';
 import { countFailure } from '@/lib/http/failure-limit';
@@ -9,12 +8,12 @@ export const API_KEY_HEADER = 'x-plugin-api-key';
 
 /**
  * The gateway proves itself with `X-Plugin-Api-Key`, compared in constant time against every accepted key (several
- * during a rotation). Runs before the body is read. A failure spends the caller's failure budget: past it the
- * answer is 429 instead of 401.
+ * during a rotation). Runs before the body is read and before anything else is touched. A failure spends the
+ * caller's failure budget: past it the answer is 429 instead of 401.
  */
-export async function authorizeGateway(request: Request, db: Db, acceptedKeys: readonly string[]): Promise<void> {
+export async function authorizeGateway(request: Request, acceptedKeys: readonly string[]): Promise<void> {
   const presented = request.headers.get(API_KEY_HEADER);
   if (presented && matchesAnySecret(presented, acceptedKeys)) return;
-  await countFailure(db, clientAddress(request));
+  await countFailure(clientAddress(request));
   throw new HttpError('unauthorized', presented ? 'api_key_wrong' : 'api_key_missing');
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { rowsOf, type Db } from '@/lib/db/client';
 import { launchCodes, usedJwtIds } from '@/lib/db/schema';
 import { randomToken64, sha256Hex } from '@/lib/crypto/digest';
 import { LAUNCH_CODE_LIFETIME_SECONDS } from '@/lib/broker/launch-codes';
@@ -14,13 +14,12 @@ export type ExchangeResult = { launchCode: string; requestAccessToken: boolean }
  *   its row inserted (concurrent inserts of one id serialize on the primary key); a replay is refused;
  * - only then is the code stored, by its SHA-256 only, expiring 30 s later on the database clock; if that fails,
  *   the `jti` is not recorded either, so the gateway may retry;
- * - and the companies of the launch that already have a usable token are counted: `requestAccessToken` is true
- *   exactly when some company has none.
+ * - and `requestAccessToken` is true exactly when some company of the launch has no usable stored token.
  */
 export async function exchangeLaunch(db: Db, claims: LaunchClaims, pluginId: string): Promise<ExchangeResult> {
   const launchCode = randomToken64();
   const tenantIds = sql.param(claims.tenantIds, launchCodes.tenantIds);
-  const result = await db.execute<{ accepted: boolean; usable: number }>(sql`
+  const result = await db.execute(sql`
     with accepted as (
       insert into used_jwt_ids (jti, expires_at)
       values (${claims.jti}, ${sql.param(claims.expiresAt, usedJwtIds.expiresAt)})
@@ -34,10 +33,11 @@ export async function exchangeLaunch(db: Db, claims: LaunchClaims, pluginId: str
       returning 1
     )
     select exists (select 1 from minted) as accepted,
-           (select count(*)::int from access_tokens
-             where user_id = ${claims.userId} and plugin_id = ${pluginId}
-               and tenant_id = any(${tenantIds}::text[]) and invalidated_at is null) as usable`);
-  const row = (result as unknown as { rows: { accepted: boolean; usable: number }[] }).rows[0];
+           exists (select 1 from unnest(${tenantIds}::text[]) as launched(tenant_id)
+                   where not exists (select 1 from access_tokens
+                                     where user_id = ${claims.userId} and plugin_id = ${pluginId}
+                                       and tenant_id = launched.tenant_id and invalidated_at is null)) as needs_tokens`);
+  const [row] = rowsOf<{ accepted: boolean; needs_tokens: boolean }>(result);
   if (!row?.accepted) throw new LaunchJwtRejected('jwt_replayed');
-  return { launchCode, requestAccessToken: row.usable < claims.tenantIds.length };
+  return { launchCode, requestAccessToken: row.needs_tokens };
 }

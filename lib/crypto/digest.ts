@@ -1,8 +1,10 @@
 import 'server-only';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
+const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
+  return sha256(value).toString('hex');
 }
 
 /** A short, non-reversible fingerprint for logs: enough to correlate lines, useless to replay anything. */
@@ -15,13 +17,15 @@ export function fingerprint(value: string): string {
  * buffers have equal length (timingSafeEqual cannot throw) and the length of a key leaks nothing. Every
  * candidate is compared, so the time does not tell which one matched either.
  */
+// The accepted keys come from the configuration, which is parsed once: their digests are computed once too.
+const acceptedDigests = new WeakMap<readonly string[], Buffer[]>();
+
 export function matchesAnySecret(presented: string, accepted: readonly string[]): boolean {
-  const digest = createHash('sha256').update(presented, 'utf8').digest();
+  let expected = acceptedDigests.get(accepted);
+  if (!expected) acceptedDigests.set(accepted, (expected = accepted.map(sha256)));
+  const digest = sha256(presented);
   let matched = false;
-  for (const candidate of accepted) {
-    const expected = createHash('sha256').update(candidate, 'utf8').digest();
-    matched = timingSafeEqual(digest, expected) || matched;
-  }
+  for (const candidate of expected) matched = timingSafeEqual(digest, candidate) || matched;
   return matched;
 }
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
 import { openToken, sealToken, type VaultKey } from '@/lib/crypto/vault';
@@ -34,6 +34,6 @@ export async function reencryptAccessTokens(db: Db, keys: readonly VaultKey[]): 
       .returning({ userId: accessTokens.userId });
     reencrypted += updated.length;
   }
-  const total = (await db.select({ keyId: accessTokens.keyId }).from(accessTokens)).length;
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(accessTokens);
   return { reencrypted, alreadyCurrent: total - rows.length, total };
 }

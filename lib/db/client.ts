@@ -8,6 +8,11 @@ import { migratePglite, migratePostgres } from '@/lib/db/migrate';
 /** Both drivers (node-postgres and PGlite) behind the one query-builder type the rest of lib/ uses. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`, which the shared type does not say. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export type DbHandle = { db: Db; migrate: () => Promise<void>; close: () => Promise<void> };
 
 /** Opens a real PostgreSQL pool. Several handles on one URL stand in for several instances in tests. */
@@ -38,7 +43,7 @@ export async function openPglite(dir: string): Promise<DbHandle> {
 }
 
 /** Opens the configured database and brings its schema up to date. */
-export async function openDatabase(): Promise<DbHandle> {
+async function openDatabase(): Promise<DbHandle> {
   const env = getEnv();
   const handle = env.databaseUrl ? await openPostgres(env.databaseUrl) : await openPglite(env.pgliteDir);
   try {

@@ -70,7 +70,5 @@ export const rateLimits = pgTable('rate_limits', {
   expire: timestamp('expire', { withTimezone: true }),
 });
 
-export type LaunchCode = typeof launchCodes.$inferSelect;
-export type AccessTokenRow = typeof accessTokens.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 

@@ -19,8 +19,6 @@ const catalogue = {
 
 export type ErrorCode = keyof typeof catalogue;
 
-export const statusOf = (code: ErrorCode) => catalogue[code].status;
-
 export class HttpError extends Error {
   override name = 'HttpError';
   constructor(
@@ -33,25 +31,13 @@ export class HttpError extends Error {
   }
 }
 
-export function errorBody(code: ErrorCode) {
+function errorBody(code: ErrorCode) {
   return { error: { code, message: catalogue[code].message } };
 }
 
 export function errorResponse(code: ErrorCode, headers: Record<string, string> = {}) {
   return Response.json(errorBody(code), {
     status: catalogue[code].status,
-    headers: { 'Cache-Control': 'no-store', ...headers },
+    headers,
   });
-}
-
-// Connection-level failures of PostgreSQL or the network: the database cannot be reached, so 503, not 500.
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P03']);
-
-/** Also looks through a wrapper's `cause`: drizzle wraps every failed query, driver errors included. */
-export function isUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
-  }
-  return false;
 }

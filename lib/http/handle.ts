@@ -1,6 +1,7 @@
 import 'server-only';
 import { KeySetUnavailable } from '@/lib/broker/key-set';
-import { HttpError, errorResponse, isUnavailable, type ErrorCode } from '@/lib/http/errors';
+import { HttpError, errorResponse, type ErrorCode } from '@/lib/http/errors';
+import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { describeError, getLogger } from '@/lib/log';
 import { getEnv } from '@/lib/env';
 import { routeSecurityHeaders } from '@/lib/http/security-headers';
@@ -13,12 +14,20 @@ type ErrorRenderer = (code: ErrorCode, headers: Record<string, string>) => Respo
 function classify(error: unknown): { code: ErrorCode; reason: string; headers: Record<string, string> } {
   if (error instanceof HttpError) return { code: error.code, reason: error.reason, headers: error.headers };
   if (error instanceof KeySetUnavailable) return { code: 'unavailable', reason: 'key_set_unavailable', headers: {} };
-  if (isUnavailable(error)) return { code: 'unavailable', reason: 'database_unavailable', headers: {} };
+  if (isDatabaseUnavailable(error)) return { code: 'unavailable', reason: 'database_unavailable', headers: {} };
   return { code: 'internal', reason: 'unexpected_error', headers: {} };
 }
 
+/** Adds the route handlers' security headers to an answer, keeping any the handler set itself. */
+export function withRouteHeaders(response: Response): Response {
+  for (const [name, value] of Object.entries(routeSecurityHeaders(getEnv().frameAncestors))) {
+    if (!response.headers.has(name)) response.headers.set(name, value);
+  }
+  return response;
+}
+
 /**
- * Runs one request of the auth endpoints: maps every thrown error to the one error shape (or the renderer's
+ * Runs one request of the auth endpoints (their security headers, `no-store` among them, are set here): maps every thrown error to the one error shape (or the renderer's
  * page), adds the security headers, and writes exactly one log line with the outcome and a reason code.
  */
 export async function handleRequest(
@@ -39,9 +48,7 @@ export async function handleRequest(
     }
     response = renderError(code, headers);
   }
-  for (const [name, value] of Object.entries(routeSecurityHeaders(getEnv().frameAncestors))) {
-    if (!response.headers.has(name)) response.headers.set(name, value);
-  }
+  withRouteHeaders(response);
   getLogger().info(
     { endpoint, status: response.status, reason: log.reason ?? 'ok', ...log, ms: Math.round(performance.now() - started) },
     'auth request',

@@ -30,10 +30,18 @@ export const staticSecurityHeaders: Record<string, string> = {
  * scripts, so the policy allows nothing but inline styles. Set by the handlers themselves, which keeps the
  * broker endpoints out of proxy.ts (a hop the gateway's traffic does not need).
  */
+let routeHeaders: { frameAncestors: string; headers: Record<string, string> } | undefined;
+
 export function routeSecurityHeaders(frameAncestors: string): Record<string, string> {
-  return {
-    'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors ${frameAncestors}`,
-    'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': 'no-store',
-  };
+  if (routeHeaders?.frameAncestors !== frameAncestors) {
+    routeHeaders = {
+      frameAncestors,
+      headers: {
+        'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors ${frameAncestors}`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      },
+    };
+  }
+  return routeHeaders.headers;
 }

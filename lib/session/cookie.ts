@@ -16,10 +16,25 @@ export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 // secret itself stay stable when secrets are added or removed during a rotation.
 const passwordId = (secret: string) => String(createHash('sha256').update(secret).digest().readUInt32BE(0));
 
+// Built once per configured list (the configuration is parsed once), not on every request.
+type Passwords = { sealing: Record<string, string>; unsealing: Record<string, string> };
+const passwordMaps = new WeakMap<readonly string[], Passwords>();
+function passwordsOf(secrets: readonly string[]): Passwords {
+  let passwords = passwordMaps.get(secrets);
+  if (!passwords) {
+    const [current] = secrets;
+    if (!current) throw new Error('No session secret configured.');
+    passwords = {
+      sealing: { [passwordId(current)]: current },
+      unsealing: Object.fromEntries(secrets.map((secret) => [passwordId(secret), secret])),
+    };
+    passwordMaps.set(secrets, passwords);
+  }
+  return passwords;
+}
+
 export async function sealSessionId(sessionId: string, secrets: readonly string[]): Promise<string> {
-  const current = secrets[0];
-  if (!current) throw new Error('No session secret configured.');
-  return sealData({ sid: sessionId }, { password: { [passwordId(current)]: current }, ttl: SESSION_LIFETIME_SECONDS });
+  return sealData({ sid: sessionId }, { password: passwordsOf(secrets).sealing, ttl: SESSION_LIFETIME_SECONDS });
 }
 
 /** The session id inside a cookie value, or null for anything forged, expired or sealed under an unknown secret. */
@@ -27,7 +42,7 @@ export async function unsealSessionId(sealed: string | undefined, secrets: reado
   if (!sealed || sealed.length > 4096) return null;
   try {
     const data = await unsealData<{ sid?: unknown }>(sealed, {
-      password: Object.fromEntries(secrets.map((secret) => [passwordId(secret), secret])),
+      password: passwordsOf(secrets).unsealing,
       ttl: SESSION_LIFETIME_SECONDS,
     });
     return typeof data.sid === 'string' && data.sid.length > 0 ? data.sid : null;

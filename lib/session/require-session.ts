@@ -4,6 +4,7 @@ import { cookies } from 'next/headers';
 import { forbidden, unauthorized } from 'next/navigation';
 import { getEnv } from '@/lib/env';
 import { getDb } from '@/lib/db/client';
+import { forPage } from '@/lib/db/errors';
 import { SESSION_COOKIE, unsealSessionId } from '@/lib/session/cookie';
 import { findActiveSession, type Session } from '@/lib/session/sessions';
 
@@ -14,7 +15,7 @@ import { findActiveSession, type Session } from '@/lib/session/sessions';
 export const requireSession = cache(async (): Promise<Session> => {
   const sealed = (await cookies()).get(SESSION_COOKIE)?.value;
   const sessionId = await unsealSessionId(sealed, getEnv().sessionSecrets);
-  const session = sessionId ? await findActiveSession(await getDb(), sessionId) : null;
+  const session = sessionId ? await forPage(async () => findActiveSession(await getDb(), sessionId)) : null;
   if (!session) unauthorized();
   return session;
 });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { rowsOf, type Db } from '@/lib/db/client';
 import { sha256Hex } from '@/lib/crypto/digest';
 import { SESSION_LIFETIME_SECONDS } from '@/lib/session/cookie';
 import type { Session } from '@/lib/session/sessions';
@@ -21,7 +21,7 @@ export async function signInWithLaunchCode(
   code: string,
   previousSessionId: string | null,
 ): Promise<Session | null> {
-  const result = await db.execute<SessionRecord>(sql`
+  const result = await db.execute(sql`
     with granted as (
       update launch_codes set consumed_at = now()
       where code_hash = ${sha256Hex(code)} and consumed_at is null and expires_at > now()
@@ -35,7 +35,7 @@ export async function signInWithLaunchCode(
            now() + make_interval(secs => ${SESSION_LIFETIME_SECONDS})
     from granted
     returning id, user_id, tenant_ids, plugin_id, expires_at`);
-  const row = (result as unknown as { rows: SessionRecord[] }).rows[0];
+  const [row] = rowsOf<SessionRecord>(result);
   if (!row) return null;
   return {
     id: row.id,

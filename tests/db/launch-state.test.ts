@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '@/lib/db/client';
 import { randomUUID } from 'node:crypto';
 import { exchangeLaunch } from '@/lib/broker/token-exchange';
 import type { Db } from '@/lib/db/client';
@@ -37,7 +38,7 @@ describe.each(databaseKinds)('launch state on %s', (kind) => {
     const code = await issueCode(database.db);
     const result = await database.db.execute(sql`
       select extract(epoch from expires_at - created_at)::int as lifetime from launch_codes where code_hash = ${sha256Hex(code)}`);
-    expect((result as unknown as { rows: { lifetime: number }[] }).rows).toEqual([{ lifetime: 30 }]);
+    expect(rowsOf<{ lifetime: number }>(result)).toEqual([{ lifetime: 30 }]);
   });
 
   it('revokes the previous session only when the code is good', async () => {
@@ -112,7 +113,7 @@ describe.skipIf(!databaseKinds.includes('postgres'))('several instances on one P
     const results = await Promise.all(attempts);
     expect(results.filter(Boolean)).toHaveLength(1);
     const count = await database.db.execute(sql`select count(*)::int as n from sessions`);
-    expect((count as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    expect(rowsOf<{ n: number }>(count)[0]!.n).toBe(1);
   });
 
   it('refuses a replayed JWT id across pools, also when both arrive at once', async () => {
@@ -131,6 +132,6 @@ describe.skipIf(!databaseKinds.includes('postgres'))('several instances on one P
     const handles = await Promise.all([database.openAnotherInstance(), database.openAnotherInstance()]);
     await Promise.all(handles.map((handle) => handle.migrate()));
     const applied = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    expect((applied as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    expect(rowsOf<{ n: number }>(applied)[0]!.n).toBe(1);
   });
 });

@@ -5,6 +5,7 @@ import { getEnv } from '@/lib/env';
 import { findActiveSession } from '@/lib/session/sessions';
 import { unsealSessionId } from '@/lib/session/cookie';
 import { BASE, callback, launch, sessionCookieFrom, startBrokerFixture } from '../support/broker';
+import { rememberSecret } from '../support/log-capture';
 
 let broker: Awaited<ReturnType<typeof startBrokerFixture>>;
 beforeAll(async () => {
@@ -13,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => broker.stop());
 
 async function sessionIdOf(cookie: string) {
-  return unsealSessionId(cookie.split('=').slice(1).join('='), getEnv().sessionSecrets);
+  const id = await unsealSessionId(cookie.split('=').slice(1).join('='), getEnv().sessionSecrets);
+  return id && rememberSecret(id);
 }
 
 describe('GET /auth/callback', () => {
@@ -72,7 +74,10 @@ describe('GET /auth/callback', () => {
   it('consumes nothing on HEAD or on a prefetch', async () => {
     const { launchCode } = await launch(broker);
     const { HEAD } = await import('@/app/auth/callback/route');
-    expect(HEAD().status).toBe(200);
+    const head = HEAD();
+    expect(head.status).toBe(200);
+    expect(head.headers.get('cache-control')).toBe('no-store');
+    expect(head.headers.get('content-security-policy')).toContain('frame-ancestors');
     expect((await callback(launchCode, { 'sec-purpose': 'prefetch;prerender' })).status).toBe(204);
     expect((await callback(launchCode, { purpose: 'prefetch' })).status).toBe(204);
     expect((await callback(launchCode)).status).toBe(302);
@@ -80,10 +85,11 @@ describe('GET /auth/callback', () => {
 
   it('answers 405 to other methods', async () => {
     const route = await import('@/app/auth/callback/route');
-    for (const method of [route.POST, route.PUT, route.PATCH, route.DELETE]) {
+    for (const method of [route.POST, route.PUT, route.PATCH, route.DELETE, route.OPTIONS]) {
       const response = method();
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toBe('GET, HEAD');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     }
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describeError } from '@/lib/log';
-import { isUnavailable } from '@/lib/http/errors';
+import { DatabaseError, isDatabaseUnavailable } from '@/lib/db/errors';
 import { callback, exchange, launchJwt, startBrokerFixture } from '../support/broker';
 
 describe('when the database cannot be reached', () => {
@@ -28,6 +28,15 @@ describe('when the database cannot be reached', () => {
     expect(response.headers.get('set-cookie')).toBeNull();
   });
 
+  it('the callback still refuses a malformed code with 400: its shape is checked before the database', async () => {
+    expect((await callback('not-a-launch-code')).status).toBe(400);
+  });
+
+  it('a wrong API key still answers 401: the failure is counted in memory meanwhile', async () => {
+    const { exchange: post } = await import('../support/broker');
+    expect((await post('x.y.z', { apiKey: 'wrong-key-wrong-key' })).status).toBe(401);
+  });
+
   it('health answers 503', async () => {
     const { GET } = await import('@/app/api/health/route');
     expect((await GET()).status).toBe(503);
@@ -38,15 +47,22 @@ describe('errors raised by a query', () => {
   const wrapped = (cause: Error) => new DrizzleQueryError('select * from sessions where id = $1', ['session-id-secret-value'], cause);
 
   it('count as "unavailable" when the driver lost its connection, though drizzle wraps them', () => {
-    expect(isUnavailable(wrapped(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })))).toBe(true);
-    expect(isUnavailable(wrapped(Object.assign(new Error('admin shutdown'), { code: '57P01' })))).toBe(true);
-    expect(isUnavailable(wrapped(Object.assign(new Error('duplicate key'), { code: '23505' })))).toBe(false);
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('admin shutdown'), { code: '57P01' })))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('duplicate key'), { code: '23505' })))).toBe(false);
   });
 
   it('are described for the log by code, table and constraint, never by the query parameters', () => {
     const error = wrapped(Object.assign(new Error('duplicate key value'), { code: '23505', table: 'sessions', constraint: 'sessions_pkey' }));
     const described = describeError(error);
-    expect(described).toEqual({ name: 'DrizzleQueryError', code: '23505', table: 'sessions', constraint: 'sessions_pkey' });
+    expect(described).toEqual({ name: 'DrizzleQueryError', sqlState: '23505', table: 'sessions', constraint: 'sessions_pkey' });
     expect(JSON.stringify(described)).not.toContain('session-id-secret-value');
+  });
+
+  it('reach a page only as a DatabaseError that names the code, without the query or its parameters', () => {
+    const error = new DatabaseError(wrapped(Object.assign(new Error('connection terminated'), { code: '57P01' })));
+    expect(error.message).toBe('Database query failed (57P01).');
+    expect(error.cause).toBeUndefined();
+    expect(isDatabaseUnavailable(error)).toBe(true);
   });
 });

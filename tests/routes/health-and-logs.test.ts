@@ -17,6 +17,16 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('unknown addresses under /api', () => {
+  it('answer 404 in the one error shape', async () => {
+    const route = await import('@/app/api/[...unknown]/route');
+    const response = route.GET();
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
 describe('security headers of the route handlers', () => {
   it('forbid framing except by FRAME_ANCESTORS, sniffing and caching, on success and on error', async () => {
     const { GET } = await import('@/app/api/health/route');

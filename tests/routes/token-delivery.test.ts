@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
+import { getDb, rowsOf } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
 import { openToken } from '@/lib/crypto/vault';
 import { accessTokens } from '@/lib/db/schema';
@@ -55,7 +55,7 @@ describe('POST /api/auth/token-delivery', () => {
     const dump = [];
     for (const table of ['access_tokens', 'launch_codes', 'sessions', 'used_jwt_ids', 'rate_limits']) {
       const result = await db.execute(sql.raw(`select * from ${table}`));
-      dump.push(JSON.stringify((result as unknown as { rows: unknown[] }).rows));
+      dump.push(JSON.stringify(rowsOf<unknown>(result)));
     }
     expect(dump.join('\n')).not.toContain(token);
   });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getDb, rowsOf } from '@/lib/db/client';
+import { resetEnvForTests } from '@/lib/env';
 import { sha256Hex } from '@/lib/crypto/digest';
 import { API_KEY, exchange, gatewayRequest, launch, launchJwt, startBrokerFixture } from '../support/broker';
 import { rememberSecret } from '../support/log-capture';
@@ -30,7 +33,7 @@ describe('POST /api/auth/token-exchange', () => {
     const result = await db.execute(sql`
       select code_hash, user_id, tenant_ids, plugin_id, extract(epoch from expires_at - created_at) as lifetime
       from launch_codes where user_id = 'peter.horvath@example.sk'`);
-    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    const rows = rowsOf<Record<string, unknown>>(result);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ code_hash: sha256Hex(launchCode), tenant_ids: ['10004'], plugin_id: 'sandbox-addon' });
     expect(Number(rows[0]!.lifetime)).toBe(30);
@@ -109,15 +112,63 @@ describe('POST /api/auth/token-exchange', () => {
   it('limits failed authentications per source address (30 a minute) with 429 and retry-after, never the gateway', async () => {
     const from = '198.51.100.99';
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 31; attempt++) {
+    for (let attempt = 0; attempt < 30; attempt++) {
       statuses.push((await exchange('x.y.z', { apiKey: 'wrong-key-wrong-key', from })).status);
     }
-    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(statuses).toEqual(Array(30).fill(401));
     const limited = await exchange('x.y.z', { apiKey: 'wrong-key-wrong-key', from });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     expect(await limited.json()).toEqual(errorBody('rate_limited'));
+    // Another address has its own budget.
+    expect((await exchange('x.y.z', { apiKey: 'wrong-key-wrong-key', from: '198.51.100.98' })).status).toBe(401);
     // The gateway (right key) from the same address is still served.
     expect((await exchange(await launchJwt(broker), { from })).status).toBe(200);
+  });
+
+  it('once an address is blocked, further failures from it cost no database write', async () => {
+    const from = '198.51.100.77';
+    for (let attempt = 0; attempt < 31; attempt++) await exchange('x.y.z', { apiKey: null, from });
+    const points = async () =>
+      rowsOf<{ points: number }>(await (await getDb()).execute(sql`select points from rate_limits where key like ${`%${from}`}`))[0]?.points;
+    const spent = await points();
+    for (let attempt = 0; attempt < 10; attempt++) expect((await exchange('x.y.z', { apiKey: null, from })).status).toBe(429);
+    expect(await points()).toBe(spent);
+  });
+});
+
+describe('the key set is consulted only for a caller with the right API key and a well-formed body', () => {
+  let keySetHits = 0;
+  let keyHost: Server;
+  let keyHostUrl = '';
+  beforeAll(async () => {
+    keyHost = createServer((_request, response) => {
+      keySetHits += 1;
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(broker.ring.jwks()));
+    });
+    await new Promise<void>((resolve) => keyHost.listen(0, '127.0.0.1', resolve));
+    keyHostUrl = `http://127.0.0.1:${(keyHost.address() as AddressInfo).port}/jwks.json`;
+    process.env.BROKER_JWKS_URL = keyHostUrl;
+    resetEnvForTests();
+  });
+  afterAll(async () => {
+    process.env.BROKER_JWKS_URL = `${broker.url}/broker/jwks.json`;
+    resetEnvForTests();
+    await new Promise((resolve) => keyHost.close(resolve));
+  });
+
+  it('a wrong key, a malformed body or a missing kid fetch nothing; a good launch fetches the set once', async () => {
+    const token = await launchJwt(broker);
+    await exchange(token, { apiKey: 'wrong-key-wrong-key', from: '192.0.2.201' });
+    await exchange('not-a-jwt');
+    const [, payload, signature] = token.split('.');
+    const withoutKid = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT' })).toString('base64url');
+    await exchange(`${withoutKid}.${payload}.${signature}`);
+    expect(keySetHits).toBe(0);
+    expect((await exchange(token)).status).toBe(200);
+    expect((await exchange(await launchJwt(broker))).status).toBe(200);
+    expect(keySetHits).toBe(1);
   });
 });

@@ -6,7 +6,7 @@ import { openPglite, openPostgres, type DbHandle } from '@/lib/db/client';
  * The databases a suite runs against: always the embedded PGlite, and a real PostgreSQL when TEST_DATABASE_URL
  * (or DATABASE_URL) names a server. Each test database is new and dropped afterwards, so suites never meet.
  */
-export const postgresUrl = process.env.TEST_DATABASE_URL;
+export const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
 
 export const databaseKinds = (postgresUrl ? ['pglite', 'postgres'] : ['pglite']) as ('pglite' | 'postgres')[];
 

@@ -1,7 +1,7 @@
 import { getEnv } from '@/lib/env';
 import { getDb } from '@/lib/db/client';
 import { HttpError, type ErrorCode } from '@/lib/http/errors';
-import { handleRequest } from '@/lib/http/handle';
+import { handleRequest, withRouteHeaders } from '@/lib/http/handle';
 import { htmlPage } from '@/lib/http/html-page';
 import { countFailure } from '@/lib/http/failure-limit';
 import { clientAddress } from '@/lib/http/client-address';
@@ -57,19 +57,18 @@ export async function GET(request: Request) {
       // A prefetch or preview must not spend the single-use code the real navigation needs.
       if (isPrefetch(request)) {
         log.reason = 'prefetch_ignored';
-        return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+        return new Response(null, { status: 204 });
       }
+      // The shape is checked before anything is touched. A malformed code is not counted against the address:
+      // refusing it costs nothing, while a well-shaped one costs a database statement and is counted below.
       const code = new URL(request.url).searchParams.get('code');
-      const db = await getDb();
-      if (!isLaunchCodeShaped(code)) {
-        await countFailure(db, clientAddress(request));
-        throw new HttpError('bad_request', 'code_malformed');
-      }
+      if (!isLaunchCodeShaped(code)) throw new HttpError('bad_request', 'code_malformed');
+
       const env = getEnv();
       const previous = await unsealSessionId(readSessionCookie(request), env.sessionSecrets);
-      const session = await signInWithLaunchCode(db, code, previous);
+      const session = await signInWithLaunchCode(await getDb(), code, previous);
       if (!session) {
-        await countFailure(db, clientAddress(request));
+        await countFailure(clientAddress(request));
         throw new HttpError('bad_request', 'code_invalid_expired_or_used');
       }
       log.replacedSession = previous !== null;
@@ -79,7 +78,6 @@ export async function GET(request: Request) {
         headers: {
           Location: '/',
           'Set-Cookie': sessionCookieHeader(await sealSessionId(session.id, env.sessionSecrets)),
-          'Cache-Control': 'no-store',
           'Referrer-Policy': 'no-referrer',
         },
       });
@@ -90,13 +88,17 @@ export async function GET(request: Request) {
 
 /** HEAD (link checkers, previews) answers like the page would, and consumes nothing. */
 export function HEAD() {
-  return new Response(null, {
-    status: 200,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
-  });
+  return withRouteHeaders(
+    new Response(null, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Referrer-Policy': 'no-referrer' } }),
+  );
 }
 
-const methodNotAllowed = () =>
-  new Response(null, { status: 405, headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' } });
+const methodNotAllowed = () => withRouteHeaders(new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } }));
 
-export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };
+export {
+  methodNotAllowed as POST,
+  methodNotAllowed as PUT,
+  methodNotAllowed as PATCH,
+  methodNotAllowed as DELETE,
+  methodNotAllowed as OPTIONS,
+};

@@ -24,7 +24,7 @@ export async function POST(request: Request) {
     log.hadSession = sessionId !== null;
     return new Response(null, {
       status: 303,
-      headers: { Location: '/signed-out', 'Set-Cookie': clearedSessionCookieHeader(), 'Cache-Control': 'no-store' },
+      headers: { Location: '/signed-out', 'Set-Cookie': clearedSessionCookieHeader() },
     });
   });
 }

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { getDb } from '@/lib/db/client';
+import { forPage } from '@/lib/db/errors';
 import { listConnections } from '@/lib/broker/connections';
 import { getMessages } from '@/lib/i18n/server';
 import { requireCompany } from '@/lib/session/require-session';
@@ -11,7 +12,7 @@ export default async function CompanyPage({ params }: { params: Promise<{ tenant
   const { tenantId } = await params;
   const session = await requireCompany(tenantId);
   const { t } = await getMessages();
-  const [company] = await listConnections(await getDb(), { ...session, tenantIds: [tenantId] });
+  const [company] = await forPage(async () => listConnections(await getDb(), { ...session, tenantIds: [tenantId] }));
   const state = company?.state ?? 'missing';
 
   return (

@@ -16,8 +16,7 @@ const BODY_LIMIT = 1024 * 1024;
 export async function POST(request: Request) {
   return handleRequest('token-delivery', async (log) => {
     const env = getEnv();
-    const db = await getDb();
-    await authorizeGateway(request, db, env.pluginApiKeys);
+    await authorizeGateway(request, env.pluginApiKeys);
 
     const body = deliverySchema.safeParse(await readJsonBody(request, BODY_LIMIT));
     if (!body.success) throw new HttpError('bad_request', 'body_invalid');
@@ -25,16 +24,13 @@ export async function POST(request: Request) {
     log.userFingerprint = fingerprint(body.data.userId);
     log.entries = body.data.tokens.length;
 
-    const outcome = await storeDelivery(db, body.data, env.encryptionKeys);
+    const outcome = await storeDelivery(await getDb(), body.data, env.encryptionKeys);
     log.stored = outcome.stored;
     log.skipped = outcome.skipped.length;
     for (const skipped of outcome.skipped) {
       getLogger().warn({ endpoint: 'token-delivery', tenantId: skipped.tenantId, reason: skipped.reason }, 'delivery entry skipped');
     }
     // Counts only: tokens and company names are never echoed.
-    return Response.json(
-      { stored: outcome.stored, skipped: outcome.skipped.length },
-      { headers: { 'Cache-Control': 'no-store' } },
-    );
+    return Response.json({ stored: outcome.stored, skipped: outcome.skipped.length });
   });
 }

@@ -22,8 +22,7 @@ const requestSchema = z.object({
 export async function POST(request: Request) {
   return handleRequest('token-exchange', async (log) => {
     const env = getEnv();
-    const db = await getDb();
-    await authorizeGateway(request, db, env.pluginApiKeys);
+    await authorizeGateway(request, env.pluginApiKeys);
 
     const body = requestSchema.safeParse(await readJsonBody(request, BODY_LIMIT));
     if (!body.success) throw new HttpError('bad_request', 'token_missing_or_malformed');
@@ -36,9 +35,9 @@ export async function POST(request: Request) {
       });
       log.userFingerprint = fingerprint(claims.userId);
       log.tenants = claims.tenantIds.length;
-      const result = await exchangeLaunch(db, claims, env.pluginId);
+      const result = await exchangeLaunch(await getDb(), claims, env.pluginId);
       log.requestAccessToken = result.requestAccessToken;
-      return Response.json(result, { headers: { 'Cache-Control': 'no-store' } });
+      return Response.json(result);
     } catch (error) {
       if (error instanceof LaunchJwtRejected) throw new HttpError('unauthorized', error.reason);
       throw error;

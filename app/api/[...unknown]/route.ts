@@ -1,0 +1,7 @@
+import { errorResponse } from '@/lib/http/errors';
+import { withRouteHeaders } from '@/lib/http/handle';
+
+/** Any other address under /api answers in the one error shape, with the route handlers' security headers. */
+const notFound = () => withRouteHeaders(errorResponse('not_found'));
+
+export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };
