@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-// Relative imports: tsx does not resolve the `@/` alias.
+// Relative imports, as in the sandbox: the benchmark stands outside the add-on.
 import { sandboxDefaults } from '../lib/config/sandbox-defaults';
 import { signLaunchJwt } from '../sandbox/launch-jwt';
 import { createBenchDatabase } from './support/database';

@@ -2,7 +2,7 @@
  * Entry point of `npm run sandbox`: the service's side (launch page, key set, data API) for development and demos.
  * Environment: SANDBOX_PORT, ADDON_URL, PLUGIN_ID, PLUGIN_API_KEY; the defaults match what the add-on expects.
  */
-// Relative import: tsx does not resolve the `@/` alias outside vitest.
+// Relative import: the sandbox stands apart from the add-on and reads only its published development values.
 import { SANDBOX_PORT, sandboxDefaults } from '../lib/config/sandbox-defaults';
 import { createSandbox } from './app';
 

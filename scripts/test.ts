@@ -30,9 +30,15 @@ try {
   const report = JSON.parse(readFileSync('test-results/vitest.json', 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
+    testResults: { status: string; assertionResults: { status: string }[] }[];
   };
+  // A file that failed before any of its tests ran (an import or a hook) counts as one failure.
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
   passed = report.numPassedTests;
-  failed = report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  failed = report.numFailedTests + brokenFiles;
+  if (status !== 0 && failed === 0) failed = 1;
 } catch {}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(status);

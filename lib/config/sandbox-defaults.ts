@@ -6,11 +6,18 @@
 export const SANDBOX_PORT = 4010;
 export const SANDBOX_ORIGIN = `http://localhost:${SANDBOX_PORT}`;
 
+/** Where a sandbox at `origin` serves the service's addresses. */
+export function sandboxServiceAddresses(origin: string) {
+  return {
+    jwksUrl: `${origin}/broker/jwks.json`,
+    dataApiBaseUrl: origin,
+    consentUrl: `${origin}/integration-consent`,
+  };
+}
+
 export const sandboxDefaults = {
   pluginId: 'sandbox-addon',
   pluginApiKey: 'sandbox-plugin-api-key-for-local-development-only',
-  jwksUrl: `${SANDBOX_ORIGIN}/broker/jwks.json`,
-  dataApiBaseUrl: SANDBOX_ORIGIN,
-  consentUrl: `${SANDBOX_ORIGIN}/integration-consent`,
   addonUrl: 'http://localhost:3000',
+  ...sandboxServiceAddresses(SANDBOX_ORIGIN),
 } as const;

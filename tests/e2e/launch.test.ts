@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { sandboxDefaults } from '../../lib/config/sandbox-defaults';
 import { ACCESS_TOKEN_PREFIX } from '../../sandbox/access-tokens';
 import { createSandbox, type Sandbox } from '../../sandbox/app';
-import { projectRoot, startAddonServer, type AddonServer } from './support/addon-server';
+import { FRAME_ANCESTORS, projectRoot, startAddonServer, type AddonServer } from './support/addon-server';
 import { freshContext, launchChromium, launchFromSandbox, type LaunchEnvironment } from './support/browser';
 import { freeLoopbackPort } from './support/ports';
 
@@ -125,10 +125,22 @@ describe('launching the add-on from the service', () => {
     const context = await newContext();
     const { page } = await launch(context, ['10001', '10002']);
 
+    const cspViolations: string[] = [];
+    page.on('console', (message) => {
+      if (/content security policy/i.test(message.text())) cspViolations.push(message.text());
+    });
     const home = await page.goto(`${addon.url}/`);
     const headers = await home!.allHeaders();
     expect(home!.status()).toBe(200);
-    expect(headers['content-security-policy']).toContain('frame-ancestors');
+    expect(headers['content-security-policy']).toContain(`frame-ancestors ${FRAME_ANCESTORS}`);
+    // Next's scripts carry this response's nonce and run: the page hydrates, and nothing was blocked.
+    const nonce = /'nonce-([^']+)'/.exec(headers['content-security-policy']!)?.[1];
+    expect(nonce).toBeTruthy();
+    const scriptNonces = await page.locator('script').evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).nonce));
+    expect(scriptNonces.length).toBeGreaterThan(0);
+    expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
+    await expect.poll(() => page.evaluate(() => typeof (window as { next?: unknown }).next)).toBe('object');
+    expect(cspViolations).toEqual([]);
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['cache-control']).toBe('no-store');
 
@@ -223,5 +235,23 @@ describe('launching the add-on from the service', () => {
     for (const secret of [...addon.secrets, ...handedOut.filter(Boolean)]) {
       expect(output.includes(secret), 'a secret value in the server output').toBe(false);
     }
+  });
+
+  it('answers HEAD, a prefetch and OPTIONS at the callback without spending the code, then signs in with it', async () => {
+    const launched = await fetch(`${sandbox.url}/launch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ userId: 'jana.novakova@example.sk', tenantIds: '10001' }),
+      redirect: 'manual',
+    });
+    expect(launched.status).toBe(302);
+    const callbackUrl = launched.headers.get('location')!.replace(addon.url, addon.directUrl);
+    expect((await fetch(callbackUrl, { method: 'HEAD' })).status).toBe(200);
+    expect((await fetch(callbackUrl, { headers: { 'Sec-Purpose': 'prefetch' } })).status).toBe(204);
+    expect((await fetch(callbackUrl, { method: 'OPTIONS' })).status).toBe(405);
+    expect((await fetch(callbackUrl, { method: 'POST' })).status).toBe(405);
+    const signIn = await fetch(callbackUrl, { redirect: 'manual' });
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.get('set-cookie')).toMatch(/^__Host-/);
   });
 });

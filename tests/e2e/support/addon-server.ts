@@ -25,6 +25,9 @@ const addonVariables = [
   'SANDBOX',
 ];
 
+/** The service's application that embeds the add-on, as production configures it. */
+export const FRAME_ANCESTORS = "'self' https://firma.kros.sk";
+
 export interface AddonServerOptions {
   port: number;
   /** Base address of the sandbox: the broker's key set and the data API. */
@@ -90,6 +93,7 @@ export async function startAddonServer(options: AddonServerOptions): Promise<Add
     ENCRYPTION_KEYS: `k1:${encryptionKey}`,
     PGLITE_DIR: options.pgliteDir,
     LOG_LEVEL: 'info',
+    FRAME_ANCESTORS: FRAME_ANCESTORS,
   });
 
   const child = spawn(
