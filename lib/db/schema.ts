@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * All state that decides who may do what lives here, never in process memory, so several instances agree.
@@ -72,3 +73,14 @@ export const rateLimits = pgTable('rate_limits', {
 
 export type SessionRow = typeof sessions.$inferSelect;
 
+
+/**
+ * Per-token schedules of data-API calls (lib/service/rate/), shared by every instance when DATABASE_URL is set.
+ * `token_key` is a fingerprint of the token, never the token. Times are epoch milliseconds of the database clock.
+ */
+export const dataApiBudgets = pgTable('data_api_budgets', {
+  tokenKey: text('token_key').primaryKey(),
+  slots: bigint('slots', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+  pausedUntil: bigint('paused_until', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

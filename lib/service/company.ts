@@ -1,0 +1,85 @@
+import 'server-only';
+import { and, eq, isNull } from 'drizzle-orm';
+import { sha256Hex } from '@/lib/crypto/digest';
+import { openToken, type TokenIdentity } from '@/lib/crypto/vault';
+import { getDb, type Db } from '@/lib/db/client';
+import { accessTokens } from '@/lib/db/schema';
+import { getEnv } from '@/lib/env';
+import { getLogger } from '@/lib/log';
+import { createDataApiClient, type DataApiClient } from './client';
+import { DataApiError } from './errors';
+import { getRateBudget } from './rate/shared-budget';
+import { createTransport, type Answer, type Transport } from './transport';
+
+/**
+ * The data-API client of one company for one signed-in user: the token delivered for (user, company, plugin),
+ * opened from the vault only here and only for the life of the client. The caller has already checked that the
+ * company belongs to the session.
+ */
+
+/** Marks the token the service rejected, unless a newer delivery has replaced it in the meantime. */
+async function markRejected(db: Db, identity: TokenIdentity, sealedToken: string): Promise<void> {
+  await db
+    .update(accessTokens)
+    .set({ invalidatedAt: new Date() })
+    .where(
+      and(
+        eq(accessTokens.userId, identity.userId),
+        eq(accessTokens.tenantId, identity.tenantId),
+        eq(accessTokens.pluginId, identity.pluginId),
+        eq(accessTokens.sealedToken, sealedToken),
+        isNull(accessTokens.invalidatedAt),
+      ),
+    );
+}
+
+// Identical GETs of one token that are in flight at the same moment (ten tabs opening the same list) share one call.
+const inFlight = new Map<string, Promise<Answer>>();
+
+function sharingIdenticalGets(transport: Transport, budgetKey: string): Transport {
+  return {
+    send(call) {
+      if (call.method !== 'GET' || call.binary || call.signal) return transport.send(call);
+      const key = `${budgetKey} ${call.path}?${call.query ?? ''}`;
+      const pending = inFlight.get(key);
+      if (pending) return pending;
+      const started = transport.send(call).finally(() => inFlight.delete(key));
+      inFlight.set(key, started);
+      return started;
+    },
+  };
+}
+
+export async function openCompanyClient(identity: TokenIdentity): Promise<DataApiClient> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ keyId: accessTokens.keyId, sealedToken: accessTokens.sealedToken })
+    .from(accessTokens)
+    .where(
+      and(
+        eq(accessTokens.userId, identity.userId),
+        eq(accessTokens.tenantId, identity.tenantId),
+        eq(accessTokens.pluginId, identity.pluginId),
+        isNull(accessTokens.invalidatedAt),
+      ),
+    );
+  if (!row) throw new DataApiError('not-connected');
+
+  const env = getEnv();
+  const token = openToken(row, identity, env.encryptionKeys);
+  const budgetKey = sha256Hex(token);
+  const log = getLogger();
+  const transport = createTransport({
+    baseUrl: env.dataApiBaseUrl,
+    token,
+    budgetKey,
+    budget: await getRateBudget(),
+    onUnauthorized: () => markRejected(db, identity, row.sealedToken),
+    onOutcome: (outcome) =>
+      log[outcome.kind && outcome.kind !== 'not-found' ? 'warn' : 'debug'](
+        { dataApi: outcome, tenantId: identity.tenantId },
+        'data api call',
+      ),
+  });
+  return createDataApiClient(sharingIdenticalGets(transport, budgetKey));
+}

@@ -1,0 +1,69 @@
+import 'server-only';
+
+/**
+ * Every way a data-API call can fail, as one typed error for the pages. The message is generic and fixed per kind:
+ * it never carries the upstream body, the URL's query or the token. `fields` names the inputs a violation concerns
+ * (names only, never values).
+ */
+export type DataApiErrorKind =
+  /** Our input broke the interface's rules; nothing was sent. */
+  | 'invalid-input'
+  /** The company has no usable token with us (none delivered, or already rejected). Nothing was sent. */
+  | 'not-connected'
+  /** 401: the token was revoked, deleted or reset in the service. */
+  | 'unauthorized'
+  /** 402: the company lacks the service's API package. */
+  | 'payment-required'
+  /** 403 */
+  | 'forbidden'
+  /** 404 */
+  | 'not-found'
+  /** 400 from the service: it refused a request we thought valid. */
+  | 'rejected'
+  /** 409: an identical upload inside the service's 120-second duplicate window. */
+  | 'duplicate'
+  /** 429 after the retries, or no budget within the wait bound: try again after `retryAfterSeconds`. */
+  | 'busy'
+  /** 5xx, a timeout or a network failure, after the retries GET is allowed. */
+  | 'unavailable'
+  /** A 2xx answer that does not have the expected shape. */
+  | 'malformed-response'
+  /** Any other status. */
+  | 'unexpected-status';
+
+const messages: Record<DataApiErrorKind, string> = {
+  'invalid-input': 'The request to the data API is invalid.',
+  'not-connected': 'The company has no usable data-API connection.',
+  unauthorized: 'The data API rejected the access token.',
+  'payment-required': 'The company lacks the data-API package.',
+  forbidden: 'The data API does not permit this request.',
+  'not-found': 'The data API has no such record.',
+  rejected: 'The data API refused the request as malformed.',
+  duplicate: 'The data API is already processing an identical request.',
+  busy: 'The data API is busy.',
+  unavailable: 'The data API is not available.',
+  'malformed-response': 'The data API answered in an unexpected shape.',
+  'unexpected-status': 'The data API answered with an unexpected status.',
+};
+
+export class DataApiError extends Error {
+  override name = 'DataApiError';
+  constructor(
+    readonly kind: DataApiErrorKind,
+    readonly details: { status?: number; retryAfterSeconds?: number; fields?: string[]; endpoint?: string } = {},
+  ) {
+    super(messages[kind]);
+  }
+
+  get status(): number | undefined {
+    return this.details.status;
+  }
+
+  get retryAfterSeconds(): number | undefined {
+    return this.details.retryAfterSeconds;
+  }
+}
+
+export function isDataApiError(error: unknown, kind?: DataApiErrorKind): error is DataApiError {
+  return error instanceof DataApiError && (kind === undefined || error.kind === kind);
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks of the service's records. The interface leaves record shapes "not shown"; the fields here are
+ * those the service's public integrations agree on (../shared/spec/service-facts.md). So: every field but the id is
+ * optional and may be null, unknown fields are kept (z.looseObject), and a known field of the wrong type makes the
+ * answer malformed rather than silently wrong.
+ */
+
+const optional = <T extends z.ZodType>(schema: T) => schema.nullish();
+
+export const text = optional(z.string());
+export const amount = optional(z.number());
+/** Record dates look like "2024-07-22T00:00:00" (no zone: the company's local calendar day). */
+export const serviceDate = optional(z.string());
+export const tags = optional(z.array(z.union([z.string(), z.looseObject({ name: text })])));
+
+export const addressSchema = z.looseObject({
+  businessName: text,
+  contactName: text,
+  street: text,
+  postCode: text,
+  city: text,
+  country: text,
+});
+
+export const partnerSchema = z.looseObject({
+  address: optional(addressSchema),
+  postalAddress: optional(addressSchema),
+  registrationId: text,
+  taxId: text,
+  vatId: text,
+  phoneNumber: text,
+  email: text,
+});
+
+const priceTriple = z.looseObject({ totalPrice: amount, vatTotalPrice: amount, totalPriceInclVat: amount });
+
+/** Document prices are in the document's currency; legislative prices in EUR. Credit notes carry negative amounts. */
+export const pricesSchema = z.looseObject({
+  currency: text,
+  exchangeRate: amount,
+  documentPrices: optional(priceTriple),
+  legislativePrices: optional(priceTriple),
+});
+
+export const int64Id = z.union([z.number().int(), z.string().regex(/^-?\d{1,19}$/).transform(Number)]);
+
+export type Partner = z.infer<typeof partnerSchema>;
+export type Prices = z.infer<typeof pricesSchema>;

@@ -1,0 +1,252 @@
+import 'server-only';
+import pRetry from 'p-retry';
+import { DataApiError, type DataApiErrorKind } from './errors';
+import type { RateBudget } from './rate/budget';
+
+/**
+ * One data-API request with everything the service's limits ask for: a slot from the token's shared budget before
+ * every attempt, a timeout per attempt, GET retries (network errors and 502/503/504 with jittered backoff; 429 after
+ * the whole token's queue has paused for `retry-after`), never a retried POST (the service's 120-second duplicate
+ * window would answer 409), and each failure mapped to one DataApiError kind.
+ */
+
+export type TransportOptions = {
+  /** Base address of the data API, without `/api`. */
+  baseUrl: string;
+  token: string;
+  /** Key of the token's budget: a fingerprint, never the token. */
+  budgetKey: string;
+  budget: RateBudget;
+  /** Longest wait for a slot before the call fails as busy. */
+  maxQueueWaitMs?: number;
+  /** Time allowed for an attempt's answer (JSON bodies included). */
+  attemptTimeoutMs?: number;
+  /** Time allowed for streaming a binary body once its headers have arrived. */
+  downloadTimeoutMs?: number;
+  /** Retries of a GET after the first attempt. */
+  retries?: number;
+  /** First backoff of a retried GET; it doubles, with jitter, up to 8 times this. */
+  backoffMs?: number;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  /** Called once when the service answers 401, before the error is thrown. */
+  onUnauthorized?: () => Promise<void>;
+  /** Called once per request with non-secret facts for the log. */
+  onOutcome?: (outcome: CallOutcome) => void;
+};
+
+export type Call = {
+  method: 'GET' | 'POST';
+  /** Path under the base address, e.g. `/api/invoices/12`; its parameters already validated and encoded. */
+  path: string;
+  query?: URLSearchParams;
+  /** JSON body of a POST. */
+  body?: unknown;
+  /** Path template for logs, e.g. `GET /api/invoices/{id}`: no ids, no query values. */
+  endpoint: string;
+  /** A binary answer is streamed through; its headers are checked against the attempt timeout only. */
+  binary?: boolean;
+  signal?: AbortSignal;
+};
+
+export type CallOutcome = {
+  endpoint: string;
+  status: number | null;
+  kind: DataApiErrorKind | null;
+  attempts: number;
+  queuedMs: number;
+  durationMs: number;
+};
+
+/** A failed attempt that a GET may try again, holding the error to throw if it may not. */
+class RetryableFailure extends Error {
+  constructor(readonly error: DataApiError) {
+    super(error.message);
+  }
+}
+
+const RETRYABLE_STATUSES = new Set([502, 503, 504]);
+const MAX_PAUSE_MS = 60_000;
+
+/** retry-after: whole seconds or an HTTP date; at least one second, at most a minute. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number {
+  if (!value) return 1;
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value) : (Date.parse(value) - now) / 1_000;
+  return Number.isFinite(seconds) ? Math.min(60, Math.max(1, Math.ceil(seconds))) : 1;
+}
+
+const statusKinds: Record<number, DataApiErrorKind> = {
+  400: 'rejected',
+  401: 'unauthorized',
+  402: 'payment-required',
+  403: 'forbidden',
+  404: 'not-found',
+  408: 'unavailable',
+  409: 'duplicate',
+};
+
+function kindOfStatus(status: number): DataApiErrorKind {
+  return statusKinds[status] ?? (status >= 500 ? 'unavailable' : 'unexpected-status');
+}
+
+/** Pauses this process has learned of, by budget key (the budget holds them for every instance). */
+const pausesSeen = new Map<string, number>();
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A successful answer: a JSON body already read as text, or a binary one still to stream. */
+export type Answer = { response: Response; text: string | null };
+
+export type Transport = { send(call: Call): Promise<Answer> };
+
+export function createTransport(options: TransportOptions): Transport {
+  const {
+    maxQueueWaitMs = 10_000,
+    attemptTimeoutMs = 10_000,
+    downloadTimeoutMs = 120_000,
+    retries = 3,
+    backoffMs = 250,
+    sleep = defaultSleep,
+    now = Date.now,
+  } = options;
+  const doFetch = options.fetch ?? fetch;
+  const base = options.baseUrl.replace(/\/+$/, '');
+
+  /**
+   * Waits for the token's next slot; fails as busy when it is further away than the queue may wait. A call whose
+   * slot came before a pause this process has since learned of (a 429 to a call ahead of it) takes a new slot
+   * after the pause instead of going out into it.
+   */
+  async function takeSlot(): Promise<number> {
+    let queuedMs = 0;
+    for (;;) {
+      const reservation = await options.budget.reserve(options.budgetKey, maxQueueWaitMs - queuedMs);
+      if (!reservation.granted) {
+        const waitMs = queuedMs + reservation.waitMs;
+        throw new DataApiError('busy', { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1_000)) });
+      }
+      if (reservation.waitMs > 0) await sleep(reservation.waitMs);
+      queuedMs += reservation.waitMs;
+      if ((pausesSeen.get(options.budgetKey) ?? 0) <= now()) return queuedMs;
+    }
+  }
+
+  async function pause(forMs: number): Promise<void> {
+    const t = now();
+    const until = t + forMs;
+    if (pausesSeen.size > 1_000) for (const [key, end] of pausesSeen) if (end <= t) pausesSeen.delete(key);
+    if (until > (pausesSeen.get(options.budgetKey) ?? 0)) pausesSeen.set(options.budgetKey, until);
+    await options.budget.pause(options.budgetKey, forMs);
+  }
+
+  /** The service says the window is spent: hold the queue until it resets rather than earn a 429. */
+  async function respectRemaining(response: Response): Promise<void> {
+    if (response.headers.get('x-rate-limit-remaining')?.trim() !== '0') return;
+    const reset = Number(response.headers.get('x-rate-limit-reset'));
+    if (!Number.isFinite(reset) || reset <= 0) return;
+    const forMs = Math.min(MAX_PAUSE_MS, reset * 1_000 - Date.now());
+    if (forMs > 0) await pause(forMs);
+  }
+
+  /**
+   * One attempt. A JSON answer is read whole inside the attempt, so the timeout covers its body and a body cut short
+   * is retried like any network failure; a binary answer must only start within the timeout, then it streams.
+   */
+  async function attempt(call: Call, url: string): Promise<Answer> {
+    const headersDue = new AbortController();
+    const timer = setTimeout(() => headersDue.abort(), attemptTimeoutMs);
+    const signals = [call.binary ? headersDue.signal : AbortSignal.timeout(attemptTimeoutMs)];
+    if (call.binary) signals.push(AbortSignal.timeout(downloadTimeoutMs));
+    if (call.signal) signals.push(call.signal);
+
+    try {
+      const response = await doFetch(url, {
+        method: call.method,
+        headers: {
+          Authorization: `Bearer ${options.token}`,
+          Accept: call.binary ? '*/*' : 'application/json',
+          ...(call.body === undefined ? {} : { 'Content-Type': 'application/json; charset=utf-8' }),
+        },
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        // A redirect is not part of the interface; following one could carry the token elsewhere.
+        redirect: 'manual',
+        signal: AbortSignal.any(signals),
+      });
+      clearTimeout(timer);
+      await respectRemaining(response);
+      if (!response.ok) return failed(response);
+      if (call.binary) return { response, text: null };
+      return { response, text: await response.text() };
+    } catch (error) {
+      clearTimeout(timer);
+      if (error instanceof DataApiError || error instanceof RetryableFailure) throw error;
+      if (call.signal?.aborted) throw new DataApiError('unavailable');
+      // Network failure or timeout: the request may or may not have reached the service.
+      throw new RetryableFailure(new DataApiError('unavailable'));
+    }
+  }
+
+  async function failed(response: Response): Promise<never> {
+    // The body of a failure is never read: nothing upstream reaches a page or a log.
+    await response.body?.cancel().catch(() => {});
+    const status = response.status;
+    if (status === 429) {
+      const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
+      // Every call of this token waits, in every instance, not only this one.
+      await pause(retryAfterSeconds * 1_000);
+      throw new RetryableFailure(new DataApiError('busy', { status, retryAfterSeconds }));
+    }
+    const error = new DataApiError(kindOfStatus(status), { status });
+    if (status === 401) await options.onUnauthorized?.();
+    if (RETRYABLE_STATUSES.has(status)) throw new RetryableFailure(error);
+    throw error;
+  }
+
+  return {
+    async send(call) {
+      const url = `${base}${call.path}${call.query && [...call.query].length > 0 ? `?${call.query}` : ''}`;
+      const started = performance.now();
+      let queuedMs = 0;
+      let attempts = 0;
+      try {
+        const answer = await pRetry(
+          async () => {
+            attempts += 1;
+            queuedMs += await takeSlot();
+            return attempt(call, url);
+          },
+          {
+            retries: call.method === 'GET' ? retries : 0,
+            minTimeout: backoffMs,
+            maxTimeout: backoffMs * 8,
+            factor: 2,
+            randomize: true,
+            shouldRetry: ({ error }) => error instanceof RetryableFailure,
+          },
+        );
+        options.onOutcome?.({
+          endpoint: call.endpoint,
+          status: answer.response.status,
+          kind: null,
+          attempts,
+          queuedMs,
+          durationMs: performance.now() - started,
+        });
+        return answer;
+      } catch (thrown) {
+        const error = thrown instanceof RetryableFailure ? thrown.error : thrown;
+        const failure = error instanceof DataApiError ? error : new DataApiError('unavailable');
+        options.onOutcome?.({
+          endpoint: call.endpoint,
+          status: failure.status ?? null,
+          kind: failure.kind,
+          attempts,
+          queuedMs,
+          durationMs: performance.now() - started,
+        });
+        throw failure;
+      }
+    },
+  };
+}
