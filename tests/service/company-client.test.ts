@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { accessTokens } from '@/lib/db/schema';
+import { listConnections } from '@/lib/broker/connections';
+import { openCompanyClient } from '@/lib/service/company';
+import { DataApiError } from '@/lib/service/errors';
+import { deliver, launch, PLUGIN_ID, startBrokerFixture } from '../support/broker';
+import { rememberSecret } from '../support/log-capture';
+
+/**
+ * The client of one company, against the sandbox's data API: it opens the token delivered for (user, company,
+ * plugin) and nothing else, and a token the service rejects is marked so the pages can say what happened.
+ */
+const userId = 'jana.novakova@example.sk';
+const identity = (tenantId: string) => ({ userId, tenantId, pluginId: PLUGIN_ID });
+
+let sandbox: Awaited<ReturnType<typeof startBrokerFixture>>;
+
+async function deliverFresh(tenantId: string): Promise<string> {
+  await launch(sandbox, { sub: userId, tenantIds: [tenantId] });
+  const accessToken = rememberSecret(sandbox.tokens.issue(tenantId, userId));
+  const response = await deliver({ userId, pluginId: PLUGIN_ID, tokens: [{ tenantId, name: 'Firma', accessToken }] });
+  expect(response.status).toBe(200);
+  return accessToken;
+}
+
+beforeAll(async () => {
+  sandbox = await startBrokerFixture();
+  process.env.DATA_API_BASE_URL = sandbox.url;
+  const { resetEnvForTests } = await import('@/lib/env');
+  resetEnvForTests();
+});
+afterAll(async () => {
+  delete process.env.DATA_API_BASE_URL;
+  await sandbox?.stop();
+});
+
+describe('the data-API client of one company', () => {
+  it('reaches the data API with the company’s delivered token', async () => {
+    await deliverFresh('10001');
+    const client = await openCompanyClient(identity('10001'));
+    await expect(client.auth.check()).resolves.toBe(true);
+  });
+
+  it('refuses, sending nothing, for a company without a delivered token', async () => {
+    await expect(openCompanyClient(identity('10002'))).rejects.toMatchObject({ kind: 'not-connected' });
+  });
+
+  it('marks the stored token invalid when the service answers 401, and a new delivery makes it usable again', async () => {
+    await deliverFresh('10004');
+    const client = await openCompanyClient(identity('10004'));
+    sandbox.tokens.revoke('10004', userId);
+
+    const error = await client.auth.check().catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(DataApiError);
+    expect((error as DataApiError).kind).toBe('unauthorized');
+    const [state] = await listConnections(await getDb(), { userId, pluginId: PLUGIN_ID, tenantIds: ['10004'] });
+    expect(state?.state).toBe('invalid');
+    await expect(openCompanyClient(identity('10004'))).rejects.toMatchObject({ kind: 'not-connected' });
+
+    await deliverFresh('10004');
+    await expect((await openCompanyClient(identity('10004'))).auth.check()).resolves.toBe(true);
+  });
+
+  it('does not mark a newer token invalid when an older one is rejected', async () => {
+    await deliverFresh('10002');
+    const stale = await openCompanyClient(identity('10002'));
+    sandbox.tokens.revoke('10002', userId);
+    await deliverFresh('10002'); // the connection was reset and the gateway delivered the new token meanwhile
+
+    await expect(stale.auth.check()).rejects.toMatchObject({ kind: 'unauthorized' });
+    const [row] = await (await getDb()).select().from(accessTokens).where(eq(accessTokens.tenantId, '10002'));
+    expect(row?.invalidatedAt).toBeNull();
+    await expect((await openCompanyClient(identity('10002'))).auth.check()).resolves.toBe(true);
+  });
+});
