@@ -145,7 +145,9 @@ export function createTransport(options: TransportOptions): Transport {
     if (response.headers.get('x-rate-limit-remaining')?.trim() !== '0') return;
     const reset = Number(response.headers.get('x-rate-limit-reset'));
     if (!Number.isFinite(reset) || reset <= 0) return;
-    const forMs = Math.min(MAX_PAUSE_MS, reset * 1_000 - Date.now());
+    // Epoch seconds by the interface; a value this large can only be milliseconds.
+    const resetMs = reset > 1e11 ? reset : reset * 1_000;
+    const forMs = Math.min(MAX_PAUSE_MS, resetMs - Date.now());
     if (forMs > 0) await pause(forMs);
   }
 
