@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createAccessTokenStore, type AccessTokenStore } from './access-tokens';
 import { brokerRoutes } from './broker-routes';
-import { createDataApi } from './data-api';
+import { dayOf, parseTimestamp } from './data/calendar';
+import { createDataApi, type DataApiControl } from './data-api';
+import { dataApiPageRoutes } from './data-api/admin-routes';
+import { renderFaultPanel } from './fault-panel';
 import { BodyTooLargeError, sendJson } from './http/io';
 import { matchRoute } from './http/router';
 import { createKeyRing, type KeyRing } from './key-ring';
@@ -14,6 +17,13 @@ export interface SandboxOptions {
   apiKey: string;
   /** Timeout of each call to the add-on; the gateway default is a few seconds. */
   gatewayTimeoutMs?: number;
+  /**
+   * The day generated business data is anchored to (`yyyy-MM-dd`): issue and due dates, overdue invoices and the
+   * DueDateStatus filter count from it. Defaults to the day the sandbox starts; tests fix it to stay reproducible.
+   */
+  today?: string;
+  /** The data API's clock (epoch ms) for rate limits, the request log, duplicate windows and preview expiry. */
+  now?: () => number;
 }
 
 export interface Sandbox {
@@ -21,6 +31,8 @@ export interface Sandbox {
   url: string;
   ring: KeyRing;
   tokens: AccessTokenStore;
+  /** Fault injection and the request log of the data API. */
+  dataApi: DataApiControl;
   close(): Promise<void>;
 }
 
@@ -47,8 +59,20 @@ function close(server: Server): Promise<void> {
 export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   const ring = await createKeyRing();
   const tokens = createAccessTokenStore();
-  const dataApi = createDataApi(tokens);
-  const pages = brokerRoutes({ ...options, ring, tokens });
+  const todayMs = options.today === undefined ? undefined : parseTimestamp(options.today);
+  if (options.today !== undefined && (todayMs === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(options.today))) {
+    throw new Error(`today must be a date yyyy-MM-dd: ${options.today}`);
+  }
+  const dataApi = createDataApi(tokens, { now: options.now, today: todayMs === undefined ? undefined : dayOf(todayMs) });
+  const pages = [
+    ...brokerRoutes({
+      ...options,
+      ring,
+      tokens,
+      homeSections: () => renderFaultPanel(dataApi.control.faults(), dataApi.control.requests().length),
+    }),
+    ...dataApiPageRoutes(dataApi),
+  ];
 
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
@@ -58,7 +82,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (match.kind === 'method-not-allowed') {
       return sendJson(res, 405, { message: 'Method Not Allowed' }, { Allow: match.allow.join(', ') });
     }
-    await match.handler(req, res);
+    await match.handler(req, res, match.params);
   }
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
@@ -90,6 +114,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     url: `http://127.0.0.1:${port}`,
     ring,
     tokens,
+    dataApi: dataApi.control,
     close: async () => {
       await Promise.all(servers.map(close));
     },

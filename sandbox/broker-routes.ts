@@ -7,7 +7,7 @@ import type { Route } from './http/router';
 import type { KeyRing } from './key-ring';
 import { renderErrorPage, renderLaunchPage } from './launch-page';
 
-export type PageHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+export type PageHandler = (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => void | Promise<void>;
 
 export interface BrokerConfig {
   addonUrl: string;
@@ -16,6 +16,8 @@ export interface BrokerConfig {
   ring: KeyRing;
   tokens: AccessTokenStore;
   gatewayTimeoutMs?: number;
+  /** More sections for the home page (the data API's fault switches), rendered on each visit. */
+  homeSections?: () => string;
 }
 
 const launchFormSchema = z.object({
@@ -67,7 +69,7 @@ export function brokerRoutes(config: BrokerConfig): Route<PageHandler>[] {
       method: 'GET',
       path: '/',
       handler: (_req, res) =>
-        sendHtml(res, 200, renderLaunchPage({ addonUrl: config.addonUrl, pluginId: config.pluginId }), {
+        sendHtml(res, 200, renderLaunchPage({ addonUrl: config.addonUrl, pluginId: config.pluginId, extra: config.homeSections?.() }), {
           // The form posts here and the answer redirects to the add-on, which form-action must also allow.
           'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'; form-action 'self' ${addonOrigin}`,
         }),

@@ -7,7 +7,10 @@ h1{font-size:1.5rem}fieldset{border:1px solid #bbb;border-radius:.4rem;margin:0 
 legend{font-weight:600;padding:0 .3rem}label{display:block;padding:.15rem 0}small,.hint{color:#555}
 button{font:inherit;padding:.5rem 1.5rem;border-radius:.4rem;border:1px solid #1a4fa0;background:#1f5fbf;color:#fff}
 button:focus-visible,input:focus-visible{outline:3px solid #f0a500;outline-offset:2px}
-.error{border-left:4px solid #b00020;padding:.5rem 1rem;background:#fdecee}code{font-size:.95em}`;
+.error{border-left:4px solid #b00020;padding:.5rem 1rem;background:#fdecee}code{font-size:.95em}
+h2{font-size:1.2rem;margin-top:2.5rem}form.fault{border-top:1px solid #ddd;padding:.5rem 0}
+form.fault label{display:inline-block;margin-right:.8rem}form.fault input{width:6rem}
+form.fault button,#faults>form button{padding:.3rem 1rem}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -25,7 +28,7 @@ function companyLabel(company: Company | undefined, tenantId: string): string {
 }
 
 /** GET /: the add-on store's one click, reduced to choosing a user and the companies to authorize. */
-export function renderLaunchPage(opts: { addonUrl: string; pluginId: string }): string {
+export function renderLaunchPage(opts: { addonUrl: string; pluginId: string; extra?: string }): string {
   const userInputs = users
     .map((u, i) => {
       const note = u.note ? ` <small>(${escapeHtml(u.note)})</small>` : '';
@@ -64,7 +67,8 @@ ${userInputs}
 ${companyGroups}
 <p class="hint">Tick none of the companies for a sign-in-only launch.</p>
 <button type="submit">Launch</button>
-</form>`,
+</form>
+${opts.extra ?? ''}`,
   );
 }
 

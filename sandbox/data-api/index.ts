@@ -1,16 +1,61 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { AccessTokenStore } from '../access-tokens';
+import { dayOf, type Day } from '../data/calendar';
+import { createCompanyStore } from '../data/company-data';
 import { sendJson } from '../http/io';
 import { matchRoute, type Route } from '../http/router';
+import { attachmentRoutes } from './attachments';
 import { authCheckRoutes } from './auth-check';
+import { deliveryNoteRoutes } from './delivery-notes';
+import { createDuplicateGuard } from './duplicates';
+import { expenseRoutes } from './expenses';
+import { answerFault, createFaultTable, type ActiveFault, type FaultSpec } from './faults';
+import { invoiceRoutes } from './invoices';
+import { paymentRoutes } from './payments';
+import { createPreviewStore } from './previews';
+import { sendProblem } from './problems';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
-import type { DataApiHandler } from './types';
+import { referenceDataRoutes } from './reference-data';
+import { createRequestLog, tokenFingerprint, type LoggedRequest } from './request-log';
+import type { DataApiHandler, DataApiServices } from './types';
+import { otherUploadRoutes } from './upload-routes';
 
-// New endpoints (invoices, expenses, attachments…) go in their own files and are listed here.
-const routes: readonly Route<DataApiHandler>[] = [...authCheckRoutes];
+const routes: readonly Route<DataApiHandler>[] = [
+  ...authCheckRoutes,
+  ...invoiceRoutes,
+  ...expenseRoutes,
+  ...attachmentRoutes,
+  ...deliveryNoteRoutes,
+  ...paymentRoutes,
+  ...referenceDataRoutes,
+  ...otherUploadRoutes,
+];
+
+/** The sandbox's levers on its data API, for tests (in process) and for the admin routes. */
+export interface DataApiControl {
+  /** Puts a company into a fault mode (`none` clears it); answers the fault now in force. */
+  setFault(tenantId: string, fault: FaultSpec): ActiveFault | null;
+  clearFault(tenantId: string): void;
+  clearFaults(): void;
+  faults(): Record<string, ActiveFault>;
+  /** Every data-API request received so far (copies; tokens only as fingerprints). */
+  requests(): LoggedRequest[];
+  resetRequests(): void;
+}
 
 export interface DataApi {
   handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
+  control: DataApiControl;
+  services: DataApiServices;
+}
+
+export interface DataApiOptions {
+  /** Clock for limits, logs, duplicate windows and preview expiry (epoch ms). */
+  now?: () => number;
+  /** The day generated data is anchored to; defaults to the day the sandbox starts. */
+  today?: Day;
+  limiter?: RateLimiter;
 }
 
 function bearerToken(req: IncomingMessage): string | undefined {
@@ -18,26 +63,72 @@ function bearerToken(req: IncomingMessage): string | undefined {
   return match?.[1];
 }
 
-export function createDataApi(tokens: AccessTokenStore, limiter: RateLimiter = createRateLimiter()): DataApi {
+export function createDataApi(tokens: AccessTokenStore, options: DataApiOptions = {}): DataApi {
+  const now = options.now ?? Date.now;
+  const limiter = options.limiter ?? createRateLimiter({ now });
+  const faults = createFaultTable();
+  const log = createRequestLog();
+  const services: DataApiServices = {
+    now,
+    companies: createCompanyStore(options.today ?? dayOf(now())),
+    previews: createPreviewStore(),
+    duplicates: createDuplicateGuard(),
+  };
+
   return {
+    services,
+    control: {
+      setFault: (tenantId, fault) => faults.set(tenantId, fault),
+      clearFault: (tenantId) => faults.clear(tenantId),
+      clearFaults: () => faults.clearAll(),
+      faults: () => faults.list(),
+      requests: () => log.list(),
+      resetRequests: () => log.reset(),
+    },
+
     async handle(req, res, url) {
-      const match = matchRoute(routes, req.method ?? 'GET', url.pathname);
+      const method = req.method ?? 'GET';
+      const raw = bearerToken(req);
+      const token = raw === undefined ? undefined : tokens.lookup(raw);
+      const fingerprint = raw === undefined ? null : tokenFingerprint(raw);
+      const entry = log.record({ at: now(), tenantId: token?.tenantId ?? null, tokenFingerprint: fingerprint, method, path: url.pathname, query: url.search });
+      res.once('finish', () => {
+        entry.status = res.statusCode;
+      });
+
+      const match = matchRoute(routes, method, url.pathname);
       if (match.kind === 'not-found') return sendJson(res, 404, { message: 'Not Found' });
       if (match.kind === 'method-not-allowed') {
         return sendJson(res, 405, { message: 'Method Not Allowed' }, { Allow: match.allow.join(', ') });
       }
 
-      const raw = bearerToken(req);
-      const token = raw === undefined ? undefined : tokens.lookup(raw);
-      if (!token || token.revoked) {
+      if (!token || token.revoked || raw === undefined || fingerprint === null) {
         return sendJson(res, 401, { message: 'Unauthorized' }, { 'WWW-Authenticate': 'Bearer' });
       }
 
+      // Stages and counting of faults: see faults.ts.
+      const early = faults.take(token.tenantId, 'before-limit', method, url.pathname);
+      if (early) return answerFault(res, early, {}, now());
+
       // The limit counts per token, like the real service's per-connection limit.
-      const decision = limiter.take(raw ?? '');
-      if (!decision.allowed) return sendJson(res, 429, { message: 'Too Many Requests' }, decision.headers);
+      const decision = limiter.take(raw);
+      if (!decision.allowed) return sendProblem(res, 429, 'Too Many Requests', {}, decision.headers);
+
+      const late = faults.take(token.tenantId, 'after-limit', method, url.pathname);
+      if (late?.mode === 'slow') await delay(late.delayMs);
+      else if (late) return answerFault(res, late, decision.headers, now());
+
       for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
-      await match.handler({ req, res, url, params: match.params, token });
+      await match.handler({
+        req,
+        res,
+        url,
+        params: match.params,
+        token,
+        tokenFingerprint: fingerprint,
+        company: () => services.companies.get(token.tenantId),
+        services,
+      });
     },
   };
 }

@@ -69,7 +69,7 @@ describe('GET /api/auth/check', () => {
 describe('the rate limiter', () => {
   it('allows 3 calls in any second and lets calls through again once the oldest is a second old', () => {
     let now = 1_000_000;
-    const limiter = createRateLimiter(3, 1_000, () => now);
+    const limiter = createRateLimiter({ now: () => now });
     expect([1, 2, 3].map(() => limiter.take('t').allowed)).toEqual([true, true, true]);
     now += 500;
     const refused = limiter.take('t');

@@ -1,0 +1,118 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { readBody, sendJson } from '../http/io';
+import type { Route } from '../http/router';
+import { sendFile } from './files';
+import { faultSpecSchema } from './faults';
+import type { DataApi } from './index';
+import { renderReport } from './reports';
+
+export type PageHandler = (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => void | Promise<void>;
+
+// A number is accepted too: the consent flow reports company ids as integers.
+const faultRequestSchema = faultSpecSchema.extend({ tenantId: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(String) });
+
+/** The home page's form sends strings; empty fields mean "not set". */
+function fromForm(text: string): Record<string, unknown> {
+  const form = new URLSearchParams(text);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of form) {
+    if (value === '') continue;
+    out[key] = ['status', 'delayMs', 'retryAfterSeconds', 'count'].includes(key) ? Number(value) : value;
+  }
+  return out;
+}
+
+const isForm = (req: IncomingMessage) => /^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '');
+
+/**
+ * The server listens on loopback only, but a page the developer visits could still post a form here: a browser's
+ * cross-site POST carries a foreign Origin, which is refused. Non-browser clients send no Origin and pass.
+ */
+function crossSite(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  return origin !== undefined && origin !== `http://${req.headers.host ?? ''}`;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Sandbox-only routes beside the data API: fault injection and the request log for tests that run the sandbox in
+ * another process, and the token-less preview links that previewLink hands out.
+ */
+export function dataApiPageRoutes(api: DataApi): Route<PageHandler>[] {
+  const { control, services } = api;
+  return [
+    {
+      method: 'GET',
+      path: '/admin/data-api/fault',
+      handler: (_req, res) => sendJson(res, 200, { faults: control.faults() }),
+    },
+    {
+      method: 'POST',
+      path: '/admin/data-api/fault',
+      handler: async (req, res) => {
+        const text = await readBody(req);
+        if (crossSite(req)) return sendJson(res, 403, { message: 'cross-site request refused' });
+        const parsed = faultRequestSchema.safeParse(isForm(req) ? fromForm(text) : parseJson(text));
+        if (!parsed.success) {
+          return sendJson(res, 400, { message: 'expected JSON { tenantId, mode, status?, delayMs?, retryAfterSeconds?, count? }', issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+        }
+        const { tenantId, ...spec } = parsed.data;
+        const fault = control.setFault(tenantId, spec);
+        // The home page's form expects to land back on the page, showing the new state.
+        if (isForm(req)) {
+          res.writeHead(303, { Location: '/#faults', 'Cache-Control': 'no-store' });
+          return void res.end();
+        }
+        sendJson(res, 200, { tenantId, fault });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/admin/data-api/faults/clear',
+      handler: async (req, res) => {
+        await readBody(req);
+        if (crossSite(req)) return sendJson(res, 403, { message: 'cross-site request refused' });
+        control.clearFaults();
+        if (isForm(req)) {
+          res.writeHead(303, { Location: '/#faults', 'Cache-Control': 'no-store' });
+          return void res.end();
+        }
+        sendJson(res, 200, { faults: {} });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/admin/data-api/requests',
+      handler: (_req, res) => sendJson(res, 200, { data: control.requests() }, { 'Cache-Control': 'no-store' }),
+    },
+    {
+      method: 'POST',
+      path: '/admin/data-api/requests/reset',
+      handler: async (req, res) => {
+        await readBody(req);
+        if (crossSite(req)) return sendJson(res, 403, { message: 'cross-site request refused' });
+        control.resetRequests();
+        sendJson(res, 200, { data: [] });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/preview/:id',
+      handler: (_req, res, params) => {
+        const target = services.previews.find(params.id ?? '', services.now());
+        if (!target) return sendJson(res, 404, { message: 'The preview link is unknown or has expired.' });
+        const report = renderReport(services.companies.get(target.tenantId), target.kind, target.id, target.reportId);
+        if (!report) return sendJson(res, 404, { message: 'The document no longer exists.' });
+        sendFile(res, report.bytes, 'application/pdf', report.fileName, 'inline', { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+      },
+    },
+  ];
+}

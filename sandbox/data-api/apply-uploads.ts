@@ -1,0 +1,207 @@
+/**
+ * What an accepted upload does to the company's data. The real service processes uploads later and reports by
+ * webhook; the sandbox applies them at once, so the next GET already shows them.
+ */
+import { dayOf, parseTimestamp, recordDate, recordTimestamp, type Day } from '../data/calendar';
+import type { CompanyData } from '../data/company-data';
+import { lineItem, pricesOf, round2, sumAmounts, vatBreakdownsOf, type Currency, type LineItem } from '../data/money';
+import { nextDocumentNumber, variableSymbolOf } from '../data/numbering';
+import type { Address, Partner, PaymentAccount, PaymentStatus, StoredDeliveryNote, StoredInvoice } from '../data/types';
+import { compareOrdinal } from './list-filters';
+import type { DeliveryNoteInput, InvoiceInput, PaymentInput, StockIssueInput } from './upload-schemas';
+
+type PartnerInput = InvoiceInput['partner'];
+type AddressInput = PartnerInput['address'];
+
+function toAddress(input: AddressInput): Address {
+  return {
+    businessName: input.businessName ?? null,
+    contactName: input.contactName ?? null,
+    street: input.street ?? '',
+    postCode: input.postCode ?? '',
+    city: input.city ?? '',
+    country: input.country ?? 'SK',
+  };
+}
+
+function toPartner(input: PartnerInput): Partner {
+  return {
+    address: toAddress(input.address),
+    postalAddress: input.postalAddress ? toAddress(input.postalAddress) : null,
+    registrationId: input.registrationId ?? null,
+    taxId: input.taxId ?? null,
+    vatId: input.vatId ?? null,
+    phoneNumber: input.phoneNumber ?? null,
+    email: input.email ?? null,
+  };
+}
+
+function toLines(items: InvoiceInput['items']): LineItem[] {
+  return items.map((item) =>
+    lineItem({
+      name: item.name,
+      itemCode: item.itemCode ?? null,
+      warehouseCode: item.warehouseCode ?? null,
+      quantity: item.quantity,
+      unit: item.unit ?? 'ks',
+      unitPrice: item.unitPrice,
+      vatRate: item.vatRate ?? 23,
+    }),
+  );
+}
+
+const dayOrToday = (value: string | null | undefined, today: Day) => (value ? dayOf(parseTimestamp(value) ?? 0) : today);
+const nextId = (ids: readonly number[]) => Math.max(0, ...ids) + 1;
+
+export function paymentStatusOf(total: number, paid: number): PaymentStatus {
+  const [due, got] = [Math.abs(total), Math.abs(paid)];
+  if (got === 0) return 0;
+  if (got === due) return 1;
+  return got > due ? 2 : 3;
+}
+
+/** Creates the invoice, or overwrites the one with the same (documentNumber, numbering sequence), keeping its id. */
+export function upsertInvoice(company: CompanyData, input: InvoiceInput, nowMs: number): StoredInvoice {
+  const type = input.invoiceType ?? 0;
+  const { sequences } = company.profile;
+  const code = input.numberingSequence || (type === 1 ? sequences.credit : type === 2 ? sequences.advance : sequences.regular);
+  const issueDay = dayOrToday(input.issueDate, company.today);
+  const sameCode = company.invoices.filter((i) => i.record.numberingSequence.toLowerCase() === code.toLowerCase());
+  const documentNumber =
+    input.documentNumber || nextDocumentNumber(sameCode.map((i) => i.record.documentNumber), code, new Date(issueDay * 86_400_000).getUTCFullYear());
+  const existing = sameCode.find((i) => i.record.documentNumber === documentNumber);
+  const items = toLines(input.items);
+  const prices = pricesOf(items, (input.currency ?? 'EUR') as Currency);
+  const payments = existing?.details.payments ?? [];
+  const sumOfPayments = sumAmounts(payments.map((p) => p.amount));
+  const total = prices.documentPrices.totalPriceInclVat;
+  const invoice: StoredInvoice = {
+    record: {
+      id: existing?.record.id ?? nextId(company.invoices.map((i) => i.record.id)),
+      documentNumber,
+      numberingSequence: existing?.record.numberingSequence ?? code,
+      variableSymbol: input.variableSymbol ?? variableSymbolOf(documentNumber),
+      orderNumber: input.orderNumber ?? null,
+      externalId: input.externalId ?? null,
+      invoiceType: type,
+      partner: toPartner(input.partner),
+      issueDate: recordDate(issueDay),
+      deliveryDate: recordDate(dayOrToday(input.deliveryDate, issueDay)),
+      dueDate: recordDate(input.dueDate ? dayOrToday(input.dueDate, issueDay) : issueDay + 14),
+      lastModifiedTimestamp: recordTimestamp(nowMs),
+      paymentStatus: paymentStatusOf(total, sumOfPayments),
+      prices,
+      sumOfPayments,
+      sumForPayment: round2(total - sumOfPayments),
+      tags: input.tags ?? [],
+      bankAccount: company.profile.ownBank,
+      internalNote: null,
+    },
+    details: { items, vatBreakdowns: vatBreakdownsOf(items), payments, linkedDocuments: existing?.details.linkedDocuments ?? [] },
+  };
+  if (existing) Object.assign(existing, invoice);
+  else company.invoices.push(invoice);
+  return existing ?? invoice;
+}
+
+export function upsertDeliveryNote(company: CompanyData, input: DeliveryNoteInput, nowMs: number): StoredDeliveryNote {
+  const code = input.numberingSequence || (company.profile.sequences.delivery[0] ?? 'DL');
+  const issueDay = dayOrToday(input.issueDate, company.today);
+  const sameCode = company.deliveryNotes.filter((n) => n.record.numberingSequence.toLowerCase() === code.toLowerCase());
+  const documentNumber =
+    input.documentNumber || nextDocumentNumber(sameCode.map((n) => n.record.documentNumber), code, new Date(issueDay * 86_400_000).getUTCFullYear());
+  const existing = sameCode.find((n) => n.record.documentNumber === documentNumber);
+  const items = toLines(input.items);
+  const note: StoredDeliveryNote = {
+    record: {
+      id: existing?.record.id ?? nextId(company.deliveryNotes.map((n) => n.record.id)),
+      documentNumber,
+      numberingSequence: existing?.record.numberingSequence ?? code,
+      partner: toPartner(input.partner),
+      issueDate: recordDate(issueDay),
+      deliveryDate: recordDate(dayOrToday(input.deliveryDate, issueDay)),
+      lastModifiedTimestamp: recordTimestamp(nowMs),
+      orderNumber: input.orderNumber ?? null,
+      externalId: input.externalId ?? null,
+      prices: pricesOf(items, (input.currency ?? 'EUR') as Currency),
+      tags: input.tags ?? [],
+      internalNote: null,
+    },
+    items,
+  };
+  if (existing) Object.assign(existing, note);
+  else company.deliveryNotes.push(note);
+  return existing ?? note;
+}
+
+/**
+ * Pairs the payment with an open invoice by variable symbol (interface: the amount decides first, then a proforma
+ * wins over a regular invoice, then the oldest document), and lists it under GET /api/payments when it names an
+ * account.
+ */
+export function addPayment(company: CompanyData, input: PaymentInput, nowMs: number): void {
+  const symbol = input.variableSymbol;
+  const open = symbol
+    ? company.invoices.filter((i) => i.record.variableSymbol === symbol && (i.record.paymentStatus === 0 || i.record.paymentStatus === 3))
+    : [];
+  const rank = (i: StoredInvoice) => [i.record.sumForPayment === input.sumOfPayment ? 0 : 1, i.record.invoiceType === 2 ? 0 : 1] as const;
+  const invoice = open.sort((a, b) => {
+    const [x, y] = [rank(a), rank(b)];
+    return x[0] - y[0] || x[1] - y[1] || compareOrdinal(a.record.issueDate, b.record.issueDate);
+  })[0];
+  const date = recordDate(dayOf(parseTimestamp(input.dateOfPayment) ?? nowMs));
+  if (invoice) {
+    invoice.details.payments.push({ date, amount: input.sumOfPayment, paymentType: input.paymentType ?? 1, accountId: input.accountId ?? null });
+    const paid = sumAmounts(invoice.details.payments.map((p) => p.amount));
+    const total = invoice.record.prices.documentPrices.totalPriceInclVat;
+    Object.assign(invoice.record, {
+      sumOfPayments: paid,
+      sumForPayment: round2(total - paid),
+      paymentStatus: paymentStatusOf(total, paid),
+      lastModifiedTimestamp: recordTimestamp(nowMs),
+    });
+  }
+  const account = company.accounts.find((a) => a.id === input.accountId);
+  if (!account) return;
+  company.payments.push({
+    id: nextId(company.payments.map((p) => p.id)),
+    accountId: account.id,
+    dateOfPayment: date,
+    sumOfPayment: input.sumOfPayment,
+    currency: account.currency,
+    variableSymbol: symbol ?? null,
+    externalId: input.externalId ?? null,
+    iban: null,
+    partnerName: input.partnerName ?? invoice?.record.partner.address.businessName ?? null,
+    remittanceInformation: input.remittanceInformation ?? null,
+    paymentReference: input.paymentReference ?? null,
+    note: input.note ?? null,
+    paymentType: input.paymentType ?? 1,
+    documentNumber: invoice?.record.documentNumber ?? null,
+    lastModifiedTimestamp: recordTimestamp(nowMs),
+  });
+}
+
+/** Takes the quantities off the stock cards (matched by item code, else by name); unknown items change nothing. */
+export function issueStock(company: CompanyData, input: StockIssueInput, nowMs: number): void {
+  for (const item of input.items) {
+    const card =
+      company.catalogItems.find((c) => item.itemCode && c.itemCode.toLowerCase() === item.itemCode.toLowerCase()) ??
+      company.catalogItems.find((c) => item.name && c.name.toLowerCase() === item.name.toLowerCase());
+    if (!card) continue;
+    const code = item.warehouseCode ?? input.warehouseCode ?? card.warehouses[0]?.code ?? company.warehouses[0]?.code ?? 'HL';
+    let stock = card.warehouses.find((w) => w.code.toLowerCase() === code.toLowerCase());
+    if (!stock) card.warehouses.push((stock = { code, quantityOnHand: 0 }));
+    stock.quantityOnHand = round2(stock.quantityOnHand - item.quantity);
+    card.lastModifiedTimestamp = recordTimestamp(nowMs);
+  }
+}
+
+/** Idempotent by (name, currency): asking again for the same cash account answers the existing one. */
+export function ensureCashAccount(company: CompanyData, name: string, currency: string): { account: PaymentAccount; created: boolean } {
+  const existing = company.accounts.find((a) => a.type === 'cash' && a.currency === currency && a.name.toLowerCase() === name.toLowerCase());
+  if (existing) return { account: existing, created: false };
+  const account: PaymentAccount = { id: nextId(company.accounts.map((a) => a.id)), name, iban: null, currency, type: 'cash' };
+  company.accounts.push(account);
+  return { account, created: true };
+}

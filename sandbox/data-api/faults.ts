@@ -1,0 +1,137 @@
+import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { sendJson } from '../http/io';
+import { sendProblem } from './problems';
+
+/**
+ * Fault injection per company, so every state a client must handle can be produced on demand: in `npm run dev`
+ * from the sandbox's home page, in tests through `sandbox.dataApi.setFault()` or POST /admin/data-api/fault.
+ *
+ * Where a fault strikes in the pipeline (after the token check, so an unknown token still answers 401 first):
+ * - `unauthorized` and `rate-limited` answer before the rate limiter and are not counted: the first plays a revoked
+ *   token (no connection left to count against), the second a refusal, and refusals never count.
+ * - `payment-required`, `forbidden` and `server-error` answer after the limiter has counted the request, as the real
+ *   service's 402 and 403 are answers of a request it accepted; `slow` delays a counted request, then serves it.
+ */
+export const FAULT_MODES = ['none', 'unauthorized', 'payment-required', 'forbidden', 'server-error', 'slow', 'rate-limited'] as const;
+export type FaultMode = (typeof FAULT_MODES)[number];
+
+export const faultSpecSchema = z.object({
+  mode: z.enum(FAULT_MODES),
+  /** server-error only: the 5xx to answer (default 503). */
+  status: z.number().int().min(500).max(599).optional(),
+  /** slow only: the delay before each answer (default 3000 ms). */
+  delayMs: z.number().int().min(0).max(120_000).optional(),
+  /** rate-limited only: the retry-after to announce (default 30 s). */
+  retryAfterSeconds: z.number().int().min(1).max(86_400).optional(),
+  /** Limits the fault to the company's next N matching requests; without it the fault stays until cleared. */
+  count: z.number().int().min(1).optional(),
+});
+export type FaultSpec = z.input<typeof faultSpecSchema>;
+
+export interface ActiveFault {
+  mode: Exclude<FaultMode, 'none'>;
+  status: number;
+  delayMs: number;
+  retryAfterSeconds: number;
+  /** Requests left before the fault clears itself; null when it stays until cleared. */
+  remaining: number | null;
+}
+
+export type FaultStage = 'before-limit' | 'after-limit';
+
+const STAGE: Readonly<Record<ActiveFault['mode'], FaultStage>> = {
+  unauthorized: 'before-limit',
+  'rate-limited': 'before-limit',
+  'payment-required': 'after-limit',
+  forbidden: 'after-limit',
+  'server-error': 'after-limit',
+  slow: 'after-limit',
+};
+
+const STATUS: Readonly<Record<ActiveFault['mode'], number>> = {
+  unauthorized: 401,
+  'rate-limited': 429,
+  'payment-required': 402,
+  forbidden: 403,
+  'server-error': 503,
+  slow: 200,
+};
+
+/**
+ * A fault never answers a status the interface does not list for the endpoint: the auth check knows only 401 and
+ * 429; report downloads and the asynchronous uploads have no 403.
+ */
+function endpointAllows(status: number, method: string, path: string): boolean {
+  if (path === '/api/auth/check') return status !== 402 && status !== 403;
+  if (status !== 403) return true;
+  if (method === 'GET' && /^\/api\/(invoices|delivery-notes)\/[^/]+\/reports\/[^/]+$/.test(path)) return false;
+  return !(method === 'POST' && ['/api/invoices', '/api/invoices/batch', '/api/delivery-notes/batch'].includes(path));
+}
+
+export interface FaultTable {
+  set(tenantId: string, spec: FaultSpec): ActiveFault | null;
+  clear(tenantId: string): void;
+  clearAll(): void;
+  list(): Record<string, ActiveFault>;
+  /** The fault this request meets at this stage, if any; counts it against `count`. */
+  take(tenantId: string, stage: FaultStage, method: string, path: string): ActiveFault | undefined;
+}
+
+export function createFaultTable(): FaultTable {
+  const faults = new Map<string, ActiveFault>();
+  return {
+    set(tenantId, spec) {
+      const parsed = faultSpecSchema.parse(spec);
+      if (parsed.mode === 'none') {
+        faults.delete(tenantId);
+        return null;
+      }
+      const fault: ActiveFault = {
+        mode: parsed.mode,
+        status: parsed.mode === 'server-error' ? (parsed.status ?? 503) : STATUS[parsed.mode],
+        delayMs: parsed.delayMs ?? 3_000,
+        retryAfterSeconds: parsed.retryAfterSeconds ?? 30,
+        remaining: parsed.count ?? null,
+      };
+      faults.set(tenantId, fault);
+      return { ...fault };
+    },
+    clear: (tenantId) => void faults.delete(tenantId),
+    clearAll: () => faults.clear(),
+    list: () => Object.fromEntries([...faults].map(([tenantId, fault]) => [tenantId, { ...fault }])),
+    take(tenantId, stage, method, path) {
+      const fault = faults.get(tenantId);
+      if (!fault || STAGE[fault.mode] !== stage || !endpointAllows(fault.status, method, path)) return undefined;
+      if (fault.remaining !== null) {
+        fault.remaining -= 1;
+        if (fault.remaining <= 0) faults.delete(tenantId);
+      }
+      return { ...fault };
+    },
+  };
+}
+
+/** Answers a request the way the faulty service would; `slow` is handled by the caller (it delays, then serves). */
+export function answerFault(res: ServerResponse, fault: ActiveFault, rateHeaders: Record<string, string>, nowMs: number): void {
+  switch (fault.mode) {
+    case 'unauthorized':
+      // Exactly what a revoked token gets.
+      return sendJson(res, 401, { message: 'Unauthorized' }, { 'WWW-Authenticate': 'Bearer' });
+    case 'rate-limited':
+      return sendProblem(res, 429, 'Too Many Requests', {}, {
+        'retry-after': String(fault.retryAfterSeconds),
+        'x-rate-limit-limit': '1m',
+        'x-rate-limit-remaining': '0',
+        'x-rate-limit-reset': String(Math.ceil(nowMs / 1_000) + fault.retryAfterSeconds),
+      });
+    case 'payment-required':
+      return sendProblem(res, 402, 'Payment Required', { detail: 'The company has no active API package.' }, rateHeaders);
+    case 'forbidden':
+      return sendProblem(res, 403, 'Forbidden', { detail: 'The connection may not access this resource.' }, rateHeaders);
+    case 'server-error':
+      return sendProblem(res, fault.status, fault.status === 503 ? 'Service Unavailable' : 'Internal Server Error', {}, rateHeaders);
+    case 'slow':
+      return;
+  }
+}

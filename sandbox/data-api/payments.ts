@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { sendJson } from '../http/io';
+import type { Route } from '../http/router';
+import { byDateThenIdDesc, dateWithin, modifiedSince } from './list-filters';
+import { sendValidationProblem } from './problems';
+import { date, int64, ordered, page, param, parseQuery, skip, text, timestamp, top } from './query';
+import type { DataApiHandler } from './types';
+import { paymentUploadRoutes } from './upload-routes';
+
+const compactIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
+
+const listQuery = z
+  .object({
+    PaymentDateFrom: date(),
+    PaymentDateTo: date(),
+    AccountId: param<number>((raw) => {
+      const value = int64(raw.trim());
+      return value === undefined ? { error: `The value '${raw}' is not valid for {name}.` } : { value };
+    }),
+    ExternalId: text(),
+    Iban: text(),
+    LastModifiedTimestamp: timestamp(),
+    Top: top(),
+    Skip: skip(),
+  })
+  .superRefine(ordered([['PaymentDateFrom', 'PaymentDateTo']]));
+
+/** Only payments entered with an account (the interface: those added only to a document are not listed). */
+const list: DataApiHandler = (ctx) => {
+  const parsed = parseQuery(ctx.url, listQuery);
+  if (!parsed.ok) return sendValidationProblem(ctx.res, parsed.errors);
+  const q = parsed.value;
+  const iban = q.Iban === undefined ? undefined : compactIban(q.Iban);
+  const matches = ctx.company().payments.filter(
+    (p) =>
+      dateWithin(p.dateOfPayment, q.PaymentDateFrom, q.PaymentDateTo) &&
+      (q.AccountId === undefined || p.accountId === q.AccountId) &&
+      (q.ExternalId === undefined || p.externalId === q.ExternalId) &&
+      (iban === undefined || (p.iban !== null && compactIban(p.iban) === iban)) &&
+      modifiedSince(p.lastModifiedTimestamp, q.LastModifiedTimestamp),
+  );
+  matches.sort(byDateThenIdDesc((p) => p.dateOfPayment, (p) => p.id));
+  sendJson(ctx.res, 200, { data: page(matches, q.Top, q.Skip) });
+};
+
+export const paymentRoutes: Route<DataApiHandler>[] = [
+  { method: 'GET', path: '/api/payments', handler: list },
+  { method: 'GET', path: '/api/payments/accounts', handler: (ctx) => sendJson(ctx.res, 200, { data: ctx.company().accounts }) },
+  ...paymentUploadRoutes,
+];

@@ -1,0 +1,205 @@
+/**
+ * Uploads: the { data } envelopes, 202 with a request id, the batch limit, the 120-second duplicate rule, upserts
+ * by (documentNumber, numbering sequence) that later reads show, and the synchronous endpoints.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDataApi, type DataApiHarness } from './data-api-harness';
+
+const T = '10003';
+let api: DataApiHarness;
+beforeAll(async () => {
+  api = await startDataApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+let serial = 0;
+function invoice(overrides: Record<string, unknown> = {}) {
+  serial += 1;
+  return {
+    externalId: `shop-${serial}`,
+    partner: { address: { businessName: 'Kaviareň U Dómu s.r.o.', street: 'Hlavná 1', postCode: '040 01', city: 'Košice', country: 'SK' }, registrationId: '12345678' },
+    items: [
+      { name: 'Stôl jedálenský dub', itemCode: 'STO0001', quantity: 2, unitPrice: 640, vatRate: 23 },
+      { name: 'Montáž nábytku', quantity: 1.5, unit: 'hod', unitPrice: 28, vatRate: 23 },
+    ],
+    ...overrides,
+  };
+}
+const byExternalId = async (externalId: string) =>
+  (await api.getAll(T, '/api/invoices?ExtendedFields=Items')).filter((i) => i.externalId === externalId);
+
+describe('POST /api/invoices', () => {
+  it('accepts { data: invoice } with 202 and a request id; the invoice then appears in GET /api/invoices', async () => {
+    const body = invoice();
+    const res = await api.post(T, '/api/invoices', { data: body });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ requestId: [expect.stringMatching(UUID)] });
+    const [stored] = await byExternalId(body.externalId);
+    expect(stored.documentNumber).toMatch(/^[A-Z]{2,5}\d{10}$/);
+    expect(stored.variableSymbol).toBe(stored.documentNumber.replace(/\D/g, ''));
+    expect(stored.prices.documentPrices).toEqual({ totalPrice: 1322, vatTotalPrice: 304.06, totalPriceInclVat: 1626.06 });
+    expect(stored.paymentStatus).toBe(0);
+    expect(stored.items).toHaveLength(2);
+    expect((await api.get(T, `/api/invoices/${stored.id}`)).body.data.externalId).toBe(body.externalId);
+  });
+
+  it('numbers automatically in sequence and keeps an explicit or empty variable symbol', async () => {
+    const first = invoice();
+    const second = invoice({ variableSymbol: '' });
+    const third = invoice({ variableSymbol: '777' });
+    for (const body of [first, second, third]) expect((await api.post(T, '/api/invoices', { data: body })).status).toBe(202);
+    const [a] = await byExternalId(first.externalId);
+    const [b] = await byExternalId(second.externalId);
+    const [c] = await byExternalId(third.externalId);
+    expect(Number(b.documentNumber.slice(-6))).toBe(Number(a.documentNumber.slice(-6)) + 1);
+    expect(b.variableSymbol).toBe('');
+    expect(c.variableSymbol).toBe('777');
+  });
+
+  it('overwrites the invoice with the same documentNumber and numbering sequence instead of adding one', async () => {
+    const body = invoice({ documentNumber: 'FX2026000001', numberingSequence: 'FX' });
+    await api.post(T, '/api/invoices', { data: body });
+    const [created] = await byExternalId(body.externalId);
+    const changed = { ...body, items: [{ name: 'Polica stenová', quantity: 1, unitPrice: 49, vatRate: 23 }] };
+    expect((await api.post(T, '/api/invoices', { data: changed })).status).toBe(202);
+    const same = await api.getAll(T, '/api/invoices?NumberingSequence=FX');
+    expect(same).toHaveLength(1);
+    expect(same[0].id).toBe(created.id);
+    expect(same[0].prices.documentPrices.totalPriceInclVat).toBe(60.27);
+  });
+
+  it('answers 409 with the first request id to an identical POST within 120 s, and does not process it', async () => {
+    const body = { data: invoice() };
+    const first = await api.post(T, '/api/invoices', body);
+    const repeat = await api.post(T, '/api/invoices', body);
+    expect(repeat.status).toBe(409);
+    expect(repeat.body).toEqual(expect.objectContaining({ title: 'Duplicate request', status: 409, requestId: first.body.requestId }));
+    expect(await byExternalId(body.data.externalId)).toHaveLength(1);
+
+    const otherToken = api.sandbox.tokens.issue(T, 'someone-else@example.sk');
+    const fromOther = await fetch(`${api.sandbox.url}/api/invoices`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${otherToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(fromOther.status).toBe(202); // the rule is per connection
+
+    api.clock.now += 120_000;
+    const later = await api.post(T, '/api/invoices', body);
+    expect(later.status).toBe(202);
+    expect(later.body.requestId).not.toEqual(first.body.requestId);
+  });
+
+  it('refuses what it cannot read', async () => {
+    const cases: [unknown, string][] = [
+      [invoice(), 'data'], // not wrapped
+      [{ data: [invoice()] }, 'data'], // a list where one document belongs
+      [{ data: { ...invoice(), partner: { address: { city: 'Nitra' } } } }, 'data.partner.address'],
+      [{ data: { ...invoice(), items: [] } }, 'data.items'],
+      [{ data: { ...invoice(), items: [{ name: 'x', quantity: 'two', unitPrice: 1 }] } }, 'data.items[0].quantity'],
+      [{ data: { ...invoice(), numberingSequence: 'TOOLONG' } }, 'data.numberingSequence'],
+      [{ data: { ...invoice(), issueDate: '22.11.2026' } }, 'data.issueDate'],
+    ];
+    for (const [body, key] of cases) {
+      const res = await api.post(T, '/api/invoices', body);
+      expect(res.status, key).toBe(400);
+      expect(Object.keys(res.body.errors), key).toContain(key);
+    }
+    expect((await api.post(T, '/api/invoices', '{"data":')).body.errors).toHaveProperty('$');
+    expect((await api.post(T, '/api/invoices', { data: invoice() }, { 'Content-Type': 'text/plain' })).status).toBe(415);
+  });
+});
+
+describe('batch uploads', () => {
+  it('POST /api/invoices/batch takes up to 100 documents; more, none or a non-list answer 400', async () => {
+    const docs = [invoice(), invoice()];
+    const res = await api.post(T, '/api/invoices/batch', { data: docs });
+    expect(res.status).toBe(202);
+    expect(res.body.requestId).toHaveLength(1);
+    for (const doc of docs) expect(await byExternalId(doc.externalId)).toHaveLength(1);
+
+    const hundred = Array.from({ length: 100 }, () => invoice());
+    expect((await api.post(T, '/api/invoices/batch', { data: hundred })).status).toBe(202);
+    const tooMany = await api.post(T, '/api/invoices/batch', { data: [...hundred.slice(1), invoice(), invoice()] });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors.data[0]).toMatch(/100/);
+    expect((await api.post(T, '/api/invoices/batch', { data: [] })).status).toBe(400);
+    expect((await api.post(T, '/api/invoices/batch', { data: invoice() })).status).toBe(400);
+    const oneBad = await api.post(T, '/api/invoices/batch', { data: [invoice(), { ...invoice(), items: undefined }] });
+    expect(Object.keys(oneBad.body.errors)).toEqual(['data[1].items']);
+  });
+
+  it('POST /api/delivery-notes/batch and /api/received-orders/batch answer 202, and refuse duplicates', async () => {
+    const notes = { data: [{ ...invoice(), documentNumber: 'DLX2026000001', numberingSequence: 'DLX' }] };
+    expect((await api.post(T, '/api/delivery-notes/batch', notes)).status).toBe(202);
+    expect((await api.post(T, '/api/delivery-notes/batch', notes)).status).toBe(409);
+    const stored = await api.getAll(T, '/api/delivery-notes?NumberingSequence=DLX');
+    expect(stored.map((n) => n.documentNumber)).toEqual(['DLX2026000001']);
+    const orders = { data: [invoice(), invoice()] };
+    expect((await api.post(T, '/api/received-orders/batch', orders)).status).toBe(202);
+    expect((await api.post(T, '/api/received-orders/batch', orders)).status).toBe(409);
+  });
+});
+
+describe('synchronous uploads', () => {
+  it('POST /api/delivery-notes/single answers 201 with the id and number of the created note', async () => {
+    const res = await api.post(T, '/api/delivery-notes/single', { data: invoice() });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: expect.any(Number), documentNumber: expect.any(String) });
+    const note = await api.get(T, `/api/delivery-notes/${res.body.id}`);
+    expect(note.body.documentNumber).toBe(res.body.documentNumber);
+    expect(note.body.items).toHaveLength(2);
+  });
+
+  it('POST /api/payments/accounts/cash creates a cash account (201), then answers the same one (200)', async () => {
+    const first = await api.post(T, '/api/payments/accounts/cash', { data: { name: 'Pokladňa predajňa', currency: 'EUR' } });
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({ id: expect.any(Number), name: 'Pokladňa predajňa', iban: null, currency: 'EUR', type: 'cash' });
+    const again = await api.post(T, '/api/payments/accounts/cash', { name: 'Pokladňa predajňa' });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    expect((await api.get(T, '/api/payments/accounts')).body.data).toContainEqual(first.body);
+    expect((await api.post(T, '/api/payments/accounts/cash', { data: { name: '' } })).status).toBe(400);
+  });
+});
+
+describe('POST /api/payments/batch', () => {
+  it('pays the invoice with the variable symbol and lists a payment made to an account', async () => {
+    const [open] = await api.getAll(T, '/api/invoices?PaymentStatus=0&DueDateStatus=2');
+    const account = (await api.get(T, '/api/payments/accounts')).body.data[0];
+    const payment = { dateOfPayment: '2026-11-21', sumOfPayment: open.sumForPayment, variableSymbol: open.variableSymbol, accountId: account.id, externalId: 'bank-tx-1', paymentType: 1 };
+    const res = await api.post(T, '/api/payments/batch', { data: [payment] });
+    expect(res.status).toBe(202);
+    const paid = (await api.get(T, `/api/invoices/${open.id}`)).body.data;
+    expect(paid.paymentStatus).toBe(1);
+    expect(paid.sumForPayment).toBe(0);
+    const listed = await api.getAll(T, '/api/payments?ExternalId=bank-tx-1');
+    expect(listed).toEqual([expect.objectContaining({ accountId: account.id, sumOfPayment: open.sumForPayment, dateOfPayment: '2026-11-21T00:00:00', documentNumber: open.documentNumber })]);
+  });
+
+  it('refuses an unknown account, a missing date and more than 100 payments', async () => {
+    const unknown = await api.post(T, '/api/payments/batch', { data: [{ dateOfPayment: '2026-11-21', sumOfPayment: 10, accountId: 1 }] });
+    expect(unknown.body.errors).toHaveProperty(['data[0].accountId']);
+    const undated = await api.post(T, '/api/payments/batch', { data: [{ sumOfPayment: 10 }] });
+    expect(undated.body.errors).toHaveProperty(['data[0].dateOfPayment']);
+    const many = Array.from({ length: 101 }, (_, i) => ({ dateOfPayment: '2026-11-21', sumOfPayment: i + 1 }));
+    expect((await api.post(T, '/api/payments/batch', { data: many })).status).toBe(400);
+  });
+});
+
+describe('POST /api/movements/issues/single', () => {
+  it('takes the issued quantity off the stock card, which then shows as changed', async () => {
+    const before = (await api.getAll(T, '/api/catalog-items'))[0];
+    const warehouse = before.warehouses[0];
+    const since = '2026-11-22T09:00:00';
+    const res = await api.post(T, '/api/movements/issues/single', { data: { warehouseCode: warehouse.code, items: [{ itemCode: before.itemCode, quantity: 2 }] } });
+    expect(res.status).toBe(202);
+    expect(res.body.requestId).toHaveLength(1);
+    const [after] = await api.getAll(T, `/api/catalog-items?ItemCode=${before.itemCode}&CatalogItemChangedTimestamp=${since}`);
+    expect(after.warehouses.find((w: any) => w.code === warehouse.code).quantityOnHand).toBe(warehouse.quantityOnHand - 2);
+    expect((await api.post(T, '/api/movements/issues/single', { data: { items: [{ quantity: 1 }] } })).status).toBe(400);
+  });
+});
