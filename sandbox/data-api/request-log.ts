@@ -15,6 +15,8 @@ export interface LoggedRequest {
   query: string;
   /** Null until the answer is sent (or when the client went away first). */
   status: number | null;
+  /** Real milliseconds from arrival until the answer was sent; null until then. */
+  durationMs: number | null;
 }
 
 export function tokenFingerprint(token: string): string {
@@ -26,7 +28,7 @@ const MAX_ENTRIES = 20_000;
 
 export interface RequestLog {
   /** Records an arrival; the returned entry is filled in with the status when the answer goes out. */
-  record(entry: Omit<LoggedRequest, 'status'>): LoggedRequest;
+  record(entry: Omit<LoggedRequest, 'status' | 'durationMs'>): LoggedRequest;
   list(): LoggedRequest[];
   reset(): void;
 }
@@ -35,7 +37,7 @@ export function createRequestLog(): RequestLog {
   let entries: LoggedRequest[] = [];
   return {
     record(entry) {
-      const logged: LoggedRequest = { ...entry, status: null };
+      const logged: LoggedRequest = { ...entry, status: null, durationMs: null };
       entries.push(logged);
       if (entries.length > MAX_ENTRIES) entries = entries.slice(-MAX_ENTRIES);
       return logged;

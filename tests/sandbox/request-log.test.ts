@@ -36,13 +36,13 @@ describe('the request log', () => {
     await call('/api/invoices', token); // the 4th counted within a second (an unknown path is not counted)
     const fingerprint = createHash('sha256').update(token).digest('hex').slice(0, 8);
     expect(sandbox.dataApi.requests()).toEqual([
-      { at: start, tenantId: '10001', tokenFingerprint: fingerprint, method: 'GET', path: '/api/invoices', query: '?Top=2', status: 200 },
-      { at: start + 250, tenantId: '10001', tokenFingerprint: fingerprint, method: 'GET', path: '/api/no-such-endpoint', query: '', status: 404 },
-      { at: start + 250, tenantId: '10001', tokenFingerprint: fingerprint, method: 'GET', path: '/api/invoices/abc', query: '', status: 400 },
-      { at: start + 250, tenantId: '10001', tokenFingerprint: fingerprint, method: 'GET', path: '/api/warehouses', query: '', status: 200 },
-      { at: start + 250, tenantId: null, tokenFingerprint: null, method: 'GET', path: '/api/invoices', query: '', status: 401 },
-      { at: start + 250, tenantId: null, tokenFingerprint: expect.stringMatching(/^[0-9a-f]{8}$/), method: 'GET', path: '/api/invoices', query: '', status: 401 },
-      { at: start + 250, tenantId: '10001', tokenFingerprint: fingerprint, method: 'GET', path: '/api/invoices', query: '', status: 429 },
+      { at: start, tenantId: '10001', tokenFingerprint: fingerprint, method: 'GET', path: '/api/invoices', query: '?Top=2', status: 200, durationMs: expect.any(Number) },
+      { at: start + 250, tenantId: '10001', tokenFingerprint: fingerprint, method: 'GET', path: '/api/no-such-endpoint', query: '', status: 404, durationMs: expect.any(Number) },
+      { at: start + 250, tenantId: '10001', tokenFingerprint: fingerprint, method: 'GET', path: '/api/invoices/abc', query: '', status: 400, durationMs: expect.any(Number) },
+      { at: start + 250, tenantId: '10001', tokenFingerprint: fingerprint, method: 'GET', path: '/api/warehouses', query: '', status: 200, durationMs: expect.any(Number) },
+      { at: start + 250, tenantId: null, tokenFingerprint: null, method: 'GET', path: '/api/invoices', query: '', status: 401, durationMs: expect.any(Number) },
+      { at: start + 250, tenantId: null, tokenFingerprint: expect.stringMatching(/^[0-9a-f]{8}$/), method: 'GET', path: '/api/invoices', query: '', status: 401, durationMs: expect.any(Number) },
+      { at: start + 250, tenantId: '10001', tokenFingerprint: fingerprint, method: 'GET', path: '/api/invoices', query: '', status: 429, durationMs: expect.any(Number) },
     ]);
     expect(JSON.stringify(sandbox.dataApi.requests())).not.toContain(token);
   });
