@@ -11,7 +11,14 @@ import { SESSION_COOKIE } from '@/lib/session/cookie-name';
  * (lib/http/handle.ts).
  */
 
+// The company's file routes (PDF reports, previews, attachments) answer for themselves like the other route
+// handlers: they check the session (or an open grant, for a new tab that has no cookie inside the service's window)
+// and set their own headers (a file's CSP is `sandbox`, its caching `private, no-store`), which this proxy's page
+// headers would otherwise replace.
+const fileRoutes = /^\/companies\/[^/]+\/(?:(?:invoices|delivery-notes)\/[^/]+\/reports\/[^/]+(?:\/preview)?|expenses\/[^/]+\/attachments\/[^/]+)\/?$/;
+
 export function proxy(request: NextRequest) {
+  if (fileRoutes.test(request.nextUrl.pathname)) return NextResponse.next();
   const env = getEnv();
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
   const csp = contentSecurityPolicy(nonce, env.frameAncestors, !env.production);

@@ -1,3 +1,5 @@
+import { documentTexts } from './documents';
+
 /** Every text of the interface, in Slovak (the service's language) and English. Pure data: safe anywhere. */
 export const messages = {
   sk: {
@@ -30,6 +32,7 @@ export const messages = {
     forbiddenTitle: 'K tejto firme nemáte prístup',
     forbiddenBody: 'Táto firma nie je medzi firmami, ku ktorým vás služba prihlásila.',
     sessionEnds: 'Prihlásenie platí do',
+    docs: documentTexts.sk,
   },
   en: {
     appName: 'Invoicing documents',
@@ -61,6 +64,7 @@ export const messages = {
     forbiddenTitle: 'You have no access to this company',
     forbiddenBody: 'This company is not among the companies the service signed you in for.',
     sessionEnds: 'Signed in until',
+    docs: documentTexts.en,
   },
 } as const;
 

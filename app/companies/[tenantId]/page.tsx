@@ -1,43 +1,85 @@
 import Link from 'next/link';
-import { getDb } from '@/lib/db/client';
-import { forPage } from '@/lib/db/errors';
-import { listConnections } from '@/lib/broker/connections';
+import { ConnectionBadge } from '@/components/connection-badge';
+import { ExpenseTable } from '@/components/expense-table';
+import { InvoiceTable } from '@/components/invoice-table';
+import { ServiceProblem } from '@/components/service-problem';
+import { TotalCard } from '@/components/total-card';
+import { formatClockTime } from '@/lib/documents/format';
+import { companyConnection, loadForPage, overviewFor } from '@/lib/documents/load';
+import { OVERVIEW_MAX_PAGES, OVERVIEW_PAGE_SIZE, type UnpaidSummary } from '@/lib/documents/overview';
+import { companyPath } from '@/lib/documents/present';
+import { fill } from '@/lib/i18n/documents';
 import { getMessages } from '@/lib/i18n/server';
 import { requireCompany } from '@/lib/session/require-session';
-import { AppHeader } from '@/components/app-header';
-import { ConnectionBadge } from '@/components/connection-badge';
 
-/** Overview of one company of the session; 403 for any other company. */
+/** Overview of one company: what is unpaid and overdue, the latest documents, and the connection's state. */
 export default async function CompanyPage({ params }: { params: Promise<{ tenantId: string }> }) {
   const { tenantId } = await params;
   const session = await requireCompany(tenantId);
-  const { t } = await getMessages();
-  const [company] = await forPage(async () => listConnections(await getDb(), { ...session, tenantIds: [tenantId] }));
-  const state = company?.state ?? 'missing';
+  const { t, locale } = await getMessages();
+  const d = t.docs;
+  const company = await companyConnection(session.userId, session.pluginId, tenantId);
+  const loaded = await loadForPage(() => overviewFor({ ...session, tenantId }));
+  const link = (...segments: string[]) => companyPath(tenantId, ...segments);
+  const partial = (summary: UnpaidSummary) =>
+    !summary.complete && <p className="text-xs text-slate-500">{fill(d.overview.partial, { count: OVERVIEW_MAX_PAGES * OVERVIEW_PAGE_SIZE })}</p>;
 
   return (
     <>
-      <AppHeader t={t} userId={session.userId} />
-      <main>
-        {session.tenantIds.length > 1 && (
-          <Link href="/" className="text-sm font-medium text-brand-700 hover:underline">
-            ← {t.back}
-          </Link>
-        )}
-        <h1 className="mt-2 text-xl font-semibold text-slate-900">{company?.name ?? `${t.unnamedCompany} ${tenantId}`}</h1>
-        <p className="text-sm text-slate-500">
-          {t.companyId}: {tenantId}
-        </p>
-        <section className="mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="connection">
-          <div className="flex items-center justify-between gap-4">
-            <h2 id="connection" className="font-medium text-slate-900">
-              {t.connection}
-            </h2>
-            <ConnectionBadge t={t} state={state} />
-          </div>
-          <p className="mt-2 text-sm text-slate-700">{t.stateHelp[state]}</p>
-        </section>
-      </main>
+      <h2 className="sr-only">{d.overview.title}</h2>
+      {loaded.ok ? (
+        <>
+          <section aria-label={d.nav.invoices} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <TotalCard title={d.overview.unpaidInvoices} total={loaded.value.invoices.unpaid} href={`${link('invoices')}?PaymentStatus=0`} texts={d} locale={locale} />
+            <TotalCard title={d.overview.overdueInvoices} total={loaded.value.invoices.overdue} href={`${link('invoices')}?PaymentStatus=0`} tone="warning" texts={d} locale={locale} />
+          </section>
+          {partial(loaded.value.invoices)}
+          <section aria-label={d.nav.expenses} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <TotalCard title={d.overview.unpaidExpenses} total={loaded.value.expenses.unpaid} href={`${link('expenses')}?PaymentStatus=0`} texts={d} locale={locale} />
+            <TotalCard title={d.overview.overdueExpenses} total={loaded.value.expenses.overdue} href={`${link('expenses')}?PaymentStatus=0`} tone="warning" texts={d} locale={locale} />
+          </section>
+          {partial(loaded.value.expenses)}
+          <p className="mt-2 text-xs text-slate-500" data-as-of={loaded.value.computedAt}>
+            {fill(d.overview.asOf, { time: formatClockTime(new Date(loaded.value.computedAt), locale) })}
+          </p>
+
+          <section className="mt-6" aria-labelledby="latest-invoices">
+            <div className="mb-2 flex items-baseline justify-between gap-3">
+              <h3 id="latest-invoices" className="font-medium text-slate-900">{d.overview.latestInvoices}</h3>
+              <Link href={link('invoices')} className="text-sm font-medium text-brand-700 hover:underline">{d.overview.showAllInvoices} →</Link>
+            </div>
+            {loaded.value.latestInvoices.length > 0 ? (
+              <InvoiceTable invoices={loaded.value.latestInvoices} tenantId={tenantId} texts={d} locale={locale} today={loaded.value.today} caption={d.overview.latestInvoices} captionHidden />
+            ) : (
+              <p className="text-sm text-slate-600">{d.overview.noRecentInvoices}</p>
+            )}
+          </section>
+
+          <section className="mt-6" aria-labelledby="latest-expenses">
+            <div className="mb-2 flex items-baseline justify-between gap-3">
+              <h3 id="latest-expenses" className="font-medium text-slate-900">{d.overview.latestExpenses}</h3>
+              <Link href={link('expenses')} className="text-sm font-medium text-brand-700 hover:underline">{d.overview.showAllExpenses} →</Link>
+            </div>
+            {loaded.value.latestExpenses.length > 0 ? (
+              <ExpenseTable expenses={loaded.value.latestExpenses} tenantId={tenantId} texts={d} locale={locale} today={loaded.value.today} caption={d.overview.latestExpenses} captionHidden />
+            ) : (
+              <p className="text-sm text-slate-600">{d.overview.noRecentExpenses}</p>
+            )}
+          </section>
+        </>
+      ) : (
+        <ServiceProblem problem={loaded.problem} texts={d} retryHref={link()} />
+      )}
+
+      <section className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="connection">
+        <div className="flex items-center justify-between gap-4">
+          <h3 id="connection" className="font-medium text-slate-900">
+            {t.connection}
+          </h3>
+          <ConnectionBadge t={t} state={company.state} />
+        </div>
+        <p className="mt-2 text-sm text-slate-700">{t.stateHelp[company.state]}</p>
+      </section>
     </>
   );
 }

@@ -1,0 +1,7 @@
+import { reportPreview, headNotAllowed } from '@/lib/documents/file-routes';
+
+export const dynamic = 'force-dynamic';
+
+/** 303 to the service's preview of the report, opened by the page in a new tab (lib/documents/file-routes.ts). */
+export const GET = reportPreview('deliveryNotes');
+export const HEAD = headNotAllowed;

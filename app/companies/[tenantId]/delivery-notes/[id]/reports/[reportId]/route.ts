@@ -1,0 +1,7 @@
+import { reportDownload, headNotAllowed } from '@/lib/documents/file-routes';
+
+export const dynamic = 'force-dynamic';
+
+/** The document's PDF report as a download (lib/documents/file-routes.ts). */
+export const GET = reportDownload('deliveryNotes');
+export const HEAD = headNotAllowed;

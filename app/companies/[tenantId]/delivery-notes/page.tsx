@@ -1,0 +1,25 @@
+import { DeliveryNoteTable } from '@/components/delivery-note-table';
+import { ListShell } from '@/components/list-shell';
+import type { SearchParams } from '@/lib/documents/filters';
+import { loadListPage } from '@/lib/documents/list-page';
+import { getMessages } from '@/lib/i18n/server';
+
+type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<SearchParams> };
+
+/** The company's delivery notes, filtered and paged by the URL (GET /api/delivery-notes, one call per view). */
+export default async function DeliveryNotesPage({ params, searchParams }: Props) {
+  const { tenantId } = await params;
+  const page = await loadListPage('deliveryNotes', tenantId, await searchParams, (client, query) => client.deliveryNotes.list(query));
+  const { t, locale } = await getMessages();
+  const d = t.docs;
+  return (
+    <ListShell
+      kind="deliveryNotes"
+      title={d.nav.deliveryNotes}
+      page={page}
+      texts={d}
+      empty={{ none: d.lists.noDeliveryNotes, match: d.lists.noDeliveryNotesMatch }}
+      table={(notes) => <DeliveryNoteTable notes={notes} tenantId={tenantId} texts={d} locale={locale} caption={d.lists.deliveryNotesCaption} />}
+    />
+  );
+}

@@ -1,0 +1,7 @@
+import { attachmentContent, headNotAllowed } from '@/lib/documents/file-routes';
+
+export const dynamic = 'force-dynamic';
+
+/** One attachment of an expense, streamed; inline for images and PDFs on request (lib/documents/file-routes.ts). */
+export const GET = attachmentContent;
+export const HEAD = headNotAllowed;

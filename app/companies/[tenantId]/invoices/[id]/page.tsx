@@ -1,0 +1,114 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { DetailSection, Facts, PartnerFacts, PricesTable, Tags, linkClass } from '@/components/detail-parts';
+import { InvoiceTypeMark, OverdueMark, PaymentStatusMark } from '@/components/document-marks';
+import { ItemsTable, LinkedDocuments, PaymentsList, VatBreakdownTable } from '@/components/invoice-parts';
+import { ReportLinks } from '@/components/report-links';
+import { ServiceProblem } from '@/components/service-problem';
+import { companyToday, formatDay, formatMoney, formatWallClock } from '@/lib/documents/format';
+import { loadForPage, openClient } from '@/lib/documents/load';
+import { companyPath, isOverdue } from '@/lib/documents/present';
+import { reportLinks } from '@/lib/documents/report-links';
+import { getMessages } from '@/lib/i18n/server';
+import { invoiceIdSchema } from '@/lib/service/queries';
+import { requireCompany } from '@/lib/session/require-session';
+
+type Props = { params: Promise<{ tenantId: string; id: string }> };
+
+/**
+ * One invoice, from one data-API call (GET /api/invoices/{id}). Items, VAT breakdown, payments and linked documents
+ * are shown when the record carries them; they are never fetched separately.
+ */
+export default async function InvoicePage({ params }: Props) {
+  const { tenantId, id } = await params;
+  const session = await requireCompany(tenantId);
+  const invoiceId = invoiceIdSchema.safeParse(id);
+  if (!invoiceId.success) notFound();
+  const { t, locale } = await getMessages();
+  const d = t.docs;
+  const self = companyPath(tenantId, 'invoices', invoiceId.data);
+  const loaded = await loadForPage(async () => (await openClient({ ...session, tenantId })).invoices.get(invoiceId.data));
+  const back = (
+    <Link href={companyPath(tenantId, 'invoices')} className={`text-sm ${linkClass}`}>
+      {d.detail.backToInvoices}
+    </Link>
+  );
+  if (!loaded.ok) {
+    return (
+      <>
+        {back}
+        <ServiceProblem problem={loaded.problem} texts={d} retryHref={self} />
+      </>
+    );
+  }
+
+  const invoice = loaded.value;
+  const currency = invoice.prices?.currency;
+  const links = await reportLinks('invoices', session.id, tenantId, invoiceId.data, invoice.documentNumber);
+  const today = companyToday(new Date());
+
+  return (
+    <article aria-labelledby="invoice-title">
+      {back}
+      <header className="mt-2 flex flex-wrap items-center gap-2">
+        <h2 id="invoice-title" className="text-lg font-semibold text-slate-900">
+          {d.detail.invoice} {invoice.documentNumber || d.detail.withoutNumber}
+        </h2>
+        <InvoiceTypeMark invoiceType={invoice.invoiceType} texts={d} />
+        <PaymentStatusMark status={invoice.paymentStatus} texts={d} />
+        {isOverdue(invoice, today) && <OverdueMark texts={d} />}
+      </header>
+      <div className="mt-2">
+        <Tags tags={invoice.tags} texts={d} />
+      </div>
+
+      <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2">
+        <DetailSection id="partner" title={d.detail.customer}>
+          <PartnerFacts partner={invoice.partner} texts={d} />
+        </DetailSection>
+        <DetailSection id="facts" title={d.detail.numbers}>
+          <Facts
+            facts={[
+              [d.detail.documentNumber, invoice.documentNumber],
+              [d.detail.numberingSequence, invoice.numberingSequence],
+              [d.detail.variableSymbol, invoice.variableSymbol],
+              [d.detail.orderNumber, invoice.orderNumber],
+              [d.detail.externalId, invoice.externalId],
+              [d.detail.issueDate, formatDay(invoice.issueDate, locale)],
+              [d.detail.deliveryDate, formatDay(invoice.deliveryDate, locale)],
+              [d.detail.dueDate, formatDay(invoice.dueDate, locale)],
+              [d.detail.lastModified, invoice.lastModifiedTimestamp ? formatWallClock(invoice.lastModifiedTimestamp, locale) : null],
+            ]}
+          />
+        </DetailSection>
+        <DetailSection id="prices" title={d.detail.prices}>
+          <PricesTable prices={invoice.prices} texts={d} locale={locale} />
+          <div className="mt-3">
+            <Facts
+              facts={[
+                [d.detail.sumOfPayments, invoice.sumOfPayments != null ? formatMoney(invoice.sumOfPayments, currency, locale) : null],
+                [d.detail.sumForPayment, invoice.sumForPayment != null ? formatMoney(invoice.sumForPayment, currency, locale) : null],
+              ]}
+            />
+          </div>
+        </DetailSection>
+        <ReportLinks links={links} texts={d} />
+      </div>
+
+      <div className="mt-4 space-y-4">
+        {invoice.items && invoice.items.length > 0 ? (
+          <ItemsTable items={invoice.items} currency={currency} texts={d} locale={locale} />
+        ) : (
+          <p className="text-sm text-slate-600">{d.detail.noItems}</p>
+        )}
+        {invoice.vatBreakdowns && invoice.vatBreakdowns.length > 0 && (
+          <VatBreakdownTable breakdowns={invoice.vatBreakdowns} currency={currency} texts={d} locale={locale} />
+        )}
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          {invoice.payments && <PaymentsList payments={invoice.payments} currency={currency} texts={d} locale={locale} />}
+          {invoice.linkedDocuments && <LinkedDocuments documents={invoice.linkedDocuments} tenantId={tenantId} texts={d} />}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,25 @@
+import { InvoiceTable } from '@/components/invoice-table';
+import { ListShell } from '@/components/list-shell';
+import type { SearchParams } from '@/lib/documents/filters';
+import { loadListPage } from '@/lib/documents/list-page';
+import { getMessages } from '@/lib/i18n/server';
+
+type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<SearchParams> };
+
+/** The company's invoices, filtered and paged by the URL (GET /api/invoices, one call per view). */
+export default async function InvoicesPage({ params, searchParams }: Props) {
+  const { tenantId } = await params;
+  const page = await loadListPage('invoices', tenantId, await searchParams, (client, query) => client.invoices.list(query));
+  const { t, locale } = await getMessages();
+  const d = t.docs;
+  return (
+    <ListShell
+      kind="invoices"
+      title={d.nav.invoices}
+      page={page}
+      texts={d}
+      empty={{ none: d.lists.noInvoices, match: d.lists.noInvoicesMatch }}
+      table={(invoices) => <InvoiceTable invoices={invoices} tenantId={tenantId} texts={d} locale={locale} today={page.today} caption={d.lists.invoicesCaption} />}
+    />
+  );
+}

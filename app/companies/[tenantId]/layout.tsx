@@ -1,0 +1,48 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { AppHeader } from '@/components/app-header';
+import { CompanyTabs } from '@/components/company-tabs';
+import { companyConnection } from '@/lib/documents/load';
+import { companyPath } from '@/lib/documents/present';
+import { getMessages } from '@/lib/i18n/server';
+import { requireCompany } from '@/lib/session/require-session';
+
+/**
+ * The frame of every company page: the header with sign-out, the company's name and the tabs. The company is checked
+ * here, outside the pages' loading boundaries, so a foreign company answers 403 before anything streams (each page
+ * checks again: a layout is not re-rendered on client-side navigation).
+ */
+export default async function CompanyLayout({ children, params }: { children: ReactNode; params: Promise<{ tenantId: string }> }) {
+  const { tenantId } = await params;
+  const session = await requireCompany(tenantId);
+  const { t } = await getMessages();
+  const company = await companyConnection(session.userId, session.pluginId, tenantId);
+  const d = t.docs.nav;
+
+  return (
+    <>
+      <AppHeader t={t} userId={session.userId} />
+      <div>
+        {session.tenantIds.length > 1 && (
+          <Link href="/" className="text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+            ← {t.back}
+          </Link>
+        )}
+        <h1 className="mt-1 text-xl font-semibold text-slate-900">{company.name ?? `${t.unnamedCompany} ${tenantId}`}</h1>
+        <p className="text-sm text-slate-500">
+          {t.companyId}: {tenantId}
+        </p>
+        <CompanyTabs
+          label={d.label}
+          tabs={[
+            { href: companyPath(tenantId), label: d.overview },
+            { href: companyPath(tenantId, 'invoices'), label: d.invoices },
+            { href: companyPath(tenantId, 'expenses'), label: d.expenses },
+            { href: companyPath(tenantId, 'delivery-notes'), label: d.deliveryNotes },
+          ]}
+        />
+      </div>
+      <main className="mt-4">{children}</main>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import type { DocumentTexts } from '@/lib/i18n/documents';
+
+/** Small labelled marks of a document's state. Words, not colours alone, carry the meaning. */
+
+const pill = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap';
+
+const paymentTone: Record<string, string> = {
+  '0': 'bg-slate-50 text-slate-700 ring-slate-500/30',
+  '1': 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
+  '2': 'bg-sky-50 text-sky-800 ring-sky-600/30',
+  '3': 'bg-amber-50 text-amber-800 ring-amber-600/30',
+};
+
+export function PaymentStatusMark({ status, texts }: { status: number | null | undefined; texts: DocumentTexts }) {
+  const key = status === 0 || status === 1 || status === 2 || status === 3 ? (String(status) as '0' | '1' | '2' | '3') : null;
+  return (
+    <span className={`${pill} ${key ? paymentTone[key] : 'bg-slate-50 text-slate-500 ring-slate-400/30'}`} data-payment-status={key ?? 'unknown'}>
+      {key ? texts.paymentStatus[key] : texts.paymentStatus.unknown}
+    </span>
+  );
+}
+
+export function OverdueMark({ texts }: { texts: DocumentTexts }) {
+  return (
+    <span className={`${pill} bg-rose-50 text-rose-800 ring-rose-600/30`} data-overdue="true">
+      {texts.overdue}
+    </span>
+  );
+}
+
+/** Credit notes (negative amounts) and advance invoices, beside the number so they are seen first. */
+export function InvoiceTypeMark({ invoiceType, texts }: { invoiceType: number | null | undefined; texts: DocumentTexts }) {
+  if (invoiceType === 1) {
+    return (
+      <span className={`${pill} bg-violet-50 text-violet-800 ring-violet-600/30`} data-credit-note="true">
+        {texts.creditNote}
+      </span>
+    );
+  }
+  if (invoiceType === 2) return <span className={`${pill} bg-slate-50 text-slate-700 ring-slate-500/30`}>{texts.advanceInvoice}</span>;
+  return null;
+}

@@ -1,0 +1,68 @@
+import Link from 'next/link';
+import type { Locale } from '@/lib/i18n/messages';
+import type { DocumentTexts } from '@/lib/i18n/documents';
+import type { Expense } from '@/lib/service/schemas/expense';
+import { formatDay, formatMoney } from '@/lib/documents/format';
+import { companyPath, documentTotal, expenseTypeLabel, isOverdue, partnerName } from '@/lib/documents/present';
+import { OverdueMark, PaymentStatusMark } from './document-marks';
+import { RowHeader, Table, Td, Th } from './table';
+
+type Props = { expenses: Expense[]; tenantId: string; texts: DocumentTexts; locale: Locale; today: string; caption: string; captionHidden?: boolean };
+
+/**
+ * Expenses in a table: number with its type in words and an attachment mark (one cell, so the table fits the
+ * service's ~800 px window), supplier, days, total, payment.
+ */
+export function ExpenseTable({ expenses, tenantId, texts, locale, today, caption, captionHidden }: Props) {
+  const c = texts.columns;
+  return (
+    <Table caption={caption} captionHidden={captionHidden}>
+      <thead className="bg-slate-50">
+        <tr>
+          <Th>
+            {c.number} / {c.type.toLowerCase()}
+          </Th>
+          <Th>{c.supplier}</Th>
+          <Th>{c.issueDate}</Th>
+          <Th>{c.dueDate}</Th>
+          <Th numeric>{c.total}</Th>
+          <Th>{c.paymentStatus}</Th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {expenses.map((expense) => {
+          const total = documentTotal(expense.prices);
+          return (
+            <tr key={expense.id} className="hover:bg-slate-50" data-expense-id={expense.id}>
+              <RowHeader>
+                <Link
+                  href={companyPath(tenantId, 'expenses', expense.id)}
+                  className="text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                >
+                  {expense.documentNumber || texts.detail.withoutNumber}
+                </Link>
+                {expense.hasAttachments ? (
+                  <span title={texts.hasAttachments} className="ml-1" data-has-attachments="true">
+                    <span aria-hidden="true">📎</span>
+                    <span className="sr-only">{texts.hasAttachments}</span>
+                  </span>
+                ) : null}
+                <span className="block text-xs font-normal text-slate-600">{expenseTypeLabel(expense.documentType, texts)}</span>
+              </RowHeader>
+              <Td>{partnerName(expense.partner) ?? '—'}</Td>
+              <Td nowrap>{formatDay(expense.issueDate, locale)}</Td>
+              <Td nowrap>{formatDay(expense.dueDate, locale)}</Td>
+              <Td numeric>{formatMoney(total.amount, total.currency, locale)}</Td>
+              <Td>
+                <span className="flex flex-wrap gap-1">
+                  <PaymentStatusMark status={expense.paymentStatus} texts={texts} />
+                  {isOverdue(expense, today) && <OverdueMark texts={texts} />}
+                </span>
+              </Td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}

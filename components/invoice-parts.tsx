@@ -1,0 +1,160 @@
+import Link from 'next/link';
+import type { Locale } from '@/lib/i18n/messages';
+import type { DocumentTexts } from '@/lib/i18n/documents';
+import type { Invoice } from '@/lib/service/schemas/invoice';
+import { formatDay, formatMoney, formatNumber, formatPercent } from '@/lib/documents/format';
+import { companyPath } from '@/lib/documents/present';
+import { DetailSection, linkClass } from './detail-parts';
+import { RowHeader, Table, Td, Th } from './table';
+
+/** The parts of an invoice (or a delivery note) that only the single record may carry: items, VAT, payments, links. */
+
+type Items = NonNullable<Invoice['items']>;
+
+export function ItemsTable({ items, currency, texts, locale }: { items: Items; currency: string | null | undefined; texts: DocumentTexts; locale: Locale }) {
+  const d = texts.detail;
+  return (
+    <Table caption={d.items}>
+      <thead className="bg-slate-50">
+        <tr>
+          <Th>{d.itemName}</Th>
+          <Th numeric>{d.quantity}</Th>
+          <Th numeric>{d.unitPrice}</Th>
+          <Th numeric>{d.vatRate}</Th>
+          <Th numeric>{d.itemTotal}</Th>
+          <Th numeric>{d.itemTotalInclVat}</Th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {items.map((item, index) => (
+          <tr key={index}>
+            <RowHeader>
+              <span className="whitespace-normal">{item.name ?? '—'}</span>
+              {item.itemCode && <span className="block text-xs font-normal text-slate-500">{item.itemCode}</span>}
+            </RowHeader>
+            <Td numeric>
+              {formatNumber(item.quantity, locale)} {item.unit ?? ''}
+            </Td>
+            <Td numeric>{formatMoney(item.unitPrice, currency, locale)}</Td>
+            <Td numeric>{formatPercent(item.vatRate, locale)}</Td>
+            <Td numeric>{formatMoney(item.totalPrice, currency, locale)}</Td>
+            <Td numeric>{formatMoney(item.totalPriceInclVat, currency, locale)}</Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+export function VatBreakdownTable({
+  breakdowns,
+  currency,
+  texts,
+  locale,
+}: {
+  breakdowns: NonNullable<Invoice['vatBreakdowns']>;
+  currency: string | null | undefined;
+  texts: DocumentTexts;
+  locale: Locale;
+}) {
+  const d = texts.detail;
+  return (
+    <Table caption={d.vatBreakdowns}>
+      <thead className="bg-slate-50">
+        <tr>
+          <Th>{d.vatRate}</Th>
+          <Th numeric>{d.base}</Th>
+          <Th numeric>{d.vat}</Th>
+          <Th numeric>{d.total}</Th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {breakdowns.map((row, index) => (
+          <tr key={index}>
+            <RowHeader>{formatPercent(row.vatRate, locale)}</RowHeader>
+            <Td numeric>{formatMoney(row.base, currency, locale)}</Td>
+            <Td numeric>{formatMoney(row.vat, currency, locale)}</Td>
+            <Td numeric>{formatMoney(row.total, currency, locale)}</Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+export function PaymentsList({
+  payments,
+  currency,
+  texts,
+  locale,
+}: {
+  payments: NonNullable<Invoice['payments']>;
+  currency: string | null | undefined;
+  texts: DocumentTexts;
+  locale: Locale;
+}) {
+  const d = texts.detail;
+  return (
+    <DetailSection id="payments" title={d.payments}>
+      {payments.length === 0 ? (
+        <p className="text-sm text-slate-600">{d.noPayments}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {payments.map((payment, index) => (
+            <li key={index} className="flex justify-between gap-3 py-1.5">
+              <span>{formatDay(payment.date, locale)}</span>
+              <span className="tabular-nums">{formatMoney(payment.amount, currency, locale)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </DetailSection>
+  );
+}
+
+// Linked documents name their kind in words the interface does not fix; those we recognise become links.
+const linkedSegment: Record<string, string> = {
+  invoice: 'invoices',
+  creditnote: 'invoices',
+  advanceinvoice: 'invoices',
+  deliverynote: 'delivery-notes',
+};
+
+function kindLabel(kind: string, texts: DocumentTexts): string | null {
+  const labels: Record<string, string> = {
+    invoice: texts.detail.invoice,
+    creditnote: texts.creditNote,
+    advanceinvoice: texts.advanceInvoice,
+    deliverynote: texts.detail.deliveryNote,
+  };
+  return labels[kind] ?? null;
+}
+
+export function LinkedDocuments({ documents, tenantId, texts }: { documents: NonNullable<Invoice['linkedDocuments']>; tenantId: string; texts: DocumentTexts }) {
+  if (documents.length === 0) return null;
+  const d = texts.detail;
+  return (
+    <DetailSection id="linked" title={d.linkedDocuments}>
+      <ul className="divide-y divide-slate-100 text-sm">
+        {documents.map((doc, index) => {
+          const kind = typeof doc.documentType === 'string' ? doc.documentType.toLowerCase() : null;
+          const segment = kind ? linkedSegment[kind] : undefined;
+          const id = typeof doc.id === 'number' || (typeof doc.id === 'string' && /^\d{1,19}$/.test(doc.id)) ? doc.id : null;
+          const label = doc.documentNumber ?? (id !== null ? `#${id}` : '—');
+          return (
+            <li key={index} className="flex justify-between gap-3 py-1.5">
+              {segment && id !== null ? (
+                <Link href={companyPath(tenantId, segment, id)} className={linkClass}>
+                  {label}
+                </Link>
+              ) : (
+                <span>{label}</span>
+              )}
+              {kind && <span className="text-slate-500">{kindLabel(kind, texts) ?? String(doc.documentType)}</span>}
+            </li>
+          );
+        })}
+      </ul>
+    </DetailSection>
+  );
+}

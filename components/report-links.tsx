@@ -1,0 +1,37 @@
+import type { DocumentTexts } from '@/lib/i18n/documents';
+import type { ReportLink } from '@/lib/documents/report-links';
+import { DetailSection, linkClass } from './detail-parts';
+
+/**
+ * The document's PDF reports. Downloads are plain links (a route answers them, not a page, so no client-side
+ * navigation); previews open the service's viewer in a new tab, without an opener or a referrer.
+ */
+export function ReportLinks({ links, texts }: { links: ReportLink[]; texts: DocumentTexts }) {
+  const r = texts.reports;
+  return (
+    <DetailSection id="reports" title={r.title}>
+      <p className="text-sm text-slate-600">{r.intro}</p>
+      <ul className="mt-2 divide-y divide-slate-100 text-sm">
+        {links.map((link) => (
+          <li key={link.reportId} className="flex flex-wrap items-center justify-between gap-2 py-2" data-report={link.reportId}>
+            <span className="text-slate-900">{r[String(link.reportId) as '17' | '19' | '101']}</span>
+            <span className="flex gap-4">
+              <a href={link.download} className={linkClass}>
+                {r.download}
+                <span className="sr-only"> – {r[String(link.reportId) as '17' | '19' | '101']}</span>
+              </a>
+              <a href={link.preview} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                {r.preview}
+                <span className="sr-only">
+                  {' '}
+                  – {r[String(link.reportId) as '17' | '19' | '101']} {r.newWindow}
+                </span>
+                <span aria-hidden="true"> ↗</span>
+              </a>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </DetailSection>
+  );
+}

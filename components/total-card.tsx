@@ -1,0 +1,43 @@
+import Link from 'next/link';
+import type { Locale } from '@/lib/i18n/messages';
+import { countOf, fill, type DocumentTexts } from '@/lib/i18n/documents';
+import type { Total } from '@/lib/documents/overview';
+import { formatMoney } from '@/lib/documents/format';
+
+/** One figure of the overview: the EUR total, how many documents make it, and where to see them. */
+export function TotalCard({
+  title,
+  total,
+  href,
+  tone = 'neutral',
+  texts,
+  locale,
+}: {
+  title: string;
+  total: Total;
+  href: string;
+  tone?: 'neutral' | 'warning';
+  texts: DocumentTexts;
+  locale: Locale;
+}) {
+  const id = `total-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className={`rounded-xl border p-4 shadow-sm ${tone === 'warning' && total.count > 0 ? 'border-rose-200 bg-rose-50/60' : 'border-slate-200 bg-white'}`}
+    >
+      <h3 id={id} className="text-sm font-medium text-slate-700">
+        <Link href={href} className="hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+          {title}
+        </Link>
+      </h3>
+      <p className="mt-1 text-2xl font-semibold tabular-nums text-slate-900" data-total-eur={total.eur}>
+        {formatMoney(total.eur, 'EUR', locale)}
+      </p>
+      <p className="text-sm text-slate-600" data-total-count={total.count}>
+        {countOf(total.count, texts.documents, locale)} · {texts.overview.inEur}
+      </p>
+      {total.withoutAmount > 0 && <p className="mt-1 text-xs text-slate-500">{fill(texts.overview.withoutAmount, { count: total.withoutAmount })}</p>}
+    </section>
+  );
+}

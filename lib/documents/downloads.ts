@@ -1,0 +1,102 @@
+/**
+ * What a download answer may say about its file. Pure: the rules are tested on their own.
+ *
+ * File names and types come from the service (or from a URL anyone can edit), so neither is trusted: a name is cut
+ * down to plain ASCII that no browser, file system or header parser can misread, and a type is passed on only when
+ * it is on a short list of types that cannot run code in our origin. Everything else is application/octet-stream.
+ */
+
+const MAX_NAME_LENGTH = 100;
+
+/** A file name of [A-Za-z0-9._-] only, with the given extension, never empty, never hidden, never "..". */
+export function safeFileName(wanted: string | null | undefined, fallback: string, extension?: string): string {
+  const clean = (value: string) =>
+    value
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '') // "Faktúra" → "Faktura" rather than "Fakt_ra"
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/_{2,}/g, '_')
+      .replace(/_*\.[._]*/g, '.') // "a_.b", "a._b" and "a..b" all become "a.b"
+      .replace(/[_-]*-[_-]*/g, '-')
+      .replace(/^[._-]+|[._-]+$/g, '');
+
+  const ext = extension ? clean(extension).replace(/\./g, '').toLowerCase() : '';
+  let base = clean(wanted ?? '');
+  if (ext && base.toLowerCase().endsWith(`.${ext}`)) base = base.slice(0, -(ext.length + 1));
+  base = base.slice(0, MAX_NAME_LENGTH).replace(/[._-]+$/g, '');
+  if (!base) base = clean(fallback).slice(0, MAX_NAME_LENGTH) || 'download';
+  return ext ? `${base}.${ext}` : base;
+}
+
+/** `attachment` (or `inline`) with the name twice: plain for old parsers, RFC 5987 for the rest. Both are ASCII. */
+export function contentDisposition(kind: 'attachment' | 'inline', fileName: string): string {
+  const safe = safeFileName(fileName, 'download');
+  return `${kind}; filename="${safe}"; filename*=UTF-8''${encodeURIComponent(safe)}`;
+}
+
+/**
+ * Types passed on as the service sends them. No HTML, XML or SVG (they run script), nothing a plug-in opens.
+ * Of these, only images a browser decodes itself, and PDF, may be shown inline.
+ */
+const passedThrough = new Set([
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'text/plain',
+  'text/csv',
+  'application/zip',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/msword',
+  'application/vnd.ms-excel',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+]);
+
+export const inlineImageTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/** The media type without parameters, lower-cased; null when it is not a well-formed type/subtype. */
+export function mediaTypeOf(contentType: string | null | undefined): string | null {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/.test(type) ? type : null;
+}
+
+/** The Content-Type we answer with: a listed type (text with its charset kept only if it is UTF-8), else binary. */
+export function safeContentType(contentType: string | null | undefined): string {
+  const type = mediaTypeOf(contentType);
+  if (!type || !passedThrough.has(type)) return 'application/octet-stream';
+  return type.startsWith('text/') ? `${type}; charset=utf-8` : type;
+}
+
+export type InlineKind = 'image' | 'pdf';
+
+/** How a type may be shown inside our page, if at all. SVG is never an image here: it can carry script. */
+export function inlineKindOf(contentType: string | null | undefined): InlineKind | null {
+  const type = mediaTypeOf(contentType);
+  if (type === 'application/pdf') return 'pdf';
+  return type && inlineImageTypes.has(type) ? 'image' : null;
+}
+
+/** The inline kind a file name's extension suggests, for metadata that names no type. */
+export function inlineKindOfName(fileName: string | null | undefined): InlineKind | null {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(fileName ?? '')?.[1]?.toLowerCase();
+  if (ext === 'pdf') return 'pdf';
+  return ext && ['png', 'jpg', 'jpeg', 'gif', 'webp'].includes(ext) ? 'image' : null;
+}
+
+/** The extension to give a downloaded file of a listed type, when its own name has none. */
+export function extensionOf(contentType: string): string | null {
+  const extensions: Record<string, string> = {
+    'application/pdf': 'pdf',
+    'image/png': 'png',
+    'image/jpeg': 'jpg',
+    'image/gif': 'gif',
+    'image/webp': 'webp',
+    'text/plain': 'txt',
+    'text/csv': 'csv',
+    'application/zip': 'zip',
+  };
+  return extensions[mediaTypeOf(contentType) ?? ''] ?? null;
+}

@@ -1,0 +1,122 @@
+import 'server-only';
+import { getEnv } from '@/lib/env';
+import { invoiceIdSchema, reportIdSchema, uuidSchema } from '@/lib/service/queries';
+import { extensionOf, inlineKindOf, safeContentType, safeFileName } from './downloads';
+import { openClient } from './load';
+import { grantTarget } from './open-grant';
+import { withRouteHeaders } from '@/lib/http/handle';
+import { authorizeCompanyRequest, failurePage, failureResponse, fileResponse, localeOf, seeOther } from './route-answers';
+
+/**
+ * GET handlers of the company's file addresses, shared by invoices and delivery notes. Each is: session and company
+ * (before anything else, so a foreign company costs no data-API call), the path's ids by the interface's rules
+ * (404 when they cannot name anything), one data-API call, and the file streamed through or a failure page.
+ */
+
+export type DocumentKind = 'invoices' | 'deliveryNotes';
+type ReportParams = { tenantId: string; id: string; reportId: string };
+type AttachmentParams = { tenantId: string; id: string; attachmentId: string };
+type Context<P> = { params: Promise<P> };
+
+const filePrefix: Record<DocumentKind, string> = { invoices: 'invoice', deliveryNotes: 'delivery-note' };
+
+/** The grant targets of the links that open in a new tab; the pages build the same strings. */
+export const previewTarget = (kind: DocumentKind, tenantId: string, id: string | number, reportId: string | number) =>
+  grantTarget(`${kind}-preview`, tenantId, id, reportId);
+export const attachmentTarget = (tenantId: string, expenseId: string, attachmentId: string) =>
+  grantTarget('attachment', tenantId, expenseId, attachmentId);
+
+/** The document's PDF report (17, 19 or 101), as a download named after the document number when the link gave it. */
+export function reportDownload(kind: DocumentKind) {
+  return async function GET(request: Request, { params }: Context<ReportParams>): Promise<Response> {
+    const { tenantId, id, reportId } = await params;
+    const access = await authorizeCompanyRequest(request, tenantId);
+    if (!access.ok) return access.response;
+    const documentId = invoiceIdSchema.safeParse(id);
+    const report = reportIdSchema.safeParse(reportId);
+    if (!documentId.success || !report.success) return failurePage('notFound', localeOf(request));
+
+    try {
+      const client = await openClient({ ...access.session, tenantId });
+      const download = await client[kind].report(documentId.data, report.data);
+      const number = new URL(request.url).searchParams.get('number');
+      const fallback = `${filePrefix[kind]}-${documentId.data}-${report.data}`;
+      return fileResponse(download, {
+        contentType: 'application/pdf',
+        fileName: safeFileName(number ? `${filePrefix[kind]}-${number}-${report.data}` : fallback, fallback, 'pdf'),
+        disposition: 'attachment',
+      });
+    } catch (error) {
+      return failureResponse(request, error);
+    }
+  };
+}
+
+/** The service's preview of a report: one previewLink call, then 303 to the http(s) address it names. */
+export function reportPreview(kind: DocumentKind) {
+  return async function GET(request: Request, { params }: Context<ReportParams>): Promise<Response> {
+    const { tenantId, id, reportId } = await params;
+    const access = await authorizeCompanyRequest(request, tenantId, { grantTarget: previewTarget(kind, tenantId, id, reportId) });
+    if (!access.ok) return access.response;
+    const documentId = invoiceIdSchema.safeParse(id);
+    const report = reportIdSchema.safeParse(reportId);
+    if (!documentId.success || !report.success) return failurePage('notFound', localeOf(request));
+
+    try {
+      const client = await openClient({ ...access.session, tenantId });
+      // The client accepts only http(s) addresses: a javascript: or data: link would run in whatever opened it.
+      return seeOther(await client[kind].previewLink(documentId.data, report.data));
+    } catch (error) {
+      return failureResponse(request, error);
+    }
+  };
+}
+
+/**
+ * HEAD of a file address. Next would otherwise run GET for it and drop the body: a data-API call, and an upstream
+ * stream left open until its timeout, for nothing.
+ */
+export function headNotAllowed(): Response {
+  return withRouteHeaders(new Response(null, { status: 405, headers: { Allow: 'GET', 'Cache-Control': 'private, no-store' } }));
+}
+
+/**
+ * The policy of a file shown inline. `sandbox` gives the document an opaque origin, so nothing in it (a PDF's own
+ * script included) can reach our origin; Chromium (156) still renders PDFs under it, in a frame and in a tab, but
+ * refuses them in an <iframe sandbox>, so the page's frame carries no sandbox attribute. Framing is limited to our
+ * pages, and to the service's window around them.
+ */
+export function inlinePolicy(frameAncestors: string): string {
+  const ancestors = frameAncestors.split(/\s+/).includes("'self'") ? frameAncestors : `'self' ${frameAncestors}`;
+  return `default-src 'none'; sandbox; frame-ancestors ${ancestors}`;
+}
+
+/**
+ * One attachment of an expense. `?disposition=inline` shows images and PDFs in the browser (anything else is still
+ * a download); `?name=` is the file name the page knows, cut down to safe characters.
+ */
+export async function attachmentContent(request: Request, { params }: Context<AttachmentParams>): Promise<Response> {
+  const { tenantId, id, attachmentId } = await params;
+  const access = await authorizeCompanyRequest(request, tenantId, { grantTarget: attachmentTarget(tenantId, id, attachmentId) });
+  if (!access.ok) return access.response;
+  if (!uuidSchema.safeParse(id).success || !uuidSchema.safeParse(attachmentId).success) {
+    return failurePage('notFound', localeOf(request));
+  }
+
+  try {
+    const client = await openClient({ ...access.session, tenantId });
+    const download = await client.attachments.content(id, attachmentId);
+    const search = new URL(request.url).searchParams;
+    const contentType = safeContentType(download.contentType);
+    const inline = search.get('disposition') === 'inline' ? inlineKindOf(contentType) : null;
+    const fileName = safeFileName(search.get('name'), `attachment-${attachmentId}`, extensionOf(contentType) ?? undefined);
+    return fileResponse(download, {
+      contentType,
+      fileName,
+      disposition: inline ? 'inline' : 'attachment',
+      contentSecurityPolicy: inline ? inlinePolicy(getEnv().frameAncestors) : undefined,
+    });
+  } catch (error) {
+    return failureResponse(request, error);
+  }
+}

@@ -1,0 +1,151 @@
+import type { z } from 'zod';
+import { deliveryNoteListQuery, expenseListQuery, invoiceListQuery } from '@/lib/service/queries';
+
+/**
+ * A list page's view as its URL states it: the filters under the interface's own parameter names (so a view can be
+ * shared, bookmarked and reloaded, and reads like the API call it makes), plus Top and Skip for paging. Parsed with
+ * the client's own schemas, so what the form accepts is exactly what the service accepts, and an invalid view is
+ * reported by field name before anything is sent.
+ */
+
+export const listFilterFields = {
+  invoices: [
+    'IssueDateFrom',
+    'IssueDateTo',
+    'DeliveryDateFrom',
+    'DeliveryDateTo',
+    'PaymentStatus',
+    'DueDateStatus',
+    'NumberingSequence',
+    'DocumentNumberFrom',
+    'DocumentNumberTo',
+    'OrderNumber',
+    'LastModifiedTimestamp',
+  ],
+  expenses: [
+    'DocumentType',
+    'IssueDateFrom',
+    'IssueDateTo',
+    'DueDateFrom',
+    'DueDateTo',
+    'DeliveryDateFrom',
+    'DeliveryDateTo',
+    'ReceivedDateFrom',
+    'ReceivedDateTo',
+    'PaymentStatus',
+    'TotalPriceInclVatFrom',
+    'TotalPriceInclVatTo',
+    'NumberingSequence',
+    'LastModifiedTimestamp',
+  ],
+  deliveryNotes: ['IssueDateFrom', 'IssueDateTo', 'NumberingSequence', 'DocumentNumberFrom', 'DocumentNumberTo', 'LastModifiedTimestamp'],
+} as const;
+
+export type ListKind = keyof typeof listFilterFields;
+export type FilterField<K extends ListKind = ListKind> = (typeof listFilterFields)[K][number];
+
+const schemas: Record<ListKind, z.ZodType> = {
+  invoices: invoiceListQuery,
+  expenses: expenseListQuery,
+  deliveryNotes: deliveryNoteListQuery,
+};
+
+export const PAGE_SIZES = [25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+
+export type SearchParams = Record<string, string | string[] | undefined>;
+
+export type ListView<K extends ListKind = ListKind> = {
+  /** What the form shows: the URL's value of every filter, '' when unset (never normalized, so nothing jumps). */
+  values: Record<FilterField<K>, string>;
+  top: number;
+  skip: number;
+  /** Whether any filter is set (an empty result then says "nothing matches", with a way to clear them). */
+  filtered: boolean;
+  /** The same view without blank or repeated parameters, when the URL had any: the page redirects there. */
+  canonical: string | null;
+} & (
+  | { ok: true; /** The query to send, by the interface's names. */ query: Record<string, string> }
+  | { ok: false; /** Fields (and Top/Skip) whose value the interface does not allow, in form order. */ invalid: string[] }
+);
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
+
+// <input type="datetime-local"> leaves the seconds out when they are zero; the interface wants them.
+const withSeconds = (value: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value}:00` : value);
+
+export function parseListView<K extends ListKind>(kind: K, params: SearchParams): ListView<K> {
+  const fields = listFilterFields[kind] as readonly FilterField<K>[];
+  const values = Object.fromEntries(fields.map((field) => [field, first(params[field])])) as Record<FilterField<K>, string>;
+  const rawTop = first(params.Top).trim();
+  const rawSkip = first(params.Skip).trim();
+
+  const query: Record<string, string> = {};
+  for (const field of fields) {
+    const value = values[field].trim();
+    if (value !== '') query[field] = field === 'LastModifiedTimestamp' ? withSeconds(value) : value;
+  }
+  const filtered = Object.keys(query).length > 0;
+
+  const invalid: string[] = [];
+  const top = rawTop === '' ? DEFAULT_PAGE_SIZE : Number(rawTop);
+  if (!(PAGE_SIZES as readonly number[]).includes(top)) invalid.push('Top');
+  const skip = rawSkip === '' ? 0 : Number(rawSkip);
+  if (rawSkip !== '' && rawSkip !== '0') query.Skip = rawSkip;
+  query.Top = String(top);
+
+  const parsed = schemas[kind].safeParse(query);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) invalid.push(String(issue.path[0] ?? ''));
+  }
+  const order = [...fields, 'Top', 'Skip'] as string[];
+  const invalidInOrder = order.filter((name) => invalid.includes(name));
+
+  const base = {
+    values,
+    top: invalidInOrder.includes('Top') ? DEFAULT_PAGE_SIZE : top,
+    skip: invalidInOrder.includes('Skip') ? 0 : skip,
+    filtered,
+    canonical: canonicalSearch(fields, params),
+  };
+  return invalidInOrder.length > 0 ? { ...base, ok: false, invalid: invalidInOrder } : { ...base, ok: true, query };
+}
+
+/** The URL's parameters without blanks and repeats, or null when it already is that clean. */
+function canonicalSearch(fields: readonly string[], params: SearchParams): string | null {
+  let untidy = false;
+  const clean = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) untidy = true;
+    const single = first(value);
+    if (single.trim() === '' && (fields.includes(name) || name === 'Top' || name === 'Skip')) {
+      untidy = true;
+      continue;
+    }
+    clean.set(name, single);
+  }
+  return untidy ? clean.toString() : null;
+}
+
+/** An address of the same list with some parameters changed (undefined or '' removes one). */
+export function listHref<K extends ListKind>(pathname: string, view: ListView<K>, changes: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries<string>(view.values)) if (value.trim() !== '') params.set(name, value);
+  if (view.top !== DEFAULT_PAGE_SIZE) params.set('Top', String(view.top));
+  if (view.skip > 0) params.set('Skip', String(view.skip));
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined || value === '' || (name === 'Skip' && value === 0)) params.delete(name);
+    else params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/** Paging without a total: "next" only after a full page, "previous" whenever something was skipped. */
+export function pagingLinks<K extends ListKind>(pathname: string, view: ListView<K>, received: number): { previous: string | null; next: string | null } {
+  return {
+    previous: view.skip > 0 ? listHref(pathname, view, { Skip: Math.max(0, view.skip - view.top) }) : null,
+    next: received >= view.top && view.top > 0 ? listHref(pathname, view, { Skip: view.skip + view.top }) : null,
+  };
+}

@@ -1,0 +1,57 @@
+import 'server-only';
+import { redirect } from 'next/navigation';
+import { requireCompany } from '@/lib/session/require-session';
+import type { DataApiClient } from '@/lib/service/client';
+import type { NumberingSequence } from '@/lib/service/schemas/reference';
+import { parseListView, type ListKind, type ListView, type SearchParams } from './filters';
+import { companyToday } from './format';
+import { listOrEmpty } from './list-or-empty';
+import { loadForPage, numberingSequencesFor, openClient, type Loaded } from './load';
+import { companyPath } from './present';
+
+const segmentOf: Record<ListKind, string> = { invoices: 'invoices', expenses: 'expenses', deliveryNotes: 'delivery-notes' };
+
+export type ListPage<K extends ListKind, R> = {
+  view: ListView<K>;
+  /** The list's own address, without query. */
+  path: string;
+  /** This very view's address (the retry link). */
+  href: string;
+  sequences: NumberingSequence[] | null;
+  /** Null when the view is invalid: nothing was asked of the service. */
+  loaded: Loaded<R[]> | null;
+  today: string;
+};
+
+/**
+ * Everything a list page needs, for one data-API call: the company check, the view from the URL (a URL with blank
+ * parameters is redirected to its tidy form first), the numbering sequences for the form (cached), and the page of
+ * records, or the problem that prevented it.
+ */
+export async function loadListPage<K extends ListKind, R>(
+  kind: K,
+  tenantId: string,
+  searchParams: SearchParams,
+  read: (client: DataApiClient, query: Record<string, string>) => Promise<R[]>,
+): Promise<ListPage<K, R>> {
+  const session = await requireCompany(tenantId);
+  const path = companyPath(tenantId, segmentOf[kind]);
+  const view = parseListView(kind, searchParams);
+  if (view.canonical !== null) redirect(view.canonical ? `${path}?${view.canonical}` : path);
+
+  const scope = { userId: session.userId, pluginId: session.pluginId, tenantId };
+  const search = new URLSearchParams(Object.entries(searchParams).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
+  const href = search.size > 0 ? `${path}?${search}` : path;
+  const today = companyToday(new Date());
+
+  if (!view.ok) return { view, path, href, sequences: await numberingSequencesFor(scope), loaded: null, today };
+
+  let sequences: NumberingSequence[] | null = null;
+  const loaded = await loadForPage(async () => {
+    const client = await openClient(scope);
+    const [records, known] = await Promise.all([listOrEmpty(read(client, view.query)), numberingSequencesFor(scope, client)]);
+    sequences = known;
+    return records;
+  });
+  return { view, path, href, sequences, loaded, today };
+}

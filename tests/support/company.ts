@@ -1,0 +1,84 @@
+import { resetEnvForTests } from '@/lib/env';
+import { PLUGIN_ID, BASE, callback, deliver, launch, sessionCookieFrom, startBrokerFixture } from './broker';
+import { rememberSecret } from './log-capture';
+
+/**
+ * A signed-in user with a connected company, against a live sandbox on an ephemeral port that plays both the broker
+ * and the data API: the add-on's configuration points at it exactly as production points at the service.
+ */
+
+export type CompanyFixture = Awaited<ReturnType<typeof startCompanyFixture>>;
+
+export async function startCompanyFixture() {
+  const broker = await startBrokerFixture();
+  process.env.DATA_API_BASE_URL = broker.url;
+  resetEnvForTests();
+  return broker;
+}
+
+export const JANA = 'jana.novakova@example.sk';
+
+/**
+ * Launches, delivers a fresh data-API token for each company and completes the callback: the browser's cookie.
+ * A fresh token per sign-in also means a fresh rate budget, so tests do not slow each other down.
+ */
+export async function signIn(fixture: CompanyFixture, input: { sub?: string; tenantIds?: string[]; connected?: string[] } = {}) {
+  const sub = input.sub ?? JANA;
+  const tenantIds = input.tenantIds ?? ['10001'];
+  const { launchCode } = await launch(fixture, { sub, tenantIds });
+  const connected = input.connected ?? tenantIds;
+  if (connected.length > 0) {
+    const response = await deliver({
+      userId: sub,
+      pluginId: PLUGIN_ID,
+      tokens: connected.map((tenantId) => ({ tenantId, name: `Company ${tenantId}`, accessToken: rememberSecret(fixture.tokens.issue(tenantId, sub)) })),
+    });
+    if (response.status !== 200) throw new Error(`delivery answered ${response.status}`);
+  }
+  const answer = await callback(launchCode);
+  if (answer.status !== 302) throw new Error(`callback answered ${answer.status}`);
+  return sessionCookieFrom(answer);
+}
+
+/** Reads the sandbox's data directly (with a token of its own, so the add-on's budget is untouched). */
+export async function sandboxData<T>(fixture: CompanyFixture, tenantId: string, path: string): Promise<T> {
+  const token = rememberSecret(fixture.tokens.issue(tenantId, `fixture-reader-${tenantId}`));
+  const response = await fetch(`${fixture.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`sandbox ${path} answered ${response.status}`);
+  const body = (await response.json()) as { data: T };
+  return body.data;
+}
+
+/** How many data-API requests the sandbox has received so far. */
+export async function dataApiRequestCount(fixture: CompanyFixture): Promise<number> {
+  const response = await fetch(`${fixture.url}/admin/data-api/requests`);
+  return ((await response.json()) as { data: unknown[] }).data.length;
+}
+
+export type Fault = { mode: string; count?: number; retryAfterSeconds?: number; status?: number };
+
+/** Makes the company's data API misbehave (the sandbox's fault injection). */
+export async function setFault(fixture: CompanyFixture, tenantId: string, fault: Fault): Promise<void> {
+  const response = await fetch(`${fixture.url}/admin/data-api/fault`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tenantId, ...fault }),
+  });
+  if (!response.ok) throw new Error(`fault answered ${response.status}`);
+}
+
+export async function clearFaults(fixture: CompanyFixture): Promise<void> {
+  await fetch(`${fixture.url}/admin/data-api/faults/clear`, { method: 'POST' });
+}
+
+type Handler<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
+
+/** Calls a route handler as Next would: a real Request at the add-on's address, the path's params as a promise. */
+export function get<P extends Record<string, string>>(
+  handler: Handler<P>,
+  path: string,
+  params: P,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return handler(new Request(`${BASE}${path}`, { headers }), { params: Promise.resolve(params) });
+}
