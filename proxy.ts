@@ -12,8 +12,7 @@ import { SESSION_COOKIE } from '@/lib/session/cookie-name';
  */
 
 // The company's file routes (PDF reports, previews, attachments) answer for themselves like the other route
-// handlers: they check the session (or an open grant, for a new tab that has no cookie inside the service's window)
-// and set their own headers (a file's CSP is `sandbox`, its caching `private, no-store`), which this proxy's page
+// handlers: they check the session and set their own headers (a file's CSP is `sandbox`, its caching `private, no-store`), which this proxy's page
 // headers would otherwise replace.
 const fileRoutes = /^\/companies\/[^/]+\/(?:(?:invoices|delivery-notes)\/[^/]+\/reports\/[^/]+(?:\/preview)?|expenses\/[^/]+\/attachments\/[^/]+)\/?$/;
 

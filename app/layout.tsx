@@ -16,7 +16,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale}>
       <body className="min-h-screen bg-slate-50 text-slate-800 antialiased">
-        <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">{children}</div>
+        <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6">{children}</div>
       </body>
     </html>
   );

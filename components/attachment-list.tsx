@@ -6,8 +6,9 @@ import { DetailSection, linkClass } from './detail-parts';
 
 /**
  * An expense's attachments: name, type, size, a download, and for images and PDFs a preview in the page (loaded
- * only when opened: lazy content of a closed <details>) and an "open" in a new tab. The PDF frame has no sandbox
- * attribute because Chromium will not render a PDF in one; the file's own CSP (`sandbox`) isolates it instead.
+ * only when opened: lazy content of a closed <details>). Not in a new tab: the session cookie is partitioned under
+ * the service's site, so such a tab would arrive signed out. The PDF frame has no sandbox attribute because
+ * Chromium will not render a PDF in one; the file's own CSP (`sandbox`) isolates it instead.
  */
 export function AttachmentList({ attachments, texts, locale }: { attachments: AttachmentView[]; texts: DocumentTexts; locale: Locale }) {
   const a = texts.attachments;
@@ -29,13 +30,6 @@ export function AttachmentList({ attachments, texts, locale }: { attachments: At
                 {a.download}
                 <span className="sr-only"> – {name}</span>
               </a>
-              {attachment.openHref && (
-                <a href={attachment.openHref} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                  {a.open}
-                  <span className="sr-only"> – {name} {texts.reports.newWindow}</span>
-                  <span aria-hidden="true"> ↗</span>
-                </a>
-              )}
             </div>
             {attachment.inlineSrc && (
               <details className="mt-2">

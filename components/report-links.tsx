@@ -1,6 +1,7 @@
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import type { ReportLink } from '@/lib/documents/report-links';
 import { DetailSection, linkClass } from './detail-parts';
+import { PreviewLink } from './preview-link';
 
 /**
  * The document's PDF reports. Downloads are plain links (a route answers them, not a page, so no client-side
@@ -20,14 +21,14 @@ export function ReportLinks({ links, texts }: { links: ReportLink[]; texts: Docu
                 {r.download}
                 <span className="sr-only"> – {r[String(link.reportId) as '17' | '19' | '101']}</span>
               </a>
-              <a href={link.preview} target="_blank" rel="noopener noreferrer" className={linkClass}>
+              <PreviewLink href={link.preview} className={linkClass}>
                 {r.preview}
                 <span className="sr-only">
                   {' '}
                   – {r[String(link.reportId) as '17' | '19' | '101']} {r.newWindow}
                 </span>
                 <span aria-hidden="true"> ↗</span>
-              </a>
+              </PreviewLink>
             </span>
           </li>
         ))}

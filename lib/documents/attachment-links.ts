@@ -1,9 +1,6 @@
 import 'server-only';
-import { getEnv } from '@/lib/env';
 import type { Attachment } from '@/lib/service/schemas/attachment';
 import { inlineKindOf, inlineKindOfName, type InlineKind } from './downloads';
-import { attachmentTarget } from './file-routes';
-import { sealOpenGrant } from './open-grant';
 import { companyPath } from './present';
 
 export type AttachmentView = {
@@ -14,22 +11,20 @@ export type AttachmentView = {
   download: string;
   /** How the page may show it (by its metadata; the route decides again by what the service actually sends). */
   inline: InlineKind | null;
-  /** Inline, in the page (cookie of the frame). */
+  /**
+   * Inline, in the page. Never in a new tab: inside the service's window the session cookie is partitioned under
+   * the service's site, and a tab of our own site would arrive without it.
+   */
   inlineSrc: string | null;
-  /** Inline, in a new tab (no cookie there inside the service's window: an open grant instead). */
-  openHref: string | null;
 };
 
 /** The links of an expense's attachments; no data-API call (the content is fetched when a link is followed). */
-export async function attachmentViews(sessionId: string, tenantId: string, expenseId: string, attachments: Attachment[]): Promise<AttachmentView[]> {
-  const secrets = getEnv().sessionSecrets;
-  return Promise.all(
-    attachments.map(async (attachment) => {
+export function attachmentViews(tenantId: string, expenseId: string, attachments: Attachment[]): AttachmentView[] {
+  return attachments.map((attachment) => {
       const base = companyPath(tenantId, 'expenses', expenseId, 'attachments', attachment.id);
       const name = attachment.fileName?.trim() || null;
       const withName = (params: Record<string, string>) => `${base}?${new URLSearchParams(name ? { ...params, name } : params)}`;
       const inline = attachment.contentType ? inlineKindOf(attachment.contentType) : inlineKindOfName(name);
-      const grant = inline ? await sealOpenGrant(sessionId, attachmentTarget(tenantId, expenseId, attachment.id), secrets) : null;
       return {
         id: attachment.id,
         name,
@@ -38,8 +33,6 @@ export async function attachmentViews(sessionId: string, tenantId: string, expen
         download: name ? withName({}) : base,
         inline,
         inlineSrc: inline ? withName({ disposition: 'inline' }) : null,
-        openHref: inline && grant ? withName({ disposition: 'inline', grant }) : null,
       };
-    }),
-  );
+  });
 }

@@ -3,7 +3,6 @@ import { getEnv } from '@/lib/env';
 import { invoiceIdSchema, reportIdSchema, uuidSchema } from '@/lib/service/queries';
 import { extensionOf, inlineKindOf, safeContentType, safeFileName } from './downloads';
 import { openClient } from './load';
-import { grantTarget } from './open-grant';
 import { withRouteHeaders } from '@/lib/http/handle';
 import { authorizeCompanyRequest, failurePage, failureResponse, fileResponse, localeOf, seeOther } from './route-answers';
 
@@ -19,12 +18,6 @@ type AttachmentParams = { tenantId: string; id: string; attachmentId: string };
 type Context<P> = { params: Promise<P> };
 
 const filePrefix: Record<DocumentKind, string> = { invoices: 'invoice', deliveryNotes: 'delivery-note' };
-
-/** The grant targets of the links that open in a new tab; the pages build the same strings. */
-export const previewTarget = (kind: DocumentKind, tenantId: string, id: string | number, reportId: string | number) =>
-  grantTarget(`${kind}-preview`, tenantId, id, reportId);
-export const attachmentTarget = (tenantId: string, expenseId: string, attachmentId: string) =>
-  grantTarget('attachment', tenantId, expenseId, attachmentId);
 
 /** The document's PDF report (17, 19 or 101), as a download named after the document number when the link gave it. */
 export function reportDownload(kind: DocumentKind) {
@@ -52,11 +45,15 @@ export function reportDownload(kind: DocumentKind) {
   };
 }
 
-/** The service's preview of a report: one previewLink call, then 303 to the http(s) address it names. */
+/**
+ * The service's preview of a report: one previewLink call, then the http(s) address it names. The page's preview
+ * link asks for JSON (`{ url }`) from inside the frame, where the session cookie is, and opens the address in a new
+ * tab itself; a plain navigation (no script) gets 303 to it instead.
+ */
 export function reportPreview(kind: DocumentKind) {
   return async function GET(request: Request, { params }: Context<ReportParams>): Promise<Response> {
     const { tenantId, id, reportId } = await params;
-    const access = await authorizeCompanyRequest(request, tenantId, { grantTarget: previewTarget(kind, tenantId, id, reportId) });
+    const access = await authorizeCompanyRequest(request, tenantId);
     if (!access.ok) return access.response;
     const documentId = invoiceIdSchema.safeParse(id);
     const report = reportIdSchema.safeParse(reportId);
@@ -65,12 +62,16 @@ export function reportPreview(kind: DocumentKind) {
     try {
       const client = await openClient({ ...access.session, tenantId });
       // The client accepts only http(s) addresses: a javascript: or data: link would run in whatever opened it.
-      return seeOther(await client[kind].previewLink(documentId.data, report.data));
+      const url = await client[kind].previewLink(documentId.data, report.data);
+      if (!wantsJson(request)) return seeOther(url);
+      return withRouteHeaders(Response.json({ url }, { headers: { 'Cache-Control': 'private, no-store' } }));
     } catch (error) {
       return failureResponse(request, error);
     }
   };
 }
+
+const wantsJson = (request: Request) => /\bapplication\/json\b/.test(request.headers.get('accept') ?? '');
 
 /**
  * HEAD of a file address. Next would otherwise run GET for it and drop the body: a data-API call, and an upstream
@@ -97,7 +98,7 @@ export function inlinePolicy(frameAncestors: string): string {
  */
 export async function attachmentContent(request: Request, { params }: Context<AttachmentParams>): Promise<Response> {
   const { tenantId, id, attachmentId } = await params;
-  const access = await authorizeCompanyRequest(request, tenantId, { grantTarget: attachmentTarget(tenantId, id, attachmentId) });
+  const access = await authorizeCompanyRequest(request, tenantId);
   if (!access.ok) return access.response;
   if (!uuidSchema.safeParse(id).success || !uuidSchema.safeParse(attachmentId).success) {
     return failurePage('notFound', localeOf(request));

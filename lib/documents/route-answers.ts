@@ -12,7 +12,6 @@ import { findActiveSession, type Session } from '@/lib/session/sessions';
 import type { Download } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
 import { contentDisposition } from './downloads';
-import { openGrantSession } from './open-grant';
 
 /**
  * The answers of the company's file routes (PDF reports, previews, attachments). A route handler gets the request,
@@ -78,26 +77,14 @@ export function failureOf(error: unknown): { failure: Failure; retryAfterSeconds
 
 export type CompanyAccess = { ok: true; session: Session } | { ok: false; response: Response };
 
-/**
- * The session of a file request, which must include the company. The cookie decides; without one (a new tab
- * outside the service's window partition), an open grant for exactly this target may stand in (open-grant.ts).
- */
-export async function authorizeCompanyRequest(
-  request: Request,
-  tenantId: string,
-  options: { grantTarget?: string } = {},
-): Promise<CompanyAccess> {
+/** The session of a file request, which must include the company. */
+export async function authorizeCompanyRequest(request: Request, tenantId: string): Promise<CompanyAccess> {
   const locale = localeOf(request);
   const env = getEnv();
   let session: Session | null = null;
   try {
     const fromCookie = await unsealSessionId(readSessionCookie(request), env.sessionSecrets);
     if (fromCookie) session = await findActiveSession(await getDb(), fromCookie);
-    if (!session?.tenantIds.includes(tenantId) && options.grantTarget) {
-      const grant = new URL(request.url).searchParams.get('grant');
-      const fromGrant = await openGrantSession(grant, options.grantTarget, env.sessionSecrets);
-      if (fromGrant) session = (await findActiveSession(await getDb(), fromGrant)) ?? session;
-    }
   } catch (error) {
     return { ok: false, response: logged(request, failOn(error, locale), 'session_lookup_failed', error) };
   }
@@ -120,7 +107,7 @@ export function failureResponse(request: Request, error: unknown): Response {
   return logged(request, failurePage(failure, localeOf(request), retryAfterSeconds), reason, failure === 'internal' ? error : undefined);
 }
 
-/** One line per failed file request: route and status and a reason code, never the query (it may hold a grant). */
+/** One line per failed file request: route and status and a reason code, never the query (names, numbers). */
 function logged(request: Request, response: Response, reason: string, error?: unknown): Response {
   const route = new URL(request.url).pathname;
   const log = getLogger();

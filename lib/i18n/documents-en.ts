@@ -193,7 +193,6 @@ export const en: DocumentTexts = {
     actions: 'Actions',
     download: 'Download',
     show: 'Show',
-    open: 'Open',
     none: 'The expense has no attachments.',
     unnamed: 'Attachment',
     previewOf: 'Preview of the attachment {name}',

@@ -193,7 +193,6 @@ export const sk = {
     actions: 'Akcie',
     download: 'Stiahnuť',
     show: 'Zobraziť',
-    open: 'Otvoriť',
     none: 'Náklad nemá žiadne prílohy.',
     unnamed: 'Príloha',
     previewOf: 'Náhľad prílohy {name}',

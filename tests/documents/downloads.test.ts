@@ -8,8 +8,6 @@ import {
   safeFileName,
 } from '@/lib/documents/downloads';
 import { inlinePolicy } from '@/lib/documents/file-routes';
-import { grantTarget, openGrantSession, sealOpenGrant } from '@/lib/documents/open-grant';
-import { sealSessionId, unsealSessionId } from '@/lib/session/cookie';
 
 describe('file names', () => {
   it('keep only [A-Za-z0-9._-], dropping accents rather than letters', () => {
@@ -67,32 +65,5 @@ describe('content types', () => {
   it('give an inline file an opaque origin (CSP sandbox) and let only our pages and the service frame it', () => {
     expect(inlinePolicy("'self'")).toBe("default-src 'none'; sandbox; frame-ancestors 'self'");
     expect(inlinePolicy('https://firma.kros.sk')).toBe("default-src 'none'; sandbox; frame-ancestors 'self' https://firma.kros.sk");
-  });
-});
-
-describe('open grants (links that open in a new tab, where the partitioned cookie does not go)', () => {
-  const secrets = ['test-session-secret-0123456789abcdef0123456789'];
-  const target = grantTarget('invoices-preview', '10001', 4711, 19);
-
-  it('name the session they were issued to, for their own target only', async () => {
-    const grant = await sealOpenGrant('session-1', target, secrets);
-    expect(await openGrantSession(grant, target, secrets)).toBe('session-1');
-    expect(await openGrantSession(grant, grantTarget('invoices-preview', '10001', 4711, 17), secrets)).toBeNull();
-    expect(await openGrantSession(grant, grantTarget('invoices-preview', '10002', 4711, 19), secrets)).toBeNull();
-  });
-
-  it('are worthless when forged, cut, sealed under other secrets, or missing', async () => {
-    const grant = await sealOpenGrant('session-1', target, secrets);
-    expect(await openGrantSession(grant.slice(0, -3), target, secrets)).toBeNull();
-    expect(await openGrantSession(grant, target, ['another-secret-entirely-0123456789abcdef'])).toBeNull();
-    expect(await openGrantSession('Fe26.2**nonsense', target, secrets)).toBeNull();
-    expect(await openGrantSession(null, target, secrets)).toBeNull();
-  });
-
-  it('can never pass as a session cookie, nor a cookie as a grant', async () => {
-    const grant = await sealOpenGrant('session-1', target, secrets);
-    expect(await unsealSessionId(grant, secrets)).toBeNull();
-    const cookie = await sealSessionId('session-1', secrets);
-    expect(await openGrantSession(cookie, target, secrets)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFakeService, json, status } from './fake-service';
 
 const invoice = { id: 1, documentNumber: 'OF1' };

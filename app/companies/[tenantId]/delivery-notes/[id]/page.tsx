@@ -38,7 +38,7 @@ export default async function DeliveryNotePage({ params }: Props) {
   }
 
   const note = loaded.value;
-  const links = await reportLinks('deliveryNotes', session.id, tenantId, noteId.data, note.documentNumber);
+  const links = reportLinks('deliveryNotes', tenantId, noteId.data, note.documentNumber);
 
   return (
     <article aria-labelledby="note-title">

@@ -64,7 +64,7 @@ export default async function ExpensePage({ params }: Props) {
   const expense = loaded.value;
   const currency = expense.prices?.currency;
   const today = companyToday(new Date());
-  const views = attachments.ok ? await attachmentViews(session.id, tenantId, id, attachments.value) : [];
+  const views = attachments.ok ? attachmentViews(tenantId, id, attachments.value) : [];
 
   return (
     <article aria-labelledby="expense-title">

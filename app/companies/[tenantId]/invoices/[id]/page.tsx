@@ -44,7 +44,7 @@ export default async function InvoicePage({ params }: Props) {
 
   const invoice = loaded.value;
   const currency = invoice.prices?.currency;
-  const links = await reportLinks('invoices', session.id, tenantId, invoiceId.data, invoice.documentNumber);
+  const links = reportLinks('invoices', tenantId, invoiceId.data, invoice.documentNumber);
   const today = companyToday(new Date());
 
   return (
