@@ -76,10 +76,12 @@ export function createDataApiClient(transport: Transport) {
     const call: Call = { method: 'GET', path, endpoint, binary: true };
     const { response } = await transport.send(call);
     const length = Number(response.headers.get('content-length'));
+    // fetch decodes a compressed body, so the declared length is then not the length of what streams on.
+    const known = response.headers.has('content-length') && !response.headers.has('content-encoding');
     return {
       body: response.body ?? new ReadableStream({ start: (controller) => controller.close() }),
       contentType: response.headers.get('content-type'),
-      contentLength: Number.isSafeInteger(length) && length >= 0 && response.headers.has('content-length') ? length : null,
+      contentLength: known && Number.isSafeInteger(length) && length >= 0 ? length : null,
     };
   }
 
