@@ -39,11 +39,6 @@ import {
   paymentUpload,
   receivedOrderUpload,
   stockIssueUpload,
-  type CashAccountUpload,
-  type DocumentUpload,
-  type PaymentUpload,
-  type ReceivedOrderUpload,
-  type StockIssueUpload,
 } from './uploads';
 
 /**
@@ -115,9 +110,19 @@ export function createDataApiClient(transport: Transport) {
     };
   }
 
-  const wrap = <T extends z.ZodType>(schema: T, value: unknown, endpoint: string) => ({
-    data: validInput(schema, value, endpoint),
-  });
+  /** An upload: the documents checked, then sent wrapped in `{ data: … }` as the service expects. */
+  const upload =
+    <B extends z.ZodType, A extends z.ZodType>(path: string, body: B, answer: A) =>
+    async (value: z.input<B>) => {
+      const endpoint = `POST ${path}`;
+      return post(endpoint, path, { data: validInput(body, value, endpoint) }, answer);
+    };
+
+  /** A list without parameters (reference data). */
+  const listAll =
+    <R extends z.ZodType>(path: string, record: R) =>
+    async () =>
+      parseList(record, await getJson(`GET ${path}`, path), `GET ${path}`);
 
   return {
     auth: {
@@ -136,15 +141,8 @@ export function createDataApiClient(transport: Transport) {
         const endpoint = 'GET /api/invoices/{id}';
         return parseRecord(invoiceSchema, await getJson(endpoint, `/api/invoices/${invoiceId(id, endpoint)}`), endpoint);
       },
-      upload: async (invoice: DocumentUpload) =>
-        post('POST /api/invoices', '/api/invoices', wrap(documentUpload, invoice, 'POST /api/invoices'), acceptedSchema),
-      uploadBatch: async (invoices: DocumentUpload[]) =>
-        post(
-          'POST /api/invoices/batch',
-          '/api/invoices/batch',
-          wrap(batchOf(documentUpload), invoices, 'POST /api/invoices/batch'),
-          acceptedSchema,
-        ),
+      upload: upload('/api/invoices', documentUpload, acceptedSchema),
+      uploadBatch: upload('/api/invoices/batch', batchOf(documentUpload), acceptedSchema),
       ...reportsOf('invoices'),
     },
 
@@ -183,21 +181,9 @@ export function createDataApiClient(transport: Transport) {
         const path = `/api/delivery-notes/${invoiceId(id, endpoint)}`;
         return parseRecord(deliveryNoteSchema, await getJson(endpoint, path), endpoint);
       },
-      uploadBatch: async (notes: DocumentUpload[]) =>
-        post(
-          'POST /api/delivery-notes/batch',
-          '/api/delivery-notes/batch',
-          wrap(batchOf(documentUpload), notes, 'POST /api/delivery-notes/batch'),
-          acceptedSchema,
-        ),
+      uploadBatch: upload('/api/delivery-notes/batch', batchOf(documentUpload), acceptedSchema),
       /** The one synchronous upload: 201 with the created note. */
-      createSingle: async (note: DocumentUpload) =>
-        post(
-          'POST /api/delivery-notes/single',
-          '/api/delivery-notes/single',
-          wrap(documentUpload, note, 'POST /api/delivery-notes/single'),
-          deliveryNoteCreatedSchema,
-        ),
+      createSingle: upload('/api/delivery-notes/single', documentUpload, deliveryNoteCreatedSchema),
       ...reportsOf('delivery-notes'),
     },
 
@@ -206,44 +192,20 @@ export function createDataApiClient(transport: Transport) {
       list: listOf('GET /api/payments', '/api/payments', paymentListQuery, paymentSchema) as (
         query?: PaymentListQuery,
       ) => Promise<z.output<typeof paymentSchema>[]>,
-      uploadBatch: async (payments: PaymentUpload[]) =>
-        post(
-          'POST /api/payments/batch',
-          '/api/payments/batch',
-          wrap(batchOf(paymentUpload), payments, 'POST /api/payments/batch'),
-          acceptedSchema,
-        ),
+      uploadBatch: upload('/api/payments/batch', batchOf(paymentUpload), acceptedSchema),
     },
 
     paymentAccounts: {
-      list: async () =>
-        parseList(paymentAccountSchema, await getJson('GET /api/payments/accounts', '/api/payments/accounts'), 'GET /api/payments/accounts'),
-      createCash: async (account: CashAccountUpload) =>
-        post(
-          'POST /api/payments/accounts/cash',
-          '/api/payments/accounts/cash',
-          wrap(cashAccountUpload, account, 'POST /api/payments/accounts/cash'),
-          paymentAccountSchema,
-        ),
+      list: listAll('/api/payments/accounts', paymentAccountSchema),
+      createCash: upload('/api/payments/accounts/cash', cashAccountUpload, paymentAccountSchema),
     },
 
     numberingSequences: {
-      list: async () =>
-        parseList(
-          numberingSequenceSchema,
-          await getJson('GET /api/numberingSequences', '/api/numberingSequences'),
-          'GET /api/numberingSequences',
-        ),
+      list: listAll('/api/numberingSequences', numberingSequenceSchema),
     },
 
     receivedOrders: {
-      uploadBatch: async (orders: ReceivedOrderUpload[]) =>
-        post(
-          'POST /api/received-orders/batch',
-          '/api/received-orders/batch',
-          wrap(batchOf(receivedOrderUpload), orders, 'POST /api/received-orders/batch'),
-          acceptedSchema,
-        ),
+      uploadBatch: upload('/api/received-orders/batch', batchOf(receivedOrderUpload), acceptedSchema),
     },
 
     catalogItems: {
@@ -253,17 +215,11 @@ export function createDataApiClient(transport: Transport) {
     },
 
     warehouses: {
-      list: async () => parseList(warehouseSchema, await getJson('GET /api/warehouses', '/api/warehouses'), 'GET /api/warehouses'),
+      list: listAll('/api/warehouses', warehouseSchema),
     },
 
     stockIssues: {
-      createSingle: async (issue: StockIssueUpload) =>
-        post(
-          'POST /api/movements/issues/single',
-          '/api/movements/issues/single',
-          wrap(stockIssueUpload, issue, 'POST /api/movements/issues/single'),
-          acceptedSchema,
-        ),
+      createSingle: upload('/api/movements/issues/single', stockIssueUpload, acceptedSchema),
     },
   };
 }
