@@ -43,7 +43,10 @@ export function ExpenseTable({ expenses, tenantId, texts, locale, today, caption
                 </Link>
                 {expense.hasAttachments ? (
                   <span title={texts.hasAttachments} className="ml-1" data-has-attachments="true">
-                    <span aria-hidden="true">📎</span>
+                    {/* A drawn clip: the emoji is missing from many systems' fonts. */}
+                    <svg aria-hidden="true" viewBox="0 0 16 16" className="inline h-3.5 w-3.5 align-[-2px] text-slate-500" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round">
+                      <path d="M10.5 4.5 5.6 9.4a1.4 1.4 0 0 0 2 2l5-5a2.8 2.8 0 0 0-4-4l-5 5a4.2 4.2 0 0 0 6 6l4.4-4.4" />
+                    </svg>
                     <span className="sr-only">{texts.hasAttachments}</span>
                   </span>
                 ) : null}
