@@ -8,7 +8,6 @@
  * BENCH_SERVER_NODE_ARGS adds flags to the server's `node`, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (the
  * profile is written when the server exits).
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -16,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 // Relative imports, as in the sandbox: the benchmark stands outside the add-on.
 import { sandboxDefaults } from '../lib/config/sandbox-defaults';
 import { signLaunchJwt } from '../sandbox/launch-jwt';
+import { addonEnv } from './support/addon-env';
+import { installCleanup, positiveInteger } from './support/cleanup';
 import { createBenchDatabase } from './support/database';
 import { startGuardian } from './support/guardian';
 import { keepAliveClient } from './support/http';
@@ -27,7 +28,7 @@ import { freePort, startNext, waitForHealth, type NextServer } from './support/s
 import { buildReport, markdown, type CpuMs } from './support/report';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const LAUNCHES = positiveInteger(process.env.BENCH_LAUNCHES, 6_000);
+const LAUNCHES = positiveInteger('BENCH_LAUNCHES', 6_000);
 const WARMUP_LAUNCHES = 200;
 const CONCURRENCY = 32;
 const MAX_DURATION_MS = 60_000;
@@ -42,48 +43,11 @@ const DATABASE_SERVER =
 const USERS = ['jana.novakova@example.sk', 'peter.horvath@example.sk', 'eva.kralova@example.sk', '100234', '100871'];
 const TENANT_SETS = [['10001'], ['10001', '10002'], ['20001', '20002', '20003']];
 
-function positiveInteger(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`BENCH_LAUNCHES is not a positive integer: ${value}`);
-  return parsed;
-}
-
 /** Progress goes to stderr: stdout carries only the table. */
 const progress = (message: string) => console.error(`[bench] ${message}`);
 
-// ---- cleanup: runs once, newest step first, on success, failure and Ctrl-C alike ----
-
-const cleanupSteps: { name: string; run: () => Promise<void> }[] = [];
-let cleaning: Promise<void> | undefined;
-
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const step of cleanupSteps.reverse()) {
-      try {
-        await step.run();
-        progress(`cleanup: ${step.name}`);
-      } catch (error) {
-        console.error(`cleanup: ${step.name} failed: ${(error as Error).message}`);
-      }
-    }
-  })();
-  return cleaning;
-}
-
-// Stops the load loops at once, so the server is not kept busy while it is being shut down.
-const interrupted = new AbortController();
-
-// `on`, not `once`: tsx re-sends a signal its child did not acknowledge within 30 ms, and npm forwards Ctrl-C too.
-// With no listener left, tsx's own handler would exit on the repeat in the middle of the cleanup.
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
-  process.on(signal, () => {
-    if (interrupted.signal.aborted) return;
-    interrupted.abort();
-    console.error(`\n${signal}: stopping the server and dropping the database…`);
-    void cleanup().finally(() => process.exit(code));
-  });
-}
+// Cleanup runs once, newest step first, on success, failure and Ctrl-C alike; Ctrl-C also stops the load loops.
+const cleanup = installCleanup(progress);
 
 // ---- the run ----
 
@@ -105,25 +69,6 @@ async function signTokens(jwks: JwksServer, count: number): Promise<string[]> {
   return tokens;
 }
 
-function serverEnv(port: number, jwks: JwksServer, databaseUrl: string): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: process.env.HOME ?? ROOT,
-    NODE_ENV: 'production',
-    NEXT_TELEMETRY_DISABLED: '1',
-    APP_URL: `http://localhost:${port}`,
-    PLUGIN_ID: sandboxDefaults.pluginId,
-    PLUGIN_API_KEYS: sandboxDefaults.pluginApiKey,
-    BROKER_JWKS_URL: jwks.jwksUrl,
-    DATA_API_BASE_URL: jwks.origin,
-    SESSION_SECRETS: randomBytes(30).toString('base64url'), // 40 characters
-    ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
-    DATABASE_URL: databaseUrl,
-    // The add-on writes one info line per request; at this rate that is a measurable share of the CPU.
-    LOG_LEVEL: 'warn',
-  };
-}
-
 async function main(): Promise<number> {
   const buildIdFile = path.join(ROOT, '.next', 'BUILD_ID');
   if (!existsSync(buildIdFile)) {
@@ -134,22 +79,28 @@ async function main(): Promise<number> {
   const database = await createBenchDatabase(DATABASE_SERVER);
   const guardian = startGuardian({ cwd: ROOT, adminUrl: DATABASE_SERVER, database: database.name });
   // Pushed first, so it runs last: the guardian stands down only once everything else is cleaned up.
-  cleanupSteps.push({ name: 'released the guardian', run: () => guardian.release() });
-  cleanupSteps.push({ name: `dropped ${database.name}`, run: () => database.drop() });
+  cleanup.add('released the guardian', () => guardian.release());
+  cleanup.add(`dropped ${database.name}`, () => database.drop());
   progress(`database ${database.name} created`);
 
   const jwks = await startJwksServer();
-  cleanupSteps.push({ name: 'closed the key set server', run: () => jwks.close() });
+  cleanup.add('closed the key set server', () => jwks.close());
 
   const port = await freePort();
   const server: NextServer = startNext({
     cwd: ROOT,
     port,
-    env: serverEnv(port, jwks, database.url),
+    env: addonEnv({
+      appUrl: `http://localhost:${port}`,
+      jwksUrl: jwks.jwksUrl,
+      dataApiBaseUrl: jwks.origin,
+      databaseUrl: database.url,
+      home: ROOT,
+    }),
     nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
   });
   guardian.watchServer(server.pid);
-  cleanupSteps.push({ name: `stopped the server (pid ${server.pid})`, run: () => server.stop() });
+  cleanup.add(`stopped the server (pid ${server.pid})`, () => server.stop());
   const memory = sampleMemory(server.pid);
   progress(`next start on ${server.baseUrl} (pid ${server.pid}); signing ${WARMUP_LAUNCHES + LAUNCHES} JWTs meanwhile`);
 
@@ -167,13 +118,13 @@ async function main(): Promise<number> {
   const startupLines = server.outputLines();
 
   const http = await keepAliveClient(2 * CONCURRENCY);
-  cleanupSteps.push({ name: 'closed the HTTP client', run: () => http.close() });
+  cleanup.add('closed the HTTP client', () => http.close());
   const load = {
     fetch: http.fetch,
     baseUrl: server.baseUrl,
     apiKey: sandboxDefaults.pluginApiKey,
     concurrency: CONCURRENCY,
-    signal: interrupted.signal,
+    signal: cleanup.signal,
   };
 
   progress(`warm-up: ${WARMUP_LAUNCHES} launches`);
@@ -194,7 +145,7 @@ async function main(): Promise<number> {
   };
   const timed = await runLaunches({ ...load, tokens: tokens.slice(WARMUP_LAUNCHES), maxDurationMs: MAX_DURATION_MS });
   const selfUsage = process.cpuUsage(before.self);
-  if (interrupted.signal.aborted) throw new Error('interrupted');
+  if (cleanup.signal.aborted) throw new Error('interrupted');
   const cpu: CpuMs = {
     server: cpuMsBetween(before.server, cpuMsByPid(processTree(server.pid))),
     postgres: cpuMsBetween(
@@ -250,6 +201,6 @@ main()
     return 1;
   })
   .then(async (code) => {
-    await cleanup();
+    await cleanup.run();
     process.exit(code);
   });

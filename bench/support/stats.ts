@@ -5,7 +5,7 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
 }
 
-export type Latency = { count: number; p50: number; p99: number; max: number };
+export type Latency = { count: number; p50: number; p95: number; p99: number; max: number };
 
 export function summarize(samples: readonly number[]): Latency {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -13,6 +13,7 @@ export function summarize(samples: readonly number[]): Latency {
   return {
     count: sorted.length,
     p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
     p99: round(percentile(sorted, 99)),
     max: round(sorted.at(-1) ?? Number.NaN),
   };
