@@ -37,15 +37,39 @@ export async function sealSessionId(sessionId: string, secrets: readonly string[
   return sealData({ sid: sessionId }, { password: passwordsOf(secrets).sealing, ttl: SESSION_LIFETIME_SECONDS });
 }
 
+/**
+ * Cookies unsealed lately, per configured secret list (a rotation starts a new map): unsealing costs a few ms of
+ * CPU on every page view, and the answer for a given cookie value does not change. Entries are kept for minutes
+ * only; the session row, checked on every request, is what decides whether the session is still live.
+ */
+const UNSEALED_TTL_MS = 5 * 60_000;
+const UNSEALED_MAX = 10_000;
+const unsealedBySecrets = new WeakMap<readonly string[], Map<string, { sid: string; until: number }>>();
+
+function unsealedCache(secrets: readonly string[]) {
+  let cache = unsealedBySecrets.get(secrets);
+  if (!cache) unsealedBySecrets.set(secrets, (cache = new Map()));
+  return cache;
+}
+
 /** The session id inside a cookie value, or null for anything forged, expired or sealed under an unknown secret. */
 export async function unsealSessionId(sealed: string | undefined, secrets: readonly string[]): Promise<string | null> {
   if (!sealed || sealed.length > 4096) return null;
+  const cache = unsealedCache(secrets);
+  const now = Date.now();
+  const hit = cache.get(sealed);
+  if (hit && hit.until > now) return hit.sid;
   try {
     const data = await unsealData<{ sid?: unknown }>(sealed, {
       password: passwordsOf(secrets).unsealing,
       ttl: SESSION_LIFETIME_SECONDS,
     });
-    return typeof data.sid === 'string' && data.sid.length > 0 ? data.sid : null;
+    const sid = typeof data.sid === 'string' && data.sid.length > 0 ? data.sid : null;
+    if (sid) {
+      if (cache.size >= UNSEALED_MAX) cache.delete(cache.keys().next().value as string);
+      cache.set(sealed, { sid, until: now + UNSEALED_TTL_MS });
+    }
+    return sid;
   } catch {
     return null;
   }
