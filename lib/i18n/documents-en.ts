@@ -55,7 +55,7 @@ export const en: DocumentTexts = {
     '19': 'Received debit note',
     unknown: 'Other document',
   },
-  dueDateStatus: { '1': 'Overdue', '2': 'Not yet due' },
+  dueDateStatus: { '1': 'Not yet due', '2': 'Overdue' },
   filters: {
     legend: 'Filters',
     any: 'All',

@@ -55,7 +55,7 @@ export const sk = {
     unknown: 'Iný doklad',
   },
   // The interface names only the values 1 and 2; their meaning is read from the service's own filter.
-  dueDateStatus: { '1': 'Po splatnosti', '2': 'V splatnosti' },
+  dueDateStatus: { '1': 'V splatnosti', '2': 'Po splatnosti' },
   filters: {
     legend: 'Filtre',
     any: 'Všetky',

@@ -143,10 +143,12 @@ export function createTransport(options: TransportOptions): Transport {
   /** The service says the window is spent: hold the queue until it resets rather than earn a 429. */
   async function respectRemaining(response: Response): Promise<void> {
     if (response.headers.get('x-rate-limit-remaining')?.trim() !== '0') return;
-    const reset = Number(response.headers.get('x-rate-limit-reset'));
-    if (!Number.isFinite(reset) || reset <= 0) return;
-    // Epoch seconds by the interface; a value this large can only be milliseconds.
-    const resetMs = reset > 1e11 ? reset : reset * 1_000;
+    const header = response.headers.get('x-rate-limit-reset')?.trim() ?? '';
+    const reset = Number(header);
+    // Epoch seconds by the interface; a value this large can only be milliseconds; rate-limit middleware of the
+    // service's platform is also known to send a date-time instead.
+    const resetMs = Number.isFinite(reset) && header !== '' ? (reset > 1e11 ? reset : reset * 1_000) : Date.parse(header);
+    if (!Number.isFinite(resetMs) || resetMs <= 0) return;
     const forMs = Math.min(MAX_PAUSE_MS, resetMs - Date.now());
     if (forMs > 0) await pause(forMs);
   }

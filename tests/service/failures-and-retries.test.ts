@@ -145,6 +145,16 @@ describe('the rate limit, per token, on a fake clock', () => {
     expect(service.requests[1]!.at - service.requests[0]!.at).toBeGreaterThanOrEqual(18_000);
   });
 
+  it('reads x-rate-limit-reset given as a date-time too', async () => {
+    const service = createFakeService({ maxQueueWaitMs: 30_000 });
+    const reset = new Date(Date.now() + 12_000).toISOString();
+    service.answer(json({ data: [] }, { headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': reset } }));
+    service.answer(json({ data: [] }));
+    await service.client.invoices.list();
+    await service.client.invoices.list();
+    expect(service.requests[1]!.at - service.requests[0]!.at).toBeGreaterThanOrEqual(10_000);
+  });
+
   it('never lets more than 3 calls start in any one second, however many are asked for at once', async () => {
     const service = createFakeService({ maxQueueWaitMs: 60_000 });
     service.always(() => json({ data: [] }));

@@ -4,7 +4,7 @@ import { ExpenseTable } from '@/components/expense-table';
 import { InvoiceTable } from '@/components/invoice-table';
 import { ServiceProblem } from '@/components/service-problem';
 import { TotalCard } from '@/components/total-card';
-import { formatClockTime } from '@/lib/documents/format';
+import { addDays, companyToday, formatClockTime } from '@/lib/documents/format';
 import { companyConnection, loadForPage, overviewFor } from '@/lib/documents/load';
 import { OVERVIEW_MAX_PAGES, OVERVIEW_PAGE_SIZE, type UnpaidSummary } from '@/lib/documents/overview';
 import { companyPath } from '@/lib/documents/present';
@@ -21,6 +21,11 @@ export default async function CompanyPage({ params }: { params: Promise<{ tenant
   const company = await companyConnection(session.userId, session.pluginId, tenantId);
   const loaded = await loadForPage(() => overviewFor({ ...session, tenantId }));
   const link = (...segments: string[]) => companyPath(tenantId, ...segments);
+  // The lists behind the cards. Invoices have a due-date status filter (2 = overdue); expenses only a due-date
+  // range, so "overdue" is "due by yesterday" there.
+  const yesterday = addDays(companyToday(new Date()), -1);
+  const overdueInvoices = `${link('invoices')}?${new URLSearchParams({ PaymentStatus: '0', DueDateStatus: '2' })}`;
+  const overdueExpenses = `${link('expenses')}?${new URLSearchParams({ PaymentStatus: '0', DueDateTo: yesterday })}`;
   const partial = (summary: UnpaidSummary) =>
     !summary.complete && <p className="text-xs text-slate-500">{fill(d.overview.partial, { count: OVERVIEW_MAX_PAGES * OVERVIEW_PAGE_SIZE })}</p>;
 
@@ -31,12 +36,12 @@ export default async function CompanyPage({ params }: { params: Promise<{ tenant
         <>
           <section aria-label={d.nav.invoices} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <TotalCard title={d.overview.unpaidInvoices} total={loaded.value.invoices.unpaid} href={`${link('invoices')}?PaymentStatus=0`} texts={d} locale={locale} />
-            <TotalCard title={d.overview.overdueInvoices} total={loaded.value.invoices.overdue} href={`${link('invoices')}?PaymentStatus=0`} tone="warning" texts={d} locale={locale} />
+            <TotalCard title={d.overview.overdueInvoices} total={loaded.value.invoices.overdue} href={overdueInvoices} tone="warning" texts={d} locale={locale} />
           </section>
           {partial(loaded.value.invoices)}
           <section aria-label={d.nav.expenses} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
             <TotalCard title={d.overview.unpaidExpenses} total={loaded.value.expenses.unpaid} href={`${link('expenses')}?PaymentStatus=0`} texts={d} locale={locale} />
-            <TotalCard title={d.overview.overdueExpenses} total={loaded.value.expenses.overdue} href={`${link('expenses')}?PaymentStatus=0`} tone="warning" texts={d} locale={locale} />
+            <TotalCard title={d.overview.overdueExpenses} total={loaded.value.expenses.overdue} href={overdueExpenses} tone="warning" texts={d} locale={locale} />
           </section>
           {partial(loaded.value.expenses)}
           <p className="mt-2 text-xs text-slate-500" data-as-of={loaded.value.computedAt}>

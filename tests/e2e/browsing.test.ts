@@ -1,0 +1,450 @@
+/**
+ * End to end: Jana launches the add-on from the service's sandbox in a real Chromium and browses a company's
+ * documents in the production build: the overview's totals, the invoice list with filters in the URL and paging,
+ * an invoice with its PDF, the expenses with an attachment, a company that is not hers, and every way the data API
+ * can refuse a company. Each step leaves a screenshot in test-results/e2e/.
+ *
+ * The steps of the journey share one browser page and run in order; each starts from where the previous one left
+ * the page, as a person clicking through would.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { companyToday } from '../../lib/documents/format';
+import { ACCESS_TOKEN_PREFIX } from '../../sandbox/access-tokens';
+import { freshContext, launchChromium, launchFromSandbox } from './support/browser';
+import { startEnvironment, type E2eEnvironment } from './support/environment';
+import { sandboxAttachment, sandboxCompany } from './support/sandbox-data';
+import { screenshot } from './support/screenshots';
+import { leakedIntoServerOutput, leaksIn, named, recordAddonResponses, type Served } from './support/secrets';
+
+const COMPANY = {
+  '10001': 'Pekáreň Novák s.r.o.',
+  '10002': 'Záhradníctvo Ľaliová dolina s.r.o.',
+  '10004': 'Horváth & syn, účtovníctvo s.r.o.',
+};
+/** The interface's values (spec/interface.md): PaymentStatus 0 NotPaid; DueDateStatus 1 InDue, 2 OverDue. */
+const NOT_PAID = '0';
+const OVER_DUE = '2';
+const PAGE_SIZE = 25;
+
+let env: E2eEnvironment;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+/** Everything the add-on's origin answered to the browsers of this file. */
+const recorders: ReturnType<typeof recordAddonResponses>[] = [];
+/** Launch codes and session cookies the browsers carried. */
+const handedOut: string[] = [];
+
+beforeAll(async () => {
+  env = await startEnvironment();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+  await browser?.close();
+  await env?.stop();
+});
+
+beforeEach(({ onTestFailed }) => {
+  onTestFailed(() => {
+    console.error(`add-on output (last 4000 characters):\n${env.addon.output().slice(-4000)}`);
+  });
+});
+
+/** A browser profile of its own, in English (en-GB) for predictable texts, recording what the add-on served. */
+async function newContext(): Promise<BrowserContext> {
+  const context = await freshContext(browser, { locale: 'en-GB' });
+  contexts.push(context);
+  recorders.push(recordAddonResponses(context, env.addon.url));
+  return context;
+}
+
+async function launchJana(context: BrowserContext, tenantIds: readonly string[]) {
+  const launched = await launchFromSandbox(context, env.where, { userKey: 'jana', tenantIds });
+  handedOut.push(new URL(launched.callbackUrl).searchParams.get('code') ?? '');
+  const cookie = (await context.cookies(env.addon.url)).find((candidate) => candidate.name.startsWith('__Host-'));
+  handedOut.push(cookie?.value ?? '');
+  return launched;
+}
+
+const companyUrl = (tenantId: string, ...segments: string[]) => [`${env.addon.url}/companies/${tenantId}`, ...segments].join('/');
+const hasBlankParameter = (url: URL) => [...url.searchParams.values()].some((value) => value.trim() === '');
+const tabs = (page: Page) => page.getByRole('navigation', { name: 'Company documents' });
+const table = (page: Page, caption: string) => page.getByRole('table', { name: caption, exact: true });
+
+/** The rows of a document table once it is there (pages stream: the table follows the skeleton). */
+async function rowsOf(list: Locator): Promise<Locator> {
+  await list.waitFor();
+  return list.locator('tbody > tr');
+}
+
+/** What each invoice row shows: its id, payment mark and whether it is marked overdue. */
+async function invoiceRows(page: Page) {
+  const rows = await rowsOf(table(page, 'Invoices'));
+  return rows.evaluateAll((trs) =>
+    trs.map((tr) => ({
+      id: tr.getAttribute('data-invoice-id') ?? '',
+      payment: tr.querySelector('[data-payment-status]')?.getAttribute('data-payment-status') ?? '',
+      paymentText: tr.querySelector('[data-payment-status]')?.textContent ?? '',
+      overdue: tr.querySelector('[data-overdue]')?.textContent ?? null,
+    })),
+  );
+}
+
+async function download(page: Page, link: Locator): Promise<{ download: Download; bytes: Buffer }> {
+  const [started] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const file = await started.path();
+  return { download: started, bytes: await readFile(file) };
+}
+
+describe('browsing a company as Jana, from the service’s launch page', () => {
+  let page: Page;
+  /** The filtered list as the filter form left it, and the ids it showed. */
+  let filteredUrl = '';
+  let filteredIds: string[] = [];
+  let expenseId = '';
+
+  beforeAll(async () => {
+    const context = await newContext();
+    ({ page } = await launchJana(context, ['10001', '10002']));
+  });
+
+  it('opens the company Jana picks among the two she launched with', async () => {
+    expect(page.url()).toBe(`${env.addon.url}/`);
+    await screenshot(page, 'browse-01-companies');
+
+    await page.getByRole('link', { name: COMPANY['10001'] }).click();
+    await page.waitForURL(companyUrl('10001'));
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(COMPANY['10001']);
+  });
+
+  it('shows the unpaid and overdue invoice totals in EUR and the latest invoices on the overview', async () => {
+    const unpaid = page.getByRole('region', { name: 'Unpaid invoices', exact: true });
+    const overdue = page.getByRole('region', { name: 'Overdue invoices', exact: true });
+    await unpaid.locator('[data-total-eur]').waitFor();
+    await screenshot(page, 'browse-02-overview');
+
+    for (const card of [unpaid, overdue]) {
+      const amount = card.locator('[data-total-eur]');
+      // en-GB writes euros as "€1,234.50".
+      expect(await amount.innerText()).toMatch(/^-?€[\d,]+\.\d{2}$/);
+      expect(Number(await amount.getAttribute('data-total-eur'))).toBeGreaterThan(0);
+      expect(Number(await card.locator('[data-total-count]').getAttribute('data-total-count'))).toBeGreaterThan(0);
+      expect(await card.innerText()).toContain('in EUR, VAT included');
+    }
+    // The figures are the sandbox's own: not fully paid (0 or 3), and of those the ones due before the company's today.
+    const today = companyToday(new Date());
+    const notPaid = sandboxCompany('10001', env.today).invoices.map((invoice) => invoice.record).filter((record) => record.paymentStatus === 0 || record.paymentStatus === 3);
+    const pastDue = notPaid.filter((record) => record.dueDate.slice(0, 10) < today);
+    const euros = (records: typeof notPaid) => records.reduce((cents, record) => cents + Math.round(record.prices.legislativePrices.totalPriceInclVat * 100), 0) / 100;
+    for (const [card, records] of [[unpaid, notPaid], [overdue, pastDue]] as const) {
+      expect(Number(await card.locator('[data-total-count]').getAttribute('data-total-count'))).toBe(records.length);
+      expect(Number(await card.locator('[data-total-eur]').getAttribute('data-total-eur'))).toBeCloseTo(euros(records), 2);
+    }
+
+    const latest = await rowsOf(table(page, 'Latest invoices'));
+    expect(await latest.count()).toBeGreaterThan(0);
+    expect(await latest.count()).toBeLessThanOrEqual(5);
+  });
+
+  it('links the overdue invoice total to the list of overdue invoices', async () => {
+    const link = page.getByRole('region', { name: 'Overdue invoices', exact: true }).getByRole('link', { name: 'Overdue invoices' });
+    const target = new URL((await link.getAttribute('href')) ?? '', env.addon.url);
+    expect(target.pathname).toBe('/companies/10001/invoices');
+    expect(target.searchParams.get('PaymentStatus')).toBe(NOT_PAID);
+    expect(target.searchParams.get('DueDateStatus'), 'the overdue total leads to the overdue invoices, not to every unpaid one').toBe(OVER_DUE);
+  });
+
+  it('filters the invoice list through the form, under the interface’s parameter names, to unpaid overdue invoices', async () => {
+    await tabs(page).getByRole('link', { name: 'Invoices', exact: true }).click();
+    await page.waitForURL(companyUrl('10001', 'invoices'));
+    expect(await (await rowsOf(table(page, 'Invoices'))).count()).toBe(PAGE_SIZE);
+    await screenshot(page, 'browse-03-invoices');
+
+    await page.locator('summary', { hasText: 'Filters' }).click();
+    await page.getByLabel('Payment', { exact: true }).selectOption({ label: 'Unpaid' });
+    await page.getByLabel('Due status', { exact: true }).selectOption({ label: 'Overdue' });
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    // The form sends its blank fields too; the list answers with the tidy address, which is where the page ends.
+    await page.waitForURL((url) => url.searchParams.has('PaymentStatus') && !hasBlankParameter(url));
+    await table(page, 'Invoices').waitFor();
+    await screenshot(page, 'browse-04-invoices-unpaid-overdue');
+
+    const url = new URL(page.url());
+    filteredUrl = url.href;
+    // The form's blank fields are not left in the address: only the chosen filters (and the page size) remain.
+    expect([...url.searchParams.keys()].sort()).toEqual(['DueDateStatus', 'PaymentStatus', 'Top']);
+    expect(url.searchParams.get('PaymentStatus')).toBe(NOT_PAID);
+    const rows = await invoiceRows(page);
+    filteredIds = rows.map((row) => row.id);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(
+      url.searchParams.get('DueDateStatus'),
+      'the option labelled "Overdue" must send the interface’s DueDateStatus=2 (OverDue); 1 is InDue',
+    ).toBe(OVER_DUE);
+    for (const row of rows) {
+      // The interface's "not paid" covers partially paid invoices too.
+      expect(['Unpaid', 'Partially paid'], `invoice ${row.id}`).toContain(row.paymentText);
+      expect(row.overdue, `invoice ${row.id} is marked overdue`).toBe('Overdue');
+    }
+  });
+
+  it('keeps the filter when the page is reloaded', async () => {
+    expect(filteredUrl, 'the filter step left a filtered list').not.toBe('');
+    const before = page.url();
+    await page.reload();
+    await table(page, 'Invoices').waitFor();
+
+    expect(page.url()).toBe(before);
+    const url = new URL(page.url());
+    expect(await page.getByLabel('Payment', { exact: true }).inputValue()).toBe(url.searchParams.get('PaymentStatus'));
+    expect(await page.getByLabel('Due status', { exact: true }).inputValue()).toBe(url.searchParams.get('DueDateStatus'));
+    expect((await invoiceRows(page)).map((row) => row.id)).toEqual(filteredIds);
+  });
+
+  it('pages on to the next unpaid overdue invoices while a page is full, keeping the filter', async () => {
+    // The view the filter step asks for, by the interface's values; the same page when the form sent them.
+    const unpaidOverdue = `${companyUrl('10001', 'invoices')}?PaymentStatus=${NOT_PAID}&DueDateStatus=${OVER_DUE}&Top=${PAGE_SIZE}`;
+    if (page.url() !== unpaidOverdue) await page.goto(unpaidOverdue);
+    const firstPage = (await invoiceRows(page)).map((row) => row.id);
+    expect(firstPage.length, 'the first page is full (the sandbox has more unpaid overdue invoices)').toBe(PAGE_SIZE);
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    expect(await pages.innerText()).toContain(`Records 1 – ${PAGE_SIZE}`);
+
+    await pages.getByRole('link', { name: 'Next →' }).click();
+    await page.waitForURL((url) => url.searchParams.get('Skip') === String(PAGE_SIZE));
+    await page.getByRole('navigation', { name: 'Pages' }).getByText(`Records ${PAGE_SIZE + 1} –`).waitFor();
+    await screenshot(page, 'browse-05-invoices-next-page');
+
+    const url = new URL(page.url());
+    expect(url.searchParams.get('PaymentStatus')).toBe(NOT_PAID);
+    expect(url.searchParams.get('DueDateStatus')).toBe(OVER_DUE);
+    const rows = await invoiceRows(page);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((row) => firstPage.includes(row.id)), 'no invoice of the first page again').toEqual([]);
+    for (const row of rows) {
+      expect(['Unpaid', 'Partially paid'], `invoice ${row.id}`).toContain(row.paymentText);
+      expect(row.overdue, `invoice ${row.id} is marked overdue`).toBe('Overdue');
+    }
+    expect(await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: '← Previous' }).count()).toBe(1);
+  });
+
+  it('shows an invoice with its customer, items and VAT breakdown', async () => {
+    if (!page.url().startsWith(companyUrl('10001', 'invoices'))) await page.goto(companyUrl('10001', 'invoices'));
+    const firstRow = (await rowsOf(table(page, 'Invoices'))).first();
+    const id = (await firstRow.getAttribute('data-invoice-id')) ?? '';
+    await firstRow.getByRole('rowheader').getByRole('link').click();
+    await page.waitForURL(companyUrl('10001', 'invoices', id));
+    const title = page.getByRole('heading', { level: 2, name: /^Invoice / });
+    await title.waitFor();
+    await screenshot(page, 'browse-06-invoice');
+
+    const invoice = sandboxCompany('10001', env.today).invoices.find((candidate) => String(candidate.record.id) === id);
+    expect(invoice, `the sandbox has invoice ${id}`).toBeDefined();
+    expect(await title.textContent()).toBe(`Invoice ${invoice!.record.documentNumber}`);
+    const customer = page.getByRole('region', { name: 'Customer', exact: true });
+    expect(await customer.innerText()).toContain(invoice!.record.partner.address.businessName);
+    const items = await rowsOf(table(page, 'Items'));
+    expect(await items.count()).toBe(invoice!.details.items.length);
+    const vat = await rowsOf(table(page, 'VAT summary'));
+    expect(await vat.count()).toBeGreaterThan(0);
+  });
+
+  it('downloads the invoice’s black-and-white PDF (report 17) as an attachment', async () => {
+    const report = page.locator('li[data-report="17"]');
+    const link = report.getByRole('link', { name: /^Download/ });
+    const { download: file, bytes } = await download(page, link);
+    expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+    // The same address fetched from inside the page (where the session cookie is), for its headers.
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/companies\/10001\/invoices\/\d+\/reports\/17(\?|$)/);
+    const answer = await page.evaluate(async (address) => {
+      const response = await fetch(address);
+      const body = new Uint8Array(await response.arrayBuffer());
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        disposition: response.headers.get('content-disposition'),
+        head: String.fromCharCode(...body.subarray(0, 4)),
+      };
+    }, href);
+    expect(answer).toMatchObject({ status: 200, head: '%PDF' });
+    expect(answer.type).toMatch(/^application\/pdf/);
+    expect(answer.disposition).toMatch(/^attachment;/);
+    expect(answer.disposition).toMatch(/filename="?[^";]+\.pdf"?/);
+  });
+
+  it('lists the expenses of one document type through the filter form and opens one with attachments', async () => {
+    await tabs(page).getByRole('link', { name: 'Expenses', exact: true }).click();
+    await page.waitForURL(companyUrl('10001', 'expenses'));
+    await table(page, 'Expenses').waitFor();
+
+    await page.locator('summary', { hasText: 'Filters' }).click();
+    await page.getByLabel('Document type', { exact: true }).selectOption({ label: 'Received invoice' });
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL((url) => url.searchParams.has('DocumentType') && !hasBlankParameter(url));
+    const rows = await rowsOf(table(page, 'Expenses'));
+    await screenshot(page, 'browse-07-expenses-received-invoices');
+
+    expect(new URL(page.url()).searchParams.get('DocumentType')).toBe('10');
+    const ids = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-expense-id') ?? ''));
+    expect(ids.length).toBeGreaterThan(0);
+    const sandboxExpenses = sandboxCompany('10001', env.today).expenses;
+    for (const [index, id] of ids.entries()) {
+      expect(sandboxExpenses.find((expense) => expense.record.id === id)?.record.documentType, `expense ${id}`).toBe(10);
+      expect(await rows.nth(index).getByRole('rowheader').innerText()).toContain('Received invoice');
+    }
+
+    const withAttachments = rows.filter({ has: page.locator('[data-has-attachments]') }).first();
+    expenseId = (await withAttachments.getAttribute('data-expense-id')) ?? '';
+    await withAttachments.getByRole('rowheader').getByRole('link').click();
+    await page.waitForURL(companyUrl('10001', 'expenses', expenseId));
+    await page.getByRole('heading', { level: 2, name: /Received invoice/ }).waitFor();
+    const attachments = page.getByRole('region', { name: 'Attachments', exact: true }).locator('li[data-attachment-id]');
+    await attachments.first().waitFor();
+    await screenshot(page, 'browse-08-expense');
+    expect(await attachments.count()).toBe(sandboxExpenses.find((expense) => expense.record.id === expenseId)!.attachments.length);
+  });
+
+  it('downloads an attachment with exactly the bytes the service holds', async () => {
+    const item = page.getByRole('region', { name: 'Attachments', exact: true }).locator('li[data-attachment-id]').first();
+    const attachmentId = (await item.getAttribute('data-attachment-id')) ?? '';
+    const expected = sandboxAttachment('10001', env.today, expenseId, attachmentId);
+
+    const { download: file, bytes } = await download(page, item.getByRole('link', { name: /^Download/ }));
+    expect(bytes.length).toBe(expected.bytes.length);
+    expect(bytes.equals(expected.bytes)).toBe(true);
+    const magic = expected.contentType === 'image/png' ? '\x89PNG' : '%PDF';
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe(magic);
+    expect(file.suggestedFilename()).toMatch(expected.contentType === 'image/png' ? /\.png$/ : /\.pdf$/);
+  });
+
+  it('refuses a company of another user with the 403 page, without asking the service about it', async () => {
+    const response = await page.goto(companyUrl('10004', 'invoices'));
+    expect(response!.status()).toBe(403);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You have no access to this company');
+    await screenshot(page, 'browse-09-foreign-company-403');
+    expect(await page.locator('body').innerText()).not.toContain(COMPANY['10004']);
+    expect(env.sandbox.dataApi.requests().filter((request) => request.tenantId === '10004')).toEqual([]);
+  });
+});
+
+describe('when the data API refuses a company', () => {
+  afterEach(() => {
+    env.sandbox.dataApi.clearFaults();
+  });
+
+  /** Jana, launched with both companies, opens the invoices of 10002 while the data API answers with the fault. */
+  async function openInvoicesOf10002(): Promise<{ page: Page; context: BrowserContext; problem: Locator }> {
+    const context = await newContext();
+    const { page } = await launchJana(context, ['10001', '10002']);
+    const response = await page.goto(companyUrl('10002', 'invoices'));
+    // A page cannot set its status once it streams: the problem is told in the page, which itself answers 200.
+    expect(response!.status()).toBe(200);
+    const problem = page.locator('[data-problem]');
+    await problem.waitFor();
+    return { page, context, problem };
+  }
+
+  it('explains that the connection was removed or reset and how to connect again, and shows it revoked on the overview', async () => {
+    env.sandbox.dataApi.setFault('10002', { mode: 'unauthorized' });
+    const { page, context, problem } = await openInvoicesOf10002();
+    await screenshot(page, 'fault-unauthorized-invoices');
+
+    expect(await problem.getAttribute('data-problem')).toBe('disconnected');
+    expect(await problem.getByRole('heading').textContent()).toBe('The connection to the invoicing service is not active');
+    const text = await problem.innerText();
+    expect(text).toContain('removed or reset');
+    expect(text).toContain('Open the add-on again from the add-on store in the invoicing service and choose this company');
+    expect(await problem.getByRole('link', { name: 'Try again' }).count()).toBe(0);
+
+    // The service said the token is gone: the add-on remembers that, fault or not.
+    env.sandbox.dataApi.clearFaults();
+    await page.goto(companyUrl('10002'));
+    const connection = page.getByRole('region', { name: 'Connection' });
+    await connection.locator('[data-state]').waitFor();
+    await screenshot(page, 'fault-unauthorized-overview');
+    expect(await connection.locator('[data-state]').getAttribute('data-state')).toBe('invalid');
+    expect(await connection.locator('[data-state]').textContent()).toBe('Access revoked');
+    expect(await connection.innerText()).toContain('Open the add-on again');
+
+    // A new launch delivers a new token and restores the connection.
+    const { page: relaunched } = await launchJana(context, ['10001', '10002']);
+    await relaunched.goto(companyUrl('10002'));
+    expect(await relaunched.getByRole('region', { name: 'Connection' }).locator('[data-state]').getAttribute('data-state')).toBe('connected');
+  });
+
+  it('explains that the company lacks the API package', async () => {
+    env.sandbox.dataApi.setFault('10002', { mode: 'payment-required' });
+    const { page, problem } = await openInvoicesOf10002();
+    await screenshot(page, 'fault-payment-required');
+
+    expect(await problem.getAttribute('data-problem')).toBe('payment-required');
+    expect(await problem.getByRole('heading').textContent()).toBe('The company has no API package');
+    expect(await problem.innerText()).toContain('“Balík API” (API package)');
+  });
+
+  it('says the data could not be loaded and offers a retry link that works once the service is back', async () => {
+    env.sandbox.dataApi.setFault('10002', { mode: 'server-error' });
+    const { page, problem } = await openInvoicesOf10002();
+    await screenshot(page, 'fault-server-error');
+
+    expect(await problem.getAttribute('data-problem')).toBe('unavailable');
+    expect(await problem.getByRole('heading').textContent()).toBe('The data could not be loaded');
+    const retry = problem.getByRole('link', { name: 'Try again' });
+    expect(await retry.getAttribute('href')).toBe('/companies/10002/invoices');
+
+    env.sandbox.dataApi.clearFaults();
+    await retry.click();
+    await page.waitForURL(companyUrl('10002', 'invoices'));
+    expect(await (await rowsOf(table(page, 'Invoices'))).count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-problem]').count()).toBe(0);
+  });
+
+  it('says the service is busy and when to try again after a long retry-after', async () => {
+    env.sandbox.dataApi.setFault('10002', { mode: 'rate-limited', retryAfterSeconds: 45 });
+    const { page, problem } = await openInvoicesOf10002();
+    await screenshot(page, 'fault-rate-limited');
+
+    expect(await problem.getAttribute('data-problem')).toBe('busy');
+    expect(await problem.getByRole('heading').textContent()).toBe('The invoicing service is busy');
+    const seconds = Number(/Try again in (\d+) s\./.exec(await problem.innerText())?.[1]);
+    // The wait the service announced, less the moments already spent: far more than the second of a plain queue.
+    expect(seconds).toBeGreaterThan(20);
+    expect(seconds).toBeLessThanOrEqual(45);
+    expect(await problem.getByRole('link', { name: 'Try again' }).count()).toBe(1);
+  });
+});
+
+describe('what the browsers were sent', () => {
+  it('held no access token, session cookie, launch code or key in any page, RSC payload or header', async () => {
+    let htmlPages = 0;
+    let rscPayloads = 0;
+    const served: Served[] = [];
+    for (const recorder of recorders) {
+      const counts = await recorder.settled();
+      htmlPages += counts.htmlPages;
+      rscPayloads += counts.rscPayloads;
+      served.push(...recorder.served);
+    }
+    expect(htmlPages, 'HTML pages read').toBeGreaterThan(10);
+    expect(rscPayloads, 'RSC payloads read (client-side navigations)').toBeGreaterThan(0);
+    expect(env.issuedTokens.length).toBeGreaterThan(0);
+
+    const tokensAndKeys = [...named('access token', env.issuedTokens), ...named('add-on secret', env.addon.secrets)];
+    expect(leaksIn(served, tokensAndKeys)).toEqual([]);
+    // The cookie is in the callback's Set-Cookie and the code in the callback's address, by design; never in a body.
+    const inBodies = served.map((item) => ({ ...item, headers: '' }));
+    expect(leaksIn(inBodies, [...named('launch code or session cookie', handedOut)])).toEqual([]);
+  });
+
+  it('wrote no access token, cookie, launch code or key to the server’s output', () => {
+    const output = env.addon.output();
+    expect(output.includes(ACCESS_TOKEN_PREFIX), 'an access token in the server output').toBe(false);
+    expect(leakedIntoServerOutput(output), 'remembered secrets in the server output').toBe(0);
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * Load, end to end: four companies of three users (two gateways' kinds of user id) each open ten pages at the same
+ * moment against the production build. Every page must come out whole, while the data API, which allows each
+ * connection 3 requests per second, never sees a connection exceed that and never has to refuse one (429).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { maxRequestsInAnyWindow } from '../../sandbox/data-api/request-log';
+import { startEnvironment, type E2eEnvironment } from './support/environment';
+import { sandboxCompany } from './support/sandbox-data';
+import { headerText, leaksIn, named, type Served } from './support/secrets';
+import { launchByFetch, loadPage, USERS, type FetchedSession, type LoadedPage } from './support/sessions';
+
+const LOADS_PER_COMPANY = 10;
+
+/** What a page shows once its data arrived; the problem states of components/service-problem.tsx and the rest. */
+const CONTENT = {
+  overview: 'data-total-eur=',
+  invoiceList: 'data-invoice-id=',
+  invoice: 'id="invoice-title"',
+  expenseList: 'data-expense-id=',
+} as const;
+const PROBLEM_MARKERS = [
+  'data-problem=', // ServiceProblem: disconnected, payment-required, forbidden, busy, unavailable
+  'data-error-page=', // ErrorPanel of an unexpected failure
+  'data-not-found=', // a document the service did not find
+  'data-empty=', // an empty list (every list asked for here has records)
+  'data-dgst=', // a server error inside a streamed boundary
+];
+
+const countBy = (values: string[]) => values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
+
+type Load = { tenantId: string; session: FetchedSession; path: string; expect: string };
+
+let env: E2eEnvironment;
+const sessions: Record<string, FetchedSession> = {};
+
+beforeAll(async () => {
+  env = await startEnvironment();
+  const jana = await launchByFetch(env, USERS.jana, ['10001', '10002']);
+  sessions['10001'] = jana;
+  sessions['10002'] = jana;
+  sessions['10004'] = await launchByFetch(env, USERS.peter, ['10004']);
+  sessions['20001'] = await launchByFetch(env, USERS.standalone, ['20001']);
+});
+
+afterAll(async () => {
+  await env?.stop();
+});
+
+beforeEach(({ onTestFailed }) => {
+  onTestFailed(() => {
+    console.error(`add-on output (last 4000 characters):\n${env.addon.output().slice(-4000)}`);
+  });
+});
+
+/** Ten loads of one company: the overview, five views of the invoice list, two invoices, two views of the expenses. */
+function loadsOf(tenantId: string): Load[] {
+  const session = sessions[tenantId]!;
+  const base = `/companies/${tenantId}`;
+  const [first, second] = sandboxCompany(tenantId, env.today).invoices.map((invoice) => invoice.record.id);
+  const loads: Omit<Load, 'tenantId' | 'session'>[] = [
+    { path: base, expect: CONTENT.overview },
+    { path: `${base}/invoices`, expect: CONTENT.invoiceList },
+    { path: `${base}/invoices?PaymentStatus=0`, expect: CONTENT.invoiceList },
+    { path: `${base}/invoices?PaymentStatus=1&Top=50`, expect: CONTENT.invoiceList },
+    { path: `${base}/invoices?Skip=25`, expect: CONTENT.invoiceList },
+    { path: `${base}/invoices?PaymentStatus=0&DueDateStatus=2`, expect: CONTENT.invoiceList },
+    { path: `${base}/invoices/${first}`, expect: CONTENT.invoice },
+    { path: `${base}/invoices/${second}`, expect: CONTENT.invoice },
+    { path: `${base}/expenses`, expect: CONTENT.expenseList },
+    { path: `${base}/expenses?DocumentType=10`, expect: CONTENT.expenseList },
+  ];
+  return loads.map((load) => ({ ...load, tenantId, session }));
+}
+
+describe('forty page loads at once, ten for each of four companies', () => {
+  const companies = ['10001', '10002', '10004', '20001'];
+  let results: { load: Load; page: LoadedPage }[] = [];
+  let wallMs = 0;
+
+  beforeAll(async () => {
+    // The sandbox generates a company's data on the first request for it, a blocking moment that would delay (and
+    // so bunch up) the arrival of every request then in flight. One invoice per company first, outside the count.
+    for (const tenantId of companies) {
+      const third = sandboxCompany(tenantId, env.today).invoices[2]!.record.id;
+      const warmUp = await loadPage(env, sessions[tenantId]!, `/companies/${tenantId}/invoices/${third}`);
+      expect(warmUp.body).toContain(CONTENT.invoice);
+    }
+    env.sandbox.dataApi.resetRequests();
+    const loads = companies.flatMap(loadsOf);
+    expect(loads).toHaveLength(companies.length * LOADS_PER_COMPANY);
+    const started = performance.now();
+    results = await Promise.all(loads.map(async (load) => ({ load, page: await loadPage(env, load.session, load.path, { timeoutMs: 240_000 }) })));
+    wallMs = performance.now() - started;
+  }, 300_000);
+
+  it('answers every load with 200 and the page’s content, never a problem or error state', () => {
+    const wrong = results
+      .map(({ load, page }) => {
+        const problems = PROBLEM_MARKERS.filter((marker) => page.body.includes(marker));
+        if (page.status === 200 && page.headers.get('content-type')?.startsWith('text/html') && page.body.includes(load.expect) && problems.length === 0) {
+          return null;
+        }
+        return `${load.path}: ${page.status}${problems.length ? ` with ${problems.join(' ')}` : ''}${page.body.includes(load.expect) ? '' : ` without ${load.expect}`}`;
+      })
+      .filter(Boolean);
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps every connection within 3 data-API requests in any second, and is never refused with 429', () => {
+    const log = env.sandbox.dataApi.requests();
+    const perCompany = Object.fromEntries(companies.map((tenantId) => [tenantId, log.filter((request) => request.tenantId === tenantId).length]));
+    const tokens = new Set(log.map((request) => request.tokenFingerprint));
+    const maxPerSecond = maxRequestsInAnyWindow(log, 1_000);
+    const slowest = Math.max(...results.map(({ page }) => page.ms));
+    console.log(
+      [
+        `load: ${results.length} page loads (${companies.length} companies × ${LOADS_PER_COMPANY}) at once`,
+        `  wall time ${(wallMs / 1000).toFixed(1)} s, slowest load ${(slowest / 1000).toFixed(1)} s`,
+        `  data-API calls ${log.length} (${companies.map((tenantId) => `${tenantId}: ${perCompany[tenantId]}`).join(', ')}) over ${tokens.size} tokens`,
+        `  most requests of one token in any 1000 ms: ${maxPerSecond}`,
+        `  statuses: ${JSON.stringify(countBy(log.map((request) => String(request.status))))}`,
+      ].join('\n'),
+    );
+
+    expect(log.length).toBeGreaterThan(0);
+    expect(tokens.size).toBe(companies.length);
+    expect(new Set(log.map((request) => request.tenantId))).toEqual(new Set(companies));
+    expect(maxPerSecond).toBeLessThanOrEqual(3);
+    expect(log.filter((request) => request.status === 429)).toEqual([]);
+    expect(log.filter((request) => request.status !== 200).map((request) => `${request.path}${request.query}: ${request.status}`)).toEqual([]);
+  });
+
+  it('shows no access token, session cookie, launch code or key in any of the pages or their headers', () => {
+    const served: Served[] = results.map(({ load, page }) => ({ source: `GET ${load.path}`, headers: headerText(page.headers), body: page.body }));
+    const handedOut = Object.values(sessions).flatMap((session) => [session.cookieValue, session.launchCode]);
+    expect(env.issuedTokens).toHaveLength(companies.length);
+    expect(
+      leaksIn(served, [
+        ...named('access token', env.issuedTokens),
+        ...named('add-on secret', env.addon.secrets),
+        ...named('session cookie or launch code', handedOut),
+      ]),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sandboxDefaults } from '../../../lib/config/sandbox-defaults';
+import { createSandbox, type Sandbox } from '../../../sandbox/app';
+import { rememberSecret } from '../../support/log-capture';
+import { startAddonServer, type AddonServer } from './addon-server';
+import type { LaunchEnvironment } from './browser';
+import { freeLoopbackPort } from './ports';
+
+/**
+ * One end-to-end world: the sandbox in this process (gateway, key set, data API) and the add-on's production build
+ * (`next start`) as a child process on loopback, configured against it. Every data-API access token the sandbox's
+ * gateway issues is recorded here (and remembered as a secret), so a test can prove none of them ever reached a
+ * browser, a page or a log.
+ */
+export interface E2eEnvironment {
+  sandbox: Sandbox;
+  addon: AddonServer;
+  where: LaunchEnvironment;
+  /** The day the sandbox's business data is anchored to (`yyyy-MM-dd`, UTC). */
+  today: string;
+  /** Every access token the gateway issued so far, in order. */
+  issuedTokens: string[];
+  stop(): Promise<void>;
+}
+
+/** Records each token `tokens.issue` hands out; the gateway calls it through the same store object. */
+function recordIssuedTokens(sandbox: Sandbox, into: string[]): void {
+  const issue = sandbox.tokens.issue.bind(sandbox.tokens);
+  sandbox.tokens.issue = (tenantId, userId) => {
+    const token = issue(tenantId, userId);
+    into.push(rememberSecret(token));
+    return token;
+  };
+}
+
+export async function startEnvironment(): Promise<E2eEnvironment> {
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'addon-e2e-'));
+  const issuedTokens: string[] = [];
+  // Fixed once, so data generated here (tests/e2e/support/sandbox-data.ts) is the data the sandbox serves.
+  const today = new Date().toISOString().slice(0, 10);
+  let sandbox: Sandbox | undefined;
+  let addon: AddonServer | undefined;
+  try {
+    const addonPort = await freeLoopbackPort();
+    const addonUrl = `http://localhost:${addonPort}`;
+    sandbox = await createSandbox({
+      port: 0,
+      addonUrl,
+      pluginId: sandboxDefaults.pluginId,
+      apiKey: sandboxDefaults.pluginApiKey,
+      today,
+    });
+    recordIssuedTokens(sandbox, issuedTokens);
+    addon = await startAddonServer({ port: addonPort, sandboxUrl: sandbox.url, pgliteDir: path.join(tempDir, 'pglite') });
+    for (const secret of addon.secrets) rememberSecret(secret);
+  } catch (error) {
+    await sandbox?.close();
+    await rm(tempDir, { recursive: true, force: true });
+    throw error;
+  }
+  const started = { sandbox, addon };
+  return {
+    ...started,
+    where: { sandboxUrl: sandbox.url, addonUrl: addon.url },
+    today,
+    issuedTokens,
+    async stop() {
+      await started.addon.stop();
+      await started.sandbox.close();
+      await rm(tempDir, { recursive: true, force: true });
+    },
+  };
+}
