@@ -1,5 +1,4 @@
 import 'server-only';
-import { getEnv } from '@/lib/env';
 import { invoiceIdSchema, reportIdSchema, uuidSchema } from '@/lib/service/queries';
 import { extensionOf, inlineKindOf, safeContentType, safeFileName } from './downloads';
 import { openClient } from './load';
@@ -82,17 +81,6 @@ export function headNotAllowed(): Response {
 }
 
 /**
- * The policy of a file shown inline. `sandbox` gives the document an opaque origin, so nothing in it (a PDF's own
- * script included) can reach our origin; Chromium (156) still renders PDFs under it, in a frame and in a tab, but
- * refuses them in an <iframe sandbox>, so the page's frame carries no sandbox attribute. Framing is limited to our
- * pages, and to the service's window around them.
- */
-export function inlinePolicy(frameAncestors: string): string {
-  const ancestors = frameAncestors.split(/\s+/).includes("'self'") ? frameAncestors : `'self' ${frameAncestors}`;
-  return `default-src 'none'; sandbox; frame-ancestors ${ancestors}`;
-}
-
-/**
  * One attachment of an expense. `?disposition=inline` shows images and PDFs in the browser (anything else is still
  * a download); `?name=` is the file name the page knows, cut down to safe characters.
  */
@@ -115,7 +103,6 @@ export async function attachmentContent(request: Request, { params }: Context<At
       contentType,
       fileName,
       disposition: inline ? 'inline' : 'attachment',
-      contentSecurityPolicy: inline ? inlinePolicy(getEnv().frameAncestors) : undefined,
     });
   } catch (error) {
     return failureResponse(request, error);

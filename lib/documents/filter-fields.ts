@@ -2,6 +2,7 @@ import type { FilterField } from '@/components/filter-form';
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import type { NumberingSequence } from '@/lib/service/schemas/reference';
 import { expenseFilterDocumentTypes } from '@/lib/service/schemas/expense';
+import { SEQUENCE_CODE_MAX } from '@/lib/service/queries';
 import { listFilterFields, type ListKind } from './filters';
 
 /**
@@ -10,7 +11,7 @@ import { listFilterFields, type ListKind } from './filters';
  */
 
 // The interface allows sequence codes of at most 5 characters in the invoice and delivery-note filters.
-const sequenceCodeLimit: Record<ListKind, number> = { invoices: 5, expenses: 20, deliveryNotes: 5 };
+const sequenceCodeLimit: Record<ListKind, number> = { invoices: SEQUENCE_CODE_MAX, expenses: 100, deliveryNotes: SEQUENCE_CODE_MAX };
 const evidenceOf: Record<ListKind, string> = { invoices: 'invoices', expenses: 'expenses', deliveryNotes: 'deliveryNotes' };
 
 /** Sequences usable in this list's filter: with a code within the limit, of this book when the record says which. */

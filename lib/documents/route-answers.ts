@@ -120,9 +120,18 @@ export type FileAnswer = {
   contentType: string;
   fileName: string;
   disposition: 'attachment' | 'inline';
-  /** The file's own policy; the default lets it run nothing and reach nothing. */
-  contentSecurityPolicy?: string;
 };
+
+/**
+ * The policy of every file we answer, downloaded or shown inline. `sandbox` gives the document an opaque origin, so
+ * nothing in it (a PDF's own script included) can reach our origin; Chromium (156) still renders PDFs under it, in
+ * a frame and in a tab, but refuses them in an <iframe sandbox>, so the page's frame carries no sandbox attribute.
+ * Framing is limited to our pages and the service's window around them (a download link is followed inside it).
+ */
+export function filePolicy(frameAncestors: string): string {
+  const ancestors = frameAncestors.split(/\s+/).includes("'self'") ? frameAncestors : `'self' ${frameAncestors}`;
+  return `default-src 'none'; sandbox; frame-ancestors ${ancestors}`;
+}
 
 /**
  * Streams a file from the service straight through (never buffered): the length when the service gave one, a type
@@ -134,7 +143,7 @@ export function fileResponse(download: Download, answer: FileAnswer): Response {
     'Content-Disposition': contentDisposition(answer.disposition, answer.fileName),
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'private, no-store',
-    'Content-Security-Policy': answer.contentSecurityPolicy ?? "default-src 'none'; sandbox",
+    'Content-Security-Policy': filePolicy(getEnv().frameAncestors),
     'Cross-Origin-Resource-Policy': 'same-origin',
     'Referrer-Policy': 'no-referrer',
   });

@@ -5,7 +5,7 @@ import { openToken, type TokenIdentity } from '@/lib/crypto/vault';
 import { getDb, type Db } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
-import { getLogger } from '@/lib/log';
+import { describeError, getLogger } from '@/lib/log';
 import { createDataApiClient, type DataApiClient } from './client';
 import { DataApiError } from './errors';
 import { getRateBudget } from './rate/shared-budget';
@@ -75,6 +75,7 @@ export async function openCompanyClient(identity: TokenIdentity): Promise<DataAp
     budgetKey,
     budget: await getRateBudget(),
     onUnauthorized: () => markRejected(db, identity, row.sealedToken),
+    onBudgetError: (error) => log.warn({ err: describeError(error), tenantId: identity.tenantId }, 'data api bookkeeping failed'),
     onOutcome: (outcome) =>
       log[outcome.kind && outcome.kind !== 'not-found' ? 'warn' : 'debug'](
         { dataApi: outcome, tenantId: identity.tenantId },

@@ -22,6 +22,9 @@ function isCalendarDate(value: string): boolean {
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-MM-dd').refine(isCalendarDate, 'no such day');
 const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,7})?$/, 'expected yyyy-MM-ddTHH:mm:ss[.ff]');
 const boundedText = (max: number) => z.string().trim().min(1).max(max);
+
+/** Longest numbering-sequence code the interface accepts in a filter (invoices and delivery notes; none given for expenses). */
+export const SEQUENCE_CODE_MAX = 5;
 const oneOf = <const T extends readonly string[]>(values: T) => z.enum(values);
 
 export const paging = {
@@ -73,7 +76,7 @@ export const invoiceListQuery = withOrderedRanges(
     IssueDateTo: date,
     PaymentStatus: optional(oneOf(['0', '1'])),
     DueDateStatus: optional(oneOf(['1', '2'])),
-    NumberingSequence: optional(boundedText(5)),
+    NumberingSequence: optional(boundedText(SEQUENCE_CODE_MAX)),
     DocumentNumberFrom: optional(boundedText(20)),
     DocumentNumberTo: optional(boundedText(20)),
     LastModifiedTimestamp: optional(timestamp),
@@ -83,6 +86,8 @@ export const invoiceListQuery = withOrderedRanges(
   [
     ['DeliveryDateFrom', 'DeliveryDateTo'],
     ['IssueDateFrom', 'IssueDateTo'],
+    // Compared as text, as the service compares document numbers (a range within one numbering sequence).
+    ['DocumentNumberFrom', 'DocumentNumberTo'],
   ],
 );
 
@@ -101,7 +106,8 @@ export const expenseListQuery = withOrderedRanges(
     PaymentStatus: optional(oneOf(['0', '1'])),
     TotalPriceInclVatFrom: money,
     TotalPriceInclVatTo: money,
-    NumberingSequence: optional(boundedText(20)),
+    // No length is given for expenses (5 on invoices and delivery notes); the bound only keeps input sane.
+    NumberingSequence: optional(boundedText(100)),
     ...paging,
   }),
   [
@@ -118,13 +124,16 @@ export const deliveryNoteListQuery = withOrderedRanges(
     IssueDateFrom: date,
     IssueDateTo: date,
     ExtendedFields: extendedFields(['Items'] as const),
-    NumberingSequence: optional(boundedText(5)),
+    NumberingSequence: optional(boundedText(SEQUENCE_CODE_MAX)),
     DocumentNumberFrom: optional(boundedText(20)),
     DocumentNumberTo: optional(boundedText(20)),
     LastModifiedTimestamp: optional(timestamp),
     ...paging,
   }),
-  [['IssueDateFrom', 'IssueDateTo']],
+  [
+    ['IssueDateFrom', 'IssueDateTo'],
+    ['DocumentNumberFrom', 'DocumentNumberTo'],
+  ],
 );
 
 export const paymentListQuery = withOrderedRanges(

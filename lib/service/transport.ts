@@ -21,6 +21,8 @@ export type TransportOptions = {
   maxQueueWaitMs?: number;
   /** Time allowed for an attempt's answer (JSON bodies included). */
   attemptTimeoutMs?: number;
+  /** Time allowed for the whole call (queueing, attempts, retries), so a page never waits on it for longer. */
+  callTimeoutMs?: number;
   /** Time allowed for streaming a binary body once its headers have arrived. */
   downloadTimeoutMs?: number;
   /** Retries of a GET after the first attempt. */
@@ -32,6 +34,8 @@ export type TransportOptions = {
   now?: () => number;
   /** Called once when the service answers 401, before the error is thrown. */
   onUnauthorized?: () => Promise<void>;
+  /** Called when recording a pause or a refused token failed (the call's own answer is not affected). */
+  onBudgetError?: (error: unknown) => void;
   /** Called once per request with non-secret facts for the log. */
   onOutcome?: (outcome: CallOutcome) => void;
 };
@@ -90,9 +94,6 @@ function kindOfStatus(status: number): DataApiErrorKind {
   return statusKinds[status] ?? (status >= 500 ? 'unavailable' : 'unexpected-status');
 }
 
-/** Pauses this process has learned of, by budget key (the budget holds them for every instance). */
-const pausesSeen = new Map<string, number>();
-
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A successful answer: a JSON body already read as text, or a binary one still to stream. */
@@ -104,6 +105,7 @@ export function createTransport(options: TransportOptions): Transport {
   const {
     maxQueueWaitMs = 10_000,
     attemptTimeoutMs = 10_000,
+    callTimeoutMs = 30_000,
     downloadTimeoutMs = 120_000,
     retries = 3,
     backoffMs = 250,
@@ -115,29 +117,29 @@ export function createTransport(options: TransportOptions): Transport {
 
   /**
    * Waits for the token's next slot; fails as busy when it is further away than the queue may wait. A call whose
-   * slot came before a pause this process has since learned of (a 429 to a call ahead of it) takes a new slot
-   * after the pause instead of going out into it.
+   * slot came before a pause set since (a 429 to a call ahead of it, in any instance) takes a new slot after the
+   * pause instead of going out into it.
    */
-  async function takeSlot(): Promise<number> {
+  async function takeSlot(deadline: number): Promise<number> {
     let queuedMs = 0;
     for (;;) {
-      const reservation = await options.budget.reserve(options.budgetKey, maxQueueWaitMs - queuedMs);
+      const left = deadline - now();
+      // A retry after the call's time ran out: the last failure stands.
+      if (left <= 0) throw new DataApiError('unavailable');
+      const reservation = await options.budget.reserve(options.budgetKey, Math.min(maxQueueWaitMs - queuedMs, left));
       if (!reservation.granted) {
         const waitMs = queuedMs + reservation.waitMs;
         throw new DataApiError('busy', { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1_000)) });
       }
       if (reservation.waitMs > 0) await sleep(reservation.waitMs);
       queuedMs += reservation.waitMs;
-      if ((pausesSeen.get(options.budgetKey) ?? 0) <= now()) return queuedMs;
+      if ((await options.budget.pausedFor(options.budgetKey)) <= 0) return queuedMs;
     }
   }
 
+  /** Pauses the token's queue. A failure to record it costs this call nothing more: the answer still stands. */
   async function pause(forMs: number): Promise<void> {
-    const t = now();
-    const until = t + forMs;
-    if (pausesSeen.size > 1_000) for (const [key, end] of pausesSeen) if (end <= t) pausesSeen.delete(key);
-    if (until > (pausesSeen.get(options.budgetKey) ?? 0)) pausesSeen.set(options.budgetKey, until);
-    await options.budget.pause(options.budgetKey, forMs);
+    await options.budget.pause(options.budgetKey, forMs).catch((error: unknown) => options.onBudgetError?.(error));
   }
 
   /** The service says the window is spent: hold the queue until it resets rather than earn a 429. */
@@ -149,6 +151,7 @@ export function createTransport(options: TransportOptions): Transport {
     // service's platform is also known to send a date-time instead.
     const resetMs = Number.isFinite(reset) && header !== '' ? (reset > 1e11 ? reset : reset * 1_000) : Date.parse(header);
     if (!Number.isFinite(resetMs) || resetMs <= 0) return;
+    // The reset is the service's wall-clock time, so it is compared with ours, not with an injected clock.
     const forMs = Math.min(MAX_PAUSE_MS, resetMs - Date.now());
     if (forMs > 0) await pause(forMs);
   }
@@ -157,10 +160,11 @@ export function createTransport(options: TransportOptions): Transport {
    * One attempt. A JSON answer is read whole inside the attempt, so the timeout covers its body and a body cut short
    * is retried like any network failure; a binary answer must only start within the timeout, then it streams.
    */
-  async function attempt(call: Call, url: string): Promise<Answer> {
+  async function attempt(call: Call, url: string, deadline: number): Promise<Answer> {
+    const timeoutMs = Math.max(1, Math.min(attemptTimeoutMs, deadline - now()));
     const headersDue = new AbortController();
-    const timer = setTimeout(() => headersDue.abort(), attemptTimeoutMs);
-    const signals = [call.binary ? headersDue.signal : AbortSignal.timeout(attemptTimeoutMs)];
+    const timer = setTimeout(() => headersDue.abort(), timeoutMs);
+    const signals = [call.binary ? headersDue.signal : AbortSignal.timeout(timeoutMs)];
     if (call.binary) signals.push(AbortSignal.timeout(downloadTimeoutMs));
     if (call.signal) signals.push(call.signal);
 
@@ -202,7 +206,8 @@ export function createTransport(options: TransportOptions): Transport {
       throw new RetryableFailure(new DataApiError('busy', { status, retryAfterSeconds }));
     }
     const error = new DataApiError(kindOfStatus(status), { status });
-    if (status === 401) await options.onUnauthorized?.();
+    // Marking the token is bookkeeping: if it fails, the caller still learns the token was refused.
+    if (status === 401) await options.onUnauthorized?.().catch((error: unknown) => options.onBudgetError?.(error));
     if (RETRYABLE_STATUSES.has(status)) throw new RetryableFailure(error);
     throw error;
   }
@@ -211,14 +216,15 @@ export function createTransport(options: TransportOptions): Transport {
     async send(call) {
       const url = `${base}${call.path}${call.query && [...call.query].length > 0 ? `?${call.query}` : ''}`;
       const started = performance.now();
+      const deadline = now() + callTimeoutMs;
       let queuedMs = 0;
       let attempts = 0;
       try {
         const answer = await pRetry(
           async () => {
             attempts += 1;
-            queuedMs += await takeSlot();
-            return attempt(call, url);
+            queuedMs += await takeSlot(deadline);
+            return attempt(call, url, deadline);
           },
           {
             retries: call.method === 'GET' ? retries : 0,

@@ -7,7 +7,7 @@ import {
   safeContentType,
   safeFileName,
 } from '@/lib/documents/downloads';
-import { inlinePolicy } from '@/lib/documents/file-routes';
+import { filePolicy } from '@/lib/documents/route-answers';
 
 describe('file names', () => {
   it('keep only [A-Za-z0-9._-], dropping accents rather than letters', () => {
@@ -63,7 +63,7 @@ describe('content types', () => {
   });
 
   it('give an inline file an opaque origin (CSP sandbox) and let only our pages and the service frame it', () => {
-    expect(inlinePolicy("'self'")).toBe("default-src 'none'; sandbox; frame-ancestors 'self'");
-    expect(inlinePolicy('https://firma.kros.sk')).toBe("default-src 'none'; sandbox; frame-ancestors 'self' https://firma.kros.sk");
+    expect(filePolicy("'self'")).toBe("default-src 'none'; sandbox; frame-ancestors 'self'");
+    expect(filePolicy('https://firma.kros.sk')).toBe("default-src 'none'; sandbox; frame-ancestors 'self' https://firma.kros.sk");
   });
 });

@@ -64,7 +64,7 @@ describe('an invoice report (GET /companies/{tenantId}/invoices/{id}/reports/{re
     );
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('cache-control')).toBe('private, no-store');
-    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox; frame-ancestors 'self'");
     expect(response.body).toBeInstanceOf(ReadableStream);
     const bytes = await bytesOf(response);
     expect(pdfMagic(bytes)).toBe('%PDF-');
@@ -206,7 +206,7 @@ describe('an expense attachment (GET /companies/{tenantId}/expenses/{id}/attachm
     expect(response.headers.get('content-type')).toBe(withAttachment.contentType ?? 'application/octet-stream');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="Faktura_zo_ZSE\.(pdf|png)"/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox; frame-ancestors 'self'");
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect((await bytesOf(response)).length).toBeGreaterThan(0);
   });

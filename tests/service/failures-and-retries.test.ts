@@ -165,11 +165,41 @@ describe('the rate limit, per token, on a fake clock', () => {
   });
 
   it('never lets more than 300 calls start in any one minute', async () => {
-    const service = createFakeService({ maxQueueWaitMs: 10 * 60_000 });
+    const service = createFakeService({ maxQueueWaitMs: 10 * 60_000, callTimeoutMs: 10 * 60_000 });
     service.always(() => json({ data: [] }));
     await Promise.all(Array.from({ length: 305 }, (_, i) => service.client.invoices.list({ Skip: i })));
     const times = service.requests.map((r) => r.at).sort((a, b) => a - b);
     for (let i = 300; i < times.length; i += 1) expect(times[i]! - times[i - 300]!).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it('gives a call 30 s in all: a call that would queue longer fails as busy at once, sending nothing', async () => {
+    const service = createFakeService({ maxQueueWaitMs: 60_000 });
+    service.always(() => json({ data: [] }));
+    // 3 calls a second: the 100th would wait about 36 s.
+    const results = await Promise.allSettled(Array.from({ length: 100 }, (_, i) => service.client.invoices.list({ Skip: i })));
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ kind: 'busy' });
+    const times = service.requests.map((r) => r.at);
+    expect(Math.max(...times) - Math.min(...times)).toBeLessThanOrEqual(30_000);
+  });
+
+  it('sends a queued call back to the queue when another instance paused the token meanwhile', async () => {
+    // Four calls: the fourth waits for the next second; while it waits, another instance meets a 429 and pauses
+    // the token in the shared budget.
+    let pausedElsewhere = false;
+    const service: ReturnType<typeof createFakeService> = createFakeService({
+      sleep: async (ms) => {
+        if (!pausedElsewhere) {
+          pausedElsewhere = true;
+          await service.budget.pause(service.budgetKey, 6_000);
+        }
+        await service.clock.sleep(ms);
+      },
+    });
+    service.always(() => json({ data: [] }));
+    await Promise.all(Array.from({ length: 4 }, (_, i) => service.client.invoices.list({ Skip: i })));
+    expect(service.requests[3]!.at - service.requests[0]!.at).toBeGreaterThanOrEqual(6_000);
   });
 
   it('fails as busy, sending nothing, when the next slot is further away than the queue may wait', async () => {

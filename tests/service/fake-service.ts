@@ -83,12 +83,12 @@ export function createFakeService(options: { rules?: Rules } & Partial<Transport
   }) as typeof fetch;
 
   const budget = createMemoryBudget(options.rules ?? serviceRules, clock.now);
+  const budgetKey = `token-${randomUUID()}`;
   const unauthorized: number[] = [];
   const transport = createTransport({
     baseUrl: 'https://api.example.test/',
     token: 'secret-company-token',
-    // A key of its own per fake: the transport remembers pauses per key for the whole process.
-    budgetKey: `token-${randomUUID()}`,
+    budgetKey,
     budget,
     fetch: fetchImpl,
     sleep: clock.sleep,
@@ -104,6 +104,7 @@ export function createFakeService(options: { rules?: Rules } & Partial<Transport
     client: createDataApiClient(transport),
     transport,
     budget,
+    budgetKey,
     clock,
     requests,
     unauthorized,

@@ -56,6 +56,7 @@ describe('input validation of the data-API client', () => {
     ['a date not yyyy-MM-dd', { IssueDateFrom: '22.11.2026' }, 'IssueDateFrom'],
     ['a day that does not exist', { DeliveryDateTo: '2026-02-30' }, 'DeliveryDateTo'],
     ['a From after its To', { IssueDateFrom: '2026-03-01', IssueDateTo: '2026-02-01' }, 'IssueDateTo'],
+    ['document numbers upside down', { DocumentNumberFrom: 'OF2026000900', DocumentNumberTo: 'OF2026000100' }, 'DocumentNumberTo'],
     ['an unknown ExtendedFields value', { ExtendedFields: 'Items,Secrets' }, 'ExtendedFields.1'],
     ['a malformed LastModifiedTimestamp', { LastModifiedTimestamp: '2026-11-22 10:00' }, 'LastModifiedTimestamp'],
   ])('refuses an invoice list with %s, names the field and sends nothing', async (_, query, field) => {

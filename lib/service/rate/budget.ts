@@ -11,4 +11,9 @@ export interface RateBudget {
   reserve(key: string, maxWaitMs: number): Promise<Reservation>;
   /** Holds every call of the token for `forMs` from now (a 429, or no requests left in the service's window). */
   pause(key: string, forMs: number): Promise<void>;
+  /**
+   * How much of a pause is left. Checked by a call after it waited for its slot: a pause set meanwhile (a 429 to
+   * another call, in any instance) sends it back to the queue instead of out into the pause.
+   */
+  pausedFor(key: string): Promise<number>;
 }

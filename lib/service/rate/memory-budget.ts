@@ -22,6 +22,9 @@ export function createMemoryBudget(rules: Rules = serviceRules, now: () => numbe
       if (slots) states.set(key, { slots, pausedUntil: state.pausedUntil, touched: t });
       return reservation;
     },
+    async pausedFor(key) {
+      return Math.max(0, (states.get(key)?.pausedUntil ?? 0) - now());
+    },
     async pause(key, forMs) {
       const t = now();
       const state = states.get(key) ?? { slots: [], pausedUntil: 0, touched: t };

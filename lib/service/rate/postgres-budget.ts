@@ -35,6 +35,12 @@ export function createPostgresBudget(db: Db, rules: Rules = serviceRules): RateB
         return reservation;
       });
     },
+    async pausedFor(key) {
+      const [row] = rowsOf<{ left_ms: string | number }>(
+        await db.execute(sql`select greatest(0, paused_until - ${nowMs}) as left_ms from data_api_budgets where token_key = ${key}`),
+      );
+      return row ? Number(row.left_ms) : 0;
+    },
     async pause(key, forMs) {
       await db.execute(sql`
         insert into data_api_budgets (token_key, paused_until) values (${key}, ${nowMs} + ${Math.ceil(forMs)})
