@@ -8,6 +8,7 @@ import { ServiceProblem } from '@/components/service-problem';
 import { companyToday, formatDay, formatMoney, formatWallClock } from '@/lib/documents/format';
 import { loadForPage, openClient } from '@/lib/documents/load';
 import { companyPath, isOverdue } from '@/lib/documents/present';
+import { loadInvoiceDetail } from '@/lib/documents/invoice-detail';
 import { reportLinks } from '@/lib/documents/report-links';
 import { getMessages } from '@/lib/i18n/server';
 import { invoiceIdSchema } from '@/lib/service/queries';
@@ -16,8 +17,8 @@ import { requireCompany } from '@/lib/session/require-session';
 type Props = { params: Promise<{ tenantId: string; id: string }> };
 
 /**
- * One invoice, from one data-API call (GET /api/invoices/{id}). Items, VAT breakdown, payments and linked documents
- * are shown when the record carries them; they are never fetched separately.
+ * One invoice: GET /api/invoices/{id}, plus one list call for the items, VAT breakdown, payments and linked
+ * documents only when the record carries none of them (lib/documents/invoice-detail.ts).
  */
 export default async function InvoicePage({ params }: Props) {
   const { tenantId, id } = await params;
@@ -27,7 +28,7 @@ export default async function InvoicePage({ params }: Props) {
   const { t, locale } = await getMessages();
   const d = t.docs;
   const self = companyPath(tenantId, 'invoices', invoiceId.data);
-  const loaded = await loadForPage(async () => (await openClient({ ...session, tenantId })).invoices.get(invoiceId.data));
+  const loaded = await loadForPage(async () => loadInvoiceDetail(await openClient({ ...session, tenantId }), invoiceId.data));
   const back = (
     <Link href={companyPath(tenantId, 'invoices')} className={`text-sm ${linkClass}`}>
       {d.detail.backToInvoices}
