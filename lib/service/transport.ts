@@ -2,6 +2,7 @@ import 'server-only';
 import pRetry from 'p-retry';
 import { DataApiError, type DataApiErrorKind } from './errors';
 import type { RateBudget } from './rate/budget';
+import { ARRIVAL_MARGIN_MS } from './rate/slots';
 
 /**
  * One data-API request with everything the service's limits ask for: a slot from the token's shared budget before
@@ -71,6 +72,8 @@ class RetryableFailure extends Error {
 }
 
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
+/** A call leaving later than this after its slot takes a new one (half the budget's arrival margin). */
+const LATE_LIMIT_MS = ARRIVAL_MARGIN_MS / 2;
 const MAX_PAUSE_MS = 60_000;
 
 /** retry-after: whole seconds or an HTTP date; at least one second, at most a minute. */
@@ -126,6 +129,7 @@ export function createTransport(options: TransportOptions): Transport {
       const left = deadline - now();
       // A retry after the call's time ran out: the last failure stands.
       if (left <= 0) throw new DataApiError('unavailable');
+      const asked = now();
       const reservation = await options.budget.reserve(options.budgetKey, Math.min(maxQueueWaitMs - queuedMs, left));
       if (!reservation.granted) {
         const waitMs = queuedMs + reservation.waitMs;
@@ -133,6 +137,9 @@ export function createTransport(options: TransportOptions): Transport {
       }
       if (reservation.waitMs > 0) await sleep(reservation.waitMs);
       queuedMs += reservation.waitMs;
+      // Woken later than planned (a busy event loop, a slow database): the calls planned after this one counted
+      // on its time, so it takes a new slot rather than land inside their windows.
+      if (now() - (asked + reservation.waitMs) > LATE_LIMIT_MS) continue;
       if ((await options.budget.pausedFor(options.budgetKey)) <= 0) return queuedMs;
     }
   }

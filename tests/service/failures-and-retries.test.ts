@@ -202,6 +202,23 @@ describe('the rate limit, per token, on a fake clock', () => {
     expect(service.requests[3]!.at - service.requests[0]!.at).toBeGreaterThanOrEqual(6_000);
   });
 
+  it('gives a call that woke up late a new slot, so the calls planned after it keep their windows', async () => {
+    let overslept = false;
+    const service: ReturnType<typeof createFakeService> = createFakeService({
+      sleep: async (ms) => {
+        // The first call to wait overruns its slot by 400 ms, as under a blocked event loop; the others are on time.
+        const late = overslept ? 0 : 400;
+        overslept = true;
+        await service.clock.sleep(ms + late);
+      },
+    });
+    service.always(() => json({ data: [] }));
+    await Promise.all(Array.from({ length: 9 }, (_, i) => service.client.invoices.list({ Skip: i })));
+    const times = service.requests.map((r) => r.at).sort((a, b) => a - b);
+    expect(times).toHaveLength(9);
+    for (let i = 3; i < times.length; i += 1) expect(times[i]! - times[i - 3]!).toBeGreaterThanOrEqual(1_000);
+  });
+
   it('fails as busy, sending nothing, when the next slot is further away than the queue may wait', async () => {
     const service = createFakeService({ maxQueueWaitMs: 1_500 });
     service.always(() => json({ data: [] }));
