@@ -1,5 +1,6 @@
 import 'server-only';
-import { invoiceIdSchema, reportIdSchema, uuidSchema } from '@/lib/service/queries';
+import type { DataApiClient } from '@/lib/service/client';
+import { invoiceIdSchema, reportIdSchema, uuidSchema, type ReportId } from '@/lib/service/queries';
 import { extensionOf, inlineKindOf, safeContentType, safeFileName } from './downloads';
 import { openClient } from './load';
 import { withRouteHeaders } from '@/lib/http/handle';
@@ -18,8 +19,14 @@ type Context<P> = { params: Promise<P> };
 
 const filePrefix: Record<DocumentKind, string> = { invoices: 'invoice', deliveryNotes: 'delivery-note' };
 
-/** The document's PDF report (17, 19 or 101), as a download named after the document number when the link gave it. */
-export function reportDownload(kind: DocumentKind) {
+type ReportRequest = { documentId: number; reportId: ReportId; client: DataApiClient };
+
+/**
+ * The part every report address shares: session and company first (a foreign company costs no data-API call), then
+ * the ids by the interface's rules (404 when they cannot name anything), then the company's client; a failure of
+ * `answer` becomes the failure page.
+ */
+function reportRoute(answer: (request: Request, report: ReportRequest) => Promise<Response>) {
   return async function GET(request: Request, { params }: Context<ReportParams>): Promise<Response> {
     const { tenantId, id, reportId } = await params;
     const access = await authorizeCompanyRequest(request, tenantId);
@@ -27,21 +34,27 @@ export function reportDownload(kind: DocumentKind) {
     const documentId = invoiceIdSchema.safeParse(id);
     const report = reportIdSchema.safeParse(reportId);
     if (!documentId.success || !report.success) return failurePage('notFound', localeOf(request));
-
     try {
       const client = await openClient({ ...access.session, tenantId });
-      const download = await client[kind].report(documentId.data, report.data);
-      const number = new URL(request.url).searchParams.get('number');
-      const fallback = `${filePrefix[kind]}-${documentId.data}-${report.data}`;
-      return fileResponse(download, {
-        contentType: 'application/pdf',
-        fileName: safeFileName(number ? `${filePrefix[kind]}-${number}-${report.data}` : fallback, fallback, 'pdf'),
-        disposition: 'attachment',
-      });
+      return await answer(request, { documentId: documentId.data, reportId: report.data, client });
     } catch (error) {
       return failureResponse(request, error);
     }
   };
+}
+
+/** The document's PDF report (17, 19 or 101), as a download named after the document number when the link gave it. */
+export function reportDownload(kind: DocumentKind) {
+  return reportRoute(async (request, { documentId, reportId, client }) => {
+    const download = await client[kind].report(documentId, reportId);
+    const number = new URL(request.url).searchParams.get('number');
+    const fallback = `${filePrefix[kind]}-${documentId}-${reportId}`;
+    return fileResponse(download, {
+      contentType: 'application/pdf',
+      fileName: safeFileName(number ? `${filePrefix[kind]}-${number}-${reportId}` : fallback, fallback, 'pdf'),
+      disposition: 'attachment',
+    });
+  });
 }
 
 /**
@@ -50,24 +63,12 @@ export function reportDownload(kind: DocumentKind) {
  * tab itself; a plain navigation (no script) gets 303 to it instead.
  */
 export function reportPreview(kind: DocumentKind) {
-  return async function GET(request: Request, { params }: Context<ReportParams>): Promise<Response> {
-    const { tenantId, id, reportId } = await params;
-    const access = await authorizeCompanyRequest(request, tenantId);
-    if (!access.ok) return access.response;
-    const documentId = invoiceIdSchema.safeParse(id);
-    const report = reportIdSchema.safeParse(reportId);
-    if (!documentId.success || !report.success) return failurePage('notFound', localeOf(request));
-
-    try {
-      const client = await openClient({ ...access.session, tenantId });
-      // The client accepts only http(s) addresses: a javascript: or data: link would run in whatever opened it.
-      const url = await client[kind].previewLink(documentId.data, report.data);
-      if (!wantsJson(request)) return seeOther(url);
-      return withRouteHeaders(Response.json({ url }, { headers: { 'Cache-Control': 'private, no-store' } }));
-    } catch (error) {
-      return failureResponse(request, error);
-    }
-  };
+  return reportRoute(async (request, { documentId, reportId, client }) => {
+    // The client accepts only http(s) addresses: a javascript: or data: link would run in whatever opened it.
+    const url = await client[kind].previewLink(documentId, reportId);
+    if (!wantsJson(request)) return seeOther(url);
+    return withRouteHeaders(Response.json({ url }, { headers: { 'Cache-Control': 'private, no-store' } }));
+  });
 }
 
 const wantsJson = (request: Request) => /\bapplication\/json\b/.test(request.headers.get('accept') ?? '');
