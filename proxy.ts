@@ -14,7 +14,7 @@ import { SESSION_COOKIE } from '@/lib/session/cookie-name';
 // The company's file routes (PDF reports, previews, attachments) answer for themselves like the other route
 // handlers: they check the session and set their own headers (a file's CSP is `sandbox`, its caching `private, no-store`), which this proxy's page
 // headers would otherwise replace.
-const fileRoutes = /^\/companies\/[^/]+\/(?:(?:invoices|delivery-notes)\/[^/]+\/reports\/[^/]+(?:\/preview)?|expenses\/[^/]+\/attachments\/[^/]+)\/?$/;
+const fileRoutes = /^\/companies\/[^/]+\/(?:connection\/token|(?:invoices|delivery-notes)\/[^/]+\/reports\/[^/]+(?:\/preview)?|expenses\/[^/]+\/attachments\/[^/]+)\/?$/;
 
 export function proxy(request: NextRequest) {
   if (fileRoutes.test(request.nextUrl.pathname)) return NextResponse.next();

@@ -2,8 +2,8 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf, type Db } from '@/lib/db/client';
-import { accessTokens } from '@/lib/db/schema';
-import { sealToken, type VaultKey } from '@/lib/crypto/vault';
+import type { VaultKey } from '@/lib/crypto/vault';
+import { storeAccessTokens, type TokenToStore } from '@/lib/connections/store';
 
 /** How long after a launch the gateway may deliver tokens for its companies. */
 export const DELIVERY_WINDOW_MINUTES = 15;
@@ -54,29 +54,14 @@ export async function storeDelivery(db: Db, delivery: Delivery, keys: readonly V
   if (entries.size === 0) return { stored: 0, skipped };
 
   const authorized = await recentlyAuthorizedTenants(db, delivery.userId, delivery.pluginId);
-  const rows = [];
+  const rows: TokenToStore[] = [];
   for (const [tenantId, entry] of entries) {
     if (!authorized.has(tenantId)) {
       skipped.push({ tenantId, reason: 'not_authorized' });
       continue;
     }
-    const identity = { userId: delivery.userId, tenantId, pluginId: delivery.pluginId };
-    rows.push({ ...identity, companyName: entry.name, ...sealToken(entry.accessToken, identity, keys) });
+    rows.push({ userId: delivery.userId, tenantId, pluginId: delivery.pluginId, companyName: entry.name, accessToken: entry.accessToken });
   }
-  if (rows.length > 0) {
-    await db
-      .insert(accessTokens)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [accessTokens.userId, accessTokens.tenantId, accessTokens.pluginId],
-        set: {
-          companyName: sql`coalesce(excluded.company_name, ${accessTokens.companyName})`,
-          keyId: sql`excluded.key_id`,
-          sealedToken: sql`excluded.sealed_token`,
-          deliveredAt: sql`now()`,
-          invalidatedAt: null,
-        },
-      });
-  }
+  await storeAccessTokens(db, rows, keys);
   return { stored: rows.length, skipped };
 }

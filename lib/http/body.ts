@@ -2,10 +2,10 @@ import 'server-only';
 import { HttpError } from '@/lib/http/errors';
 
 /**
- * Reads a JSON body of at most `limit` bytes. A declared length over the limit is refused before reading; a body
- * that turns out longer is cut off as soon as it passes the limit, so a huge body never sits in memory.
+ * Reads a body of at most `limit` bytes as UTF-8 text. A declared length over the limit is refused before reading; a
+ * body that turns out longer is cut off as soon as it passes the limit, so a huge body never sits in memory.
  */
-export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
+export async function readBodyText(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw new HttpError('payload_too_large', 'body_too_large');
   if (!request.body) throw new HttpError('bad_request', 'body_missing');
@@ -23,8 +23,14 @@ export async function readJsonBody(request: Request, limit: number): Promise<unk
     }
     chunks.push(value);
   }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A JSON body of at most `limit` bytes (see readBodyText). */
+export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
+  const text = await readBodyText(request, limit);
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return JSON.parse(text);
   } catch {
     throw new HttpError('bad_request', 'body_not_json');
   }

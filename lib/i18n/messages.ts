@@ -32,6 +32,20 @@ export const messages = {
     forbiddenTitle: 'K tejto firme nemáte prístup',
     forbiddenBody: 'Táto firma nie je medzi firmami, ku ktorým vás služba prihlásila.',
     sessionEnds: 'Prihlásenie platí do',
+    paste: {
+      summary: 'Pripojiť vlastným tokenom',
+      intro:
+        'Token vytvoríte v aplikácii v nastaveniach firmy, v časti API prepojenia (zobrazí sa len raz). Doplnok ho overí v službe, uloží zašifrovaný a už ho nikdy nezobrazí.',
+      tokenLabel: 'Prístupový token',
+      submit: 'Overiť a pripojiť',
+      outcomes: {
+        connected: 'Token je overený a firma je pripojená.',
+        invalid: 'Toto nie je prístupový token. Vložte celý token bez medzier.',
+        rejected: 'Služba token odmietla: je neplatný, zmazaný alebo obnovený. Nič sa neuložilo.',
+        busy: 'Služba je práve zaneprázdnená. Skúste to o chvíľu znova; nič sa neuložilo.',
+        unavailable: 'Služba token teraz nevie overiť. Skúste to znova neskôr; nič sa neuložilo.',
+      },
+    },
     docs: documentTexts.sk,
   },
   en: {
@@ -64,6 +78,20 @@ export const messages = {
     forbiddenTitle: 'You have no access to this company',
     forbiddenBody: 'This company is not among the companies the service signed you in for.',
     sessionEnds: 'Signed in until',
+    paste: {
+      summary: 'Connect with a token of your own',
+      intro:
+        'Create a token in the application, in the company settings under API connections (it is shown only once). The add-on checks it with the service, stores it encrypted and never shows it again.',
+      tokenLabel: 'Access token',
+      submit: 'Check and connect',
+      outcomes: {
+        connected: 'The token was checked and the company is connected.',
+        invalid: 'This is not an access token. Paste the whole token, without spaces.',
+        rejected: 'The service refused the token: it is invalid, deleted or reset. Nothing was stored.',
+        busy: 'The service is busy right now. Try again in a moment; nothing was stored.',
+        unavailable: 'The service cannot check the token now. Try again later; nothing was stored.',
+      },
+    },
     docs: documentTexts.en,
   },
 } as const;

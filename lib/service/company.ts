@@ -65,22 +65,26 @@ export async function openCompanyClient(identity: TokenIdentity): Promise<DataAp
     );
   if (!row) throw new DataApiError('not-connected');
 
-  const env = getEnv();
-  const token = openToken(row, identity, env.encryptionKeys);
+  const token = openToken(row, identity, getEnv().encryptionKeys);
+  return clientForToken(token, identity.tenantId, () => markRejected(db, identity, row.sealedToken));
+}
+
+/**
+ * A client for a token in hand: the stored one above, or one the user pasted, checked before it is stored.
+ * `onUnauthorized` runs when the service refuses the token.
+ */
+export async function clientForToken(token: string, tenantId: string, onUnauthorized?: () => Promise<void>): Promise<DataApiClient> {
   const budgetKey = sha256Hex(token);
   const log = getLogger();
   const transport = createTransport({
-    baseUrl: env.dataApiBaseUrl,
+    baseUrl: getEnv().dataApiBaseUrl,
     token,
     budgetKey,
     budget: await getRateBudget(),
-    onUnauthorized: () => markRejected(db, identity, row.sealedToken),
-    onBudgetError: (error) => log.warn({ err: describeError(error), tenantId: identity.tenantId }, 'data api bookkeeping failed'),
+    onUnauthorized,
+    onBudgetError: (error) => log.warn({ err: describeError(error), tenantId }, 'data api bookkeeping failed'),
     onOutcome: (outcome) =>
-      log[outcome.kind && outcome.kind !== 'not-found' ? 'warn' : 'debug'](
-        { dataApi: outcome, tenantId: identity.tenantId },
-        'data api call',
-      ),
+      log[outcome.kind && outcome.kind !== 'not-found' ? 'warn' : 'debug']({ dataApi: outcome, tenantId }, 'data api call'),
   });
   return createDataApiClient(sharingIdenticalGets(transport, budgetKey));
 }

@@ -1,5 +1,7 @@
 import Link from 'next/link';
 import { ConnectionBadge } from '@/components/connection-badge';
+import { PasteTokenForm } from '@/components/paste-token-form';
+import type { PasteOutcome } from '@/lib/connections/pasted-token';
 import { ExpenseTable } from '@/components/expense-table';
 import { InvoiceTable } from '@/components/invoice-table';
 import { ServiceProblem } from '@/components/service-problem';
@@ -13,8 +15,14 @@ import { getMessages } from '@/lib/i18n/server';
 import { requireCompany } from '@/lib/session/require-session';
 
 /** Overview of one company: what is unpaid and overdue, the latest documents, and the connection's state. */
-export default async function CompanyPage({ params }: { params: Promise<{ tenantId: string }> }) {
+type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const pasteOutcomes: readonly PasteOutcome[] = ['connected', 'invalid', 'rejected', 'busy', 'unavailable'];
+
+export default async function CompanyPage({ params, searchParams }: Props) {
   const { tenantId } = await params;
+  const reported = (await searchParams).connection;
+  const pasteOutcome = pasteOutcomes.find((outcome) => outcome === reported) ?? null;
   const session = await requireCompany(tenantId);
   const { t, locale } = await getMessages();
   const d = t.docs;
@@ -84,6 +92,7 @@ export default async function CompanyPage({ params }: { params: Promise<{ tenant
           <ConnectionBadge t={t} state={company.state} />
         </div>
         <p className="mt-2 text-sm text-slate-700">{t.stateHelp[company.state]}</p>
+        <PasteTokenForm t={t} action={link('connection', 'token')} open={company.state !== 'connected'} outcome={pasteOutcome} />
       </section>
     </>
   );

@@ -1,0 +1,47 @@
+import { connectPastedToken, type PasteOutcome } from '@/lib/connections/pasted-token';
+import { getDb } from '@/lib/db/client';
+import { companyPath } from '@/lib/documents/present';
+import { authorizeCompanyRequest, failurePage, failureResponse, localeOf } from '@/lib/documents/route-answers';
+import { getEnv } from '@/lib/env';
+import { readBodyText } from '@/lib/http/body';
+import { clientAddress } from '@/lib/http/client-address';
+import { HttpError } from '@/lib/http/errors';
+import { countFailure } from '@/lib/http/failure-limit';
+import { withRouteHeaders } from '@/lib/http/handle';
+import { isSameOriginRequest } from '@/lib/http/same-origin';
+
+export const dynamic = 'force-dynamic';
+
+const FORM_LIMIT_BYTES = 16 * 1024;
+
+/**
+ * POST of the company page's "paste a token" form. Our own pages only; the session's company only. The outcome goes
+ * back to the company page as `?connection=…` (never the token). A refused token counts against the address's
+ * failure budget, so the form cannot be used to try tokens at speed.
+ */
+export async function POST(request: Request, { params }: { params: Promise<{ tenantId: string }> }): Promise<Response> {
+  const { tenantId } = await params;
+  const env = getEnv();
+  if (!isSameOriginRequest(request, env.appUrl)) return failurePage('forbidden', localeOf(request));
+  const access = await authorizeCompanyRequest(request, tenantId);
+  if (!access.ok) return access.response;
+
+  let outcome: PasteOutcome;
+  try {
+    const form = new URLSearchParams(await readBodyText(request, FORM_LIMIT_BYTES).catch(() => ''));
+    const identity = { userId: access.session.userId, tenantId, pluginId: access.session.pluginId };
+    outcome = await connectPastedToken(await getDb(), identity, form.get('token') ?? '', env.encryptionKeys);
+    if (outcome === 'rejected') await countFailure(clientAddress(request));
+  } catch (error) {
+    if (error instanceof HttpError && error.code === 'rate_limited') {
+      return failurePage('busy', localeOf(request), Number(error.headers['Retry-After'] ?? 60));
+    }
+    return failureResponse(request, error);
+  }
+  return withRouteHeaders(
+    new Response(null, {
+      status: 303,
+      headers: { Location: `${companyPath(tenantId)}?connection=${outcome}`, 'Cache-Control': 'no-store' },
+    }),
+  );
+}

@@ -1,0 +1,34 @@
+import type { Messages } from '@/lib/i18n/messages';
+import type { PasteOutcome } from '@/lib/connections/pasted-token';
+
+const fieldClass =
+  'mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 font-mono text-sm focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/**
+ * Connecting a company with a token made by hand in the service. A plain form (no script): the route checks the token
+ * with the service before storing it and sends the user back here with the outcome. The field is a password field,
+ * so the token is not shown while typed, and the browser is asked not to keep it.
+ */
+export function PasteTokenForm({ t, action, open, outcome }: { t: Messages; action: string; open: boolean; outcome: PasteOutcome | null }) {
+  const p = t.paste;
+  return (
+    <details className="mt-3" open={open || outcome !== null}>
+      <summary className="cursor-pointer text-sm font-medium text-brand-700">{p.summary}</summary>
+      {outcome && (
+        <p role="status" data-paste-outcome={outcome} className={`mt-2 text-sm ${outcome === 'connected' ? 'text-emerald-700' : 'text-red-700'}`}>
+          {p.outcomes[outcome]}
+        </p>
+      )}
+      <form method="post" action={action} className="mt-2 space-y-2" autoComplete="off">
+        <p className="text-sm text-slate-600">{p.intro}</p>
+        <label className="block text-sm text-slate-800">
+          {p.tokenLabel}
+          <input type="password" name="token" required minLength={16} maxLength={8192} autoComplete="off" spellCheck={false} className={fieldClass} />
+        </label>
+        <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600">
+          {p.submit}
+        </button>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as pasteToken } from '@/app/companies/[tenantId]/connection/token/route';
+import { listConnections } from '@/lib/broker/connections';
+import { getDb } from '@/lib/db/client';
+import { openCompanyClient } from '@/lib/service/company';
+import { BASE, PLUGIN_ID } from '../support/broker';
+import { capturedLogLines, rememberSecret } from '../support/log-capture';
+import { dataApiRequestCount, JANA, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
+
+/**
+ * A token made by hand in the service, pasted into the company page's form (POST /companies/{id}/connection/token):
+ * checked with the service before it is stored, stored for this user and company only, never shown back.
+ */
+let fixture: CompanyFixture;
+beforeAll(async () => {
+  fixture = await startCompanyFixture();
+});
+afterAll(() => fixture.stop());
+
+function post(tenantId: string, body: string, headers: Record<string, string>): Promise<Response> {
+  const request = new Request(`${BASE}/companies/${tenantId}/connection/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: BASE, 'sec-fetch-site': 'same-origin', ...headers },
+    body,
+  });
+  return pasteToken(request, { params: Promise.resolve({ tenantId }) });
+}
+
+const form = (token: string) => new URLSearchParams({ token }).toString();
+const stateOf = async (tenantId: string) =>
+  (await listConnections(await getDb(), { userId: JANA, pluginId: PLUGIN_ID, tenantIds: [tenantId] }))[0]?.state;
+
+describe('a pasted token', () => {
+  it('is checked with the service, stored, and connects the company; the answer never carries it', async () => {
+    const cookie = await signIn(fixture, { tenantIds: ['10002'], connected: [] });
+    expect(await stateOf('10002')).toBe('missing');
+    const token = rememberSecret(fixture.tokens.issue('10002', JANA));
+
+    const response = await post('10002', form(token), { cookie });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/companies/10002?connection=connected');
+    expect(await stateOf('10002')).toBe('connected');
+    await expect((await openCompanyClient({ userId: JANA, tenantId: '10002', pluginId: PLUGIN_ID })).auth.check()).resolves.toBe(true);
+    expect(JSON.stringify([...response.headers])).not.toContain(token);
+    expect(capturedLogLines.join('\n')).not.toContain(token);
+  });
+
+  it('is not stored when the service refuses it', async () => {
+    const cookie = await signIn(fixture, { tenantIds: ['10003'], connected: [] });
+    const revoked = rememberSecret(fixture.tokens.issue('10003', JANA));
+    fixture.tokens.revokeToken(revoked);
+    const response = await post('10003', form(revoked), { cookie });
+    expect(response.headers.get('location')).toBe('/companies/10003?connection=rejected');
+    expect(await stateOf('10003')).toBe('missing');
+  });
+
+  it('is refused as invalid, without asking the service, when it cannot be a token', async () => {
+    const cookie = await signIn(fixture, { tenantIds: ['10003'], connected: [] });
+    const before = await dataApiRequestCount(fixture);
+    for (const bad of ['', 'short', 'has spaces in it 0123456789', 'x'.repeat(9000)]) {
+      const response = await post('10003', form(bad), { cookie });
+      expect(response.headers.get('location'), bad.slice(0, 20)).toBe('/companies/10003?connection=invalid');
+    }
+    expect(await dataApiRequestCount(fixture)).toBe(before);
+  });
+
+  it('replaces the token the gateway delivered', async () => {
+    const cookie = await signIn(fixture, { tenantIds: ['10004'], sub: JANA });
+    const pasted = rememberSecret(fixture.tokens.issue('10004', JANA));
+    await post('10004', form(pasted), { cookie });
+    fixture.dataApi.resetRequests();
+    await (await openCompanyClient({ userId: JANA, tenantId: '10004', pluginId: PLUGIN_ID })).auth.check();
+    const [seen] = fixture.dataApi.requests();
+    const { tokenFingerprint } = await import('../../sandbox/data-api/request-log');
+    expect(seen?.tokenFingerprint).toBe(tokenFingerprint(pasted));
+  });
+
+  it('is refused for a company outside the session, from another site, and without a session', async () => {
+    const cookie = await signIn(fixture, { tenantIds: ['10001'] });
+    const token = rememberSecret(fixture.tokens.issue('20001', JANA));
+    expect((await post('20001', form(token), { cookie })).status).toBe(403);
+    expect((await post('10001', form(token), { cookie, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await post('10001', form(token), { cookie, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await post('10001', form(token), {})).status).toBe(401);
+  });
+});
