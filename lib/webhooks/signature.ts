@@ -60,7 +60,7 @@ export function verifyWebhookSignature(rawBody: Buffer, header: string | null, s
     if (!secrets.secret) return false;
     const expected = Buffer.from(presented, 'base64');
     const body = hashedBody(rawBody);
-    const keys = [utf16le(secrets.secret)];
+    const keys: Buffer[] = [utf16le(secrets.secret)];
     const decoded = base64Bytes(secrets.secret);
     if (decoded) keys.push(decoded);
     let matched = false;
