@@ -8,6 +8,7 @@ import { renderFaultPanel } from './fault-panel';
 import { BodyTooLargeError, sendJson } from './http/io';
 import { matchRoute } from './http/router';
 import { createKeyRing, type KeyRing } from './key-ring';
+import { manualTokenRoutes, renderManualTokenForm } from './manual-token';
 
 export interface SandboxOptions {
   /** 0 picks an ephemeral port (tests). */
@@ -69,9 +70,10 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       ...options,
       ring,
       tokens,
-      homeSections: () => renderFaultPanel(dataApi.control.faults(), dataApi.control.requests().length),
+      homeSections: () => renderFaultPanel(dataApi.control.faults(), dataApi.control.requests().length) + renderManualTokenForm(),
     }),
     ...dataApiPageRoutes(dataApi),
+    ...manualTokenRoutes(tokens),
   ];
 
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -29,7 +29,7 @@ const isForm = (req: IncomingMessage) => /^application\/x-www-form-urlencoded\b/
  * The server listens on loopback only, but a page the developer visits could still post a form here: a browser's
  * cross-site POST carries a foreign Origin, which is refused. Non-browser clients send no Origin and pass.
  */
-function crossSite(req: IncomingMessage): boolean {
+export function crossSite(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
   return origin !== undefined && origin !== `http://${req.headers.host ?? ''}`;
 }
