@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
 import { contentSecurityPolicy, staticSecurityHeaders } from '@/lib/http/security-headers';
 import { SESSION_COOKIE } from '@/lib/session/cookie-name';
+import { tidyListSearch, type ListKind, type SearchParams } from '@/lib/documents/filters';
 
 /**
  * Optimistic, database-free gate in front of every page: it only looks whether the session cookie is there.
@@ -16,8 +17,29 @@ import { SESSION_COOKIE } from '@/lib/session/cookie-name';
 // headers would otherwise replace.
 const fileRoutes = /^\/companies\/[^/]+\/(?:connection\/token|(?:invoices|delivery-notes)\/[^/]+\/reports\/[^/]+(?:\/preview)?|expenses\/[^/]+\/attachments\/[^/]+)\/?$/;
 
+const listPages = /^\/companies\/[^/]+\/(invoices|expenses|delivery-notes)\/?$/;
+const listKinds: Record<string, ListKind> = { invoices: 'invoices', expenses: 'expenses', 'delivery-notes': 'deliveryNotes' };
+
+/** A list address with blank or repeated filters (what a GET form submits): its tidy form, else null. */
+function tidyListAddress(request: NextRequest): URL | null {
+  const kind = listKinds[listPages.exec(request.nextUrl.pathname)?.[1] ?? ''];
+  if (!kind) return null;
+  const params: SearchParams = {};
+  for (const [name, value] of request.nextUrl.searchParams) {
+    const seen = params[name];
+    params[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  }
+  const tidy = tidyListSearch(kind, params);
+  if (tidy === null) return null;
+  const target = new URL(request.nextUrl.pathname, request.url);
+  target.search = tidy;
+  return target;
+}
+
 export function proxy(request: NextRequest) {
   if (fileRoutes.test(request.nextUrl.pathname)) return NextResponse.next();
+  const tidy = tidyListAddress(request);
+  if (tidy) return NextResponse.redirect(tidy, 303);
   const env = getEnv();
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
   const csp = contentSecurityPolicy(nonce, env.frameAncestors, !env.production);

@@ -111,6 +111,14 @@ export function parseListView<K extends ListKind>(kind: K, params: SearchParams)
   return invalidInOrder.length > 0 ? { ...base, ok: false, invalid: invalidInOrder } : { ...base, ok: true, query };
 }
 
+/**
+ * The tidy query of a list address: without blank filters and repeats, or null when it already is that clean. The
+ * proxy redirects to it before the page renders (a GET form submits every field, blank or not).
+ */
+export function tidyListSearch(kind: ListKind, params: SearchParams): string | null {
+  return canonicalSearch(listFilterFields[kind], params);
+}
+
 /** The URL's parameters without blanks and repeats, or null when it already is that clean. */
 function canonicalSearch(fields: readonly string[], params: SearchParams): string | null {
   let untidy = false;
