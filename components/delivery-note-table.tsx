@@ -5,6 +5,7 @@ import type { DeliveryNote } from '@/lib/service/schemas/delivery-note';
 import { formatDay, formatMoney } from '@/lib/documents/format';
 import { companyPath, documentTotal, partnerName } from '@/lib/documents/present';
 import { RowHeader, Table, Td, Th } from './table';
+import { plainLinkClass } from './detail-parts';
 
 type Props = { notes: DeliveryNote[]; tenantId: string; texts: DocumentTexts; locale: Locale; caption: string };
 
@@ -30,7 +31,7 @@ export function DeliveryNoteTable({ notes, tenantId, texts, locale, caption }: P
               <RowHeader>
                 <Link
                   href={companyPath(tenantId, 'delivery-notes', note.id)}
-                  className="text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                  className={plainLinkClass}
                 >
                   {note.documentNumber || `#${note.id}`}
                 </Link>

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { Locale } from '@/lib/i18n/messages';
 import type { DocumentTexts } from '@/lib/i18n/documents';
@@ -144,5 +145,15 @@ export function Tags({ tags, texts }: { tags: (string | { name?: string | null }
   );
 }
 
-export const linkClass =
-  'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+/** A link inside text or a table cell, and the same with the weight of a standalone link. */
+export const plainLinkClass = 'text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+export const linkClass = `font-medium ${plainLinkClass}`;
+
+/** The link from a document back to its list, at the top of a detail page (and of its problem, when it failed). */
+export function BackLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} className={`text-sm ${linkClass}`}>
+      {children}
+    </Link>
+  );
+}

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { linkClass } from './detail-parts';
 
 /** An empty list, said in words, with the one action that helps (clear the filters, go back to the first page). */
 export function EmptyState({ message, action }: { message: string; action?: { href: string; label: string } | null }) {
@@ -8,7 +9,7 @@ export function EmptyState({ message, action }: { message: string; action?: { hr
       {action && (
         <Link
           href={action.href}
-          className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className={`mt-3 inline-block text-sm ${linkClass}`}
         >
           {action.label}
         </Link>

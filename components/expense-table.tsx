@@ -6,6 +6,7 @@ import { formatDay, formatMoney } from '@/lib/documents/format';
 import { companyPath, documentTotal, expenseTypeLabel, isOverdue, partnerName } from '@/lib/documents/present';
 import { OverdueMark, PaymentStatusMark } from './document-marks';
 import { RowHeader, Table, Td, Th } from './table';
+import { plainLinkClass } from './detail-parts';
 
 type Props = { expenses: Expense[]; tenantId: string; texts: DocumentTexts; locale: Locale; today: string; caption: string; captionHidden?: boolean };
 
@@ -37,7 +38,7 @@ export function ExpenseTable({ expenses, tenantId, texts, locale, today, caption
               <RowHeader>
                 <Link
                   href={companyPath(tenantId, 'expenses', expense.id)}
-                  className="text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                  className={plainLinkClass}
                 >
                   {expense.documentNumber || texts.detail.withoutNumber}
                 </Link>

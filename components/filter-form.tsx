@@ -1,6 +1,7 @@
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import { fill } from '@/lib/i18n/documents';
 import { PAGE_SIZES } from '@/lib/documents/filters';
+import { linkClass } from './detail-parts';
 
 export type FilterField =
   | { name: string; type: 'date' | 'text' | 'number' | 'datetime-local'; maxLength?: number }
@@ -109,7 +110,7 @@ export function FilterForm({ action, fields, values, invalid, top, open, clearHr
           >
             {f.apply}
           </button>
-          <a href={clearHref} className="text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+          <a href={clearHref} className={`text-sm ${linkClass}`}>
             {f.clear}
           </a>
         </div>

@@ -6,6 +6,7 @@ import { formatDay, formatMoney } from '@/lib/documents/format';
 import { companyPath, documentTotal, isOverdue, partnerName } from '@/lib/documents/present';
 import { InvoiceTypeMark, OverdueMark, PaymentStatusMark } from './document-marks';
 import { RowHeader, Table, Td, Th } from './table';
+import { plainLinkClass } from './detail-parts';
 
 type Props = { invoices: Invoice[]; tenantId: string; texts: DocumentTexts; locale: Locale; today: string; caption: string; captionHidden?: boolean };
 
@@ -32,7 +33,7 @@ export function InvoiceTable({ invoices, tenantId, texts, locale, today, caption
               <RowHeader>
                 <Link
                   href={companyPath(tenantId, 'invoices', invoice.id)}
-                  className="text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                  className={plainLinkClass}
                 >
                   {invoice.documentNumber || `#${invoice.id}`}
                 </Link>

@@ -10,7 +10,7 @@ import { createTestDatabase, databaseKinds, postgresUrl, type TestDatabase } fro
 /** A stand-in data API that only notes when each request arrived, by its own clock. */
 async function startArrivalRecorder(): Promise<{ url: string; arrivals: number[]; close(): Promise<void> }> {
   const arrivals: number[] = [];
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer((_req, res) => {
     arrivals.push(performance.now());
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}');
   });

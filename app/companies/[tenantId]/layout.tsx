@@ -6,6 +6,7 @@ import { companyConnection } from '@/lib/documents/load';
 import { companyPath } from '@/lib/documents/present';
 import { getMessages } from '@/lib/i18n/server';
 import { requireCompany } from '@/lib/session/require-session';
+import { linkClass } from '@/components/detail-parts';
 
 /**
  * The frame of every company page: the header with sign-out, the company's name and the tabs. The company is checked
@@ -24,7 +25,7 @@ export default async function CompanyLayout({ children, params }: { children: Re
       <AppHeader t={t} userId={session.userId} />
       <div>
         {session.tenantIds.length > 1 && (
-          <Link href="/" className="text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+          <Link href="/" className={`text-sm ${linkClass}`}>
             ← {t.back}
           </Link>
         )}

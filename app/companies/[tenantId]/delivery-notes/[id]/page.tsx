@@ -1,6 +1,5 @@
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { DetailSection, Facts, PartnerFacts, PricesTable, Tags, linkClass } from '@/components/detail-parts';
+import { BackLink, DetailSection, Facts, PartnerFacts, PricesTable, Tags } from '@/components/detail-parts';
 import { ItemsTable } from '@/components/invoice-parts';
 import { ReportLinks } from '@/components/report-links';
 import { ServiceProblem } from '@/components/service-problem';
@@ -23,11 +22,7 @@ export default async function DeliveryNotePage({ params }: Props) {
   const { t, locale } = await getMessages();
   const d = t.docs;
   const loaded = await loadForPage(async () => (await openClient({ ...session, tenantId })).deliveryNotes.get(noteId.data));
-  const back = (
-    <Link href={companyPath(tenantId, 'delivery-notes')} className={`text-sm ${linkClass}`}>
-      {d.detail.backToDeliveryNotes}
-    </Link>
-  );
+  const back = <BackLink href={companyPath(tenantId, 'delivery-notes')}>{d.detail.backToDeliveryNotes}</BackLink>;
   if (!loaded.ok) {
     return (
       <>

@@ -1,7 +1,6 @@
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AttachmentList, AttachmentsSection } from '@/components/attachment-list';
-import { DetailSection, Facts, PartnerFacts, PricesTable, Tags, linkClass } from '@/components/detail-parts';
+import { BackLink, DetailSection, Facts, PartnerFacts, PricesTable, Tags } from '@/components/detail-parts';
 import { OverdueMark, PaymentStatusMark } from '@/components/document-marks';
 import { ServiceProblem } from '@/components/service-problem';
 import { RowHeader, Table, Td, Th } from '@/components/table';
@@ -47,11 +46,7 @@ export default async function ExpensePage({ params }: Props) {
     return expense;
   });
 
-  const back = (
-    <Link href={companyPath(tenantId, 'expenses')} className={`text-sm ${linkClass}`}>
-      {d.detail.backToExpenses}
-    </Link>
-  );
+  const back = <BackLink href={companyPath(tenantId, 'expenses')}>{d.detail.backToExpenses}</BackLink>;
   if (!loaded.ok) {
     return (
       <>

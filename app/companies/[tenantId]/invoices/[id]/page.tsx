@@ -1,6 +1,5 @@
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { DetailSection, Facts, PartnerFacts, PricesTable, Tags, linkClass } from '@/components/detail-parts';
+import { BackLink, DetailSection, Facts, PartnerFacts, PricesTable, Tags } from '@/components/detail-parts';
 import { InvoiceTypeMark, OverdueMark, PaymentStatusMark } from '@/components/document-marks';
 import { ItemsTable, LinkedDocuments, PaymentsList, VatBreakdownTable } from '@/components/invoice-parts';
 import { ReportLinks } from '@/components/report-links';
@@ -29,11 +28,7 @@ export default async function InvoicePage({ params }: Props) {
   const d = t.docs;
   const self = companyPath(tenantId, 'invoices', invoiceId.data);
   const loaded = await loadForPage(async () => loadInvoiceDetail(await openClient({ ...session, tenantId }), invoiceId.data));
-  const back = (
-    <Link href={companyPath(tenantId, 'invoices')} className={`text-sm ${linkClass}`}>
-      {d.detail.backToInvoices}
-    </Link>
-  );
+  const back = <BackLink href={companyPath(tenantId, 'invoices')}>{d.detail.backToInvoices}</BackLink>;
   if (!loaded.ok) {
     return (
       <>
