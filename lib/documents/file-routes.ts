@@ -1,6 +1,6 @@
 import 'server-only';
 import type { DataApiClient } from '@/lib/service/client';
-import { invoiceIdSchema, reportIdSchema, uuidSchema, type ReportId } from '@/lib/service/queries';
+import { int64IdSchema, reportIdSchema, uuidSchema, type ReportId } from '@/lib/service/queries';
 import { extensionOf, inlineKindOf, safeContentType, safeFileName } from './downloads';
 import { openClient } from './load';
 import { withRouteHeaders } from '@/lib/http/handle';
@@ -31,7 +31,7 @@ function reportRoute(answer: (request: Request, report: ReportRequest) => Promis
     const { tenantId, id, reportId } = await params;
     const access = await authorizeCompanyRequest(request, tenantId);
     if (!access.ok) return access.response;
-    const documentId = invoiceIdSchema.safeParse(id);
+    const documentId = int64IdSchema.safeParse(id);
     const report = reportIdSchema.safeParse(reportId);
     if (!documentId.success || !report.success) return failurePage('notFound', localeOf(request));
     try {

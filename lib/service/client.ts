@@ -18,7 +18,7 @@ import {
   catalogItemListQuery,
   deliveryNoteListQuery,
   expenseListQuery,
-  invoiceIdSchema,
+  int64IdSchema,
   invoiceListQuery,
   paymentListQuery,
   reportIdSchema,
@@ -87,7 +87,7 @@ export function createDataApiClient(transport: Transport) {
       return parseList(record, await getJson(endpoint, path, params), endpoint);
     };
 
-  const invoiceId = (id: unknown, endpoint: string) => validInput(invoiceIdSchema, id, endpoint);
+  const int64Id = (id: unknown, endpoint: string) => validInput(int64IdSchema, id, endpoint);
   const uuid = (id: unknown, endpoint: string) => validInput(uuidSchema, id, endpoint);
   const reportId = (id: unknown, endpoint: string) => validInput(reportIdSchema, id, endpoint);
 
@@ -97,13 +97,13 @@ export function createDataApiClient(transport: Transport) {
     const previewEndpoint = `${reportEndpoint}/previewLink`;
     return {
       report: async (id: number | string, report: number | string) =>
-        download(reportEndpoint, `/api/${kind}/${invoiceId(id, reportEndpoint)}/reports/${reportId(report, reportEndpoint)}`),
+        download(reportEndpoint, `/api/${kind}/${int64Id(id, reportEndpoint)}/reports/${reportId(report, reportEndpoint)}`),
       previewLink: async (id: number | string, report: number | string) =>
         parseRecord(
           previewLinkSchema,
           await getJson(
             previewEndpoint,
-            `/api/${kind}/${invoiceId(id, previewEndpoint)}/reports/${reportId(report, previewEndpoint)}/previewLink`,
+            `/api/${kind}/${int64Id(id, previewEndpoint)}/reports/${reportId(report, previewEndpoint)}/previewLink`,
           ),
           previewEndpoint,
         ),
@@ -139,7 +139,7 @@ export function createDataApiClient(transport: Transport) {
       ) => Promise<z.output<typeof invoiceSchema>[]>,
       get: async (id: number | string) => {
         const endpoint = 'GET /api/invoices/{id}';
-        return parseRecord(invoiceSchema, await getJson(endpoint, `/api/invoices/${invoiceId(id, endpoint)}`), endpoint);
+        return parseRecord(invoiceSchema, await getJson(endpoint, `/api/invoices/${int64Id(id, endpoint)}`), endpoint);
       },
       upload: upload('/api/invoices', documentUpload, acceptedSchema),
       uploadBatch: upload('/api/invoices/batch', batchOf(documentUpload), acceptedSchema),
@@ -178,7 +178,7 @@ export function createDataApiClient(transport: Transport) {
       ) => Promise<z.output<typeof deliveryNoteSchema>[]>,
       get: async (id: number | string) => {
         const endpoint = 'GET /api/delivery-notes/{id}';
-        const path = `/api/delivery-notes/${invoiceId(id, endpoint)}`;
+        const path = `/api/delivery-notes/${int64Id(id, endpoint)}`;
         return parseRecord(deliveryNoteSchema, await getJson(endpoint, path), endpoint);
       },
       uploadBatch: upload('/api/delivery-notes/batch', batchOf(documentUpload), acceptedSchema),

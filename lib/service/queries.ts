@@ -168,7 +168,8 @@ export const reportIds = [17, 19, 101] as const;
 export type ReportId = (typeof reportIds)[number];
 export const reportIdSchema = z.coerce.number().pipe(z.union(reportIds.map((id) => z.literal(id)) as [z.ZodLiteral<17>, z.ZodLiteral<19>, z.ZodLiteral<101>]));
 
-export const invoiceIdSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+/** Ids of invoices and delivery notes (int64; positive, and within what a JavaScript number holds exactly). */
+export const int64IdSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 export const uuidSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'expected a uuid');
 
 /** Serializes a parsed query: every set value under its interface name; `Top` is always present. */

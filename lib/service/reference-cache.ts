@@ -34,8 +34,3 @@ export function cached<T>(key: string, ttlMs: number, load: () => Promise<T>, no
   });
   return value;
 }
-
-/** Forgets everything cached under a prefix (a company whose connection changed). */
-export function forgetCached(prefix: string): void {
-  for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
-}

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { amount, partnerSchema, pricesSchema, serviceDate, tags, text } from './common';
 
-/** 10 ReceivedInvoice, 11 Receipt, 13 InternalDocument, 14 bank notification, 15 ReceivedProformaInvoice,
- * 17 ReceivedCreditNote, 19 ReceivedDebitNote. Records may carry 14, which the list filter does not offer. */
-export const expenseDocumentTypes = [10, 11, 13, 14, 15, 17, 19] as const;
+/** The filter's document types: 10 ReceivedInvoice, 11 Receipt, 13 InternalDocument, 15 ReceivedProformaInvoice,
+ * 17 ReceivedCreditNote, 19 ReceivedDebitNote. Records may also carry 14 (bank notification), which it does not offer. */
 export const expenseFilterDocumentTypes = [10, 11, 13, 15, 17, 19] as const;
 
 const journalItemSchema = z.looseObject({

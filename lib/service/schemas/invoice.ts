@@ -4,8 +4,6 @@ import { amount, int64Id, partnerSchema, pricesSchema, serviceDate, tags, text }
 /** 0 not paid, 1 fully paid, 2 overpaid, 3 partially paid (records); the list filter knows only 0 and 1. */
 export const paymentStatusSchema = z.number().int().nullish();
 
-export const invoiceTypes = { regular: 0, creditNote: 1, advance: 2 } as const;
-
 const invoiceItemSchema = z.looseObject({
   name: text,
   itemCode: text,

@@ -8,7 +8,7 @@ import { loadForPage, openClient } from '@/lib/documents/load';
 import { companyPath } from '@/lib/documents/present';
 import { reportLinks } from '@/lib/documents/report-links';
 import { getMessages } from '@/lib/i18n/server';
-import { invoiceIdSchema } from '@/lib/service/queries';
+import { int64IdSchema } from '@/lib/service/queries';
 import { requireCompany } from '@/lib/session/require-session';
 
 type Props = { params: Promise<{ tenantId: string; id: string }> };
@@ -17,7 +17,7 @@ type Props = { params: Promise<{ tenantId: string; id: string }> };
 export default async function DeliveryNotePage({ params }: Props) {
   const { tenantId, id } = await params;
   const session = await requireCompany(tenantId);
-  const noteId = invoiceIdSchema.safeParse(id);
+  const noteId = int64IdSchema.safeParse(id);
   if (!noteId.success) notFound();
   const { t, locale } = await getMessages();
   const d = t.docs;

@@ -10,7 +10,7 @@ import { companyPath, isOverdue } from '@/lib/documents/present';
 import { loadInvoiceDetail } from '@/lib/documents/invoice-detail';
 import { reportLinks } from '@/lib/documents/report-links';
 import { getMessages } from '@/lib/i18n/server';
-import { invoiceIdSchema } from '@/lib/service/queries';
+import { int64IdSchema } from '@/lib/service/queries';
 import { requireCompany } from '@/lib/session/require-session';
 
 type Props = { params: Promise<{ tenantId: string; id: string }> };
@@ -22,7 +22,7 @@ type Props = { params: Promise<{ tenantId: string; id: string }> };
 export default async function InvoicePage({ params }: Props) {
   const { tenantId, id } = await params;
   const session = await requireCompany(tenantId);
-  const invoiceId = invoiceIdSchema.safeParse(id);
+  const invoiceId = int64IdSchema.safeParse(id);
   if (!invoiceId.success) notFound();
   const { t, locale } = await getMessages();
   const d = t.docs;
