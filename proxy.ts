@@ -15,7 +15,7 @@ import { tidyListSearch, type ListKind, type SearchParams } from '@/lib/document
 // The company's file routes (PDF reports, previews, attachments) answer for themselves like the other route
 // handlers: they check the session and set their own headers (a file's CSP is `sandbox`, its caching `private, no-store`), which this proxy's page
 // headers would otherwise replace.
-const fileRoutes = /^\/companies\/[^/]+\/(?:connection\/token|(?:invoices|delivery-notes)\/[^/]+\/reports\/[^/]+(?:\/preview)?|expenses\/[^/]+\/attachments\/[^/]+)\/?$/;
+const fileRoutes = /^\/companies\/[^/]+\/(?:connection\/(?:token|consent(?:\/[^/]+\/open)?)|(?:invoices|delivery-notes)\/[^/]+\/reports\/[^/]+(?:\/preview)?|expenses\/[^/]+\/attachments\/[^/]+)\/?$/;
 
 const listPages = /^\/companies\/[^/]+\/(invoices|expenses|delivery-notes)\/?$/;
 const listKinds: Record<string, ListKind> = { invoices: 'invoices', expenses: 'expenses', 'delivery-notes': 'deliveryNotes' };
@@ -36,13 +36,15 @@ function tidyListAddress(request: NextRequest): URL | null {
   return target;
 }
 
+const consentOrigins = (url: string | undefined) => (url ? [new URL(url).origin] : []);
+
 export function proxy(request: NextRequest) {
   if (fileRoutes.test(request.nextUrl.pathname)) return NextResponse.next();
   const tidy = tidyListAddress(request);
   if (tidy) return NextResponse.redirect(tidy, 303);
   const env = getEnv();
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
-  const csp = contentSecurityPolicy(nonce, env.frameAncestors, !env.production);
+  const csp = contentSecurityPolicy(nonce, env.frameAncestors, !env.production, consentOrigins(env.consent?.url));
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('Content-Security-Policy', csp);
@@ -62,5 +64,6 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Route handlers answer for themselves; static files and the icon are public.
-  matcher: ['/((?!api/|auth/callback|auth/logout|_next/static|_next/image|favicon\\.ico|icon\\.svg).*)'],
+  // The consent's answer (/consent/return) is a cross-site POST without our cookie: it answers for itself.
+  matcher: ['/((?!api/|auth/callback|auth/logout|consent/return|_next/static|_next/image|favicon\\.ico|icon\\.svg).*)'],
 };

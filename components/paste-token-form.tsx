@@ -7,7 +7,7 @@ const fieldClass =
 /**
  * Connecting a company with a token made by hand in the service. A plain form (no script): the route checks the token
  * with the service before storing it and sends the user back here with the outcome. The field is a password field,
- * so the token is not shown while typed, and the browser is asked not to keep it.
+ * so the token (and the optional notification key) is not shown while typed, and the browser is asked not to keep it.
  */
 export function PasteTokenForm({ t, action, open, outcome }: { t: Messages; action: string; open: boolean; outcome: PasteOutcome | null }) {
   const p = t.paste;
@@ -24,6 +24,11 @@ export function PasteTokenForm({ t, action, open, outcome }: { t: Messages; acti
         <label className="block text-sm text-slate-800">
           {p.tokenLabel}
           <input type="password" name="token" required minLength={16} maxLength={8192} autoComplete="off" spellCheck={false} className={fieldClass} />
+        </label>
+        <label className="block text-sm text-slate-800">
+          {p.secretLabel}
+          <input type="password" name="webhookSecret" maxLength={1024} autoComplete="off" spellCheck={false} className={fieldClass} />
+          <span className="mt-1 block text-xs text-slate-500">{p.secretHelp}</span>
         </label>
         <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600">
           {p.submit}

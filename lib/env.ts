@@ -36,6 +36,9 @@ const rawSchema = z.object({
   BROKER_JWKS_URL: httpUrl.optional(),
   DATA_API_BASE_URL: httpUrl.optional(),
   CONSENT_URL: httpUrl.optional(),
+  CONSENT_RESPONSE_MODE: z.enum(['post', 'poll']).default('post'),
+  CONSENT_APP_NAME: z.string().trim().min(1).max(100).optional(),
+  INTEGRATOR_NAME: z.string().trim().min(1).max(200).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   PGLITE_DIR: z.string().min(1).default('.data/pglite'),
   SESSION_SECRETS: z.string().transform(list).pipe(z.array(z.string().min(32)).min(1)).optional(),
@@ -87,7 +90,7 @@ export function resolveEnv(source: Record<string, string | undefined>) {
     pluginApiKeys: required(raw.PLUGIN_API_KEYS, 'PLUGIN_API_KEYS', sandbox([sandboxDefaults.pluginApiKey])),
     brokerJwksUrl: required(raw.BROKER_JWKS_URL, 'BROKER_JWKS_URL', sandbox(sandboxDefaults.jwksUrl)),
     dataApiBaseUrl: required(raw.DATA_API_BASE_URL, 'DATA_API_BASE_URL', sandbox(sandboxDefaults.dataApiBaseUrl)),
-    consentUrl: raw.CONSENT_URL ?? (useSandbox ? sandboxDefaults.consentUrl : undefined),
+    consent: consentSettings(raw, useSandbox),
     databaseUrl: raw.DATABASE_URL,
     pgliteDir: raw.PGLITE_DIR,
     sessionSecrets: required(raw.SESSION_SECRETS, 'SESSION_SECRETS', dev && (() => dev().sessionSecrets)),
@@ -95,6 +98,19 @@ export function resolveEnv(source: Record<string, string | undefined>) {
     frameAncestors: raw.FRAME_ANCESTORS,
     logLevel: raw.LOG_LEVEL,
   };
+}
+
+/**
+ * Integration Consent, on when the consent page's address is known. How the answer comes back is the deployment's
+ * choice: `post` (the browser posts the tokens to us) or `poll` (for deployments the service's POST cannot reach).
+ * The consent page shows the application's and the integrator's names; in production the latter must be set.
+ */
+function consentSettings(raw: z.infer<typeof rawSchema>, useSandbox: boolean) {
+  const url = raw.CONSENT_URL ?? (useSandbox ? sandboxDefaults.consentUrl : undefined);
+  if (!url) return undefined;
+  const integratorName = raw.INTEGRATOR_NAME ?? (useSandbox ? sandboxDefaults.integratorName : undefined);
+  if (!integratorName) throw new ConfigError('Configuration: INTEGRATOR_NAME is required in production when CONSENT_URL is set.');
+  return { url, responseMode: raw.CONSENT_RESPONSE_MODE, appName: raw.CONSENT_APP_NAME ?? 'Doklady z Fakturácie', integratorName };
 }
 
 let cached: Env | undefined;

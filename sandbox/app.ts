@@ -1,14 +1,23 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createAccessTokenStore, type AccessTokenStore } from './access-tokens';
 import { brokerRoutes } from './broker-routes';
+import { renderConsentLauncher } from './consent/launcher';
+import { pollRoutes } from './consent/poll-route';
+import { consentRoutes, createConsentControl, type ConsentControl } from './consent/routes';
+import { createConsentStore } from './consent/store';
 import { dayOf, parseTimestamp } from './data/calendar';
 import { createDataApi, type DataApiControl } from './data-api';
 import { dataApiPageRoutes } from './data-api/admin-routes';
+import { createRateLimiter } from './data-api/rate-limit';
+import type { UploadAcceptedEvent } from './data-api/types';
 import { renderFaultPanel } from './fault-panel';
 import { BodyTooLargeError, sendJson } from './http/io';
 import { matchRoute } from './http/router';
 import { createKeyRing, type KeyRing } from './key-ring';
 import { manualTokenRoutes, renderManualTokenForm } from './manual-token';
+import { renderWebhookPanel, webhookRoutes } from './webhooks/panel';
+import { createWebhookSender, type WebhookControl, type WebhookSender } from './webhooks/sender';
+import { uploadCallback } from './webhooks/upload-callback';
 
 export interface SandboxOptions {
   /** 0 picks an ephemeral port (tests). */
@@ -23,8 +32,27 @@ export interface SandboxOptions {
    * DueDateStatus filter count from it. Defaults to the day the sandbox starts; tests fix it to stay reproducible.
    */
   today?: string;
-  /** The data API's clock (epoch ms) for rate limits, the request log, duplicate windows and preview expiry. */
+  /**
+   * The sandbox's clock (epoch ms): the data API's rate limits, request log, duplicate windows and preview expiry,
+   * the consent poll's 15-minute window and the webhook delivery log.
+   */
   now?: () => number;
+  /**
+   * The address the add-on knows the sandbox by (`http://localhost:4010` in development), used where the service
+   * names its own address in a body: the apiUrl of upload results. Default: the sandbox's url.
+   */
+  publicOrigin?: string;
+  /** Seconds the consent page's post-mode return form counts down before it posts by itself (default 5). */
+  consentCountdownSeconds?: number;
+  /** Delays before the webhook's two retries (default 1 s and 2 s); tests pass zeros. */
+  webhookRetryDelaysMs?: readonly number[];
+  /** Timeout of each webhook attempt (default 10 s, as the service's). */
+  webhookTimeoutMs?: number;
+  /**
+   * How long after an accepted upload (POST /api/invoices, /api/invoices/batch, /api/delivery-notes/batch) the
+   * upload-finished callback goes to the connection's webhook, if it has one (default 1 s).
+   */
+  uploadCallbackDelayMs?: number;
 }
 
 export interface Sandbox {
@@ -34,6 +62,10 @@ export interface Sandbox {
   tokens: AccessTokenStore;
   /** Fault injection and the request log of the data API. */
   dataApi: DataApiControl;
+  /** Poll-mode consents without a browser. */
+  consent: ConsentControl;
+  /** Notifications to connections that have a webhook, and their delivery log. */
+  webhooks: WebhookControl;
   close(): Promise<void>;
 }
 
@@ -64,16 +96,44 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   if (options.today !== undefined && (todayMs === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(options.today))) {
     throw new Error(`today must be a date yyyy-MM-dd: ${options.today}`);
   }
-  const dataApi = createDataApi(tokens, { now: options.now, today: todayMs === undefined ? undefined : dayOf(todayMs) });
+  const now = options.now ?? Date.now;
+  const consentStore = createConsentStore(now);
+  const consentDeps = { tokens, store: consentStore, now, countdownSeconds: options.consentCountdownSeconds };
+  const consent = createConsentControl(consentDeps);
+  let origin = options.publicOrigin ?? 'http://127.0.0.1';
+  // The sender needs the data API's companies and the data API tells of uploads: bound once both exist.
+  let onUpload: ((event: UploadAcceptedEvent) => void) | undefined;
+  const dataApi = createDataApi(tokens, {
+    now,
+    today: todayMs === undefined ? undefined : dayOf(todayMs),
+    // The poll's own limiter: the same windows, counted per state.
+    publicRoutes: pollRoutes(consentStore, createRateLimiter({ now })),
+    uploadAccepted: (event) => onUpload?.(event),
+  });
+  const webhooks: WebhookSender = createWebhookSender({
+    tokens,
+    companies: dataApi.services.companies,
+    now,
+    origin: () => origin,
+    timeoutMs: options.webhookTimeoutMs,
+    retryDelaysMs: options.webhookRetryDelaysMs,
+  });
+  onUpload = uploadCallback(webhooks, () => origin, options.uploadCallbackDelayMs);
   const pages = [
     ...brokerRoutes({
       ...options,
       ring,
       tokens,
-      homeSections: () => renderFaultPanel(dataApi.control.faults(), dataApi.control.requests().length) + renderManualTokenForm(),
+      homeSections: () =>
+        renderFaultPanel(dataApi.control.faults(), dataApi.control.requests().length) +
+        renderManualTokenForm() +
+        renderConsentLauncher(origin) +
+        renderWebhookPanel(webhooks),
     }),
     ...dataApiPageRoutes(dataApi),
     ...manualTokenRoutes(tokens),
+    ...consentRoutes(consentDeps, consent),
+    ...webhookRoutes(webhooks),
   ];
 
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -112,12 +172,18 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     );
   }
 
+  const url = `http://127.0.0.1:${port}`;
+  origin = options.publicOrigin ?? url;
+
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     ring,
     tokens,
     dataApi: dataApi.control,
+    consent,
+    webhooks,
     close: async () => {
+      webhooks.stop();
       await Promise.all(servers.map(close));
     },
   };

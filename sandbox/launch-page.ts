@@ -12,7 +12,8 @@ h2{font-size:1.2rem;margin-top:2.5rem}form.fault{border-top:1px solid #ddd;paddi
 form.fault label{display:inline-block;margin-right:.8rem}form.fault input{width:6rem}
 form.fault button,#faults>form button{padding:.3rem 1rem}`;
 
-function page(title: string, body: string): string {
+/** A sandbox page in the home page's style; `body` is trusted HTML, `title` is escaped here. */
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

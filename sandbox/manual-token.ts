@@ -1,5 +1,7 @@
 import type { AccessTokenStore } from './access-tokens';
 import type { PageHandler } from './broker-routes';
+import { generateWebhookSecret } from './consent/approve';
+import { isHttpUrl } from './consent/params';
 import { crossSite } from './data-api/admin-routes';
 import { companies, users } from './directory';
 import { escapeHtml, readBody, sendHtml } from './http/io';
@@ -7,7 +9,9 @@ import type { Route } from './http/router';
 
 /**
  * The service's "API connections" settings, reduced to what a developer needs: make a token by hand for a user and
- * company, shown once, to paste into the add-on's "connect with a token of your own" form.
+ * company, shown once, to paste into the add-on's "connect with a token of your own" form. The settings' optional
+ * fields come along: a URL for receiving notifications and the authorization key that signs them (generated when
+ * the URL comes without one, and then shown once beside the token).
  */
 export function renderManualTokenForm(): string {
   const companyOptions = companies.map((c) => `<option value="${escapeHtml(c.tenantId)}">${escapeHtml(c.name)} (${escapeHtml(c.tenantId)})</option>`).join('');
@@ -17,6 +21,8 @@ export function renderManualTokenForm(): string {
 <form method="post" action="/admin/api-token">
 <label for="manual-user">User <select id="manual-user" name="userId">${userOptions}</select></label>
 <label for="manual-company">Company <select id="manual-company" name="tenantId">${companyOptions}</select></label>
+<label for="manual-webhook-url">URL for receiving notifications <small>(optional)</small> <input type="url" id="manual-webhook-url" name="webhookUrl" size="40" placeholder="http://localhost:3000/…"></label>
+<label for="manual-webhook-secret">Authorization key <small>(optional; generated when a URL is given without one)</small> <input type="text" id="manual-webhook-secret" name="webhookSecret" size="40" autocomplete="off"></label>
 <button type="submit">Make a token</button>
 </form></section>`;
 }
@@ -34,13 +40,32 @@ export function manualTokenRoutes(tokens: AccessTokenStore): Route<PageHandler>[
         if (!companies.some((c) => c.tenantId === tenantId) || !users.some((u) => u.id === userId)) {
           return sendHtml(res, 400, '<!doctype html><p>Unknown user or company.</p>');
         }
+        const webhookUrl = form.get('webhookUrl')?.trim() ?? '';
+        const typedSecret = form.get('webhookSecret') ?? '';
+        if (webhookUrl !== '' && !isHttpUrl(webhookUrl)) {
+          return sendHtml(res, 400, '<!doctype html><p>The URL for receiving notifications must be an absolute http(s) URL.</p>');
+        }
+        if (webhookUrl === '' && typedSecret !== '') {
+          return sendHtml(res, 400, '<!doctype html><p>An authorization key needs a URL for receiving notifications.</p>');
+        }
+        // Issued first, webhook attached second: see AccessTokenStore.setWebhook.
         const token = tokens.issue(tenantId, userId);
+        const generated = webhookUrl !== '' && typedSecret === '' ? generateWebhookSecret() : undefined;
+        if (webhookUrl !== '') tokens.setWebhook(token, { url: webhookUrl, secret: generated ?? typedSecret });
+        // A key the user typed is theirs already and is not repeated; a generated one is shown this once.
+        const secretLine =
+          generated === undefined
+            ? webhookUrl === ''
+              ? ''
+              : '<p>Notifications are signed with the authorization key you entered.</p>'
+            : `<p>Authorization key for verifying notifications (also shown only now):</p>
+<p><code id="webhook-secret" style="word-break:break-all">${escapeHtml(generated)}</code></p>`;
         sendHtml(
           res,
           200,
           `<!doctype html><html lang="en"><meta charset="utf-8"><title>API token</title>
 <h1>API token for company ${escapeHtml(tenantId)}</h1><p>Copy it now: it is not shown again.</p>
-<p><code id="token" style="word-break:break-all">${escapeHtml(token)}</code></p><p><a href="/">Back</a></p></html>`,
+<p><code id="token" style="word-break:break-all">${escapeHtml(token)}</code></p>${secretLine}<p><a href="/">Back</a></p></html>`,
         );
       },
     },

@@ -21,6 +21,8 @@ async function main(): Promise<void> {
     addonUrl,
     pluginId: process.env.PLUGIN_ID || sandboxDefaults.pluginId,
     apiKey: process.env.PLUGIN_API_KEY || sandboxDefaults.pluginApiKey,
+    // The add-on reaches the sandbox by this name (lib/config/sandbox-defaults.ts), so webhook bodies use it too.
+    publicOrigin: `http://localhost:${port}`,
   });
   console.log(`Sandbox of the service: open http://localhost:${port}/ to launch the add-on (add-on at ${addonUrl})`);
 

@@ -10,6 +10,6 @@ const env = getEnv();
 const outcome = await reencryptAccessTokens(await getDb(), env.encryptionKeys);
 console.log(
   `Re-encrypted ${outcome.reencrypted} access token(s) under key "${env.encryptionKeys[0]!.id}"; ` +
-    `${outcome.alreadyCurrent} already used it (${outcome.total} stored).`,
+    `${outcome.alreadyCurrent} already used it (${outcome.total} stored); ${outcome.consents} consent(s) in progress re-encrypted.`,
 );
 await closeDb();

@@ -1,12 +1,22 @@
 import 'server-only';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
+import type { TokenSource } from '@/lib/connections/store';
 
 /** Whether the add-on can reach a company's data: a token stored, none delivered, or one the service rejected. */
 export type ConnectionState = 'connected' | 'missing' | 'invalid';
 
-export type CompanyConnection = { tenantId: string; name: string | null; state: ConnectionState };
+export type CompanyConnection = {
+  tenantId: string;
+  name: string | null;
+  state: ConnectionState;
+  /** How the stored token came (null when none is stored). */
+  source: TokenSource | null;
+  /** Our receiver address's public id for the company's notifications, and whether their secret is stored. */
+  webhookId: string | null;
+  hasWebhookSecret: boolean;
+};
 
 export async function listConnections(
   db: Db,
@@ -18,6 +28,9 @@ export async function listConnections(
       tenantId: accessTokens.tenantId,
       name: accessTokens.companyName,
       invalidatedAt: accessTokens.invalidatedAt,
+      source: accessTokens.source,
+      webhookId: accessTokens.webhookId,
+      hasWebhookSecret: sql<boolean>`${accessTokens.sealedWebhookSecret} is not null`,
     })
     .from(accessTokens)
     .where(
@@ -30,7 +43,14 @@ export async function listConnections(
   const byTenant = new Map(rows.map((row) => [row.tenantId, row]));
   return scope.tenantIds.map((tenantId) => {
     const row = byTenant.get(tenantId);
-    if (!row) return { tenantId, name: null, state: 'missing' };
-    return { tenantId, name: row.name, state: row.invalidatedAt ? 'invalid' : 'connected' };
+    if (!row) return { tenantId, name: null, state: 'missing', source: null, webhookId: null, hasWebhookSecret: false };
+    return {
+      tenantId,
+      name: row.name,
+      state: row.invalidatedAt ? 'invalid' : 'connected',
+      source: row.source,
+      webhookId: row.webhookId,
+      hasWebhookSecret: row.hasWebhookSecret,
+    };
   });
 }

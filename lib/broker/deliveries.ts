@@ -62,6 +62,6 @@ export async function storeDelivery(db: Db, delivery: Delivery, keys: readonly V
     }
     rows.push({ userId: delivery.userId, tenantId, pluginId: delivery.pluginId, companyName: entry.name, accessToken: entry.accessToken });
   }
-  await storeAccessTokens(db, rows, keys);
+  await storeAccessTokens(db, rows, keys, { source: 'gateway' });
   return { stored: rows.length, skipped };
 }

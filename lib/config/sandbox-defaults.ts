@@ -19,5 +19,6 @@ export const sandboxDefaults = {
   pluginId: 'sandbox-addon',
   pluginApiKey: 'sandbox-plugin-api-key-for-local-development-only',
   addonUrl: 'http://localhost:3000',
+  integratorName: 'Sandbox Integrator s.r.o.',
   ...sandboxServiceAddresses(SANDBOX_ORIGIN),
 } as const;

@@ -1,23 +1,57 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
-import { sealToken, type TokenIdentity, type VaultKey } from '@/lib/crypto/vault';
+import { sealSecret, sealToken, webhookSecretContext, type TokenIdentity, type VaultKey } from '@/lib/crypto/vault';
 
-export type TokenToStore = TokenIdentity & { accessToken: string; companyName: string | null };
+/** How a token reached us: delivered by the gateway, approved through Integration Consent, or pasted by the user. */
+export type TokenSource = (typeof accessTokens.$inferSelect)['source'];
+
+export type TokenToStore = TokenIdentity & {
+  accessToken: string;
+  companyName: string | null;
+  /** The secret that signs the connection's notifications, when it has one. */
+  webhookSecret?: string | null;
+};
+
+export type StoreOptions = {
+  source: TokenSource;
+  /**
+   * The receiver address the service was given for these connections (a consent's), which replaces ours. Without
+   * it a company keeps the address it has (so a user need not re-enter it in the service), or gets a new one.
+   */
+  webhookId?: string;
+};
+
+/** A new public id for our webhook receiver's address: random, so addresses cannot be enumerated. */
+export function newWebhookId(): string {
+  return randomBytes(16).toString('base64url');
+}
 
 /**
  * Stores data-API tokens, encrypted, under (user, company, plugin): one multi-row upsert, so entries land together
  * or not at all. A new token replaces the old one and clears its "rejected" mark; a missing company name keeps the
- * one we had. Used by the gateway's delivery and by a token pasted by the user.
+ * one we had. The webhook secret is replaced too (it belongs to the connection of the replaced token) and is sealed
+ * under the same key as the token, so a key rotation rewrites both at once. Used by the gateway's delivery, by
+ * Integration Consent and by a token pasted by the user.
  */
-export async function storeAccessTokens(db: Db, tokens: readonly TokenToStore[], keys: readonly VaultKey[]): Promise<void> {
+export async function storeAccessTokens(db: Db, tokens: readonly TokenToStore[], keys: readonly VaultKey[], options: StoreOptions): Promise<void> {
   if (tokens.length === 0) return;
-  const rows = tokens.map(({ accessToken, companyName, ...identity }) => ({
-    ...identity,
-    companyName,
-    ...sealToken(accessToken, identity, keys),
-  }));
+  const rows = tokens.map(({ accessToken, companyName, webhookSecret, ...identity }) => {
+    const sealed = sealToken(accessToken, identity, keys);
+    const secret = webhookSecret ? sealSecret(webhookSecret, webhookSecretContext(identity), keys) : null;
+    // Both sealed under keys[0]: one key_id column describes the row.
+    if (secret && secret.keyId !== sealed.keyId) throw new Error('Token and webhook secret sealed under different keys.');
+    return {
+      ...identity,
+      companyName,
+      ...sealed,
+      source: options.source,
+      webhookId: options.webhookId ?? newWebhookId(),
+      sealedWebhookSecret: secret?.sealed ?? null,
+    };
+  });
   await db
     .insert(accessTokens)
     .values(rows)
@@ -29,6 +63,9 @@ export async function storeAccessTokens(db: Db, tokens: readonly TokenToStore[],
         sealedToken: sql`excluded.sealed_token`,
         deliveredAt: sql`now()`,
         invalidatedAt: null,
+        source: sql`excluded.source`,
+        webhookId: options.webhookId ? sql`excluded.webhook_id` : sql`coalesce(${accessTokens.webhookId}, excluded.webhook_id)`,
+        sealedWebhookSecret: sql`excluded.sealed_webhook_secret`,
       },
     });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * All state that decides who may do what lives here, never in process memory, so several instances agree.
@@ -45,8 +45,21 @@ export const accessTokens = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
     // Set when the data API rejects the token (revoked or reset connection); a new delivery clears it.
     invalidatedAt: timestamp('invalidated_at', { withTimezone: true }),
+    /** How the token reached us: 'gateway' (token delivery), 'consent' (Integration Consent) or 'pasted'. */
+    source: text('source', { enum: ['gateway', 'consent', 'pasted'] }).notNull().default('gateway'),
+    /**
+     * Public id in our webhook receiver's address (/api/webhooks/{webhookId}). Not a secret: a notification is
+     * believed only when it is signed with the connection's webhook secret. Companies approved in one consent share
+     * the consent's address.
+     */
+    webhookId: text('webhook_id'),
+    // The connection's webhook secret, sealed under key_id like the token but with its own additional data.
+    sealedWebhookSecret: text('sealed_webhook_secret'),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.tenantId, table.pluginId] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.tenantId, table.pluginId] }),
+    index('access_tokens_webhook_idx').on(table.webhookId),
+  ],
 );
 
 /** Sessions: the cookie holds only the id (sealed); the row decides, so a session can be revoked. */
@@ -84,3 +97,67 @@ export const dataApiBudgets = pgTable('data_api_budgets', {
   pausedUntil: bigint('paused_until', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Integration Consent attempts (lib/consent/). The `state` sent to the service is a bearer secret (in poll mode it
+ * fetches the tokens), so only its SHA-256 identifies the row and the state itself is kept sealed for polling. The
+ * webhook secret we send is not kept: the service returns each connection's secret with its token. The row binds the state to the session that started it: the consent's answer arrives without our cookie.
+ */
+export const consentRequests = pgTable(
+  'consent_requests',
+  {
+    /** Public, random: names the attempt in our own addresses (progress page, result notice), never the state. */
+    id: text('id').primaryKey(),
+    stateHash: text('state_hash').notNull().unique(),
+    responseMode: text('response_mode', { enum: ['post', 'poll'] }).notNull(),
+    companyMode: text('company_mode', { enum: ['single', 'multiple'] }).notNull(),
+    sessionId: text('session_id').notNull(),
+    userId: text('user_id').notNull(),
+    pluginId: text('plugin_id').notNull(),
+    /** The session's companies: only these may be stored; others approved at the service are left out. */
+    tenantIds: text('tenant_ids').array().notNull(),
+    /** The company page the user started from, and comes back to. */
+    startedFor: text('started_for').notNull(),
+    webhookId: text('webhook_id').notNull(),
+    keyId: text('key_id').notNull(),
+    sealedState: text('sealed_state').notNull(),
+    createdAt: createdAt(),
+    /** The service keeps an answer for 15 minutes; so does the state. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** pending, then connected, expired, denied or failed. */
+    status: text('status', { enum: ['pending', 'connected', 'expired', 'denied', 'failed'] }).notNull().default('pending'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** What the completion stored and left out (company ids and names only), for the result notice. */
+    outcome: jsonb('outcome'),
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }).notNull().defaultNow(),
+    pollCount: integer('poll_count').notNull().default(0),
+  },
+  (table) => [index('consent_requests_user_idx').on(table.userId, table.pluginId, table.createdAt)],
+);
+
+export type ConsentRequestRow = typeof consentRequests.$inferSelect;
+
+/**
+ * Notifications received from the service (lib/webhooks/), once each: the key is the payload's requestId, or the
+ * body's SHA-256 when it has none, so a retried or repeated notification is stored once.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    webhookId: text('webhook_id').notNull(),
+    eventKey: text('event_key').notNull(),
+    userId: text('user_id').notNull(),
+    pluginId: text('plugin_id').notNull(),
+    /** The companies whose webhook secret verified the signature (one, unless they share a secret). */
+    tenantIds: text('tenant_ids').array().notNull(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.webhookId, table.eventKey] }),
+    index('webhook_events_user_idx').on(table.userId, table.pluginId, table.receivedAt),
+  ],
+);
+
+export type WebhookEventRow = typeof webhookEvents.$inferSelect;

@@ -98,6 +98,21 @@ export function formatClockTime(at: Date, locale: Locale): string {
   return dateFormat(locale, { timeZone: COMPANY_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
 }
 
+/** A moment as day and clock time in the company's zone ("22. 7. 2026 14:05"), for when something happened. */
+export function formatMoment(at: Date, locale: Locale): string {
+  if (Number.isNaN(at.getTime())) return '—';
+  return dateFormat(locale, {
+    timeZone: COMPANY_TIME_ZONE,
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+}
+
 /** The company's calendar day at a moment: "today" in Europe/Bratislava as "yyyy-MM-dd". */
 export function companyToday(now: Date): string {
   const parts = new Intl.DateTimeFormat('en-CA', {

@@ -103,5 +103,5 @@ export function overviewFor(scope: Scope, now: () => Date = () => new Date()): P
 /** The company's connection as stored with us (name and state), read once per request however many parts ask. */
 export const companyConnection = cache(async (userId: string, pluginId: string, tenantId: string): Promise<CompanyConnection> => {
   const [connection] = await forPage(async () => listConnections(await getDb(), { userId, pluginId, tenantIds: [tenantId] }));
-  return connection ?? { tenantId, name: null, state: 'missing' };
+  return connection ?? { tenantId, name: null, state: 'missing', source: null, webhookId: null, hasWebhookSecret: false };
 });

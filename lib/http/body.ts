@@ -2,10 +2,11 @@ import 'server-only';
 import { HttpError } from '@/lib/http/errors';
 
 /**
- * Reads a body of at most `limit` bytes as UTF-8 text. A declared length over the limit is refused before reading; a
- * body that turns out longer is cut off as soon as it passes the limit, so a huge body never sits in memory.
+ * Reads a body of at most `limit` bytes, as the bytes that arrived (a signature is over those, not over a decoding of
+ * them). A declared length over the limit is refused before reading; a body that turns out longer is cut off as soon
+ * as it passes the limit, so a huge body never sits in memory.
  */
-export async function readBodyText(request: Request, limit: number): Promise<string> {
+export async function readBodyBytes(request: Request, limit: number): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw new HttpError('payload_too_large', 'body_too_large');
   if (!request.body) throw new HttpError('bad_request', 'body_missing');
@@ -23,7 +24,12 @@ export async function readBodyText(request: Request, limit: number): Promise<str
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** A body of at most `limit` bytes as UTF-8 text (see readBodyBytes). */
+export async function readBodyText(request: Request, limit: number): Promise<string> {
+  return (await readBodyBytes(request, limit)).toString('utf8');
 }
 
 /** A JSON body of at most `limit` bytes (see readBodyText). */

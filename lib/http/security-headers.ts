@@ -3,7 +3,7 @@
  * Scripts need the per-request nonce (Next applies it to its own scripts); styles are our compiled CSS plus
  * inline style blocks, which cannot run code.
  */
-export function contentSecurityPolicy(nonce: string, frameAncestors: string, development: boolean): string {
+export function contentSecurityPolicy(nonce: string, frameAncestors: string, development: boolean, formTargets: readonly string[] = []): string {
   return [
     `default-src 'self'`,
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? ` 'unsafe-eval'` : ''}`,
@@ -13,7 +13,9 @@ export function contentSecurityPolicy(nonce: string, frameAncestors: string, dev
     `connect-src 'self'`,
     `object-src 'none'`,
     `base-uri 'none'`,
-    `form-action 'self'`,
+    // A form of ours may lead elsewhere by a redirect (the start of a consent goes to the service's consent page),
+    // and Chromium holds such redirects to form-action too.
+    `form-action 'self'${formTargets.map((origin) => ` ${origin}`).join('')}`,
     `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 }

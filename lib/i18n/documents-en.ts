@@ -203,7 +203,7 @@ export const en: DocumentTexts = {
     disconnectedTitle: 'The connection to the invoicing service is not active',
     disconnectedBody:
       'The add-on’s access to this company’s data was removed or reset in the invoicing service (for example, someone deleted or regenerated the connection), or the service has not handed it over yet.',
-    disconnectedAction: 'Open the add-on again from the add-on store in the invoicing service and choose this company; that restores the connection.',
+    disconnectedAction: 'Connect the company again on its overview (the Connect button), or open the add-on again from the add-on store in the invoicing service and choose this company.',
     paymentTitle: 'The company has no API package',
     paymentBody:
       'The invoicing service gives add-ons access to a company’s data only when the company has the “Balík API” (API package) add-on subscription. The company’s administrator can activate it in the subscription settings of the invoicing service.',

@@ -203,7 +203,7 @@ export const sk = {
     disconnectedTitle: 'Pripojenie k Fakturácii nie je aktívne',
     disconnectedBody:
       'Prístup doplnku k údajom tejto firmy bol vo Fakturácii zrušený alebo obnovený (napríklad pripojenie niekto zmazal alebo vygeneroval nanovo), alebo ho služba ešte neodovzdala.',
-    disconnectedAction: 'Otvorte doplnok znova z obchodu s doplnkami vo Fakturácii a vyberte túto firmu; pripojenie sa tým obnoví.',
+    disconnectedAction: 'Pripojte firmu znova na jej prehľade (tlačidlo Pripojiť), alebo otvorte doplnok znova z obchodu s doplnkami vo Fakturácii a vyberte túto firmu.',
     paymentTitle: 'Firma nemá aktivovaný Balík API',
     paymentBody:
       'Fakturácia sprístupňuje údaje doplnkom iba firmám s aktivovaným doplnkovým balíkom „Balík API“. Správca firmy ho môže aktivovať v nastaveniach predplatného vo Fakturácii.',

@@ -1,4 +1,8 @@
+import { en as consentEn } from './consent-en';
+import { sk as consentSk } from './consent-sk';
 import { documentTexts } from './documents';
+import { consentProgressTexts } from './consent-progress-en';
+import { activityTexts } from './activity';
 
 /** Every text of the interface, in Slovak (the service's language) and English. Pure data: safe anywhere. */
 export const messages = {
@@ -18,8 +22,8 @@ export const messages = {
     },
     stateHelp: {
       connected: 'Doplnok má platný prístup k údajom tejto firmy.',
-      missing: 'Služba pre túto firmu neodovzdala prístupový token. Otvorte doplnok znova z obchodu s doplnkami.',
-      invalid: 'Služba prístup odmietla (pripojenie bolo zmazané alebo obnovené). Otvorte doplnok znova.',
+      missing: 'Služba pre túto firmu neodovzdala prístupový token. Pripojte ju nižšie.',
+      invalid: 'Služba prístup odmietla (pripojenie bolo zmazané alebo obnovené). Pripojte firmu znova nižšie.',
     },
     companyId: 'ID firmy',
     unnamedCompany: 'Firma',
@@ -37,6 +41,8 @@ export const messages = {
       intro:
         'Token vytvoríte v aplikácii v nastaveniach firmy, v časti API prepojenia (zobrazí sa len raz). Doplnok ho overí v službe, uloží zašifrovaný a už ho nikdy nezobrazí.',
       tokenLabel: 'Prístupový token',
+      secretLabel: 'Autorizačný kľúč upozornení (nepovinné)',
+      secretHelp: 'Ak ste v prepojení zadali adresu pre upozornenia a autorizačný kľúč, vložte kľúč sem, aby doplnok vedel upozornenia overiť.',
       submit: 'Overiť a pripojiť',
       outcomes: {
         connected: 'Token je overený a firma je pripojená.',
@@ -46,7 +52,10 @@ export const messages = {
         unavailable: 'Služba token teraz nevie overiť. Skúste to znova neskôr; nič sa neuložilo.',
       },
     },
+    consent: consentSk,
+    consentProgress: consentProgressTexts.sk,
     docs: documentTexts.sk,
+    activity: activityTexts.sk,
   },
   en: {
     appName: 'Invoicing documents',
@@ -64,8 +73,8 @@ export const messages = {
     },
     stateHelp: {
       connected: 'The add-on has valid access to this company’s data.',
-      missing: 'The service delivered no access token for this company. Open the add-on again from the add-on store.',
-      invalid: 'The service rejected the access (the connection was deleted or reset). Open the add-on again.',
+      missing: 'The service delivered no access token for this company. Connect it below.',
+      invalid: 'The service rejected the access (the connection was deleted or reset). Connect the company again below.',
     },
     companyId: 'Company ID',
     unnamedCompany: 'Company',
@@ -83,6 +92,8 @@ export const messages = {
       intro:
         'Create a token in the application, in the company settings under API connections (it is shown only once). The add-on checks it with the service, stores it encrypted and never shows it again.',
       tokenLabel: 'Access token',
+      secretLabel: 'Notification authorization key (optional)',
+      secretHelp: 'If the connection has a notification address and an authorization key, paste the key here so the add-on can verify the notifications.',
       submit: 'Check and connect',
       outcomes: {
         connected: 'The token was checked and the company is connected.',
@@ -92,7 +103,10 @@ export const messages = {
         unavailable: 'The service cannot check the token now. Try again later; nothing was stored.',
       },
     },
+    consent: consentEn,
+    consentProgress: consentProgressTexts.en,
     docs: documentTexts.en,
+    activity: activityTexts.en,
   },
 } as const;
 

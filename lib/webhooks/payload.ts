@@ -3,10 +3,15 @@ import { z } from 'zod';
 import { WEBHOOK_MAX_BODY_BYTES } from './signature';
 
 /**
- * The upload-finished notification (DocumentCallbackPayload). The interface does not show its fields; these are the
- * ones peers describe (../shared/spec/service-facts.md, "Webhooks"). As with the service's records, every field but
- * requestId and status is optional and may be null (.NET serializes absent values as null), unknown fields are kept
- * (z.looseObject), and a known field of the wrong type makes the payload malformed rather than silently wrong.
+ * What the service's notifications say. Only the upload-finished notification (DocumentCallbackPayload) is described,
+ * by peers (../shared/spec/service-facts.md, "Webhooks"); the interface names a financial-transaction and a
+ * document-payment notification without their shapes, and says nothing of other kinds. So:
+ * - an upload result is read strictly: a known field of the wrong type makes it malformed rather than silently wrong;
+ * - a payment notification is read leniently (its real shape is a guess), and one that does not fit is kept as "other";
+ * - any other JSON object is kept as "other", to be shown as it came: refusing it would lose it for good (the service
+ *   does not retry a 400).
+ * Every field but the upload's requestId and status is optional and may be null (.NET serializes absent values as
+ * null), and unknown fields are kept (z.looseObject).
  */
 
 const text = z.string().nullish();
@@ -27,7 +32,7 @@ export const webhookEntitySchema = z.looseObject({
   problems: z.array(z.unknown()).nullish(),
 });
 
-export const webhookPayloadSchema = z.looseObject({
+export const uploadPayloadSchema = z.looseObject({
   /** Matches the requestId of the 202 that accepted the upload. */
   requestId: z.string().min(1),
   /** 200: all processed; 207: processed with problems. */
@@ -42,18 +47,80 @@ export const webhookPayloadSchema = z.looseObject({
     .nullish(),
 });
 
-export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
-export type WebhookEntity = z.infer<typeof webhookEntitySchema>;
+// A guessed shape: a field may come as a number or as text (amounts and ids alike), and is shown as it came.
+const scalar = z.union([z.string(), z.number()]).nullish();
 
-export type ParsedWebhookPayload = { ok: true; payload: WebhookPayload } | { ok: false };
+/** A payment notification, as the sandbox sends it: `{ requestId, eventType, data: { …payment } }`. */
+export const paymentPayloadSchema = z.looseObject({
+  requestId: text,
+  eventType: z.string(),
+  data: z
+    .looseObject({
+      documentNumber: scalar,
+      variableSymbol: scalar,
+      dateOfPayment: scalar,
+      sumOfPayment: scalar,
+      currency: scalar,
+      partnerName: scalar,
+      accountId: scalar,
+    })
+    .nullish(),
+});
+
+export type UploadPayload = z.infer<typeof uploadPayloadSchema>;
+export type WebhookEntity = z.infer<typeof webhookEntitySchema>;
+export type PaymentPayload = z.infer<typeof paymentPayloadSchema>;
+export type OtherPayload = Record<string, unknown>;
+
+export const WEBHOOK_KINDS = ['upload', 'payment', 'other'] as const;
+export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
+
+export type WebhookNotification =
+  | { kind: 'upload'; payload: UploadPayload }
+  | { kind: 'payment'; payload: PaymentPayload }
+  | { kind: 'other'; payload: OtherPayload };
+
+export type ParsedWebhookPayload = ({ ok: true } & WebhookNotification) | { ok: false };
+
+/** Which payment an eventType names: "FinancialTransaction", "financial-transaction", "DocumentPayment", … */
+export function paymentEventOf(eventType: unknown): 'financialTransaction' | 'documentPayment' | null {
+  if (typeof eventType !== 'string') return null;
+  const name = eventType.toLowerCase().replace(/[^a-z]/g, '');
+  if (name.includes('financialtransaction')) return 'financialTransaction';
+  if (name.includes('documentpayment')) return 'documentPayment';
+  return null;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+// The fields that only an upload result has: an object carrying one of them is read as an upload result.
+const uploadFields = ['status', 'results', 'apiUrl'] as const;
+
+/**
+ * Sorts a JSON value into a notification. Pure and total: `{ ok: false }` only for what is not a JSON object, and for
+ * an upload result (or something carrying its fields) that does not have the upload result's shape.
+ */
+export function classifyWebhookPayload(json: unknown): ParsedWebhookPayload {
+  if (!isObject(json)) return { ok: false };
+  if (paymentEventOf(json.eventType)) {
+    const payment = paymentPayloadSchema.safeParse(json);
+    return payment.success ? { ok: true, kind: 'payment', payload: payment.data } : { ok: true, kind: 'other', payload: json };
+  }
+  if (uploadFields.some((field) => field in json)) {
+    const upload = uploadPayloadSchema.safeParse(json);
+    return upload.success ? { ok: true, kind: 'upload', payload: upload.data } : { ok: false };
+  }
+  return { ok: true, kind: 'other', payload: json };
+}
 
 // Fatal: a body that is not UTF-8 did not come from the service (and would not verify either).
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Reads a webhook body (already verified against its signature). Never throws: a body over the limit, not UTF-8,
- * not JSON or not of the expected shape is `{ ok: false }`, which the route answers with 400 (the service does not
- * retry those, and retrying would not help).
+ * not JSON, not a JSON object, or an upload result of the wrong shape is `{ ok: false }`, which the route answers with
+ * 400 (the service does not retry those, and retrying would not help).
  */
 export function parseWebhookPayload(rawBody: Buffer): ParsedWebhookPayload {
   if (rawBody.length > WEBHOOK_MAX_BODY_BYTES) return { ok: false };
@@ -63,6 +130,5 @@ export function parseWebhookPayload(rawBody: Buffer): ParsedWebhookPayload {
   } catch {
     return { ok: false };
   }
-  const parsed = webhookPayloadSchema.safeParse(json);
-  return parsed.success ? { ok: true, payload: parsed.data } : { ok: false };
+  return classifyWebhookPayload(json);
 }

@@ -18,7 +18,7 @@ import { sendProblem } from './problems';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { referenceDataRoutes } from './reference-data';
 import { createRequestLog, tokenFingerprint, type LoggedRequest } from './request-log';
-import type { DataApiHandler, DataApiServices } from './types';
+import type { DataApiHandler, DataApiServices, PublicApiHandler, UploadAcceptedEvent } from './types';
 import { otherUploadRoutes } from './upload-routes';
 
 const routes: readonly Route<DataApiHandler>[] = [
@@ -56,6 +56,13 @@ export interface DataApiOptions {
   /** The day generated data is anchored to; defaults to the day the sandbox starts. */
   today?: Day;
   limiter?: RateLimiter;
+  /**
+   * Endpoints under /api/ that need no token (the consent poll). They are logged like the others (without a tenant
+   * or token), but the token check, the company faults and the per-token limit do not apply: they keep their own.
+   */
+  publicRoutes?: readonly Route<PublicApiHandler>[];
+  /** Told of each accepted upload that the service reports by webhook. */
+  uploadAccepted?: (event: UploadAcceptedEvent) => void;
 }
 
 function bearerToken(req: IncomingMessage): string | undefined {
@@ -73,6 +80,7 @@ export function createDataApi(tokens: AccessTokenStore, options: DataApiOptions 
     companies: createCompanyStore(options.today ?? dayOf(now())),
     previews: createPreviewStore(),
     duplicates: createDuplicateGuard(),
+    uploadAccepted: options.uploadAccepted,
   };
 
   return {
@@ -98,6 +106,10 @@ export function createDataApi(tokens: AccessTokenStore, options: DataApiOptions 
         entry.status = res.statusCode;
         entry.durationMs = performance.now() - started;
       });
+
+      const open = matchRoute(options.publicRoutes ?? [], method, url.pathname);
+      if (open.kind === 'found') return open.handler({ req, res, url });
+      if (open.kind === 'method-not-allowed') return sendJson(res, 405, { message: 'Method Not Allowed' }, { Allow: open.allow.join(', ') });
 
       const match = matchRoute(routes, method, url.pathname);
       if (match.kind === 'not-found') return sendJson(res, 404, { message: 'Not Found' });

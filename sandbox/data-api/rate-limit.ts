@@ -47,10 +47,20 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   const now = options.now ?? Date.now;
   const longest = Math.max(...rules.map((rule) => rule.windowMs));
   const logs = new Map<string, number[]>();
+  let sweptAt = -Infinity;
+
+  // Keys are tokens, and consent states (the poll), which any client may invent: a key whose requests have all left
+  // the longest window is dropped now and then, so the map holds only recent callers.
+  function sweep(t: number): void {
+    if (t - sweptAt < longest) return;
+    sweptAt = t;
+    for (const [key, log] of logs) if ((log[log.length - 1] ?? -Infinity) <= t - longest) logs.delete(key);
+  }
 
   return {
     take(key): RateDecision {
       const t = now();
+      sweep(t);
       const log = (logs.get(key) ?? []).filter((at) => at > t - longest);
       const windows = rules.map((rule) => ({ rule, recent: log.filter((at) => at > t - rule.windowMs) }));
       const exceeded = windows.filter(({ rule, recent }) => recent.length >= rule.limit);

@@ -11,6 +11,27 @@ export interface DataApiServices {
   companies: CompanyStore;
   previews: PreviewStore;
   duplicates: DuplicateGuard;
+  /** Told of each accepted upload that the service reports by webhook (the sandbox sends the callback). */
+  uploadAccepted?: (event: UploadAcceptedEvent) => void;
+}
+
+/** One document of an accepted upload, as the upload-finished callback names it. */
+export interface UploadedDocument {
+  id: number;
+  externalId: string | null;
+  documentNumber: string;
+  /** Delivery notes have none. */
+  variableSymbol: string | null;
+}
+
+/** An upload the service answered 202 and will report on: POST /api/invoices, /api/invoices/batch, /api/delivery-notes/batch. */
+export interface UploadAcceptedEvent {
+  /** The live connection of the request's token (its webhook, if any). */
+  token: IssuedToken;
+  requestId: string;
+  /** The collection the documents belong to, for the callback's apiUrl. */
+  resource: 'invoices' | 'delivery-notes';
+  documents: UploadedDocument[];
 }
 
 /** What a data-API endpoint receives once the token is accepted and the rate limit allowed the call. */
@@ -28,6 +49,15 @@ export interface DataApiContext {
 }
 
 export type DataApiHandler = (ctx: DataApiContext) => void | Promise<void>;
+
+/** An endpoint under /api/ that takes no token (the consent poll): it sees only the request. */
+export interface PublicApiContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+}
+
+export type PublicApiHandler = (ctx: PublicApiContext) => void | Promise<void>;
 
 /** `http://host:port` as the client addressed the sandbox, for links it must be able to follow. */
 export function requestOrigin(ctx: Pick<DataApiContext, 'req'>): string {

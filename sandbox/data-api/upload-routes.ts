@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { StoredDeliveryNote, StoredInvoice } from '../data/types';
 import { sendJson } from '../http/io';
 import type { Route } from '../http/router';
 import { addPayment, ensureCashAccount, issueStock, upsertDeliveryNote, upsertInvoice } from './apply-uploads';
@@ -13,40 +14,70 @@ import {
   stockIssueInput,
 } from './upload-schemas';
 import { claimRequest, readUpload, sendAccepted, type Envelope } from './uploads';
-import type { DataApiContext, DataApiHandler } from './types';
+import type { DataApiContext, DataApiHandler, UploadAcceptedEvent, UploadedDocument } from './types';
 
-/**
- * An asynchronous upload: validate → refuse a duplicate within 120 s (409) → apply → 202 { requestId: [..] }.
- * `check` may refuse documents that parse but cannot be processed (an unknown account, say) with a 400.
- */
+interface AsyncUploadOptions<S extends z.ZodType> {
+  /** May refuse documents that parse but cannot be processed (an unknown account, say) with a 400. */
+  check?: (ctx: DataApiContext, items: z.output<S>[]) => ValidationErrors | undefined;
+  /** The uploads the interface says are reported by the upload-finished callback; `apply` then names each document. */
+  reports?: UploadAcceptedEvent['resource'];
+}
+
+/** An asynchronous upload: validate → refuse a duplicate within 120 s (409) → apply → 202 { requestId: [..] }. */
 function asyncUpload<S extends z.ZodType>(
   schema: S,
   envelope: Envelope,
-  apply: (ctx: DataApiContext, item: z.output<S>) => void,
-  check?: (ctx: DataApiContext, items: z.output<S>[]) => ValidationErrors | undefined,
+  apply: (ctx: DataApiContext, item: z.output<S>) => UploadedDocument | void,
+  options: AsyncUploadOptions<S> = {},
 ): DataApiHandler {
   return async (ctx) => {
     const upload = await readUpload(ctx, schema, envelope);
     if (!upload) return;
-    const problems = check?.(ctx, upload.items);
+    const problems = options.check?.(ctx, upload.items);
     if (problems) return sendValidationProblem(ctx.res, problems);
     const claim = claimRequest(ctx, upload.body);
     if (!claim) return;
-    for (const item of upload.items) apply(ctx, item);
+    const documents = upload.items.map((item) => apply(ctx, item)).filter((d): d is UploadedDocument => d !== undefined);
     sendAccepted(ctx, claim.requestIds);
+    const requestId = claim.requestIds[0];
+    if (options.reports && requestId) ctx.services.uploadAccepted?.({ token: ctx.token, requestId, resource: options.reports, documents });
   };
 }
 
+const invoiceDocument = ({ record: r }: StoredInvoice): UploadedDocument => ({
+  id: r.id,
+  externalId: r.externalId,
+  documentNumber: r.documentNumber,
+  variableSymbol: r.variableSymbol,
+});
+
+const deliveryNoteDocument = ({ record: r }: StoredDeliveryNote): UploadedDocument => ({
+  id: r.id,
+  externalId: r.externalId,
+  documentNumber: r.documentNumber,
+  variableSymbol: null,
+});
+
 export const invoiceUploadRoutes: Route<DataApiHandler>[] = [
-  { method: 'POST', path: '/api/invoices', handler: asyncUpload(invoiceInput, 'single', (ctx, i) => upsertInvoice(ctx.company(), i, ctx.services.now())) },
-  { method: 'POST', path: '/api/invoices/batch', handler: asyncUpload(invoiceInput, 'batch', (ctx, i) => upsertInvoice(ctx.company(), i, ctx.services.now())) },
+  {
+    method: 'POST',
+    path: '/api/invoices',
+    handler: asyncUpload(invoiceInput, 'single', (ctx, i) => invoiceDocument(upsertInvoice(ctx.company(), i, ctx.services.now())), { reports: 'invoices' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/invoices/batch',
+    handler: asyncUpload(invoiceInput, 'batch', (ctx, i) => invoiceDocument(upsertInvoice(ctx.company(), i, ctx.services.now())), { reports: 'invoices' }),
+  },
 ];
 
 export const deliveryNoteUploadRoutes: Route<DataApiHandler>[] = [
   {
     method: 'POST',
     path: '/api/delivery-notes/batch',
-    handler: asyncUpload(deliveryNoteInput, 'batch', (ctx, n) => upsertDeliveryNote(ctx.company(), n, ctx.services.now())),
+    handler: asyncUpload(deliveryNoteInput, 'batch', (ctx, n) => deliveryNoteDocument(upsertDeliveryNote(ctx.company(), n, ctx.services.now())), {
+      reports: 'delivery-notes',
+    }),
   },
   {
     method: 'POST',
@@ -71,7 +102,7 @@ const unknownAccounts = (ctx: DataApiContext, items: z.output<typeof paymentInpu
 };
 
 export const paymentUploadRoutes: Route<DataApiHandler>[] = [
-  { method: 'POST', path: '/api/payments/batch', handler: asyncUpload(paymentInput, 'batch', (ctx, p) => addPayment(ctx.company(), p, ctx.services.now()), unknownAccounts) },
+  { method: 'POST', path: '/api/payments/batch', handler: asyncUpload(paymentInput, 'batch', (ctx, p) => addPayment(ctx.company(), p, ctx.services.now()), { check: unknownAccounts }) },
   {
     method: 'POST',
     path: '/api/payments/accounts/cash',

@@ -375,7 +375,8 @@ describe('when the data API refuses a company', () => {
     expect(await problem.getByRole('heading').textContent()).toBe('The connection to the invoicing service is not active');
     const text = await problem.innerText();
     expect(text).toContain('removed or reset');
-    expect(text).toContain('Open the add-on again from the add-on store in the invoicing service and choose this company');
+    expect(text).toContain('Connect the company again on its overview');
+    expect(text).toContain('open the add-on again from the add-on store in the invoicing service and choose this company');
     expect(await problem.getByRole('link', { name: 'Try again' }).count()).toBe(0);
 
     // The service said the token is gone: the add-on remembers that, fault or not.
@@ -386,7 +387,8 @@ describe('when the data API refuses a company', () => {
     await screenshot(page, 'fault-unauthorized-overview');
     expect(await connection.locator('[data-state]').getAttribute('data-state')).toBe('invalid');
     expect(await connection.locator('[data-state]').textContent()).toBe('Access revoked');
-    expect(await connection.innerText()).toContain('Open the add-on again');
+    expect(await connection.innerText()).toContain('Connect the company again below');
+    expect(await connection.locator('button[data-connect="consent"]').isVisible()).toBe(true);
 
     // A new launch delivers a new token and restores the connection.
     const { page: relaunched } = await launchJana(context, ['10001', '10002']);

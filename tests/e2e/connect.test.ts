@@ -1,6 +1,6 @@
 /**
- * Connecting a company that has no usable token, in the browser: the company page offers the form for a token made
- * by hand in the service, and a good token connects the company on the spot.
+ * Connecting a company that has no usable token, in the browser: the company page offers, besides the service's
+ * consent, the form for a token made by hand in the service, and a good token connects the company on the spot.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,10 @@ describe('a company without a usable token', () => {
     await page.waitForURL(`${env.addon.url}/companies/10003`);
     await expect(page.getByText('No access delivered').first().isVisible()).resolves.toBe(true);
 
+    // The service's consent is the main way (tests/e2e/consent.test.ts); a token of one's own is the second.
     const form = page.locator('form[action="/companies/10003/connection/token"]');
+    await expect(form.isVisible()).resolves.toBe(false);
+    await page.getByText('Connect with a token of your own').click();
     await expect(form.isVisible()).resolves.toBe(true);
     // Long enough for the browser's own check, but with spaces: no token looks like this.
     await form.getByLabel('Access token').fill('this is not a token at all');

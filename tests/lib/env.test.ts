@@ -33,7 +33,22 @@ describe('configuration', () => {
     const env = resolveEnv(production);
     expect(env.pluginApiKeys).toEqual(['current-api-key-0123456789', 'previous-api-key-0123456789']);
     expect(env.encryptionKeys[0]!.id).toBe('k1');
-    expect(env.consentUrl).toBeUndefined();
+    expect(env.consent).toBeUndefined();
+  });
+
+  it('turns Integration Consent on in production only with the consent page and the integrator’s name', () => {
+    const consent = { CONSENT_URL: 'https://firma.kros.sk/integration-consent', INTEGRATOR_NAME: 'Doklady s.r.o.' };
+    expect(resolveEnv({ ...production, ...consent }).consent).toEqual({
+      url: consent.CONSENT_URL,
+      responseMode: 'post',
+      appName: 'Doklady z Fakturácie',
+      integratorName: 'Doklady s.r.o.',
+    });
+    expect(resolveEnv({ ...production, ...consent, CONSENT_RESPONSE_MODE: 'poll' }).consent?.responseMode).toBe('poll');
+    expect(() => resolveEnv({ ...production, CONSENT_URL: consent.CONSENT_URL })).toThrow(
+      new ConfigError('Configuration: INTEGRATOR_NAME is required in production when CONSENT_URL is set.'),
+    );
+    expect(() => resolveEnv({ ...production, ...consent, CONSENT_RESPONSE_MODE: 'push' })).toThrow(/CONSENT_RESPONSE_MODE is malformed/);
   });
 
   it.each(['APP_URL', 'PLUGIN_ID', 'PLUGIN_API_KEYS', 'BROKER_JWKS_URL', 'DATA_API_BASE_URL', 'SESSION_SECRETS', 'ENCRYPTION_KEYS'])(

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { openToken, sealToken, VaultError } from '@/lib/crypto/vault';
+import { openSecret, openToken, sealSecret, sealToken, VaultError, webhookSecretContext } from '@/lib/crypto/vault';
+import { consentStateContext } from '@/lib/consent/secrets';
 import { reencryptAccessTokens } from '@/lib/crypto/rotate';
-import { accessTokens } from '@/lib/db/schema';
+import { accessTokens, consentRequests } from '@/lib/db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 
 const oldKey = { id: 'old', key: randomBytes(32) };
@@ -41,19 +42,47 @@ describe('key rotation (npm run keys:rotate)', () => {
   });
   afterAll(() => database?.dispose());
 
-  it('re-encrypts every stored token under the current key, after which the old key can go', async () => {
+  it('re-encrypts every stored token, webhook secret and consent state under the current key, after which the old key can go', async () => {
     for (const tenantId of ['10001', '10002', '10003']) {
       const rowIdentity = { ...identity, tenantId };
-      await database.db.insert(accessTokens).values({ ...rowIdentity, companyName: null, ...sealToken(`token-${tenantId}`, rowIdentity, [oldKey]) });
+      const sealed = sealToken(`token-${tenantId}`, rowIdentity, [oldKey]);
+      const secret = tenantId === '10002' ? sealSecret('hook-secret', webhookSecretContext(rowIdentity), [oldKey]).sealed : null;
+      await database.db.insert(accessTokens).values({ ...rowIdentity, companyName: null, ...sealed, sealedWebhookSecret: secret });
     }
+    await database.db.insert(consentRequests).values({
+      id: 'consent-in-progress',
+      stateHash: 'hash',
+      responseMode: 'poll',
+      companyMode: 'single',
+      sessionId: 'session',
+      userId: identity.userId,
+      pluginId: identity.pluginId,
+      tenantIds: ['10001'],
+      startedFor: '10001',
+      webhookId: 'hook',
+      keyId: oldKey.id,
+      sealedState: sealSecret('the-state', consentStateContext('consent-in-progress'), [oldKey]).sealed,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     const outcome = await reencryptAccessTokens(database.db, [newKey, oldKey]);
-    expect(outcome).toEqual({ reencrypted: 3, alreadyCurrent: 0, total: 3 });
+    expect(outcome).toEqual({ reencrypted: 3, alreadyCurrent: 0, total: 3, consents: 1 });
 
     const rows = await database.db.select().from(accessTokens);
     for (const row of rows) {
       expect(row.keyId).toBe('new');
       expect(openToken(row, row, [newKey])).toBe(`token-${row.tenantId}`);
     }
-    expect(await reencryptAccessTokens(database.db, [newKey])).toEqual({ reencrypted: 0, alreadyCurrent: 3, total: 3 });
+    const withSecret = rows.find((row) => row.tenantId === '10002')!;
+    expect(openSecret({ keyId: withSecret.keyId, sealed: withSecret.sealedWebhookSecret! }, webhookSecretContext(withSecret), [newKey])).toBe('hook-secret');
+    const [consent] = await database.db.select().from(consentRequests);
+    expect(openSecret({ keyId: consent!.keyId, sealed: consent!.sealedState }, consentStateContext(consent!.id), [newKey])).toBe('the-state');
+    expect(await reencryptAccessTokens(database.db, [newKey])).toEqual({ reencrypted: 0, alreadyCurrent: 3, total: 3, consents: 0 });
+  });
+
+  it('never opens a webhook secret as a token, nor a token as a webhook secret', () => {
+    const sealed = sealToken('opaque-secret', identity, [oldKey]);
+    expect(() => openSecret({ keyId: sealed.keyId, sealed: sealed.sealedToken }, webhookSecretContext(identity), [oldKey])).toThrow(VaultError);
+    const secret = sealSecret('hook-secret', webhookSecretContext(identity), [oldKey]);
+    expect(() => openToken({ keyId: secret.keyId, sealedToken: secret.sealed }, identity, [oldKey])).toThrow(VaultError);
   });
 });

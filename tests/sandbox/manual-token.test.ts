@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../sandbox/app';
 import { rememberSecret } from '../support/log-capture';
+import { expectedSignature, startReceiver } from './webhook-receiver';
 
 /** The sandbox's stand-in for the service's "API connections" settings: a token made by hand, shown once. */
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, addonUrl: 'http://127.0.0.1:9', pluginId: 'p', apiKey: 'k' });
+  sandbox = await createSandbox({ port: 0, addonUrl: 'http://127.0.0.1:9', pluginId: 'p', apiKey: 'k', webhookRetryDelaysMs: [0, 0] });
 });
 afterAll(() => sandbox?.close());
 
@@ -30,5 +31,57 @@ describe('a token made by hand in the sandbox', () => {
     expect((await make({ tenantId: '99999', userId: 'jana.novakova@example.sk' })).status).toBe(400);
     expect((await make({ tenantId: '10003', userId: 'nobody' })).status).toBe(400);
     expect((await make({ tenantId: '10003', userId: 'jana.novakova@example.sk' }, { origin: 'https://evil.example' })).status).toBe(403);
+  });
+});
+
+describe("the settings' optional notification fields", () => {
+  const JANA = 'jana.novakova@example.sk';
+  /** The text of `<code id="…">` on the answer page: the token, or the generated key. */
+  const codeOf = (page: string, id: string) => new RegExp(`<code id="${id}"[^>]*>([^<]+)</code>`).exec(page)?.[1];
+
+  it('are offered in the form: a URL for receiving notifications and an authorization key', async () => {
+    const html = await (await fetch(`${sandbox.url}/`)).text();
+    expect(html).toContain('name="webhookUrl"');
+    expect(html).toContain('name="webhookSecret"');
+  });
+
+  it('with a URL and no key: a key is generated and shown once beside the token, and notifications are signed with it', async () => {
+    const receiver = await startReceiver();
+    try {
+      const page = await (await make({ tenantId: '10002', userId: JANA, webhookUrl: `${receiver.url}/hook`, webhookSecret: '' })).text();
+      const token = rememberSecret(codeOf(page, 'token') ?? '');
+      const secret = rememberSecret(codeOf(page, 'webhook-secret') ?? '');
+      expect(Buffer.from(secret, 'base64')).toHaveLength(32);
+      expect(sandbox.webhooks.connections().map((c) => c.url)).toContain(`${receiver.url}/hook`);
+      await sandbox.webhooks.send({ token, kind: 'upload-ok' });
+      const [hook] = receiver.received;
+      expect(hook?.headers['x-kros-signature-256']).toBe(expectedSignature(secret, hook?.raw ?? Buffer.alloc(0)));
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('with a URL and a key of your own: the key signs, and it is not repeated on the page', async () => {
+    const receiver = await startReceiver();
+    try {
+      const own = rememberSecret('my-own-authorization-key');
+      const page = await (await make({ tenantId: '10004', userId: 'peter.horvath@example.sk', webhookUrl: `${receiver.url}/hook`, webhookSecret: own })).text();
+      expect(page).not.toContain(own);
+      expect(codeOf(page, 'webhook-secret')).toBeUndefined();
+      const token = rememberSecret(codeOf(page, 'token') ?? '');
+      await sandbox.webhooks.send({ token, kind: 'financial-transaction' });
+      const [hook] = receiver.received;
+      expect(hook?.headers['x-kros-signature-256']).toBe(expectedSignature(own, hook?.raw ?? Buffer.alloc(0)));
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('without a URL: no webhook and no key; a key without a URL, or a URL that is not http(s), is refused', async () => {
+    const page = await (await make({ tenantId: '10001', userId: JANA, webhookUrl: '', webhookSecret: '' })).text();
+    expect(codeOf(page, 'webhook-secret')).toBeUndefined();
+    expect(sandbox.tokens.lookup(rememberSecret(codeOf(page, 'token') ?? ''))?.webhook).toBeUndefined();
+    expect((await make({ tenantId: '10001', userId: JANA, webhookSecret: 'lonely-key' })).status).toBe(400);
+    expect((await make({ tenantId: '10001', userId: JANA, webhookUrl: 'ftp://files.example/' })).status).toBe(400);
   });
 });

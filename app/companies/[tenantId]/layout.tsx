@@ -40,6 +40,7 @@ export default async function CompanyLayout({ children, params }: { children: Re
             { href: companyPath(tenantId, 'invoices'), label: d.invoices },
             { href: companyPath(tenantId, 'expenses'), label: d.expenses },
             { href: companyPath(tenantId, 'delivery-notes'), label: d.deliveryNotes },
+            { href: companyPath(tenantId, 'activity'), label: t.activity.tab },
           ]}
         />
       </div>

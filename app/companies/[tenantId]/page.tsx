@@ -1,6 +1,5 @@
 import Link from 'next/link';
-import { ConnectionBadge } from '@/components/connection-badge';
-import { PasteTokenForm } from '@/components/paste-token-form';
+import { ConnectionPanel } from '@/components/connection-panel';
 import type { PasteOutcome } from '@/lib/connections/pasted-token';
 import { ExpenseTable } from '@/components/expense-table';
 import { InvoiceTable } from '@/components/invoice-table';
@@ -13,6 +12,11 @@ import { companyPath } from '@/lib/documents/present';
 import { fill } from '@/lib/i18n/documents';
 import { getMessages } from '@/lib/i18n/server';
 import { requireCompany } from '@/lib/session/require-session';
+import { listConnections } from '@/lib/broker/connections';
+import { findConsentResult } from '@/lib/consent/result';
+import { getDb } from '@/lib/db/client';
+import { forPage } from '@/lib/db/errors';
+import { getEnv } from '@/lib/env';
 
 /** Overview of one company: what is unpaid and overdue, the latest documents, and the connection's state. */
 type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -21,13 +25,20 @@ const pasteOutcomes: readonly PasteOutcome[] = ['connected', 'invalid', 'rejecte
 
 export default async function CompanyPage({ params, searchParams }: Props) {
   const { tenantId } = await params;
-  const reported = (await searchParams).connection;
-  const pasteOutcome = pasteOutcomes.find((outcome) => outcome === reported) ?? null;
+  const query = await searchParams;
+  const pasteOutcome = pasteOutcomes.find((outcome) => outcome === query.connection) ?? null;
   const session = await requireCompany(tenantId);
+  const env = getEnv();
+  // Back from a consent: /consent/return sends the browser here with the attempt's public id.
+  const consentId = typeof query.consent === 'string' ? query.consent : null;
   const { t, locale } = await getMessages();
   const d = t.docs;
   const company = await companyConnection(session.userId, session.pluginId, tenantId);
-  const loaded = await loadForPage(() => overviewFor({ ...session, tenantId }));
+  const [loaded, connections, consentResult] = await Promise.all([
+    loadForPage(() => overviewFor({ ...session, tenantId })),
+    forPage(async () => listConnections(await getDb(), session)),
+    consentId ? forPage(async () => findConsentResult(await getDb(), consentId, session)) : null,
+  ]);
   const link = (...segments: string[]) => companyPath(tenantId, ...segments);
   // The lists behind the cards. Invoices have a due-date status filter (2 = overdue); expenses only a due-date
   // range, so "overdue" is "due by yesterday" there.
@@ -84,16 +95,14 @@ export default async function CompanyPage({ params, searchParams }: Props) {
         <ServiceProblem problem={loaded.problem} texts={d} retryHref={link()} />
       )}
 
-      <section className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="connection">
-        <div className="flex items-center justify-between gap-4">
-          <h3 id="connection" className="font-medium text-slate-900">
-            {t.connection}
-          </h3>
-          <ConnectionBadge t={t} state={company.state} />
-        </div>
-        <p className="mt-2 text-sm text-slate-700">{t.stateHelp[company.state]}</p>
-        <PasteTokenForm t={t} action={link('connection', 'token')} open={company.state !== 'connected'} outcome={pasteOutcome} />
-      </section>
+      <ConnectionPanel
+        t={t}
+        company={company}
+        lacking={connections.filter((connection) => connection.state !== 'connected').length}
+        actions={{ consent: env.consent ? link('connection', 'consent') : null, token: link('connection', 'token'), activity: link('activity') }}
+        pasteOutcome={pasteOutcome}
+        consentResult={consentResult}
+      />
     </>
   );
 }

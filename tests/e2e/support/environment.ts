@@ -28,8 +28,8 @@ export interface E2eEnvironment {
 /** Records each token `tokens.issue` hands out; the gateway calls it through the same store object. */
 function recordIssuedTokens(sandbox: Sandbox, into: string[]): void {
   const issue = sandbox.tokens.issue.bind(sandbox.tokens);
-  sandbox.tokens.issue = (tenantId, userId) => {
-    const token = issue(tenantId, userId);
+  sandbox.tokens.issue = (...args) => {
+    const token = issue(...args);
     into.push(rememberSecret(token));
     return token;
   };

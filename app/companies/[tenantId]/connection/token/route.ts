@@ -30,7 +30,12 @@ export async function POST(request: Request, { params }: { params: Promise<{ ten
   try {
     const form = new URLSearchParams(await readBodyText(request, FORM_LIMIT_BYTES).catch(() => ''));
     const identity = { userId: access.session.userId, tenantId, pluginId: access.session.pluginId };
-    outcome = await connectPastedToken(await getDb(), identity, form.get('token') ?? '', env.encryptionKeys);
+    outcome = await connectPastedToken(
+      await getDb(),
+      identity,
+      { token: form.get('token') ?? '', webhookSecret: form.get('webhookSecret') ?? '' },
+      env.encryptionKeys,
+    );
     if (outcome === 'rejected') await countFailure(clientAddress(request));
   } catch (error) {
     if (error instanceof HttpError && error.code === 'rate_limited') {

@@ -1,0 +1,50 @@
+import { getEnv } from '@/lib/env';
+import { getDb } from '@/lib/db/client';
+import { fingerprint } from '@/lib/crypto/digest';
+import { readBodyBytes } from '@/lib/http/body';
+import { errorResponse, HttpError } from '@/lib/http/errors';
+import { handleRequest, withRouteHeaders } from '@/lib/http/handle';
+import { isWebhookId, receiveWebhook } from '@/lib/webhooks/receive';
+import { webhookErrorResponse } from '@/lib/webhooks/answers';
+import { WEBHOOK_MAX_BODY_BYTES, WEBHOOK_SIGNATURE_HEADER } from '@/lib/webhooks/signature';
+
+export const dynamic = 'force-dynamic';
+
+type Context = { params: Promise<{ webhookId: string }> };
+
+/**
+ * The service's notifications (upload results, payments) for the connections behind one receiver address. Answers
+ * as the interface's Events table asks: 200 taken (also again), 400 not understood (never retried), 500 our failure
+ * (retried twice).
+ */
+export async function POST(request: Request, { params }: Context) {
+  return handleRequest(
+    'webhook',
+    async (log) => {
+      const { webhookId } = await params;
+      if (!isWebhookId(webhookId)) throw new HttpError('bad_request', 'webhook_id_malformed');
+      // The address is not secret, but it is not the log's business either: a fingerprint correlates lines.
+      log.webhook = fingerprint(webhookId);
+      const rawBody = await readBodyBytes(request, WEBHOOK_MAX_BODY_BYTES);
+      log.bytes = rawBody.length;
+
+      const outcome = await receiveWebhook(
+        await getDb(),
+        { webhookId, rawBody, signature: request.headers.get(WEBHOOK_SIGNATURE_HEADER) },
+        getEnv().encryptionKeys,
+      );
+      log.candidates = outcome.candidates;
+      if (!outcome.ok) throw new HttpError('bad_request', outcome.reason);
+      log.kind = outcome.kind;
+      log.matched = outcome.matched;
+      log.duplicate = !outcome.stored;
+      return Response.json({ received: true });
+    },
+    webhookErrorResponse,
+  );
+}
+
+/** Only POST is a notification; anything else is refused in the one error shape. */
+const methodNotAllowed = () => withRouteHeaders(errorResponse('method_not_allowed', { Allow: 'POST' }));
+
+export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };

@@ -1,0 +1,41 @@
+import { ActivityEvent } from '@/components/activity-event';
+import { EmptyState } from '@/components/empty-state';
+import { WebhookReceiver } from '@/components/webhook-receiver';
+import { fill } from '@/lib/i18n/documents';
+import { getMessages } from '@/lib/i18n/server';
+import { requireCompany } from '@/lib/session/require-session';
+import { ACTIVITY_LIMIT } from '@/lib/webhooks/activity';
+import { loadActivityPage } from '@/lib/webhooks/activity-page';
+
+type Props = { params: Promise<{ tenantId: string }> };
+
+/**
+ * The service's notifications about the company (upload results, payments), newest first, and the address they are
+ * sent to. Read from our own database only: the page never calls the data API.
+ */
+export default async function ActivityPage({ params }: Props) {
+  const { tenantId } = await params;
+  const session = await requireCompany(tenantId);
+  const { t, locale } = await getMessages();
+  const a = t.activity;
+  const { events, receiver } = await loadActivityPage({ userId: session.userId, pluginId: session.pluginId, tenantId });
+
+  return (
+    <>
+      <h2 className="text-lg font-semibold text-slate-900">{a.title}</h2>
+      <p className="mt-1 text-sm text-slate-600">{fill(a.intro, { count: ACTIVITY_LIMIT })}</p>
+      {events.length === 0 ? (
+        <EmptyState message={a.empty} />
+      ) : (
+        <ol aria-label={a.listLabel} className="mt-4 space-y-3">
+          {events.map((event) => (
+            <li key={event.key}>
+              <ActivityEvent event={event} texts={a} locale={locale} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <WebhookReceiver receiver={receiver} texts={a} />
+    </>
+  );
+}

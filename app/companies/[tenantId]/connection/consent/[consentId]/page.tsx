@@ -1,0 +1,117 @@
+import Link from 'next/link';
+import { notFound, redirect } from 'next/navigation';
+import { ConsentOpenButton } from '@/components/consent-open-button';
+import { ConsentProgressRefresher } from '@/components/consent-progress-refresher';
+import { linkClass } from '@/components/detail-parts';
+import { advanceConsentPoll, isConsentId, type ProgressView } from '@/lib/consent/poll';
+import { getDb } from '@/lib/db/client';
+import { forPage } from '@/lib/db/errors';
+import { formatClockTime } from '@/lib/documents/format';
+import { companyPath } from '@/lib/documents/present';
+import { getEnv } from '@/lib/env';
+import { fill } from '@/lib/i18n/documents';
+import type { Locale, Messages } from '@/lib/i18n/messages';
+import { getMessages } from '@/lib/i18n/server';
+import { pollSubscription } from '@/lib/service/subscription-poll';
+import { requireCompany } from '@/lib/session/require-session';
+
+/**
+ * Progress of an Integration Consent in poll mode. Each render advances the attempt by at most one poll of the
+ * service (lib/consent/poll.ts); while it is pending a small client component renders the page again every few
+ * seconds. The consent page is opened through a POST to ./open, so the state never appears in this HTML.
+ */
+type Props = { params: Promise<{ tenantId: string; consentId: string }> };
+
+const buttonClass =
+  'rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
+export default async function ConsentProgressPage({ params }: Props) {
+  const { tenantId, consentId } = await params;
+  const session = await requireCompany(tenantId);
+  if (!isConsentId(consentId)) notFound();
+  const env = getEnv();
+  const view = await forPage(async () =>
+    advanceConsentPoll(
+      await getDb(),
+      consentId,
+      { userId: session.userId, pluginId: session.pluginId },
+      { poll: (state) => pollSubscription(state, { baseUrl: env.dataApiBaseUrl }), keys: env.encryptionKeys },
+    ),
+  );
+  if (!view || view.startedFor !== tenantId) notFound();
+  // Done: the company page tells what was connected and what was left out (the same notice as after post mode).
+  if (view.status === 'connected') redirect(`${companyPath(tenantId)}?consent=${encodeURIComponent(consentId)}`);
+  const { t, locale } = await getMessages();
+  const c = t.consentProgress;
+
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="consent-progress" data-consent-status={view.status}>
+      <h2 id="consent-progress" className="font-medium text-slate-900">
+        {c.title}
+      </h2>
+      {view.status === 'pending' ? (
+        <Pending view={view} tenantId={tenantId} t={t} locale={locale} />
+      ) : (
+        <Ended status={view.status} tenantId={tenantId} t={t} />
+      )}
+      <ConsentProgressRefresher active={!view.finished} />
+    </section>
+  );
+}
+
+function Pending({ view, tenantId, t, locale }: { view: ProgressView; tenantId: string; t: Messages; locale: Locale }) {
+  const c = t.consentProgress.pending;
+  const here = companyPath(tenantId, 'connection', 'consent', view.consentId);
+  return (
+    <>
+      <p role="status" aria-live="polite" className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+        <span aria-hidden="true" className="inline-block size-3 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" />
+        {c.status}
+      </p>
+      <ol className="mt-4 space-y-4">
+        <li>
+          <h3 className="text-sm font-medium text-slate-900">{c.openTitle}</h3>
+          <p className="mt-1 text-sm text-slate-600">{c.openBody}</p>
+          {/* A POST, so the address with the state is made by the server and never written into this page. */}
+          <ConsentOpenButton action={`${here}/open`} className={buttonClass}>
+            {c.open}
+          </ConsentOpenButton>
+        </li>
+        <li>
+          <h3 className="text-sm font-medium text-slate-900">{c.approveTitle}</h3>
+          <p className="mt-1 text-sm text-slate-600">{c.approveBody}</p>
+        </li>
+      </ol>
+      <p className="mt-4 text-xs text-slate-500">{fill(c.validUntil, { time: formatClockTime(view.expiresAt, locale) })}</p>
+      <noscript>
+        <p className="mt-2 text-sm">
+          <a href={here} className={linkClass}>
+            {c.refresh}
+          </a>
+        </p>
+      </noscript>
+    </>
+  );
+}
+
+function Ended({ status, tenantId, t }: { status: Exclude<ProgressView['status'], 'pending' | 'connected'>; tenantId: string; t: Messages }) {
+  const c = t.consentProgress;
+  const text = c.ended[status];
+  return (
+    <div role="status" className="mt-2">
+      <p className="text-sm font-medium text-red-700">{text.title}</p>
+      <p className="mt-1 text-sm text-slate-700">{text.body}</p>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        {/* A new attempt with a new state (the start route of the company page). */}
+        <form method="post" action={companyPath(tenantId, 'connection', 'consent')}>
+          <button type="submit" className={buttonClass}>
+            {c.startAgain}
+          </button>
+        </form>
+        <Link href={companyPath(tenantId)} className={`text-sm ${linkClass}`}>
+          {c.backToCompany}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import type { ReactNode } from 'react';
+import type { Locale } from '@/lib/i18n/messages';
+import type { ActivityTexts } from '@/lib/i18n/activity';
+import { fill } from '@/lib/i18n/documents';
+import { calendarDay, formatDay, formatMoment, formatMoney } from '@/lib/documents/format';
+import type { OtherPayload, PaymentPayload, UploadPayload, WebhookNotification } from '@/lib/webhooks/payload';
+import {
+  compactJson,
+  otherEventName,
+  paymentFieldText,
+  paymentKindOf,
+  requestIdOf,
+  uploadedEntities,
+} from '@/lib/webhooks/present';
+import type { ActivityEventView } from '@/lib/webhooks/activity-page';
+import { Facts } from './detail-parts';
+import { RowHeader, Table, Td, Th } from './table';
+
+/**
+ * One notification of the activity page. Everything shown is the service's own report (document numbers, problems,
+ * payment details), rendered as text, which React escapes. No secret is ever part of a notification's row.
+ */
+
+type Props = { event: ActivityEventView; texts: ActivityTexts; locale: Locale };
+
+const badgeTone = {
+  ok: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
+  problems: 'bg-amber-50 text-amber-800 ring-amber-600/30',
+} as const;
+
+function StatusBadge({ status, texts }: { status: 200 | 207; texts: ActivityTexts }) {
+  const tone = status === 200 ? 'ok' : 'problems';
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${badgeTone[tone]}`} data-status={status}>
+      {texts.status[tone]}
+    </span>
+  );
+}
+
+function UploadBody({ payload, texts }: { payload: UploadPayload; texts: ActivityTexts }) {
+  const entities = uploadedEntities(payload);
+  const c = texts.columns;
+  return (
+    <>
+      <Facts facts={[[texts.requestId, <code key="id" className="break-all text-xs">{payload.requestId}</code>]]} />
+      {entities.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{texts.noEntities}</p>
+      ) : (
+        <div className="mt-3">
+          <Table caption={texts.entitiesCaption} captionHidden>
+            <thead className="bg-slate-50">
+              <tr>
+                <Th>{c.documentNumber}</Th>
+                <Th>{c.externalId}</Th>
+                <Th>{c.variableSymbol}</Th>
+                <Th>{c.problems}</Th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {entities.map((entity, index) => (
+                <tr key={index} data-problems={entity.problems.length}>
+                  <RowHeader>{entity.documentNumber ?? entity.id ?? '—'}</RowHeader>
+                  <Td>{entity.externalId ?? '—'}</Td>
+                  <Td nowrap>{entity.variableSymbol ?? '—'}</Td>
+                  <Td>
+                    {entity.problems.length === 0 ? (
+                      <span className="text-slate-500">{texts.noProblems}</span>
+                    ) : (
+                      <ul className="list-disc space-y-0.5 pl-4 text-amber-900">
+                        {entity.problems.map((problem, at) => (
+                          <li key={at} className="break-words">
+                            {problem}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
+      )}
+    </>
+  );
+}
+
+function paymentAmount(data: NonNullable<PaymentPayload['data']>, locale: Locale): string | null {
+  const sum = data.sumOfPayment;
+  const currency = paymentFieldText(data.currency);
+  // An amount may come as a number or as text; text that is a plain number is formatted like one.
+  const amount = typeof sum === 'number' ? sum : typeof sum === 'string' && /^-?\d+(?:\.\d+)?$/.test(sum.trim()) ? Number(sum) : null;
+  if (amount !== null) return formatMoney(amount, currency, locale);
+  const text = paymentFieldText(sum);
+  return text ? [text, currency].filter(Boolean).join(' ') : null;
+}
+
+function PaymentBody({ payload, texts, locale }: { payload: PaymentPayload; texts: ActivityTexts; locale: Locale }) {
+  const p = texts.payment;
+  const data = payload.data ?? {};
+  const date = paymentFieldText(data.dateOfPayment);
+  const requestId = requestIdOf(payload);
+  const facts: [string, ReactNode][] = [
+    [p.documentNumber, paymentFieldText(data.documentNumber)],
+    [p.variableSymbol, paymentFieldText(data.variableSymbol)],
+    [p.dateOfPayment, date && calendarDay(date) ? formatDay(date, locale) : date],
+    [p.sumOfPayment, paymentAmount(data, locale)],
+    [p.partnerName, paymentFieldText(data.partnerName)],
+    [p.accountId, paymentFieldText(data.accountId)],
+  ];
+  const found = facts.some(([, value]) => value !== null);
+  return (
+    <>
+      <Facts facts={[[texts.requestId, requestId], [p.eventType, payload.eventType], ...facts]} />
+      {!found && <p className="mt-2 text-sm text-slate-600">{p.noFields}</p>}
+    </>
+  );
+}
+
+function OtherBody({ payload, texts }: { payload: OtherPayload; texts: ActivityTexts }) {
+  return (
+    <>
+      <Facts facts={[[texts.other.eventName, otherEventName(payload)], [texts.requestId, requestIdOf(payload)]]} />
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer text-slate-700">{texts.other.content}</summary>
+        <pre className="mt-1 whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs text-slate-800">{compactJson(payload)}</pre>
+      </details>
+    </>
+  );
+}
+
+function kindLabel(notification: WebhookNotification, texts: ActivityTexts): string {
+  if (notification.kind === 'payment') {
+    const kind = paymentKindOf(notification.payload.eventType);
+    return kind === 'unknown' ? texts.kinds.payment : texts.kinds[kind];
+  }
+  return texts.kinds[notification.kind];
+}
+
+export function ActivityEvent({ event, texts, locale }: Props) {
+  const { notification } = event;
+  return (
+    <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-kind={notification.kind}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-medium text-slate-900">{kindLabel(notification, texts)}</h3>
+        <div className="flex items-center gap-2">
+          {notification.kind === 'upload' && <StatusBadge status={notification.payload.status} texts={texts} />}
+          <time dateTime={event.receivedAt.toISOString()} className="text-sm text-slate-600">
+            <span className="sr-only">{texts.receivedAt}: </span>
+            {formatMoment(event.receivedAt, locale)}
+          </time>
+        </div>
+      </div>
+      <div className="mt-2">
+        {notification.kind === 'upload' && <UploadBody payload={notification.payload} texts={texts} />}
+        {notification.kind === 'payment' && <PaymentBody payload={notification.payload} texts={texts} locale={locale} />}
+        {notification.kind === 'other' && <OtherBody payload={notification.payload} texts={texts} />}
+      </div>
+      {event.sharedBy.length > 1 && (
+        <p className="mt-2 text-xs text-slate-600" data-shared="true">
+          {fill(texts.shared, { companies: event.sharedBy.join(', ') })}
+        </p>
+      )}
+    </article>
+  );
+}

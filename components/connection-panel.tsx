@@ -1,0 +1,70 @@
+import type { CompanyConnection } from '@/lib/broker/connections';
+import type { PasteOutcome } from '@/lib/connections/pasted-token';
+import type { ConsentResult } from '@/lib/consent/result';
+import { fill } from '@/lib/i18n/documents';
+import type { Messages } from '@/lib/i18n/messages';
+import Link from 'next/link';
+import { ConnectionBadge } from './connection-badge';
+import { linkClass } from './detail-parts';
+import { ConsentNotice } from './consent-notice';
+import { PasteTokenForm } from './paste-token-form';
+
+const primaryButton =
+  'rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
+type Props = {
+  t: Messages;
+  company: CompanyConnection;
+  /** How many of the session's companies lack a usable token (this one included when it does). */
+  lacking: number;
+  /** Where the forms post (the consent form only when consent is configured), and the company's activity page. */
+  actions: { consent: string | null; token: string; activity: string };
+  pasteOutcome: PasteOutcome | null;
+  consentResult: ConsentResult | null;
+};
+
+/**
+ * The company's connection: its state and how it came, and every way to connect it: the service's consent (the
+ * main way, one click), or a token made by hand. Plain forms, no script.
+ */
+export function ConnectionPanel({ t, company, lacking, actions, pasteOutcome, consentResult }: Props) {
+  const c = t.consent;
+  const connected = company.state === 'connected';
+  const consentForm = actions.consent && (
+    <form method="post" action={actions.consent} className="mt-3 space-y-2">
+      {!connected && <p className="text-sm text-slate-600">{lacking > 1 ? fill(c.intro.multiple, { count: lacking }) : c.intro.single}</p>}
+      <button type="submit" className={primaryButton} data-connect="consent">
+        {c.connect}
+      </button>
+    </form>
+  );
+  return (
+    <section className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="connection">
+      <div className="flex items-center justify-between gap-4">
+        <h3 id="connection" className="font-medium text-slate-900">
+          {t.connection}
+        </h3>
+        <ConnectionBadge t={t} state={company.state} />
+      </div>
+      {consentResult && <ConsentNotice t={t} result={consentResult} />}
+      <p className="mt-2 text-sm text-slate-700">{t.stateHelp[company.state]}</p>
+      {company.source && connected && <p className="mt-1 text-sm text-slate-600">{c.source[company.source]}</p>}
+      {connected && company.source !== 'gateway' && (
+        <p className="mt-1 text-sm text-slate-600">
+          {company.source === 'pasted' ? c.notificationsPasted : c.notifications}{' '}
+          <Link href={actions.activity} className={linkClass}>
+            {t.activity.title} →
+          </Link>
+        </p>
+      )}
+      {!connected && consentForm}
+      {connected && actions.consent && (
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm font-medium text-brand-700">{c.reconnect}</summary>
+          {consentForm}
+        </details>
+      )}
+      <PasteTokenForm t={t} action={actions.token} open={!connected && !actions.consent} outcome={pasteOutcome} />
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import type { FormEvent, ReactNode } from 'react';
+
+/**
+ * Opens the service's consent page in a new tab. Its address carries the consent's state, so it is never written into
+ * our page: the server makes it on a POST to `action`. Inside the service's frame the session cookie is partitioned
+ * under the service's site, so a new tab of our own site would arrive signed out: with script, the address is asked
+ * for from inside the frame (JSON), and a tab opened at once (while the click still counts as a user gesture) and
+ * detached from this page is sent to it. Without script the form itself posts into a new tab (which works when the
+ * add-on is not framed). An attempt that has ended meanwhile refreshes this page; any other failure posts the form
+ * in this frame, where the route explains it.
+ */
+export function ConsentOpenButton({ action, className, children }: { action: string; className?: string; children: ReactNode }) {
+  const router = useRouter();
+
+  async function open(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const tab = window.open('about:blank', '_blank');
+    if (tab) tab.opener = null;
+    try {
+      const response = await fetch(action, {
+        method: 'POST',
+        headers: { Accept: 'application/json' },
+        credentials: 'same-origin',
+        cache: 'no-store',
+      });
+      const body = (response.ok ? await response.json() : null) as { url?: unknown; ended?: unknown } | null;
+      if (typeof body?.url === 'string' && /^https?:\/\//i.test(body.url)) {
+        if (tab) tab.location.replace(body.url);
+        else window.open(body.url, '_blank', 'noopener');
+        return;
+      }
+      if (body?.ended === true) {
+        tab?.close();
+        router.refresh();
+        return;
+      }
+    } catch {
+      // Falls through to the plain submission, which shows the route's own explanation.
+    }
+    tab?.close();
+    form.target = '_self';
+    form.submit();
+  }
+
+  return (
+    <form method="post" action={action} target="_blank" rel="noopener" onSubmit={open} className="mt-2">
+      <button type="submit" className={className} data-consent-open>
+        {children}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,227 @@
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import { openSecret, type VaultKey } from '@/lib/crypto/vault';
+import type { Db } from '@/lib/db/client';
+import { consentRequests } from '@/lib/db/schema';
+import { getLogger } from '@/lib/log';
+import type { PollAnswer } from '@/lib/service/subscription-poll';
+import { completePolledConsent, consentOutcomeSchema, type ConsentOutcome } from './complete';
+import { decidePoll, type PollStep } from './poll-step';
+import { consentStateContext } from './secrets';
+import type { CompanyMode } from './url';
+
+/**
+ * Poll mode of Integration Consent, driven by the progress page: each render of the page advances the attempt by at
+ * most one poll, so there is no background job and nothing lives in process memory. Several instances may render the
+ * page at once (two tabs, two replicas): one conditional UPDATE claims the next poll — it moves `next_poll_at` a
+ * lease ahead — so only one of them polls; a poller that dies frees the attempt when the lease ends. Every time
+ * that decides comes from the database clock.
+ */
+
+export type ConsentProgressStatus = 'pending' | 'connected' | 'expired' | 'denied' | 'failed';
+
+/** What the progress page shows. Never the state, a token or a secret. */
+export type ProgressView = {
+  consentId: string;
+  status: ConsentProgressStatus;
+  /** Anything but pending: the page stops refreshing. */
+  finished: boolean;
+  /** The company page the attempt started from. */
+  startedFor: string;
+  companyMode: CompanyMode;
+  /** What was stored and left out, when connected. */
+  outcome: ConsentOutcome | null;
+  /** The end of the attempt's window (database clock). */
+  expiresAt: Date;
+};
+
+export type ConsentScope = { userId: string; pluginId: string };
+
+export type PollDeps = {
+  poll: (state: string) => Promise<PollAnswer>;
+  keys: readonly VaultKey[];
+};
+
+/** Longer than a poll may take (its timeout is 10 s): a claim outlives its poll unless the poller died. */
+export const POLL_LEASE_SECONDS = 30;
+
+/** The shape of an attempt's public id (lib/consent/secrets.ts): anything else is no attempt of ours. */
+export const isConsentId = (value: string) => /^[A-Za-z0-9_-]{10,64}$/.test(value);
+
+const statuses: readonly ConsentProgressStatus[] = ['pending', 'connected', 'expired', 'denied', 'failed'];
+
+/** The attempt's rows of this user and plugin, in poll mode. */
+const ownPollRow = (consentId: string, scope: ConsentScope) =>
+  and(
+    eq(consentRequests.id, consentId),
+    eq(consentRequests.userId, scope.userId),
+    eq(consentRequests.pluginId, scope.pluginId),
+    eq(consentRequests.responseMode, 'poll'),
+  );
+
+/** The attempt as the page shows it; null when it is not this user's poll-mode attempt. */
+export async function readConsentProgress(db: Db, consentId: string, scope: ConsentScope): Promise<ProgressView | null> {
+  const [row] = await db
+    .select({
+      id: consentRequests.id,
+      status: consentRequests.status,
+      startedFor: consentRequests.startedFor,
+      companyMode: consentRequests.companyMode,
+      outcome: consentRequests.outcome,
+      expiresAt: consentRequests.expiresAt,
+    })
+    .from(consentRequests)
+    .where(ownPollRow(consentId, scope))
+    .limit(1);
+  if (!row) return null;
+  // A status this code does not know (written by a newer version) ends the attempt for this page.
+  const status = statuses.find((known) => known === row.status) ?? 'failed';
+  const outcome = status === 'connected' ? consentOutcomeSchema.safeParse(row.outcome) : null;
+  return {
+    consentId: row.id,
+    status,
+    finished: status !== 'pending',
+    startedFor: row.startedFor,
+    companyMode: row.companyMode === 'multiple' ? 'multiple' : 'single',
+    outcome: outcome?.success ? outcome.data : null,
+    expiresAt: row.expiresAt,
+  };
+}
+
+export type PendingPollAttempt =
+  | { kind: 'unknown' }
+  /** Ended, or past its window (its progress page ends it): nothing to open. */
+  | { kind: 'ended'; startedFor: string }
+  | { kind: 'pending'; startedFor: string; state: string; companyMode: CompanyMode; webhookId: string };
+
+/**
+ * What the consent page's address is made of for this user's pending poll-mode attempt, the state opened from its
+ * seal. For the route that sends the browser to the consent page; the state goes nowhere else.
+ */
+export async function findPendingPollAttempt(db: Db, consentId: string, scope: ConsentScope, keys: readonly VaultKey[]): Promise<PendingPollAttempt> {
+  const [row] = await db
+    .select({
+      status: consentRequests.status,
+      startedFor: consentRequests.startedFor,
+      companyMode: consentRequests.companyMode,
+      webhookId: consentRequests.webhookId,
+      keyId: consentRequests.keyId,
+      sealedState: consentRequests.sealedState,
+      open: sql<boolean>`${consentRequests.expiresAt} > now()`,
+    })
+    .from(consentRequests)
+    .where(ownPollRow(consentId, scope))
+    .limit(1);
+  if (!row) return { kind: 'unknown' };
+  if (row.status !== 'pending' || !row.open) return { kind: 'ended', startedFor: row.startedFor };
+  let state: string;
+  try {
+    state = openSecret({ keyId: row.keyId, sealed: row.sealedState }, consentStateContext(consentId), keys);
+  } catch {
+    // No configured key opens it: the progress page ends the attempt.
+    return { kind: 'ended', startedFor: row.startedFor };
+  }
+  return {
+    kind: 'pending',
+    startedFor: row.startedFor,
+    state,
+    companyMode: row.companyMode === 'multiple' ? 'multiple' : 'single',
+    webhookId: row.webhookId,
+  };
+}
+
+/** Claims the next poll of a pending attempt whose time has come: one statement, so one claimant wins. */
+async function claimPoll(db: Db, consentId: string, scope: ConsentScope) {
+  const [claim] = await db
+    .update(consentRequests)
+    .set({
+      nextPollAt: sql`now() + make_interval(secs => ${POLL_LEASE_SECONDS})`,
+      pollCount: sql`${consentRequests.pollCount} + case when ${consentRequests.expiresAt} > now() then 1 else 0 end`,
+    })
+    .where(and(ownPollRow(consentId, scope), eq(consentRequests.status, 'pending'), sql`${consentRequests.nextPollAt} <= now()`))
+    .returning({
+      keyId: consentRequests.keyId,
+      sealedState: consentRequests.sealedState,
+      pollCount: consentRequests.pollCount,
+      pastLimit: sql<boolean>`${consentRequests.expiresAt} <= now()`,
+      nowMs: sql<number>`(extract(epoch from now()) * 1000)::float8`,
+      startedAtMs: sql<number>`(extract(epoch from ${consentRequests.createdAt}) * 1000)::float8`,
+    });
+  return claim ?? null;
+}
+
+/** Ends a pending attempt (conditional: an attempt already ended stays as it ended). */
+async function endAttempt(db: Db, consentId: string, status: 'expired' | 'denied' | 'failed'): Promise<void> {
+  await db
+    .update(consentRequests)
+    .set({ status, completedAt: sql`now()` })
+    .where(and(eq(consentRequests.id, consentId), eq(consentRequests.status, 'pending')));
+}
+
+async function applyStep(db: Db, consentId: string, step: PollStep, keys: readonly VaultKey[]): Promise<void> {
+  switch (step.kind) {
+    case 'poll-again':
+      await db
+        .update(consentRequests)
+        .set({ nextPollAt: sql`to_timestamp(${step.atMs}::double precision / 1000)` })
+        .where(and(eq(consentRequests.id, consentId), eq(consentRequests.status, 'pending')));
+      return;
+    case 'store':
+      // Stores once, in a transaction that locks the row; ends the attempt as connected (or expired when the
+      // session that started it has ended).
+      await completePolledConsent(db, consentId, step.companies, keys);
+      return;
+    case 'stop':
+      await endAttempt(db, consentId, step.status);
+      return;
+  }
+}
+
+type Claim = NonNullable<Awaited<ReturnType<typeof claimPoll>>>;
+
+/** One poll under a claim, and its step applied to the row. */
+async function pollOnce(db: Db, consentId: string, claim: Claim, deps: PollDeps): Promise<void> {
+  const log = getLogger();
+  if (claim.pastLimit) {
+    // Our own limit passed with no poll in flight (the claim holds the lease): the attempt failed.
+    await endAttempt(db, consentId, 'failed');
+    log.info({ consent: 'poll', step: 'stop', status: 'failed', reason: 'time-limit', polls: claim.pollCount }, 'consent poll');
+    return;
+  }
+  let state: string;
+  try {
+    state = openSecret({ keyId: claim.keyId, sealed: claim.sealedState }, consentStateContext(consentId), deps.keys);
+  } catch {
+    // No configured key opens it (the key that sealed it was removed): this attempt can never poll.
+    await endAttempt(db, consentId, 'failed');
+    log.warn({ consent: 'poll', step: 'stop', status: 'failed', reason: 'state_unreadable' }, 'consent poll');
+    return;
+  }
+  const sent = performance.now();
+  const answer = await deps.poll(state).catch((): PollAnswer => ({ kind: 'unreachable', reason: 'network' }));
+  // The claim's time plus the poll's own duration: now, on the database clock.
+  const step = decidePoll(answer, { nowMs: claim.nowMs + (performance.now() - sent), startedAtMs: claim.startedAtMs });
+  await applyStep(db, consentId, step, deps.keys);
+  // Facts only: the answer's kind or status and what followed, never a value from the answer.
+  const line = {
+    consent: 'poll',
+    answer: answer.kind === 'status' ? answer.status : answer.kind,
+    ...(answer.kind === 'unreachable' ? { why: answer.reason } : {}),
+    step: step.kind,
+    ...(step.kind === 'stop' ? { status: step.status, reason: step.reason } : {}),
+    ...(step.kind === 'store' ? { companies: step.companies.length } : {}),
+    polls: claim.pollCount,
+  };
+  if (step.kind === 'poll-again') log.debug(line, 'consent poll');
+  else log.info(line, 'consent poll');
+}
+
+/**
+ * Advances a poll-mode attempt by at most one poll and returns what the page shows; null when the attempt is not
+ * this user's. When another render holds the claim, or the next poll's time has not come, it only reads.
+ */
+export async function advanceConsentPoll(db: Db, consentId: string, scope: ConsentScope, deps: PollDeps): Promise<ProgressView | null> {
+  const claim = await claimPoll(db, consentId, scope);
+  if (claim) await pollOnce(db, consentId, claim, deps);
+  return readConsentProgress(db, consentId, scope);
+}

@@ -1,0 +1,20 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { consentRequests, type ConsentRequestRow } from '@/lib/db/schema';
+import { consentOutcomeSchema, type ConsentOutcome } from './complete';
+
+export type ConsentResult = { status: ConsentRequestRow['status']; outcome: ConsentOutcome | null };
+
+/** What became of a consent the user started (for the notice on the company page); null for anyone else's. */
+export async function findConsentResult(db: Db, consentId: string, scope: { userId: string; pluginId: string }): Promise<ConsentResult | null> {
+  if (!/^[A-Za-z0-9_-]{10,64}$/.test(consentId)) return null;
+  const [row] = await db
+    .select({ status: consentRequests.status, outcome: consentRequests.outcome })
+    .from(consentRequests)
+    .where(and(eq(consentRequests.id, consentId), eq(consentRequests.userId, scope.userId), eq(consentRequests.pluginId, scope.pluginId)))
+    .limit(1);
+  if (!row) return null;
+  const outcome = consentOutcomeSchema.safeParse(row.outcome);
+  return { status: row.status, outcome: outcome.success ? outcome.data : null };
+}

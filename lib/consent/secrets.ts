@@ -1,0 +1,15 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { SealContext } from '@/lib/crypto/vault';
+
+/**
+ * The secrets of one Integration Consent. The state is at least 32 characters from a CSPRNG (interface: Limits);
+ * 32 random bytes give 43 base64url characters. The webhook secret we propose is Base64, as the service describes
+ * its own; the id is the attempt's public name in our addresses.
+ */
+export const newConsentState = () => randomBytes(32).toString('base64url');
+export const newWebhookSecret = () => randomBytes(32).toString('base64');
+export const newConsentId = () => randomBytes(16).toString('base64url');
+
+/** The sealed state belongs to its consent row and to nothing else. */
+export const consentStateContext = (consentId: string): SealContext => ['consent-state', consentId];

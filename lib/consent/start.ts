@@ -1,0 +1,76 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { listConnections } from '@/lib/broker/connections';
+import { sha256Hex } from '@/lib/crypto/digest';
+import { sealSecret, type VaultKey } from '@/lib/crypto/vault';
+import type { Db } from '@/lib/db/client';
+import { consentRequests } from '@/lib/db/schema';
+import { newWebhookId } from '@/lib/connections/store';
+import type { Session } from '@/lib/session/sessions';
+import { consentStateContext, newConsentId, newConsentState, newWebhookSecret } from './secrets';
+import { receiverAddress } from '@/lib/webhooks/address';
+import { CONSENT_RETURN_PATH, consentLink, type CompanyMode, type ResponseMode } from './url';
+
+/** The service keeps an approval for 15 minutes under its state; our state lives exactly as long. */
+export const CONSENT_WINDOW_MINUTES = 15;
+
+export type ConsentSettings = { url: string; responseMode: ResponseMode; appName: string; integratorName: string };
+export type ConsentConfig = ConsentSettings & { appUrl: string; keys: readonly VaultKey[] };
+
+export type StartedConsent = { id: string; responseMode: ResponseMode; url: string };
+
+/** What the consent page's address is made of, besides the configuration. */
+export type ConsentParts = { state: string; responseMode: ResponseMode; companyMode: CompanyMode; webhookId: string };
+
+/**
+ * The consent page's address for an attempt. A webhook secret is proposed afresh each time: the service answers with
+ * each connection's secret (ours or its own), so ours need not be kept.
+ */
+export function consentPageUrl(parts: ConsentParts, config: ConsentConfig): string {
+  return consentLink({
+    consentUrl: config.url,
+    appName: config.appName,
+    integratorName: config.integratorName,
+    responseMode: parts.responseMode,
+    state: parts.state,
+    redirectUrl: config.appUrl + CONSENT_RETURN_PATH,
+    companyMode: parts.companyMode,
+    webhook: receiverAddress(config.appUrl, parts.webhookId),
+    webhookSecret: newWebhookSecret(),
+  });
+}
+
+/**
+ * Starts an Integration Consent from a company page. The consent asks for a `single` company, or `multiple` when
+ * more of the session's companies lack a usable token (the user can then connect them all at once). A new state and
+ * a new receiver address are made for each attempt; the state is stored only as its hash and sealed (poll mode needs
+ * it back), bound to the session, single-use, and dies with the service's 15-minute window.
+ */
+export async function startConsent(db: Db, session: Session, startedFor: string, config: ConsentConfig): Promise<StartedConsent> {
+  const connections = await listConnections(db, session);
+  const lacking = connections.filter((company) => company.state !== 'connected').length;
+  const parts: ConsentParts = {
+    state: newConsentState(),
+    responseMode: config.responseMode,
+    companyMode: lacking > 1 ? 'multiple' : 'single',
+    webhookId: newWebhookId(),
+  };
+  const id = newConsentId();
+  const sealed = sealSecret(parts.state, consentStateContext(id), config.keys);
+  await db.insert(consentRequests).values({
+    id,
+    stateHash: sha256Hex(parts.state),
+    responseMode: parts.responseMode,
+    companyMode: parts.companyMode,
+    sessionId: session.id,
+    userId: session.userId,
+    pluginId: session.pluginId,
+    tenantIds: session.tenantIds,
+    startedFor,
+    webhookId: parts.webhookId,
+    keyId: sealed.keyId,
+    sealedState: sealed.sealed,
+    expiresAt: sql`now() + make_interval(mins => ${CONSENT_WINDOW_MINUTES})`,
+  });
+  return { id, responseMode: parts.responseMode, url: consentPageUrl(parts, config) };
+}

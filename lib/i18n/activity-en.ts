@@ -1,0 +1,60 @@
+import type { ActivityTexts } from './activity-sk';
+
+/** English texts of the company's activity page. */
+export const en: ActivityTexts = {
+  tab: 'Activity',
+  title: 'Activity',
+  intro: 'Notifications the invoicing service sent the add-on about this company: upload results and payments. The latest {count} at most are shown.',
+  loading: 'Loading notifications…',
+  listLabel: 'Notifications received',
+  receivedAt: 'Received',
+  kinds: {
+    upload: 'Upload result',
+    financialTransaction: 'Payment – financial transaction',
+    documentPayment: 'Document payment',
+    payment: 'Payment',
+    other: 'Other notification',
+  },
+  requestId: 'Request ID',
+  status: {
+    ok: 'Processed without problems',
+    problems: 'Processed with problems',
+  },
+  entitiesCaption: 'Documents in the result',
+  columns: {
+    documentNumber: 'Document number',
+    externalId: 'External ID',
+    variableSymbol: 'Variable symbol',
+    problems: 'Problems',
+  },
+  noEntities: 'The result lists no individual documents.',
+  noProblems: 'No problems',
+  payment: {
+    eventType: 'Notification type',
+    documentNumber: 'Document number',
+    variableSymbol: 'Variable symbol',
+    dateOfPayment: 'Date of payment',
+    sumOfPayment: 'Amount',
+    partnerName: 'Partner',
+    accountId: 'Account',
+    noFields: 'The notification gives no details of the payment.',
+  },
+  other: {
+    eventName: 'Notification name',
+    content: 'Notification content',
+  },
+  shared: 'Shared notification of companies {companies}: they were approved in one consent and share its notification key.',
+  empty:
+    'No notification yet. Upload results of invoices and delivery notes and payments the invoicing service sends about this company appear here. Notifications arrive once the company’s connection has a notification address.',
+  receiver: {
+    title: 'Notification address',
+    address: 'Address',
+    help: 'The invoicing service sends this connection’s notifications to this address. It is not secret: the add-on takes only notifications signed with the connection’s key.',
+    secretStored: 'The key that verifies notifications is stored.',
+    secretMissing:
+      'No key to verify notifications is stored, so the add-on does not take this connection’s notifications. The invoicing service hands the key over when the company is connected through Integration Consent; with a token of your own, paste its authorization key on the company’s overview.',
+    sharedAddress: 'Companies {companies} have the same address (approved in one consent).',
+    noAddress: 'This company’s connection has no notification address yet.',
+    noConnection: 'The company is not connected, so no notifications arrive.',
+  },
+};

@@ -1,0 +1,37 @@
+import type { ConsentTexts } from './consent-sk';
+
+/** English texts of connecting a company through the service's consent (Integration Consent). */
+export const en: ConsentTexts = {
+  connect: 'Connect',
+  intro: {
+    single: 'The service’s page opens, where you approve the add-on’s access to this company. The service hands the token to the add-on directly.',
+    multiple:
+      'The service’s page opens, where you can approve access to the {count} companies the add-on cannot reach, all at once. The service hands the tokens to the add-on directly.',
+  },
+  reconnect: 'Connect again through the service’s consent',
+  source: {
+    gateway: 'Access was handed over by the service when the add-on was opened.',
+    consent: 'Access comes from a consent you approved in the service.',
+    pasted: 'Access comes from a token you pasted.',
+  },
+  notifications: 'The service’s notifications, and the address they arrive at, are under',
+  notificationsPasted: 'The notification address to enter in the service’s API connection settings is under',
+  result: {
+    connected: 'The consent was approved, and these are connected: {companies}.',
+    leftOut: 'These approved companies are not among the companies you are signed in for, so their access was not stored: {companies}.',
+    noneStored: 'None of the approved companies is among the companies you are signed in for; nothing was stored.',
+    expired: 'This consent is no longer valid (it expired, or you signed out meanwhile). Start again.',
+  },
+  pages: {
+    unknownTitle: 'The consent cannot be completed',
+    unknownBody:
+      'This answer of the service belongs to no consent the add-on started. Nothing was stored. Open the add-on and connect the company again.',
+    expiredTitle: 'The consent expired',
+    expiredBody:
+      'A consent must be completed within 15 minutes of its start, in the same sign-in. Nothing was stored. Open the add-on and connect the company again.',
+    malformedTitle: 'The service’s answer cannot be read',
+    malformedBody: 'The answer does not list companies in the expected form. Nothing was stored. Try connecting the company again.',
+    busyTitle: 'Too many attempts',
+    busyBody: 'Too many invalid answers came from this address. Try again in {seconds} s.',
+  },
+};

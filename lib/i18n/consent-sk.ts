@@ -1,0 +1,37 @@
+/** Slovak texts of connecting a company through the service's consent (Integration Consent). */
+export const sk = {
+  connect: 'Pripojiť',
+  intro: {
+    single: 'Otvorí sa stránka služby, kde prístup doplnku k tejto firme schválite. Token odovzdá služba priamo doplnku.',
+    multiple:
+      'Otvorí sa stránka služby, kde môžete naraz schváliť prístup k {count} firmám, ku ktorým doplnok prístup nemá. Token odovzdá služba priamo doplnku.',
+  },
+  reconnect: 'Pripojiť znova cez súhlas v službe',
+  source: {
+    gateway: 'Prístup odovzdala služba pri otvorení doplnku.',
+    consent: 'Prístup je zo súhlasu, ktorý ste schválili v službe.',
+    pasted: 'Prístup je z tokenu, ktorý ste vložili.',
+  },
+  notifications: 'Upozornenia služby a adresu, na ktorú prichádzajú, nájdete v časti',
+  notificationsPasted: 'Adresu pre upozornenia, ktorú zadáte v službe v nastaveniach API prepojenia, nájdete v časti',
+  result: {
+    connected: 'Súhlas je schválený a pripojené sú: {companies}.',
+    leftOut: 'Tieto schválené firmy nie sú medzi firmami vášho prihlásenia, preto sa ich prístup neuložil: {companies}.',
+    noneStored: 'Žiadna zo schválených firiem nie je medzi firmami vášho prihlásenia; nič sa neuložilo.',
+    expired: 'Tento súhlas už neplatí (vypršal alebo ste sa medzitým odhlásili). Začnite znova.',
+  },
+  pages: {
+    unknownTitle: 'Súhlas sa nedá dokončiť',
+    unknownBody:
+      'Táto odpoveď služby nepatrí k žiadnemu súhlasu, ktorý doplnok začal. Nič sa neuložilo. Otvorte doplnok a pripojte firmu znova.',
+    expiredTitle: 'Súhlas vypršal',
+    expiredBody:
+      'Súhlas sa musí dokončiť do 15 minút od začiatku, v rámci toho istého prihlásenia. Nič sa neuložilo. Otvorte doplnok a pripojte firmu znova.',
+    malformedTitle: 'Odpoveď služby sa nedá prečítať',
+    malformedBody: 'Odpoveď neobsahuje firmy v očakávanom tvare. Nič sa neuložilo. Skúste firmu pripojiť znova.',
+    busyTitle: 'Príliš veľa pokusov',
+    busyBody: 'Z tejto adresy prišlo priveľa neplatných odpovedí. Skúste to znova o {seconds} s.',
+  },
+};
+
+export type ConsentTexts = typeof sk;

@@ -1,0 +1,125 @@
+import 'server-only';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { accessTokens } from '@/lib/db/schema';
+import { openSecret, webhookSecretContext, type VaultKey } from '@/lib/crypto/vault';
+import { recordWebhookEvent, eventKeyOf } from './events';
+import { parseWebhookPayload, type WebhookKind } from './payload';
+import { verifyWebhookSignature } from './signature';
+
+/**
+ * Receiving one notification at /api/webhooks/{webhookId}. The address only says which connections to try: it is
+ * public (the user copies it into the service), so a notification is believed only when the signature verifies under
+ * the webhook secret of one of the connections behind it. The signature is checked before the body is read as JSON.
+ */
+
+// newWebhookId() makes 22 base64url characters (16 bytes); a little room either way, nothing that could be a path.
+const WEBHOOK_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+export function isWebhookId(value: string): boolean {
+  return WEBHOOK_ID.test(value);
+}
+
+/** Why a notification was refused: each answers 400 (the service does not retry it, and a retry would not help). */
+export type Refusal = 'webhook_unknown' | 'signature_missing' | 'signature_invalid' | 'payload_invalid';
+
+export type ReceiveOutcome =
+  | {
+      ok: true;
+      kind: WebhookKind;
+      /** False when the same notification was already stored (a retry): still taken. */
+      stored: boolean;
+      /** How many connections share the address, and how many of them the signature names. */
+      candidates: number;
+      matched: number;
+    }
+  | { ok: false; reason: Refusal; candidates: number };
+
+/** Our own failure: secrets stored that none of the configured keys opens. Answered 500, so the service retries. */
+export class WebhookSecretsUnreadable extends Error {
+  override name = 'WebhookSecretsUnreadable';
+}
+
+type Candidate = { userId: string; tenantId: string; pluginId: string; keyId: string; sealed: string };
+
+async function candidatesFor(db: Db, webhookId: string): Promise<Candidate[]> {
+  const rows = await db
+    .select({
+      userId: accessTokens.userId,
+      tenantId: accessTokens.tenantId,
+      pluginId: accessTokens.pluginId,
+      keyId: accessTokens.keyId,
+      sealed: accessTokens.sealedWebhookSecret,
+    })
+    .from(accessTokens)
+    .where(and(eq(accessTokens.webhookId, webhookId), isNotNull(accessTokens.sealedWebhookSecret)));
+  // A stable order, so that the rare address shared by two owners is always attributed the same way.
+  return rows
+    .map((row) => ({ ...row, sealed: row.sealed ?? '' }))
+    .sort((a, b) => a.userId.localeCompare(b.userId) || a.pluginId.localeCompare(b.pluginId) || a.tenantId.localeCompare(b.tenantId));
+}
+
+/**
+ * The connections whose secret the signature verifies under. Each distinct secret is tried once and every one is
+ * tried, whatever matched before (verifyWebhookSignature is constant-time per secret), so the time tells nothing
+ * about which connection matched. Companies approved in one consent may share a secret: then all of them match.
+ */
+function verifiedConnections(rawBody: Buffer, signature: string, candidates: Candidate[], keys: readonly VaultKey[]) {
+  const bySecret = new Map<string, Candidate[]>();
+  let unreadable = 0;
+  for (const candidate of candidates) {
+    let secret: string;
+    try {
+      secret = openSecret({ keyId: candidate.keyId, sealed: candidate.sealed }, webhookSecretContext(candidate), keys);
+    } catch {
+      unreadable += 1;
+      continue;
+    }
+    bySecret.set(secret, [...(bySecret.get(secret) ?? []), candidate]);
+  }
+  const matched: Candidate[] = [];
+  for (const [secret, connections] of bySecret) {
+    if (verifyWebhookSignature(rawBody, signature, { secret })) matched.push(...connections);
+  }
+  return { matched, unreadable };
+}
+
+/**
+ * Verifies, reads and stores one notification. Refusals come back as `{ ok: false }`; anything thrown is our own
+ * failure (the database, unreadable secrets), which the route answers with 500 so that the service tries again.
+ */
+export async function receiveWebhook(
+  db: Db,
+  input: { webhookId: string; rawBody: Buffer; signature: string | null },
+  keys: readonly VaultKey[],
+): Promise<ReceiveOutcome> {
+  const candidates = await candidatesFor(db, input.webhookId);
+  const count = candidates.length;
+  if (count === 0) return { ok: false, reason: 'webhook_unknown', candidates: 0 };
+  if (!input.signature?.trim()) return { ok: false, reason: 'signature_missing', candidates: count };
+
+  const { matched, unreadable } = verifiedConnections(input.rawBody, input.signature, candidates, keys);
+  const [first] = matched;
+  if (!first) {
+    // A secret we cannot open might have been the one that signed: not the sender's fault, so not a 400.
+    if (unreadable > 0) throw new WebhookSecretsUnreadable(`${unreadable} webhook secret(s) could not be opened.`);
+    return { ok: false, reason: 'signature_invalid', candidates: count };
+  }
+
+  const parsed = parseWebhookPayload(input.rawBody);
+  if (!parsed.ok) return { ok: false, reason: 'payload_invalid', candidates: count };
+
+  // One event row per notification, owned by one user: an address is never shared across users (each consent makes
+  // its own), but should it be, the first owner keeps it rather than the event being shown to someone else.
+  const owned = matched.filter((candidate) => candidate.userId === first.userId && candidate.pluginId === first.pluginId);
+  const stored = await recordWebhookEvent(db, {
+    webhookId: input.webhookId,
+    eventKey: eventKeyOf(parsed, input.rawBody),
+    userId: first.userId,
+    pluginId: first.pluginId,
+    tenantIds: owned.map((candidate) => candidate.tenantId),
+    kind: parsed.kind,
+    payload: parsed.payload,
+  });
+  return { ok: true, kind: parsed.kind, stored, candidates: count, matched: owned.length };
+}

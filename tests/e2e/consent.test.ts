@@ -1,0 +1,64 @@
+/**
+ * Integration Consent in post mode, in the browser, through the sandbox's consent page: a company without a token is
+ * connected from its own page, the service's answer comes back as a cross-site form POST, and the user lands on the
+ * connected company. Then the service's signed notification for that connection shows on the company's activity.
+ */
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshContext, launchChromium, launchFromSandbox } from './support/browser';
+import { startEnvironment, type E2eEnvironment } from './support/environment';
+import { screenshot } from './support/screenshots';
+
+let env: E2eEnvironment;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  env = await startEnvironment();
+  browser = await launchChromium();
+  context = await freshContext(browser, { locale: 'en-GB' });
+});
+afterAll(async () => {
+  await context?.close().catch(() => undefined);
+  await browser?.close();
+  await env?.stop();
+});
+
+const JANA = 'jana.novakova@example.sk';
+
+describe('connecting through the service’s consent (post mode)', () => {
+  it('approves the company at the service and lands on it, connected', async () => {
+    // 10003's token provider hands out no token: Jana lands on it signed in but not connected.
+    const { page } = await launchFromSandbox(context, env.where, { userKey: 'jana', tenantIds: ['10002', '10003'] });
+    await page.goto(`${env.addon.url}/companies/10003`);
+    await expect(page.getByText('No access delivered').first().isVisible()).resolves.toBe(true);
+
+    await page.locator('button[data-connect="consent"]').click();
+    await page.waitForURL((url) => url.href.startsWith(`${env.sandbox.url}/integration-consent`));
+    const consentUrl = new URL(page.url());
+    expect(consentUrl.searchParams.get('response_mode')).toBe('post');
+    expect(consentUrl.searchParams.get('company_mode')).toBe('single');
+    expect(await page.locator('#consent-integrator-name').textContent()).toBe('Doklady s.r.o.');
+
+    await page.locator('#consent-company-10003').check();
+    await page.locator('#consent-approve').click();
+    // The service's page posts by itself after a countdown; the button does it at once. Both may arrive: harmless.
+    await page.locator('#return-to-application').click();
+    await page.waitForURL(/\/companies\/10003\?consent=/);
+    await screenshot(page, 'consent-connected');
+
+    expect(await page.locator('[data-consent-result]').getAttribute('data-consent-result')).toBe('connected');
+    await expect(page.getByText('Connected', { exact: true }).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Unpaid invoices').first().isVisible()).resolves.toBe(true);
+    const html = await page.content();
+    for (const token of env.issuedTokens) expect(html).not.toContain(token);
+    expect(html).not.toContain(consentUrl.searchParams.get('state')!);
+
+    // The service now notifies this connection, signed with the secret it handed over with the token.
+    const sent = await env.sandbox.webhooks.send({ tenantId: '10003', userId: JANA, kind: 'upload-problems' });
+    expect(sent.attempts).toEqual([200]);
+    await page.goto(`${env.addon.url}/companies/10003/activity`);
+    await expect(page.getByText(sent.requestId!).first().isVisible()).resolves.toBe(true);
+    await screenshot(page, 'activity-after-consent');
+  });
+});
