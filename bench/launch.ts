@@ -8,35 +8,24 @@
  * BENCH_SERVER_NODE_ARGS adds flags to the server's `node`, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (the
  * profile is written when the server exits).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 // Relative imports, as in the sandbox: the benchmark stands outside the add-on.
 import { sandboxDefaults } from '../lib/config/sandbox-defaults';
 import { signLaunchJwt } from '../sandbox/launch-jwt';
 import { addonEnv } from './support/addon-env';
 import { installCleanup, positiveInteger } from './support/cleanup';
-import { createBenchDatabase } from './support/database';
-import { startGuardian } from './support/guardian';
+import { cpuWindow, nextBuildId, openBench, publish, ROOT, runBench, startServer } from './support/harness';
 import { keepAliveClient } from './support/http';
 import { startJwksServer, type JwksServer } from './support/jwks-server';
 import { runLaunches } from './support/load';
-import { cpuMsBetween, cpuMsByPid } from './support/cpu';
-import { processTree, sampleMemory } from './support/memory';
-import { freePort, startNext, waitForHealth, type NextServer } from './support/server';
-import { buildReport, markdown, type CpuMs } from './support/report';
+import { freePort } from './support/server';
+import { buildReport, markdown } from './support/report';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LAUNCHES = positiveInteger('BENCH_LAUNCHES', 6_000);
 const WARMUP_LAUNCHES = 200;
 const CONCURRENCY = 32;
 const MAX_DURATION_MS = 60_000;
-const HEALTH_TIMEOUT_MS = 60_000;
 const MAX_ERROR_RATE = 0.01;
 const AIMS = { exchangeP99Ms: 50, launchesPerSecond: 300, peakRssMb: 300 };
-const DATABASE_SERVER =
-  process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 // A mix like real traffic: e-mail and numeric user ids (the two gateways), one to three companies per launch.
 // 5 users × 3 tenant sets, coprime, so all 15 combinations recur.
@@ -70,52 +59,28 @@ async function signTokens(jwks: JwksServer, count: number): Promise<string[]> {
 }
 
 async function main(): Promise<number> {
-  const buildIdFile = path.join(ROOT, '.next', 'BUILD_ID');
-  if (!existsSync(buildIdFile)) {
-    throw new Error('No production build in .next: run `next build` first (the benchmark does not build).');
-  }
-  const buildId = readFileSync(buildIdFile, 'utf8').trim();
-
-  const database = await createBenchDatabase(DATABASE_SERVER);
-  const guardian = startGuardian({ cwd: ROOT, adminUrl: DATABASE_SERVER, database: database.name });
-  // Pushed first, so it runs last: the guardian stands down only once everything else is cleaned up.
-  cleanup.add('released the guardian', () => guardian.release());
-  cleanup.add(`dropped ${database.name}`, () => database.drop());
-  progress(`database ${database.name} created`);
+  const buildId = nextBuildId();
+  const bench = await openBench(cleanup, progress);
 
   const jwks = await startJwksServer();
   cleanup.add('closed the key set server', () => jwks.close());
 
   const port = await freePort();
-  const server: NextServer = startNext({
-    cwd: ROOT,
+  const { server, memory, healthy } = startServer(
+    bench,
     port,
-    env: addonEnv({
+    addonEnv({
       appUrl: `http://localhost:${port}`,
       jwksUrl: jwks.jwksUrl,
       dataApiBaseUrl: jwks.origin,
-      databaseUrl: database.url,
+      databaseUrl: bench.database.url,
       home: ROOT,
     }),
-    nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
-  });
-  guardian.watchServer(server.pid);
-  cleanup.add(`stopped the server (pid ${server.pid})`, () => server.stop());
-  const memory = sampleMemory(server.pid);
+  );
   progress(`next start on ${server.baseUrl} (pid ${server.pid}); signing ${WARMUP_LAUNCHES + LAUNCHES} JWTs meanwhile`);
 
-  let tokens: string[];
-  try {
-    [tokens] = await Promise.all([
-      signTokens(jwks, WARMUP_LAUNCHES + LAUNCHES),
-      waitForHealth(server, HEALTH_TIMEOUT_MS),
-    ]);
-  } catch (error) {
-    console.error(server.outputTail().join('\n'));
-    throw error;
-  }
   // The start-up banner is not a warning: only lines written from here on are counted.
-  const startupLines = server.outputLines();
+  const [tokens, startupLines] = await Promise.all([signTokens(jwks, WARMUP_LAUNCHES + LAUNCHES), healthy()]);
 
   const http = await keepAliveClient(2 * CONCURRENCY);
   cleanup.add('closed the HTTP client', () => http.close());
@@ -136,26 +101,10 @@ async function main(): Promise<number> {
 
   progress(`timed: ${LAUNCHES} launches or ${MAX_DURATION_MS / 1000} s, whichever comes first`);
   // After the warm-up the add-on's pool is open, so its PostgreSQL backends can be found and their CPU counted.
-  const postgresPids = await database.backendPids();
-  const loadBefore = loadavg()[0] ?? 0;
-  const before = {
-    server: cpuMsByPid(processTree(server.pid)),
-    postgres: cpuMsByPid(postgresPids),
-    self: process.cpuUsage(),
-  };
+  const endCpuWindow = await cpuWindow(bench, server.pid);
   const timed = await runLaunches({ ...load, tokens: tokens.slice(WARMUP_LAUNCHES), maxDurationMs: MAX_DURATION_MS });
-  const selfUsage = process.cpuUsage(before.self);
   if (cleanup.signal.aborted) throw new Error('interrupted');
-  const cpu: CpuMs = {
-    server: cpuMsBetween(before.server, cpuMsByPid(processTree(server.pid))),
-    postgres: cpuMsBetween(
-      before.postgres,
-      cpuMsByPid([...new Set([...postgresPids, ...(await database.backendPids())])]),
-    ),
-    // The memory sampler runs in this process too; it is small next to the HTTP client.
-    loadGenerator: (selfUsage.user + selfUsage.system) / 1000,
-  };
-  const round1 = (n: number) => Math.round(n * 10) / 10;
+  const { cpu, loadAverage } = await endCpuWindow();
   const serverLogLines = server.outputLines() - startupLines;
 
   // Read before the server stops: the high-water mark disappears with the process.
@@ -174,18 +123,13 @@ async function main(): Promise<number> {
       client: http.label,
       jwksFetches: jwks.fetches(),
       serverLogLines,
-      loadAverage: [round1(loadBefore), round1(loadavg()[0] ?? 0)],
+      loadAverage,
       buildId,
     },
   );
   memory.stop();
 
-  console.log(markdown(figures));
-  const resultsDir = path.join(ROOT, 'bench', 'results');
-  mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `launch-${figures.timestamp.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
-  progress(`written ${path.relative(ROOT, file)}`);
+  publish('launch', figures, markdown(figures), progress);
 
   if (serverLogLines > 0) console.error(`server output (last lines):\n${server.outputTail().join('\n')}`);
   if (figures.result.errorRate > MAX_ERROR_RATE) {
@@ -195,12 +139,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(`bench failed: ${(error as Error).message}`);
-    return 1;
-  })
-  .then(async (code) => {
-    await cleanup.run();
-    process.exit(code);
-  });
+runBench('bench', cleanup, main);

@@ -13,28 +13,15 @@
  * Prints a markdown table and writes the same figures to bench/results/pages-<timestamp>.json. Exits non-zero
  * when the run fails or more than 1% of the views errored. Uses the existing production build in `.next`.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-// Relative imports, as in the sandbox: the benchmark stands outside the add-on.
-import { sandboxDefaults } from '../lib/config/sandbox-defaults';
-import { createSandbox } from '../sandbox/app';
-import { addonEnv } from './support/addon-env';
 import { attribute, rateSignals } from './support/attribution';
 import { installCleanup, positiveInteger } from './support/cleanup';
-import { cpuMsBetween, cpuMsByPid } from './support/cpu';
-import { createBenchDatabase } from './support/database';
-import { startGuardian } from './support/guardian';
+import { cpuWindow, nextBuildId, openBench, publish, runBench, startWithSandbox } from './support/harness';
 import { keepAliveClient } from './support/http';
-import { processTree, sampleMemory } from './support/memory';
 import { runPacedViews, type Client } from './support/page-load';
 import { invoiceIdsOf, listQueries, planViews } from './support/page-plan';
 import { buildPageReport, pageMarkdown } from './support/page-report';
-import { freePort, startNext, waitForHealth, type NextServer } from './support/server';
 import { signInThroughSandbox } from './support/sign-in';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const VIEWS = positiveInteger('BENCH_PAGE_VIEWS', 400);
 const WARMUP_VIEWS = 40;
 /**
@@ -47,13 +34,10 @@ const PACE_MS = 600;
 /** Between warm-up and timed views, so every rate window of every token is empty when the timing starts. */
 const SETTLE_MS = 2_000;
 const WAIT_THRESHOLD_MS = 250;
-const HEALTH_TIMEOUT_MS = 60_000;
 const MAX_ERROR_RATE = 0.01;
 const AIMS = { overServiceP95Ms: 150, callsPerListView: 1, maxErrorRate: MAX_ERROR_RATE };
 // The sandbox keeps its last 20,000 requests; beyond this the log would no longer hold every view's calls.
 const MAX_VIEWS = 15_000;
-const DATABASE_SERVER =
-  process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const SESSIONS = [
   { userId: 'jana.novakova@example.sk', tenantId: '10001' },
@@ -73,59 +57,17 @@ const share = (total: number, index: number) =>
 
 async function main(): Promise<number> {
   if (VIEWS > MAX_VIEWS) throw new Error(`BENCH_PAGE_VIEWS may be at most ${MAX_VIEWS} (the sandbox's request log).`);
-  const buildIdFile = path.join(ROOT, '.next', 'BUILD_ID');
-  if (!existsSync(buildIdFile)) {
-    throw new Error('No production build in .next: run `next build` first (the benchmark does not build).');
-  }
-  const buildId = readFileSync(buildIdFile, 'utf8').trim();
+  const buildId = nextBuildId();
+  const bench = await openBench(cleanup, progress);
 
-  const database = await createBenchDatabase(DATABASE_SERVER);
-  const guardian = startGuardian({ cwd: ROOT, adminUrl: DATABASE_SERVER, database: database.name });
-  // Added first, so it runs last: the guardian stands down only once everything else is cleaned up.
-  cleanup.add('released the guardian', () => guardian.release());
-  cleanup.add(`dropped ${database.name}`, () => database.drop());
-  progress(`database ${database.name} created`);
-
-  // By IP, not `localhost`: the server listens on 127.0.0.1 only, and Node may resolve localhost to ::1 first.
-  const port = await freePort();
-  const addonUrl = `http://127.0.0.1:${port}`;
-  const sandbox = await createSandbox({
-    port: 0,
-    addonUrl,
-    pluginId: sandboxDefaults.pluginId,
-    apiKey: sandboxDefaults.pluginApiKey,
-  });
-  cleanup.add('closed the sandbox', () => sandbox.close());
-
-  const server: NextServer = startNext({
-    cwd: ROOT,
-    port,
-    env: addonEnv({
-      appUrl: addonUrl,
-      jwksUrl: `${sandbox.url}/broker/jwks.json`,
-      dataApiBaseUrl: sandbox.url,
-      databaseUrl: database.url,
-      home: ROOT,
-    }),
-    nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
-  });
-  guardian.watchServer(server.pid);
-  cleanup.add(`stopped the server (pid ${server.pid})`, () => server.stop());
-  const memory = sampleMemory(server.pid);
-  progress(`sandbox on ${sandbox.url}; next start on ${server.baseUrl} (pid ${server.pid})`);
+  const { sandbox, server, memory, healthy } = await startWithSandbox(bench, progress);
 
   // The invoices each company really has, read outside any timing with a token of the bench's own.
   const idsByTenant = new Map<string, number[]>();
   for (const { tenantId } of SESSIONS) {
     idsByTenant.set(tenantId, await invoiceIdsOf(sandbox.url, sandbox.tokens.issue(tenantId, 'bench')));
   }
-  try {
-    await waitForHealth(server, HEALTH_TIMEOUT_MS);
-  } catch (error) {
-    console.error(server.outputTail().join('\n'));
-    throw error;
-  }
-  const startupLines = server.outputLines();
+  const startupLines = await healthy();
 
   const http = await keepAliveClient(2 * SESSIONS.length);
   cleanup.add('closed the HTTP client', () => http.close());
@@ -159,23 +101,11 @@ async function main(): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   progress(`timed: ${VIEWS} views, about ${Math.ceil((VIEWS / SESSIONS.length) * PACE_MS / 1000)} s`);
   sandbox.dataApi.resetRequests();
-  const postgresPids = await database.backendPids();
-  const loadBefore = loadavg()[0] ?? 0;
-  const before = {
-    server: cpuMsByPid(processTree(server.pid)),
-    postgres: cpuMsByPid(postgresPids),
-    self: process.cpuUsage(),
-  };
+  // The sandbox answers in this process: its CPU is counted together with the client's.
+  const endCpuWindow = await cpuWindow(bench, server.pid);
   const timed = await run(clients((i) => share(WARMUP_VIEWS, i), (i) => share(VIEWS, i)));
-  const selfUsage = process.cpuUsage(before.self);
   if (cleanup.signal.aborted) throw new Error('interrupted');
-  const cpu = {
-    server: cpuMsBetween(before.server, cpuMsByPid(processTree(server.pid))),
-    postgres: cpuMsBetween(before.postgres, cpuMsByPid([...new Set([...postgresPids, ...(await database.backendPids())])])),
-    // The sandbox answers in this process: its CPU is counted together with the client's.
-    loadGenerator: (selfUsage.user + selfUsage.system) / 1000,
-  };
-  const round1 = (n: number) => Math.round(n * 10) / 10;
+  const { cpu, loadAverage } = await endCpuWindow();
   const serverLogLines = server.outputLines() - startupLines;
 
   const log = sandbox.dataApi.requests();
@@ -198,19 +128,14 @@ async function main(): Promise<number> {
     {
       client: http.label,
       serverLogLines,
-      loadAverage: [round1(loadBefore), round1(loadavg()[0] ?? 0)],
+      loadAverage,
       buildId,
       elapsedMs: timed.elapsedMs,
     },
   );
   memory.stop();
 
-  console.log(pageMarkdown(figures));
-  const resultsDir = path.join(ROOT, 'bench', 'results');
-  mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `pages-${figures.timestamp.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
-  progress(`written ${path.relative(ROOT, file)}`);
+  publish('pages', figures, pageMarkdown(figures), progress);
 
   if (serverLogLines > 0) console.error(`server output (last lines):\n${server.outputTail().join('\n')}`);
   if (figures.result.errorRate > MAX_ERROR_RATE) {
@@ -221,12 +146,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(`bench:pages failed: ${(error as Error).message}`);
-    return 1;
-  })
-  .then(async (code) => {
-    await cleanup.run();
-    process.exit(code);
-  });
+runBench('bench:pages', cleanup, main);

@@ -10,7 +10,7 @@ CREATE TABLE "consent_requests" (
 	"started_for" text NOT NULL,
 	"webhook_id" text NOT NULL,
 	"key_id" text NOT NULL,
-	"sealed_state" text NOT NULL,
+	"sealed_state" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,

@@ -10,9 +10,10 @@ export type BenchDatabase = {
   drop(): Promise<void>;
 };
 
-async function adminQuery(serverUrl: string, statement: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
+/** One statement on a connection of its own, to the server or to a database (`url`); answers the rows. */
+export async function queryOnce(url: string, statement: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
   // Bounded, so an unreachable server fails the run quickly instead of hanging it.
-  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
   await client.connect();
   try {
     return (await client.query(statement, values)).rows as Record<string, unknown>[];
@@ -24,7 +25,7 @@ async function adminQuery(serverUrl: string, statement: string, values: unknown[
 export async function createBenchDatabase(serverUrl: string): Promise<BenchDatabase> {
   // Hex only: safe to splice into the statement as an identifier.
   const name = `addon_bench_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
+  await queryOnce(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   let dropped = false;
@@ -32,14 +33,14 @@ export async function createBenchDatabase(serverUrl: string): Promise<BenchDatab
     name,
     url: url.href,
     async backendPids() {
-      const rows = await adminQuery(serverUrl, 'select pid from pg_stat_activity where datname = $1', [name]);
+      const rows = await queryOnce(serverUrl, 'select pid from pg_stat_activity where datname = $1', [name]);
       return rows.map((row) => Number(row.pid));
     },
     async drop() {
       if (dropped) return;
       dropped = true;
       // `with (force)` ends connections a killed server may have left behind.
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      await queryOnce(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

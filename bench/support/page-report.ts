@@ -1,8 +1,7 @@
-import { availableParallelism, cpus } from 'node:os';
 import type { AttributedView, RateSignals } from './attribution';
 import type { ViewKind } from './page-plan';
-import type { CpuMs } from './report';
-import { megabytes, summarize } from './stats';
+import { environmentRows, runEnvironment, type CpuMs } from './report';
+import { countBy, megabytes, summarize } from './stats';
 
 /** The figures of one page-benchmark run: printed as a markdown table and written as JSON, so both always agree. */
 
@@ -25,12 +24,6 @@ export type PageExtra = {
 };
 
 const round = (n: number, places = 1) => Math.round(n * 10 ** places) / 10 ** places;
-
-function countBy<T>(items: readonly T[], key: (item: T) => string): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
-  return counts;
-}
 
 function kindFigures(all: readonly AttributedView[], waitThresholdMs: number) {
   const ok = all.filter((v) => v.error === null);
@@ -117,13 +110,7 @@ export function buildPageReport(
           error: v.error,
         })),
     },
-    environment: {
-      node: process.version,
-      cpus: availableParallelism(),
-      cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
-      loadAverage1mStartEnd: extra.loadAverage,
-      nextBuildId: extra.buildId,
-    },
+    environment: runEnvironment(extra.loadAverage, extra.buildId),
     aims: {
       listOverServiceP95: { aimMs: aims.overServiceP95Ms, met: list.overServiceMs.p95 < aims.overServiceP95Ms },
       detailOverServiceP95: { aimMs: aims.overServiceP95Ms, met: detail.overServiceMs.p95 < aims.overServiceP95Ms },
@@ -181,9 +168,7 @@ export function pageMarkdown(r: PageReport): string {
       `${x.dataApi.tooManyRequests} / ${x.dataApi.noneRemaining} / ${x.dataApi.unattributedCalls} |`,
     `| server peak RSS MB | ${x.serverPeakRssMb} (VmHWM ${x.serverVmHwmMb}) |`,
     `| CPU ms per view: server / PostgreSQL / sandbox + client | ${cpu.server} / ${cpu.postgres} / ${cpu.sandboxAndClient} |`,
-    `| host load average (1 min), start → end | ${e.loadAverage1mStartEnd[0]} → ${e.loadAverage1mStartEnd[1]} |`,
-    `| Node / Next build | ${e.node} / ${e.nextBuildId} |`,
-    `| CPUs | ${e.cpus} (${e.cpuModel}) |`,
+    ...environmentRows(e),
     '',
     `Notes: render over the service = client latency (whole streamed body) − the sandbox's own handling time of the ` +
       `view's data-API calls (union of their intervals), i.e. the add-on's work plus loopback transfer. Calls are ` +

@@ -20,6 +20,26 @@ export type Extra = {
   buildId: string;
 };
 
+/** The host a run measured on, and the build (others rebuild `.next` on this host: the id tells which). */
+export function runEnvironment(loadAverage: [number, number], buildId: string) {
+  return {
+    node: process.version,
+    cpus: availableParallelism(),
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+    loadAverage1mStartEnd: loadAverage,
+    nextBuildId: buildId,
+  };
+}
+
+export type RunEnvironment = ReturnType<typeof runEnvironment>;
+
+/** The environment's rows of a report's `| metric | value |` table. */
+export const environmentRows = (e: RunEnvironment) => [
+  `| host load average (1 min), start → end | ${e.loadAverage1mStartEnd[0]} → ${e.loadAverage1mStartEnd[1]} |`,
+  `| Node / Next build | ${e.node} / ${e.nextBuildId} |`,
+  `| CPUs | ${e.cpus} (${e.cpuModel}) |`,
+];
+
 export function buildReport(
   config: RunConfig,
   timed: LoadResult,
@@ -68,14 +88,7 @@ export function buildReport(
       // What the CPUs could do if nothing else ran on them: all cores divided by the CPU one launch costs.
       cpuBoundCeilingLaunchesPerSecond: cpuTotal > 0 ? Math.round((availableParallelism() * 1000) / cpuTotal) : null,
     },
-    environment: {
-      node: process.version,
-      cpus: availableParallelism(),
-      cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
-      loadAverage1mStartEnd: extra.loadAverage,
-      // Others rebuild `.next` on this host: the id tells which build a figure belongs to.
-      nextBuildId: extra.buildId,
-    },
+    environment: runEnvironment(extra.loadAverage, extra.buildId),
     aims: {
       tokenExchangeP99: { aimMs: aims.exchangeP99Ms, met: exchange.p99 < aims.exchangeP99Ms },
       launchesPerSecond: { aim: aims.launchesPerSecond, met: launchesPerSecond >= aims.launchesPerSecond },
@@ -110,9 +123,7 @@ export function markdown(r: Report): string {
       `VmHWM ${x.serverVmHwmMb} |`,
     `| CPU ms per launch: server / PostgreSQL / load generator | ${cpu.server} / ${cpu.postgres} / ${cpu.loadGenerator} ` +
       `(ceiling on idle CPUs ≈ ${x.cpuBoundCeilingLaunchesPerSecond ?? '?'} launches/s) |`,
-    `| host load average (1 min), start → end | ${e.loadAverage1mStartEnd[0]} → ${e.loadAverage1mStartEnd[1]} |`,
-    `| Node / Next build | ${e.node} / ${e.nextBuildId} |`,
-    `| CPUs | ${e.cpus} (${e.cpuModel}) |`,
+    ...environmentRows(e),
     '',
     `Status counts: ${statuses || 'none'}.`,
     `Notes: server run with LOG_LEVEL=warn (the per-request info log line is off, it would distort the figures; ` +

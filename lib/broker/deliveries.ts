@@ -26,7 +26,8 @@ export type Delivery = z.infer<typeof deliverySchema>;
 
 export type DeliveryOutcome = {
   stored: number;
-  skipped: { tenantId: string; reason: 'empty_entry' | 'not_authorized' }[];
+  /** connected_by_user: the company has a working connection the user made (consent or a pasted token), kept. */
+  skipped: { tenantId: string; reason: 'empty_entry' | 'not_authorized' | 'connected_by_user' }[];
 };
 
 /** Companies that a launch of this user and plugin authorized within the delivery window. */
@@ -62,6 +63,7 @@ export async function storeDelivery(db: Db, delivery: Delivery, keys: readonly V
     }
     rows.push({ userId: delivery.userId, tenantId, pluginId: delivery.pluginId, companyName: entry.name, accessToken: entry.accessToken });
   }
-  await storeAccessTokens(db, rows, keys, { source: 'gateway' });
-  return { stored: rows.length, skipped };
+  const written = new Set(await storeAccessTokens(db, rows, keys, { source: 'gateway' }));
+  for (const row of rows) if (!written.has(row.tenantId)) skipped.push({ tenantId: row.tenantId, reason: 'connected_by_user' });
+  return { stored: written.size, skipped };
 }

@@ -34,11 +34,13 @@ export function newWebhookId(): string {
  * or not at all. A new token replaces the old one and clears its "rejected" mark; a missing company name keeps the
  * one we had. The webhook secret is replaced too (it belongs to the connection of the replaced token) and is sealed
  * under the same key as the token, so a key rotation rewrites both at once. Used by the gateway's delivery, by
- * Integration Consent and by a token pasted by the user.
+ * Integration Consent and by a token pasted by the user. Returns the companies written.
  */
-export async function storeAccessTokens(db: Db, tokens: readonly TokenToStore[], keys: readonly VaultKey[], options: StoreOptions): Promise<void> {
-  if (tokens.length === 0) return;
-  const rows = tokens.map(({ accessToken, companyName, webhookSecret, ...identity }) => {
+export async function storeAccessTokens(db: Db, tokens: readonly TokenToStore[], keys: readonly VaultKey[], options: StoreOptions): Promise<string[]> {
+  if (tokens.length === 0) return [];
+  // In one order, so two writers of overlapping companies (a consent and a delivery) lock rows alike, never in a cycle.
+  const sorted = [...tokens].sort((a, b) => (a.tenantId < b.tenantId ? -1 : a.tenantId > b.tenantId ? 1 : 0));
+  const rows = sorted.map(({ accessToken, companyName, webhookSecret, ...identity }) => {
     const sealed = sealToken(accessToken, identity, keys);
     const secret = webhookSecret ? sealSecret(webhookSecret, webhookSecretContext(identity), keys) : null;
     // Both sealed under keys[0]: one key_id column describes the row.
@@ -52,7 +54,7 @@ export async function storeAccessTokens(db: Db, tokens: readonly TokenToStore[],
       sealedWebhookSecret: secret?.sealed ?? null,
     };
   });
-  await db
+  const written = await db
     .insert(accessTokens)
     .values(rows)
     .onConflictDoUpdate({
@@ -67,5 +69,13 @@ export async function storeAccessTokens(db: Db, tokens: readonly TokenToStore[],
         webhookId: options.webhookId ? sql`excluded.webhook_id` : sql`coalesce(${accessTokens.webhookId}, excluded.webhook_id)`,
         sealedWebhookSecret: sql`excluded.sealed_webhook_secret`,
       },
-    });
+      // The gateway delivers whenever a launch lacks some company's token; a connection the user made (consent or a
+      // pasted token) is theirs and stays, unless the service has refused it.
+      setWhere:
+        options.source === 'gateway'
+          ? sql`${accessTokens.source} = 'gateway' or ${accessTokens.invalidatedAt} is not null`
+          : undefined,
+    })
+    .returning({ tenantId: accessTokens.tenantId });
+  return written.map((row) => row.tenantId);
 }

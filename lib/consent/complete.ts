@@ -82,7 +82,7 @@ async function settle(tx: Db, row: LockedConsent, companies: readonly ConsentCom
   }
   if (row.status !== 'pending') return { kind: 'expired', ...where };
   if (!row.open || !row.sessionLive) {
-    await tx.update(consentRequests).set({ status: 'expired', completedAt: sql`now()` }).where(eq(consentRequests.id, row.id));
+    await tx.update(consentRequests).set({ status: 'expired', completedAt: sql`now()`, sealedState: null }).where(eq(consentRequests.id, row.id));
     return { kind: 'expired', ...where };
   }
 
@@ -109,7 +109,7 @@ async function settle(tx: Db, row: LockedConsent, companies: readonly ConsentCom
   );
   await tx
     .update(consentRequests)
-    .set({ status: 'connected', completedAt: sql`now()`, outcome })
+    .set({ status: 'connected', completedAt: sql`now()`, outcome, sealedState: null })
     .where(eq(consentRequests.id, row.id));
   return { kind: 'connected', ...where, outcome };
 }

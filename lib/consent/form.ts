@@ -23,7 +23,9 @@ export type ConsentForm = { state: string | null; companies: ConsentCompany[] };
 /** More companies than anyone has: a body beyond this is not the service's. */
 export const MAX_CONSENT_COMPANIES = 500;
 
-const FIELD = /^data\[(\d{1,4})\]\[(companyId|token|companyName|webhookSecret)\]$/;
+// webhookSecret as the interface spells it for the form; webHookSecret as the poll answer spells it, in case the
+// service's form ever follows the poll's spelling (a dropped secret would silently refuse every notification).
+const FIELD = /^data\[(\d{1,4})\]\[(companyId|token|companyName|webhookSecret|webHookSecret)\]$/;
 
 type Entry = { companyId?: string; token?: string; companyName?: string; webhookSecret?: string };
 
@@ -45,7 +47,7 @@ export function parseConsentForm(body: string): ConsentForm | null {
     const match = FIELD.exec(name);
     if (!match) continue;
     const index = Number(match[1]);
-    const field = match[2] as keyof Entry;
+    const field = (match[2] === 'webHookSecret' ? 'webhookSecret' : match[2]) as keyof Entry;
     const entry = entries.get(index) ?? {};
     if (entry[field] !== undefined) return null;
     entry[field] = value;

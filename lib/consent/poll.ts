@@ -8,6 +8,8 @@ import type { PollAnswer } from '@/lib/service/subscription-poll';
 import { completePolledConsent, consentOutcomeSchema, type ConsentOutcome } from './complete';
 import { decidePoll, type PollStep } from './poll-step';
 import { consentStateContext } from './secrets';
+
+export { isConsentId } from './secrets';
 import type { CompanyMode } from './url';
 
 /**
@@ -35,7 +37,8 @@ export type ProgressView = {
   expiresAt: Date;
 };
 
-export type ConsentScope = { userId: string; pluginId: string };
+/** Whose attempt: the session's user and plugin, and the company page it was started from (the address's). */
+export type ConsentScope = { userId: string; pluginId: string; tenantId: string };
 
 export type PollDeps = {
   poll: (state: string) => Promise<PollAnswer>;
@@ -45,17 +48,16 @@ export type PollDeps = {
 /** Longer than a poll may take (its timeout is 10 s): a claim outlives its poll unless the poller died. */
 export const POLL_LEASE_SECONDS = 30;
 
-/** The shape of an attempt's public id (lib/consent/secrets.ts): anything else is no attempt of ours. */
-export const isConsentId = (value: string) => /^[A-Za-z0-9_-]{10,64}$/.test(value);
 
 const statuses: readonly ConsentProgressStatus[] = ['pending', 'connected', 'expired', 'denied', 'failed'];
 
-/** The attempt's rows of this user and plugin, in poll mode. */
+/** The attempt's row of this user, plugin and company, in poll mode. */
 const ownPollRow = (consentId: string, scope: ConsentScope) =>
   and(
     eq(consentRequests.id, consentId),
     eq(consentRequests.userId, scope.userId),
     eq(consentRequests.pluginId, scope.pluginId),
+    eq(consentRequests.startedFor, scope.tenantId),
     eq(consentRequests.responseMode, 'poll'),
   );
 
@@ -113,7 +115,7 @@ export async function findPendingPollAttempt(db: Db, consentId: string, scope: C
     .where(ownPollRow(consentId, scope))
     .limit(1);
   if (!row) return { kind: 'unknown' };
-  if (row.status !== 'pending' || !row.open) return { kind: 'ended', startedFor: row.startedFor };
+  if (row.status !== 'pending' || !row.open || !row.sealedState) return { kind: 'ended', startedFor: row.startedFor };
   let state: string;
   try {
     state = openSecret({ keyId: row.keyId, sealed: row.sealedState }, consentStateContext(consentId), keys);
@@ -154,7 +156,7 @@ async function claimPoll(db: Db, consentId: string, scope: ConsentScope) {
 async function endAttempt(db: Db, consentId: string, status: 'expired' | 'denied' | 'failed'): Promise<void> {
   await db
     .update(consentRequests)
-    .set({ status, completedAt: sql`now()` })
+    .set({ status, completedAt: sql`now()`, sealedState: null })
     .where(and(eq(consentRequests.id, consentId), eq(consentRequests.status, 'pending')));
 }
 
@@ -190,6 +192,7 @@ async function pollOnce(db: Db, consentId: string, claim: Claim, deps: PollDeps)
   }
   let state: string;
   try {
+    if (!claim.sealedState) throw new Error('no sealed state');
     state = openSecret({ keyId: claim.keyId, sealed: claim.sealedState }, consentStateContext(consentId), deps.keys);
   } catch {
     // No configured key opens it (the key that sealed it was removed): this attempt can never poll.

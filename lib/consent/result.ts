@@ -3,12 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { consentRequests, type ConsentRequestRow } from '@/lib/db/schema';
 import { consentOutcomeSchema, type ConsentOutcome } from './complete';
+import { isConsentId } from './secrets';
 
 export type ConsentResult = { status: ConsentRequestRow['status']; outcome: ConsentOutcome | null };
 
 /** What became of a consent the user started (for the notice on the company page); null for anyone else's. */
 export async function findConsentResult(db: Db, consentId: string, scope: { userId: string; pluginId: string }): Promise<ConsentResult | null> {
-  if (!/^[A-Za-z0-9_-]{10,64}$/.test(consentId)) return null;
+  if (!isConsentId(consentId)) return null;
   const [row] = await db
     .select({ status: consentRequests.status, outcome: consentRequests.outcome })
     .from(consentRequests)

@@ -11,5 +11,8 @@ export const newConsentState = () => randomBytes(32).toString('base64url');
 export const newWebhookSecret = () => randomBytes(32).toString('base64');
 export const newConsentId = () => randomBytes(16).toString('base64url');
 
+/** The shape of an attempt's public id: anything else is no attempt of ours, and is not looked up. */
+export const isConsentId = (value: string) => /^[A-Za-z0-9_-]{10,64}$/.test(value);
+
 /** The sealed state belongs to its consent row and to nothing else. */
 export const consentStateContext = (consentId: string): SealContext => ['consent-state', consentId];

@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { listConnections } from '@/lib/broker/connections';
 import { sha256Hex } from '@/lib/crypto/digest';
 import { sealSecret, type VaultKey } from '@/lib/crypto/vault';
@@ -7,17 +7,21 @@ import type { Db } from '@/lib/db/client';
 import { consentRequests } from '@/lib/db/schema';
 import { newWebhookId } from '@/lib/connections/store';
 import type { Session } from '@/lib/session/sessions';
+import { POLL_LIMIT_MS } from './poll-step';
 import { consentStateContext, newConsentId, newConsentState, newWebhookSecret } from './secrets';
 import { receiverAddress } from '@/lib/webhooks/address';
 import { CONSENT_RETURN_PATH, consentLink, type CompanyMode, type ResponseMode } from './url';
 
-/** The service keeps an approval for 15 minutes under its state; our state lives exactly as long. */
-export const CONSENT_WINDOW_MINUTES = 15;
+/** The service keeps an approval for 15 minutes under its state; our state lives exactly as long as we poll. */
+export const CONSENT_WINDOW_MINUTES = POLL_LIMIT_MS / 60_000;
 
 export type ConsentSettings = { url: string; responseMode: ResponseMode; appName: string; integratorName: string };
 export type ConsentConfig = ConsentSettings & { appUrl: string; keys: readonly VaultKey[] };
 
 export type StartedConsent = { id: string; responseMode: ResponseMode; url: string };
+
+/** Attempts one session may have pending at once: enough for any person, and a bound on what a script can store. */
+export const MAX_PENDING_CONSENTS = 10;
 
 /** What the consent page's address is made of, besides the configuration. */
 export type ConsentParts = { state: string; responseMode: ResponseMode; companyMode: CompanyMode; webhookId: string };
@@ -43,10 +47,16 @@ export function consentPageUrl(parts: ConsentParts, config: ConsentConfig): stri
 /**
  * Starts an Integration Consent from a company page. The consent asks for a `single` company, or `multiple` when
  * more of the session's companies lack a usable token (the user can then connect them all at once). A new state and
- * a new receiver address are made for each attempt; the state is stored only as its hash and sealed (poll mode needs
- * it back), bound to the session, single-use, and dies with the service's 15-minute window.
+ * a new receiver address are made for each attempt; the state is stored as its hash (and, in poll mode, sealed: the
+ * poll needs it back), bound to the session, single-use, and dies with the service's 15-minute window. Null when the
+ * session already has MAX_PENDING_CONSENTS attempts pending.
  */
-export async function startConsent(db: Db, session: Session, startedFor: string, config: ConsentConfig): Promise<StartedConsent> {
+export async function startConsent(db: Db, session: Session, startedFor: string, config: ConsentConfig): Promise<StartedConsent | null> {
+  const [{ pending } = { pending: 0 }] = await db
+    .select({ pending: count() })
+    .from(consentRequests)
+    .where(and(eq(consentRequests.sessionId, session.id), eq(consentRequests.status, 'pending'), gt(consentRequests.expiresAt, sql`now()`)));
+  if (pending >= MAX_PENDING_CONSENTS) return null;
   const connections = await listConnections(db, session);
   const lacking = connections.filter((company) => company.state !== 'connected').length;
   const parts: ConsentParts = {
@@ -57,6 +67,7 @@ export async function startConsent(db: Db, session: Session, startedFor: string,
   };
   const id = newConsentId();
   const sealed = sealSecret(parts.state, consentStateContext(id), config.keys);
+  const poll = parts.responseMode === 'poll';
   await db.insert(consentRequests).values({
     id,
     stateHash: sha256Hex(parts.state),
@@ -69,7 +80,7 @@ export async function startConsent(db: Db, session: Session, startedFor: string,
     startedFor,
     webhookId: parts.webhookId,
     keyId: sealed.keyId,
-    sealedState: sealed.sealed,
+    sealedState: poll ? sealed.sealed : null,
     expiresAt: sql`now() + make_interval(mins => ${CONSENT_WINDOW_MINUTES})`,
   });
   return { id, responseMode: parts.responseMode, url: consentPageUrl(parts, config) };

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { accessTokens, consentRequests } from '@/lib/db/schema';
 import { openSecret, sealSecret, tokenContext, webhookSecretContext, type VaultKey } from '@/lib/crypto/vault';
@@ -50,14 +50,18 @@ export async function reencryptAccessTokens(db: Db, keys: readonly VaultKey[]): 
 /** Consents live 15 minutes, but one started just before a rotation must still finish after the old key is gone. */
 async function reencryptConsents(db: Db, keys: readonly VaultKey[]): Promise<number> {
   const current = keys[0]!;
-  const rows = await db.select().from(consentRequests).where(ne(consentRequests.keyId, current.id));
+  // Only pending poll-mode attempts keep their state sealed; an ended attempt has nothing left to re-encrypt.
+  const rows = await db
+    .select()
+    .from(consentRequests)
+    .where(and(ne(consentRequests.keyId, current.id), isNotNull(consentRequests.sealedState)));
   let reencrypted = 0;
   for (const row of rows) {
     const updated = await db
       .update(consentRequests)
       .set({
         keyId: current.id,
-        sealedState: reseal(row.sealedState, row.keyId, consentStateContext(row.id), keys),
+        sealedState: reseal(row.sealedState!, row.keyId, consentStateContext(row.id), keys),
       })
       .where(and(eq(consentRequests.id, row.id), eq(consentRequests.keyId, row.keyId)))
       .returning({ id: consentRequests.id });

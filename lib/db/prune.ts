@@ -15,6 +15,8 @@ export async function pruneExpiredRows(db: Db): Promise<void> {
   await db.execute(sql`delete from launch_codes where expires_at < now() - interval '1 day'`);
   await db.execute(sql`delete from sessions where expires_at < now() - interval '1 day'`);
   await db.execute(sql`delete from rate_limits where expire < now()`);
+  // A consent's answer may be posted again minutes after it completed; a day later nothing will come.
+  await db.execute(sql`delete from consent_requests where expires_at < now() - interval '1 day'`);
   // Every rate window is a minute at most; a schedule idle for ten is empty.
   await db.execute(sql`delete from data_api_budgets where updated_at < now() - interval '10 minutes'`);
   await db.execute(sql`delete from webhook_events where received_at < now() - interval '90 days'`);

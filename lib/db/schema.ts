@@ -120,7 +120,8 @@ export const consentRequests = pgTable(
     startedFor: text('started_for').notNull(),
     webhookId: text('webhook_id').notNull(),
     keyId: text('key_id').notNull(),
-    sealedState: text('sealed_state').notNull(),
+    // Poll mode only, and only while the attempt is pending: post mode needs nothing but the hash.
+    sealedState: text('sealed_state'),
     createdAt: createdAt(),
     /** The service keeps an answer for 15 minutes; so does the state. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

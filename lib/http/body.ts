@@ -2,16 +2,15 @@ import 'server-only';
 import { HttpError } from '@/lib/http/errors';
 
 /**
- * Reads a body of at most `limit` bytes, as the bytes that arrived (a signature is over those, not over a decoding of
- * them). A declared length over the limit is refused before reading; a body that turns out longer is cut off as soon
- * as it passes the limit, so a huge body never sits in memory.
+ * The body of a request or a response, at most `limit` bytes, as the bytes that arrived (a signature is over those,
+ * not over a decoding of them); null when it is longer. A declared length over the limit is refused before reading;
+ * a body that turns out longer is cut off as soon as it passes the limit, so a huge body never sits in memory.
  */
-export async function readBodyBytes(request: Request, limit: number): Promise<Buffer> {
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) throw new HttpError('payload_too_large', 'body_too_large');
-  if (!request.body) throw new HttpError('bad_request', 'body_missing');
-
-  const reader = request.body.getReader();
+export async function readUpTo(message: Request | Response, limit: number): Promise<Buffer | null> {
+  const declared = Number(message.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) return null;
+  if (!message.body) return Buffer.alloc(0);
+  const reader = message.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -20,11 +19,19 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Bu
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
-      throw new HttpError('payload_too_large', 'body_too_large');
+      return null;
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+/** A request's body of at most `limit` bytes (see readUpTo); a missing or longer body is refused. */
+export async function readBodyBytes(request: Request, limit: number): Promise<Buffer> {
+  if (!request.body) throw new HttpError('bad_request', 'body_missing');
+  const bytes = await readUpTo(request, limit);
+  if (!bytes) throw new HttpError('payload_too_large', 'body_too_large');
+  return bytes;
 }
 
 /** A body of at most `limit` bytes as UTF-8 text (see readBodyBytes). */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { consentCompanySchema, MAX_CONSENT_COMPANIES, type ConsentCompany } from '@/lib/consent/form';
+import { readUpTo } from '@/lib/http/body';
 import { parseRetryAfter } from './transport';
 
 /**
@@ -116,27 +117,6 @@ function retryAfterMsOf(value: string | null): number {
   return readable ? parseRetryAfter(trimmed) * 1_000 : DEFAULT_RETRY_AFTER_MS;
 }
 
-/** The body as text, refusing one longer than `limit` bytes as soon as it passes it. */
-async function readLimited(response: Response, limit: number): Promise<string | null> {
-  const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) return null;
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** One poll. Never throws, never retries (the caller schedules the next poll), never follows a redirect. */
 export async function pollSubscription(state: string, options: PollOptions): Promise<PollAnswer> {
   const doFetch = options.fetch ?? fetch;
@@ -158,8 +138,8 @@ export async function pollSubscription(state: string, options: PollOptions): Pro
       if (response.status === 400) return { kind: 'refused' };
       return unreachable('status');
     }
-    const text = await readLimited(response, MAX_BODY_BYTES);
-    return text === null ? unreachable('malformed') : parsePollBody(text);
+    const body = await readUpTo(response, MAX_BODY_BYTES);
+    return body === null ? unreachable('malformed') : parsePollBody(body.toString('utf8'));
   } catch {
     // The error may describe the request; only what kind of failure it was is kept.
     return unreachable(signal.aborted ? 'timeout' : 'network');

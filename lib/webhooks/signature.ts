@@ -19,9 +19,15 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 const utf16le = (text: string) => Buffer.from(text, 'utf16le');
 
+// A body is checked against every secret behind its address: it is re-encoded once, not once per secret.
+const reencoded = new WeakMap<Buffer, Buffer>();
+
 /** The body as the service hashed it; throws a TypeError for bytes that are not UTF-8. */
 function hashedBody(rawBody: Buffer | string): Buffer {
-  return utf16le(typeof rawBody === 'string' ? rawBody : utf8.decode(rawBody));
+  if (typeof rawBody === 'string') return utf16le(rawBody);
+  let body = reencoded.get(rawBody);
+  if (!body) reencoded.set(rawBody, (body = utf16le(utf8.decode(rawBody))));
+  return body;
 }
 
 const hmac = (key: Buffer, body: Buffer) => createHmac('sha256', key).update(body).digest();

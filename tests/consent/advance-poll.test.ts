@@ -38,12 +38,12 @@ async function newSession(db: Db, tenantIds: string[] = ['10001', '10002'], user
 
 /** A poll-mode attempt started from company 10001, and the state the service would know it by. */
 async function newAttempt(db: Db, session: Session) {
-  const started = await startConsent(db, session, '10001', config);
+  const started = (await startConsent(db, session, '10001', config))!;
   const state = rememberSecret(new URL(started.url).searchParams.get('state')!);
   return { id: started.id, state };
 }
 
-const scopeOf = (session: Session) => ({ userId: session.userId, pluginId: session.pluginId });
+const scopeOf = (session: Session) => ({ userId: session.userId, pluginId: session.pluginId, tenantId: '10001' });
 
 function fakePoll(answer: PollAnswer | ((state: string) => Promise<PollAnswer>)) {
   const poll = vi.fn(typeof answer === 'function' ? answer : async () => answer);
@@ -257,11 +257,11 @@ describe.each(databaseKinds)('advanceConsentPoll on %s', (kind) => {
     const stranger = await newSession(db, ['10001'], 'someone.else@example.sk');
     const { poll, deps } = fakePoll({ kind: 'status', status: 'Approved', companies: [] });
     expect(await advanceConsentPoll(db, attempt.id, scopeOf(stranger), deps)).toBeNull();
-    expect(await advanceConsentPoll(db, attempt.id, { userId: owner.userId, pluginId: 'other-plugin' }, deps)).toBeNull();
+    expect(await advanceConsentPoll(db, attempt.id, { userId: owner.userId, pluginId: 'other-plugin', tenantId: '10001' }, deps)).toBeNull();
     expect(poll).not.toHaveBeenCalled();
     expect(await rowOf(db, attempt.id)).toMatchObject({ status: 'pending', pollCount: 0 });
 
-    const post = await startConsent(db, owner, '10001', { ...config, responseMode: 'post' });
+    const post = (await startConsent(db, owner, '10001', { ...config, responseMode: 'post' }))!;
     rememberSecret(new URL(post.url).searchParams.get('state')!);
     expect(await advanceConsentPoll(db, post.id, scopeOf(owner), deps)).toBeNull();
     expect(poll).not.toHaveBeenCalled();

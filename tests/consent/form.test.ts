@@ -43,6 +43,11 @@ describe('the consent form body', () => {
     ]);
   });
 
+  it('takes the poll answer’s spelling webHookSecret too, so a secret is never silently dropped', () => {
+    const form = parseConsentForm(body([['data[0][companyId]', '10001'], ['data[0][token]', 't'], ['data[0][webHookSecret]', 'c2VjcmV0'], ['state', STATE]]));
+    expect(form?.companies[0]?.webhookSecret).toBe('c2VjcmV0');
+  });
+
   it('never reads un-indexed companyId or token at the root', () => {
     expect(parseConsentForm(body([['companyId', '10001'], ['token', 'root-token'], ['state', STATE]]))).toBeNull();
     const form = parseConsentForm(

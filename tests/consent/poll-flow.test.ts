@@ -63,7 +63,7 @@ async function consentAddress(cookie: string, consentId: string) {
   return { url: new URL(url), state };
 }
 
-const scope = { userId: JANA, pluginId: PLUGIN_ID };
+const scope = { userId: JANA, pluginId: PLUGIN_ID, tenantId: '10001' };
 const deps = () => ({ poll: (state: string) => pollSubscription(state, { baseUrl: getEnv().dataApiBaseUrl }), keys: getEnv().encryptionKeys });
 const makeDue = async (consentId: string) =>
   (await getDb()).update(consentRequests).set({ nextPollAt: new Date(Date.now() - 1_000) }).where(eq(consentRequests.id, consentId));
@@ -166,7 +166,7 @@ describe('polling the sandbox', () => {
     for (const company of fixture.consent.approve({ state, userId: 'peter.horvath@example.sk', tenantIds: ['10004'], ageMs: 15 * 60_000 })) {
       rememberSecret(company.token);
     }
-    const view = await advanceConsentPoll(await getDb(), consentId, { userId: 'peter.horvath@example.sk', pluginId: PLUGIN_ID }, deps());
+    const view = await advanceConsentPoll(await getDb(), consentId, { userId: 'peter.horvath@example.sk', pluginId: PLUGIN_ID, tenantId: '10004' }, deps());
     expect(view).toMatchObject({ status: 'expired', finished: true });
   });
 

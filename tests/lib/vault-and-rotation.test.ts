@@ -75,7 +75,7 @@ describe('key rotation (npm run keys:rotate)', () => {
     const withSecret = rows.find((row) => row.tenantId === '10002')!;
     expect(openSecret({ keyId: withSecret.keyId, sealed: withSecret.sealedWebhookSecret! }, webhookSecretContext(withSecret), [newKey])).toBe('hook-secret');
     const [consent] = await database.db.select().from(consentRequests);
-    expect(openSecret({ keyId: consent!.keyId, sealed: consent!.sealedState }, consentStateContext(consent!.id), [newKey])).toBe('the-state');
+    expect(openSecret({ keyId: consent!.keyId, sealed: consent!.sealedState! }, consentStateContext(consent!.id), [newKey])).toBe('the-state');
     expect(await reencryptAccessTokens(database.db, [newKey])).toEqual({ reencrypted: 0, alreadyCurrent: 3, total: 3, consents: 0 });
   });
 

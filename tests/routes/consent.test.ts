@@ -8,6 +8,7 @@ import { openSecret, openToken, webhookSecretContext } from '@/lib/crypto/vault'
 import { getDb } from '@/lib/db/client';
 import { accessTokens, consentRequests } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
+import { MAX_PENDING_CONSENTS } from '@/lib/consent/start';
 import { BASE, PLUGIN_ID } from '../support/broker';
 import { capturedLogLines, rememberSecret } from '../support/log-capture';
 import { signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
@@ -112,6 +113,17 @@ describe('starting a consent', () => {
     expect(stored).not.toContain(second.state);
   });
 
+  it('keeps no state in post mode (its hash is enough), and refuses a session more than 10 pending attempts', async () => {
+    const cookie = await signInAs({ tenantIds: ['10002'], connected: [] });
+    await begin('10002', cookie);
+    const rows = await (await getDb()).select().from(consentRequests).where(eq(consentRequests.userId, user));
+    expect(rows.map((row) => row.sealedState)).toEqual([null]);
+    for (let started = 1; started < MAX_PENDING_CONSENTS; started += 1) await begin('10002', cookie);
+    const refused = await start('10002', cookie);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+  });
+
   it('is refused from another site, without a session, and for a company outside the session', async () => {
     const cookie = await signInAs({ tenantIds: ['10002'], connected: [] });
     expect((await start('10002', cookie, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status).toBe(403);
@@ -189,6 +201,23 @@ describe('the consent’s answer (post mode)', () => {
     const replaced = (await rowOf('10004'))!;
     expect(replaced.source).toBe('consent');
     expect(openToken(replaced, identity('10004'), getEnv().encryptionKeys)).toBe(token);
+  });
+
+  it('is kept when the gateway later delivers its own token for the company, unless the service refused it', async () => {
+    const cookie = await signInAs({ tenantIds: ['10004'], connected: [] });
+    const { state } = await begin('10004', cookie);
+    const token = issue('10004');
+    await answer(state, [{ tenantId: '10004', token, webhookSecret: rememberSecret('a2VwdC1zZWNyZXQ=') }]);
+    const consented = await rowOf('10004');
+
+    // A new launch that asks for tokens: the gateway's own token for 10004 does not replace the user's connection.
+    await signInAs({ tenantIds: ['10004'] });
+    expect(await rowOf('10004')).toEqual(consented);
+
+    // Once the service has refused the consent's token, the gateway's delivery restores the company.
+    await (await getDb()).update(accessTokens).set({ invalidatedAt: new Date() }).where(eq(accessTokens.userId, user));
+    await signInAs({ tenantIds: ['10004'] });
+    expect(await rowOf('10004')).toMatchObject({ source: 'gateway', invalidatedAt: null, sealedWebhookSecret: null });
   });
 
   it('shows a readable page and stores nothing for an unknown, missing or expired state', async () => {

@@ -27,6 +27,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ ten
       appUrl: env.appUrl,
       keys: env.encryptionKeys,
     });
+    if (!started) return failurePage('busy', localeOf(request), 60);
     const location = started.responseMode === 'post' ? started.url : companyPath(tenantId, 'connection', 'consent', started.id);
     // The consent page's address carries the state: no cache keeps it and no Referer repeats it.
     return withRouteHeaders(

@@ -34,7 +34,7 @@ export default async function ConsentProgressPage({ params }: Props) {
     advanceConsentPoll(
       await getDb(),
       consentId,
-      { userId: session.userId, pluginId: session.pluginId },
+      { userId: session.userId, pluginId: session.pluginId, tenantId },
       { poll: (state) => pollSubscription(state, { baseUrl: env.dataApiBaseUrl }), keys: env.encryptionKeys },
     ),
   );

@@ -38,7 +38,7 @@ export async function POST(request: Request, { params }: { params: Promise<Param
 
   try {
     const { session } = access;
-    const attempt = await findPendingPollAttempt(await getDb(), consentId, { userId: session.userId, pluginId: session.pluginId }, env.encryptionKeys);
+    const attempt = await findPendingPollAttempt(await getDb(), consentId, { userId: session.userId, pluginId: session.pluginId, tenantId }, env.encryptionKeys);
     if (attempt.kind === 'unknown' || attempt.startedFor !== tenantId) {
       return failurePage('notFound', localeOf(request));
     }
