@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as pasteToken } from '@/app/companies/[tenantId]/connection/token/route';
 import { listConnections } from '@/lib/broker/connections';
+import { and, eq } from 'drizzle-orm';
+import { openSecret, webhookSecretContext } from '@/lib/crypto/vault';
 import { getDb } from '@/lib/db/client';
+import { accessTokens } from '@/lib/db/schema';
+import { getEnv } from '@/lib/env';
 import { openCompanyClient } from '@/lib/service/company';
 import { BASE, PLUGIN_ID } from '../support/broker';
 import { capturedLogLines, rememberSecret } from '../support/log-capture';
@@ -73,6 +77,29 @@ describe('a pasted token', () => {
     const [seen] = fixture.dataApi.requests();
     const { tokenFingerprint } = await import('../../sandbox/data-api/request-log');
     expect(seen?.tokenFingerprint).toBe(tokenFingerprint(pasted));
+  });
+
+  it('keeps the connection’s notification key with it, sealed apart from the token, and only with a good token', async () => {
+    const cookie = await signIn(fixture, { tenantIds: ['10002'], connected: [] });
+    const key = rememberSecret('manual-authorization-key-0123');
+    const revoked = rememberSecret(fixture.tokens.issue('10002', JANA));
+    fixture.tokens.revokeToken(revoked);
+    await post('10002', new URLSearchParams({ token: revoked, webhookSecret: key }).toString(), { cookie });
+    const before = await (await getDb()).select().from(accessTokens).where(eq(accessTokens.tenantId, '10002'));
+
+    const token = rememberSecret(fixture.tokens.issue('10002', JANA));
+    const response = await post('10002', new URLSearchParams({ token, webhookSecret: ` ${key} ` }).toString(), { cookie });
+    expect(response.headers.get('location')).toBe('/companies/10002?connection=connected');
+    const [row] = await (await getDb())
+      .select()
+      .from(accessTokens)
+      .where(and(eq(accessTokens.userId, JANA), eq(accessTokens.tenantId, '10002')));
+    expect(row).toMatchObject({ source: 'pasted', webhookId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+    expect(row!.sealedWebhookSecret).not.toContain(key);
+    const identity = { userId: JANA, tenantId: '10002', pluginId: PLUGIN_ID };
+    expect(openSecret({ keyId: row!.keyId, sealed: row!.sealedWebhookSecret! }, webhookSecretContext(identity), getEnv().encryptionKeys)).toBe(key);
+    // The refused token before it stored nothing, key included.
+    expect(before.filter((stored) => stored.userId === JANA && stored.source === 'pasted' && stored.sealedWebhookSecret)).toEqual([]);
   });
 
   it('is refused for a company outside the session, from another site, and without a session', async () => {
