@@ -17,8 +17,9 @@ export const en: ConsentTexts = {
   notifications: 'The service’s notifications, and the address they arrive at, are under',
   notificationsPasted: 'The notification address to enter in the service’s API connection settings is under',
   result: {
-    connected: 'The consent was approved, and these are connected: {companies}.',
-    leftOut: 'These approved companies are not among the companies you are signed in for, so their access was not stored: {companies}.',
+    // Company names often end in a full stop (s.r.o.): the lists end the sentences, without one of their own.
+    connected: 'The consent was approved. Connected: {companies}',
+    leftOut: 'Not among the companies you are signed in for, so their access was not stored: {companies}',
     noneStored: 'None of the approved companies is among the companies you are signed in for; nothing was stored.',
     expired: 'This consent is no longer valid (it expired, or you signed out meanwhile). Start again.',
   },

@@ -15,8 +15,9 @@ export const sk = {
   notifications: 'Upozornenia služby a adresu, na ktorú prichádzajú, nájdete v časti',
   notificationsPasted: 'Adresu pre upozornenia, ktorú zadáte v službe v nastaveniach API prepojenia, nájdete v časti',
   result: {
-    connected: 'Súhlas je schválený a pripojené sú: {companies}.',
-    leftOut: 'Tieto schválené firmy nie sú medzi firmami vášho prihlásenia, preto sa ich prístup neuložil: {companies}.',
+    // Názvy firiem často končia bodkou (s.r.o.): zoznamy vety končia, bez vlastnej bodky.
+    connected: 'Súhlas je schválený. Pripojené: {companies}',
+    leftOut: 'Nie sú medzi firmami vášho prihlásenia, preto sa ich prístup neuložil: {companies}',
     noneStored: 'Žiadna zo schválených firiem nie je medzi firmami vášho prihlásenia; nič sa neuložilo.',
     expired: 'Tento súhlas už neplatí (vypršal alebo ste sa medzitým odhlásili). Začnite znova.',
   },

@@ -1,7 +1,9 @@
 /**
- * Integration Consent in post mode, in the browser, through the sandbox's consent page: a company without a token is
+ * Integration Consent in the browser, through the sandbox's consent page. Post mode: a company without a token is
  * connected from its own page, the service's answer comes back as a cross-site form POST, and the user lands on the
- * connected company. Then the service's signed notification for that connection shows on the company's activity.
+ * connected company; then the service's signed notification for that connection shows on the company's activity.
+ * Poll mode (a second add-on configured for it): the progress page opens the consent page in a new tab and, once the
+ * user approves there, finds the approval by polling and moves on to the connected company.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,5 +62,49 @@ describe('connecting through the service’s consent (post mode)', () => {
     await page.goto(`${env.addon.url}/companies/10003/activity`);
     await expect(page.getByText(sent.requestId!).first().isVisible()).resolves.toBe(true);
     await screenshot(page, 'activity-after-consent');
+  });
+});
+
+describe('connecting through the service’s consent (poll mode)', () => {
+  let pollEnv: E2eEnvironment;
+  let pollContext: BrowserContext;
+  beforeAll(async () => {
+    pollEnv = await startEnvironment({ addonEnv: { CONSENT_RESPONSE_MODE: 'poll' } });
+    pollContext = await freshContext(browser, { locale: 'en-GB' });
+  });
+  afterAll(async () => {
+    await pollContext?.close().catch(() => undefined);
+    await pollEnv?.stop();
+  });
+
+  it('shows progress, opens the consent page in a new tab, and lands connected once approved there', async () => {
+    const { page } = await launchFromSandbox(pollContext, pollEnv.where, { userKey: 'jana', tenantIds: ['10002', '10003'] });
+    await page.goto(`${pollEnv.addon.url}/companies/10003`);
+    await page.locator('button[data-connect="consent"]').click();
+    await page.waitForURL(/\/companies\/10003\/connection\/consent\/[A-Za-z0-9_-]+$/);
+    expect(await page.locator('[data-consent-status]').getAttribute('data-consent-status')).toBe('pending');
+    // The state travels only in the consent page's address, which our page never contains.
+    const progressHtml = await page.content();
+
+    const [tab] = await Promise.all([pollContext.waitForEvent('page'), page.locator('button[data-consent-open]').click()]);
+    await tab.waitForURL((url) => url.href.startsWith(`${pollEnv.sandbox.url}/integration-consent`));
+    const consentUrl = new URL(tab.url());
+    expect(consentUrl.searchParams.get('response_mode')).toBe('poll');
+    expect(consentUrl.searchParams.has('redirect_url')).toBe(false);
+    expect(progressHtml).not.toContain(consentUrl.searchParams.get('state')!);
+    await screenshot(page, 'consent-poll-pending');
+
+    await tab.locator('#consent-company-10003').check();
+    await tab.locator('#consent-approve').click();
+    await tab.locator('#consent-approved').waitFor();
+    await tab.close();
+
+    // The progress page refreshes itself; its next poll finds the approval, stores it and moves on.
+    await page.waitForURL(/\/companies\/10003\?consent=/, { timeout: 30_000 });
+    expect(await page.locator('[data-consent-result]').getAttribute('data-consent-result')).toBe('connected');
+    await expect(page.getByText('Unpaid invoices').first().isVisible()).resolves.toBe(true);
+    const html = await page.content();
+    for (const token of pollEnv.issuedTokens) expect(html).not.toContain(token);
+    await screenshot(page, 'consent-poll-connected');
   });
 });

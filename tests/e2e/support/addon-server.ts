@@ -38,6 +38,8 @@ export interface AddonServerOptions {
   /** Folder of the embedded database (PGLITE_DIR). */
   pgliteDir: string;
   readyTimeoutMs?: number;
+  /** More configuration, e.g. CONSENT_RESPONSE_MODE=poll. */
+  extraEnv?: Record<string, string>;
 }
 
 export interface AddonServer {
@@ -99,6 +101,7 @@ export async function startAddonServer(options: AddonServerOptions): Promise<Add
     PGLITE_DIR: options.pgliteDir,
     LOG_LEVEL: 'info',
     FRAME_ANCESTORS: FRAME_ANCESTORS,
+    ...options.extraEnv,
   });
 
   const child = spawn(

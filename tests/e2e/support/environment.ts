@@ -35,7 +35,7 @@ function recordIssuedTokens(sandbox: Sandbox, into: string[]): void {
   };
 }
 
-export async function startEnvironment(): Promise<E2eEnvironment> {
+export async function startEnvironment(options: { addonEnv?: Record<string, string> } = {}): Promise<E2eEnvironment> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'addon-e2e-'));
   const issuedTokens: string[] = [];
   // Fixed once, so data generated here (tests/e2e/support/sandbox-data.ts) is the data the sandbox serves.
@@ -53,7 +53,12 @@ export async function startEnvironment(): Promise<E2eEnvironment> {
       today,
     });
     recordIssuedTokens(sandbox, issuedTokens);
-    addon = await startAddonServer({ port: addonPort, sandboxUrl: sandbox.url, pgliteDir: path.join(tempDir, 'pglite') });
+    addon = await startAddonServer({
+      port: addonPort,
+      sandboxUrl: sandbox.url,
+      pgliteDir: path.join(tempDir, 'pglite'),
+      extraEnv: options.addonEnv,
+    });
     for (const secret of addon.secrets) rememberSecret(secret);
   } catch (error) {
     await sandbox?.close();
