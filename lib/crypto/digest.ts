@@ -1,9 +1,10 @@
 import 'server-only';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+const sha256 = (value: string | Buffer) => createHash('sha256').update(value).digest();
 
-export function sha256Hex(value: string): string {
+/** SHA-256 in hex of a text (as UTF-8) or of bytes. */
+export function sha256Hex(value: string | Buffer): string {
   return sha256(value).toString('hex');
 }
 

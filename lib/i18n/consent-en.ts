@@ -32,6 +32,9 @@ export const en: ConsentTexts = {
       'A consent must be completed within 15 minutes of its start, in the same sign-in. Nothing was stored. Open the add-on and connect the company again.',
     malformedTitle: 'The service’s answer cannot be read',
     malformedBody: 'The answer does not list companies in the expected form. Nothing was stored. Try connecting the company again.',
+    unavailableTitle: 'The add-on is temporarily unavailable',
+    unavailableBody:
+      'The consent cannot be stored right now; nothing was stored. Go back to the service’s page in a moment and press its return button again.',
     busyTitle: 'Too many attempts',
     busyBody: 'Too many invalid answers came from this address. Try again in {seconds} s.',
   },

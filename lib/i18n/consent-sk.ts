@@ -30,6 +30,9 @@ export const sk = {
       'Súhlas sa musí dokončiť do 15 minút od začiatku, v rámci toho istého prihlásenia. Nič sa neuložilo. Otvorte doplnok a pripojte firmu znova.',
     malformedTitle: 'Odpoveď služby sa nedá prečítať',
     malformedBody: 'Odpoveď neobsahuje firmy v očakávanom tvare. Nič sa neuložilo. Skúste firmu pripojiť znova.',
+    unavailableTitle: 'Doplnok je dočasne nedostupný',
+    unavailableBody:
+      'Súhlas sa teraz nedá uložiť; nič sa neuložilo. Vráťte sa o chvíľu na stránku služby a stlačte tlačidlo návratu do aplikácie znova.',
     busyTitle: 'Príliš veľa pokusov',
     busyBody: 'Z tejto adresy prišlo priveľa neplatných odpovedí. Skúste to znova o {seconds} s.',
   },

@@ -1,5 +1,5 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '@/lib/crypto/digest';
 import type { Db } from '@/lib/db/client';
 import { webhookEvents } from '@/lib/db/schema';
 import type { WebhookNotification } from './payload';
@@ -9,8 +9,6 @@ export type NewWebhookEvent = typeof webhookEvents.$inferInsert;
 // A requestId is the service's id of one upload: a short uuid. A longer one is not used as a key: a primary key entry
 // must stay well under PostgreSQL's index row limit (~2.7 kB), or the insert would fail and be retried for nothing.
 const MAX_REQUEST_ID_KEY = 200;
-
-const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * The key that makes a notification count once per receiver address. An upload result is one per upload, named by

@@ -37,6 +37,15 @@ describe('when the database cannot be reached', () => {
     expect((await post('x.y.z', { apiKey: 'wrong-key-wrong-key' })).status).toBe(401);
   });
 
+  it('the consent’s answer gets a readable 503 page, so the user can press the service’s return button again', async () => {
+    const { POST } = await import('@/app/consent/return/route');
+    const body = new URLSearchParams({ 'data[0][companyId]': '10001', 'data[0][token]': 'opaque', state: 's'.repeat(43) });
+    const response = await POST(new Request('http://localhost:3000/consent/return', { method: 'POST', body }));
+    expect(response.status).toBe(503);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(await response.text()).toContain('return button again');
+  });
+
   it('health answers 503', async () => {
     const { GET } = await import('@/app/api/health/route');
     expect((await GET()).status).toBe(503);

@@ -24,8 +24,12 @@ const FORM_LIMIT_BYTES = 512 * 1024;
  */
 export async function POST(request: Request): Promise<Response> {
   const locale = localeOf(request);
-  const renderError = (code: ErrorCode, headers: Record<string, string>) =>
-    code === 'rate_limited' ? consentAnswerPage('busy', locale, headers) : code === 'payload_too_large' || code === 'bad_request' ? consentAnswerPage('malformed', locale) : consentAnswerPage('unknown', locale, headers);
+  // Thrown refusals, as pages: too many failures from this address, or a body too large or missing.
+  const renderError = (code: ErrorCode, headers: Record<string, string>) => {
+    if (code === 'rate_limited') return consentAnswerPage('busy', locale, headers);
+    if (code === 'payload_too_large' || code === 'bad_request') return consentAnswerPage('malformed', locale);
+    return consentAnswerPage('unavailable', locale, headers);
+  };
 
   return handleRequest(
     'consent-return',
