@@ -5,7 +5,8 @@ import { z } from 'zod';
  * The consent's answer in post mode (interface: "Integration consent form body"): an urlencoded form whose fields are
  * always indexed, also for one company — data[n][companyId], data[n][token], data[n][companyName] and, only when the
  * connection has a webhook, data[n][webhookSecret] (lower-case h) — plus `state`. Un-indexed companyId or token at the
- * root are never sent, so they are never read. Poll mode brings the same companies as JSON (lib/service/subscription-poll.ts).
+ * root are never sent, so they are never read. Poll mode brings the same companies as JSON
+ * (lib/service/subscription-poll.ts).
  */
 
 /** One company the user approved: the service's company id is our tenant id (compared as text). */
