@@ -36,15 +36,13 @@ function tidyListAddress(request: NextRequest): URL | null {
   return target;
 }
 
-const consentOrigins = (url: string | undefined) => (url ? [new URL(url).origin] : []);
-
 export function proxy(request: NextRequest) {
   if (fileRoutes.test(request.nextUrl.pathname)) return NextResponse.next();
   const tidy = tidyListAddress(request);
   if (tidy) return NextResponse.redirect(tidy, 303);
   const env = getEnv();
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
-  const csp = contentSecurityPolicy(nonce, env.frameAncestors, !env.production, consentOrigins(env.consent?.url));
+  const csp = contentSecurityPolicy(nonce, env.frameAncestors, !env.production, env.consent ? [env.consent.origin] : []);
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('Content-Security-Policy', csp);

@@ -4,8 +4,8 @@
  *
  * Set up through the real paths only: the sandbox (in this process) signs Jana in through its launch with 10003
  * (for which its gateway delivers no token), our Connect route starts a post-mode Integration Consent, the sandbox
- * approves its state under the consent URL's `webhook` and `webhook_secret`, and the service page's form is posted to
- * /consent/return. Then closed-loop clients over keep-alive send signed upload results after an untimed warm-up,
+ * makes the connection under the consent URL's `webhook` and `webhook_secret`, and the form its consent page would
+ * write is posted to /consent/return. Then closed-loop clients over keep-alive send signed upload results after an untimed warm-up,
  * every 4th a byte-for-byte repeat of an earlier one (taken again, stored once); a few wrong signatures afterwards,
  * untimed, must all answer 400.
  *
@@ -18,7 +18,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 // Relative imports, as in the sandbox: the benchmark stands outside the add-on.
 import type { Sandbox } from '../sandbox/app';
-import { consentFormFields } from '../sandbox/consent/approve';
+import { consentFormFields, createConnections } from '../sandbox/consent/approve';
 import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../sandbox/webhook-signer';
 import { uploadResult, type UploadEntity } from '../sandbox/webhooks/events';
 import { installCleanup, positiveInteger } from './support/cleanup';
@@ -93,8 +93,8 @@ function badNotifications(secret: string, apiUrl: string): Notification[] {
 
 /**
  * Connects TENANT as the user's browser and the service's consent page would: our Connect button (same origin, with
- * the session), the sandbox's approval of the state under the consent URL's webhook and secret, and the indexed form
- * posted cross-site to our redirect_url. Answers the receiver's address and the secret the service signs with.
+ * the session), the connection the page's approval makes under the consent URL's webhook and secret, and the indexed
+ * form posted cross-site to our redirect_url. Answers the receiver's address and the secret the service signs with.
  */
 async function connectThroughConsent(fetch: Fetch, sandbox: Sandbox, addonUrl: string, cookie: string) {
   const send = async (url: string, extra: Record<string, string>, body: string) => {
@@ -114,15 +114,13 @@ async function connectThroughConsent(fetch: Fetch, sandbox: Sandbox, addonUrl: s
   if (query.get('response_mode') !== 'post' || !state || !webhook || !webhookSecret || !redirectUrl) {
     throw new Error('the consent URL lacks response_mode=post, state, webhook, webhook_secret or redirect_url');
   }
-  const approved = sandbox.consent.approve({ state, userId: USER, tenantIds: [TENANT], webhook, webhookSecret });
-  // Back from the poll answer's spelling to the connections the consent page writes into its form.
-  const companies = approved.map((c) => ({ ...c, tenantId: String(c.companyId), webhookSecret: c.webHookSecret }));
-  const form = new URLSearchParams(consentFormFields(companies, state)).toString();
+  const approved = createConnections(sandbox.tokens, { userId: USER, tenantIds: [TENANT], webhook, webhookSecret });
+  const form = new URLSearchParams(consentFormFields(approved, state)).toString();
   const answer = await send(redirectUrl, { origin: sandbox.url, 'sec-fetch-site': 'cross-site' }, form);
   if (answer.status !== 303 || !answer.location.includes(`/companies/${TENANT}?consent=`)) {
     throw new Error(`the consent's answer to ${redirectUrl} got ${answer.status} to ${answer.location || 'nowhere'}`);
   }
-  return { url: webhook, webhookId: webhook.split('/').pop() as string, secret: approved[0]?.webHookSecret ?? webhookSecret };
+  return { url: webhook, webhookId: webhook.split('/').pop() as string, secret: approved[0]?.webhookSecret ?? webhookSecret };
 }
 
 /** `clients` closed-loop clients: each sends the next notification as soon as its previous one was answered. */

@@ -2,18 +2,12 @@ import type { ReactNode } from 'react';
 import type { Locale } from '@/lib/i18n/messages';
 import type { ActivityTexts } from '@/lib/i18n/activity';
 import { fill } from '@/lib/i18n/documents';
-import { calendarDay, formatDay, formatMoment, formatMoney } from '@/lib/documents/format';
-import type { OtherPayload, PaymentPayload, UploadPayload, WebhookNotification } from '@/lib/webhooks/payload';
-import {
-  compactJson,
-  otherEventName,
-  paymentFieldText,
-  paymentKindOf,
-  requestIdOf,
-  uploadedEntities,
-} from '@/lib/webhooks/present';
+import { calendarDay, formatDay, formatMoment } from '@/lib/documents/format';
+import { paymentEventOf, type OtherPayload, type PaymentPayload, type UploadPayload, type WebhookNotification } from '@/lib/webhooks/payload';
+import { compactJson, otherEventName, paymentAmount, requestIdOf, textOf, uploadedEntities } from '@/lib/webhooks/present';
 import type { ActivityEventView } from '@/lib/webhooks/activity-page';
 import { Facts } from './detail-parts';
+import { UploadStatusMark } from './document-marks';
 import { RowHeader, Table, Td, Th } from './table';
 
 /**
@@ -22,20 +16,6 @@ import { RowHeader, Table, Td, Th } from './table';
  */
 
 type Props = { event: ActivityEventView; texts: ActivityTexts; locale: Locale };
-
-const badgeTone = {
-  ok: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
-  problems: 'bg-amber-50 text-amber-800 ring-amber-600/30',
-} as const;
-
-function StatusBadge({ status, texts }: { status: 200 | 207; texts: ActivityTexts }) {
-  const tone = status === 200 ? 'ok' : 'problems';
-  return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${badgeTone[tone]}`} data-status={status}>
-      {texts.status[tone]}
-    </span>
-  );
-}
 
 function UploadBody({ payload, texts }: { payload: UploadPayload; texts: ActivityTexts }) {
   const entities = uploadedEntities(payload);
@@ -58,7 +38,7 @@ function UploadBody({ payload, texts }: { payload: UploadPayload; texts: Activit
             </thead>
             <tbody className="divide-y divide-slate-100">
               {entities.map((entity, index) => (
-                <tr key={index} data-problems={entity.problems.length}>
+                <tr key={index}>
                   <RowHeader>{entity.documentNumber ?? entity.id ?? '—'}</RowHeader>
                   <Td>{entity.externalId ?? '—'}</Td>
                   <Td nowrap>{entity.variableSymbol ?? '—'}</Td>
@@ -85,28 +65,18 @@ function UploadBody({ payload, texts }: { payload: UploadPayload; texts: Activit
   );
 }
 
-function paymentAmount(data: NonNullable<PaymentPayload['data']>, locale: Locale): string | null {
-  const sum = data.sumOfPayment;
-  const currency = paymentFieldText(data.currency);
-  // An amount may come as a number or as text; text that is a plain number is formatted like one.
-  const amount = typeof sum === 'number' ? sum : typeof sum === 'string' && /^-?\d+(?:\.\d+)?$/.test(sum.trim()) ? Number(sum) : null;
-  if (amount !== null) return formatMoney(amount, currency, locale);
-  const text = paymentFieldText(sum);
-  return text ? [text, currency].filter(Boolean).join(' ') : null;
-}
-
 function PaymentBody({ payload, texts, locale }: { payload: PaymentPayload; texts: ActivityTexts; locale: Locale }) {
   const p = texts.payment;
   const data = payload.data ?? {};
-  const date = paymentFieldText(data.dateOfPayment);
+  const date = textOf(data.dateOfPayment);
   const requestId = requestIdOf(payload);
   const facts: [string, ReactNode][] = [
-    [p.documentNumber, paymentFieldText(data.documentNumber)],
-    [p.variableSymbol, paymentFieldText(data.variableSymbol)],
+    [p.documentNumber, textOf(data.documentNumber)],
+    [p.variableSymbol, textOf(data.variableSymbol)],
     [p.dateOfPayment, date && calendarDay(date) ? formatDay(date, locale) : date],
     [p.sumOfPayment, paymentAmount(data, locale)],
-    [p.partnerName, paymentFieldText(data.partnerName)],
-    [p.accountId, paymentFieldText(data.accountId)],
+    [p.partnerName, textOf(data.partnerName)],
+    [p.accountId, textOf(data.accountId)],
   ];
   const found = facts.some(([, value]) => value !== null);
   return (
@@ -130,21 +100,18 @@ function OtherBody({ payload, texts }: { payload: OtherPayload; texts: ActivityT
 }
 
 function kindLabel(notification: WebhookNotification, texts: ActivityTexts): string {
-  if (notification.kind === 'payment') {
-    const kind = paymentKindOf(notification.payload.eventType);
-    return kind === 'unknown' ? texts.kinds.payment : texts.kinds[kind];
-  }
+  if (notification.kind === 'payment') return texts.kinds[paymentEventOf(notification.payload.eventType) ?? 'payment'];
   return texts.kinds[notification.kind];
 }
 
 export function ActivityEvent({ event, texts, locale }: Props) {
   const { notification } = event;
   return (
-    <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-kind={notification.kind}>
+    <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-medium text-slate-900">{kindLabel(notification, texts)}</h3>
         <div className="flex items-center gap-2">
-          {notification.kind === 'upload' && <StatusBadge status={notification.payload.status} texts={texts} />}
+          {notification.kind === 'upload' && <UploadStatusMark status={notification.payload.status} texts={texts.status} />}
           <time dateTime={event.receivedAt.toISOString()} className="text-sm text-slate-600">
             <span className="sr-only">{texts.receivedAt}: </span>
             {formatMoment(event.receivedAt, locale)}
@@ -156,8 +123,8 @@ export function ActivityEvent({ event, texts, locale }: Props) {
         {notification.kind === 'payment' && <PaymentBody payload={notification.payload} texts={texts} locale={locale} />}
         {notification.kind === 'other' && <OtherBody payload={notification.payload} texts={texts} />}
       </div>
-      {event.sharedBy.length > 1 && (
-        <p className="mt-2 text-xs text-slate-600" data-shared="true">
+      {event.sharedBy.length > 0 && (
+        <p className="mt-2 text-xs text-slate-600">
           {fill(texts.shared, { companies: event.sharedBy.join(', ') })}
         </p>
       )}

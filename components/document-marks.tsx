@@ -40,3 +40,13 @@ export function InvoiceTypeMark({ invoiceType, texts }: { invoiceType: number | 
   if (invoiceType === 2) return <span className={`${pill} bg-slate-50 text-slate-700 ring-slate-500/30`}>{texts.advanceInvoice}</span>;
   return null;
 }
+
+/** The outcome of an upload the service reports (webhook): all processed (200), or processed with problems (207). */
+export function UploadStatusMark({ status, texts }: { status: 200 | 207; texts: { ok: string; problems: string } }) {
+  const ok = status === 200;
+  return (
+    <span className={`${pill} ${ok ? 'bg-emerald-50 text-emerald-800 ring-emerald-600/30' : 'bg-amber-50 text-amber-800 ring-amber-600/30'}`}>
+      {ok ? texts.ok : texts.problems}
+    </span>
+  );
+}

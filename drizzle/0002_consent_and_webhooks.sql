@@ -37,5 +37,7 @@ ALTER TABLE "access_tokens" ADD COLUMN "source" text DEFAULT 'gateway' NOT NULL;
 ALTER TABLE "access_tokens" ADD COLUMN "webhook_id" text;--> statement-breakpoint
 ALTER TABLE "access_tokens" ADD COLUMN "sealed_webhook_secret" text;--> statement-breakpoint
 CREATE INDEX "consent_requests_user_idx" ON "consent_requests" USING btree ("user_id","plugin_id","created_at");--> statement-breakpoint
+CREATE INDEX "consent_requests_expires_idx" ON "consent_requests" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "webhook_events_user_idx" ON "webhook_events" USING btree ("user_id","plugin_id","received_at");--> statement-breakpoint
+CREATE INDEX "webhook_events_received_idx" ON "webhook_events" USING btree ("received_at");--> statement-breakpoint
 CREATE INDEX "access_tokens_webhook_idx" ON "access_tokens" USING btree ("webhook_id");

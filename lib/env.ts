@@ -110,7 +110,14 @@ function consentSettings(raw: z.infer<typeof rawSchema>, useSandbox: boolean) {
   if (!url) return undefined;
   const integratorName = raw.INTEGRATOR_NAME ?? (useSandbox ? sandboxDefaults.integratorName : undefined);
   if (!integratorName) throw new ConfigError('Configuration: INTEGRATOR_NAME is required in production when CONSENT_URL is set.');
-  return { url, responseMode: raw.CONSENT_RESPONSE_MODE, appName: raw.CONSENT_APP_NAME ?? 'Doklady z Fakturácie', integratorName };
+  return {
+    url,
+    // Where the start of a consent leads: the pages' CSP allows their forms to go there (proxy.ts).
+    origin: new URL(url).origin,
+    responseMode: raw.CONSENT_RESPONSE_MODE,
+    appName: raw.CONSENT_APP_NAME ?? 'Doklady z Fakturácie',
+    integratorName,
+  };
 }
 
 let cached: Env | undefined;

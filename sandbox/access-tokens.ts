@@ -15,7 +15,7 @@ export interface IssuedToken {
   readonly tenantId: string;
   readonly userId: string;
   /** Present when the connection was made with a notification URL (consent `webhook`, manual token settings). */
-  webhook?: WebhookEndpoint;
+  readonly webhook?: WebhookEndpoint;
   revoked: boolean;
 }
 
@@ -29,11 +29,6 @@ export interface IssueOptions {
  */
 export interface AccessTokenStore {
   issue(tenantId: string, userId: string, options?: IssueOptions): string;
-  /**
-   * Gives an issued token's connection its webhook. The sandbox's own callers issue first and attach the webhook
-   * second, so that a test which wraps `issue(tenantId, userId)` to record tokens still sees every token.
-   */
-  setWebhook(token: string, webhook: WebhookEndpoint): void;
   lookup(token: string): IssuedToken | undefined;
   /** Every connection, oldest first (copies, without the tokens). */
   connections(): IssuedToken[];
@@ -48,17 +43,12 @@ export const ACCESS_TOKEN_PREFIX = 'sbx_';
 export function createAccessTokenStore(): AccessTokenStore {
   // Insertion order is issue order, which connections() relies on.
   const byToken = new Map<string, IssuedToken>();
-  const store: AccessTokenStore = {
-    issue(tenantId, userId, options = {}) {
+  return {
+    issue(tenantId, userId, { webhook } = {}) {
       const token = ACCESS_TOKEN_PREFIX + randomBytes(32).toString('base64url');
-      byToken.set(token, { connectionId: `conn_${randomBytes(9).toString('base64url')}`, tenantId, userId, revoked: false });
-      if (options.webhook) store.setWebhook(token, options.webhook);
+      const connectionId = `conn_${randomBytes(9).toString('base64url')}`;
+      byToken.set(token, { connectionId, tenantId, userId, ...(webhook ? { webhook: { url: webhook.url, secret: webhook.secret } } : {}), revoked: false });
       return token;
-    },
-    setWebhook(token, webhook) {
-      const entry = byToken.get(token);
-      if (!entry) throw new Error('setWebhook: unknown token');
-      entry.webhook = { url: webhook.url, secret: webhook.secret };
     },
     lookup: (token) => byToken.get(token),
     connections: () => [...byToken.values()].map((entry) => ({ ...entry })),
@@ -77,5 +67,4 @@ export function createAccessTokenStore(): AccessTokenStore {
       if (entry) entry.revoked = true;
     },
   };
-  return store;
 }

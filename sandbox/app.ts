@@ -42,8 +42,6 @@ export interface SandboxOptions {
    * names its own address in a body: the apiUrl of upload results. Default: the sandbox's url.
    */
   publicOrigin?: string;
-  /** Seconds the consent page's post-mode return form counts down before it posts by itself (default 5). */
-  consentCountdownSeconds?: number;
   /** Delays before the webhook's two retries (default 1 s and 2 s); tests pass zeros. */
   webhookRetryDelaysMs?: readonly number[];
   /** Timeout of each webhook attempt (default 10 s, as the service's). */
@@ -98,7 +96,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   }
   const now = options.now ?? Date.now;
   const consentStore = createConsentStore(now);
-  const consentDeps = { tokens, store: consentStore, now, countdownSeconds: options.consentCountdownSeconds };
+  const consentDeps = { tokens, store: consentStore, now };
   const consent = createConsentControl(consentDeps);
   let origin = options.publicOrigin ?? 'http://127.0.0.1';
   // The sender needs the data API's companies and the data API tells of uploads: bound once both exist.

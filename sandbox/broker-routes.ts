@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { AccessTokenStore } from './access-tokens';
 import { runLaunch } from './gateway';
-import { readBody, sendHtml, sendJson } from './http/io';
+import { parseJson, readBody, sendHtml, sendJson } from './http/io';
 import type { Route } from './http/router';
 import type { KeyRing } from './key-ring';
 import { renderErrorPage, renderLaunchPage } from './launch-page';
@@ -30,14 +30,6 @@ const revokeSchema = z.object({
   tenantId: z.union([z.string().min(1), z.number().int()]).transform(String),
   userId: z.string().min(1),
 });
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** The gateway's side of the broker (launch page, key set) plus the sandbox-only admin routes. */
 export function brokerRoutes(config: BrokerConfig): Route<PageHandler>[] {

@@ -1,6 +1,6 @@
 import type { AccessTokenStore } from './access-tokens';
 import type { PageHandler } from './broker-routes';
-import { generateWebhookSecret } from './consent/approve';
+import { createConnections, type ApprovedCompany } from './consent/approve';
 import { isHttpUrl } from './consent/params';
 import { crossSite } from './data-api/admin-routes';
 import { companies, users } from './directory';
@@ -27,6 +27,14 @@ export function renderManualTokenForm(): string {
 </form></section>`;
 }
 
+/** A key the user typed is theirs already and is not repeated; a generated one is shown this once. */
+function secretLine(connection: ApprovedCompany, typedSecret: string): string {
+  if (connection.webhookSecret === undefined) return '';
+  if (typedSecret !== '') return '<p>Notifications are signed with the authorization key you entered.</p>';
+  return `<p>Authorization key for verifying notifications (also shown only now):</p>
+<p><code id="webhook-secret" style="word-break:break-all">${escapeHtml(connection.webhookSecret)}</code></p>`;
+}
+
 export function manualTokenRoutes(tokens: AccessTokenStore): Route<PageHandler>[] {
   return [
     {
@@ -48,24 +56,16 @@ export function manualTokenRoutes(tokens: AccessTokenStore): Route<PageHandler>[
         if (webhookUrl === '' && typedSecret !== '') {
           return sendHtml(res, 400, '<!doctype html><p>An authorization key needs a URL for receiving notifications.</p>');
         }
-        // Issued first, webhook attached second: see AccessTokenStore.setWebhook.
-        const token = tokens.issue(tenantId, userId);
-        const generated = webhookUrl !== '' && typedSecret === '' ? generateWebhookSecret() : undefined;
-        if (webhookUrl !== '') tokens.setWebhook(token, { url: webhookUrl, secret: generated ?? typedSecret });
-        // A key the user typed is theirs already and is not repeated; a generated one is shown this once.
-        const secretLine =
-          generated === undefined
-            ? webhookUrl === ''
-              ? ''
-              : '<p>Notifications are signed with the authorization key you entered.</p>'
-            : `<p>Authorization key for verifying notifications (also shown only now):</p>
-<p><code id="webhook-secret" style="word-break:break-all">${escapeHtml(generated)}</code></p>`;
+        // A URL without a key gets a generated one, as a consent's webhook does.
+        const webhook = webhookUrl === '' ? {} : { webhook: webhookUrl, webhookSecret: typedSecret || undefined };
+        // One company in, one connection out.
+        const connection = createConnections(tokens, { userId, tenantIds: [tenantId], ...webhook })[0] as ApprovedCompany;
         sendHtml(
           res,
           200,
           `<!doctype html><html lang="en"><meta charset="utf-8"><title>API token</title>
 <h1>API token for company ${escapeHtml(tenantId)}</h1><p>Copy it now: it is not shown again.</p>
-<p><code id="token" style="word-break:break-all">${escapeHtml(token)}</code></p>${secretLine}<p><a href="/">Back</a></p></html>`,
+<p><code id="token" style="word-break:break-all">${escapeHtml(connection.token)}</code></p>${secretLine(connection, typedSecret)}<p><a href="/">Back</a></p></html>`,
         );
       },
     },

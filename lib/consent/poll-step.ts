@@ -61,13 +61,9 @@ export type PollClock = {
 
 const stop = (status: PollStopStatus, reason: PollStopReason): PollStep => ({ kind: 'stop', status, reason });
 
-/** The latest time a poll may be made for an attempt that started at `startedAtMs`. */
-export const pollDeadlineMs = (startedAtMs: number) => startedAtMs + POLL_LIMIT_MS;
-
-/** The time limit has passed; the attempt ends as failed without another poll. */
-export function isPastPollLimit(clock: PollClock): boolean {
-  return clock.nowMs >= pollDeadlineMs(clock.startedAtMs);
-}
+/** The latest time a poll may be made for an attempt that started at `startedAtMs`. (Past it, the attempt is ended
+ * without a poll by lib/consent/poll.ts, on the row's expires_at.) */
+const pollDeadlineMs = (startedAtMs: number) => startedAtMs + POLL_LIMIT_MS;
 
 export function decidePoll(answer: PollAnswer, clock: PollClock): PollStep {
   const again = (delayMs: number): PollStep => {

@@ -2,14 +2,12 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { openSecret, type VaultKey } from '@/lib/crypto/vault';
 import type { Db } from '@/lib/db/client';
-import { consentRequests } from '@/lib/db/schema';
+import { consentRequests, type ConsentRequestRow } from '@/lib/db/schema';
 import { getLogger } from '@/lib/log';
 import type { PollAnswer } from '@/lib/service/subscription-poll';
-import { completePolledConsent, consentOutcomeSchema, type ConsentOutcome } from './complete';
+import { completePolledConsent } from './complete';
 import { decidePoll, type PollStep } from './poll-step';
 import { consentStateContext } from './secrets';
-
-export { isConsentId } from './secrets';
 import type { CompanyMode } from './url';
 
 /**
@@ -20,19 +18,11 @@ import type { CompanyMode } from './url';
  * that decides comes from the database clock.
  */
 
-export type ConsentProgressStatus = 'pending' | 'connected' | 'expired' | 'denied' | 'failed';
-
 /** What the progress page shows. Never the state, a token or a secret. */
 export type ProgressView = {
-  consentId: string;
-  status: ConsentProgressStatus;
-  /** Anything but pending: the page stops refreshing. */
+  status: ConsentRequestRow['status'];
+  /** Anything but pending: the page stops refreshing (a connected attempt moves on to the company page). */
   finished: boolean;
-  /** The company page the attempt started from. */
-  startedFor: string;
-  companyMode: CompanyMode;
-  /** What was stored and left out, when connected. */
-  outcome: ConsentOutcome | null;
   /** The end of the attempt's window (database clock). */
   expiresAt: Date;
 };
@@ -49,8 +39,6 @@ export type PollDeps = {
 export const POLL_LEASE_SECONDS = 30;
 
 
-const statuses: readonly ConsentProgressStatus[] = ['pending', 'connected', 'expired', 'denied', 'failed'];
-
 /** The attempt's row of this user, plugin and company, in poll mode. */
 const ownPollRow = (consentId: string, scope: ConsentScope) =>
   and(
@@ -64,37 +52,18 @@ const ownPollRow = (consentId: string, scope: ConsentScope) =>
 /** The attempt as the page shows it; null when it is not this user's poll-mode attempt. */
 export async function readConsentProgress(db: Db, consentId: string, scope: ConsentScope): Promise<ProgressView | null> {
   const [row] = await db
-    .select({
-      id: consentRequests.id,
-      status: consentRequests.status,
-      startedFor: consentRequests.startedFor,
-      companyMode: consentRequests.companyMode,
-      outcome: consentRequests.outcome,
-      expiresAt: consentRequests.expiresAt,
-    })
+    .select({ status: consentRequests.status, expiresAt: consentRequests.expiresAt })
     .from(consentRequests)
     .where(ownPollRow(consentId, scope))
     .limit(1);
-  if (!row) return null;
-  // A status this code does not know (written by a newer version) ends the attempt for this page.
-  const status = statuses.find((known) => known === row.status) ?? 'failed';
-  const outcome = status === 'connected' ? consentOutcomeSchema.safeParse(row.outcome) : null;
-  return {
-    consentId: row.id,
-    status,
-    finished: status !== 'pending',
-    startedFor: row.startedFor,
-    companyMode: row.companyMode === 'multiple' ? 'multiple' : 'single',
-    outcome: outcome?.success ? outcome.data : null,
-    expiresAt: row.expiresAt,
-  };
+  return row ? { ...row, finished: row.status !== 'pending' } : null;
 }
 
 export type PendingPollAttempt =
   | { kind: 'unknown' }
   /** Ended, or past its window (its progress page ends it): nothing to open. */
-  | { kind: 'ended'; startedFor: string }
-  | { kind: 'pending'; startedFor: string; state: string; companyMode: CompanyMode; webhookId: string };
+  | { kind: 'ended' }
+  | { kind: 'pending'; state: string; companyMode: CompanyMode; webhookId: string };
 
 /**
  * What the consent page's address is made of for this user's pending poll-mode attempt, the state opened from its
@@ -104,7 +73,6 @@ export async function findPendingPollAttempt(db: Db, consentId: string, scope: C
   const [row] = await db
     .select({
       status: consentRequests.status,
-      startedFor: consentRequests.startedFor,
       companyMode: consentRequests.companyMode,
       webhookId: consentRequests.webhookId,
       keyId: consentRequests.keyId,
@@ -115,21 +83,15 @@ export async function findPendingPollAttempt(db: Db, consentId: string, scope: C
     .where(ownPollRow(consentId, scope))
     .limit(1);
   if (!row) return { kind: 'unknown' };
-  if (row.status !== 'pending' || !row.open || !row.sealedState) return { kind: 'ended', startedFor: row.startedFor };
+  if (row.status !== 'pending' || !row.open || !row.sealedState) return { kind: 'ended' };
   let state: string;
   try {
     state = openSecret({ keyId: row.keyId, sealed: row.sealedState }, consentStateContext(consentId), keys);
   } catch {
     // No configured key opens it: the progress page ends the attempt.
-    return { kind: 'ended', startedFor: row.startedFor };
+    return { kind: 'ended' };
   }
-  return {
-    kind: 'pending',
-    startedFor: row.startedFor,
-    state,
-    companyMode: row.companyMode === 'multiple' ? 'multiple' : 'single',
-    webhookId: row.webhookId,
-  };
+  return { kind: 'pending', state, companyMode: row.companyMode, webhookId: row.webhookId };
 }
 
 /** Claims the next poll of a pending attempt whose time has come: one statement, so one claimant wins. */

@@ -133,7 +133,11 @@ export const consentRequests = pgTable(
     nextPollAt: timestamp('next_poll_at', { withTimezone: true }).notNull().defaultNow(),
     pollCount: integer('poll_count').notNull().default(0),
   },
-  (table) => [index('consent_requests_user_idx').on(table.userId, table.pluginId, table.createdAt)],
+  (table) => [
+    index('consent_requests_user_idx').on(table.userId, table.pluginId, table.createdAt),
+    // Pruning (lib/db/prune.ts) deletes by expiry.
+    index('consent_requests_expires_idx').on(table.expiresAt),
+  ],
 );
 
 export type ConsentRequestRow = typeof consentRequests.$inferSelect;
@@ -151,13 +155,15 @@ export const webhookEvents = pgTable(
     pluginId: text('plugin_id').notNull(),
     /** The companies whose webhook secret verified the signature (one, unless they share a secret). */
     tenantIds: text('tenant_ids').array().notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: ['upload', 'payment', 'other'] }).notNull(),
     payload: jsonb('payload').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.webhookId, table.eventKey] }),
     index('webhook_events_user_idx').on(table.userId, table.pluginId, table.receivedAt),
+    // Pruning (lib/db/prune.ts) deletes by age.
+    index('webhook_events_received_idx').on(table.receivedAt),
   ],
 );
 

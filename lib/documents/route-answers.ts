@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { getEnv } from '@/lib/env';
 import { htmlPage } from '@/lib/http/html-page';
 import { withRouteHeaders } from '@/lib/http/handle';
+import { isSameOriginRequest } from '@/lib/http/same-origin';
 import { documentTexts, fill, type DocumentTexts } from '@/lib/i18n/documents';
 import { pickLocale, type Locale } from '@/lib/i18n/messages';
 import { describeError, getLogger } from '@/lib/log';
@@ -93,6 +94,15 @@ export async function authorizeCompanyRequest(request: Request, tenantId: string
     return { ok: false, response: logged(request, failurePage('forbidden', locale), 'company_not_in_session') };
   }
   return { ok: true, session };
+}
+
+/**
+ * The session of a form POST from our own pages about one company. The session cookie is `SameSite=None` (it must
+ * work inside the service's frame), so another site's form could carry it: only our own origin is honoured.
+ */
+export async function authorizeCompanyForm(request: Request, tenantId: string): Promise<CompanyAccess> {
+  if (!isSameOriginRequest(request, getEnv().appUrl)) return { ok: false, response: failurePage('forbidden', localeOf(request)) };
+  return authorizeCompanyRequest(request, tenantId);
 }
 
 function failOn(error: unknown, locale: Locale): Response {

@@ -1,3 +1,5 @@
+import type { Widened } from './documents-sk';
+
 /** Slovak texts of the company's activity page (the service's notifications; the shape every language follows). */
 
 export const sk = {
@@ -58,6 +60,5 @@ export const sk = {
   },
 };
 
-type Widened<T> = { [K in keyof T]: T[K] extends string ? string : Widened<T[K]> };
 /** The shape of the texts: Slovak's keys, any strings. */
 export type ActivityTexts = Widened<typeof sk>;

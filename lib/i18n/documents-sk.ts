@@ -242,6 +242,7 @@ export const sk = {
   },
 };
 
-type Widened<T> = { [K in keyof T]: T[K] extends string ? string : Widened<T[K]> };
+/** A texts object's shape with any strings in place of the Slovak ones (English has to fill the same keys). */
+export type Widened<T> = { [K in keyof T]: T[K] extends string ? string : Widened<T[K]> };
 /** The shape of the texts: Slovak's keys, any strings. */
 export type DocumentTexts = Widened<typeof sk>;

@@ -22,7 +22,7 @@ function parsed<T extends z.ZodType>(schema: T, value: unknown, endpoint: string
   return result.data;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function parseList<T extends z.ZodType>(schema: T, text: string | null, endpoint: string): z.output<T>[] {

@@ -38,8 +38,6 @@ export type PollOptions = {
 
 export const POLL_PATH = '/api/integration-subscription/poll';
 const DEFAULT_TIMEOUT_MS = 10_000;
-/** A 429 without a readable retry-after still waits this long. */
-export const DEFAULT_RETRY_AFTER_MS = 5_000;
 /** Far above 500 companies with tokens of the longest length we accept: a longer body is not the service's. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
@@ -110,13 +108,6 @@ export function parsePollBody(text: string): PollAnswer {
   return { kind: 'status', status, companies };
 }
 
-/** retry-after as the interface gives it (seconds, or an HTTP date); absent or unreadable: a few seconds. */
-function retryAfterMsOf(value: string | null): number {
-  const trimmed = value?.trim() ?? '';
-  const readable = /^\d+$/.test(trimmed) || (trimmed !== '' && Number.isFinite(Date.parse(trimmed)));
-  return readable ? parseRetryAfter(trimmed) * 1_000 : DEFAULT_RETRY_AFTER_MS;
-}
-
 /** One poll. Never throws, never retries (the caller schedules the next poll), never follows a redirect. */
 export async function pollSubscription(state: string, options: PollOptions): Promise<PollAnswer> {
   const doFetch = options.fetch ?? fetch;
@@ -134,7 +125,7 @@ export async function pollSubscription(state: string, options: PollOptions): Pro
     if (response.status !== 200) {
       // The body of a failure is never read: nothing of it reaches a page or a log.
       await response.body?.cancel().catch(() => {});
-      if (response.status === 429) return { kind: 'rate-limited', retryAfterMs: retryAfterMsOf(response.headers.get('retry-after')) };
+      if (response.status === 429) return { kind: 'rate-limited', retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) * 1_000 };
       if (response.status === 400) return { kind: 'refused' };
       return unreachable('status');
     }

@@ -1,14 +1,11 @@
 import 'server-only';
 import { listConnections } from '@/lib/broker/connections';
-import { getDb } from '@/lib/db/client';
-import { forPage } from '@/lib/db/errors';
+import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
-import { companyReceiver, listCompanyEvents, type CompanyScope } from './activity';
+import { listCompanyEvents, type CompanyScope } from './activity';
 import { receiverAddress } from './address';
 import type { WebhookNotification } from './payload';
 import { readStoredNotification } from './present';
-
-/** Everything the activity page shows, read in one go (the caller has checked the company: requireCompany). */
 
 export type ActivityEventView = {
   key: string;
@@ -27,40 +24,42 @@ export type ReceiverView =
   | { state: 'no-address' }
   | { state: 'ready'; address: string; hasSecret: boolean; sharedWith: string[] };
 
-export type ActivityPage = { events: ActivityEventView[]; receiver: ReceiverView };
+export type ActivityPageData = { events: ActivityEventView[]; receiver: ReceiverView };
 
-export async function loadActivityPage(scope: CompanyScope): Promise<ActivityPage> {
-  return forPage(async () => {
-    const db = await getDb();
-    const [rows, receiver] = await Promise.all([listCompanyEvents(db, scope), companyReceiver(db, scope)]);
+/**
+ * What the activity page shows, in one round of two queries: the company's events, and the session's connections
+ * (the company's receiver address, the companies that share it, and everyone's names). The caller has checked the
+ * company (requireCompany). Connections carry no secret, only whether one is stored.
+ */
+export async function loadActivityPage(db: Db, scope: CompanyScope & { tenantIds: readonly string[] }): Promise<ActivityPageData> {
+  const [rows, connections] = await Promise.all([listCompanyEvents(db, scope), listConnections(db, scope)]);
+  // Companies are named as the user knows them: by the name stored with the connection, and the id.
+  const names = new Map(connections.map((connection) => [connection.tenantId, connection.name]));
+  const label = (tenantId: string) => {
+    const name = names.get(tenantId);
+    return name ? `${name} (${tenantId})` : tenantId;
+  };
 
-    // Companies are named as the user knows them: by the name stored with the connection, and the id.
-    const others = new Set([...(receiver?.sharedWith ?? []), ...rows.flatMap((row) => row.tenantIds)]);
-    const connections = await listConnections(db, { userId: scope.userId, pluginId: scope.pluginId, tenantIds: [...others] });
-    const names = new Map(connections.map((connection) => [connection.tenantId, connection.name]));
-    const label = (tenantId: string) => {
-      const name = names.get(tenantId);
-      return name ? `${name} (${tenantId})` : tenantId;
+  const events = rows.map((row) => ({
+    key: `${row.webhookId} ${row.eventKey}`,
+    receivedAt: row.receivedAt,
+    notification: readStoredNotification(row.kind, row.payload),
+    sharedBy: row.tenantIds.length > 1 ? row.tenantIds.map(label) : [],
+  }));
+
+  const company = connections.find((connection) => connection.tenantId === scope.tenantId);
+  let receiver: ReceiverView;
+  if (!company || company.state === 'missing') receiver = { state: 'no-connection' };
+  else if (!company.webhookId) receiver = { state: 'no-address' };
+  else {
+    receiver = {
+      state: 'ready',
+      address: receiverAddress(getEnv().appUrl, company.webhookId),
+      hasSecret: company.hasWebhookSecret,
+      sharedWith: connections
+        .filter((other) => other.tenantId !== company.tenantId && other.webhookId === company.webhookId)
+        .map((other) => label(other.tenantId)),
     };
-
-    const events = rows.map((row) => ({
-      key: `${row.webhookId} ${row.eventKey}`,
-      receivedAt: row.receivedAt,
-      notification: readStoredNotification(row.kind, row.payload),
-      sharedBy: row.tenantIds.length > 1 ? row.tenantIds.map(label) : [],
-    }));
-
-    let view: ReceiverView;
-    if (!receiver) view = { state: 'no-connection' };
-    else if (!receiver.webhookId) view = { state: 'no-address' };
-    else {
-      view = {
-        state: 'ready',
-        address: receiverAddress(getEnv().appUrl, receiver.webhookId),
-        hasSecret: receiver.hasSecret,
-        sharedWith: receiver.sharedWith.map(label),
-      };
-    }
-    return { events, receiver: view };
-  });
+  }
+  return { events, receiver };
 }

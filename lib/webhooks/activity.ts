@@ -1,9 +1,9 @@
 import 'server-only';
 import { and, arrayContains, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { accessTokens, webhookEvents, type WebhookEventRow } from '@/lib/db/schema';
+import { webhookEvents, type WebhookEventRow } from '@/lib/db/schema';
 
-/** What the activity page reads: the company's notifications and where the service should send them. */
+/** The company's notifications, as the activity page reads them. */
 
 export type CompanyScope = { userId: string; pluginId: string; tenantId: string };
 
@@ -26,31 +26,4 @@ export async function listCompanyEvents(db: Db, scope: CompanyScope, limit = ACT
     )
     .orderBy(desc(webhookEvents.receivedAt), webhookEvents.eventKey)
     .limit(limit);
-}
-
-export type CompanyReceiver = {
-  /** The public id of the receiver address; null for a connection stored before addresses existed. */
-  webhookId: string | null;
-  /** Whether a webhook secret is stored: without one no notification can be verified, so none is taken. */
-  hasSecret: boolean;
-  /** The user's other companies behind the same address (approved in one consent). */
-  sharedWith: string[];
-};
-
-/** The company's receiver address as stored with its connection; null when the company has no connection. */
-export async function companyReceiver(db: Db, scope: CompanyScope): Promise<CompanyReceiver | null> {
-  const [row] = await db
-    .select({ webhookId: accessTokens.webhookId, sealedWebhookSecret: accessTokens.sealedWebhookSecret })
-    .from(accessTokens)
-    .where(and(eq(accessTokens.userId, scope.userId), eq(accessTokens.pluginId, scope.pluginId), eq(accessTokens.tenantId, scope.tenantId)));
-  if (!row) return null;
-  let sharedWith: string[] = [];
-  if (row.webhookId) {
-    const others = await db
-      .select({ tenantId: accessTokens.tenantId })
-      .from(accessTokens)
-      .where(and(eq(accessTokens.userId, scope.userId), eq(accessTokens.pluginId, scope.pluginId), eq(accessTokens.webhookId, row.webhookId)));
-    sharedWith = others.map((other) => other.tenantId).filter((tenantId) => tenantId !== scope.tenantId).sort();
-  }
-  return { webhookId: row.webhookId, hasSecret: row.sealedWebhookSecret !== null, sharedWith };
 }

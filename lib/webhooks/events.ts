@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { webhookEvents } from '@/lib/db/schema';
 import type { WebhookNotification } from './payload';
 
-export type NewWebhookEvent = typeof webhookEvents.$inferInsert;
+type NewWebhookEvent = typeof webhookEvents.$inferInsert;
 
 // A requestId is the service's id of one upload: a short uuid. A longer one is not used as a key: a primary key entry
 // must stay well under PostgreSQL's index row limit (~2.7 kB), or the insert would fail and be retried for nothing.
@@ -19,7 +19,8 @@ const MAX_REQUEST_ID_KEY = 200;
 export function eventKeyOf(notification: WebhookNotification, rawBody: Buffer): string {
   if (notification.kind === 'upload') {
     const { requestId } = notification.payload;
-    if (requestId.length <= MAX_REQUEST_ID_KEY) return requestId;
+    // PostgreSQL text cannot hold U+0000: such an id would fail every insert (a 500, retried in vain).
+    if (requestId.length <= MAX_REQUEST_ID_KEY && !requestId.includes('\u0000')) return requestId;
   }
   return sha256Hex(rawBody);
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { isObject } from '@/lib/service/parse';
 import { WEBHOOK_MAX_BODY_BYTES } from './signature';
 
 /**
@@ -72,13 +73,12 @@ export type WebhookEntity = z.infer<typeof webhookEntitySchema>;
 export type PaymentPayload = z.infer<typeof paymentPayloadSchema>;
 export type OtherPayload = Record<string, unknown>;
 
-export const WEBHOOK_KINDS = ['upload', 'payment', 'other'] as const;
-export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
-
 export type WebhookNotification =
   | { kind: 'upload'; payload: UploadPayload }
   | { kind: 'payment'; payload: PaymentPayload }
   | { kind: 'other'; payload: OtherPayload };
+
+export type WebhookKind = WebhookNotification['kind'];
 
 export type ParsedWebhookPayload = ({ ok: true } & WebhookNotification) | { ok: false };
 
@@ -90,9 +90,6 @@ export function paymentEventOf(eventType: unknown): 'financialTransaction' | 'do
   if (name.includes('documentpayment')) return 'documentPayment';
   return null;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // The fields that only an upload result has: an object carrying one of them is read as an upload result.
 const uploadFields = ['status', 'results', 'apiUrl'] as const;

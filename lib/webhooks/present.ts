@@ -1,9 +1,12 @@
+import { formatMoney } from '@/lib/documents/format';
+import type { Locale } from '@/lib/i18n/messages';
+import { isObject } from '@/lib/service/parse';
 import {
-  classifyWebhookPayload,
-  paymentEventOf,
   paymentPayloadSchema,
   uploadPayloadSchema,
+  type PaymentPayload,
   type UploadPayload,
+  type WebhookKind,
   type WebhookNotification,
 } from './payload';
 
@@ -12,19 +15,15 @@ import {
  * rows outlive code, and one that no longer fits is shown as "other" rather than break the page.
  */
 
-export function readStoredNotification(kind: string, payload: unknown): WebhookNotification {
+export function readStoredNotification(kind: WebhookKind, payload: unknown): WebhookNotification {
   if (kind === 'upload') {
     const upload = uploadPayloadSchema.safeParse(payload);
     if (upload.success) return { kind: 'upload', payload: upload.data };
   } else if (kind === 'payment') {
     const payment = paymentPayloadSchema.safeParse(payload);
     if (payment.success) return { kind: 'payment', payload: payment.data };
-  } else {
-    const classified = classifyWebhookPayload(payload);
-    if (classified.ok && classified.kind === 'other') return classified;
   }
-  const object = typeof payload === 'object' && payload !== null && !Array.isArray(payload);
-  return { kind: 'other', payload: object ? (payload as Record<string, unknown>) : { value: payload } };
+  return { kind: 'other', payload: isObject(payload) ? payload : { value: payload } };
 }
 
 const MAX_TEXT = 300;
@@ -49,15 +48,15 @@ const nonEmpty = (value: unknown): value is string | number =>
  */
 export function problemText(problem: unknown): string {
   if (nonEmpty(problem)) return clip(String(problem).trim());
-  if (typeof problem === 'object' && problem !== null && !Array.isArray(problem)) {
-    const { message, code } = problem as { message?: unknown; code?: unknown };
+  if (isObject(problem)) {
+    const { message, code } = problem;
     if (nonEmpty(message)) return clip(String(message).trim());
     if (nonEmpty(code)) return clip(String(code).trim());
   }
   return compactJson(problem);
 }
 
-export type UploadedEntity = {
+type UploadedEntity = {
   documentNumber: string | null;
   externalId: string | null;
   variableSymbol: string | null;
@@ -66,7 +65,8 @@ export type UploadedEntity = {
   problems: string[];
 };
 
-const textOf = (value: unknown): string | null => (nonEmpty(value) ? String(value) : null);
+/** A field as text, or null when absent: the notifications' field types are partly a guess, so numbers pass too. */
+export const textOf = (value: unknown): string | null => (nonEmpty(value) ? String(value) : null);
 
 /** The documents an upload result reports on, each with its problems as text. */
 export function uploadedEntities(payload: UploadPayload): UploadedEntity[] {
@@ -77,11 +77,6 @@ export function uploadedEntities(payload: UploadPayload): UploadedEntity[] {
     id: textOf(entity.data?.id) ?? textOf(entity.data?.documentId),
     problems: (entity.problems ?? []).map(problemText),
   }));
-}
-
-/** A payment notification's kind, for its label: a financial transaction, a document payment, or not known. */
-export function paymentKindOf(eventType: string): 'financialTransaction' | 'documentPayment' | 'unknown' {
-  return paymentEventOf(eventType) ?? 'unknown';
 }
 
 /** What an unknown notification calls itself, if anything: `eventType`, `type` or `event`. */
@@ -99,5 +94,12 @@ export function requestIdOf(payload: Record<string, unknown>): string | null {
   return value ? clip(value) : null;
 }
 
-/** A payment field as text, or null when absent: the fields' types are a guess, so numbers and text both pass. */
-export const paymentFieldText = textOf;
+/** A payment's amount: formatted money when it is a number (or text that is a plain number), else as it came. */
+export function paymentAmount(data: NonNullable<PaymentPayload['data']>, locale: Locale): string | null {
+  const sum = data.sumOfPayment;
+  const currency = textOf(data.currency);
+  const amount = typeof sum === 'number' ? sum : typeof sum === 'string' && /^-?\d+(?:\.\d+)?$/.test(sum.trim()) ? Number(sum) : null;
+  if (amount !== null) return formatMoney(amount, currency, locale);
+  const text = textOf(sum);
+  return text ? [text, currency].filter(Boolean).join(' ') : null;
+}

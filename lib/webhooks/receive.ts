@@ -5,7 +5,7 @@ import { accessTokens } from '@/lib/db/schema';
 import { openSecret, webhookSecretContext, type VaultKey } from '@/lib/crypto/vault';
 import { recordWebhookEvent, eventKeyOf } from './events';
 import { parseWebhookPayload, type WebhookKind } from './payload';
-import { verifyWebhookSignature } from './signature';
+import { signatureCheck } from './signature';
 
 /**
  * Receiving one notification at /api/webhooks/{webhookId}. The address only says which connections to try: it is
@@ -52,19 +52,18 @@ async function candidatesFor(db: Db, webhookId: string): Promise<Candidate[]> {
       sealed: accessTokens.sealedWebhookSecret,
     })
     .from(accessTokens)
-    .where(and(eq(accessTokens.webhookId, webhookId), isNotNull(accessTokens.sealedWebhookSecret)));
-  // A stable order, so that the rare address shared by two owners is always attributed the same way.
-  return rows
-    .map((row) => ({ ...row, sealed: row.sealed ?? '' }))
-    .sort((a, b) => a.userId.localeCompare(b.userId) || a.pluginId.localeCompare(b.pluginId) || a.tenantId.localeCompare(b.tenantId));
+    .where(and(eq(accessTokens.webhookId, webhookId), isNotNull(accessTokens.sealedWebhookSecret)))
+    // A stable order, so that the rare address shared by two owners is always attributed the same way.
+    .orderBy(accessTokens.userId, accessTokens.pluginId, accessTokens.tenantId);
+  return rows.map((row) => ({ ...row, sealed: row.sealed ?? '' }));
 }
 
 /**
  * The connections whose secret the signature verifies under. Each distinct secret is tried once and every one is
- * tried, whatever matched before (verifyWebhookSignature is constant-time per secret), so the time tells nothing
+ * tried, whatever matched before (the check is constant-time per secret), so the time tells nothing
  * about which connection matched. Companies approved in one consent may share a secret: then all of them match.
  */
-function verifiedConnections(rawBody: Buffer, signature: string, candidates: Candidate[], keys: readonly VaultKey[]) {
+function verifiedConnections(matches: (secret: string) => boolean, candidates: Candidate[], keys: readonly VaultKey[]) {
   const bySecret = new Map<string, Candidate[]>();
   let unreadable = 0;
   for (const candidate of candidates) {
@@ -79,7 +78,7 @@ function verifiedConnections(rawBody: Buffer, signature: string, candidates: Can
   }
   const matched: Candidate[] = [];
   for (const [secret, connections] of bySecret) {
-    if (verifyWebhookSignature(rawBody, signature, { secret })) matched.push(...connections);
+    if (matches(secret)) matched.push(...connections);
   }
   return { matched, unreadable };
 }
@@ -93,12 +92,15 @@ export async function receiveWebhook(
   input: { webhookId: string; rawBody: Buffer; signature: string | null },
   keys: readonly VaultKey[],
 ): Promise<ReceiveOutcome> {
+  // The header is read before anything is looked up: a request without a usable signature costs no query.
+  const matches = signatureCheck(input.rawBody, input.signature);
+  if (!input.signature?.trim()) return { ok: false, reason: 'signature_missing', candidates: 0 };
   const candidates = await candidatesFor(db, input.webhookId);
   const count = candidates.length;
   if (count === 0) return { ok: false, reason: 'webhook_unknown', candidates: 0 };
-  if (!input.signature?.trim()) return { ok: false, reason: 'signature_missing', candidates: count };
+  if (!matches) return { ok: false, reason: 'signature_invalid', candidates: count };
 
-  const { matched, unreadable } = verifiedConnections(input.rawBody, input.signature, candidates, keys);
+  const { matched, unreadable } = verifiedConnections(matches, candidates, keys);
   const [first] = matched;
   if (!first) {
     // A secret we cannot open might have been the one that signed: not the sender's fault, so not a 400.

@@ -19,15 +19,9 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 const utf16le = (text: string) => Buffer.from(text, 'utf16le');
 
-// A body is checked against every secret behind its address: it is re-encoded once, not once per secret.
-const reencoded = new WeakMap<Buffer, Buffer>();
-
 /** The body as the service hashed it; throws a TypeError for bytes that are not UTF-8. */
 function hashedBody(rawBody: Buffer | string): Buffer {
-  if (typeof rawBody === 'string') return utf16le(rawBody);
-  let body = reencoded.get(rawBody);
-  if (!body) reencoded.set(rawBody, (body = utf16le(utf8.decode(rawBody))));
-  return body;
+  return utf16le(typeof rawBody === 'string' ? rawBody : utf8.decode(rawBody));
 }
 
 const hmac = (key: Buffer, body: Buffer) => createHmac('sha256', key).update(body).digest();
@@ -53,26 +47,35 @@ function base64Bytes(secret: string): Buffer | undefined {
 }
 
 /**
- * Whether the header is the body's signature under the connection's secret. Whether the service keys the HMAC with
- * the secret's string or with its Base64-decoded bytes is not known, so either is accepted. Both candidates are always
- * compared (timingSafeEqual on 32-byte digests), so the time tells neither which matched nor where they differ.
- * Never throws: a missing or malformed header, an empty secret or a body that is not UTF-8 is simply false.
+ * A check of one signed body against candidate secrets: the header and the body are read once, each secret is then a
+ * pair of HMACs. Null when no secret could match: a missing or malformed header, or a body that is not UTF-8.
+ *
+ * Whether the service keys the HMAC with the secret's string or with its Base64-decoded bytes is not known, so either
+ * is accepted. Both candidates are always compared (timingSafeEqual on 32-byte digests), so the time tells neither
+ * which matched nor where they differ. An empty secret never matches: it would make the signature computable by anyone.
  */
-export function verifyWebhookSignature(rawBody: Buffer, header: string | null, secrets: { secret: string }): boolean {
+export function signatureCheck(rawBody: Buffer, header: string | null): ((secret: string) => boolean) | null {
+  const presented = header?.trim();
+  if (!presented || !SIGNATURE.test(presented)) return null;
+  let body: Buffer;
   try {
-    const presented = header?.trim();
-    if (!presented || !SIGNATURE.test(presented)) return false;
-    // An empty secret would make the signature computable by anyone: a misconfiguration must not verify.
-    if (!secrets.secret) return false;
-    const expected = Buffer.from(presented, 'base64');
-    const body = hashedBody(rawBody);
-    const keys: Buffer[] = [utf16le(secrets.secret)];
-    const decoded = base64Bytes(secrets.secret);
+    body = hashedBody(rawBody);
+  } catch {
+    return null;
+  }
+  const expected = Buffer.from(presented, 'base64');
+  return (secret) => {
+    if (!secret) return false;
+    const keys: Buffer[] = [utf16le(secret)];
+    const decoded = base64Bytes(secret);
     if (decoded) keys.push(decoded);
     let matched = false;
     for (const key of keys) matched = timingSafeEqual(hmac(key, body), expected) || matched;
     return matched;
-  } catch {
-    return false;
-  }
+  };
+}
+
+/** Whether the header is the body's signature under one secret (see signatureCheck). Never throws. */
+export function verifyWebhookSignature(rawBody: Buffer, header: string | null, secret: string): boolean {
+  return signatureCheck(rawBody, header)?.(secret) ?? false;
 }

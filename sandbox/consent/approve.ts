@@ -20,25 +20,19 @@ export function generateWebhookSecret(): string {
 /**
  * Creates one connection per chosen company: a new token each (a repeated consent makes new connections; older
  * ones stay valid), and, when a webhook was asked for, that URL with the integrator's secret or, without one, a
- * secret generated per connection.
+ * secret generated per connection. The callers have checked the input (the consent page and the manual-token form
+ * for the user, ConsentControl.approve for tests).
  */
 export function createConnections(
   tokens: AccessTokenStore,
   input: { userId: string; tenantIds: readonly string[]; webhook?: string; webhookSecret?: string },
 ): ApprovedCompany[] {
-  const tenantIds = [...new Set(input.tenantIds)];
-  const unknown = tenantIds.filter((id) => !findCompany(id));
-  if (unknown.length > 0) throw new Error(`unknown company: ${unknown.join(', ')}`);
-  return tenantIds.map((tenantId) => {
-    // Issued first, webhook attached second: see AccessTokenStore.setWebhook.
-    const token = tokens.issue(tenantId, input.userId);
-    const approved: ApprovedCompany = { tenantId, companyName: findCompany(tenantId)?.name ?? tenantId, token };
-    if (input.webhook !== undefined) {
-      const secret = input.webhookSecret ?? generateWebhookSecret();
-      tokens.setWebhook(token, { url: input.webhook, secret });
-      approved.webhookSecret = secret;
-    }
-    return approved;
+  return [...new Set(input.tenantIds)].map((tenantId) => {
+    const companyName = findCompany(tenantId)?.name ?? tenantId;
+    if (input.webhook === undefined) return { tenantId, companyName, token: tokens.issue(tenantId, input.userId) };
+    const secret = input.webhookSecret ?? generateWebhookSecret();
+    const token = tokens.issue(tenantId, input.userId, { webhook: { url: input.webhook, secret } });
+    return { tenantId, companyName, token, webhookSecret: secret };
   });
 }
 

@@ -75,6 +75,9 @@ ${webhookNote}
   );
 }
 
+/** Seconds the post-mode return page counts down before it posts by itself. */
+const COUNTDOWN_SECONDS = 5;
+
 /**
  * Post mode after approval: a form that the browser posts to the application's redirect_url, automatically after the
  * countdown (the inline script is allowed by the page's CSP nonce) or at once by the button. Either may happen, or
@@ -84,14 +87,12 @@ export function renderReturnPage(opts: {
   pluginName: string;
   redirectUrl: string;
   fields: readonly (readonly [string, string])[];
-  countdownSeconds: number;
   nonce: string;
 }): string {
-  const seconds = Math.max(0, Math.floor(opts.countdownSeconds));
   const script = `(() => {
   const form = document.getElementById('consent-return');
   const shown = document.getElementById('consent-countdown');
-  let left = ${seconds};
+  let left = ${COUNTDOWN_SECONDS};
   const tick = () => {
     if (left <= 0) return form.submit();
     shown.textContent = String(left);
@@ -103,7 +104,7 @@ export function renderReturnPage(opts: {
   return page(
     'Access approved',
     `<h1>Access approved</h1>
-<p>Returning you to <b>${escapeHtml(opts.pluginName)}</b> in <span id="consent-countdown">${seconds}</span> s.</p>
+<p>Returning you to <b>${escapeHtml(opts.pluginName)}</b> in <span id="consent-countdown">${COUNTDOWN_SECONDS}</span> s.</p>
 <form method="post" action="${escapeHtml(opts.redirectUrl)}" id="consent-return">
 ${opts.fields.map(([name, value]) => hidden(name, value)).join('\n')}
 <button type="submit" id="return-to-application">Return to the application</button>

@@ -1,4 +1,4 @@
-import { readBody, sendJson } from '../http/io';
+import { isJson, parseJson, readBody, sendJson } from '../http/io';
 import type { Route } from '../http/router';
 import { sendProblem, sendValidationProblem } from '../data-api/problems';
 import type { RateLimiter } from '../data-api/rate-limit';
@@ -7,14 +7,6 @@ import type { ConsentStore } from './store';
 
 /** A poll body is `{ "state": "…" }`; a few KB is far more than any state needs. */
 const MAX_POLL_BODY_BYTES = 8 * 1024;
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
 
 /**
  * POST /api/integration-subscription/poll: no Authorization (the state is the key), answers 200, 400 or 429 only,
@@ -25,12 +17,11 @@ export function pollRoutes(store: ConsentStore, limiter: RateLimiter): Route<Pub
   const poll: PublicApiHandler = async ({ req, res }) => {
     const text = await readBody(req, MAX_POLL_BODY_BYTES);
     // The service is ASP.NET, which binds a JSON body only when it is declared as one; the interface has no 415 here.
-    if (!/^application\/([\w.+-]*\+)?json\b/i.test(req.headers['content-type'] ?? '')) {
+    if (!isJson(req)) {
       return sendProblem(res, 400, 'Bad Request', { detail: 'Send the body as application/json.' });
     }
-    const json = parseJson(text);
-    if (!json.ok) return sendValidationProblem(res, { $: ['The JSON value could not be parsed.'] });
-    const body = json.value;
+    const body = parseJson(text);
+    if (body === undefined) return sendValidationProblem(res, { $: ['The JSON value could not be parsed.'] });
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return sendValidationProblem(res, { $: ['Expected a PollSubscriptionRequest object { "state": "…" }.'] });
     }

@@ -1,18 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import type { AccessTokenStore } from '../access-tokens';
 import type { PageHandler } from '../broker-routes';
 import { crossSite } from '../data-api/admin-routes';
-import { companies, findUser } from '../directory';
-import { readBody, sendHtml, sendJson } from '../http/io';
+import { findCompany, findUser } from '../directory';
+import { readBody, sendHtml } from '../http/io';
 import type { Route } from '../http/router';
 import { consentFormFields, createConnections, pollCompanies } from './approve';
 import { renderChoiceErrorPage, renderConsentPage, renderOutcomePage, renderParamErrorPage, renderReturnPage } from './pages';
 import { isHttpUrl, MIN_STATE_LENGTH, parseConsentParams } from './params';
 import { CONSENT_RETENTION_MS, type ConsentStore, type PollCompany, type PollStatus } from './store';
-
-/** Seconds the post-mode return page counts down before it posts by itself. */
-export const DEFAULT_CONSENT_COUNTDOWN_SECONDS = 5;
 
 export interface ConsentApproveInput {
   state: string;
@@ -28,19 +24,19 @@ export interface ConsentApproveInput {
 
 /** Poll-mode consent without a browser, for tests; the page does the same through its buttons. */
 export interface ConsentControl {
-  /** Approves under the state as the page would in poll mode; answers the companies the poll will carry. */
+  /**
+   * Approves under the state as the page would in poll mode; answers the companies the poll will carry. Throws on
+   * input the page would refuse (a short state, no company or an unknown one, a webhook that is not http(s)).
+   */
   approve(input: ConsentApproveInput): PollCompany[];
   /** What a poll would answer now, without counting as one. */
   status(state: string): PollStatus;
-  /** Forgets every poll-mode consent. */
-  clear(): void;
 }
 
 export interface ConsentDeps {
   tokens: AccessTokenStore;
   store: ConsentStore;
   now: () => number;
-  countdownSeconds?: number;
 }
 
 export function createConsentControl(deps: ConsentDeps): ConsentControl {
@@ -48,6 +44,8 @@ export function createConsentControl(deps: ConsentDeps): ConsentControl {
     approve(input) {
       if (input.state.length < MIN_STATE_LENGTH) throw new Error(`state must be at least ${MIN_STATE_LENGTH} characters`);
       if (input.tenantIds.length === 0) throw new Error('choose at least one company');
+      const unknown = input.tenantIds.filter((id) => !findCompany(id));
+      if (unknown.length > 0) throw new Error(`unknown company: ${unknown.join(', ')}`);
       if (input.webhook !== undefined && !isHttpUrl(input.webhook)) throw new Error('webhook must be an absolute http(s) URL');
       const approved = createConnections(deps.tokens, input);
       const companies = pollCompanies(approved);
@@ -55,38 +53,18 @@ export function createConsentControl(deps: ConsentDeps): ConsentControl {
       return companies;
     },
     status: (state) => deps.store.peek(state),
-    clear: () => deps.store.clear(),
   };
 }
 
 const DECISIONS = ['approve', 'decline', 'approve-expired'] as const;
 type Decision = (typeof DECISIONS)[number];
 
-const approveRequestSchema = z.object({
-  state: z.string().min(MIN_STATE_LENGTH),
-  userId: z.string().min(1),
-  tenantIds: z.array(z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(String)).min(1),
-  ageMs: z.number().int().min(0).optional(),
-  webhook: z.url({ protocol: /^https?$/ }).optional(),
-  webhookSecret: z.string().min(1).optional(),
-});
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /** The page's CSP: like every sandbox page, plus the one place its form may go. */
 const pageCsp = (formAction: string, extra = '') =>
   `default-src 'none'; style-src 'unsafe-inline';${extra} base-uri 'none'; frame-ancestors 'none'; form-action ${formAction}`;
 
-/** GET and POST /integration-consent (the service's consent page) and a JSON twin of the approval for tests. */
-export function consentRoutes(deps: ConsentDeps, control: ConsentControl = createConsentControl(deps)): Route<PageHandler>[] {
-  const countdownSeconds = deps.countdownSeconds ?? DEFAULT_CONSENT_COUNTDOWN_SECONDS;
-
+/** GET and POST /integration-consent: the service's consent page. Poll-mode approvals go through `control`. */
+export function consentRoutes(deps: ConsentDeps, control: ConsentControl): Route<PageHandler>[] {
   const show: PageHandler = (req, res) => {
     const parsed = parseConsentParams(new URL(req.url ?? '/', 'http://sandbox.invalid').searchParams);
     if (!parsed.ok) return sendHtml(res, 400, renderParamErrorPage(parsed.problems));
@@ -116,7 +94,7 @@ export function consentRoutes(deps: ConsentDeps, control: ConsentControl = creat
     if (!user) return sendHtml(res, 400, renderChoiceErrorPage('Unknown user.'));
     const tenantIds = [...new Set(form.getAll('companyId'))];
     if (tenantIds.length === 0) return sendHtml(res, 400, renderChoiceErrorPage('Choose a company.'));
-    if (!tenantIds.every((id) => companies.some((c) => c.tenantId === id))) return sendHtml(res, 400, renderChoiceErrorPage('Unknown company.'));
+    if (!tenantIds.every((id) => findCompany(id))) return sendHtml(res, 400, renderChoiceErrorPage('Unknown company.'));
     if (params.companyMode === 'single' && tenantIds.length > 1) return sendHtml(res, 400, renderChoiceErrorPage('Choose one company only.'));
     const webhook = params.webhook === undefined ? {} : { webhook: params.webhook, webhookSecret: params.webhookSecret };
 
@@ -142,7 +120,7 @@ export function consentRoutes(deps: ConsentDeps, control: ConsentControl = creat
     sendHtml(
       res,
       200,
-      renderReturnPage({ pluginName: plugin, redirectUrl, fields: consentFormFields(approved, params.state), countdownSeconds, nonce }),
+      renderReturnPage({ pluginName: plugin, redirectUrl, fields: consentFormFields(approved, params.state), nonce }),
       { 'Content-Security-Policy': pageCsp(new URL(redirectUrl).origin, ` script-src 'nonce-${nonce}';`) },
     );
   };
@@ -150,22 +128,5 @@ export function consentRoutes(deps: ConsentDeps, control: ConsentControl = creat
   return [
     { method: 'GET', path: '/integration-consent', handler: show },
     { method: 'POST', path: '/integration-consent', handler: decide },
-    {
-      method: 'POST',
-      path: '/admin/consent/approve',
-      handler: async (req, res) => {
-        const text = await readBody(req);
-        if (crossSite(req)) return sendJson(res, 403, { message: 'cross-site request refused' });
-        const parsed = approveRequestSchema.safeParse(parseJson(text));
-        if (!parsed.success) return sendJson(res, 400, { message: 'expected JSON { state, userId, tenantIds, ageMs?, webhook?, webhookSecret? }' });
-        try {
-          const approved = control.approve(parsed.data);
-          // The tokens are not repeated here: the poll hands them out, as it would to the application.
-          sendJson(res, 200, { status: control.status(parsed.data.state), companies: approved.length });
-        } catch {
-          sendJson(res, 400, { message: 'unknown company' });
-        }
-      },
-    },
   ];
 }

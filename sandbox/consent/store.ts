@@ -48,10 +48,6 @@ export interface ConsentStore {
   poll(state: string): PollAnswer;
   /** The status a poll would answer now, without counting as a poll. */
   peek(state: string): PollStatus;
-  /** Forgets every state. */
-  clear(): void;
-  /** How many states are remembered (tests prove expired ones are dropped). */
-  size(): number;
 }
 
 const copy = (companies: readonly PollCompany[]) => companies.map((c) => ({ ...c }));
@@ -106,7 +102,5 @@ export function createConsentStore(now: () => number): ConsentStore {
       sweep(t);
       return statusOf(entries.get(state), t);
     },
-    clear: () => entries.clear(),
-    size: () => entries.size,
   };
 }

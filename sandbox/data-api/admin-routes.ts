@@ -1,13 +1,12 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import { readBody, sendJson } from '../http/io';
+import type { PageHandler } from '../broker-routes';
+import { isForm, parseJson, readBody, sendJson } from '../http/io';
 import type { Route } from '../http/router';
 import { sendFile } from './files';
 import { faultSpecSchema } from './faults';
 import type { DataApi } from './index';
 import { renderReport } from './reports';
-
-export type PageHandler = (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => void | Promise<void>;
 
 // A number is accepted too: the consent flow reports company ids as integers.
 const faultRequestSchema = faultSpecSchema.extend({ tenantId: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(String) });
@@ -23,8 +22,6 @@ function fromForm(text: string): Record<string, unknown> {
   return out;
 }
 
-const isForm = (req: IncomingMessage) => /^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '');
-
 /**
  * The server listens on loopback only, but a page the developer visits could still post a form here: a browser's
  * cross-site POST carries a foreign Origin, which is refused. Non-browser clients send no Origin and pass.
@@ -32,14 +29,6 @@ const isForm = (req: IncomingMessage) => /^application\/x-www-form-urlencoded\b/
 export function crossSite(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
   return origin !== undefined && origin !== `http://${req.headers.host ?? ''}`;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -108,7 +108,7 @@ export function createDataApi(tokens: AccessTokenStore, options: DataApiOptions 
       });
 
       const open = matchRoute(options.publicRoutes ?? [], method, url.pathname);
-      if (open.kind === 'found') return open.handler({ req, res, url });
+      if (open.kind === 'found') return open.handler({ req, res });
       if (open.kind === 'method-not-allowed') return sendJson(res, 405, { message: 'Method Not Allowed' }, { Allow: open.allow.join(', ') });
 
       const match = matchRoute(routes, method, url.pathname);

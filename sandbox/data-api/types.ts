@@ -54,7 +54,6 @@ export type DataApiHandler = (ctx: DataApiContext) => void | Promise<void>;
 export interface PublicApiContext {
   req: IncomingMessage;
   res: ServerResponse;
-  url: URL;
 }
 
 export type PublicApiHandler = (ctx: PublicApiContext) => void | Promise<void>;

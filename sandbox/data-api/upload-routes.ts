@@ -44,7 +44,8 @@ function asyncUpload<S extends z.ZodType>(
   };
 }
 
-const invoiceDocument = ({ record: r }: StoredInvoice): UploadedDocument => ({
+/** An invoice as the upload-finished callback names it (also in the sandbox's sample notifications). */
+export const invoiceDocument = ({ record: r }: StoredInvoice): UploadedDocument => ({
   id: r.id,
   externalId: r.externalId,
   documentNumber: r.documentNumber,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { readBody, sendJson } from '../http/io';
+import { isJson, parseJson, readBody, sendJson } from '../http/io';
 import { duplicateKey } from './duplicates';
 import { sendProblem, sendValidationProblem } from './problems';
 import { collectErrors, type ValidationErrors } from './query';
@@ -18,14 +18,6 @@ export interface Upload<T> {
   body: string;
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
@@ -34,15 +26,14 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export async function readUpload<S extends z.ZodType>(ctx: DataApiContext, schema: S, envelope: Envelope): Promise<Upload<z.output<S>> | undefined> {
   // ASP.NET refuses a body it cannot bind before looking at it; a client that forgets the header learns it here.
-  if (!/^application\/([\w.+-]*\+)?json\b/i.test(ctx.req.headers['content-type'] ?? '')) {
+  if (!isJson(ctx.req)) {
     await readBody(ctx.req, MAX_UPLOAD_BYTES);
     sendProblem(ctx.res, 415, 'Unsupported Media Type', { detail: 'Send the body as application/json.' });
     return undefined;
   }
   const body = await readBody(ctx.req, MAX_UPLOAD_BYTES);
-  const json = parseJson(body);
-  if (!json.ok) return void sendValidationProblem(ctx.res, { $: ['The JSON value could not be parsed.'] });
-  const root = json.value;
+  const root = parseJson(body);
+  if (root === undefined) return void sendValidationProblem(ctx.res, { $: ['The JSON value could not be parsed.'] });
 
   let documents: unknown[];
   if (envelope === 'batch') {

@@ -24,6 +24,24 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * The text as JSON, or undefined when it is not JSON. JSON.parse never answers undefined, so "not JSON" cannot be
+ * mistaken for a value.
+ */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A body sent as a form (the home page's forms), rather than JSON (a test in another process). */
+export const isForm = (req: IncomingMessage) => /^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '');
+
+/** A body declared as JSON (`application/json` or a `+json` type), which ASP.NET requires before it binds one. */
+export const isJson = (req: IncomingMessage) => /^application\/([\w.+-]*\+)?json\b/i.test(req.headers['content-type'] ?? '');
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
   res.writeHead(status, {

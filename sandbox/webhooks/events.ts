@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { dayOf, isoDay } from '../data/calendar';
 import type { CompanyData } from '../data/company-data';
 import type { StoredInvoice } from '../data/types';
+import type { UploadedDocument } from '../data-api/types';
+import { invoiceDocument } from '../data-api/upload-routes';
 
 /**
  * The notifications the sandbox can send. The upload result follows service-facts.md "Webhooks" (peer evidence);
@@ -20,7 +22,7 @@ export const WEBHOOK_KIND_LABELS: Readonly<Record<WebhookKind, string>> = {
 
 /** One processed document of an upload, as the upload-finished callback reports it. */
 export interface UploadEntity {
-  data: { id: number | string | null; externalId: string | null; documentNumber: string | null; variableSymbol: string | null };
+  data: UploadedDocument;
   problems: { code: string; message: string }[];
 }
 
@@ -55,9 +57,8 @@ export interface PaymentNotification {
   };
 }
 
-export function invoiceEntity(invoice: StoredInvoice, problems: UploadEntity['problems'] = []): UploadEntity {
-  const r = invoice.record;
-  return { data: { id: r.id, externalId: r.externalId, documentNumber: r.documentNumber, variableSymbol: r.variableSymbol }, problems };
+function invoiceEntity(invoice: StoredInvoice, problems: UploadEntity['problems'] = []): UploadEntity {
+  return { data: invoiceDocument(invoice), problems };
 }
 
 /** The invoices the samples talk about: the newest ones, so they are easy to find in the add-on. */

@@ -1,8 +1,7 @@
-import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import type { PageHandler } from '../broker-routes';
 import { crossSite } from '../data-api/admin-routes';
-import { escapeHtml, readBody, sendJson } from '../http/io';
+import { escapeHtml, isForm, parseJson, readBody, sendJson } from '../http/io';
 import type { Route } from '../http/router';
 import { WEBHOOK_KIND_LABELS, WEBHOOK_KINDS } from './events';
 import type { DeliveryLogEntry, WebhookSender } from './sender';
@@ -69,8 +68,6 @@ ${logTable}
 </section>`;
 }
 
-const isForm = (req: IncomingMessage) => /^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '');
-
 const sendRequestSchema = z.object({
   connectionId: z.string().min(1).optional(),
   tenantId: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(String).optional(),
@@ -79,14 +76,6 @@ const sendRequestSchema = z.object({
   requestId: z.string().min(1).optional(),
   tamper: z.enum(['body', 'wrong-secret']).optional(),
 });
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** Empty form fields mean "not set", as in the fault form. */
 function fromForm(text: string): Record<string, string> {
@@ -98,7 +87,6 @@ const backHome = { Location: '/#webhooks', 'Cache-Control': 'no-store' };
 /**
  * POST /admin/webhooks/send and /admin/webhooks/resend-last: a form (home page) starts the delivery and lands back on
  * the page at once; JSON (a test in another process) waits and answers { requestId, attempts }.
- * GET /admin/webhooks/deliveries: the log.
  */
 export function webhookRoutes(webhooks: WebhookSender): Route<PageHandler>[] {
   return [
@@ -139,11 +127,6 @@ export function webhookRoutes(webhooks: WebhookSender): Route<PageHandler>[] {
         }
         sendJson(res, 200, await webhooks.resendLast());
       },
-    },
-    {
-      method: 'GET',
-      path: '/admin/webhooks/deliveries',
-      handler: (_req, res) => sendJson(res, 200, { data: webhooks.deliveries() }, { 'Cache-Control': 'no-store' }),
     },
   ];
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { advanceConsentPoll, POLL_LEASE_SECONDS, type PollDeps } from '@/lib/consent/poll';
+import { findConsentResult } from '@/lib/consent/result';
 import { PENDING_INTERVAL_MS } from '@/lib/consent/poll-step';
 import { startConsent, type ConsentConfig } from '@/lib/consent/start';
 import { openSecret, openToken, webhookSecretContext, type VaultKey } from '@/lib/crypto/vault';
@@ -83,7 +84,7 @@ describe.each(databaseKinds)('advanceConsentPoll on %s', (kind) => {
     const { poll, deps } = fakePoll({ kind: 'status', status: 'Pending', companies: [] });
 
     const view = await advanceConsentPoll(db, attempt.id, scopeOf(session), deps);
-    expect(view).toMatchObject({ consentId: attempt.id, status: 'pending', finished: false, startedFor: '10001', outcome: null });
+    expect(view).toMatchObject({ status: 'pending', finished: false });
     expect(poll).toHaveBeenCalledTimes(1);
     expect(poll).toHaveBeenCalledWith(attempt.state);
     const row = await rowOf(db, attempt.id);
@@ -148,9 +149,10 @@ describe.each(databaseKinds)('advanceConsentPoll on %s', (kind) => {
     const { poll, deps } = fakePoll({ kind: 'status', status: 'Approved', companies });
 
     const view = await advanceConsentPoll(db, attempt.id, scopeOf(session), deps);
-    expect(view).toMatchObject({
+    expect(view).toMatchObject({ status: 'connected', finished: true });
+    // What the company page's notice then reads.
+    expect(await findConsentResult(db, attempt.id, session)).toEqual({
       status: 'connected',
-      finished: true,
       outcome: {
         stored: [
           { tenantId: '10001', name: 'Prvá firma' },

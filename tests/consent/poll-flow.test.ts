@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { POST as startRoute } from '@/app/companies/[tenantId]/connection/consent/route';
 import { POST as openRoute } from '@/app/companies/[tenantId]/connection/consent/[consentId]/open/route';
 import { listConnections } from '@/lib/broker/connections';
+import { findConsentResult } from '@/lib/consent/result';
 import { advanceConsentPoll } from '@/lib/consent/poll';
 import { sha256Hex } from '@/lib/crypto/digest';
 import { getDb } from '@/lib/db/client';
@@ -138,9 +139,9 @@ describe('polling the sandbox', () => {
     for (const company of approved) rememberSecret(company.token);
     await makeDue(consentId);
     const view = await advanceConsentPoll(await getDb(), consentId, scope, deps());
-    expect(view).toMatchObject({
+    expect(view).toMatchObject({ status: 'connected', finished: true });
+    expect(await findConsentResult(await getDb(), consentId, scope)).toEqual({
       status: 'connected',
-      finished: true,
       outcome: {
         stored: [
           { tenantId: '10001', name: 'Pekáreň Novák s.r.o.' },

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY_AFTER_MS, parsePollBody, pollSubscription, type PollAnswer } from '@/lib/service/subscription-poll';
+import { parsePollBody, pollSubscription, type PollAnswer } from '@/lib/service/subscription-poll';
 import { capturedLogLines, rememberSecret } from '../support/log-capture';
 
 /**
@@ -85,13 +85,13 @@ describe('pollSubscription', () => {
     expect(await poll()).toEqual({ kind: 'status', status: 'Denied', companies: [] });
   });
 
-  it('429: rate-limited for retry-after seconds; a few seconds when it is absent or unreadable', async () => {
+  it('429: rate-limited for retry-after seconds (as the data API’s client reads it); a second when it is absent or unreadable', async () => {
     reply = json(429, { title: 'Too Many Requests' }, { 'retry-after': '7' });
     expect(await poll()).toEqual({ kind: 'rate-limited', retryAfterMs: 7_000 });
     reply = json(429, {});
-    expect(await poll()).toEqual({ kind: 'rate-limited', retryAfterMs: DEFAULT_RETRY_AFTER_MS });
+    expect(await poll()).toEqual({ kind: 'rate-limited', retryAfterMs: 1_000 });
     reply = json(429, {}, { 'retry-after': 'soon' });
-    expect(await poll()).toEqual({ kind: 'rate-limited', retryAfterMs: DEFAULT_RETRY_AFTER_MS });
+    expect(await poll()).toEqual({ kind: 'rate-limited', retryAfterMs: 1_000 });
   });
 
   it('400: refused (the service does not take this state)', async () => {

@@ -96,6 +96,8 @@ describe('connecting through the service’s consent (post mode)', () => {
     expect(sent.attempts).toEqual([200]);
     await page.goto(`${env.addon.url}/companies/10002/activity`);
     await expect(page.getByText(sent.requestId!).first().isVisible()).resolves.toBe(true);
+    // The page says whether a secret is stored, never the secret itself.
+    expect(await page.content()).not.toContain(consentUrl.searchParams.get('webhook_secret')!);
     await screenshot(page, 'activity-after-consent');
   });
 });

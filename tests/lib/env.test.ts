@@ -40,6 +40,7 @@ describe('configuration', () => {
     const consent = { CONSENT_URL: 'https://firma.kros.sk/integration-consent', INTEGRATOR_NAME: 'Doklady s.r.o.' };
     expect(resolveEnv({ ...production, ...consent }).consent).toEqual({
       url: consent.CONSENT_URL,
+      origin: 'https://firma.kros.sk',
       responseMode: 'post',
       appName: 'Doklady z Fakturácie',
       integratorName: 'Doklady s.r.o.',

@@ -121,6 +121,24 @@ describe('a signed notification', () => {
     expect(await eventsOf(webhookId)).toHaveLength(1);
   });
 
+  it('arriving twice at once (two instances) is stored once, and both are taken', async () => {
+    const webhookId = await connect([{ tenantId: '10001' }]);
+    const body = upload('a3f0c1d2-0000-4000-8000-000000000004');
+    const answers = await Promise.all([sendSigned(webhookId, body), sendSigned(webhookId, body)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(await eventsOf(webhookId)).toHaveLength(1);
+  });
+
+  it('with a requestId the database cannot hold as text (U+0000) is keyed by its body instead, not failed', async () => {
+    const webhookId = await connect([{ tenantId: '10001' }]);
+    const body = upload('broken\u0000id');
+    expect((await sendSigned(webhookId, body)).status).toBe(200);
+    expect((await sendSigned(webhookId, body)).status).toBe(200);
+    const [event, ...more] = await eventsOf(webhookId);
+    expect(more).toEqual([]);
+    expect(event?.eventKey).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it('of a payment is stored as a payment; two notifications of one payment batch are both kept, a retry once', async () => {
     const webhookId = await connect([{ tenantId: '10001' }]);
     const requestId = 'b7e1d2c3-0000-4000-8000-000000000003';

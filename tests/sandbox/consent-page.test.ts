@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../sandbox/app';
 import { companies, users } from '../../sandbox/directory';
 import { rememberSecret } from '../support/log-capture';
-import { formById, idsIn } from './html';
+import { decideOnConsentPage, formById, idsIn } from './html';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -22,17 +22,8 @@ const JANA = users[0]?.id ?? '';
 
 const open = (params: Record<string, string> | URLSearchParams) => fetch(`${sandbox.url}/integration-consent?${new URLSearchParams(params)}`);
 
-/** What a browser does on the consent page: keep the hidden fields, add the user's choices, press a button. */
-async function decide(params: Record<string, string>, choice: { decision: string; userId?: string; companyIds?: string[] }, headers: Record<string, string> = {}) {
-  const page = await (await open(params)).text();
-  const form = formById(page, 'consent-form');
-  if (!form) throw new Error('no consent form on the page');
-  const body = new URLSearchParams(form.hidden);
-  body.set('userId', choice.userId ?? JANA);
-  for (const id of choice.companyIds ?? []) body.append('companyId', id);
-  body.set('decision', choice.decision);
-  return fetch(`${sandbox.url}${form.action}`, { method: form.method.toUpperCase(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body });
-}
+const decide = (params: Record<string, string>, choice: { decision: string; userId?: string; companyIds?: string[] }, headers: Record<string, string> = {}) =>
+  decideOnConsentPage(sandbox.url, params, { userId: JANA, ...choice }, headers);
 
 describe('the consent page refuses a wrong address with a readable 400 naming the parameter', () => {
   const without = (name: string) => Object.fromEntries(Object.entries(POST_MODE).filter(([key]) => key !== name));

@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../sandbox/app';
-import { FORGET_AFTER_MS, POLL_LIMIT } from '../../sandbox/consent/store';
+import { createConsentStore, FORGET_AFTER_MS, POLL_LIMIT } from '../../sandbox/consent/store';
 import { rememberSecret } from '../support/log-capture';
-import { formById } from './html';
+import { decideOnConsentPage } from './html';
 
 let sandbox: Sandbox;
 const clock = { now: Date.parse('2026-11-22T10:00:00Z') };
@@ -41,15 +41,10 @@ async function pollLater(state: string) {
   return poll(state);
 }
 
-/** The consent page in poll mode, as a browser would use it. */
+/** The consent page in poll mode, as a browser would use it: Jana chooses company 10001. */
 async function decideOnPage(state: string, decision: string, extra: Record<string, string> = {}) {
   const params = { plugin_name: 'Till', integrator_name: 'Pokladne s.r.o.', version: '1', response_mode: 'poll', state, ...extra };
-  const page = await (await fetch(`${sandbox.url}/integration-consent?${new URLSearchParams(params)}`)).text();
-  const body = new URLSearchParams(formById(page, 'consent-form')?.hidden ?? []);
-  body.set('userId', JANA);
-  body.append('companyId', '10001');
-  body.set('decision', decision);
-  const res = await fetch(`${sandbox.url}/integration-consent`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+  const res = await decideOnConsentPage(sandbox.url, params, { decision, userId: JANA, companyIds: ['10001'] });
   return { status: res.status, html: await res.text() };
 }
 
@@ -102,6 +97,18 @@ describe('polling a consent', () => {
     sandbox.consent.approve({ state, userId: JANA, tenantIds: ['10002'] });
     clock.now += 15 * MINUTE + FORGET_AFTER_MS;
     expect((await poll(state)).body.data).toEqual({ status: 'Pending', companies: [] });
+  });
+
+  it('forgets a state that was only ever polled once it has been quiet for a while: its poll count starts again', () => {
+    // On the store itself: the limit takes POLL_LIMIT polls, which over HTTP would have to keep to 3 per second.
+    let t = clock.now;
+    const store = createConsentStore(() => t);
+    const [quiet, busy] = [newState(), newState()];
+    for (let i = 0; i < POLL_LIMIT; i += 1) [quiet, busy].forEach((state) => store.poll(state));
+    t += FORGET_AFTER_MS - 1;
+    expect(store.poll(busy).status).toBe('Denied'); // still remembered: one poll over the limit
+    t += 1;
+    expect(store.poll(quiet).status).toBe('Pending'); // forgotten: this is its first poll again
   });
 
   it('"Approve and let it expire" stores the approval as 15 minutes old: the poll answers Expired at once', async () => {

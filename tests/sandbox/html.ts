@@ -1,6 +1,9 @@
-/** Just enough HTML reading for the sandbox's own pages, which are generated with escapeHtml (`&#NN;`). */
+/**
+ * Just enough HTML reading for the sandbox's own pages, which are generated with escapeHtml (`&#NN;`), and the one
+ * form the tests fill in as a browser would: the consent page's.
+ */
 
-export function unescapeHtml(text: string): string {
+function unescapeHtml(text: string): string {
   return text.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code))).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
@@ -33,4 +36,26 @@ export function formById(html: string, id: string): HtmlForm | undefined {
 /** Every element id in the page. */
 export function idsIn(html: string): string[] {
   return [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => unescapeHtml(m[1] ?? ''));
+}
+
+export interface ConsentChoice {
+  decision: string;
+  userId: string;
+  companyIds?: readonly string[];
+}
+
+/**
+ * What a browser does on the sandbox's consent page: open it with the parameters, keep the form's hidden fields, add
+ * the user's choices and press a button.
+ */
+export async function decideOnConsentPage(sandboxUrl: string, params: Record<string, string>, choice: ConsentChoice, headers: Record<string, string> = {}) {
+  const page = await (await fetch(`${sandboxUrl}/integration-consent?${new URLSearchParams(params)}`)).text();
+  const form = formById(page, 'consent-form');
+  if (!form) throw new Error('no consent form on the page');
+  const body = new URLSearchParams(form.hidden);
+  body.set('userId', choice.userId);
+  for (const id of choice.companyIds ?? []) body.append('companyId', id);
+  body.set('decision', choice.decision);
+  const init = { method: form.method.toUpperCase(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body };
+  return fetch(`${sandboxUrl}${form.action}`, init);
 }

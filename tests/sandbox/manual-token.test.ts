@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../sandbox/app';
+import type { WebhookKind } from '../../sandbox/webhooks/events';
 import { rememberSecret } from '../support/log-capture';
 import { expectedSignature, startReceiver } from './webhook-receiver';
 
@@ -45,36 +46,39 @@ describe("the settings' optional notification fields", () => {
     expect(html).toContain('name="webhookSecret"');
   });
 
-  it('with a URL and no key: a key is generated and shown once beside the token, and notifications are signed with it', async () => {
+  /**
+   * Makes a token whose notifications go to a receiver of its own and sends one notification of `kind` with it;
+   * answers the page that showed the token, the receiver's URL, the notification's signature, and what a signature
+   * with a given key over that notification would be.
+   */
+  async function makeAndNotify(fields: Record<string, string>, kind: WebhookKind) {
     const receiver = await startReceiver();
     try {
-      const page = await (await make({ tenantId: '10002', userId: JANA, webhookUrl: `${receiver.url}/hook`, webhookSecret: '' })).text();
-      const token = rememberSecret(codeOf(page, 'token') ?? '');
-      const secret = rememberSecret(codeOf(page, 'webhook-secret') ?? '');
-      expect(Buffer.from(secret, 'base64')).toHaveLength(32);
-      expect(sandbox.webhooks.connections().map((c) => c.url)).toContain(`${receiver.url}/hook`);
-      await sandbox.webhooks.send({ token, kind: 'upload-ok' });
+      const url = `${receiver.url}/hook`;
+      const page = await (await make({ ...fields, webhookUrl: url })).text();
+      await sandbox.webhooks.send({ token: rememberSecret(codeOf(page, 'token') ?? ''), kind });
       const [hook] = receiver.received;
-      expect(hook?.headers['x-kros-signature-256']).toBe(expectedSignature(secret, hook?.raw ?? Buffer.alloc(0)));
+      const signatureWith = (secret: string) => expectedSignature(secret, hook?.raw ?? Buffer.alloc(0));
+      return { page, url, signature: hook?.headers['x-kros-signature-256'], signatureWith };
     } finally {
       await receiver.close();
     }
+  }
+
+  it('with a URL and no key: a key is generated and shown once beside the token, and notifications are signed with it', async () => {
+    const sent = await makeAndNotify({ tenantId: '10002', userId: JANA, webhookSecret: '' }, 'upload-ok');
+    const secret = rememberSecret(codeOf(sent.page, 'webhook-secret') ?? '');
+    expect(Buffer.from(secret, 'base64')).toHaveLength(32);
+    expect(sandbox.webhooks.connections().map((c) => c.url)).toContain(sent.url);
+    expect(sent.signature).toBe(sent.signatureWith(secret));
   });
 
   it('with a URL and a key of your own: the key signs, and it is not repeated on the page', async () => {
-    const receiver = await startReceiver();
-    try {
-      const own = rememberSecret('my-own-authorization-key');
-      const page = await (await make({ tenantId: '10004', userId: 'peter.horvath@example.sk', webhookUrl: `${receiver.url}/hook`, webhookSecret: own })).text();
-      expect(page).not.toContain(own);
-      expect(codeOf(page, 'webhook-secret')).toBeUndefined();
-      const token = rememberSecret(codeOf(page, 'token') ?? '');
-      await sandbox.webhooks.send({ token, kind: 'financial-transaction' });
-      const [hook] = receiver.received;
-      expect(hook?.headers['x-kros-signature-256']).toBe(expectedSignature(own, hook?.raw ?? Buffer.alloc(0)));
-    } finally {
-      await receiver.close();
-    }
+    const own = rememberSecret('my-own-authorization-key');
+    const sent = await makeAndNotify({ tenantId: '10004', userId: 'peter.horvath@example.sk', webhookSecret: own }, 'financial-transaction');
+    expect(sent.page).not.toContain(own);
+    expect(codeOf(sent.page, 'webhook-secret')).toBeUndefined();
+    expect(sent.signature).toBe(sent.signatureWith(own));
   });
 
   it('without a URL: no webhook and no key; a key without a URL, or a URL that is not http(s), is refused', async () => {

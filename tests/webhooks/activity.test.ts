@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { storeAccessTokens } from '@/lib/connections/store';
 import type { VaultKey } from '@/lib/crypto/vault';
 import { rowsOf } from '@/lib/db/client';
+import { accessTokens } from '@/lib/db/schema';
+import { getEnv } from '@/lib/env';
 import { pruneExpiredRows } from '@/lib/db/prune';
-import { companyReceiver, listCompanyEvents } from '@/lib/webhooks/activity';
+import { listCompanyEvents } from '@/lib/webhooks/activity';
+import { loadActivityPage } from '@/lib/webhooks/activity-page';
 import { receiverAddress } from '@/lib/webhooks/address';
 import { recordWebhookEvent, storableJson } from '@/lib/webhooks/events';
-import { problemText, readStoredNotification, uploadedEntities } from '@/lib/webhooks/present';
+import { paymentAmount, problemText, readStoredNotification, uploadedEntities } from '@/lib/webhooks/present';
+import { formatMoney } from '@/lib/documents/format';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 
 /**
@@ -69,17 +73,28 @@ describe('the events a company sees', () => {
   });
 });
 
-describe('the company’s receiver address', () => {
-  it('is the connection’s webhook id, says whether a secret is stored, and names companies that share it', async () => {
-    const token = (tenantId: string, webhookSecret: string | null) => ({ ...JANA, tenantId, accessToken: `token-${tenantId}-0123456789`, companyName: null, webhookSecret });
-    await storeAccessTokens(database.db, [token('20001', 'secret-0123456789'), token('20002', 'secret-0123456789')], KEYS, { source: 'consent', webhookId: 'consent-hook-01234567' });
+describe('the company’s receiver address, as the activity page shows it', () => {
+  it('is the connection’s address, says whether a secret is stored (never the secret), and names companies that share it', async () => {
+    const secret = 'secret-of-the-consent-0123456789';
+    const token = (tenantId: string, webhookSecret: string | null) => ({ ...JANA, tenantId, accessToken: `token-${tenantId}-0123456789`, companyName: `Firma ${tenantId}`, webhookSecret });
+    await storeAccessTokens(database.db, [token('20001', secret), token('20002', secret)], KEYS, { source: 'consent', webhookId: 'consent-hook-01234567' });
     await storeAccessTokens(database.db, [token('20003', null)], KEYS, { source: 'pasted' });
+    const session = { ...JANA, tenantIds: ['20001', '20002', '20003', '29999'] };
+    const receiverOf = async (tenantId: string, scope = session) => (await loadActivityPage(database.db, { ...scope, tenantId })).receiver;
 
-    expect(await companyReceiver(database.db, { ...JANA, tenantId: '20001' })).toEqual({ webhookId: 'consent-hook-01234567', hasSecret: true, sharedWith: ['20002'] });
-    const alone = await companyReceiver(database.db, { ...JANA, tenantId: '20003' });
-    expect(alone).toEqual({ webhookId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), hasSecret: false, sharedWith: [] });
-    expect(await companyReceiver(database.db, { ...JANA, tenantId: '29999' })).toBeNull();
-    expect(await companyReceiver(database.db, { ...PETER, tenantId: '20001' })).toBeNull();
+    const shared = await loadActivityPage(database.db, { ...session, tenantId: '20001' });
+    expect(shared.receiver).toEqual({
+      state: 'ready',
+      address: receiverAddress(getEnv().appUrl, 'consent-hook-01234567'),
+      hasSecret: true,
+      sharedWith: ['Firma 20002 (20002)'],
+    });
+    const [row] = await database.db.select().from(accessTokens).where(eq(accessTokens.tenantId, '20001'));
+    for (const value of [secret, row!.sealedWebhookSecret!, row!.sealedToken]) expect(JSON.stringify(shared)).not.toContain(value);
+
+    expect(await receiverOf('20003')).toMatchObject({ state: 'ready', hasSecret: false, sharedWith: [] });
+    expect(await receiverOf('29999')).toEqual({ state: 'no-connection' });
+    expect(await receiverOf('20001', { ...PETER, tenantIds: ['20001'] })).toEqual({ state: 'no-connection' });
     expect(receiverAddress('https://addon.example.sk', 'consent-hook-01234567')).toBe('https://addon.example.sk/api/webhooks/consent-hook-01234567');
   });
 });
@@ -109,6 +124,13 @@ describe('a stored notification, read for the page', () => {
       { documentNumber: null, externalId: null, variableSymbol: null, id: 'uuid-2', problems: ['Chýba IČO.', 'VAT', 'plain text', '{"detail":{"field":"x"}}'] },
       { documentNumber: null, externalId: null, variableSymbol: null, id: null, problems: [] },
     ]);
+  });
+
+  it('shows a payment’s amount as money when it is a number or plain numeric text, else as it came', () => {
+    expect(paymentAmount({ sumOfPayment: 120.5, currency: 'EUR' }, 'en')).toBe(formatMoney(120.5, 'EUR', 'en'));
+    expect(paymentAmount({ sumOfPayment: '120.50', currency: 'EUR' }, 'en')).toBe(formatMoney(120.5, 'EUR', 'en'));
+    expect(paymentAmount({ sumOfPayment: 'about 120', currency: 'EUR' }, 'en')).toBe('about 120 EUR');
+    expect(paymentAmount({ currency: 'EUR' }, 'en')).toBeNull();
   });
 
   it('shows a problem of any shape as short text', () => {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sandboxDefaults } from '../../../lib/config/sandbox-defaults';
+import { sandboxDefaults, sandboxServiceAddresses } from '../../../lib/config/sandbox-defaults';
 
 export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -86,15 +86,16 @@ export async function startAddonServer(options: AddonServerOptions): Promise<Add
 
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of addonVariables) delete env[name];
+  const { jwksUrl, dataApiBaseUrl, consentUrl } = sandboxServiceAddresses(options.sandboxUrl);
   Object.assign(env, {
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
     APP_URL: url,
     PLUGIN_ID: sandboxDefaults.pluginId,
     PLUGIN_API_KEYS: sandboxDefaults.pluginApiKey,
-    BROKER_JWKS_URL: `${options.sandboxUrl}/broker/jwks.json`,
-    DATA_API_BASE_URL: options.sandboxUrl,
-    CONSENT_URL: `${options.sandboxUrl}/integration-consent`,
+    BROKER_JWKS_URL: jwksUrl,
+    DATA_API_BASE_URL: dataApiBaseUrl,
+    CONSENT_URL: consentUrl,
     INTEGRATOR_NAME: 'Doklady s.r.o.',
     SESSION_SECRETS: sessionSecret,
     ENCRYPTION_KEYS: `k1:${encryptionKey}`,

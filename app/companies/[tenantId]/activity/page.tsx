@@ -6,6 +6,8 @@ import { getMessages } from '@/lib/i18n/server';
 import { requireCompany } from '@/lib/session/require-session';
 import { ACTIVITY_LIMIT } from '@/lib/webhooks/activity';
 import { loadActivityPage } from '@/lib/webhooks/activity-page';
+import { getDb } from '@/lib/db/client';
+import { forPage } from '@/lib/db/errors';
 
 type Props = { params: Promise<{ tenantId: string }> };
 
@@ -18,7 +20,7 @@ export default async function ActivityPage({ params }: Props) {
   const session = await requireCompany(tenantId);
   const { t, locale } = await getMessages();
   const a = t.activity;
-  const { events, receiver } = await loadActivityPage({ userId: session.userId, pluginId: session.pluginId, tenantId });
+  const { events, receiver } = await forPage(async () => loadActivityPage(await getDb(), { ...session, tenantId }));
 
   return (
     <>

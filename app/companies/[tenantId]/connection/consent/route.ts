@@ -1,10 +1,9 @@
 import { startConsent } from '@/lib/consent/start';
 import { getDb } from '@/lib/db/client';
 import { companyPath } from '@/lib/documents/present';
-import { authorizeCompanyRequest, failurePage, failureResponse, localeOf } from '@/lib/documents/route-answers';
+import { authorizeCompanyForm, failurePage, failureResponse, localeOf } from '@/lib/documents/route-answers';
 import { getEnv } from '@/lib/env';
 import { withRouteHeaders } from '@/lib/http/handle';
-import { isSameOriginRequest } from '@/lib/http/same-origin';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,10 +15,9 @@ export const dynamic = 'force-dynamic';
 export async function POST(request: Request, { params }: { params: Promise<{ tenantId: string }> }): Promise<Response> {
   const { tenantId } = await params;
   const env = getEnv();
-  if (!isSameOriginRequest(request, env.appUrl)) return failurePage('forbidden', localeOf(request));
-  if (!env.consent) return failurePage('notFound', localeOf(request));
-  const access = await authorizeCompanyRequest(request, tenantId);
+  const access = await authorizeCompanyForm(request, tenantId);
   if (!access.ok) return access.response;
+  if (!env.consent) return failurePage('notFound', localeOf(request));
 
   try {
     const started = await startConsent(await getDb(), access.session, tenantId, {

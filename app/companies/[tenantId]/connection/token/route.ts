@@ -1,14 +1,13 @@
 import { connectPastedToken, type PasteOutcome } from '@/lib/connections/pasted-token';
 import { getDb } from '@/lib/db/client';
 import { companyPath } from '@/lib/documents/present';
-import { authorizeCompanyRequest, failurePage, failureResponse, localeOf } from '@/lib/documents/route-answers';
+import { authorizeCompanyForm, failurePage, failureResponse, localeOf } from '@/lib/documents/route-answers';
 import { getEnv } from '@/lib/env';
 import { readBodyText } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client-address';
 import { HttpError } from '@/lib/http/errors';
 import { countFailure } from '@/lib/http/failure-limit';
 import { withRouteHeaders } from '@/lib/http/handle';
-import { isSameOriginRequest } from '@/lib/http/same-origin';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,8 +21,7 @@ const FORM_LIMIT_BYTES = 16 * 1024;
 export async function POST(request: Request, { params }: { params: Promise<{ tenantId: string }> }): Promise<Response> {
   const { tenantId } = await params;
   const env = getEnv();
-  if (!isSameOriginRequest(request, env.appUrl)) return failurePage('forbidden', localeOf(request));
-  const access = await authorizeCompanyRequest(request, tenantId);
+  const access = await authorizeCompanyForm(request, tenantId);
   if (!access.ok) return access.response;
 
   let outcome: PasteOutcome;

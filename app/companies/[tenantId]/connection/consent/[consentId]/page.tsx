@@ -3,7 +3,8 @@ import { notFound, redirect } from 'next/navigation';
 import { ConsentOpenButton } from '@/components/consent-open-button';
 import { ConsentProgressRefresher } from '@/components/consent-progress-refresher';
 import { linkClass } from '@/components/detail-parts';
-import { advanceConsentPoll, isConsentId, type ProgressView } from '@/lib/consent/poll';
+import { advanceConsentPoll, type ProgressView } from '@/lib/consent/poll';
+import { isConsentId } from '@/lib/consent/secrets';
 import { getDb } from '@/lib/db/client';
 import { forPage } from '@/lib/db/errors';
 import { formatClockTime } from '@/lib/documents/format';
@@ -38,7 +39,7 @@ export default async function ConsentProgressPage({ params }: Props) {
       { poll: (state) => pollSubscription(state, { baseUrl: env.dataApiBaseUrl }), keys: env.encryptionKeys },
     ),
   );
-  if (!view || view.startedFor !== tenantId) notFound();
+  if (!view) notFound();
   // Done: the company page tells what was connected and what was left out (the same notice as after post mode).
   if (view.status === 'connected') redirect(`${companyPath(tenantId)}?consent=${encodeURIComponent(consentId)}`);
   const { t, locale } = await getMessages();
@@ -50,7 +51,7 @@ export default async function ConsentProgressPage({ params }: Props) {
         {c.title}
       </h2>
       {view.status === 'pending' ? (
-        <Pending view={view} tenantId={tenantId} t={t} locale={locale} />
+        <Pending view={view} here={companyPath(tenantId, 'connection', 'consent', consentId)} t={t} locale={locale} />
       ) : (
         <Ended status={view.status} tenantId={tenantId} t={t} />
       )}
@@ -59,9 +60,8 @@ export default async function ConsentProgressPage({ params }: Props) {
   );
 }
 
-function Pending({ view, tenantId, t, locale }: { view: ProgressView; tenantId: string; t: Messages; locale: Locale }) {
+function Pending({ view, here, t, locale }: { view: ProgressView; here: string; t: Messages; locale: Locale }) {
   const c = t.consentProgress.pending;
-  const here = companyPath(tenantId, 'connection', 'consent', view.consentId);
   return (
     <>
       <p role="status" aria-live="polite" className="mt-2 flex items-center gap-2 text-sm text-slate-700">

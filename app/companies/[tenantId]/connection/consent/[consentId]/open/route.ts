@@ -1,11 +1,11 @@
-import { findPendingPollAttempt, isConsentId } from '@/lib/consent/poll';
+import { findPendingPollAttempt } from '@/lib/consent/poll';
+import { isConsentId } from '@/lib/consent/secrets';
 import { consentPageUrl } from '@/lib/consent/start';
 import { getDb } from '@/lib/db/client';
 import { companyPath } from '@/lib/documents/present';
-import { authorizeCompanyRequest, failurePage, failureResponse, localeOf, seeOther } from '@/lib/documents/route-answers';
+import { authorizeCompanyForm, failurePage, failureResponse, localeOf, seeOther } from '@/lib/documents/route-answers';
 import { getEnv } from '@/lib/env';
 import { withRouteHeaders } from '@/lib/http/handle';
-import { isSameOriginRequest } from '@/lib/http/same-origin';
 
 export const dynamic = 'force-dynamic';
 
@@ -31,25 +31,16 @@ const json = (body: { url: string } | { ended: true }) =>
 export async function POST(request: Request, { params }: { params: Promise<Params> }): Promise<Response> {
   const { tenantId, consentId } = await params;
   const env = getEnv();
-  if (!isSameOriginRequest(request, env.appUrl)) return failurePage('forbidden', localeOf(request));
-  if (!env.consent || !isConsentId(consentId)) return failurePage('notFound', localeOf(request));
-  const access = await authorizeCompanyRequest(request, tenantId);
+  const access = await authorizeCompanyForm(request, tenantId);
   if (!access.ok) return access.response;
+  if (!env.consent || !isConsentId(consentId)) return failurePage('notFound', localeOf(request));
 
   try {
     const { session } = access;
     const attempt = await findPendingPollAttempt(await getDb(), consentId, { userId: session.userId, pluginId: session.pluginId, tenantId }, env.encryptionKeys);
-    if (attempt.kind === 'unknown' || attempt.startedFor !== tenantId) {
-      return failurePage('notFound', localeOf(request));
-    }
+    if (attempt.kind === 'unknown') return failurePage('notFound', localeOf(request));
     if (attempt.kind === 'ended') {
-      if (wantsJson(request)) return json({ ended: true });
-      return withRouteHeaders(
-        new Response(null, {
-          status: 303,
-          headers: { Location: companyPath(tenantId, 'connection', 'consent', consentId), 'Cache-Control': 'no-store' },
-        }),
-      );
+      return wantsJson(request) ? json({ ended: true }) : seeOther(companyPath(tenantId, 'connection', 'consent', consentId));
     }
     const url = consentPageUrl(
       { state: attempt.state, responseMode: 'poll', companyMode: attempt.companyMode, webhookId: attempt.webhookId },
