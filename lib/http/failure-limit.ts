@@ -41,17 +41,51 @@ function limiterFor(db: Db) {
 }
 
 /**
+ * The addresses this instance has seen with their budget spent, until their window ends: refusing a flood of
+ * attempts from one of them costs no database read. (Memory only remembers; the database decides.)
+ */
+const seenBlocked = new RateLimiterMemory({ keyPrefix: 'auth-blocked', points: 1, duration: FAILURE_LIMIT.durationSeconds });
+
+// Opening the database can fail too (it is opened lazily); then the in-memory budget counts alone.
+const currentLimiter = () => getDb().then(limiterFor, () => memoryBudget);
+
+function tooManyFailures(msBeforeNext: number): HttpError {
+  const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new HttpError('rate_limited', 'too_many_failures', { 'Retry-After': String(retryAfter) });
+}
+
+async function rememberBlocked(source: string, msBeforeNext: number): Promise<void> {
+  if (msBeforeNext > 0) await seenBlocked.block(source, Math.ceil(msBeforeNext / 1000));
+}
+
+/**
+ * Refuses (the 429 of `countFailure`) while `source` has spent its budget, and does nothing otherwise. Called before
+ * an attempt does any work whose failure would be counted (above all a call to the service), so a blocked address
+ * can neither make those calls nor have a right guess accepted until its window ends.
+ */
+export async function refuseWhileBlocked(source: string): Promise<void> {
+  const remembered = await seenBlocked.get(source);
+  if (remembered && remembered.consumedPoints > 1 && remembered.msBeforeNext > 0) throw tooManyFailures(remembered.msBeforeNext);
+  const spent = await (await currentLimiter()).get(source);
+  if (spent && spent.consumedPoints >= FAILURE_LIMIT.points && spent.msBeforeNext > 0) {
+    await rememberBlocked(source, spent.msBeforeNext);
+    throw tooManyFailures(spent.msBeforeNext);
+  }
+}
+
+/**
  * Counts one failed authentication from `source`. Returns normally while the budget lasts; past it, throws the
- * 429 that replaces the failure's own answer, with `retry-after` in whole seconds.
+ * 429 that replaces the failure's own answer, with `retry-after` in whole seconds. The failure that spends the last
+ * point is still answered as itself; `refuseWhileBlocked` refuses the attempts after it.
  */
 export async function countFailure(source: string): Promise<void> {
-  // Opening the database can fail too (it is opened lazily); then the in-memory budget counts alone.
-  const limiter = await getDb().then(limiterFor, () => memoryBudget);
+  const limiter = await currentLimiter();
   try {
-    await limiter.consume(source);
+    const spent = await limiter.consume(source);
+    if (spent.consumedPoints >= FAILURE_LIMIT.points) await rememberBlocked(source, spent.msBeforeNext);
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    throw new HttpError('rate_limited', 'too_many_failures', { 'Retry-After': String(retryAfter) });
+    await rememberBlocked(source, rejection.msBeforeNext);
+    throw tooManyFailures(rejection.msBeforeNext);
   }
 }

@@ -93,6 +93,18 @@ describe('GET /auth/callback', () => {
     }
   });
 
+  it('refuses an address that spent its failure budget with 429 before looking at its code, which stays usable', async () => {
+    const from = { 'x-forwarded-for': '192.0.2.31' };
+    for (let attempt = 0; attempt < 30; attempt++) expect((await callback('B'.repeat(64), from)).status).toBe(400);
+    const { launchCode } = await launch(broker);
+    const refused = await callback(launchCode, from);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('set-cookie')).toBeNull();
+    // The code was not consumed: the same browser from another address signs in with it.
+    expect((await callback(launchCode, { 'x-forwarded-for': '192.0.2.32' })).status).toBe(302);
+  });
+
   it('replaces a session the browser already had and revokes its row', async () => {
     const first = sessionCookieFrom(await callback((await launch(broker)).launchCode));
     const firstId = await sessionIdOf(first);

@@ -102,6 +102,25 @@ describe('a pasted token', () => {
     expect(before.filter((stored) => stored.userId === JANA && stored.source === 'pasted' && stored.sealedWebhookSecret)).toEqual([]);
   });
 
+  it('is refused while the address has spent its failure budget, before the service is asked, even when right', async () => {
+    const cookie = await signIn(fixture, { tenantIds: ['10003'], connected: [] });
+    const from = { cookie, 'x-forwarded-for': '192.0.2.44' };
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const wrong = rememberSecret(`wrong-token-${attempt}-0123456789abcdef`);
+      expect((await post('10003', form(wrong), from)).headers.get('location')).toBe('/companies/10003?connection=rejected');
+    }
+    const before = await dataApiRequestCount(fixture);
+    const right = rememberSecret(fixture.tokens.issue('10003', JANA));
+    const refused = await post('10003', form(right), from);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await dataApiRequestCount(fixture)).toBe(before);
+    expect(await stateOf('10003')).toBe('missing');
+    // Another address is not held back by this one's failures.
+    const elsewhere = await post('10003', form(right), { cookie, 'x-forwarded-for': '192.0.2.45' });
+    expect(elsewhere.headers.get('location')).toBe('/companies/10003?connection=connected');
+  });
+
   it('is refused for a company outside the session, from another site, and without a session', async () => {
     const cookie = await signIn(fixture, { tenantIds: ['10001'] });
     const token = rememberSecret(fixture.tokens.issue('20001', JANA));

@@ -3,7 +3,7 @@ import { getDb } from '@/lib/db/client';
 import { HttpError, type ErrorCode } from '@/lib/http/errors';
 import { handleRequest, withRouteHeaders } from '@/lib/http/handle';
 import { htmlPage } from '@/lib/http/html-page';
-import { countFailure } from '@/lib/http/failure-limit';
+import { countFailure, refuseWhileBlocked } from '@/lib/http/failure-limit';
 import { clientAddress } from '@/lib/http/client-address';
 import { isLaunchCodeShaped } from '@/lib/broker/launch-codes';
 import { readSessionCookie, sealSessionId, sessionCookieHeader, unsealSessionId } from '@/lib/session/cookie';
@@ -64,11 +64,15 @@ export async function GET(request: Request) {
       const code = new URL(request.url).searchParams.get('code');
       if (!isLaunchCodeShaped(code)) throw new HttpError('bad_request', 'code_malformed');
 
+      // A blocked address is refused before its code is looked at, so it cannot spend a good code either.
+      const source = clientAddress(request);
+      await refuseWhileBlocked(source);
+
       const env = getEnv();
       const previous = await unsealSessionId(readSessionCookie(request), env.sessionSecrets);
       const session = await signInWithLaunchCode(await getDb(), code, previous);
       if (!session) {
-        await countFailure(clientAddress(request));
+        await countFailure(source);
         throw new HttpError('bad_request', 'code_invalid_expired_or_used');
       }
       log.replacedSession = previous !== null;

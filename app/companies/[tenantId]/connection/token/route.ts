@@ -6,7 +6,7 @@ import { getEnv } from '@/lib/env';
 import { readBodyText } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client-address';
 import { HttpError } from '@/lib/http/errors';
-import { countFailure } from '@/lib/http/failure-limit';
+import { countFailure, refuseWhileBlocked } from '@/lib/http/failure-limit';
 import { withRouteHeaders } from '@/lib/http/handle';
 
 export const dynamic = 'force-dynamic';
@@ -16,7 +16,8 @@ const FORM_LIMIT_BYTES = 16 * 1024;
 /**
  * POST of the company page's "paste a token" form. Our own pages only; the session's company only. The outcome goes
  * back to the company page as `?connection=…` (never the token). A refused token counts against the address's
- * failure budget, so the form cannot be used to try tokens at speed.
+ * failure budget, so the form cannot be used to try tokens at speed; while that budget is spent, the form is refused
+ * (429) before the token is read or the service asked, so a right token is not accepted either.
  */
 export async function POST(request: Request, { params }: { params: Promise<{ tenantId: string }> }): Promise<Response> {
   const { tenantId } = await params;
@@ -25,7 +26,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ ten
   if (!access.ok) return access.response;
 
   let outcome: PasteOutcome;
+  const source = clientAddress(request);
   try {
+    await refuseWhileBlocked(source);
     const form = new URLSearchParams(await readBodyText(request, FORM_LIMIT_BYTES).catch(() => ''));
     const identity = { userId: access.session.userId, tenantId, pluginId: access.session.pluginId };
     outcome = await connectPastedToken(
@@ -34,7 +37,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ ten
       { token: form.get('token') ?? '', webhookSecret: form.get('webhookSecret') ?? '' },
       env.encryptionKeys,
     );
-    if (outcome === 'rejected') await countFailure(clientAddress(request));
+    if (outcome === 'rejected') await countFailure(source);
   } catch (error) {
     if (error instanceof HttpError && error.code === 'rate_limited') {
       return failurePage('busy', localeOf(request), Number(error.headers['Retry-After'] ?? 60));
