@@ -28,6 +28,7 @@ export function eventKeyOf(notification: WebhookNotification, rawBody: Buffer): 
 /**
  * A copy of a parsed payload that PostgreSQL's jsonb accepts: jsonb refuses the character U+0000 in text, so it is
  * replaced (with U+FFFD) rather than make the insert fail, which would answer 500 and be retried to no avail.
+ * Recursive: a received payload nests at most WEBHOOK_MAX_DEPTH levels (parseWebhookPayload refuses deeper ones).
  */
 export function storableJson(value: unknown): unknown {
   if (typeof value === 'string') return value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value;

@@ -249,6 +249,15 @@ describe('a notification that is refused with 400 and stores nothing', () => {
     expect(await eventsOf(webhookId)).toEqual([]);
   });
 
+  it('is nested deeper than 32 levels, though signed and small (3000 levels in 18 KB): 400, nothing stored', async () => {
+    const nested = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+    await expectRefused(await sendSigned(webhookId, nested(3000)));
+    await expectRefused(await sendSigned(webhookId, upload('i0000000-0000-4000-8000-000000000010', { deep: JSON.parse(nested(40)) })));
+    expect(await eventsOf(webhookId)).toEqual([]);
+    // A notification nested as deep as the limit is still taken.
+    expect((await sendSigned(webhookId, nested(32))).status).toBe(200);
+  });
+
   it('is larger than the limit, however it was signed', async () => {
     const padding = 'x'.repeat(WEBHOOK_MAX_BODY_BYTES);
     await expectRefused(await sendSigned(webhookId, upload('h0000000-0000-4000-8000-000000000009', { padding })));
