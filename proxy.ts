@@ -3,6 +3,7 @@ import { getEnv } from '@/lib/env';
 import { contentSecurityPolicy, staticSecurityHeaders } from '@/lib/http/security-headers';
 import { SESSION_COOKIE } from '@/lib/session/cookie-name';
 import { tidyListSearch, type ListKind, type SearchParams } from '@/lib/documents/filters';
+import { isMalformedDocumentPage } from '@/lib/service/ids';
 
 /**
  * Optimistic, database-free gate in front of every page: it only looks whether the session cookie is there.
@@ -51,7 +52,11 @@ export function proxy(request: NextRequest) {
   const response =
     needsSession && !request.cookies.has(SESSION_COOKIE)
       ? NextResponse.rewrite(new URL('/signed-out', request.url), { request: { headers: requestHeaders } })
-      : NextResponse.next({ request: { headers: requestHeaders } });
+      : NextResponse.next({
+          request: { headers: requestHeaders },
+          // The page then shows its not-found view under the status that names it.
+          status: isMalformedDocumentPage(request.nextUrl.pathname) ? 404 : 200,
+        });
 
   response.headers.set('Content-Security-Policy', csp);
   for (const [name, value] of Object.entries(staticSecurityHeaders)) response.headers.set(name, value);

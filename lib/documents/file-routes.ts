@@ -1,6 +1,6 @@
 import 'server-only';
 import type { DataApiClient } from '@/lib/service/client';
-import { int64IdSchema, reportIdSchema, uuidSchema, type ReportId } from '@/lib/service/queries';
+import { int64IdOf, reportIdOf, uuidOf, type ReportId } from '@/lib/service/ids';
 import { extensionOf, inlineKindOf, safeContentType, safeFileName } from './downloads';
 import { openClient } from './load';
 import { withRouteHeaders } from '@/lib/http/handle';
@@ -19,7 +19,7 @@ type Context<P> = { params: Promise<P> };
 
 const filePrefix: Record<DocumentKind, string> = { invoices: 'invoice', deliveryNotes: 'delivery-note' };
 
-type ReportRequest = { documentId: number; reportId: ReportId; client: DataApiClient };
+type ReportRequest = { documentId: string; reportId: ReportId; client: DataApiClient };
 
 /**
  * The part every report address shares: session and company first (a foreign company costs no data-API call), then
@@ -31,12 +31,12 @@ function reportRoute(answer: (request: Request, report: ReportRequest) => Promis
     const { tenantId, id, reportId } = await params;
     const access = await authorizeCompanyRequest(request, tenantId);
     if (!access.ok) return access.response;
-    const documentId = int64IdSchema.safeParse(id);
-    const report = reportIdSchema.safeParse(reportId);
-    if (!documentId.success || !report.success) return failurePage('notFound', localeOf(request));
+    const documentId = int64IdOf(id);
+    const report = reportIdOf(reportId);
+    if (documentId === null || report === null) return failurePage('notFound', localeOf(request));
     try {
       const client = await openClient({ ...access.session, tenantId });
-      return await answer(request, { documentId: documentId.data, reportId: report.data, client });
+      return await answer(request, { documentId, reportId: report, client });
     } catch (error) {
       return failureResponse(request, error);
     }
@@ -89,7 +89,7 @@ export async function attachmentContent(request: Request, { params }: Context<At
   const { tenantId, id, attachmentId } = await params;
   const access = await authorizeCompanyRequest(request, tenantId);
   if (!access.ok) return access.response;
-  if (!uuidSchema.safeParse(id).success || !uuidSchema.safeParse(attachmentId).success) {
+  if (uuidOf(id) === null || uuidOf(attachmentId) === null) {
     return failurePage('notFound', localeOf(request));
   }
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { deliveryNoteListQuery, expenseListQuery, invoiceListQuery } from '@/lib/service/queries';
+import { deliveryNoteListQuery, expenseListQuery, hasControlOrBidi, invoiceListQuery } from '@/lib/service/queries';
 
 /**
  * A list page's view as its URL states it: the filters under the interface's own parameter names (so a view can be
@@ -87,9 +87,11 @@ export function parseListView<K extends ListKind>(kind: K, params: SearchParams)
   }
   const filtered = Object.keys(query).length > 0;
 
-  const invalid: string[] = [];
-  const top = rawTop === '' ? DEFAULT_PAGE_SIZE : Number(rawTop);
-  if (!(PAGE_SIZES as readonly number[]).includes(top)) invalid.push('Top');
+  // A control or bidi character is refused wherever it stands: trimming would hide some of them (the BOM, a tab).
+  const invalid: string[] = [...fields, 'Top', 'Skip'].filter((name) => hasControlOrBidi(first(params[name])));
+  // Exactly one of the offered sizes, as written ("0x19" or "25.0" is not 25).
+  const top = rawTop === '' ? DEFAULT_PAGE_SIZE : (PAGE_SIZES.find((size) => String(size) === rawTop) ?? Number.NaN);
+  if (Number.isNaN(top)) invalid.push('Top');
   const skip = rawSkip === '' ? 0 : Number(rawSkip);
   if (rawSkip !== '' && rawSkip !== '0') query.Skip = rawSkip;
   query.Top = String(top);

@@ -11,7 +11,7 @@ const extendedParts = ['items', 'vatBreakdowns', 'payments', 'linkedDocuments'] 
  * once more through the list, narrowed to this document number (and sequence): one extra call, for that case only.
  * If that call fails, the invoice is shown without them rather than not at all.
  */
-export async function loadInvoiceDetail(client: DataApiClient, id: number): Promise<Invoice> {
+export async function loadInvoiceDetail(client: DataApiClient, id: number | string): Promise<Invoice> {
   const invoice = await client.invoices.get(id);
   const number = invoice.documentNumber?.trim();
   if (extendedParts.some((part) => invoice[part] != null) || !number || number.length > 20) return invoice;

@@ -1,4 +1,4 @@
-import { reportIds, type ReportId } from '@/lib/service/queries';
+import { reportIds, type ReportId } from '@/lib/service/ids';
 import type { DocumentKind } from './file-routes';
 import { companyPath } from './present';
 
@@ -10,7 +10,7 @@ const segmentOf: Record<DocumentKind, string> = { invoices: 'invoices', delivery
  * The addresses of a document's reports: the download (named after the document number when there is one) and the
  * preview. Building them costs no data-API call: the preview link is asked for only when the user opens it.
  */
-export function reportLinks(kind: DocumentKind, tenantId: string, id: number, documentNumber: string | null | undefined): ReportLink[] {
+export function reportLinks(kind: DocumentKind, tenantId: string, id: number | string, documentNumber: string | null | undefined): ReportLink[] {
   return reportIds.map((reportId) => {
     const base = companyPath(tenantId, segmentOf[kind], id, 'reports', reportId);
     const number = documentNumber?.trim();

@@ -65,7 +65,7 @@ export const en: DocumentTexts = {
     from: 'from',
     to: 'to',
     invalid: 'These filters have an invalid value: {fields}. Nothing was loaded.',
-    invalidHint: 'Enter dates as yyyy-mm-dd; a range must not start after it ends; texts have a maximum length.',
+    invalidHint: 'Enter dates as yyyy-mm-dd; a range must not start after it ends; texts have a maximum length and no control characters; numbers are plain digits.',
     fields: {
       IssueDateFrom: 'Issue date from',
       IssueDateTo: 'Issue date to',

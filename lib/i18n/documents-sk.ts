@@ -65,7 +65,7 @@ export const sk = {
     from: 'od',
     to: 'do',
     invalid: 'Tieto filtre majú neplatnú hodnotu: {fields}. Nič sa nenačítalo.',
-    invalidHint: 'Dátumy zadajte ako rrrr-mm-dd, začiatok rozsahu nesmie byť po jeho konci a texty majú obmedzenú dĺžku.',
+    invalidHint: 'Dátumy zadajte ako rrrr-mm-dd, začiatok rozsahu nesmie byť po jeho konci texty majú obmedzenú dĺžku a nesmú obsahovať riadiace znaky, čísla zadajte len číslicami.',
     fields: {
       IssueDateFrom: 'Dátum vystavenia od',
       IssueDateTo: 'Dátum vystavenia do',

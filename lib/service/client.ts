@@ -18,18 +18,16 @@ import {
   catalogItemListQuery,
   deliveryNoteListQuery,
   expenseListQuery,
-  int64IdSchema,
   invoiceListQuery,
   paymentListQuery,
-  reportIdSchema,
   toSearchParams,
-  uuidSchema,
   type CatalogItemListQuery,
   type DeliveryNoteListQuery,
   type ExpenseListQuery,
   type InvoiceListQuery,
   type PaymentListQuery,
 } from './queries';
+import { int64IdSchema, reportIdSchema, uuidSchema } from './ids';
 import { parseList, parseRecord, validInput } from './parse';
 import type { Call, Transport } from './transport';
 import {

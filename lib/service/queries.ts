@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { int64IdSchema } from './ids';
 import { expenseFilterDocumentTypes } from './schemas/expense';
 
 /**
  * Query inputs of the list endpoints, named exactly as the interface names its query parameters (PascalCase), so a
  * page can keep a filter in its URL under the same names. The rules are the interface's: Top 0–100 (always sent),
  * Skip ≥ 0, dates yyyy-MM-dd with each From ≤ its To, the documented lengths and enums. Inputs may come straight from
- * a URL: blank values mean "not set" and numbers may arrive as strings.
+ * a URL: blank values mean "not set" and numbers may arrive as strings, written in plain digits. Texts carrying control or
+ * bidirectional characters are refused.
  */
 
 const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -21,19 +23,40 @@ function isCalendarDate(value: string): boolean {
 
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-MM-dd').refine(isCalendarDate, 'no such day');
 const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,7})?$/, 'expected yyyy-MM-ddTHH:mm:ss[.ff]');
-const boundedText = (max: number) => z.string().trim().min(1).max(max);
+
+// C0 and C1 controls (DEL included), the bidirectional marks, embeddings, overrides and isolates, and the BOM.
+const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
+
+/**
+ * True when a text carries a character no filter value can mean: a control character, or one that reorders or hides
+ * what a person reads (bidi controls, the BOM). Such a value is refused rather than sent on or silently trimmed.
+ */
+export const hasControlOrBidi = (text: string): boolean => CONTROL_OR_BIDI.test(text);
+
+// Checked before trimming, which would quietly drop some of those characters (the BOM, line breaks) at the ends.
+const boundedText = (max: number) =>
+  z.string().refine((text) => !hasControlOrBidi(text), 'control or bidirectional character').trim().min(1).max(max);
+
+/** A whole number written in digits only (no sign, exponent, hex, fraction or leading zero), or one from our code. */
+const wholeNumber = (min: number, max: number) =>
+  z.union([z.number(), z.string().regex(/^(0|[1-9][0-9]*)$/, 'expected digits').transform(Number)]).pipe(z.number().int().min(min).max(max));
+
+/** An amount written as plain decimal digits with an optional sign and fraction (no exponent, hex or spaces). */
+const decimal = z.union([z.number(), z.string().regex(/^-?[0-9]+(\.[0-9]+)?$/, 'expected a decimal number').transform(Number)]).pipe(
+  z.number().refine(Number.isFinite, 'not a number'),
+);
 
 /** Longest numbering-sequence code the interface accepts in a filter (invoices and delivery notes; none given for expenses). */
 export const SEQUENCE_CODE_MAX = 5;
 const oneOf = <const T extends readonly string[]>(values: T) => z.enum(values);
 
 export const paging = {
-  Top: z.preprocess(blank, z.coerce.number().int().min(0).max(100).default(100)),
-  Skip: optional(z.coerce.number().int().min(0).max(INT32_MAX)),
+  Top: z.preprocess(blank, wholeNumber(0, 100).default(100)),
+  Skip: optional(wholeNumber(0, INT32_MAX)),
 };
 
 const date = optional(isoDate);
-const money = optional(z.coerce.number().refine(Number.isFinite, 'not a number'));
+const money = optional(decimal);
 
 /** ExtendedFields: a comma-separated list (or array) of allowed values, matched case-insensitively. */
 function extendedFields<const T extends readonly string[]>(allowed: T) {
@@ -140,7 +163,7 @@ export const paymentListQuery = withOrderedRanges(
   z.object({
     PaymentDateFrom: date,
     PaymentDateTo: date,
-    AccountId: optional(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
+    AccountId: optional(int64IdSchema),
     ExternalId: optional(boundedText(100)),
     Iban: optional(boundedText(34)),
     LastModifiedTimestamp: optional(timestamp),
@@ -162,15 +185,6 @@ export type ExpenseListQuery = z.input<typeof expenseListQuery>;
 export type DeliveryNoteListQuery = z.input<typeof deliveryNoteListQuery>;
 export type PaymentListQuery = z.input<typeof paymentListQuery>;
 export type CatalogItemListQuery = z.input<typeof catalogItemListQuery>;
-
-/** Report ids the interface names: 17 black and white, 19 colour, 101 editable. */
-export const reportIds = [17, 19, 101] as const;
-export type ReportId = (typeof reportIds)[number];
-export const reportIdSchema = z.coerce.number().pipe(z.union(reportIds.map((id) => z.literal(id)) as [z.ZodLiteral<17>, z.ZodLiteral<19>, z.ZodLiteral<101>]));
-
-/** Ids of invoices and delivery notes (int64; positive, and within what a JavaScript number holds exactly). */
-export const int64IdSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-export const uuidSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'expected a uuid');
 
 /** Serializes a parsed query: every set value under its interface name; `Top` is always present. */
 export function toSearchParams(query: Record<string, unknown>): URLSearchParams {

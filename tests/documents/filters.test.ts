@@ -34,6 +34,24 @@ describe('a list view from the URL', () => {
     expect(view.values.IssueDateFrom).toBe('2026-13-01');
   });
 
+  it('refuses control and bidi characters in any filter, even where trimming would have hidden them', () => {
+    for (const text of ['\u0000', 'FA\u0000', '\ufeffFA', 'FA\u202e', '\u2066FA', 'FA\u200f', 'FA\u0085', 'FA\t']) {
+      expect(parseListView('invoices', { NumberingSequence: text }), JSON.stringify(text)).toMatchObject({ ok: false, invalid: ['NumberingSequence'] });
+    }
+    expect(parseListView('expenses', { IssueDateFrom: '2026-07-01\u200e', Top: '25' })).toMatchObject({ ok: false, invalid: ['IssueDateFrom'] });
+    expect(parseListView('deliveryNotes', { DocumentNumberTo: 'DL\u202a1' })).toMatchObject({ ok: false, invalid: ['DocumentNumberTo'] });
+  });
+
+  it('takes Top and Skip in plain digits only', () => {
+    expect(parseListView('invoices', { Top: '0x19' })).toMatchObject({ ok: false, invalid: ['Top'] });
+    expect(parseListView('invoices', { Top: '25.0' })).toMatchObject({ ok: false, invalid: ['Top'] });
+    expect(parseListView('invoices', { Skip: '1e2' })).toMatchObject({ ok: false, invalid: ['Skip'] });
+    expect(parseListView('invoices', { Skip: '0x19' })).toMatchObject({ ok: false, invalid: ['Skip'] });
+    expect(parseListView('invoices', { TotalPriceInclVatFrom: '1e3' }).ok).toBe(true); // not an invoice filter: ignored
+    expect(parseListView('expenses', { TotalPriceInclVatFrom: '1e3' })).toMatchObject({ ok: false, invalid: ['TotalPriceInclVatFrom'] });
+    expect(parseListView('expenses', { TotalPriceInclVatFrom: '-12.50', Skip: '50' }).ok).toBe(true);
+  });
+
   it('reports a range that starts after it ends on its "to" field', () => {
     const view = parseListView('expenses', { DueDateFrom: '2026-08-01', DueDateTo: '2026-07-01', TotalPriceInclVatFrom: '500', TotalPriceInclVatTo: '100' });
     expect(view).toMatchObject({ ok: false, invalid: ['DueDateTo', 'TotalPriceInclVatTo'] });

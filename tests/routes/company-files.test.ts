@@ -118,6 +118,24 @@ describe('an invoice report (GET /companies/{tenantId}/invoices/{id}/reports/{re
     expect(await dataApiRequestCount(fixture)).toBe(before);
   });
 
+  it.each([
+    ['hex', '0x10', '19'],
+    ['an exponent', '1e3', '19'],
+    ['a leading zero', '016', '19'],
+    ['a sign', '+16', '19'],
+    ['whitespace', ' 16', '19'],
+    ['a value past int64', '9223372036854775808', '19'],
+    ['a report id in hex', '16', '0x11'],
+    ['a report id with an exponent', '16', '1.9e1'],
+  ])('answers 404 for an id written with %s (never read as another number), without asking the data API', async (_label, id, reportId) => {
+    const cookie = await signIn(fixture);
+    const before = await dataApiRequestCount(fixture);
+    expect((await requestReport(cookie, '10001', id, reportId)).status).toBe(404);
+    expect((await get(invoicePreview, `${reportPath('10001', id, reportId)}/preview`, { tenantId: '10001', id, reportId }, { cookie })).status).toBe(404);
+    expect((await get(deliveryNoteReport, `/companies/10001/delivery-notes/${id}/reports/${reportId}`, { tenantId: '10001', id, reportId }, { cookie })).status).toBe(404);
+    expect(await dataApiRequestCount(fixture)).toBe(before);
+  });
+
   it('answers 404 when the service has no such invoice', async () => {
     const cookie = await signIn(fixture);
     const response = await requestReport(cookie, '10001', 999_999_999_999, 19);

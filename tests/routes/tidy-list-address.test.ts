@@ -27,3 +27,17 @@ describe('list addresses with blank filters', () => {
     }
   });
 });
+
+describe('document addresses whose id cannot name a document', () => {
+  it('are answered 404 before the page renders (a page streams, so it cannot choose its status later)', () => {
+    for (const path of ['invoices/0x10', 'invoices/1e3', 'invoices/016', 'invoices/%2B16', 'delivery-notes/-1', 'expenses/42', 'expenses/%E2%80%AE']) {
+      expect(proxy(new NextRequest(`${BASE}/companies/10001/${path}`, { headers: { cookie: '__Host-kros-addon-session=x' } })).status, path).toBe(404);
+    }
+  });
+
+  it('leave well-written ids and other pages alone', () => {
+    for (const path of ['invoices/16', 'invoices/9223372036854775807', 'delivery-notes/7', 'expenses/5b0c5bd8-0c4b-4e0b-9a55-b4f1b1a8e6a1', 'invoices', 'activity']) {
+      expect(proxy(new NextRequest(`${BASE}/companies/10001/${path}`, { headers: { cookie: '__Host-kros-addon-session=x' } })).status, path).toBe(200);
+    }
+  });
+});

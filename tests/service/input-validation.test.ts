@@ -95,6 +95,74 @@ describe('input validation of the data-API client', () => {
     expect(service.requests).toHaveLength(0);
   });
 
+  it.each([
+    ['hex', '0x10'],
+    ['an exponent', '1e3'],
+    ['a fraction', '16.0'],
+    ['a sign', '+16'],
+    ['a minus', '-16'],
+    ['a leading zero', '016'],
+    ['whitespace', ' 16'],
+    ['a trailing newline', '16\n'],
+    ['full-width digits', '１６'],
+    ['a value past int64', '9223372036854775808'],
+    ['zero', '0'],
+    ['nothing', ''],
+  ])('refuses an int64 id written with %s, and sends nothing', async (_, id) => {
+    const service = createFakeService();
+    await rejected(() => service.client.invoices.get(id));
+    await rejected(() => service.client.deliveryNotes.report(id, 17));
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it('sends an int64 id exactly as written, up to int64’s maximum (beyond a JavaScript number’s precision)', async () => {
+    const service = createFakeService();
+    service.always(json({ id: 1 }));
+    await service.client.invoices.get('16');
+    await service.client.invoices.get('9223372036854775807');
+    await service.client.invoices.get(42);
+    expect(service.requests.map((request) => request.url.pathname)).toEqual([
+      '/api/invoices/16',
+      '/api/invoices/9223372036854775807',
+      '/api/invoices/42',
+    ]);
+  });
+
+  it('refuses report ids written loosely (0x11, 1.9e1, 019) though they would read as 17 or 19', async () => {
+    const service = createFakeService();
+    for (const report of ['0x11', '1.9e1', '019', ' 19']) await rejected(() => service.client.invoices.report(12, report));
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['NUL', '\u0000'],
+    ['a line feed', 'FA\nX'],
+    ['a C1 control', 'FA\u0085'],
+    ['DEL', 'FA\u007f'],
+    ['a right-to-left override', '\u202eAF'],
+    ['a left-to-right mark', 'FA\u200e'],
+    ['an isolate', '\u2066FA\u2069'],
+    ['a byte-order mark', '\ufeffFA'],
+  ])('refuses a text filter carrying %s, and sends nothing', async (_, text) => {
+    const service = createFakeService();
+    for (const field of ['NumberingSequence', 'DocumentNumberFrom', 'OrderNumber']) {
+      const error = await rejected(() => service.client.invoices.list({ [field]: text } as never));
+      expect(error.details.fields).toContain(field);
+    }
+    await rejected(() => service.client.payments.list({ ExternalId: `x${text}` }));
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it('refuses numbers written loosely in Top, Skip, amounts and AccountId', async () => {
+    const service = createFakeService();
+    await rejected(() => service.client.invoices.list({ Top: '0x19' as never }));
+    await rejected(() => service.client.invoices.list({ Skip: '1e3' as never }));
+    await rejected(() => service.client.expenses.list({ TotalPriceInclVatFrom: '0x10' as never }));
+    await rejected(() => service.client.expenses.list({ TotalPriceInclVatTo: '1e3' as never }));
+    await rejected(() => service.client.payments.list({ AccountId: '0x10' as never }));
+    expect(service.requests).toHaveLength(0);
+  });
+
   it('refuses an empty batch and one of more than 100 documents', async () => {
     const service = createFakeService();
     await rejected(() => service.client.invoices.uploadBatch([]));

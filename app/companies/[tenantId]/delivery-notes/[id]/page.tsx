@@ -8,7 +8,7 @@ import { loadForPage, openClient } from '@/lib/documents/load';
 import { companyPath } from '@/lib/documents/present';
 import { reportLinks } from '@/lib/documents/report-links';
 import { getMessages } from '@/lib/i18n/server';
-import { int64IdSchema } from '@/lib/service/queries';
+import { int64IdOf } from '@/lib/service/ids';
 import { requireCompany } from '@/lib/session/require-session';
 
 type Props = { params: Promise<{ tenantId: string; id: string }> };
@@ -17,23 +17,23 @@ type Props = { params: Promise<{ tenantId: string; id: string }> };
 export default async function DeliveryNotePage({ params }: Props) {
   const { tenantId, id } = await params;
   const session = await requireCompany(tenantId);
-  const noteId = int64IdSchema.safeParse(id);
-  if (!noteId.success) notFound();
+  const noteId = int64IdOf(id);
+  if (noteId === null) notFound();
   const { t, locale } = await getMessages();
   const d = t.docs;
-  const loaded = await loadForPage(async () => (await openClient({ ...session, tenantId })).deliveryNotes.get(noteId.data));
+  const loaded = await loadForPage(async () => (await openClient({ ...session, tenantId })).deliveryNotes.get(noteId));
   const back = <BackLink href={companyPath(tenantId, 'delivery-notes')}>{d.detail.backToDeliveryNotes}</BackLink>;
   if (!loaded.ok) {
     return (
       <>
         {back}
-        <ServiceProblem problem={loaded.problem} texts={d} retryHref={companyPath(tenantId, 'delivery-notes', noteId.data)} />
+        <ServiceProblem problem={loaded.problem} texts={d} retryHref={companyPath(tenantId, 'delivery-notes', noteId)} />
       </>
     );
   }
 
   const note = loaded.value;
-  const links = reportLinks('deliveryNotes', tenantId, noteId.data, note.documentNumber);
+  const links = reportLinks('deliveryNotes', tenantId, noteId, note.documentNumber);
 
   return (
     <article aria-labelledby="note-title">

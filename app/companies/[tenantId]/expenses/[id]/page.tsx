@@ -10,7 +10,7 @@ import { listOrEmpty } from '@/lib/documents/list-or-empty';
 import { loadForPage, openClient, problemOf, type Loaded } from '@/lib/documents/load';
 import { companyPath, expenseTypeLabel, isOverdue, tagName } from '@/lib/documents/present';
 import { getMessages } from '@/lib/i18n/server';
-import { uuidSchema } from '@/lib/service/queries';
+import { uuidOf } from '@/lib/service/ids';
 import type { Attachment } from '@/lib/service/schemas/attachment';
 import { isDataApiError } from '@/lib/service/errors';
 import { requireCompany } from '@/lib/session/require-session';
@@ -24,7 +24,7 @@ type Props = { params: Promise<{ tenantId: string; id: string }> };
 export default async function ExpensePage({ params }: Props) {
   const { tenantId, id } = await params;
   const session = await requireCompany(tenantId);
-  if (!uuidSchema.safeParse(id).success) notFound();
+  if (uuidOf(id) === null) notFound();
   const { t, locale } = await getMessages();
   const d = t.docs;
   const self = companyPath(tenantId, 'expenses', id);

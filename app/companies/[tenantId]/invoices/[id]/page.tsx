@@ -10,7 +10,7 @@ import { companyPath, isOverdue } from '@/lib/documents/present';
 import { loadInvoiceDetail } from '@/lib/documents/invoice-detail';
 import { reportLinks } from '@/lib/documents/report-links';
 import { getMessages } from '@/lib/i18n/server';
-import { int64IdSchema } from '@/lib/service/queries';
+import { int64IdOf } from '@/lib/service/ids';
 import { requireCompany } from '@/lib/session/require-session';
 
 type Props = { params: Promise<{ tenantId: string; id: string }> };
@@ -22,12 +22,12 @@ type Props = { params: Promise<{ tenantId: string; id: string }> };
 export default async function InvoicePage({ params }: Props) {
   const { tenantId, id } = await params;
   const session = await requireCompany(tenantId);
-  const invoiceId = int64IdSchema.safeParse(id);
-  if (!invoiceId.success) notFound();
+  const invoiceId = int64IdOf(id);
+  if (invoiceId === null) notFound();
   const { t, locale } = await getMessages();
   const d = t.docs;
-  const self = companyPath(tenantId, 'invoices', invoiceId.data);
-  const loaded = await loadForPage(async () => loadInvoiceDetail(await openClient({ ...session, tenantId }), invoiceId.data));
+  const self = companyPath(tenantId, 'invoices', invoiceId);
+  const loaded = await loadForPage(async () => loadInvoiceDetail(await openClient({ ...session, tenantId }), invoiceId));
   const back = <BackLink href={companyPath(tenantId, 'invoices')}>{d.detail.backToInvoices}</BackLink>;
   if (!loaded.ok) {
     return (
@@ -40,7 +40,7 @@ export default async function InvoicePage({ params }: Props) {
 
   const invoice = loaded.value;
   const currency = invoice.prices?.currency;
-  const links = reportLinks('invoices', tenantId, invoiceId.data, invoice.documentNumber);
+  const links = reportLinks('invoices', tenantId, invoiceId, invoice.documentNumber);
   const today = companyToday(new Date());
 
   return (
