@@ -71,6 +71,29 @@ export type ListView<K extends ListKind = ListKind> = {
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
 
+/** The longest document number the interface accepts in its filter. */
+const DOCUMENT_NUMBER_MAX = 20;
+
+/**
+ * The document-number range as the service is asked for it. Letter case is ignored: both ends are sent in upper case,
+ * as numbering sequences write their codes ("of2026" finds OF2026…, on a service that compares numbers as text). One
+ * end alone is completed within its series, the number's leading non-digit part: without its "to", OF2026000100 runs
+ * to OF999… (not on into OFE…, ZF… and every other series that sorts after it as text); without its "from", a number
+ * runs from the start of its series. The form keeps showing what was typed.
+ */
+export function documentNumberRange(from: string | undefined, to: string | undefined): { from?: string; to?: string } {
+  const low = from?.toUpperCase();
+  const high = to?.toUpperCase();
+  const seriesOf = (number: string) => /^\D*/.exec(number)![0];
+  if (low !== undefined && high === undefined) {
+    const series = seriesOf(low);
+    const end = series + '9'.repeat(Math.max(0, DOCUMENT_NUMBER_MAX - series.length));
+    return { from: low, to: end >= low ? end : low };
+  }
+  if (low === undefined && high !== undefined) return { from: seriesOf(high) || '0', to: high };
+  return { from: low, to: high };
+}
+
 // <input type="datetime-local"> leaves the seconds out when they are zero; the interface wants them.
 const withSeconds = (value: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value}:00` : value);
 
@@ -86,6 +109,7 @@ export function parseListView<K extends ListKind>(kind: K, params: SearchParams)
     if (value !== '') query[field] = field === 'LastModifiedTimestamp' ? withSeconds(value) : value;
   }
   const filtered = Object.keys(query).length > 0;
+  for (const field of ['DocumentNumberFrom', 'DocumentNumberTo']) if (query[field] !== undefined) query[field] = query[field].toUpperCase();
 
   // A control or bidi character is refused wherever it stands: trimming would hide some of them (the BOM, a tab).
   const invalid: string[] = [...fields, 'Top', 'Skip'].filter((name) => hasControlOrBidi(first(params[name])));
@@ -110,7 +134,12 @@ export function parseListView<K extends ListKind>(kind: K, params: SearchParams)
     filtered,
     canonical: canonicalSearch(fields, params),
   };
-  return invalidInOrder.length > 0 ? { ...base, ok: false, invalid: invalidInOrder } : { ...base, ok: true, query };
+  if (invalidInOrder.length > 0) return { ...base, ok: false, invalid: invalidInOrder };
+  // Completed only once what was typed is valid, so any fault is reported on the field that was typed.
+  const { from, to } = documentNumberRange(query.DocumentNumberFrom, query.DocumentNumberTo);
+  if (from !== undefined) query.DocumentNumberFrom = from;
+  if (to !== undefined) query.DocumentNumberTo = to;
+  return { ...base, ok: true, query };
 }
 
 /**

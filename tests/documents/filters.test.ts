@@ -52,6 +52,29 @@ describe('a list view from the URL', () => {
     expect(parseListView('expenses', { TotalPriceInclVatFrom: '-12.50', Skip: '50' }).ok).toBe(true);
   });
 
+  it('asks for document numbers in upper case, whatever case was typed, and shows them as typed', () => {
+    const view = parseListView('invoices', { DocumentNumberFrom: 'fa2026000100', DocumentNumberTo: 'Fa2026000200' });
+    expect(view).toMatchObject({ ok: true, query: { DocumentNumberFrom: 'FA2026000100', DocumentNumberTo: 'FA2026000200' } });
+    expect(view.values.DocumentNumberFrom).toBe('fa2026000100');
+    // Case does not decide the order either: fa… before FB… is a valid range.
+    expect(parseListView('deliveryNotes', { DocumentNumberFrom: 'fb1', DocumentNumberTo: 'FA1' })).toMatchObject({ ok: false, invalid: ['DocumentNumberTo'] });
+    expect(parseListView('deliveryNotes', { DocumentNumberFrom: 'fa1', DocumentNumberTo: 'FB1' }).ok).toBe(true);
+  });
+
+  it('completes a document-number range given by one end within that number’s series', () => {
+    expect(parseListView('invoices', { DocumentNumberFrom: 'OF2026000100' })).toMatchObject({
+      ok: true,
+      query: { DocumentNumberFrom: 'OF2026000100', DocumentNumberTo: 'OF999999999999999999' },
+    });
+    expect(parseListView('deliveryNotes', { DocumentNumberTo: 'dl2026000050' })).toMatchObject({
+      ok: true,
+      query: { DocumentNumberFrom: 'DL', DocumentNumberTo: 'DL2026000050' },
+    });
+    expect(parseListView('invoices', { DocumentNumberTo: '2026/0041' })).toMatchObject({ ok: true, query: { DocumentNumberFrom: '0' } });
+    // The form shows only what was typed: the completed end is not put into the address.
+    expect(parseListView('invoices', { DocumentNumberFrom: 'OF2026000100' }).values.DocumentNumberTo).toBe('');
+  });
+
   it('reports a range that starts after it ends on its "to" field', () => {
     const view = parseListView('expenses', { DueDateFrom: '2026-08-01', DueDateTo: '2026-07-01', TotalPriceInclVatFrom: '500', TotalPriceInclVatTo: '100' });
     expect(view).toMatchObject({ ok: false, invalid: ['DueDateTo', 'TotalPriceInclVatTo'] });
