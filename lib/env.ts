@@ -44,6 +44,13 @@ const rawSchema = z.object({
   SESSION_SECRETS: z.string().transform(list).pipe(z.array(z.string().min(32)).min(1)).optional(),
   ENCRYPTION_KEYS: z.string().transform(list).pipe(z.array(encryptionKey).min(1)).optional(),
   FRAME_ANCESTORS: z.string().trim().min(1).default("'self'"),
+  // Whole minutes, from 5 (the last request is kept to the minute) to 720 (the sessions' absolute 12 hours).
+  SESSION_IDLE_MINUTES: z
+    .string()
+    .regex(/^[0-9]+$/, 'expected whole minutes')
+    .transform(Number)
+    .pipe(z.number().int().min(5).max(720))
+    .default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -96,6 +103,7 @@ export function resolveEnv(source: Record<string, string | undefined>) {
     sessionSecrets: required(raw.SESSION_SECRETS, 'SESSION_SECRETS', dev && (() => dev().sessionSecrets)),
     encryptionKeys: required(raw.ENCRYPTION_KEYS, 'ENCRYPTION_KEYS', dev && (() => dev().encryptionKeys)),
     frameAncestors: raw.FRAME_ANCESTORS,
+    sessionIdleSeconds: raw.SESSION_IDLE_MINUTES * 60,
     logLevel: raw.LOG_LEVEL,
   };
 }

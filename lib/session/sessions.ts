@@ -1,24 +1,41 @@
 import 'server-only';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '@/lib/db/client';
 import { sessions, type SessionRow } from '@/lib/db/schema';
+import { getEnv } from '@/lib/env';
 
 export type Session = Pick<SessionRow, 'id' | 'userId' | 'tenantIds' | 'pluginId' | 'expiresAt'>;
 
-/** The session if it exists, is not revoked and has not expired; null otherwise. */
-export async function findActiveSession(db: Db, id: string): Promise<Session | null> {
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      userId: sessions.userId,
-      tenantIds: sessions.tenantIds,
-      pluginId: sessions.pluginId,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
-  return row ?? null;
+/**
+ * How stale `last_seen_at` may grow before a request writes it again. Most page views then cost no write; in return
+ * the idle timeout counts from the last request to within this much (a session ends between idle − 1 minute and idle
+ * after its last request).
+ */
+export const LAST_SEEN_GRANULARITY_SECONDS = 60;
+
+type SessionRecord = { id: string; user_id: string; tenant_ids: string[]; plugin_id: string; expires_at: Date | string };
+
+/**
+ * The session if it exists, is not revoked, has not reached its absolute expiry and has not been idle for
+ * `idleSeconds`; null otherwise. Seeing it live counts as activity: in the same statement (one round trip, the
+ * database clock throughout), `last_seen_at` is moved to now, but only when it is older than a minute. Every instance
+ * and every cached cookie therefore defers to the row.
+ */
+export async function findActiveSession(db: Db, id: string, idleSeconds: number = getEnv().sessionIdleSeconds): Promise<Session | null> {
+  const result = await db.execute(sql`
+    with live as (
+      select id, user_id, tenant_ids, plugin_id, expires_at, last_seen_at from sessions
+      where id = ${id} and revoked_at is null and expires_at > now()
+        and last_seen_at > now() - make_interval(secs => ${idleSeconds})
+    ), touched as (
+      update sessions set last_seen_at = now()
+      where id = (select id from live)
+        and last_seen_at < now() - make_interval(secs => ${LAST_SEEN_GRANULARITY_SECONDS})
+    )
+    select id, user_id, tenant_ids, plugin_id, expires_at from live`);
+  const [row] = rowsOf<SessionRecord>(result);
+  if (!row) return null;
+  return { id: row.id, userId: row.user_id, tenantIds: row.tenant_ids, pluginId: row.plugin_id, expiresAt: new Date(row.expires_at) };
 }
 
 export async function revokeSession(db: Db, id: string): Promise<void> {

@@ -36,6 +36,15 @@ describe('configuration', () => {
     expect(env.consent).toBeUndefined();
   });
 
+  it('ends idle sessions after SESSION_IDLE_MINUTES (60 unless set), whole minutes from 5 to 720', () => {
+    expect(resolveEnv(production).sessionIdleSeconds).toBe(3600);
+    expect(resolveEnv({ ...production, SESSION_IDLE_MINUTES: '15' }).sessionIdleSeconds).toBe(900);
+    expect(resolveEnv({ ...production, SESSION_IDLE_MINUTES: '720' }).sessionIdleSeconds).toBe(43_200);
+    for (const value of ['4', '721', '0', '1.5', '-30', '0x10', '1e2', 'an hour']) {
+      expect(() => resolveEnv({ ...production, SESSION_IDLE_MINUTES: value }), value).toThrow(/^Configuration: SESSION_IDLE_MINUTES is malformed/);
+    }
+  });
+
   it('turns Integration Consent on in production only with the consent page and the integrator’s name', () => {
     const consent = { CONSENT_URL: 'https://firma.kros.sk/integration-consent', INTEGRATOR_NAME: 'Doklady s.r.o.' };
     expect(resolveEnv({ ...production, ...consent }).consent).toEqual({

@@ -3,6 +3,10 @@ import { GET as invoiceReport } from '@/app/companies/[tenantId]/invoices/[id]/r
 import { GET as invoicePreview } from '@/app/companies/[tenantId]/invoices/[id]/reports/[reportId]/preview/route';
 import { GET as deliveryNoteReport } from '@/app/companies/[tenantId]/delivery-notes/[id]/reports/[reportId]/route';
 import { GET as attachmentContent } from '@/app/companies/[tenantId]/expenses/[id]/attachments/[attachmentId]/route';
+import { sql } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { getEnv } from '@/lib/env';
+import { unsealSessionId } from '@/lib/session/cookie';
 import { BASE } from '../support/broker';
 import {
   clearFaults,
@@ -96,6 +100,20 @@ describe('an invoice report (GET /companies/{tenantId}/invoices/{id}/reports/{re
     const { POST: logout } = await import('@/app/auth/logout/route');
     await logout(new Request(`${BASE}/auth/logout`, { method: 'POST', headers: { cookie, origin: BASE } }));
     expect((await requestReport(cookie, '10001', invoice.id, 19)).status).toBe(401);
+  });
+
+  it('answers 401 once the session has been idle past SESSION_IDLE_MINUTES, though its cookie was just accepted', async () => {
+    const cookie = await signIn(fixture);
+    const response = await requestReport(cookie, '10001', invoice.id, 19);
+    expect(response.status).toBe(200);
+    await response.body?.cancel();
+    const sessionId = await unsealSessionId(cookie.slice(cookie.indexOf('=') + 1), getEnv().sessionSecrets);
+    const idle = getEnv().sessionIdleSeconds + 60;
+    // As if the idle time had passed since the last request: the row's last request moves back.
+    await (await getDb()).execute(sql`update sessions set last_seen_at = now() - make_interval(secs => ${idle}) where id = ${sessionId}`);
+    const before = await dataApiRequestCount(fixture);
+    expect((await requestReport(cookie, '10001', invoice.id, 19)).status).toBe(401);
+    expect(await dataApiRequestCount(fixture)).toBe(before);
   });
 
   it('answers 403 for a company outside the session, and asks the data API nothing', async () => {
