@@ -3,7 +3,9 @@ import type { DataApiClient } from '@/lib/service/client';
 import { int64IdSchema, reportIdSchema, uuidSchema, type ReportId } from '@/lib/service/queries';
 import { extensionOf, inlineKindOf, safeContentType, safeFileName } from './downloads';
 import { openClient } from './load';
+import { getEnv } from '@/lib/env';
 import { withRouteHeaders } from '@/lib/http/handle';
+import { previewAddressOrThrow } from '@/lib/service/preview-address';
 import type { FilePlace, FileSection } from './file-failure-page';
 import { authorizeCompanyRequest, companyFailure, fileFailureResponse, fileResponse, seeOther, wantsJson } from './route-answers';
 
@@ -68,15 +70,16 @@ export function reportDownload(kind: DocumentKind) {
 }
 
 /**
- * The service's preview of a report: one previewLink call, then the http(s) address it names. The page's preview
- * link asks for JSON (`{ url }`) from inside the frame, where the session cookie is, and opens the address in a new
- * tab itself (a failure is JSON too, which the link shows beside itself); a plain navigation (no script) gets 303 to
- * it instead.
+ * The service's preview of a report: one previewLink call, then the address it names, if it is one of the service's
+ * preview addresses (PREVIEW_HOSTS; anything else is the service's malformed answer), as URL.href spells it. The
+ * page's preview link asks for JSON (`{ url }`) from inside the frame, where the session cookie is, and opens the
+ * address in a new tab itself (a failure is JSON too, which the link shows beside itself); a plain navigation (no
+ * script) gets 303 to it instead. The address is never logged: it may carry the service's access key to the file.
  */
 export function reportPreview(kind: DocumentKind) {
   return reportRoute(kind, async (request, { documentId, reportId, client }) => {
-    // The client accepts only http(s) addresses: a javascript: or data: link would run in whatever opened it.
-    const url = await client[kind].previewLink(documentId, reportId);
+    const raw = await client[kind].previewLink(documentId, reportId);
+    const url = previewAddressOrThrow(raw, getEnv().previewAddresses, `GET /api/${sectionOf[kind]}/{id}/reports/{reportId}/previewLink`);
     if (!wantsJson(request)) return seeOther(url);
     return withRouteHeaders(Response.json({ url }, { headers: { 'Cache-Control': 'private, no-store' } }));
   });
