@@ -64,11 +64,12 @@ export async function fileFailureHtml(
 ): Promise<string> {
   const t = messages[locale];
   const f = documentTexts[locale].fileFailure;
+  const back = place.embedded ? null : backLink(place, locale);
   const problem = [
     `<section role="alert" class="problem" data-file-failure="${escapeHtml(failure.kind)}" aria-labelledby="failure-title">`,
     `<h2 id="failure-title">${escapeHtml(failure.text.title)}</h2><p>${escapeHtml(failure.text.body)}</p>`,
     `<p class="actions"><a class="retry" href="${escapeHtml(retryHref)}">${escapeHtml(f.retry)}</a>`,
-    place.embedded ? '' : (({ href, label }) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`)(backLink(place, locale)),
+    back ? `<a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a>` : '',
     `</p></section>`,
   ].join('');
   if (place.embedded) return htmlDocument(locale, failure.text.title, `<main>${problem}</main>`);
