@@ -1,14 +1,16 @@
 import type { DocumentTexts } from '@/lib/i18n/documents';
-import type { ReportLink } from '@/lib/documents/report-links';
+import { previewFailureMessages, type ReportLink } from '@/lib/documents/report-links';
 import { DetailSection, linkClass } from './detail-parts';
 import { PreviewLink } from './preview-link';
 
 /**
  * The document's PDF reports. Downloads are plain links (a route answers them, not a page, so no client-side
- * navigation); previews open the service's viewer in a new tab, without an opener or a referrer.
+ * navigation; a failed one answers the company's failure page, with a retry and the way back here); previews open
+ * the service's viewer in a new tab, without an opener or a referrer, or say beside the link why they could not.
  */
 export function ReportLinks({ links, texts }: { links: ReportLink[]; texts: DocumentTexts }) {
   const r = texts.reports;
+  const failures = previewFailureMessages(texts);
   return (
     <DetailSection id="reports" title={r.title}>
       <p className="text-sm text-slate-600">{r.intro}</p>
@@ -21,7 +23,7 @@ export function ReportLinks({ links, texts }: { links: ReportLink[]; texts: Docu
                 {r.download}
                 <span className="sr-only"> – {r[String(link.reportId) as '17' | '19' | '101']}</span>
               </a>
-              <PreviewLink href={link.preview} className={linkClass}>
+              <PreviewLink href={link.preview} className={linkClass} failures={failures}>
                 {r.preview}
                 <span className="sr-only">
                   {' '}

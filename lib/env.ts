@@ -18,6 +18,19 @@ const list = (value: string) =>
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
+/** One host name (optionally with a port), as `URL.host` spells it: IDN as punycode, lower case, no default port. */
+const hostName = z
+  .string()
+  .regex(/^[^/@?#\\\s]+$/, 'expected host names only (no scheme, path or user)')
+  .transform((entry, ctx) => {
+    try {
+      return new URL(`https://${entry}/`).host;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'expected host names' });
+      return z.NEVER;
+    }
+  });
+
 const encryptionKey = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/]+={0,2}$/, 'expected keyId:base64-of-32-bytes')
@@ -51,6 +64,7 @@ const rawSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(5).max(720))
     .default(60),
+  PREVIEW_HOSTS: z.string().transform(list).pipe(z.array(hostName).min(1)).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -85,10 +99,11 @@ export function resolveEnv(source: Record<string, string | undefined>) {
   const dev = production ? undefined : () => developmentSecrets();
 
   const appUrl = new URL(required(raw.APP_URL, 'APP_URL', production ? undefined : () => sandboxDefaults.addonUrl));
-  const loopback = appUrl.hostname === 'localhost' || appUrl.hostname === '127.0.0.1';
-  if (production && appUrl.protocol !== 'https:' && !loopback) {
+  if (production && appUrl.protocol !== 'https:' && !isLoopback(appUrl)) {
     throw new ConfigError('Configuration: APP_URL must use https:// in production.');
   }
+
+  const dataApiBaseUrl = required(raw.DATA_API_BASE_URL, 'DATA_API_BASE_URL', sandbox(sandboxDefaults.dataApiBaseUrl));
 
   return {
     production,
@@ -96,7 +111,8 @@ export function resolveEnv(source: Record<string, string | undefined>) {
     pluginId: required(raw.PLUGIN_ID, 'PLUGIN_ID', sandbox(sandboxDefaults.pluginId)),
     pluginApiKeys: required(raw.PLUGIN_API_KEYS, 'PLUGIN_API_KEYS', sandbox([sandboxDefaults.pluginApiKey])),
     brokerJwksUrl: required(raw.BROKER_JWKS_URL, 'BROKER_JWKS_URL', sandbox(sandboxDefaults.jwksUrl)),
-    dataApiBaseUrl: required(raw.DATA_API_BASE_URL, 'DATA_API_BASE_URL', sandbox(sandboxDefaults.dataApiBaseUrl)),
+    dataApiBaseUrl,
+    previewAddresses: previewAddresses(raw.PREVIEW_HOSTS, new URL(dataApiBaseUrl), production && !useSandbox),
     consent: consentSettings(raw, useSandbox),
     databaseUrl: raw.DATABASE_URL,
     pgliteDir: raw.PGLITE_DIR,
@@ -106,6 +122,21 @@ export function resolveEnv(source: Record<string, string | undefined>) {
     sessionIdleSeconds: raw.SESSION_IDLE_MINUTES * 60,
     logLevel: raw.LOG_LEVEL,
   };
+}
+
+function isLoopback(url: URL): boolean {
+  return url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+}
+
+/**
+ * Where the service's report previews may send a user: https addresses on these hosts (`PREVIEW_HOSTS`, by default
+ * the data API's own host). Plain http only on the data API's own host, when it is itself addressed over http (the
+ * sandbox), and in production only on loopback: a real deployment reaches the service over https.
+ */
+function previewAddresses(configured: string[] | undefined, dataApi: URL, strictlyProduction: boolean) {
+  const hosts = configured ?? [dataApi.host];
+  const httpAllowed = dataApi.protocol === 'http:' && hosts.includes(dataApi.host) && (!strictlyProduction || isLoopback(dataApi));
+  return { hosts, httpHost: httpAllowed ? dataApi.host : null };
 }
 
 /**

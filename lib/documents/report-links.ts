@@ -1,3 +1,4 @@
+import type { DocumentTexts } from '@/lib/i18n/documents';
 import { reportIds, type ReportId } from '@/lib/service/ids';
 import type { DocumentKind } from './file-routes';
 import { companyPath } from './present';
@@ -20,4 +21,25 @@ export function reportLinks(kind: DocumentKind, tenantId: string, id: number | s
       preview: `${base}/preview`,
     };
   });
+}
+
+/**
+ * What the preview link says beside itself when the preview cannot be opened, by the error code the preview address
+ * answers its script with (the one error shape); `{seconds}` is filled from Retry-After. `unavailable` stands in for
+ * any answer that names no known code (the network failed, or the answer was not ours).
+ */
+export function previewFailureMessages(texts: DocumentTexts): Record<string, string> {
+  const e = texts.downloadErrors;
+  const say = (text: { title: string; body: string }) => `${texts.fileFailure.previewFailed} ${text.title}. ${text.body}`;
+  return {
+    unauthorized: say(e.signedOut),
+    payment_required: say(e.payment),
+    forbidden: say(e.forbidden),
+    connection_inactive: say(e.disconnected),
+    not_found: say(e.notFound),
+    rate_limited: say(e.busy),
+    bad_gateway: say(e.badGateway),
+    unavailable: say(e.unavailable),
+    internal: `${texts.fileFailure.previewFailed} ${texts.errorPage.title}. ${texts.errorPage.body}`,
+  };
 }

@@ -8,12 +8,15 @@ import 'server-only';
 const catalogue = {
   bad_request: { status: 400, message: 'The request is malformed.' },
   unauthorized: { status: 401, message: 'Authentication failed.' },
+  payment_required: { status: 402, message: 'The company lacks the service’s API package.' },
   forbidden: { status: 403, message: 'Access to this resource is not allowed.' },
+  connection_inactive: { status: 403, message: 'The connection to the service is not active.' },
   not_found: { status: 404, message: 'Not found.' },
   method_not_allowed: { status: 405, message: 'Method not allowed.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   rate_limited: { status: 429, message: 'Too many requests. Try again later.' },
   internal: { status: 500, message: 'An internal error occurred.' },
+  bad_gateway: { status: 502, message: 'The service answered unexpectedly.' },
   unavailable: { status: 503, message: 'The service is temporarily unavailable.' },
 } as const;
 

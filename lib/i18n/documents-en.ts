@@ -226,6 +226,14 @@ export const en: DocumentTexts = {
     back: 'Back to the company overview',
   },
   loading: 'Loading data from the invoicing service…',
+  /** Around a failed download or preview (lib/documents/file-failure-page.ts, components/preview-link.tsx). */
+  fileFailure: {
+    retry: 'Try again',
+    backToInvoice: '← Back to the invoice',
+    backToDeliveryNote: '← Back to the delivery note',
+    backToExpense: '← Back to the expense',
+    previewFailed: 'The preview could not be opened.',
+  },
   downloadErrors: {
     badRequest: { title: 'Invalid request', body: 'This file address is not valid.' },
     signedOut: { title: 'You are not signed in', body: 'Open the add-on from the add-on store in the invoicing service and try again.' },

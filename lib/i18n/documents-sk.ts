@@ -226,6 +226,14 @@ export const sk = {
     back: 'Späť na prehľad firmy',
   },
   loading: 'Načítavajú sa údaje z Fakturácie…',
+  /** Around a failed download or preview (lib/documents/file-failure-page.ts, components/preview-link.tsx). */
+  fileFailure: {
+    retry: 'Skúsiť znova',
+    backToInvoice: '← Späť na faktúru',
+    backToDeliveryNote: '← Späť na dodací list',
+    backToExpense: '← Späť na náklad',
+    previewFailed: 'Náhľad sa nepodarilo otvoriť.',
+  },
   downloadErrors: {
     badRequest: { title: 'Neplatná požiadavka', body: 'Táto adresa súboru nie je platná.' },
     signedOut: { title: 'Nie ste prihlásený', body: 'Otvorte doplnok z obchodu s doplnkami vo Fakturácii a skúste to znova.' },

@@ -11,6 +11,9 @@ import { renderReport } from './reports';
 // A number is accepted too: the consent flow reports company ids as integers.
 const faultRequestSchema = faultSpecSchema.extend({ tenantId: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(String) });
 
+/** What previewLink should answer for a company, verbatim (null: its own preview links again). */
+const previewLinkRequestSchema = z.object({ tenantId: z.string().regex(/^\d+$/), link: z.string().max(10_000).nullable() });
+
 /** The home page's form sends strings; empty fields mean "not set". */
 function fromForm(text: string): Record<string, unknown> {
   const form = new URLSearchParams(text);
@@ -33,7 +36,7 @@ export function crossSite(req: IncomingMessage): boolean {
 
 /**
  * Sandbox-only routes beside the data API: fault injection and the request log for tests that run the sandbox in
- * another process, and the token-less preview links that previewLink hands out.
+ * another process, previewLink answers of a test's choosing, and the token-less preview links that previewLink hands out.
  */
 export function dataApiPageRoutes(api: DataApi): Route<PageHandler>[] {
   const { control, services } = api;
@@ -61,6 +64,18 @@ export function dataApiPageRoutes(api: DataApi): Route<PageHandler>[] {
           return void res.end();
         }
         sendJson(res, 200, { tenantId, fault });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/admin/data-api/preview-link',
+      handler: async (req, res) => {
+        const text = await readBody(req);
+        if (crossSite(req)) return sendJson(res, 403, { message: 'cross-site request refused' });
+        const parsed = previewLinkRequestSchema.safeParse(parseJson(text));
+        if (!parsed.success) return sendJson(res, 400, { message: 'expected JSON { tenantId, link: string | null }' });
+        control.setPreviewLink(parsed.data.tenantId, parsed.data.link);
+        sendJson(res, 200, parsed.data);
       },
     },
     {

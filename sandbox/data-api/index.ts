@@ -37,8 +37,14 @@ export interface DataApiControl {
   /** Puts a company into a fault mode (`none` clears it); answers the fault now in force. */
   setFault(tenantId: string, fault: FaultSpec): ActiveFault | null;
   clearFault(tenantId: string): void;
+  /** Clears every fault and every preview link set below. */
   clearFaults(): void;
   faults(): Record<string, ActiveFault>;
+  /**
+   * Makes previewLink answer exactly this string for the company (an address on another host, over http, with a NUL…)
+   * until cleared (`null`), so a client's checks of the address can be tried against a live service.
+   */
+  setPreviewLink(tenantId: string, link: string | null): void;
   /** Every data-API request received so far (copies; tokens only as fingerprints). */
   requests(): LoggedRequest[];
   resetRequests(): void;
@@ -80,6 +86,7 @@ export function createDataApi(tokens: AccessTokenStore, options: DataApiOptions 
     companies: createCompanyStore(options.today ?? dayOf(now())),
     previews: createPreviewStore(),
     duplicates: createDuplicateGuard(),
+    previewLinks: new Map(),
     uploadAccepted: options.uploadAccepted,
   };
 
@@ -88,7 +95,14 @@ export function createDataApi(tokens: AccessTokenStore, options: DataApiOptions 
     control: {
       setFault: (tenantId, fault) => faults.set(tenantId, fault),
       clearFault: (tenantId) => faults.clear(tenantId),
-      clearFaults: () => faults.clearAll(),
+      clearFaults: () => {
+        faults.clearAll();
+        services.previewLinks.clear();
+      },
+      setPreviewLink: (tenantId, link) => {
+        if (link === null) services.previewLinks.delete(tenantId);
+        else services.previewLinks.set(tenantId, link);
+      },
       faults: () => faults.list(),
       requests: () => log.list(),
       resetRequests: () => log.reset(),

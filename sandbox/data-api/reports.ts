@@ -100,6 +100,8 @@ export function reportRoutes(kind: PreviewTarget['kind']): Route<DataApiHandler>
         const company = ctx.company();
         const exists = kind === 'invoice' ? company.invoices.some((i) => i.record.id === parsed.id) : company.deliveryNotes.some((n) => n.record.id === parsed.id);
         if (!exists) return sendNotFound(ctx.res, `No ${what} with id ${parsed.id}.`);
+        const chosen = ctx.services.previewLinks.get(ctx.token.tenantId);
+        if (chosen !== undefined) return sendJson(ctx.res, 200, { data: { url: chosen } });
         const target = { tenantId: ctx.token.tenantId, kind, id: parsed.id, reportId: parsed.reportId };
         const previewId = ctx.services.previews.create(target, ctx.services.now());
         sendJson(ctx.res, 200, { data: { url: `${requestOrigin(ctx)}/preview/${previewId}` } });

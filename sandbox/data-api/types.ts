@@ -11,6 +11,8 @@ export interface DataApiServices {
   companies: CompanyStore;
   previews: PreviewStore;
   duplicates: DuplicateGuard;
+  /** previewLink answers per company set by the sandbox's control (tests of the client's address checks). */
+  previewLinks: Map<string, string>;
   /** Told of each accepted upload that the service reports by webhook (the sandbox sends the callback). */
   uploadAccepted?: (event: UploadAcceptedEvent) => void;
 }

@@ -97,3 +97,38 @@ describe('configuration', () => {
     expect(message).not.toContain(value);
   });
 });
+
+describe('preview addresses (PREVIEW_HOSTS)', () => {
+  it('default to the data API’s own host, over https only in production', () => {
+    expect(resolveEnv(production).previewAddresses).toEqual({ hosts: ['api.example.sk'], httpHost: null });
+    expect(resolveEnv({ ...production, DATA_API_BASE_URL: 'http://api.example.sk' }).previewAddresses).toEqual({
+      hosts: ['api.example.sk'],
+      httpHost: null,
+    });
+  });
+
+  it('let the sandbox’s data API serve previews over http: outside production, with SANDBOX=1, or on loopback', () => {
+    const development = resolveEnv({ NODE_ENV: 'development', SESSION_SECRETS: 's'.repeat(32), ENCRYPTION_KEYS: key });
+    expect(development.previewAddresses).toEqual({ hosts: ['localhost:4010'], httpHost: 'localhost:4010' });
+    const { DATA_API_BASE_URL: _api, ...rest } = production;
+    expect(resolveEnv({ ...rest, SANDBOX: '1' }).previewAddresses.httpHost).toBe('localhost:4010');
+    expect(resolveEnv({ ...production, DATA_API_BASE_URL: 'http://127.0.0.1:4999' }).previewAddresses.httpHost).toBe('127.0.0.1:4999');
+  });
+
+  it('read a list of host names, normalized as URL.host spells them, which replaces the default', () => {
+    const env = resolveEnv({ ...production, PREVIEW_HOSTS: ' Preview.Example.SK , náhľad.example.sk:8443 ,api.example.sk:443' });
+    expect(env.previewAddresses).toEqual({
+      hosts: ['preview.example.sk', 'xn--nhad-5na37c.example.sk:8443', 'api.example.sk'],
+      httpHost: null,
+    });
+    const sandboxLike = resolveEnv({ ...production, DATA_API_BASE_URL: 'http://127.0.0.1:4999', PREVIEW_HOSTS: 'preview.example.sk' });
+    expect(sandboxLike.previewAddresses).toEqual({ hosts: ['preview.example.sk'], httpHost: null });
+  });
+
+  it.each(['https://preview.example.sk', 'preview.example.sk/path', 'user@preview.example.sk', 'preview example', 'host:99999'])(
+    'refuse %s as PREVIEW_HOSTS, naming the variable',
+    (value) => {
+      expect(() => resolveEnv({ ...production, PREVIEW_HOSTS: value })).toThrow(/^Configuration: PREVIEW_HOSTS is malformed/);
+    },
+  );
+});

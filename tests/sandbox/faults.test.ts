@@ -152,3 +152,21 @@ describe('the admin route and the home page', () => {
     expect(control().faults()).toEqual({});
   });
 });
+
+describe('previewLink answers of a test’s choosing', () => {
+  it('POST /admin/data-api/preview-link makes previewLink answer the string verbatim, for that company, until the faults are cleared', async () => {
+    const id = (await api.get(T, '/api/invoices?Top=1')).body.data[0].id;
+    const link = 'http://elsewhere.example/r\u0000?k=ľ';
+    const set = await fetch(`${api.sandbox.url}/admin/data-api/preview-link`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tenantId: T, link }),
+    });
+    expect(set.status).toBe(200);
+    expect((await api.get(T, `/api/invoices/${id}/reports/19/previewLink`)).body).toEqual({ data: { url: link } });
+    const other = (await api.get('10002', '/api/invoices?Top=1')).body.data[0].id;
+    expect((await api.get('10002', `/api/invoices/${other}/reports/19/previewLink`)).body.data.url).toMatch(/\/preview\//);
+    control().clearFaults();
+    expect((await api.get(T, `/api/invoices/${id}/reports/19/previewLink`)).body.data.url).toMatch(/\/preview\//);
+  });
+});

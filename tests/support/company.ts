@@ -55,7 +55,7 @@ export async function dataApiRequestCount(fixture: CompanyFixture): Promise<numb
   return ((await response.json()) as { data: unknown[] }).data.length;
 }
 
-export type Fault = { mode: string; count?: number; retryAfterSeconds?: number; status?: number };
+export type Fault = { mode: string; count?: number; retryAfterSeconds?: number; status?: number; delayMs?: number };
 
 /** Makes the company's data API misbehave (the sandbox's fault injection). */
 export async function setFault(fixture: CompanyFixture, tenantId: string, fault: Fault): Promise<void> {

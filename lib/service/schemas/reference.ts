@@ -50,8 +50,10 @@ export const acceptedSchema = z
 export const deliveryNoteCreatedSchema = z.looseObject({ id: int64Id.nullish(), documentNumber: text });
 
 /** previewLink "returns a URL": a bare string, or an object naming it, at the top level or under `data`. */
-// Only http(s): the link is put in front of the user, and a `javascript:` URL there would run in our origin.
-const webUrl = z.url({ protocol: /^https?$/ });
+// Only http(s): the link is put in front of the user, and a `javascript:` URL there would run in our origin. Kept as
+// the service wrote it (z.url() would drop tabs and line breaks): what may be followed is decided on the raw text
+// (lib/service/preview-address.ts).
+const webUrl = z.string().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol));
 export const previewLinkSchema = z.union([
   webUrl,
   z.looseObject({ url: webUrl }).transform((v) => v.url),

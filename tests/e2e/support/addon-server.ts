@@ -24,6 +24,7 @@ const addonVariables = [
   'SESSION_SECRETS',
   'ENCRYPTION_KEYS',
   'FRAME_ANCESTORS',
+  'PREVIEW_HOSTS',
   'LOG_LEVEL',
   'SANDBOX',
 ];
