@@ -23,7 +23,7 @@ export type ProgressView = {
 };
 
 /** The attempt as the page shows it; null when it is not this user's attempt for this company. */
-export async function readConsentProgress(db: Db, consentId: string, scope: ConsentScope): Promise<(ProgressView & { open: boolean }) | null> {
+async function readConsentProgress(db: Db, consentId: string, scope: ConsentScope): Promise<(ProgressView & { open: boolean }) | null> {
   const [row] = await db
     .select({
       status: consentRequests.status,
