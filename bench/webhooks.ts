@@ -4,8 +4,8 @@
  *
  * Set up through the real paths only: the sandbox (in this process) signs Jana in through its launch with 10003
  * (for which its gateway delivers no token), our Connect route starts a post-mode Integration Consent, the sandbox
- * makes the connection under the consent URL's `webhook` and `webhook_secret`, and the form its consent page would
- * write is posted to /consent/return. Then closed-loop clients over keep-alive send signed upload results after an untimed warm-up,
+ * makes the connection under the consent URL's `webhook` with a secret it generates (the URL carries none), and the
+ * form its consent page would write is posted to /consent/return. Then closed-loop clients over keep-alive send signed upload results after an untimed warm-up,
  * every 4th a byte-for-byte repeat of an earlier one (taken again, stored once); a few wrong signatures afterwards,
  * untimed, must all answer 400.
  *
@@ -93,8 +93,9 @@ function badNotifications(secret: string, apiUrl: string): Notification[] {
 
 /**
  * Connects TENANT as the user's browser and the service's consent page would: our Connect button (same origin, with
- * the session), the connection the page's approval makes under the consent URL's webhook and secret, and the indexed
- * form posted cross-site to our redirect_url. Answers the receiver's address and the secret the service signs with.
+ * the session), the connection the page's approval makes under the consent URL's webhook (with a secret the service
+ * generates), and the indexed form posted cross-site, without our cookie, to our redirect_url, which answers its own
+ * page. Answers the receiver's address and the secret the service signs with.
  */
 async function connectThroughConsent(fetch: Fetch, sandbox: Sandbox, addonUrl: string, cookie: string) {
   const send = async (url: string, extra: Record<string, string>, body: string) => {
@@ -110,17 +111,19 @@ async function connectThroughConsent(fetch: Fetch, sandbox: Sandbox, addonUrl: s
     throw new Error(`starting the consent answered ${start.status} to ${start.location || 'nowhere'}`);
   }
   const query = new URL(start.location).searchParams;
-  const [state, webhook, webhookSecret, redirectUrl] = ['state', 'webhook', 'webhook_secret', 'redirect_url'].map((n) => query.get(n));
-  if (query.get('response_mode') !== 'post' || !state || !webhook || !webhookSecret || !redirectUrl) {
-    throw new Error('the consent URL lacks response_mode=post, state, webhook, webhook_secret or redirect_url');
+  const [state, webhook, redirectUrl] = ['state', 'webhook', 'redirect_url'].map((n) => query.get(n));
+  if (query.get('response_mode') !== 'post' || !state || !webhook || !redirectUrl) {
+    throw new Error('the consent URL lacks response_mode=post, state, webhook or redirect_url');
   }
-  const approved = createConnections(sandbox.tokens, { userId: USER, tenantIds: [TENANT], webhook, webhookSecret });
+  const approved = createConnections(sandbox.tokens, { userId: USER, tenantIds: [TENANT], webhook });
+  const secret = approved[0]?.webhookSecret;
+  if (!secret) throw new Error('the sandbox generated no webhook secret for the connection');
   const form = new URLSearchParams(consentFormFields(approved, state)).toString();
   const answer = await send(redirectUrl, { origin: sandbox.url, 'sec-fetch-site': 'cross-site' }, form);
-  if (answer.status !== 303 || !answer.location.includes(`/companies/${TENANT}?consent=`)) {
-    throw new Error(`the consent's answer to ${redirectUrl} got ${answer.status} to ${answer.location || 'nowhere'}`);
+  if (answer.status !== 200) {
+    throw new Error(`the consent's answer to ${redirectUrl} got ${answer.status}`);
   }
-  return { url: webhook, webhookId: webhook.split('/').pop() as string, secret: approved[0]?.webhookSecret ?? webhookSecret };
+  return { url: webhook, webhookId: webhook.split('/').pop() as string, secret };
 }
 
 /** `clients` closed-loop clients: each sends the next notification as soon as its previous one was answered. */

@@ -1,12 +1,11 @@
 import type { CompanyConnection } from '@/lib/broker/connections';
 import type { PasteOutcome } from '@/lib/connections/pasted-token';
-import type { ConsentResult } from '@/lib/consent/result';
 import { fill } from '@/lib/i18n/documents';
 import type { Messages } from '@/lib/i18n/messages';
 import Link from 'next/link';
 import { ConnectionBadge } from './connection-badge';
+import { ConsentStartForm } from './consent-start-form';
 import { linkClass } from './detail-parts';
-import { ConsentNotice } from './consent-notice';
 import { PasteTokenForm } from './paste-token-form';
 
 const primaryButton =
@@ -19,34 +18,35 @@ type Props = {
   lacking: number;
   /** Where the forms post (the consent form only when consent is configured), and the company's activity page. */
   actions: { consent: string | null; token: string; activity: string };
+  /** The outcome of a pasted token just sent (shown at the top of the page): the form stays open after a failure. */
   pasteOutcome: PasteOutcome | null;
-  consentResult: ConsentResult | null;
+  className?: string;
 };
 
 /**
  * The company's connection: its state and how it came, and every way to connect it: the service's consent (the
- * main way, one click), or a token made by hand. Plain forms, no script.
+ * main way, one click; it opens the service's consent page in a new tab, components/consent-start-form.tsx), or a
+ * token made by hand (a plain form). The outcome of either is shown at the top of the page, not here.
  */
-export function ConnectionPanel({ t, company, lacking, actions, pasteOutcome, consentResult }: Props) {
+export function ConnectionPanel({ t, company, lacking, actions, pasteOutcome, className = '' }: Props) {
   const c = t.consent;
   const connected = company.state === 'connected';
   const consentForm = actions.consent && (
-    <form method="post" action={actions.consent} className="mt-3 space-y-2">
+    <ConsentStartForm action={actions.consent} className="mt-3 space-y-2">
       {!connected && <p className="text-sm text-slate-600">{lacking > 1 ? fill(c.intro.multiple, { count: lacking }) : c.intro.single}</p>}
       <button type="submit" className={primaryButton} data-connect="consent">
         {c.connect}
       </button>
-    </form>
+    </ConsentStartForm>
   );
   return (
-    <section className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="connection">
+    <section className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${className}`} aria-labelledby="connection">
       <div className="flex items-center justify-between gap-4">
         <h3 id="connection" className="font-medium text-slate-900">
           {t.connection}
         </h3>
         <ConnectionBadge t={t} state={company.state} />
       </div>
-      {consentResult && <ConsentNotice t={t} result={consentResult} />}
       <p className="mt-2 text-sm text-slate-700">{t.stateHelp[company.state]}</p>
       {company.source && connected && <p className="mt-1 text-sm text-slate-600">{c.source[company.source]}</p>}
       {connected && company.source !== 'gateway' && (
@@ -64,7 +64,7 @@ export function ConnectionPanel({ t, company, lacking, actions, pasteOutcome, co
           {consentForm}
         </details>
       )}
-      <PasteTokenForm t={t} action={actions.token} open={!connected && !actions.consent} outcome={pasteOutcome} />
+      <PasteTokenForm t={t} action={actions.token} open={(!connected && !actions.consent) || (pasteOutcome !== null && pasteOutcome !== 'connected')} />
     </section>
   );
 }

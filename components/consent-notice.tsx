@@ -1,28 +1,44 @@
+import type { ConnectionNotice } from '@/lib/consent/connection-notice';
+import { describeOutcome, type AskedFor } from '@/lib/consent/describe';
 import type { ConsentResult } from '@/lib/consent/result';
+import { formatMoment } from '@/lib/documents/format';
 import { fill } from '@/lib/i18n/documents';
-import type { Messages } from '@/lib/i18n/messages';
+import type { Locale, Messages } from '@/lib/i18n/messages';
 
-/** The outcome of a consent the user just came back from: what was connected, and what was left out and why. */
-export function ConsentNotice({ t, result }: { t: Messages; result: ConsentResult }) {
-  const r = t.consent.result;
-  const names = (companies: { tenantId: string; name: string | null }[]) =>
-    companies.map((company) => company.name ?? `${t.unnamedCompany} ${company.tenantId}`).join(', ');
+const tone = {
+  good: 'bg-emerald-50 text-emerald-900',
+  warning: 'bg-amber-50 text-amber-900',
+};
+
+/**
+ * The outcome of a consent the user just came back from, at the top of the company page it was started on: what was
+ * connected, and plainly whether this company was (green only when it was), whose working connection was replaced,
+ * and what was left out and why.
+ */
+export function ConsentNotice({ t, result, asked }: { t: Messages; result: ConsentResult; asked: AskedFor }) {
   if (result.status !== 'connected' || !result.outcome) {
     return (
-      <p role="status" data-consent-result="expired" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-        {r.expired}
+      <p role="status" data-consent-result="expired" className={`mb-4 rounded-md px-3 py-2 text-sm ${tone.warning}`}>
+        {t.consent.result.expired}
       </p>
     );
   }
-  const { stored, leftOut } = result.outcome;
+  const { kind, lines } = describeOutcome(result.outcome, asked, t.consent, t.unnamedCompany);
   return (
-    <div role="status" data-consent-result="connected" className="mt-3 space-y-1 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-      <p>{stored.length > 0 ? fill(r.connected, { companies: names(stored) }) : r.noneStored}</p>
-      {leftOut.length > 0 && (
-        <p data-consent-left-out={leftOut.map((company) => company.tenantId).join(' ')} className="text-amber-900">
-          {fill(r.leftOut, { companies: names(leftOut) })}
-        </p>
-      )}
+    <div role="status" data-consent-result={kind} className={`mb-4 space-y-1 rounded-md px-3 py-2 text-sm ${kind === 'connected' ? tone.good : tone.warning}`}>
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
     </div>
+  );
+}
+
+/** On the page of a company whose working connection a consent started on another company's page replaced. */
+export function ReplacedConnectionNotice({ t, locale, notice }: { t: Messages; locale: Locale; notice: ConnectionNotice }) {
+  const company = notice.startedForName ?? `${t.unnamedCompany} ${notice.startedFor}`;
+  return (
+    <p role="status" data-connection-notice={notice.kind} className={`mb-4 rounded-md px-3 py-2 text-sm ${tone.warning}`}>
+      {fill(t.consent.replacedNotice, { date: formatMoment(notice.at, locale), company })}
+    </p>
   );
 }

@@ -1,5 +1,5 @@
-import type { Messages } from '@/lib/i18n/messages';
 import type { PasteOutcome } from '@/lib/connections/pasted-token';
+import type { Messages } from '@/lib/i18n/messages';
 
 const fieldClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 font-mono text-sm focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -9,16 +9,11 @@ const fieldClass =
  * with the service before storing it and sends the user back here with the outcome. The field is a password field,
  * so the token (and the optional notification key) is not shown while typed, and the browser is asked not to keep it.
  */
-export function PasteTokenForm({ t, action, open, outcome }: { t: Messages; action: string; open: boolean; outcome: PasteOutcome | null }) {
+export function PasteTokenForm({ t, action, open }: { t: Messages; action: string; open: boolean }) {
   const p = t.paste;
   return (
-    <details className="mt-3" open={open || outcome !== null}>
+    <details className="mt-3" open={open}>
       <summary className="cursor-pointer text-sm font-medium text-brand-700">{p.summary}</summary>
-      {outcome && (
-        <p role="status" data-paste-outcome={outcome} className={`mt-2 text-sm ${outcome === 'connected' ? 'text-emerald-700' : 'text-red-700'}`}>
-          {p.outcomes[outcome]}
-        </p>
-      )}
       <form method="post" action={action} className="mt-2 space-y-2" autoComplete="off">
         <p className="text-sm text-slate-600">{p.intro}</p>
         <label className="block text-sm text-slate-800">
@@ -35,5 +30,18 @@ export function PasteTokenForm({ t, action, open, outcome }: { t: Messages; acti
         </button>
       </form>
     </details>
+  );
+}
+
+/** What became of a pasted token, at the top of the company page (the route sends the browser back with it). */
+export function PasteOutcomeNotice({ t, outcome }: { t: Messages; outcome: PasteOutcome }) {
+  return (
+    <p
+      role="status"
+      data-paste-outcome={outcome}
+      className={`mb-4 rounded-md px-3 py-2 text-sm ${outcome === 'connected' ? 'bg-emerald-50 text-emerald-900' : 'bg-red-50 text-red-800'}`}
+    >
+      {t.paste.outcomes[outcome]}
+    </p>
   );
 }

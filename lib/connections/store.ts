@@ -67,6 +67,8 @@ export async function storeAccessTokens(db: Db, tokens: readonly TokenToStore[],
         source: sql`excluded.source`,
         webhookId: options.webhookId ? sql`excluded.webhook_id` : sql`coalesce(${accessTokens.webhookId}, excluded.webhook_id)`,
         sealedWebhookSecret: sql`excluded.sealed_webhook_secret`,
+        // A new connection: a note about the one it replaces no longer applies (lib/consent/connection-notice.ts).
+        notice: null,
       },
       // The gateway delivers whenever a launch lacks some company's token; a connection the user made (consent or a
       // pasted token) is theirs and stays, unless the service has refused it.

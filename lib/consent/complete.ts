@@ -1,32 +1,48 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { sha256Hex } from '@/lib/crypto/digest';
 import type { VaultKey } from '@/lib/crypto/vault';
 import type { Db } from '@/lib/db/client';
-import { consentRequests, type ConsentRequestRow } from '@/lib/db/schema';
+import { getEnv } from '@/lib/env';
+import { accessTokens, consentRequests, type ConsentRequestRow } from '@/lib/db/schema';
 import { storeAccessTokens } from '@/lib/connections/store';
+import { noteReplacedConnections } from './connection-notice';
 import type { ConsentCompany } from './form';
+
+const namedCompany = z.object({ tenantId: z.string(), name: z.string().nullable() });
 
 /** What a completed consent did, by company id and name only: kept on the row for the result notice. */
 export const consentOutcomeSchema = z.object({
-  stored: z.array(z.object({ tenantId: z.string(), name: z.string().nullable() })),
-  leftOut: z.array(z.object({ tenantId: z.string(), name: z.string().nullable() })),
+  stored: z.array(namedCompany),
+  leftOut: z.array(namedCompany),
+  /** Companies other than the asked-for one whose working connection this consent replaced (each one's page says so). */
+  replaced: z.array(z.string()).default([]),
 });
 
 export type ConsentOutcome = z.infer<typeof consentOutcomeSchema>;
 
+/**
+ * The company the consent was started for (its page): its name (the answer's, else ours), and whether it has a working
+ * connection now, the consent's or an older one.
+ */
+export type AskedCompany = z.infer<typeof namedCompany> & { connected: boolean };
+
+type Done = { consentId: string; startedFor: string; asked: AskedCompany; sessionId: string; outcome: ConsentOutcome };
+
 export type Completion =
   /** Tokens stored now. */
-  | { kind: 'connected'; consentId: string; startedFor: string; outcome: ConsentOutcome }
+  | ({ kind: 'connected' } & Done)
   /** The same answer again (the consent page may post twice): nothing stored, the same page. */
-  | { kind: 'repeated'; consentId: string; startedFor: string; outcome: ConsentOutcome }
+  | ({ kind: 'repeated' } & Done)
   /** A state we issued, but its window passed, its session ended, or the attempt already ended otherwise. */
   | { kind: 'expired'; consentId: string; startedFor: string }
   | { kind: 'unknown' };
 
-const lockedConsent = {
+/** The attempt's row as completion reads it; a function because the idle limit is configuration, read when used. */
+const lockedConsent = () => ({
   id: consentRequests.id,
+  sessionId: consentRequests.sessionId,
   userId: consentRequests.userId,
   pluginId: consentRequests.pluginId,
   tenantIds: consentRequests.tenantIds,
@@ -35,14 +51,28 @@ const lockedConsent = {
   status: consentRequests.status,
   outcome: consentRequests.outcome,
   open: sql<boolean>`${consentRequests.expiresAt} > now()`,
-  // The answer comes without our cookie: the session that started the consent must still be signed in.
-  sessionLive: sql<boolean>`exists (select 1 from sessions s where s.id = ${consentRequests.sessionId}
-    and s.revoked_at is null and s.expires_at > now())`,
-};
+  // The answer comes without our cookie: the session that started the consent must still be signed in, and not
+  // idle (its frame polls the attempt meanwhile, which keeps it active).
+  sessionLive: sql<boolean>`exists (select 1 from sessions s where s.id = consent_requests.session_id
+    and s.revoked_at is null and s.expires_at > now()
+    and s.last_seen_at > now() - make_interval(secs => ${getEnv().sessionIdleSeconds}))`,
+  // Read before anything is stored: the name the asked-for company had (the answer may bring it a new one), and
+  // whether it had a working connection. The outer row's columns are named in full: inside the subquery an
+  // unqualified user_id would be the subquery's own.
+  startedForName: sql<string | null>`(select a.company_name from access_tokens a where a.user_id = consent_requests.user_id
+    and a.plugin_id = consent_requests.plugin_id and a.tenant_id = consent_requests.started_for)`,
+  startedForWorking: sql<boolean>`exists (select 1 from access_tokens a where a.user_id = consent_requests.user_id
+    and a.plugin_id = consent_requests.plugin_id and a.tenant_id = consent_requests.started_for and a.invalidated_at is null)`,
+});
 
-type LockedConsent = Pick<ConsentRequestRow, 'id' | 'userId' | 'pluginId' | 'tenantIds' | 'startedFor' | 'webhookId' | 'status' | 'outcome'> & {
+type LockedConsent = Pick<
+  ConsentRequestRow,
+  'id' | 'sessionId' | 'userId' | 'pluginId' | 'tenantIds' | 'startedFor' | 'webhookId' | 'status' | 'outcome'
+> & {
   open: boolean;
   sessionLive: boolean;
+  startedForName: string | null;
+  startedForWorking: boolean;
 };
 
 /**
@@ -52,7 +82,7 @@ type LockedConsent = Pick<ConsentRequestRow, 'id' | 'userId' | 'pluginId' | 'ten
 export async function completePostConsent(db: Db, state: string, companies: readonly ConsentCompany[], keys: readonly VaultKey[]): Promise<Completion> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select(lockedConsent)
+      .select(lockedConsent())
       .from(consentRequests)
       .where(and(eq(consentRequests.stateHash, sha256Hex(state)), eq(consentRequests.responseMode, 'post')))
       .for('update');
@@ -65,7 +95,7 @@ export async function completePostConsent(db: Db, state: string, companies: read
 export async function completePolledConsent(db: Db, consentId: string, companies: readonly ConsentCompany[], keys: readonly VaultKey[]): Promise<Completion> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select(lockedConsent)
+      .select(lockedConsent())
       .from(consentRequests)
       .where(and(eq(consentRequests.id, consentId), eq(consentRequests.responseMode, 'poll')))
       .for('update');
@@ -77,8 +107,15 @@ export async function completePolledConsent(db: Db, consentId: string, companies
 
 async function settle(tx: Db, row: LockedConsent, companies: readonly ConsentCompany[], keys: readonly VaultKey[]): Promise<Completion> {
   const where = { consentId: row.id, startedFor: row.startedFor };
+  const done = (outcome: ConsentOutcome) => {
+    const stored = outcome.stored.find((company) => company.tenantId === row.startedFor);
+    const asked = stored
+      ? { ...stored, name: stored.name ?? row.startedForName, connected: true }
+      : { tenantId: row.startedFor, name: row.startedForName, connected: row.startedForWorking };
+    return { ...where, asked, sessionId: row.sessionId, outcome };
+  };
   if (row.status === 'connected') {
-    return { kind: 'repeated', ...where, outcome: consentOutcomeSchema.parse(row.outcome) };
+    return { kind: 'repeated', ...done(consentOutcomeSchema.parse(row.outcome)) };
   }
   if (row.status !== 'pending') return { kind: 'expired', ...where };
   if (!row.open || !row.sessionLive) {
@@ -89,9 +126,28 @@ async function settle(tx: Db, row: LockedConsent, companies: readonly ConsentCom
   // Only the session's companies may be stored: the user may approve others at the service, which we leave out.
   const allowed = new Set(row.tenantIds);
   const stored = companies.filter((company) => allowed.has(company.tenantId));
+  // Working connections of other companies than the asked-for one, which the new ones replace: never silently.
+  const others = stored.map((company) => company.tenantId).filter((tenantId) => tenantId !== row.startedFor);
+  const replaced =
+    others.length === 0
+      ? []
+      : (
+          await tx
+            .select({ tenantId: accessTokens.tenantId })
+            .from(accessTokens)
+            .where(
+              and(
+                eq(accessTokens.userId, row.userId),
+                eq(accessTokens.pluginId, row.pluginId),
+                inArray(accessTokens.tenantId, others),
+                isNull(accessTokens.invalidatedAt),
+              ),
+            )
+        ).map((working) => working.tenantId).sort();
   const outcome: ConsentOutcome = {
     stored: stored.map(({ tenantId, companyName }) => ({ tenantId, name: companyName })),
     leftOut: companies.filter((company) => !allowed.has(company.tenantId)).map(({ tenantId, companyName }) => ({ tenantId, name: companyName })),
+    replaced,
   };
   await storeAccessTokens(
     tx,
@@ -107,9 +163,14 @@ async function settle(tx: Db, row: LockedConsent, companies: readonly ConsentCom
     // A new consent is a new connection at the service: its token and its notification address replace ours.
     { source: 'consent', webhookId: row.webhookId },
   );
+  await noteReplacedConnections(
+    tx,
+    { userId: row.userId, pluginId: row.pluginId, tenantIds: replaced },
+    { startedFor: row.startedFor, startedForName: row.startedForName },
+  );
   await tx
     .update(consentRequests)
     .set({ status: 'connected', completedAt: sql`now()`, outcome, sealedState: null })
     .where(eq(consentRequests.id, row.id));
-  return { kind: 'connected', ...where, outcome };
+  return { kind: 'connected', ...done(outcome) };
 }

@@ -2,13 +2,13 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { openSecret, type VaultKey } from '@/lib/crypto/vault';
 import type { Db } from '@/lib/db/client';
-import { consentRequests, type ConsentRequestRow } from '@/lib/db/schema';
+import { consentRequests } from '@/lib/db/schema';
 import { getLogger } from '@/lib/log';
 import type { PollAnswer } from '@/lib/service/subscription-poll';
 import { completePolledConsent } from './complete';
 import { decidePoll, type PollStep } from './poll-step';
+import { ownAttempt, type ConsentScope } from './attempt';
 import { consentStateContext } from './secrets';
-import type { CompanyMode } from './url';
 
 /**
  * Poll mode of Integration Consent, driven by the progress page: each render of the page advances the attempt by at
@@ -18,18 +18,6 @@ import type { CompanyMode } from './url';
  * that decides comes from the database clock.
  */
 
-/** What the progress page shows. Never the state, a token or a secret. */
-export type ProgressView = {
-  status: ConsentRequestRow['status'];
-  /** Anything but pending: the page stops refreshing (a connected attempt moves on to the company page). */
-  finished: boolean;
-  /** The end of the attempt's window (database clock). */
-  expiresAt: Date;
-};
-
-/** Whose attempt: the session's user and plugin, and the company page it was started from (the address's). */
-export type ConsentScope = { userId: string; pluginId: string; tenantId: string };
-
 export type PollDeps = {
   poll: (state: string) => Promise<PollAnswer>;
   keys: readonly VaultKey[];
@@ -38,61 +26,8 @@ export type PollDeps = {
 /** Longer than a poll may take (its timeout is 10 s): a claim outlives its poll unless the poller died. */
 export const POLL_LEASE_SECONDS = 30;
 
-
 /** The attempt's row of this user, plugin and company, in poll mode. */
-const ownPollRow = (consentId: string, scope: ConsentScope) =>
-  and(
-    eq(consentRequests.id, consentId),
-    eq(consentRequests.userId, scope.userId),
-    eq(consentRequests.pluginId, scope.pluginId),
-    eq(consentRequests.startedFor, scope.tenantId),
-    eq(consentRequests.responseMode, 'poll'),
-  );
-
-/** The attempt as the page shows it; null when it is not this user's poll-mode attempt. */
-export async function readConsentProgress(db: Db, consentId: string, scope: ConsentScope): Promise<ProgressView | null> {
-  const [row] = await db
-    .select({ status: consentRequests.status, expiresAt: consentRequests.expiresAt })
-    .from(consentRequests)
-    .where(ownPollRow(consentId, scope))
-    .limit(1);
-  return row ? { ...row, finished: row.status !== 'pending' } : null;
-}
-
-export type PendingPollAttempt =
-  | { kind: 'unknown' }
-  /** Ended, or past its window (its progress page ends it): nothing to open. */
-  | { kind: 'ended' }
-  | { kind: 'pending'; state: string; companyMode: CompanyMode; webhookId: string };
-
-/**
- * What the consent page's address is made of for this user's pending poll-mode attempt, the state opened from its
- * seal. For the route that sends the browser to the consent page; the state goes nowhere else.
- */
-export async function findPendingPollAttempt(db: Db, consentId: string, scope: ConsentScope, keys: readonly VaultKey[]): Promise<PendingPollAttempt> {
-  const [row] = await db
-    .select({
-      status: consentRequests.status,
-      companyMode: consentRequests.companyMode,
-      webhookId: consentRequests.webhookId,
-      keyId: consentRequests.keyId,
-      sealedState: consentRequests.sealedState,
-      open: sql<boolean>`${consentRequests.expiresAt} > now()`,
-    })
-    .from(consentRequests)
-    .where(ownPollRow(consentId, scope))
-    .limit(1);
-  if (!row) return { kind: 'unknown' };
-  if (row.status !== 'pending' || !row.open || !row.sealedState) return { kind: 'ended' };
-  let state: string;
-  try {
-    state = openSecret({ keyId: row.keyId, sealed: row.sealedState }, consentStateContext(consentId), keys);
-  } catch {
-    // No configured key opens it: the progress page ends the attempt.
-    return { kind: 'ended' };
-  }
-  return { kind: 'pending', state, companyMode: row.companyMode, webhookId: row.webhookId };
-}
+const ownPollRow = (consentId: string, scope: ConsentScope) => and(ownAttempt(consentId, scope), eq(consentRequests.responseMode, 'poll'));
 
 /** Claims the next poll of a pending attempt whose time has come: one statement, so one claimant wins. */
 async function claimPoll(db: Db, consentId: string, scope: ConsentScope) {
@@ -182,11 +117,10 @@ async function pollOnce(db: Db, consentId: string, claim: Claim, deps: PollDeps)
 }
 
 /**
- * Advances a poll-mode attempt by at most one poll and returns what the page shows; null when the attempt is not
- * this user's. When another render holds the claim, or the next poll's time has not come, it only reads.
+ * Polls the service for a pending poll-mode attempt of this user when the next poll's time has come, at most once,
+ * and applies the answer to the row. When another render holds the claim, or it is not yet time, it does nothing.
  */
-export async function advanceConsentPoll(db: Db, consentId: string, scope: ConsentScope, deps: PollDeps): Promise<ProgressView | null> {
+export async function pollIfDue(db: Db, consentId: string, scope: ConsentScope, deps: PollDeps): Promise<void> {
   const claim = await claimPoll(db, consentId, scope);
   if (claim) await pollOnce(db, consentId, claim, deps);
-  return readConsentProgress(db, consentId, scope);
 }

@@ -4,11 +4,10 @@ import type { SealContext } from '@/lib/crypto/vault';
 
 /**
  * The secrets of one Integration Consent. The state is at least 32 characters from a CSPRNG (interface: Limits);
- * 32 random bytes give 43 base64url characters. The webhook secret we propose is Base64, as the service describes
- * its own; the id is the attempt's public name in our addresses.
+ * 32 random bytes give 43 base64url characters. The id is the attempt's public name in our addresses. (No webhook
+ * secret of ours: the service generates one per connection, lib/consent/url.ts.)
  */
 export const newConsentState = () => randomBytes(32).toString('base64url');
-export const newWebhookSecret = () => randomBytes(32).toString('base64');
 export const newConsentId = () => randomBytes(16).toString('base64url');
 
 /** The shape of an attempt's public id: anything else is no attempt of ours, and is not looked up. */

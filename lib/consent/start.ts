@@ -8,7 +8,7 @@ import { consentRequests } from '@/lib/db/schema';
 import { newWebhookId } from '@/lib/connections/store';
 import type { Session } from '@/lib/session/sessions';
 import { POLL_LIMIT_MS } from './poll-step';
-import { consentStateContext, newConsentId, newConsentState, newWebhookSecret } from './secrets';
+import { consentStateContext, newConsentId, newConsentState } from './secrets';
 import { receiverAddress } from '@/lib/webhooks/address';
 import { CONSENT_RETURN_PATH, consentLink, type CompanyMode, type ResponseMode } from './url';
 
@@ -26,10 +26,7 @@ export const MAX_PENDING_CONSENTS = 10;
 /** What the consent page's address is made of, besides the configuration. */
 export type ConsentParts = { state: string; responseMode: ResponseMode; companyMode: CompanyMode; webhookId: string };
 
-/**
- * The consent page's address for an attempt. A webhook secret is proposed afresh each time: the service answers with
- * each connection's secret (ours or its own), so ours need not be kept.
- */
+/** The consent page's address for an attempt (no webhook secret: the service makes one per connection). */
 export function consentPageUrl(parts: ConsentParts, config: ConsentConfig): string {
   return consentLink({
     consentUrl: config.url,
@@ -40,16 +37,16 @@ export function consentPageUrl(parts: ConsentParts, config: ConsentConfig): stri
     redirectUrl: config.appUrl + CONSENT_RETURN_PATH,
     companyMode: parts.companyMode,
     webhook: receiverAddress(config.appUrl, parts.webhookId),
-    webhookSecret: newWebhookSecret(),
   });
 }
 
 /**
  * Starts an Integration Consent from a company page. The consent asks for a `single` company, or `multiple` when
  * more of the session's companies lack a usable token (the user can then connect them all at once). A new state and
- * a new receiver address are made for each attempt; the state is stored as its hash (and, in poll mode, sealed: the
- * poll needs it back), bound to the session, single-use, and dies with the service's 15-minute window. Null when the
- * session already has MAX_PENDING_CONSENTS attempts pending.
+ * a new receiver address are made for each attempt; the state is stored as its hash, and sealed while the attempt is
+ * pending (poll mode polls with it; in both modes the progress page can open the consent page again, e.g. when the
+ * browser blocked the first tab), bound to the session, single-use, and dies with the service's 15-minute window.
+ * Null when the session already has MAX_PENDING_CONSENTS attempts pending.
  */
 export async function startConsent(db: Db, session: Session, startedFor: string, config: ConsentConfig): Promise<StartedConsent | null> {
   const [{ pending } = { pending: 0 }] = await db
@@ -67,7 +64,6 @@ export async function startConsent(db: Db, session: Session, startedFor: string,
   };
   const id = newConsentId();
   const sealed = sealSecret(parts.state, consentStateContext(id), config.keys);
-  const poll = parts.responseMode === 'poll';
   await db.insert(consentRequests).values({
     id,
     stateHash: sha256Hex(parts.state),
@@ -80,7 +76,7 @@ export async function startConsent(db: Db, session: Session, startedFor: string,
     startedFor,
     webhookId: parts.webhookId,
     keyId: sealed.keyId,
-    sealedState: poll ? sealed.sealed : null,
+    sealedState: sealed.sealed,
     expiresAt: sql`now() + make_interval(mins => ${CONSENT_WINDOW_MINUTES})`,
   });
   return { id, responseMode: parts.responseMode, url: consentPageUrl(parts, config) };

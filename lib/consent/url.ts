@@ -16,12 +16,15 @@ export type ConsentLink = {
   redirectUrl?: string;
   companyMode: CompanyMode;
   webhook: string;
-  webhookSecret: string;
 };
 
 /**
- * The consent page's address with every parameter of the interface's "Consent page" table. The consent URL from the
- * configuration may carry its own query; ours is added to it.
+ * The consent page's address with the parameters of the interface's "Consent page" table. The consent URL from the
+ * configuration may carry its own query; ours is added to it. `webhook_secret` is left out on purpose: the service
+ * then generates a secret per connection and returns it with the connection's token (the post form's
+ * `data[n][webhookSecret]`, the poll answer's `webHookSecret`), which is the one we store. A secret of ours in the
+ * address would sit in the browser's history and the service's logs, and one secret would serve every company of
+ * the consent.
  */
 export function consentLink(link: ConsentLink): string {
   const url = new URL(link.consentUrl);
@@ -34,7 +37,6 @@ export function consentLink(link: ConsentLink): string {
     ['redirect_url', link.responseMode === 'post' ? link.redirectUrl : undefined],
     ['company_mode', link.companyMode],
     ['webhook', link.webhook],
-    ['webhook_secret', link.webhookSecret],
   ];
   for (const [name, value] of params) if (value !== undefined) url.searchParams.set(name, value);
   return url.toString();

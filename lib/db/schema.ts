@@ -55,6 +55,12 @@ export const accessTokens = pgTable(
     webhookId: text('webhook_id'),
     // The connection's webhook secret, sealed under key_id like the token but with its own additional data.
     sealedWebhookSecret: text('sealed_webhook_secret'),
+    /**
+     * What the company's own page must say about the last change of its connection when the user did not ask for it
+     * there: a consent started on another company's page replaced its working connection (lib/consent/
+     * connection-notice.ts). Company ids and names only; cleared whenever the connection is stored anew.
+     */
+    notice: jsonb('notice'),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.tenantId, table.pluginId] }),
@@ -102,8 +108,9 @@ export const dataApiBudgets = pgTable('data_api_budgets', {
 
 /**
  * Integration Consent attempts (lib/consent/). The `state` sent to the service is a bearer secret (in poll mode it
- * fetches the tokens), so only its SHA-256 identifies the row and the state itself is kept sealed for polling. The
- * webhook secret we send is not kept: the service returns each connection's secret with its token. The row binds the state to the session that started it: the consent's answer arrives without our cookie.
+ * fetches the tokens), so only its SHA-256 identifies the row and the state itself is kept sealed while pending. We
+ * send no webhook secret: the service makes one per connection and returns it with the token. The row binds the
+ * state to the session that started it: the consent's answer arrives without our cookie.
  */
 export const consentRequests = pgTable(
   'consent_requests',
@@ -122,7 +129,8 @@ export const consentRequests = pgTable(
     startedFor: text('started_for').notNull(),
     webhookId: text('webhook_id').notNull(),
     keyId: text('key_id').notNull(),
-    // Poll mode only, and only while the attempt is pending: post mode needs nothing but the hash.
+    // Only while the attempt is pending: poll mode polls with it, and either mode's progress page can open the
+    // consent page again with it.
     sealedState: text('sealed_state'),
     createdAt: createdAt(),
     /** The service keeps an answer for 15 minutes; so does the state. */

@@ -19,9 +19,22 @@ export const en: ConsentTexts = {
   result: {
     // Company names often end in a full stop (s.r.o.): the lists end the sentences, without one of their own.
     connected: 'The consent was approved. Connected: {companies}',
+    otherCompany: 'You approved a different company than {asked} in the service. Connected: {companies}',
+    askedNotConnected: '{asked} is still not connected. Connect it again and choose exactly this company in the service.',
+    askedUnchanged: '{asked} keeps its previous connection; no new one was made for it.',
+    replaced: 'The new connection replaced a working one for: {companies}',
     leftOut: 'Not among the companies you are signed in for, so their access was not stored: {companies}',
     noneStored: 'None of the approved companies is among the companies you are signed in for; nothing was stored.',
     expired: 'This consent is no longer valid (it expired, or you signed out meanwhile). Start again.',
+  },
+  replacedNotice:
+    'This company’s connection changed on {date}: in the consent you started on the page of {company}, you approved this company in the service as well. The add-on has used the new connection since; the previous one stays valid in the service until you delete it there.',
+  returnPage: {
+    connectedTitle: 'The company is connected',
+    otherTitle: 'A different company than you wanted was connected',
+    noneTitle: 'No company was connected',
+    back: 'Return to the invoicing service’s tab with the add-on: the add-on shows the result by itself. You can close this tab afterwards.',
+    close: 'Close this tab',
   },
   pages: {
     unknownTitle: 'The consent cannot be completed',

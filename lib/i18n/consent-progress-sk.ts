@@ -1,15 +1,21 @@
-/** Slovak texts of the progress page of a consent in poll mode (Integration Consent). Pure data: safe anywhere. */
+/** Slovak texts of the progress page of a consent (Integration Consent, both response modes). Pure data: safe anywhere. */
 export const sk = {
   title: 'Pripojenie cez súhlas v službe',
   pending: {
     status: 'Čakáme na váš súhlas v službe…',
-    openTitle: '1. Otvorte stránku súhlasu',
-    openBody: 'Stránka služby sa otvorí na novej karte. Prihláste sa tam, vyberte firmu a prístup doplnku schváľte.',
+    openTitle: '1. Schváľte prístup na stránke služby',
+    openBody:
+      'Stránka súhlasu sa otvára na novej karte. Prihláste sa tam, vyberte firmu a prístup doplnku schváľte. Ak sa karta neotvorila alebo ste ju zavreli, otvorte ju tlačidlom.',
     open: 'Otvoriť stránku súhlasu v službe',
-    approveTitle: '2. Schváľte prístup v službe',
-    approveBody: 'Táto stránka sa obnovuje sama a po schválení ukáže výsledok. Nechajte ju otvorenú.',
+    approveTitle: '2. Vráťte sa na túto kartu',
+    approveBody: 'Táto stránka sa obnovuje sama a po schválení prejde na pripojenú firmu. Nechajte ju otvorenú.',
     validUntil: 'Súhlas treba dokončiť do {time}. Ak ho v službe odmietnete, pokus sa o tomto čase skončí sám.',
     refresh: 'Obnoviť stav',
+  },
+  connected: {
+    title: 'Súhlas je schválený',
+    body: 'Prechádzame na firmu…',
+    continue: 'Pokračovať na firmu',
   },
   ended: {
     expired: {

@@ -17,9 +17,24 @@ export const sk = {
   result: {
     // Názvy firiem často končia bodkou (s.r.o.): zoznamy vety končia, bez vlastnej bodky.
     connected: 'Súhlas je schválený. Pripojené: {companies}',
+    otherCompany: 'V službe ste schválili inú firmu ako {asked}. Pripojené: {companies}',
+    askedNotConnected: '{asked} stále nie je pripojená. Pripojte ju znova a v službe vyberte práve ju.',
+    askedUnchanged: '{asked} má naďalej svoje doterajšie pripojenie; nové pre ňu nevzniklo.',
+    replaced: 'Doterajšie fungujúce pripojenie nahradilo nové pri: {companies}',
     leftOut: 'Nie sú medzi firmami vášho prihlásenia, preto sa ich prístup neuložil: {companies}',
     noneStored: 'Žiadna zo schválených firiem nie je medzi firmami vášho prihlásenia; nič sa neuložilo.',
     expired: 'Tento súhlas už neplatí (vypršal alebo ste sa medzitým odhlásili). Začnite znova.',
+  },
+  /** On the page of a company whose working connection a consent started elsewhere replaced. */
+  replacedNotice:
+    'Pripojenie tejto firmy sa zmenilo {date}: v súhlase, ktorý ste začali na stránke firmy {company}, ste v službe schválili aj túto firmu. Doplnok odvtedy používa nové pripojenie; predchádzajúce v službe zostáva platné, kým ho tam nezmažete.',
+  /** The page /consent/return shows in the tab the consent page was opened in (no session there). */
+  returnPage: {
+    connectedTitle: 'Firma je pripojená',
+    otherTitle: 'Pripojená je iná firma, než ste chceli',
+    noneTitle: 'Nepripojila sa žiadna firma',
+    back: 'Vráťte sa na kartu Fakturácie s doplnkom: doplnok výsledok ukáže sám. Túto kartu potom môžete zavrieť.',
+    close: 'Zavrieť túto kartu',
   },
   pages: {
     unknownTitle: 'Súhlas sa nedá dokončiť',

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { advanceConsentPoll, POLL_LEASE_SECONDS, type PollDeps } from '@/lib/consent/poll';
+import { POLL_LEASE_SECONDS, type PollDeps } from '@/lib/consent/poll';
+import { advanceConsent } from '@/lib/consent/progress';
 import { findConsentResult } from '@/lib/consent/result';
 import { PENDING_INTERVAL_MS } from '@/lib/consent/poll-step';
 import { startConsent, type ConsentConfig } from '@/lib/consent/start';
@@ -14,7 +15,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../support
 import { rememberSecret } from '../support/log-capture';
 
 /**
- * advanceConsentPoll on a real database (PGlite; also PostgreSQL when one is configured): one claim per poll, the
+ * advanceConsent on a real database (PGlite; also PostgreSQL when one is configured): one claim per poll, the
  * steps applied to the row, tokens stored encrypted, and only the user's own attempts advanced.
  */
 
@@ -69,7 +70,7 @@ async function rowOf(db: Db, id: string) {
 const makeDue = (db: Db, id: string) =>
   db.update(consentRequests).set({ nextPollAt: sql`now() - interval '1 millisecond'` }).where(eq(consentRequests.id, id));
 
-describe.each(databaseKinds)('advanceConsentPoll on %s', (kind) => {
+describe.each(databaseKinds)('advanceConsent on %s', (kind) => {
   let database: TestDatabase;
   let db: Db;
   beforeAll(async () => {
@@ -83,7 +84,7 @@ describe.each(databaseKinds)('advanceConsentPoll on %s', (kind) => {
     const attempt = await newAttempt(db, session);
     const { poll, deps } = fakePoll({ kind: 'status', status: 'Pending', companies: [] });
 
-    const view = await advanceConsentPoll(db, attempt.id, scopeOf(session), deps);
+    const view = await advanceConsent(db, attempt.id, scopeOf(session), deps);
     expect(view).toMatchObject({ status: 'pending', finished: false });
     expect(poll).toHaveBeenCalledTimes(1);
     expect(poll).toHaveBeenCalledWith(attempt.state);
@@ -92,10 +93,10 @@ describe.each(databaseKinds)('advanceConsentPoll on %s', (kind) => {
     expect(row.untilNextMs).toBeGreaterThan(PENDING_INTERVAL_MS - 1_000);
     expect(row.untilNextMs).toBeLessThanOrEqual(PENDING_INTERVAL_MS);
 
-    await advanceConsentPoll(db, attempt.id, scopeOf(session), deps);
+    await advanceConsent(db, attempt.id, scopeOf(session), deps);
     expect(poll).toHaveBeenCalledTimes(1);
     await makeDue(db, attempt.id);
-    await advanceConsentPoll(db, attempt.id, scopeOf(session), deps);
+    await advanceConsent(db, attempt.id, scopeOf(session), deps);
     expect(poll).toHaveBeenCalledTimes(2);
   });
 
@@ -110,8 +111,8 @@ describe.each(databaseKinds)('advanceConsentPoll on %s', (kind) => {
     });
     const other = kind === 'postgres' ? (await database.openAnotherInstance()).db : db;
 
-    const first = advanceConsentPoll(db, attempt.id, scopeOf(session), deps);
-    const second = advanceConsentPoll(other, attempt.id, scopeOf(session), deps);
+    const first = advanceConsent(db, attempt.id, scopeOf(session), deps);
+    const second = advanceConsent(other, attempt.id, scopeOf(session), deps);
     await vi.waitFor(() => expect(poll).toHaveBeenCalledTimes(1));
     // The second finishes while the first still waits for its answer: it found the claim taken.
     expect(await second).toMatchObject({ status: 'pending' });
@@ -125,16 +126,16 @@ describe.each(databaseKinds)('advanceConsentPoll on %s', (kind) => {
     const session = await newSession(db);
     const attempt = await newAttempt(db, session);
     const stuck = fakePoll(() => new Promise<PollAnswer>(() => {}));
-    void advanceConsentPoll(db, attempt.id, scopeOf(session), stuck.deps);
+    void advanceConsent(db, attempt.id, scopeOf(session), stuck.deps);
     await vi.waitFor(() => expect(stuck.poll).toHaveBeenCalledTimes(1));
     const row = await rowOf(db, attempt.id);
     expect(row.untilNextMs).toBeGreaterThan((POLL_LEASE_SECONDS - 5) * 1_000);
 
     const next = fakePoll({ kind: 'status', status: 'Pending', companies: [] });
-    await advanceConsentPoll(db, attempt.id, scopeOf(session), next.deps);
+    await advanceConsent(db, attempt.id, scopeOf(session), next.deps);
     expect(next.poll).not.toHaveBeenCalled();
     await makeDue(db, attempt.id); // the lease has run out
-    await advanceConsentPoll(db, attempt.id, scopeOf(session), next.deps);
+    await advanceConsent(db, attempt.id, scopeOf(session), next.deps);
     expect(next.poll).toHaveBeenCalledTimes(1);
   });
 
@@ -148,17 +149,19 @@ describe.each(databaseKinds)('advanceConsentPoll on %s', (kind) => {
     ];
     const { poll, deps } = fakePoll({ kind: 'status', status: 'Approved', companies });
 
-    const view = await advanceConsentPoll(db, attempt.id, scopeOf(session), deps);
+    const view = await advanceConsent(db, attempt.id, scopeOf(session), deps);
     expect(view).toMatchObject({ status: 'connected', finished: true });
     // What the company page's notice then reads.
     expect(await findConsentResult(db, attempt.id, session)).toEqual({
       status: 'connected',
+      startedFor: '10001',
       outcome: {
         stored: [
           { tenantId: '10001', name: 'Prvá firma' },
           { tenantId: '10002', name: null },
         ],
         leftOut: [{ tenantId: '99999', name: 'Cudzia firma' }],
+        replaced: [],
       },
     });
     const row = await rowOf(db, attempt.id);
@@ -184,7 +187,7 @@ describe.each(databaseKinds)('advanceConsentPoll on %s', (kind) => {
     }
 
     await makeDue(db, attempt.id);
-    expect(await advanceConsentPoll(db, attempt.id, scopeOf(session), deps)).toMatchObject({ status: 'connected' });
+    expect(await advanceConsent(db, attempt.id, scopeOf(session), deps)).toMatchObject({ status: 'connected' });
     expect(poll).toHaveBeenCalledTimes(1);
   });
 
@@ -194,7 +197,7 @@ describe.each(databaseKinds)('advanceConsentPoll on %s', (kind) => {
     await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, session.id));
     const token = rememberSecret(`token-${randomUUID()}`);
     const { deps } = fakePoll({ kind: 'status', status: 'Approved', companies: [{ tenantId: '10001', companyName: null, token, webhookSecret: null }] });
-    expect(await advanceConsentPoll(db, attempt.id, scopeOf(session), deps)).toMatchObject({ status: 'expired', finished: true });
+    expect(await advanceConsent(db, attempt.id, scopeOf(session), deps)).toMatchObject({ status: 'expired', finished: true });
     expect(await db.select().from(accessTokens).where(eq(accessTokens.userId, session.userId))).toEqual([]);
   });
 
@@ -205,27 +208,27 @@ describe.each(databaseKinds)('advanceConsentPoll on %s', (kind) => {
     const session = await newSession(db);
     const attempt = await newAttempt(db, session);
     const { poll, deps } = fakePoll({ kind: 'status', status, companies: [] });
-    expect(await advanceConsentPoll(db, attempt.id, scopeOf(session), deps)).toMatchObject({ status: expected, finished: true });
+    expect(await advanceConsent(db, attempt.id, scopeOf(session), deps)).toMatchObject({ status: expected, finished: true });
     expect((await rowOf(db, attempt.id)).completedAt).not.toBeNull();
     await makeDue(db, attempt.id);
-    await advanceConsentPoll(db, attempt.id, scopeOf(session), deps);
+    await advanceConsent(db, attempt.id, scopeOf(session), deps);
     expect(poll).toHaveBeenCalledTimes(1);
   });
 
   it('400 fails the attempt; 429 waits for its retry-after; no answer waits the longer interval', async () => {
     const session = await newSession(db);
     const refused = await newAttempt(db, session);
-    expect(await advanceConsentPoll(db, refused.id, scopeOf(session), fakePoll({ kind: 'refused' }).deps)).toMatchObject({ status: 'failed' });
+    expect(await advanceConsent(db, refused.id, scopeOf(session), fakePoll({ kind: 'refused' }).deps)).toMatchObject({ status: 'failed' });
 
     const limited = await newAttempt(db, session);
-    await advanceConsentPoll(db, limited.id, scopeOf(session), fakePoll({ kind: 'rate-limited', retryAfterMs: 20_000 }).deps);
+    await advanceConsent(db, limited.id, scopeOf(session), fakePoll({ kind: 'rate-limited', retryAfterMs: 20_000 }).deps);
     const untilNext = (await rowOf(db, limited.id)).untilNextMs;
     expect(untilNext).toBeGreaterThan(19_000);
     expect(untilNext).toBeLessThanOrEqual(20_000);
 
     const lost = await newAttempt(db, session);
     const throwing = fakePoll(() => Promise.reject(new Error('boom')));
-    expect(await advanceConsentPoll(db, lost.id, scopeOf(session), throwing.deps)).toMatchObject({ status: 'pending' });
+    expect(await advanceConsent(db, lost.id, scopeOf(session), throwing.deps)).toMatchObject({ status: 'pending' });
     expect((await rowOf(db, lost.id)).untilNextMs).toBeGreaterThan(4_000);
   });
 
@@ -237,7 +240,7 @@ describe.each(databaseKinds)('advanceConsentPoll on %s', (kind) => {
       .set({ createdAt: sql`now() - interval '16 minutes'`, expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(consentRequests.id, attempt.id));
     const { poll, deps } = fakePoll({ kind: 'status', status: 'Pending', companies: [] });
-    expect(await advanceConsentPoll(db, attempt.id, scopeOf(session), deps)).toMatchObject({ status: 'failed', finished: true });
+    expect(await advanceConsent(db, attempt.id, scopeOf(session), deps)).toMatchObject({ status: 'failed', finished: true });
     expect(poll).not.toHaveBeenCalled();
   });
 
@@ -249,23 +252,23 @@ describe.each(databaseKinds)('advanceConsentPoll on %s', (kind) => {
       .set({ createdAt: sql`now() - interval '899 seconds'`, expiresAt: sql`now() + interval '1 second'` })
       .where(eq(consentRequests.id, attempt.id));
     const { poll, deps } = fakePoll({ kind: 'status', status: 'Pending', companies: [] });
-    expect(await advanceConsentPoll(db, attempt.id, scopeOf(session), deps)).toMatchObject({ status: 'failed' });
+    expect(await advanceConsent(db, attempt.id, scopeOf(session), deps)).toMatchObject({ status: 'failed' });
     expect(poll).toHaveBeenCalledTimes(1);
   });
 
-  it('the attempt of another user (or another plugin, or a post-mode attempt) is neither shown nor advanced', async () => {
+  it('the attempt of another user (or another plugin) is neither shown nor advanced; a post-mode attempt is never polled', async () => {
     const owner = await newSession(db);
     const attempt = await newAttempt(db, owner);
     const stranger = await newSession(db, ['10001'], 'someone.else@example.sk');
     const { poll, deps } = fakePoll({ kind: 'status', status: 'Approved', companies: [] });
-    expect(await advanceConsentPoll(db, attempt.id, scopeOf(stranger), deps)).toBeNull();
-    expect(await advanceConsentPoll(db, attempt.id, { userId: owner.userId, pluginId: 'other-plugin', tenantId: '10001' }, deps)).toBeNull();
+    expect(await advanceConsent(db, attempt.id, scopeOf(stranger), deps)).toBeNull();
+    expect(await advanceConsent(db, attempt.id, { userId: owner.userId, pluginId: 'other-plugin', tenantId: '10001' }, deps)).toBeNull();
     expect(poll).not.toHaveBeenCalled();
     expect(await rowOf(db, attempt.id)).toMatchObject({ status: 'pending', pollCount: 0 });
 
     const post = (await startConsent(db, owner, '10001', { ...config, responseMode: 'post' }))!;
     rememberSecret(new URL(post.url).searchParams.get('state')!);
-    expect(await advanceConsentPoll(db, post.id, scopeOf(owner), deps)).toBeNull();
+    expect(await advanceConsent(db, post.id, scopeOf(owner), deps)).toMatchObject({ status: 'pending', responseMode: 'post' });
     expect(poll).not.toHaveBeenCalled();
   });
 
@@ -274,7 +277,7 @@ describe.each(databaseKinds)('advanceConsentPoll on %s', (kind) => {
     const attempt = await newAttempt(db, session);
     const { poll } = fakePoll({ kind: 'status', status: 'Pending', companies: [] });
     const otherKeys = [{ id: 'k2', key: Buffer.alloc(32, 9) }];
-    expect(await advanceConsentPoll(db, attempt.id, scopeOf(session), { poll, keys: otherKeys })).toMatchObject({ status: 'failed' });
+    expect(await advanceConsent(db, attempt.id, scopeOf(session), { poll, keys: otherKeys })).toMatchObject({ status: 'failed' });
     expect(poll).not.toHaveBeenCalled();
     const counted = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from consent_requests where id = ${attempt.id} and status = 'failed'`));
     expect(counted).toEqual([{ n: 1 }]);

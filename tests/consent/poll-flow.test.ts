@@ -4,7 +4,7 @@ import { POST as startRoute } from '@/app/companies/[tenantId]/connection/consen
 import { POST as openRoute } from '@/app/companies/[tenantId]/connection/consent/[consentId]/open/route';
 import { listConnections } from '@/lib/broker/connections';
 import { findConsentResult } from '@/lib/consent/result';
-import { advanceConsentPoll } from '@/lib/consent/poll';
+import { advanceConsent } from '@/lib/consent/progress';
 import { sha256Hex } from '@/lib/crypto/digest';
 import { getDb } from '@/lib/db/client';
 import { consentRequests } from '@/lib/db/schema';
@@ -18,7 +18,7 @@ import { capturedLogLines, rememberSecret } from '../support/log-capture';
 /**
  * Poll mode end to end against the sandbox, which plays the service's consent page and poll endpoint: the company
  * page's start route, the progress page's "open" route (the only place the state leaves the server, to the browser
- * on its way to the consent page), and advanceConsentPoll with the real poll call.
+ * on its way to the consent page), and advanceConsent with the real poll call.
  */
 
 let fixture: CompanyFixture;
@@ -126,7 +126,7 @@ describe('polling the sandbox', () => {
     const consentId = await start(cookie);
     const { url, state } = await consentAddress(cookie, consentId);
 
-    expect(await advanceConsentPoll(await getDb(), consentId, scope, deps())).toMatchObject({ status: 'pending', finished: false });
+    expect(await advanceConsent(await getDb(), consentId, scope, deps())).toMatchObject({ status: 'pending', finished: false });
     expect(fixture.consent.status(state)).toBe('Pending');
 
     // The user approves both companies and one the session does not have.
@@ -138,16 +138,18 @@ describe('polling the sandbox', () => {
     });
     for (const company of approved) rememberSecret(company.token);
     await makeDue(consentId);
-    const view = await advanceConsentPoll(await getDb(), consentId, scope, deps());
+    const view = await advanceConsent(await getDb(), consentId, scope, deps());
     expect(view).toMatchObject({ status: 'connected', finished: true });
     expect(await findConsentResult(await getDb(), consentId, scope)).toEqual({
       status: 'connected',
+      startedFor: '10001',
       outcome: {
         stored: [
           { tenantId: '10001', name: 'Pekáreň Novák s.r.o.' },
           { tenantId: '10002', name: 'Záhradníctvo Ľaliová dolina s.r.o.' },
         ],
         leftOut: [{ tenantId: '10003', name: 'Stolárstvo Šťastný, s.r.o.' }],
+        replaced: [],
       },
     });
 
@@ -167,7 +169,7 @@ describe('polling the sandbox', () => {
     for (const company of fixture.consent.approve({ state, userId: 'peter.horvath@example.sk', tenantIds: ['10004'], ageMs: 15 * 60_000 })) {
       rememberSecret(company.token);
     }
-    const view = await advanceConsentPoll(await getDb(), consentId, { userId: 'peter.horvath@example.sk', pluginId: PLUGIN_ID, tenantId: '10004' }, deps());
+    const view = await advanceConsent(await getDb(), consentId, { userId: 'peter.horvath@example.sk', pluginId: PLUGIN_ID, tenantId: '10004' }, deps());
     expect(view).toMatchObject({ status: 'expired', finished: true });
   });
 

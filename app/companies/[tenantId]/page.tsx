@@ -1,5 +1,7 @@
 import Link from 'next/link';
 import { ConnectionPanel } from '@/components/connection-panel';
+import { ConsentNotice, ReplacedConnectionNotice } from '@/components/consent-notice';
+import { PasteOutcomeNotice } from '@/components/paste-token-form';
 import type { PasteOutcome } from '@/lib/connections/pasted-token';
 import { ExpenseTable } from '@/components/expense-table';
 import { InvoiceTable } from '@/components/invoice-table';
@@ -13,12 +15,18 @@ import { fill } from '@/lib/i18n/documents';
 import { getMessages } from '@/lib/i18n/server';
 import { requireCompany } from '@/lib/session/require-session';
 import { listConnections } from '@/lib/broker/connections';
+import { findConnectionNotice } from '@/lib/consent/connection-notice';
 import { findConsentResult } from '@/lib/consent/result';
 import { getDb } from '@/lib/db/client';
 import { forPage } from '@/lib/db/errors';
 import { getEnv } from '@/lib/env';
 
-/** Overview of one company: what is unpaid and overdue, the latest documents, and the connection's state. */
+/**
+ * Overview of one company: what is unpaid and overdue, the latest documents, and the connection's state. What just
+ * happened to the connection (a consent's or a pasted token's outcome, a connection replaced by a consent started
+ * elsewhere) is said first, at the top. A company without a working connection shows its connection panel in place
+ * of the figures, once (not a second warning telling the user to connect it "on its overview").
+ */
 type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const pasteOutcomes: readonly PasteOutcome[] = ['connected', 'invalid', 'rejected', 'busy', 'unavailable'];
@@ -29,17 +37,38 @@ export default async function CompanyPage({ params, searchParams }: Props) {
   const pasteOutcome = pasteOutcomes.find((outcome) => outcome === query.connection) ?? null;
   const session = await requireCompany(tenantId);
   const env = getEnv();
-  // Back from a consent: /consent/return sends the browser here with the attempt's public id.
+  // Back from a consent: its progress page (or /consent/return, for the very session that started it, unframed)
+  // sends the browser here with the attempt's public id.
   const consentId = typeof query.consent === 'string' ? query.consent : null;
   const { t, locale } = await getMessages();
   const d = t.docs;
-  const company = await companyConnection(session.userId, session.pluginId, tenantId);
-  const [loaded, connections, consentResult] = await Promise.all([
+  const known = await companyConnection(session.userId, session.pluginId, tenantId);
+  const [loaded, connections, consentResult, connectionNotice] = await Promise.all([
     loadForPage(() => overviewFor({ ...session, tenantId })),
     forPage(async () => listConnections(await getDb(), session)),
     consentId ? forPage(async () => findConsentResult(await getDb(), consentId, session)) : null,
+    forPage(async () => findConnectionNotice(await getDb(), { userId: session.userId, pluginId: session.pluginId, tenantId })),
   ]);
+  // The service may refuse the token while this page loads (the load marks it): the panel says so, not the figures.
+  const refusedNow = !loaded.ok && loaded.problem.kind === 'disconnected';
+  const company = refusedNow && known.state === 'connected' ? { ...known, state: 'invalid' as const } : known;
+  const connected = company.state === 'connected';
+  // The company a consent was started for (normally this one), as it stands now.
+  const askedFor = (asked: string) => {
+    const now = asked === tenantId ? company : connections.find((connection) => connection.tenantId === asked);
+    return { tenantId: asked, name: now?.name ?? null, connected: now?.state === 'connected' };
+  };
   const link = (...segments: string[]) => companyPath(tenantId, ...segments);
+  const panel = (className: string) => (
+    <ConnectionPanel
+      t={t}
+      company={company}
+      lacking={connections.filter((connection) => connection.state !== 'connected').length}
+      actions={{ consent: env.consent ? link('connection', 'consent') : null, token: link('connection', 'token'), activity: link('activity') }}
+      pasteOutcome={pasteOutcome}
+      className={className}
+    />
+  );
   // The lists behind the cards. Invoices have a due-date status filter (2 = overdue); expenses only a due-date
   // range, so "overdue" is "due by yesterday" there.
   const yesterday = addDays(companyToday(new Date()), -1);
@@ -51,6 +80,10 @@ export default async function CompanyPage({ params, searchParams }: Props) {
   return (
     <>
       <h2 className="sr-only">{d.overview.title}</h2>
+      {consentResult && <ConsentNotice t={t} result={consentResult} asked={askedFor(consentResult.startedFor)} />}
+      {pasteOutcome && <PasteOutcomeNotice t={t} outcome={pasteOutcome} />}
+      {connectionNotice && <ReplacedConnectionNotice t={t} locale={locale} notice={connectionNotice} />}
+      {!connected && panel('mb-6')}
       {loaded.ok ? (
         <>
           <section aria-label={d.nav.invoices} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
@@ -91,18 +124,11 @@ export default async function CompanyPage({ params, searchParams }: Props) {
             )}
           </section>
         </>
-      ) : (
+      ) : refusedNow || !connected ? null : (
         <ServiceProblem problem={loaded.problem} texts={d} retryHref={link()} />
       )}
 
-      <ConnectionPanel
-        t={t}
-        company={company}
-        lacking={connections.filter((connection) => connection.state !== 'connected').length}
-        actions={{ consent: env.consent ? link('connection', 'consent') : null, token: link('connection', 'token'), activity: link('activity') }}
-        pasteOutcome={pasteOutcome}
-        consentResult={consentResult}
-      />
+      {connected && panel('mt-6')}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { consentAnswerPage } from '@/lib/consent/answer-pages';
 import { completePostConsent } from '@/lib/consent/complete';
 import { parseConsentForm } from '@/lib/consent/form';
+import { consentReturnPage } from '@/lib/consent/return-page';
 import { getDb } from '@/lib/db/client';
 import { companyPath } from '@/lib/documents/present';
 import { localeOf } from '@/lib/documents/route-answers';
@@ -8,19 +9,35 @@ import { getEnv } from '@/lib/env';
 import { readBodyText } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client-address';
 import type { ErrorCode } from '@/lib/http/errors';
-import { countFailure } from '@/lib/http/failure-limit';
+import { countFailure, refuseWhileBlocked } from '@/lib/http/failure-limit';
 import { handleRequest } from '@/lib/http/handle';
+import { readSessionCookie, unsealSessionId } from '@/lib/session/cookie';
 
 export const dynamic = 'force-dynamic';
 
 /** Tokens are a few kilobytes each; a consent lists the user's companies. */
 const FORM_LIMIT_BYTES = 512 * 1024;
 
+/** Whether the browser brought the cookie of the very session that started the consent (the add-on used unframed). */
+async function fromStartingSession(request: Request, sessionId: string): Promise<boolean> {
+  const fromCookie = await unsealSessionId(readSessionCookie(request), getEnv().sessionSecrets).catch(() => null);
+  return fromCookie === sessionId;
+}
+
 /**
  * The `redirect_url` of a post-mode consent: the service's page makes the user's browser POST the approved companies
- * here. It is a cross-site form POST, so no cookie of ours comes along: the single-use `state`, bound to the session
- * that started the consent, is what authenticates it. The same POST may arrive again (the page posts by itself after
- * a countdown, and has a button): a repeat stores nothing and lands on the same page.
+ * here. It is a cross-site form POST in the tab the consent page was opened in, outside the service's frame, so no
+ * cookie of ours comes along (the frame's is partitioned under the service's site): the single-use `state`, bound to
+ * the session that started the consent, is what authenticates it. The same POST may arrive again (the page posts by
+ * itself after a countdown, and has a button): a repeat stores nothing and shows the same page.
+ *
+ * The answer is a page of its own that needs no session: what was connected, and back to the service's tab, whose
+ * frame follows the attempt and shows the company by itself (lib/consent/return-page.ts). Only a browser that brings
+ * the cookie of the session that started the consent (the add-on opened outside the service, without script) is sent
+ * on to the company page, as before.
+ *
+ * An address that has spent its failed-authentication budget is refused first, before the body is read or any state
+ * is looked up; unknown states spend it.
  */
 export async function POST(request: Request): Promise<Response> {
   const locale = localeOf(request);
@@ -34,6 +51,8 @@ export async function POST(request: Request): Promise<Response> {
   return handleRequest(
     'consent-return',
     async (log) => {
+      const source = clientAddress(request);
+      await refuseWhileBlocked(source);
       const form = parseConsentForm(await readBodyText(request, FORM_LIMIT_BYTES));
       if (!form) {
         log.reason = 'malformed_form';
@@ -41,13 +60,14 @@ export async function POST(request: Request): Promise<Response> {
       }
       if (!form.state) {
         log.reason = 'state_missing';
-        await countFailure(clientAddress(request));
+        await countFailure(source);
         return consentAnswerPage('unknown', locale);
       }
-      const completion = await completePostConsent(await getDb(), form.state, form.companies, getEnv().encryptionKeys);
+      const env = getEnv();
+      const completion = await completePostConsent(await getDb(), form.state, form.companies, env.encryptionKeys);
       if (completion.kind === 'unknown') {
         log.reason = 'state_unknown';
-        await countFailure(clientAddress(request));
+        await countFailure(source);
         return consentAnswerPage('unknown', locale);
       }
       if (completion.kind === 'expired') {
@@ -57,8 +77,12 @@ export async function POST(request: Request): Promise<Response> {
       log.reason = completion.kind;
       log.stored = completion.outcome.stored.length;
       log.leftOut = completion.outcome.leftOut.length;
-      const location = `${companyPath(completion.startedFor)}?consent=${encodeURIComponent(completion.consentId)}`;
-      return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+      log.replaced = completion.outcome.replaced.length;
+      if (await fromStartingSession(request, completion.sessionId)) {
+        const location = `${companyPath(completion.startedFor)}?consent=${encodeURIComponent(completion.consentId)}`;
+        return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+      }
+      return consentReturnPage(completion, locale, env.frameAncestors);
     },
     renderError,
   );

@@ -1,3 +1,4 @@
+import { consentJson, wantsJson } from '@/lib/consent/script-answer';
 import { startConsent } from '@/lib/consent/start';
 import { getDb } from '@/lib/db/client';
 import { companyPath } from '@/lib/documents/present';
@@ -8,9 +9,16 @@ import { withRouteHeaders } from '@/lib/http/handle';
 export const dynamic = 'force-dynamic';
 
 /**
- * POST of the company page's "Connect" button: starts an Integration Consent and sends the browser on. In post mode
- * that is the service's consent page (its answer comes back to /consent/return); in poll mode our progress page,
- * from which the user opens the consent page while our server polls. Our own pages only; the session's company only.
+ * POST of the company page's "Connect" button: starts an Integration Consent. Our own pages only; the session's
+ * company only.
+ *
+ * The add-on lives in the service's frame, where a consent page refuses to be shown and our session cookie is
+ * partitioned under the service's site. So the button's script opens a new top-level tab at the click, asks here with
+ * `Accept: application/json` (from inside the frame, with the cookie), and gets `{ url, progress }`: it sends the tab
+ * to the consent page (`url`) and the frame to the attempt's progress page (`progress`), which follows the attempt in
+ * our own database until it ends (components/consent-start-button.tsx). Without script the form is a plain POST and
+ * the answer a 303: in post mode to the consent page (its answer comes back to /consent/return), in poll mode to the
+ * progress page, from which the user opens the consent page.
  */
 export async function POST(request: Request, { params }: { params: Promise<{ tenantId: string }> }): Promise<Response> {
   const { tenantId } = await params;
@@ -26,7 +34,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ ten
       keys: env.encryptionKeys,
     });
     if (!started) return failurePage('busy', localeOf(request), 60);
-    const location = started.responseMode === 'post' ? started.url : companyPath(tenantId, 'connection', 'consent', started.id);
+    const progress = companyPath(tenantId, 'connection', 'consent', started.id);
+    if (wantsJson(request)) return consentJson({ url: started.url, progress });
+    const location = started.responseMode === 'post' ? started.url : progress;
     // The consent page's address carries the state: no cache keeps it and no Referer repeats it.
     return withRouteHeaders(
       new Response(null, {

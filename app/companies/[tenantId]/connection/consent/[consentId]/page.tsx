@@ -1,9 +1,11 @@
 import Link from 'next/link';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
+import { ConsentMoveOn } from '@/components/consent-move-on';
 import { ConsentOpenButton } from '@/components/consent-open-button';
 import { ConsentProgressRefresher } from '@/components/consent-progress-refresher';
+import { ConsentStartForm } from '@/components/consent-start-form';
 import { linkClass } from '@/components/detail-parts';
-import { advanceConsentPoll, type ProgressView } from '@/lib/consent/poll';
+import { advanceConsent, type ProgressView } from '@/lib/consent/progress';
 import { isConsentId } from '@/lib/consent/secrets';
 import { getDb } from '@/lib/db/client';
 import { forPage } from '@/lib/db/errors';
@@ -17,9 +19,12 @@ import { pollSubscription } from '@/lib/service/subscription-poll';
 import { requireCompany } from '@/lib/session/require-session';
 
 /**
- * Progress of an Integration Consent in poll mode. Each render advances the attempt by at most one poll of the
- * service (lib/consent/poll.ts); while it is pending a small client component renders the page again every few
- * seconds. The consent page is opened through a POST to ./open, so the state never appears in this HTML.
+ * Progress of an Integration Consent, in either response mode, shown in the add-on's frame while the user approves
+ * on the service's consent page in another tab. Each render reads the attempt's row and moves it on by what can be
+ * known now (lib/consent/progress.ts: in poll mode at most one poll of the service; in post mode /consent/return
+ * completes the row from the other tab); while it is pending a small client component renders the page again every
+ * few seconds. Once connected it moves on to the company's page by itself. The consent page is opened (again)
+ * through a POST to ./open, so the state never appears in this HTML.
  */
 type Props = { params: Promise<{ tenantId: string; consentId: string }> };
 
@@ -32,7 +37,7 @@ export default async function ConsentProgressPage({ params }: Props) {
   if (!isConsentId(consentId)) notFound();
   const env = getEnv();
   const view = await forPage(async () =>
-    advanceConsentPoll(
+    advanceConsent(
       await getDb(),
       consentId,
       { userId: session.userId, pluginId: session.pluginId, tenantId },
@@ -40,10 +45,9 @@ export default async function ConsentProgressPage({ params }: Props) {
     ),
   );
   if (!view) notFound();
-  // Done: the company page tells what was connected and what was left out (the same notice as after post mode).
-  if (view.status === 'connected') redirect(`${companyPath(tenantId)}?consent=${encodeURIComponent(consentId)}`);
   const { t, locale } = await getMessages();
   const c = t.consentProgress;
+  const here = companyPath(tenantId, 'connection', 'consent', consentId);
 
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="consent-progress" data-consent-status={view.status}>
@@ -51,7 +55,10 @@ export default async function ConsentProgressPage({ params }: Props) {
         {c.title}
       </h2>
       {view.status === 'pending' ? (
-        <Pending view={view} here={companyPath(tenantId, 'connection', 'consent', consentId)} t={t} locale={locale} />
+        <Pending view={view} here={here} t={t} locale={locale} />
+      ) : view.status === 'connected' ? (
+        // The company page tells what was connected and what was not (the same notice in both modes).
+        <Connected href={`${companyPath(tenantId)}?consent=${encodeURIComponent(consentId)}`} t={t} />
       ) : (
         <Ended status={view.status} tenantId={tenantId} t={t} />
       )}
@@ -94,6 +101,20 @@ function Pending({ view, here, t, locale }: { view: ProgressView; here: string; 
   );
 }
 
+function Connected({ href, t }: { href: string; t: Messages }) {
+  const c = t.consentProgress.connected;
+  return (
+    <div role="status" className="mt-2">
+      <p className="text-sm font-medium text-emerald-800">{c.title}</p>
+      <p className="mt-1 text-sm text-slate-700">{c.body}</p>
+      <a href={href} className={`mt-3 inline-block text-sm ${linkClass}`} data-consent-continue>
+        {c.continue} →
+      </a>
+      <ConsentMoveOn href={href} />
+    </div>
+  );
+}
+
 function Ended({ status, tenantId, t }: { status: Exclude<ProgressView['status'], 'pending' | 'connected'>; tenantId: string; t: Messages }) {
   const c = t.consentProgress;
   const text = c.ended[status];
@@ -102,12 +123,12 @@ function Ended({ status, tenantId, t }: { status: Exclude<ProgressView['status']
       <p className="text-sm font-medium text-red-700">{text.title}</p>
       <p className="mt-1 text-sm text-slate-700">{text.body}</p>
       <div className="mt-4 flex flex-wrap items-center gap-4">
-        {/* A new attempt with a new state (the start route of the company page). */}
-        <form method="post" action={companyPath(tenantId, 'connection', 'consent')}>
-          <button type="submit" className={buttonClass}>
+        {/* A new attempt with a new state (the start route of the company page), in a new tab like the first. */}
+        <ConsentStartForm action={companyPath(tenantId, 'connection', 'consent')}>
+          <button type="submit" className={buttonClass} data-connect="consent">
             {c.startAgain}
           </button>
-        </form>
+        </ConsentStartForm>
         <Link href={companyPath(tenantId)} className={`text-sm ${linkClass}`}>
           {c.backToCompany}
         </Link>

@@ -1,28 +1,23 @@
-import { findPendingPollAttempt } from '@/lib/consent/poll';
+import { findPendingAttempt } from '@/lib/consent/attempt';
 import { isConsentId } from '@/lib/consent/secrets';
 import { consentPageUrl } from '@/lib/consent/start';
 import { getDb } from '@/lib/db/client';
 import { companyPath } from '@/lib/documents/present';
 import { authorizeCompanyForm, failurePage, failureResponse, localeOf, seeOther } from '@/lib/documents/route-answers';
 import { getEnv } from '@/lib/env';
-import { withRouteHeaders } from '@/lib/http/handle';
+import { consentJson, wantsJson } from '@/lib/consent/script-answer';
 
 export const dynamic = 'force-dynamic';
 
 type Params = { tenantId: string; consentId: string };
 
-const wantsJson = (request: Request) => /\bapplication\/json\b/.test(request.headers.get('accept') ?? '');
-
-/** An answer for the page's script: never cached, never repeated as a Referer. */
-const json = (body: { url: string } | { ended: true }) =>
-  withRouteHeaders(Response.json(body, { headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } }));
-
 /**
  * POST of the progress page's "open the consent page" button (a form with target _blank): answers 303 to the
- * service's consent page for this attempt. The consent page's address carries the state, a bearer secret in poll
- * mode, so it is made here and only here — never written into our HTML — and the answer is neither cached nor
- * repeated as a Referer. Our own pages only; the session's company only; the user's own attempt while it is pending.
- * An attempt that has ended sends the browser to its progress page, which says how it ended.
+ * service's consent page for this attempt, in either response mode (the first tab may have been blocked or closed).
+ * The consent page's address carries the state, a bearer secret in poll mode, so it is made here and only here —
+ * never written into our HTML — and the answer is neither cached nor repeated as a Referer. Our own pages only; the
+ * session's company only; the user's own attempt while it is pending. An attempt that has ended sends the browser to
+ * its progress page, which says how it ended.
  *
  * Inside the service's frame the session cookie is partitioned under the service's site, so the page's button asks
  * from inside the frame with `Accept: application/json` and gets `{ url }` (or `{ ended: true }`) to open a new tab
@@ -37,16 +32,16 @@ export async function POST(request: Request, { params }: { params: Promise<Param
 
   try {
     const { session } = access;
-    const attempt = await findPendingPollAttempt(await getDb(), consentId, { userId: session.userId, pluginId: session.pluginId, tenantId }, env.encryptionKeys);
+    const attempt = await findPendingAttempt(await getDb(), consentId, { userId: session.userId, pluginId: session.pluginId, tenantId }, env.encryptionKeys);
     if (attempt.kind === 'unknown') return failurePage('notFound', localeOf(request));
     if (attempt.kind === 'ended') {
-      return wantsJson(request) ? json({ ended: true }) : seeOther(companyPath(tenantId, 'connection', 'consent', consentId));
+      return wantsJson(request) ? consentJson({ ended: true }) : seeOther(companyPath(tenantId, 'connection', 'consent', consentId));
     }
     const url = consentPageUrl(
-      { state: attempt.state, responseMode: 'poll', companyMode: attempt.companyMode, webhookId: attempt.webhookId },
+      { state: attempt.state, responseMode: attempt.responseMode, companyMode: attempt.companyMode, webhookId: attempt.webhookId },
       { ...env.consent, appUrl: env.appUrl, keys: env.encryptionKeys },
     );
-    return wantsJson(request) ? json({ url }) : seeOther(url);
+    return wantsJson(request) ? consentJson({ url }) : seeOther(url);
   } catch (error) {
     return failureResponse(request, error);
   }

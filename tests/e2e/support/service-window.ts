@@ -1,0 +1,95 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
+import { rememberSecret } from '../../support/log-capture';
+import type { E2eEnvironment } from './environment';
+
+/**
+ * The service's application window around the add-on: a page of another site holding the add-on in an <iframe>, as
+ * the service embeds it. The add-on runs at http://localhost:<port>; this page at http://127.0.0.1:<port>, another
+ * site, so the add-on's session cookie, set inside the frame, is partitioned under this page's site (CHIPS): the
+ * frame has it, a top-level tab of the add-on's own site does not. Start it before the add-on, whose
+ * FRAME_ANCESTORS must name `origin` (`addonEnv()`).
+ */
+export interface ServiceWindow {
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string;
+  /** Configuration for the add-on: allow this window to frame it. */
+  addonEnv(): Record<string, string>;
+  /** This window's address with the add-on's frame pointing at `src`. */
+  urlFor(src: string): string;
+  close(): Promise<void>;
+}
+
+/** The frame's name in the window's page. */
+export const ADDON_FRAME = 'addon';
+
+const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export async function startServiceWindow(): Promise<ServiceWindow> {
+  const server: Server = createServer((req, res) => {
+    const src = new URL(req.url ?? '/', 'http://window.invalid').searchParams.get('src') ?? 'about:blank';
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(
+      '<!doctype html><html lang="sk"><head><meta charset="utf-8"><title>Fakturácia</title></head><body style="margin:0">' +
+        '<header style="padding:8px;background:#0b3d91;color:#fff">Fakturácia a Sklad</header>' +
+        `<iframe name="${ADDON_FRAME}" id="${ADDON_FRAME}" title="Doplnok" src="${escapeAttribute(src)}" style="border:0;width:100%;height:1400px"></iframe>` +
+        '</body></html>',
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    addonEnv: () => ({ FRAME_ANCESTORS: `'self' ${origin}` }),
+    urlFor: (src) => `${origin}/?${new URLSearchParams({ src })}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface FramedLaunch {
+  /** The service's window (top level). */
+  page: Page;
+  /** The add-on's frame in it, for its address. */
+  frame: Frame;
+  /** The same frame, for locators and auto-waiting assertions. */
+  addon: FrameLocator;
+}
+
+/**
+ * Launches the add-on inside the service's window, as the service does: the gateway's part (the sandbox's launch:
+ * token exchange and delivery) runs without a browser, and the frame is sent to the add-on's callback with the launch
+ * code, so the session cookie is set inside the frame, partitioned under the window's site. Resolves once the frame
+ * shows a page of the add-on other than /auth/….
+ */
+export async function launchInServiceWindow(
+  context: BrowserContext,
+  env: E2eEnvironment,
+  serviceWindow: ServiceWindow,
+  choice: { userId: string; tenantIds: readonly string[] },
+): Promise<FramedLaunch> {
+  const form = new URLSearchParams({ userId: choice.userId });
+  for (const tenantId of choice.tenantIds) form.append('tenantIds', tenantId);
+  const launched = await fetch(`${env.sandbox.url}/launch`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+  });
+  const callbackUrl = launched.headers.get('location') ?? '';
+  if (launched.status !== 302 || !callbackUrl.startsWith(`${env.addon.url}/auth/callback?`)) {
+    throw new Error(`The sandbox's launch answered ${launched.status}.`);
+  }
+  rememberSecret(new URL(callbackUrl).searchParams.get('code') ?? '');
+
+  const page = await context.newPage();
+  await page.goto(serviceWindow.urlFor(callbackUrl));
+  const frame = page.frame({ name: ADDON_FRAME });
+  if (!frame) throw new Error('The service window has no add-on frame.');
+  await frame.waitForURL((url) => url.origin === new URL(env.addon.url).origin && !url.pathname.startsWith('/auth/'));
+  return { page, frame, addon: page.frameLocator(`iframe[name="${ADDON_FRAME}"]`) };
+}
