@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freshContext, launchChromium } from './support/browser';
 import { startEnvironment, type E2eEnvironment } from './support/environment';
 import { expectUi } from './support/expect-ui';
-import { launchFramed, startServiceWindow, type ServiceWindow } from './support/framed';
+import { launchInServiceWindow, startServiceWindow, type ServiceWindow } from './support/service-window';
 import { screenshot, screenshotDir } from './support/screenshots';
 import { USERS } from './support/sessions';
 
@@ -23,7 +23,7 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   serviceWindow = await startServiceWindow();
-  env = await startEnvironment({ addonEnv: { FRAME_ANCESTORS: `'self' ${serviceWindow.origin}` } });
+  env = await startEnvironment({ addonEnv: serviceWindow.addonEnv() });
   browser = await launchChromium();
   context = await freshContext(browser, { locale: 'en-GB' });
 });
@@ -44,7 +44,7 @@ describe('a file the service cannot give, inside the service’s window', () => 
   let invoiceHeading = '';
 
   beforeAll(async () => {
-    ({ page, frame } = await launchFramed(context, env, serviceWindow, { userId: USERS.jana, tenantIds: ['10001'] }));
+    ({ page, addon: frame } = await launchInServiceWindow(context, env, serviceWindow, { userId: USERS.jana, tenantIds: ['10001'] }));
     windowUrl = page.url();
   });
 
