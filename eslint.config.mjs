@@ -10,7 +10,10 @@ import tseslint from 'typescript-eslint';
  * rules it owns switched off last: formatting is Prettier's job (`npm run lint` checks it separately).
  */
 
-/** One-instant reads of what a page shows: a browser test waits for the state with `expectUi` instead. */
+/**
+ * One-instant reads of what a page shows: a browser test waits for the state with `expectUi` instead. Allowed inside
+ * `expectUi.poll(…)` (which retries them) and inside `evaluate`/`evaluateAll` (DOM code that runs in the page).
+ */
 const oneInstantReads = [
   'isVisible',
   'isHidden',
@@ -73,9 +76,17 @@ export default defineConfig([
       'no-restricted-syntax': [
         'error',
         {
-          selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${oneInstantReads.join('|')})$/]`,
+          selector: [
+            `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${oneInstantReads.join('|')})$/]`,
+            ":not(CallExpression[callee.object.name='expectUi'][callee.property.name='poll'] *)",
+            ':not(CallExpression[callee.property.name=/^(evaluate|evaluateAll)$/] *)',
+          ].join(''),
           message:
             'A browser test waits for states: use `await expectUi(locator).toBeVisible()` / `.toHaveText()` / `.toHaveAttribute()` / `.toHaveCount()` (tests/e2e/support/expect-ui.ts), not a read at one instant.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='expect'][callee.property.name='poll']",
+          message: "vitest's expect.poll gives up after 1 s; use `expectUi.poll(…)` (15 s) for what a browser shows.",
         },
       ],
     },

@@ -23,6 +23,13 @@ describe('npm run lint', () => {
     expect(await ruleIdsFor(code, 'tests/e2e/startup.test.ts')).toEqual([]);
   });
 
+  it('lets a browser test read inside expectUi.poll, which retries, and refuses vitest’s poll, which gives up after 1 s', async () => {
+    const polled = `import type { Page } from 'playwright-core';\nimport { expectUi } from './support/expect-ui';\nexport async function rows(page: Page) {\n  await expectUi.poll(() => page.locator('tr').count()).toBeGreaterThan(0);\n}\n`;
+    expect(await ruleIdsFor(polled, 'tests/e2e/startup.test.ts')).toEqual([]);
+    const quick = `import type { Page } from 'playwright-core';\nimport { expect } from 'vitest';\nexport async function title(page: Page) {\n  await expect.poll(() => page.title()).toBe('x');\n}\n`;
+    expect(await ruleIdsFor(quick, 'tests/e2e/startup.test.ts')).toContain('no-restricted-syntax');
+  });
+
   it('uses the types: a promise left floating in lib/ is a finding', async () => {
     const code = `export async function store() {}\nexport function caller() {\n  store();\n}\n`;
     expect(await ruleIdsFor(code, 'lib/env.ts')).toContain('@typescript-eslint/no-floating-promises');

@@ -75,6 +75,7 @@ export async function launchFromSandbox(
 
   const ended = new URL(page.url());
   if (!landing || ended.origin !== addonOrigin || ended.pathname.startsWith('/auth/')) {
+    // eslint-disable-next-line no-restricted-syntax -- what the failed launch showed, for its error message; no assertion
     const text = (await page.locator('body').innerText().catch(() => '')).slice(0, 500);
     throw new Error(`The launch ended on ${ended.href} (status ${landing?.status() ?? '?'}): ${text}`);
   }
