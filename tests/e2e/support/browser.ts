@@ -75,8 +75,8 @@ export async function launchFromSandbox(
 
   const ended = new URL(page.url());
   if (!landing || ended.origin !== addonOrigin || ended.pathname.startsWith('/auth/')) {
-    // eslint-disable-next-line no-restricted-syntax -- what the failed launch showed, for its error message; no assertion
-    const text = (await page.locator('body').innerText().catch(() => '')).slice(0, 500);
+    // What the failed launch showed, for the error message (read once: nothing is asserted on it).
+    const text = (await page.evaluate(() => document.body.innerText).catch(() => '')).slice(0, 500);
     throw new Error(`The launch ended on ${ended.href} (status ${landing?.status() ?? '?'}): ${text}`);
   }
   if (callbacks.length !== 1 || !callback) {
