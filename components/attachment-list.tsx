@@ -36,7 +36,7 @@ export function AttachmentList({ attachments, texts, locale }: { attachments: At
                 <summary className={`cursor-pointer text-sm ${linkClass}`}>{a.show}</summary>
                 <div className="mt-2 overflow-hidden rounded-md border border-slate-200 bg-slate-50">
                   {attachment.inline === 'image' ? (
-                    // A plain <img>: a private, streamed file is nothing for Next's image optimizer.
+                    // eslint-disable-next-line @next/next/no-img-element -- a private, streamed file is nothing for Next's image optimizer
                     <img src={attachment.inlineSrc} alt={fill(a.previewOf, { name })} loading="lazy" className="mx-auto max-h-[32rem] w-auto" />
                   ) : (
                     <>

@@ -49,7 +49,7 @@ export type BenchServer = {
   server: NextServer;
   memory: MemorySampler;
   /** Waits for /api/health; answers the lines written so far (the start-up banner is not a warning). */
-  healthy(): Promise<number>;
+  healthy: () => Promise<number>;
 };
 
 /** `next start` on the bench database, stopped by PID on cleanup. BENCH_SERVER_NODE_ARGS adds flags to its `node`. */
@@ -61,7 +61,7 @@ export function startServer(bench: Bench, port: number, env: NodeJS.ProcessEnv):
   return {
     server,
     memory: sampleMemory(server.pid),
-    async healthy() {
+    healthy: async () => {
       try {
         await waitForHealth(server, HEALTH_TIMEOUT_MS);
       } catch (error) {
@@ -131,7 +131,7 @@ export function publish(name: string, figures: { timestamp: string }, table: str
 
 /** Runs the benchmark, cleans up whatever happened, and exits with its code (1 when it threw). */
 export function runBench(label: string, cleanup: Cleanup, main: () => Promise<number>): void {
-  main()
+  void main()
     .catch((error: unknown) => {
       console.error(`${label} failed: ${(error as Error).message}`);
       return 1;

@@ -87,7 +87,7 @@ export async function completePostConsent(db: Db, state: string, companies: read
       .where(and(eq(consentRequests.stateHash, sha256Hex(state)), eq(consentRequests.responseMode, 'post')))
       .for('update');
     if (!row) return { kind: 'unknown' };
-    return settle(tx as unknown as Db, row, companies, keys);
+    return settle(tx, row, companies, keys);
   });
 }
 
@@ -101,7 +101,7 @@ export async function completePolledConsent(db: Db, consentId: string, companies
       .for('update');
     if (!row) return { kind: 'unknown' };
     // An approval fetched in time is honoured even if it arrives after our own window: the service still had it.
-    return settle(tx as unknown as Db, { ...row, open: true }, companies, keys);
+    return settle(tx, { ...row, open: true }, companies, keys);
   });
 }
 

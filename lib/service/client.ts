@@ -26,6 +26,7 @@ import {
   type ExpenseListQuery,
   type InvoiceListQuery,
   type PaymentListQuery,
+  type QueryValue,
 } from './queries';
 import { int64IdSchema, reportIdSchema, uuidSchema } from './ids';
 import { parseList, parseRecord, validInput } from './parse';
@@ -81,7 +82,7 @@ export function createDataApiClient(transport: Transport) {
   const listOf =
     <Q extends z.ZodType, R extends z.ZodType>(endpoint: string, path: string, query: Q, record: R) =>
     async (input: z.input<Q> = {} as z.input<Q>) => {
-      const params = toSearchParams(validInput(query, input, endpoint) as Record<string, unknown>);
+      const params = toSearchParams(validInput(query, input, endpoint) as Record<string, QueryValue>);
       return parseList(record, await getJson(endpoint, path, params), endpoint);
     };
 
@@ -132,9 +133,7 @@ export function createDataApiClient(transport: Transport) {
     },
 
     invoices: {
-      list: listOf('GET /api/invoices', '/api/invoices', invoiceListQuery, invoiceSchema) as (
-        query?: InvoiceListQuery,
-      ) => Promise<z.output<typeof invoiceSchema>[]>,
+      list: listOf('GET /api/invoices', '/api/invoices', invoiceListQuery, invoiceSchema),
       get: async (id: number | string) => {
         const endpoint = 'GET /api/invoices/{id}';
         return parseRecord(invoiceSchema, await getJson(endpoint, `/api/invoices/${int64Id(id, endpoint)}`), endpoint);
@@ -145,9 +144,7 @@ export function createDataApiClient(transport: Transport) {
     },
 
     expenses: {
-      list: listOf('GET /api/expenses', '/api/expenses', expenseListQuery, expenseSchema) as (
-        query?: ExpenseListQuery,
-      ) => Promise<z.output<typeof expenseSchema>[]>,
+      list: listOf('GET /api/expenses', '/api/expenses', expenseListQuery, expenseSchema),
       get: async (id: string) => {
         const endpoint = 'GET /api/expenses/{id}';
         return parseRecord(expenseSchema, await getJson(endpoint, `/api/expenses/${seg(uuid(id, endpoint))}`), endpoint);
@@ -171,9 +168,7 @@ export function createDataApiClient(transport: Transport) {
     },
 
     deliveryNotes: {
-      list: listOf('GET /api/delivery-notes', '/api/delivery-notes', deliveryNoteListQuery, deliveryNoteSchema) as (
-        query?: DeliveryNoteListQuery,
-      ) => Promise<z.output<typeof deliveryNoteSchema>[]>,
+      list: listOf('GET /api/delivery-notes', '/api/delivery-notes', deliveryNoteListQuery, deliveryNoteSchema),
       get: async (id: number | string) => {
         const endpoint = 'GET /api/delivery-notes/{id}';
         const path = `/api/delivery-notes/${int64Id(id, endpoint)}`;
@@ -187,9 +182,7 @@ export function createDataApiClient(transport: Transport) {
 
     payments: {
       /** Only payments added with an account id. */
-      list: listOf('GET /api/payments', '/api/payments', paymentListQuery, paymentSchema) as (
-        query?: PaymentListQuery,
-      ) => Promise<z.output<typeof paymentSchema>[]>,
+      list: listOf('GET /api/payments', '/api/payments', paymentListQuery, paymentSchema),
       uploadBatch: upload('/api/payments/batch', batchOf(paymentUpload), acceptedSchema),
     },
 
@@ -207,9 +200,7 @@ export function createDataApiClient(transport: Transport) {
     },
 
     catalogItems: {
-      list: listOf('GET /api/catalog-items', '/api/catalog-items', catalogItemListQuery, catalogItemSchema) as (
-        query?: CatalogItemListQuery,
-      ) => Promise<z.output<typeof catalogItemSchema>[]>,
+      list: listOf('GET /api/catalog-items', '/api/catalog-items', catalogItemListQuery, catalogItemSchema),
     },
 
     warehouses: {

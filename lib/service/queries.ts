@@ -63,9 +63,10 @@ function extendedFields<const T extends readonly string[]>(allowed: T) {
   const byLower = new Map(allowed.map((name) => [name.toLowerCase(), name]));
   return z.preprocess(
     (value) => {
-      const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value;
+      const list: unknown = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value;
       if (!Array.isArray(list)) return list;
-      const names = list.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '');
+      const items: readonly unknown[] = list;
+      const names = items.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '');
       return names.length === 0 ? undefined : names.map((v) => (typeof v === 'string' ? (byLower.get(v.toLowerCase()) ?? v) : v));
     },
     z.array(z.enum(allowed)).optional(),
@@ -81,7 +82,11 @@ function withOrderedRanges<T extends z.ZodObject>(schema: T, ranges: readonly Ra
       const low = value[from];
       const high = value[to];
       if (low === undefined || high === undefined) continue;
-      if (typeof low === 'number' && typeof high === 'number' ? low > high : String(low) > String(high)) {
+      const reversed =
+        typeof low === 'number' && typeof high === 'number'
+          ? low > high
+          : typeof low === 'string' && typeof high === 'string' && low > high;
+      if (reversed) {
         ctx.addIssue({ code: 'custom', path: [to], message: `${from} must not be after ${to}` });
       }
     }
@@ -186,8 +191,11 @@ export type DeliveryNoteListQuery = z.input<typeof deliveryNoteListQuery>;
 export type PaymentListQuery = z.input<typeof paymentListQuery>;
 export type CatalogItemListQuery = z.input<typeof catalogItemListQuery>;
 
+/** A parsed query's value: what the query schemas produce. */
+export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
+
 /** Serializes a parsed query: every set value under its interface name; `Top` is always present. */
-export function toSearchParams(query: Record<string, unknown>): URLSearchParams {
+export function toSearchParams(query: Record<string, QueryValue>): URLSearchParams {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined) continue;

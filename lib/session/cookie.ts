@@ -48,7 +48,10 @@ const unsealedBySecrets = new WeakMap<readonly string[], Map<string, { sid: stri
 
 function unsealedCache(secrets: readonly string[]) {
   let cache = unsealedBySecrets.get(secrets);
-  if (!cache) unsealedBySecrets.set(secrets, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    unsealedBySecrets.set(secrets, cache);
+  }
   return cache;
 }
 

@@ -4,7 +4,7 @@
  */
 import { dayOf, parseTimestamp, recordDate, recordTimestamp, type Day } from '../data/calendar';
 import type { CompanyData } from '../data/company-data';
-import { lineItem, pricesOf, round2, sumAmounts, vatBreakdownsOf, type Currency, type LineItem } from '../data/money';
+import { lineItem, pricesOf, round2, sumAmounts, vatBreakdownsOf, type LineItem } from '../data/money';
 import { nextDocumentNumber, variableSymbolOf } from '../data/numbering';
 import type { Address, Partner, PaymentAccount, PaymentStatus, StoredDeliveryNote, StoredInvoice } from '../data/types';
 import { compareOrdinal } from './list-filters';
@@ -71,7 +71,7 @@ export function upsertInvoice(company: CompanyData, input: InvoiceInput, nowMs: 
     input.documentNumber || nextDocumentNumber(sameCode.map((i) => i.record.documentNumber), code, new Date(issueDay * 86_400_000).getUTCFullYear());
   const existing = sameCode.find((i) => i.record.documentNumber === documentNumber);
   const items = toLines(input.items);
-  const prices = pricesOf(items, (input.currency ?? 'EUR') as Currency);
+  const prices = pricesOf(items, input.currency ?? 'EUR');
   const payments = existing?.details.payments ?? [];
   const sumOfPayments = sumAmounts(payments.map((p) => p.amount));
   const total = prices.documentPrices.totalPriceInclVat;
@@ -123,7 +123,7 @@ export function upsertDeliveryNote(company: CompanyData, input: DeliveryNoteInpu
       lastModifiedTimestamp: recordTimestamp(nowMs),
       orderNumber: input.orderNumber ?? null,
       externalId: input.externalId ?? null,
-      prices: pricesOf(items, (input.currency ?? 'EUR') as Currency),
+      prices: pricesOf(items, input.currency ?? 'EUR'),
       tags: input.tags ?? [],
       internalNote: null,
     },

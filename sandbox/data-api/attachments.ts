@@ -13,7 +13,10 @@ const contents = new WeakMap<StoredExpense, Map<string, Buffer>>();
 
 function contentOf(expense: StoredExpense, spec: AttachmentSpec): Buffer {
   let files = contents.get(expense);
-  if (!files) contents.set(expense, (files = new Map()));
+  if (!files) {
+    files = new Map();
+    contents.set(expense, files);
+  }
   let bytes = files.get(spec.id);
   if (!bytes) files.set(spec.id, (bytes = attachmentContent(expense, spec)));
   return bytes;

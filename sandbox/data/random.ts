@@ -3,18 +3,19 @@
  * by its tenant id, so the sandbox shows the same data on every run and machine and tests can rely on it.
  * Never for secrets: those come from node:crypto.
  */
+/** Functions over one generator's state (no `this`), so each can be passed on alone: `pool.phone(random.digits)`. */
 export interface Random {
   /** Uniform in [0, 1). */
-  next(): number;
+  next: () => number;
   /** Integer in [min, max], both inclusive. */
-  int(min: number, max: number): number;
-  chance(probability: number): boolean;
-  pick<T>(items: readonly T[]): T;
-  weighted<T>(entries: readonly (readonly [T, number])[]): T;
+  int: (min: number, max: number) => number;
+  chance: (probability: number) => boolean;
+  pick: <T>(items: readonly T[]) => T;
+  weighted: <T>(entries: readonly (readonly [T, number])[]) => T;
   /** A string of decimal digits; the first is never 0 so it reads like a real number. */
-  digits(count: number): string;
+  digits: (count: number) => string;
   /** RFC 4122 version-4 layout, but reproducible. */
-  uuid(): string;
+  uuid: () => string;
 }
 
 function cyrb128(text: string): [number, number, number, number] {

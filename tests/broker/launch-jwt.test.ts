@@ -414,7 +414,7 @@ describe('key material named or carried by the token itself is never used or fet
   const headers: [string, () => Json][] = [
     ['jku pointing to the attacker key set', () => ({ jku: `${attackerUrl}/jwks.json` })],
     ['x5u pointing to the attacker certificate', () => ({ x5u: `${attackerUrl}/cert.der` })],
-    ['an embedded jwk of the attacker key', () => ({ jwk: without(attacker.publicJwk as Json, 'alg', 'use') })],
+    ['an embedded jwk of the attacker key', () => ({ jwk: without(attacker.publicJwk, 'alg', 'use') })],
     ['an embedded x5c certificate of the attacker key', () => ({ x5c: [attacker.certificate.toString('base64')] })],
   ];
 

@@ -14,6 +14,7 @@ import { companyToday } from '../../lib/documents/format';
 import { ACCESS_TOKEN_PREFIX } from '../../sandbox/access-tokens';
 import { freshContext, launchChromium, launchFromSandbox } from './support/browser';
 import { startEnvironment, type E2eEnvironment } from './support/environment';
+import { expectUi } from './support/expect-ui';
 import { sandboxAttachment, sandboxCompany } from './support/sandbox-data';
 import { screenshot } from './support/screenshots';
 import { leakedIntoServerOutput, leaksIn, named, recordAddonResponses, type Served } from './support/secrets';
@@ -76,8 +77,18 @@ const table = (page: Page, caption: string) => page.getByRole('table', { name: c
 
 /** The rows of a document table once it is there (pages stream: the table follows the skeleton). */
 async function rowsOf(list: Locator): Promise<Locator> {
-  await list.waitFor();
+  await expectUi(list).toBeVisible();
   return list.locator('tbody > tr');
+}
+
+/** Waits until there are rows and every one of them is unpaid (or partly paid) and marked overdue. */
+async function expectAllUnpaidAndOverdue(rows: Locator) {
+  await expectUi(rows).not.toHaveCount(0);
+  const unpaid = rows.page().locator('[data-payment-status]', { hasText: /^(Unpaid|Partially paid)$/ });
+  const overdue = rows.page().locator('[data-overdue]', { hasText: /^Overdue$/ });
+  // The interface's "not paid" covers partially paid invoices too.
+  await expectUi(rows.filter({ hasNot: unpaid }), 'rows not unpaid nor partly paid').toHaveCount(0);
+  await expectUi(rows.filter({ hasNot: overdue }), 'rows not marked overdue').toHaveCount(0);
 }
 
 /** What each invoice row shows: its id, payment mark and whether it is marked overdue. */
@@ -112,27 +123,24 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
   });
 
   it('opens the company Jana picks among the two she launched with', async () => {
-    expect(page.url()).toBe(`${env.addon.url}/`);
+    await expectUi(page).toHaveURL(`${env.addon.url}/`);
     await screenshot(page, 'browse-01-companies');
 
     await page.getByRole('link', { name: COMPANY['10001'] }).click();
-    await page.waitForURL(companyUrl('10001'));
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(COMPANY['10001']);
+    await expectUi(page).toHaveURL(companyUrl('10001'));
+    await expectUi(page.getByRole('heading', { level: 1 })).toHaveText(COMPANY['10001']);
   });
 
   it('shows the unpaid and overdue invoice totals in EUR and the latest invoices on the overview', async () => {
     const unpaid = page.getByRole('region', { name: 'Unpaid invoices', exact: true });
     const overdue = page.getByRole('region', { name: 'Overdue invoices', exact: true });
-    await unpaid.locator('[data-total-eur]').waitFor();
+    await expectUi(unpaid.locator('[data-total-eur]')).toBeVisible();
     await screenshot(page, 'browse-02-overview');
 
     for (const card of [unpaid, overdue]) {
-      const amount = card.locator('[data-total-eur]');
       // en-GB writes euros as "€1,234.50".
-      expect(await amount.innerText()).toMatch(/^-?€[\d,]+\.\d{2}$/);
-      expect(Number(await amount.getAttribute('data-total-eur'))).toBeGreaterThan(0);
-      expect(Number(await card.locator('[data-total-count]').getAttribute('data-total-count'))).toBeGreaterThan(0);
-      expect(await card.innerText()).toContain('in EUR, VAT included');
+      await expectUi(card.locator('[data-total-eur]')).toHaveText(/^-?€[\d,]+\.\d{2}$/);
+      await expectUi(card).toContainText('in EUR, VAT included');
     }
     // The figures are the sandbox's own: not fully paid (0 or 3), and of those the ones due before the company's today.
     const today = companyToday(new Date());
@@ -140,27 +148,34 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     const pastDue = notPaid.filter((record) => record.dueDate.slice(0, 10) < today);
     const euros = (records: typeof notPaid) => records.reduce((cents, record) => cents + Math.round(record.prices.legislativePrices.totalPriceInclVat * 100), 0) / 100;
     for (const [card, records] of [[unpaid, notPaid], [overdue, pastDue]] as const) {
-      expect(Number(await card.locator('[data-total-count]').getAttribute('data-total-count'))).toBe(records.length);
-      expect(Number(await card.locator('[data-total-eur]').getAttribute('data-total-eur'))).toBeCloseTo(euros(records), 2);
+      expect(records.length, 'the sandbox has such invoices').toBeGreaterThan(0);
+      await expectUi(card.locator('[data-total-count]')).toHaveAttribute('data-total-count', String(records.length));
+      const eur = card.locator('[data-total-eur]');
+      await expectUi.poll(async () => Number(await eur.getAttribute('data-total-eur'))).toBeCloseTo(euros(records), 2);
     }
 
     const latest = await rowsOf(table(page, 'Latest invoices'));
-    expect(await latest.count()).toBeGreaterThan(0);
-    expect(await latest.count()).toBeLessThanOrEqual(5);
+    await expectUi(latest).not.toHaveCount(0);
+    await expectUi.poll(() => latest.count()).toBeLessThanOrEqual(5);
   });
 
   it('links the overdue invoice total to the list of overdue invoices', async () => {
     const link = page.getByRole('region', { name: 'Overdue invoices', exact: true }).getByRole('link', { name: 'Overdue invoices' });
-    const target = new URL((await link.getAttribute('href')) ?? '', env.addon.url);
-    expect(target.pathname).toBe('/companies/10001/invoices');
-    expect(target.searchParams.get('PaymentStatus')).toBe(NOT_PAID);
-    expect(target.searchParams.get('DueDateStatus'), 'the overdue total leads to the overdue invoices, not to every unpaid one').toBe(OVER_DUE);
+    await expectUi
+      .poll(
+        async () => {
+          const url = new URL((await link.getAttribute('href')) ?? '', env.addon.url);
+          return { pathname: url.pathname, PaymentStatus: url.searchParams.get('PaymentStatus'), DueDateStatus: url.searchParams.get('DueDateStatus') };
+        },
+        { message: 'the overdue total leads to the overdue invoices (DueDateStatus=2), not to every unpaid one' },
+      )
+      .toEqual({ pathname: '/companies/10001/invoices', PaymentStatus: NOT_PAID, DueDateStatus: OVER_DUE });
   });
 
   it('filters the invoice list through the form, under the interface’s parameter names, to unpaid overdue invoices', async () => {
     await tabs(page).getByRole('link', { name: 'Invoices', exact: true }).click();
-    await page.waitForURL(companyUrl('10001', 'invoices'));
-    expect(await (await rowsOf(table(page, 'Invoices'))).count()).toBe(PAGE_SIZE);
+    await expectUi(page).toHaveURL(companyUrl('10001', 'invoices'));
+    await expectUi(await rowsOf(table(page, 'Invoices'))).toHaveCount(PAGE_SIZE);
     await screenshot(page, 'browse-03-invoices');
 
     await page.locator('summary', { hasText: 'Filters' }).click();
@@ -168,8 +183,8 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     await page.getByLabel('Due status', { exact: true }).selectOption({ label: 'Overdue' });
     await page.getByRole('button', { name: 'Apply filters' }).click();
     // The form sends its blank fields too; the list answers with the tidy address, which is where the page ends.
-    await page.waitForURL((url) => url.searchParams.has('PaymentStatus') && !hasBlankParameter(url));
-    await table(page, 'Invoices').waitFor();
+    await expectUi(page).toHaveURL((url) => url.searchParams.has('PaymentStatus') && !hasBlankParameter(url));
+    const rows = await rowsOf(table(page, 'Invoices'));
     await screenshot(page, 'browse-04-invoices-unpaid-overdue');
 
     const url = new URL(page.url());
@@ -177,79 +192,70 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     // The form's blank fields are not left in the address: only the chosen filters (and the page size) remain.
     expect([...url.searchParams.keys()].sort()).toEqual(['DueDateStatus', 'PaymentStatus', 'Top']);
     expect(url.searchParams.get('PaymentStatus')).toBe(NOT_PAID);
-    const rows = await invoiceRows(page);
-    filteredIds = rows.map((row) => row.id);
-    expect(rows.length).toBeGreaterThan(0);
     expect(
       url.searchParams.get('DueDateStatus'),
       'the option labelled "Overdue" must send the interface’s DueDateStatus=2 (OverDue); 1 is InDue',
     ).toBe(OVER_DUE);
-    for (const row of rows) {
-      // The interface's "not paid" covers partially paid invoices too.
-      expect(['Unpaid', 'Partially paid'], `invoice ${row.id}`).toContain(row.paymentText);
-      expect(row.overdue, `invoice ${row.id} is marked overdue`).toBe('Overdue');
-    }
+    await expectAllUnpaidAndOverdue(rows);
+    filteredIds = (await invoiceRows(page)).map((row) => row.id);
   });
 
   it('keeps the filter when the page is reloaded', async () => {
     expect(filteredUrl, 'the filter step left a filtered list').not.toBe('');
     const before = page.url();
     await page.reload();
-    await table(page, 'Invoices').waitFor();
 
-    expect(page.url()).toBe(before);
-    const url = new URL(page.url());
-    expect(await page.getByLabel('Payment', { exact: true }).inputValue()).toBe(url.searchParams.get('PaymentStatus'));
-    expect(await page.getByLabel('Due status', { exact: true }).inputValue()).toBe(url.searchParams.get('DueDateStatus'));
-    expect((await invoiceRows(page)).map((row) => row.id)).toEqual(filteredIds);
+    await expectUi(page).toHaveURL(before);
+    const url = new URL(before);
+    await expectUi(page.getByLabel('Payment', { exact: true })).toHaveValue(url.searchParams.get('PaymentStatus') ?? '');
+    await expectUi(page.getByLabel('Due status', { exact: true })).toHaveValue(url.searchParams.get('DueDateStatus') ?? '');
+    await expectUi.poll(async () => (await invoiceRows(page)).map((row) => row.id)).toEqual(filteredIds);
   });
 
   it('pages on to the next unpaid overdue invoices while a page is full, keeping the filter', async () => {
     // The view the filter step asks for, by the interface's values; the same page when the form sent them.
     const unpaidOverdue = `${companyUrl('10001', 'invoices')}?PaymentStatus=${NOT_PAID}&DueDateStatus=${OVER_DUE}&Top=${PAGE_SIZE}`;
     if (page.url() !== unpaidOverdue) await page.goto(unpaidOverdue);
-    const firstPage = (await invoiceRows(page)).map((row) => row.id);
-    expect(firstPage.length, 'the first page is full (the sandbox has more unpaid overdue invoices)').toBe(PAGE_SIZE);
     const pages = page.getByRole('navigation', { name: 'Pages' });
-    expect(await pages.innerText()).toContain(`Records 1 – ${PAGE_SIZE}`);
+    await expectUi(pages).toContainText(`Records 1 – ${PAGE_SIZE}`);
+    await expectUi(
+      await rowsOf(table(page, 'Invoices')),
+      'the first page is full (the sandbox has more unpaid overdue invoices)',
+    ).toHaveCount(PAGE_SIZE);
+    const firstPage = (await invoiceRows(page)).map((row) => row.id);
 
     await pages.getByRole('link', { name: 'Next →' }).click();
-    await page.waitForURL((url) => url.searchParams.get('Skip') === String(PAGE_SIZE));
-    await page.getByRole('navigation', { name: 'Pages' }).getByText(`Records ${PAGE_SIZE + 1} –`).waitFor();
+    await expectUi(page).toHaveURL((url) => url.searchParams.get('Skip') === String(PAGE_SIZE));
+    await expectUi(pages.getByText(`Records ${PAGE_SIZE + 1} –`)).toBeVisible();
     await screenshot(page, 'browse-05-invoices-next-page');
 
-    const url = new URL(page.url());
-    expect(url.searchParams.get('PaymentStatus')).toBe(NOT_PAID);
-    expect(url.searchParams.get('DueDateStatus')).toBe(OVER_DUE);
-    const rows = await invoiceRows(page);
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.filter((row) => firstPage.includes(row.id)), 'no invoice of the first page again').toEqual([]);
-    for (const row of rows) {
-      expect(['Unpaid', 'Partially paid'], `invoice ${row.id}`).toContain(row.paymentText);
-      expect(row.overdue, `invoice ${row.id} is marked overdue`).toBe('Overdue');
-    }
-    expect(await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: '← Previous' }).count()).toBe(1);
+    await expectUi(page).toHaveURL(
+      (url) => url.searchParams.get('PaymentStatus') === NOT_PAID && url.searchParams.get('DueDateStatus') === OVER_DUE,
+    );
+    await expectAllUnpaidAndOverdue(await rowsOf(table(page, 'Invoices')));
+    await expectUi
+      .poll(async () => (await invoiceRows(page)).filter((row) => firstPage.includes(row.id)), { message: 'no invoice of the first page again' })
+      .toEqual([]);
+    await expectUi(pages.getByRole('link', { name: '← Previous' })).toHaveCount(1);
   });
 
   it('shows an invoice with its customer, items and VAT breakdown', async () => {
     if (!page.url().startsWith(companyUrl('10001', 'invoices'))) await page.goto(companyUrl('10001', 'invoices'));
-    const firstRow = (await rowsOf(table(page, 'Invoices'))).first();
-    const id = (await firstRow.getAttribute('data-invoice-id')) ?? '';
-    await firstRow.getByRole('rowheader').getByRole('link').click();
-    await page.waitForURL(companyUrl('10001', 'invoices', id));
+    const [first] = await invoiceRows(page);
+    const id = first?.id ?? '';
+    await table(page, 'Invoices').locator(`tr[data-invoice-id="${id}"]`).getByRole('rowheader').getByRole('link').click();
+    await expectUi(page).toHaveURL(companyUrl('10001', 'invoices', id));
     const title = page.getByRole('heading', { level: 2, name: /^Invoice / });
-    await title.waitFor();
+    await expectUi(title).toBeVisible();
     await screenshot(page, 'browse-06-invoice');
 
     const invoice = sandboxCompany('10001', env.today).invoices.find((candidate) => String(candidate.record.id) === id);
     expect(invoice, `the sandbox has invoice ${id}`).toBeDefined();
-    expect(await title.textContent()).toBe(`Invoice ${invoice!.record.documentNumber}`);
+    await expectUi(title).toHaveText(`Invoice ${invoice!.record.documentNumber}`);
     const customer = page.getByRole('region', { name: 'Customer', exact: true });
-    expect(await customer.innerText()).toContain(invoice!.record.partner.address.businessName);
-    const items = await rowsOf(table(page, 'Items'));
-    expect(await items.count()).toBe(invoice!.details.items.length);
-    const vat = await rowsOf(table(page, 'VAT summary'));
-    expect(await vat.count()).toBeGreaterThan(0);
+    await expectUi(customer).toContainText(invoice!.record.partner.address.businessName!);
+    await expectUi(await rowsOf(table(page, 'Items'))).toHaveCount(invoice!.details.items.length);
+    await expectUi(await rowsOf(table(page, 'VAT summary'))).not.toHaveCount(0);
   });
 
   it('downloads the invoice’s black-and-white PDF (report 17) as an attachment', async () => {
@@ -260,10 +266,9 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
 
     // The same address fetched from inside the page (where the session cookie is), for its headers.
-    const href = (await link.getAttribute('href')) ?? '';
-    expect(href).toMatch(/^\/companies\/10001\/invoices\/\d+\/reports\/17(\?|$)/);
-    const answer = await page.evaluate(async (address) => {
-      const response = await fetch(address);
+    await expectUi(link).toHaveAttribute('href', /^\/companies\/10001\/invoices\/\d+\/reports\/17(\?|$)/);
+    const answer = await link.evaluate(async (anchor) => {
+      const response = await fetch(anchor.getAttribute('href') ?? '');
       const body = new Uint8Array(await response.arrayBuffer());
       return {
         status: response.status,
@@ -271,7 +276,7 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
         disposition: response.headers.get('content-disposition'),
         head: String.fromCharCode(...body.subarray(0, 4)),
       };
-    }, href);
+    });
     expect(answer).toMatchObject({ status: 200, head: '%PDF' });
     expect(answer.type).toMatch(/^application\/pdf/);
     expect(answer.disposition).toMatch(/^attachment;/);
@@ -283,7 +288,7 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
     // The address came from inside the frame, where the session cookie is; the tab went straight to the service.
     await tab.waitForURL(new RegExp(`^${env.sandbox.url}/preview/[A-Za-z0-9_-]+$`));
-    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    expect(await tab.evaluate(() => window.opener === null), 'the tab has no opener').toBe(true);
     const answer = await tab.evaluate(async () => {
       const response = await fetch(window.location.href);
       return { status: response.status, type: response.headers.get('content-type') };
@@ -291,44 +296,44 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     expect(answer.status).toBe(200);
     expect(answer.type).toMatch(/^application\/pdf/);
     await tab.close();
-    expect(page.url()).toMatch(/\/companies\/10001\/invoices\/\d+$/);
+    await expectUi(page).toHaveURL(/\/companies\/10001\/invoices\/\d+$/);
   });
 
   it('lists the expenses of one document type through the filter form and opens one with attachments', async () => {
     await tabs(page).getByRole('link', { name: 'Expenses', exact: true }).click();
-    await page.waitForURL(companyUrl('10001', 'expenses'));
-    await table(page, 'Expenses').waitFor();
+    await expectUi(page).toHaveURL(companyUrl('10001', 'expenses'));
+    await expectUi(table(page, 'Expenses')).toBeVisible();
 
     await page.locator('summary', { hasText: 'Filters' }).click();
     await page.getByLabel('Document type', { exact: true }).selectOption({ label: 'Received invoice' });
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await page.waitForURL((url) => url.searchParams.has('DocumentType') && !hasBlankParameter(url));
+    await expectUi(page).toHaveURL(
+      (url) => url.searchParams.get('DocumentType') === '10' && !hasBlankParameter(url),
+    );
     const rows = await rowsOf(table(page, 'Expenses'));
     await screenshot(page, 'browse-07-expenses-received-invoices');
 
-    expect(new URL(page.url()).searchParams.get('DocumentType')).toBe('10');
+    await expectUi(rows).not.toHaveCount(0);
+    await expectUi(rows.filter({ hasNot: page.getByRole('rowheader', { name: /Received invoice/ }) })).toHaveCount(0);
     const ids = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-expense-id') ?? ''));
-    expect(ids.length).toBeGreaterThan(0);
     const sandboxExpenses = sandboxCompany('10001', env.today).expenses;
-    for (const [index, id] of ids.entries()) {
+    for (const id of ids) {
       expect(sandboxExpenses.find((expense) => expense.record.id === id)?.record.documentType, `expense ${id}`).toBe(10);
-      expect(await rows.nth(index).getByRole('rowheader').innerText()).toContain('Received invoice');
     }
 
     const withAttachments = rows.filter({ has: page.locator('[data-has-attachments]') }).first();
-    expenseId = (await withAttachments.getAttribute('data-expense-id')) ?? '';
+    expenseId = await withAttachments.evaluate((tr) => tr.getAttribute('data-expense-id') ?? '');
     await withAttachments.getByRole('rowheader').getByRole('link').click();
-    await page.waitForURL(companyUrl('10001', 'expenses', expenseId));
-    await page.getByRole('heading', { level: 2, name: /Received invoice/ }).waitFor();
+    await expectUi(page).toHaveURL(companyUrl('10001', 'expenses', expenseId));
+    await expectUi(page.getByRole('heading', { level: 2, name: /Received invoice/ })).toBeVisible();
     const attachments = page.getByRole('region', { name: 'Attachments', exact: true }).locator('li[data-attachment-id]');
-    await attachments.first().waitFor();
+    await expectUi(attachments).toHaveCount(sandboxExpenses.find((expense) => expense.record.id === expenseId)!.attachments.length);
     await screenshot(page, 'browse-08-expense');
-    expect(await attachments.count()).toBe(sandboxExpenses.find((expense) => expense.record.id === expenseId)!.attachments.length);
   });
 
   it('downloads an attachment with exactly the bytes the service holds', async () => {
     const item = page.getByRole('region', { name: 'Attachments', exact: true }).locator('li[data-attachment-id]').first();
-    const attachmentId = (await item.getAttribute('data-attachment-id')) ?? '';
+    const attachmentId = await item.evaluate((li) => li.getAttribute('data-attachment-id') ?? '');
     const expected = sandboxAttachment('10001', env.today, expenseId, attachmentId);
 
     const { download: file, bytes } = await download(page, item.getByRole('link', { name: /^Download/ }));
@@ -342,9 +347,9 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
   it('refuses a company of another user with the 403 page, without asking the service about it', async () => {
     const response = await page.goto(companyUrl('10004', 'invoices'));
     expect(response!.status()).toBe(403);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You have no access to this company');
+    await expectUi(page.getByRole('heading', { level: 1 })).toHaveText('You have no access to this company');
     await screenshot(page, 'browse-09-foreign-company-403');
-    expect(await page.locator('body').innerText()).not.toContain(COMPANY['10004']);
+    await expectUi(page.locator('body')).not.toContainText(COMPANY['10004']);
     expect(env.sandbox.dataApi.requests().filter((request) => request.tenantId === '10004')).toEqual([]);
   });
 });
@@ -362,7 +367,7 @@ describe('when the data API refuses a company', () => {
     // A page cannot set its status once it streams: the problem is told in the page, which itself answers 200.
     expect(response!.status()).toBe(200);
     const problem = page.locator('[data-problem]');
-    await problem.waitFor();
+    await expectUi(problem).toBeVisible();
     return { page, context, problem };
   }
 
@@ -371,29 +376,28 @@ describe('when the data API refuses a company', () => {
     const { page, context, problem } = await openInvoicesOf10002();
     await screenshot(page, 'fault-unauthorized-invoices');
 
-    expect(await problem.getAttribute('data-problem')).toBe('disconnected');
-    expect(await problem.getByRole('heading').textContent()).toBe('The connection to the invoicing service is not active');
-    const text = await problem.innerText();
-    expect(text).toContain('removed or reset');
-    expect(text).toContain('Connect the company again on its overview');
-    expect(text).toContain('open the add-on again from the add-on store in the invoicing service and choose this company');
-    expect(await problem.getByRole('link', { name: 'Try again' }).count()).toBe(0);
+    await expectUi(problem).toHaveAttribute('data-problem', 'disconnected');
+    await expectUi(problem.getByRole('heading')).toHaveText('The connection to the invoicing service is not active');
+    await expectUi(problem).toContainText('removed or reset');
+    await expectUi(problem).toContainText('Connect the company again on its overview');
+    await expectUi(problem).toContainText('open the add-on again from the add-on store in the invoicing service and choose this company');
+    await expectUi(problem.getByRole('link', { name: 'Try again' })).toHaveCount(0);
 
     // The service said the token is gone: the add-on remembers that, fault or not.
     env.sandbox.dataApi.clearFaults();
     await page.goto(companyUrl('10002'));
     const connection = page.getByRole('region', { name: 'Connection' });
-    await connection.locator('[data-state]').waitFor();
+    const state = connection.locator('[data-state]');
+    await expectUi(state).toHaveAttribute('data-state', 'invalid');
     await screenshot(page, 'fault-unauthorized-overview');
-    expect(await connection.locator('[data-state]').getAttribute('data-state')).toBe('invalid');
-    expect(await connection.locator('[data-state]').textContent()).toBe('Access revoked');
-    expect(await connection.innerText()).toContain('Connect the company again below');
-    expect(await connection.locator('button[data-connect="consent"]').isVisible()).toBe(true);
+    await expectUi(state).toHaveText('Access revoked');
+    await expectUi(connection).toContainText('Connect the company again below');
+    await expectUi(connection.locator('button[data-connect="consent"]')).toBeVisible();
 
     // A new launch delivers a new token and restores the connection.
     const { page: relaunched } = await launchJana(context, ['10001', '10002']);
     await relaunched.goto(companyUrl('10002'));
-    expect(await relaunched.getByRole('region', { name: 'Connection' }).locator('[data-state]').getAttribute('data-state')).toBe('connected');
+    await expectUi(relaunched.getByRole('region', { name: 'Connection' }).locator('[data-state]')).toHaveAttribute('data-state', 'connected');
   });
 
   it('explains that the company lacks the API package', async () => {
@@ -401,9 +405,9 @@ describe('when the data API refuses a company', () => {
     const { page, problem } = await openInvoicesOf10002();
     await screenshot(page, 'fault-payment-required');
 
-    expect(await problem.getAttribute('data-problem')).toBe('payment-required');
-    expect(await problem.getByRole('heading').textContent()).toBe('The company has no API package');
-    expect(await problem.innerText()).toContain('“Balík API” (API package)');
+    await expectUi(problem).toHaveAttribute('data-problem', 'payment-required');
+    await expectUi(problem.getByRole('heading')).toHaveText('The company has no API package');
+    await expectUi(problem).toContainText('“Balík API” (API package)');
   });
 
   it('says the data could not be loaded and offers a retry link that works once the service is back', async () => {
@@ -411,16 +415,16 @@ describe('when the data API refuses a company', () => {
     const { page, problem } = await openInvoicesOf10002();
     await screenshot(page, 'fault-server-error');
 
-    expect(await problem.getAttribute('data-problem')).toBe('unavailable');
-    expect(await problem.getByRole('heading').textContent()).toBe('The data could not be loaded');
+    await expectUi(problem).toHaveAttribute('data-problem', 'unavailable');
+    await expectUi(problem.getByRole('heading')).toHaveText('The data could not be loaded');
     const retry = problem.getByRole('link', { name: 'Try again' });
-    expect(await retry.getAttribute('href')).toBe('/companies/10002/invoices');
+    await expectUi(retry).toHaveAttribute('href', '/companies/10002/invoices');
 
     env.sandbox.dataApi.clearFaults();
     await retry.click();
-    await page.waitForURL(companyUrl('10002', 'invoices'));
-    expect(await (await rowsOf(table(page, 'Invoices'))).count()).toBeGreaterThan(0);
-    expect(await page.locator('[data-problem]').count()).toBe(0);
+    await expectUi(page).toHaveURL(companyUrl('10002', 'invoices'));
+    await expectUi(await rowsOf(table(page, 'Invoices'))).not.toHaveCount(0);
+    await expectUi(page.locator('[data-problem]')).toHaveCount(0);
   });
 
   it('says the service is busy and when to try again after a long retry-after', async () => {
@@ -428,14 +432,16 @@ describe('when the data API refuses a company', () => {
     const { page, problem } = await openInvoicesOf10002();
     await screenshot(page, 'fault-rate-limited');
 
-    expect(await problem.getAttribute('data-problem')).toBe('busy');
-    expect(await problem.getByRole('heading').textContent()).toBe('The invoicing service is busy');
-    const seconds = Number(/Try again in (\d+) s\./.exec(await problem.innerText())?.[1]);
+    await expectUi(problem).toHaveAttribute('data-problem', 'busy');
+    await expectUi(problem.getByRole('heading')).toHaveText('The invoicing service is busy');
+    const wait = problem.getByText(/Try again in \d+ s\./);
+    await expectUi(wait).toBeVisible();
+    const seconds = Number(/Try again in (\d+) s\./.exec(await wait.evaluate((element) => element.textContent ?? ''))?.[1]);
     // The wait the service announced, less the moments already spent: far more than the second of a plain queue.
     // (Its x-rate-limit-reset, in whole epoch seconds, may end up to a second after retry-after.)
     expect(seconds).toBeGreaterThan(20);
     expect(seconds).toBeLessThanOrEqual(46);
-    expect(await problem.getByRole('link', { name: 'Try again' }).count()).toBe(1);
+    await expectUi(problem.getByRole('link', { name: 'Try again' })).toHaveCount(1);
   });
 });
 

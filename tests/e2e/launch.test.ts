@@ -13,6 +13,7 @@ import { ACCESS_TOKEN_PREFIX } from '../../sandbox/access-tokens';
 import { createSandbox, type Sandbox } from '../../sandbox/app';
 import { FRAME_ANCESTORS, projectRoot, startAddonServer, type AddonServer } from './support/addon-server';
 import { freshContext, launchChromium, launchFromSandbox, type LaunchEnvironment } from './support/browser';
+import { expectUi } from './support/expect-ui';
 import { freeLoopbackPort } from './support/ports';
 
 const JANA = { userKey: 'jana', email: 'jana.novakova@example.sk' };
@@ -87,13 +88,13 @@ describe('launching the add-on from the service', () => {
   it('signs Jana in with two companies and lists both as connected', async () => {
     const { page, landing } = await launch(await newContext(), ['10001', '10002']);
 
-    expect(page.url()).toBe(`${addon.url}/`);
+    await expectUi(page).toHaveURL(`${addon.url}/`);
     expect(landing.status()).toBe(200);
-    expect(await page.getByTestId('signed-in-user').textContent()).toBe(JANA.email);
+    await expectUi(page.getByTestId('signed-in-user')).toHaveText(JANA.email);
     for (const name of Object.values(COMPANY)) {
       const entry = page.getByRole('listitem').filter({ hasText: name });
-      expect(await entry.count()).toBe(1);
-      expect(await entry.locator('[data-state]').getAttribute('data-state')).toBe('connected');
+      await expectUi(entry).toHaveCount(1);
+      await expectUi(entry.locator('[data-state]')).toHaveAttribute('data-state', 'connected');
     }
 
     await mkdir(screenshotDir, { recursive: true });
@@ -139,21 +140,21 @@ describe('launching the add-on from the service', () => {
     const scriptNonces = await page.locator('script').evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).nonce));
     expect(scriptNonces.length).toBeGreaterThan(0);
     expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
-    await expect.poll(() => page.evaluate(() => typeof (window as { next?: unknown }).next)).toBe('object');
+    await expectUi.poll(() => page.evaluate(() => typeof (window as { next?: unknown }).next)).toBe('object');
     expect(cspViolations).toEqual([]);
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['cache-control']).toBe('no-store');
 
     await page.getByRole('link', { name: COMPANY['10001'] }).click();
-    await page.waitForURL(`${addon.url}/companies/10001`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(COMPANY['10001']);
-    expect(await page.locator('[data-state]').getAttribute('data-state')).toBe('connected');
+    await expectUi(page).toHaveURL(`${addon.url}/companies/10001`);
+    await expectUi(page.getByRole('heading', { level: 1 })).toHaveText(COMPANY['10001']);
+    await expectUi(page.locator('[data-state]')).toHaveAttribute('data-state', 'connected');
 
     const other = await page.goto(`${addon.url}/companies/10004`);
     expect(other!.status()).toBe(403);
-    expect(page.url()).toBe(`${addon.url}/companies/10004`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You have no access to this company');
-    expect(await page.locator('body').innerText()).not.toContain('Horváth');
+    await expectUi(page).toHaveURL(`${addon.url}/companies/10004`);
+    await expectUi(page.getByRole('heading', { level: 1 })).toHaveText('You have no access to this company');
+    await expectUi(page.locator('body')).not.toContainText('Horváth');
   });
 
   it('signs out to a signed-out page (401) and stays signed out, without a redirect loop', async () => {
@@ -167,15 +168,15 @@ describe('launching the add-on from the service', () => {
     );
     await page.getByRole('button', { name: /^(Sign out|Odhlásiť sa)$/ }).click();
     expect((await signedOut).status()).toBe(401);
-    await page.waitForURL(`${addon.url}/signed-out`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You are not signed in');
+    await expectUi(page).toHaveURL(`${addon.url}/signed-out`);
+    await expectUi(page.getByRole('heading', { level: 1 })).toHaveText('You are not signed in');
     expect(await sessionCookie(context), 'the cookie is cleared').toBeUndefined();
 
     const again = await page.goto(`${addon.url}/`);
     expect(again!.status()).toBe(401);
     expect(again!.request().redirectedFrom()).toBeNull();
-    expect(page.url()).toBe(`${addon.url}/`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You are not signed in');
+    await expectUi(page).toHaveURL(`${addon.url}/`);
+    await expectUi(page.getByRole('heading', { level: 1 })).toHaveText('You are not signed in');
 
     // Ended on the server too: the old cookie, replayed, opens nothing.
     const replayed = await fetch(`${addon.directUrl}/`, {
@@ -195,9 +196,9 @@ describe('launching the add-on from the service', () => {
     const response = await page.goto(`${addon.url}/`);
     expect(response!.status()).toBe(401);
     expect(response!.request().redirectedFrom()).toBeNull();
-    expect(page.url()).toBe(`${addon.url}/`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
-    expect(await page.locator('html').getAttribute('lang')).toBe(language);
+    await expectUi(page).toHaveURL(`${addon.url}/`);
+    await expectUi(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expectUi(page.locator('html')).toHaveAttribute('lang', language);
   });
 
   it('refuses a launch code used twice with the 400 page, in Slovak and English', async () => {
@@ -205,27 +206,28 @@ describe('launching the add-on from the service', () => {
 
     const second = await page.goto(callbackUrl);
     expect(second!.status()).toBe(400);
-    const text = await page.locator('body').innerText();
-    expect(text).toContain('Prihlásenie sa nepodarilo');
-    expect(text).toContain('Sign-in failed');
-    expect(text).not.toContain(new URL(callbackUrl).searchParams.get('code'));
+    const body = page.locator('body');
+    await expectUi(body).toContainText('Prihlásenie sa nepodarilo');
+    await expectUi(body).toContainText('Sign-in failed');
+    // Read once the page stands: the launch code is nowhere in it.
+    expect(await page.content()).not.toContain(new URL(callbackUrl).searchParams.get('code'));
   });
 
   it('signs in without companies and says that no company is connected', async () => {
     const { page, landing } = await launch(await newContext(), []);
 
-    expect(page.url()).toBe(`${addon.url}/`);
+    await expectUi(page).toHaveURL(`${addon.url}/`);
     expect(landing.status()).toBe(200);
-    expect(await page.getByTestId('signed-in-user').textContent()).toBe(JANA.email);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('No company is connected');
+    await expectUi(page.getByTestId('signed-in-user')).toHaveText(JANA.email);
+    await expectUi(page.getByRole('heading', { level: 1 })).toHaveText('No company is connected');
   });
 
   it('opens the only company of a launch directly, as "missing" when the service delivered no token for it', async () => {
     const { page } = await launch(await newContext(), ['10003']);
 
-    await page.waitForURL(`${addon.url}/companies/10003`);
-    expect(await page.getByTestId('signed-in-user').textContent()).toBe(JANA.email);
-    expect(await page.locator('[data-state]').getAttribute('data-state')).toBe('missing');
+    await expectUi(page).toHaveURL(`${addon.url}/companies/10003`);
+    await expectUi(page.getByTestId('signed-in-user')).toHaveText(JANA.email);
+    await expectUi(page.locator('[data-state]')).toHaveAttribute('data-state', 'missing');
   });
 
   it('wrote no secret, launch code, session cookie or access token to its output', () => {

@@ -127,7 +127,7 @@ describe('answers of the data API', () => {
     await c.payments.list({ AccountId: 3 });
     await c.paymentAccounts.list();
     await c.numberingSequences.list();
-    await c.catalogItems.list({ CatalogItemChangedTimestamp: '2026-11-01T00:00:00', OnlyMarkedForEshop: 'true' as never });
+    await c.catalogItems.list({ CatalogItemChangedTimestamp: '2026-11-01T00:00:00', OnlyMarkedForEshop: 'true' });
     await c.warehouses.list();
     expect(service.requests.map((r) => `${r.method} ${r.url.pathname}${r.url.search}`)).toEqual([
       'GET /api/auth/check',

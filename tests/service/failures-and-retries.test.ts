@@ -74,7 +74,7 @@ describe('statuses of the data API, mapped for the pages', () => {
     const hangingOnce = ((_: unknown, init?: RequestInit) => {
       calls += 1;
       if (calls > 1) return Promise.resolve(json({ data: invoice }));
-      return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+      return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as DOMException)));
     }) as typeof fetch;
     const service = createFakeService({ attemptTimeoutMs: 30, fetch: hangingOnce });
     await expect(service.client.invoices.get(1)).resolves.toMatchObject(invoice);
@@ -83,7 +83,7 @@ describe('statuses of the data API, mapped for the pages', () => {
 
   it('reports the service unavailable when every attempt times out', async () => {
     const hanging = ((_: unknown, init?: RequestInit) =>
-      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)))) as typeof fetch;
+      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as DOMException)))) as typeof fetch;
     const service = createFakeService({ attemptTimeoutMs: 20, retries: 1, fetch: hanging });
     await expect(service.client.invoices.get(1)).rejects.toMatchObject({ kind: 'unavailable' });
   });
@@ -179,7 +179,7 @@ describe('the rate limit, per token, on a fake clock', () => {
     const results = await Promise.allSettled(Array.from({ length: 100 }, (_, i) => service.client.invoices.list({ Skip: i })));
     const refused = results.filter((r) => r.status === 'rejected');
     expect(refused.length).toBeGreaterThan(0);
-    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ kind: 'busy' });
+    for (const r of refused) expect(r.reason).toMatchObject({ kind: 'busy' });
     const times = service.requests.map((r) => r.at);
     expect(Math.max(...times) - Math.min(...times)).toBeLessThanOrEqual(30_000);
   });
@@ -225,7 +225,7 @@ describe('the rate limit, per token, on a fake clock', () => {
     const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => service.client.invoices.list({ Skip: i })));
     const busy = results.filter((r) => r.status === 'rejected');
     expect(busy.length).toBeGreaterThan(0);
-    for (const r of busy) expect((r as PromiseRejectedResult).reason).toMatchObject({ kind: 'busy' });
+    for (const r of busy) expect(r.reason).toMatchObject({ kind: 'busy' });
     expect(service.requests).toHaveLength(results.length - busy.length);
   });
 });

@@ -69,7 +69,7 @@ export function createFakeService(options: { rules?: Rules } & Partial<Transport
   let fallback: Answer | undefined;
 
   const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input));
+    const url = new URL(input instanceof Request ? input.url : input);
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     requests.push({ method: init?.method ?? 'GET', url, headers: new Headers(init?.headers), body, at: clock.now() });
     const queued = answers.shift();

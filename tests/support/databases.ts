@@ -8,7 +8,7 @@ import { openPglite, openPostgres, type DbHandle } from '@/lib/db/client';
  */
 export const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
 
-export const databaseKinds = (postgresUrl ? ['pglite', 'postgres'] : ['pglite']) as ('pglite' | 'postgres')[];
+export const databaseKinds: ('pglite' | 'postgres')[] = postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
 
 export type TestDatabase = DbHandle & {
   kind: 'pglite' | 'postgres';

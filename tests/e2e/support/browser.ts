@@ -75,7 +75,8 @@ export async function launchFromSandbox(
 
   const ended = new URL(page.url());
   if (!landing || ended.origin !== addonOrigin || ended.pathname.startsWith('/auth/')) {
-    const text = (await page.locator('body').innerText().catch(() => '')).slice(0, 500);
+    // What the failed launch showed, for the error message (read once: nothing is asserted on it).
+    const text = (await page.evaluate(() => document.body.innerText).catch(() => '')).slice(0, 500);
     throw new Error(`The launch ended on ${ended.href} (status ${landing?.status() ?? '?'}): ${text}`);
   }
   if (callbacks.length !== 1 || !callback) {

@@ -58,7 +58,7 @@ export function recordAddonResponses(context: BrowserContext, addonUrl: string) 
     if (new URL(response.url()).origin !== origin) return;
     pending.push(
       (async () => {
-        const headers = await response.allHeaders().catch(() => ({}) as Record<string, string>);
+        const headers = await response.allHeaders().catch((): Record<string, string> => ({}));
         const type = headers['content-type'] ?? '';
         const isHtml = type.startsWith('text/html');
         const isRsc = type.startsWith('text/x-component');

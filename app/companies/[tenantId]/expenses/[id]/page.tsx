@@ -29,7 +29,6 @@ export default async function ExpensePage({ params }: Props) {
   const d = t.docs;
   const self = companyPath(tenantId, 'expenses', id);
 
-  let attachments = { ok: true, value: [] } as Loaded<Attachment[]>;
   const loaded = await loadForPage(async () => {
     const client = await openClient({ ...session, tenantId });
     const [expense, listed] = await Promise.all([
@@ -42,8 +41,7 @@ export default async function ExpensePage({ params }: Props) {
         },
       ),
     ]);
-    attachments = listed;
-    return expense;
+    return { expense, attachments: listed };
   });
 
   const back = <BackLink href={companyPath(tenantId, 'expenses')}>{d.detail.backToExpenses}</BackLink>;
@@ -56,7 +54,7 @@ export default async function ExpensePage({ params }: Props) {
     );
   }
 
-  const expense = loaded.value;
+  const { expense, attachments } = loaded.value;
   const currency = expense.prices?.currency;
   const today = companyToday(new Date());
   const views = attachments.ok ? attachmentViews(tenantId, id, attachments.value) : [];

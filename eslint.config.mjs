@@ -1,0 +1,95 @@
+import { defineConfig, globalIgnores } from 'eslint/config';
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTypescript from 'eslint-config-next/typescript';
+import prettier from 'eslint-config-prettier/flat';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Next's rules (next, react, react-hooks, jsx-a11y, import), typescript-eslint's recommended rules with the
+ * type-aware ones on top (one TypeScript program for the whole tree, from tsconfig.json), and Prettier's list of
+ * rules it owns switched off last: formatting is Prettier's job (`npm run lint` checks it separately).
+ */
+
+/**
+ * One-instant reads of what a page shows: a browser test waits for the state with `expectUi` instead. Allowed inside
+ * `expectUi.poll(…)` (which retries them) and inside `evaluate`/`evaluateAll` (DOM code that runs in the page).
+ */
+const oneInstantReads = [
+  'isVisible',
+  'isHidden',
+  'isChecked',
+  'isEnabled',
+  'isDisabled',
+  'isEditable',
+  'textContent',
+  'innerText',
+  'innerHTML',
+  'inputValue',
+  'getAttribute',
+  'allTextContents',
+  'allInnerTexts',
+  'count',
+];
+
+export default defineConfig([
+  globalIgnores(['.next/**', '.data/**', 'next-env.d.ts', 'coverage/**', 'test-results/**', 'bench/results/**']),
+  ...nextVitals,
+  ...nextTypescript,
+  {
+    rules: {
+      // A `let` bound late on purpose (a callback that closes over what is built after it) is read before its one
+      // assignment; `const` cannot express that.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [tseslint.configs.recommendedTypeCheckedOnly],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // A leading underscore names what is left out on purpose (`const { secret: _secret, ...rest } = row`).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      // Async functions without an await implement Promise-returning interfaces; `async` turns a throw into a rejection.
+      '@typescript-eslint/require-await': 'off',
+      // React ignores what an event handler returns; our async handlers catch their own failures.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    files: ['tests/**/*.ts'],
+    rules: {
+      // Tests read the service's and our own JSON answers untyped on purpose: `expect` is the check of their shape.
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    files: ['tests/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: [
+            `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${oneInstantReads.join('|')})$/]`,
+            ":not(CallExpression[callee.object.name='expectUi'][callee.property.name='poll'] *)",
+            ':not(CallExpression[callee.property.name=/^(evaluate|evaluateAll)$/] *)',
+          ].join(''),
+          message:
+            'A browser test waits for states: use `await expectUi(locator).toBeVisible()` / `.toHaveText()` / `.toHaveAttribute()` / `.toHaveCount()` (tests/e2e/support/expect-ui.ts), not a read at one instant.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='expect'][callee.property.name='poll']",
+          message: "vitest's expect.poll gives up after 1 s; use `expectUi.poll(…)` (15 s) for what a browser shows.",
+        },
+      ],
+    },
+  },
+  prettier,
+]);
