@@ -21,11 +21,6 @@ import {
   invoiceListQuery,
   paymentListQuery,
   toSearchParams,
-  type CatalogItemListQuery,
-  type DeliveryNoteListQuery,
-  type ExpenseListQuery,
-  type InvoiceListQuery,
-  type PaymentListQuery,
   type QueryValue,
 } from './queries';
 import { int64IdSchema, reportIdSchema, uuidSchema } from './ids';

@@ -54,14 +54,15 @@ describe('a file the service cannot give, inside the service’s window', () => 
     await frame.getByRole('table', { name: 'Invoices', exact: true }).locator('tbody > tr').first().getByRole('rowheader').getByRole('link').click();
     const heading = frame.getByRole('heading', { level: 2, name: /^Invoice / });
     await expectUi(heading).toBeVisible();
-    invoiceHeading = (await heading.textContent()) ?? '';
+    invoiceHeading = await heading.evaluate((h2) => h2.textContent ?? '');
     await expectUi(page).toHaveURL(windowUrl);
   });
 
   it('a failed PDF download shows the company’s page in the frame, with its tabs, a retry that downloads, and the way back', async () => {
     env.sandbox.dataApi.setFault('10001', { mode: 'server-error', status: 503 });
     const link = frame.locator('li[data-report="17"]').getByRole('link', { name: /^Download/ });
-    const href = (await link.getAttribute('href')) ?? '';
+    await expectUi(link).toHaveAttribute('href', /\/reports\/17/);
+    const href = await link.evaluate((anchor) => anchor.getAttribute('href') ?? '');
     const [answer] = await Promise.all([page.waitForResponse((response) => response.url().endsWith(href)), link.click()]);
     expect(answer.status()).toBe(503);
 
