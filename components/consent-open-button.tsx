@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import type { FormEvent, ReactNode } from 'react';
+import { askForJson, isWebAddress, openBlankTab, sendTab } from './new-tab';
 
 /**
  * Opens the service's consent page in a new tab. Its address carries the consent's state, so it is never written into
@@ -18,29 +19,18 @@ export function ConsentOpenButton({ action, className, children }: { action: str
   async function open(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const tab = window.open('about:blank', '_blank');
-    if (tab) tab.opener = null;
-    try {
-      const response = await fetch(action, {
-        method: 'POST',
-        headers: { Accept: 'application/json' },
-        credentials: 'same-origin',
-        cache: 'no-store',
-      });
-      const body = (response.ok ? await response.json() : null) as { url?: unknown; ended?: unknown } | null;
-      if (typeof body?.url === 'string' && /^https?:\/\//i.test(body.url)) {
-        if (tab) tab.location.replace(body.url);
-        else window.open(body.url, '_blank', 'noopener');
-        return;
-      }
-      if (body?.ended === true) {
-        tab?.close();
-        router.refresh();
-        return;
-      }
-    } catch {
-      // Falls through to the plain submission, which shows the route's own explanation.
+    const tab = openBlankTab();
+    const { response, body } = await askForJson(action, 'POST');
+    if (response?.ok && isWebAddress(body?.url)) {
+      sendTab(tab, body.url);
+      return;
     }
+    if (response?.ok && body?.ended === true) {
+      tab?.close();
+      router.refresh();
+      return;
+    }
+    // Anything else: the plain submission in this frame, where the route explains it.
     tab?.close();
     form.target = '_self';
     form.submit();

@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useRef, type FormEvent, type ReactNode } from 'react';
+import { askForJson, isWebAddress, openBlankTab } from './new-tab';
 
 /**
  * The "Connect" form of a company page: starts an Integration Consent. The add-on lives in the service's frame, where
@@ -23,24 +24,14 @@ export function ConsentStartForm({ action, className, children }: { action: stri
     if (busy.current) return;
     busy.current = true;
     const form = event.currentTarget;
-    const tab = window.open('about:blank', '_blank');
-    if (tab) tab.opener = null;
-    try {
-      const response = await fetch(action, {
-        method: 'POST',
-        headers: { Accept: 'application/json' },
-        credentials: 'same-origin',
-        cache: 'no-store',
-      });
-      const body = (response.ok ? await response.json() : null) as { url?: unknown; progress?: unknown } | null;
-      if (typeof body?.url === 'string' && /^https?:\/\//i.test(body.url) && typeof body.progress === 'string' && body.progress.startsWith('/')) {
-        tab?.location.replace(body.url);
-        router.push(body.progress);
-        return;
-      }
-    } catch {
-      // Falls through to the plain submission, which shows the route's own explanation.
+    const tab = openBlankTab();
+    const { response, body } = await askForJson(action, 'POST');
+    if (response?.ok && isWebAddress(body?.url) && typeof body?.progress === 'string' && body.progress.startsWith('/')) {
+      tab?.location.replace(body.url);
+      router.push(body.progress);
+      return;
     }
+    // Anything else: the plain submission, which shows the route's own explanation.
     tab?.close();
     busy.current = false;
     form.submit();

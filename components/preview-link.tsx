@@ -1,6 +1,7 @@
 'use client';
 
 import { useState, type MouseEvent, type ReactNode } from 'react';
+import { askForJson, isWebAddress, openBlankTab, sendTab } from './new-tab';
 
 /**
  * Opens the service's preview of a report in a new tab. The address must be asked for from inside the frame: the
@@ -28,23 +29,18 @@ export function PreviewLink({
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     setFailure(null);
-    const tab = window.open('about:blank', '_blank');
-    if (tab) tab.opener = null;
-    let code = 'unavailable';
-    let seconds = '1';
-    try {
-      const response = await fetch(href, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-      const body = (await response.json().catch(() => null)) as { url?: unknown; error?: { code?: unknown } } | null;
-      if (response.ok && typeof body?.url === 'string' && /^https?:\/\//i.test(body.url)) {
-        if (tab) tab.location.replace(body.url);
-        else window.open(body.url, '_blank', 'noopener,noreferrer');
-        return;
-      }
-      code = typeof body?.error?.code === 'string' && body.error.code in failures ? body.error.code : response.ok ? 'bad_gateway' : 'unavailable';
-      seconds = /^\d{1,6}$/.test(response.headers.get('retry-after') ?? '') ? response.headers.get('retry-after')! : '1';
-    } catch {
-      // The request itself failed (offline, or the frame's server is gone): said as "does not answer".
+    const tab = openBlankTab();
+    const { response, body } = await askForJson(href, 'GET');
+    if (response?.ok && isWebAddress(body?.url)) {
+      sendTab(tab, body.url);
+      return;
     }
+    // No address: the error's code says why; no answer at all is said as "does not answer".
+    const error = body?.error as { code?: unknown } | undefined;
+    const code =
+      typeof error?.code === 'string' && error.code in failures ? error.code : response?.ok ? 'bad_gateway' : 'unavailable';
+    const retryAfter = response?.headers.get('retry-after') ?? '';
+    const seconds = /^\d{1,6}$/.test(retryAfter) ? retryAfter : '1';
     tab?.close();
     setFailure((failures[code] ?? failures.unavailable ?? '').replace('{seconds}', seconds));
   }
