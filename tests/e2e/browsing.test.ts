@@ -10,11 +10,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { companyToday } from '../../lib/documents/format';
+import { companyToday, formatMoney } from '../../lib/documents/format';
 import { ACCESS_TOKEN_PREFIX } from '../../sandbox/access-tokens';
 import { freshContext, launchChromium, launchFromSandbox } from './support/browser';
 import { startEnvironment, type E2eEnvironment } from './support/environment';
 import { sandboxAttachment, sandboxCompany } from './support/sandbox-data';
+import { expectUi } from './support/expect-ui';
 import { screenshot } from './support/screenshots';
 import { leakedIntoServerOutput, leaksIn, named, recordAddonResponses, type Served } from './support/secrets';
 
@@ -27,6 +28,9 @@ const COMPANY = {
 const NOT_PAID = '0';
 const OVER_DUE = '2';
 const PAGE_SIZE = 25;
+/** Each page's <title> (en-GB): the page, the company, the application. */
+const APP = 'Invoicing documents';
+const titleOf = (...parts: string[]) => [...parts, APP].join(' · ');
 
 let env: E2eEnvironment;
 let browser: Browser;
@@ -113,11 +117,28 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
 
   it('opens the company Jana picks among the two she launched with', async () => {
     expect(page.url()).toBe(`${env.addon.url}/`);
+    await expectUi(page).toHaveTitle(titleOf('Companies'));
     await screenshot(page, 'browse-01-companies');
 
     await page.getByRole('link', { name: COMPANY['10001'] }).click();
     await page.waitForURL(companyUrl('10001'));
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(COMPANY['10001']);
+    await expectUi(page).toHaveTitle(titleOf('Overview', COMPANY['10001']));
+  });
+
+  it('offers a keyboard user a skip link to the content first, shown when it has the focus', async () => {
+    // As the overview arrives (the click before it moved the keyboard's starting point into the previous page).
+    await page.reload();
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expectUi(skip).not.toBeInViewport();
+    await page.keyboard.press('Tab');
+    await expectUi(skip).toBeFocused();
+    await expectUi(skip).toBeInViewport();
+    await screenshot(page, 'browse-01b-skip-link');
+    await page.keyboard.press('Enter');
+    // Past the header and the tabs: the page's own content has the focus.
+    await expectUi(page.getByRole('main')).toBeFocused();
+    await expectUi(page.getByRole('main')).toContainText('Unpaid invoices');
   });
 
   it('shows the unpaid and overdue invoice totals in EUR and the latest invoices on the overview', async () => {
@@ -161,6 +182,7 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     await tabs(page).getByRole('link', { name: 'Invoices', exact: true }).click();
     await page.waitForURL(companyUrl('10001', 'invoices'));
     expect(await (await rowsOf(table(page, 'Invoices'))).count()).toBe(PAGE_SIZE);
+    await expectUi(page).toHaveTitle(titleOf('Invoices', COMPANY['10001']));
     await screenshot(page, 'browse-03-invoices');
 
     await page.locator('summary', { hasText: 'Filters' }).click();
@@ -243,6 +265,7 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
 
     const invoice = sandboxCompany('10001', env.today).invoices.find((candidate) => String(candidate.record.id) === id);
     expect(invoice, `the sandbox has invoice ${id}`).toBeDefined();
+    await expectUi(page).toHaveTitle(titleOf(`Invoice ${invoice!.record.documentNumber}`, COMPANY['10001']));
     expect(await title.textContent()).toBe(`Invoice ${invoice!.record.documentNumber}`);
     const customer = page.getByRole('region', { name: 'Customer', exact: true });
     expect(await customer.innerText()).toContain(invoice!.record.partner.address.businessName);
@@ -307,12 +330,20 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     await screenshot(page, 'browse-07-expenses-received-invoices');
 
     expect(new URL(page.url()).searchParams.get('DocumentType')).toBe('10');
+    await expectUi(page).toHaveTitle(titleOf('Expenses', COMPANY['10001']));
     const ids = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-expense-id') ?? ''));
     expect(ids.length).toBeGreaterThan(0);
     const sandboxExpenses = sandboxCompany('10001', env.today).expenses;
+    // What is left to pay, as the payment status settles it: the whole total unpaid, nothing paid or overpaid;
+    // the service gives no sums for expenses, so a partly paid one's is not known.
+    const leftToPay = (record: (typeof sandboxExpenses)[number]['record']) =>
+      ({ 0: String(record.prices.documentPrices.totalPriceInclVat), 1: '0', 2: '0', 3: 'unknown' })[record.paymentStatus];
+    await expectUi(table(page, 'Expenses').getByRole('columnheader', { name: 'Left to pay' })).toBeVisible();
     for (const [index, id] of ids.entries()) {
-      expect(sandboxExpenses.find((expense) => expense.record.id === id)?.record.documentType, `expense ${id}`).toBe(10);
+      const record = sandboxExpenses.find((expense) => expense.record.id === id)?.record;
+      expect(record?.documentType, `expense ${id}`).toBe(10);
       expect(await rows.nth(index).getByRole('rowheader').innerText()).toContain('Received invoice');
+      await expectUi(rows.nth(index).locator('[data-left-to-pay]')).toHaveAttribute('data-left-to-pay', leftToPay(record!));
     }
 
     const withAttachments = rows.filter({ has: page.locator('[data-has-attachments]') }).first();
@@ -323,7 +354,19 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     const attachments = page.getByRole('region', { name: 'Attachments', exact: true }).locator('li[data-attachment-id]');
     await attachments.first().waitFor();
     await screenshot(page, 'browse-08-expense');
-    expect(await attachments.count()).toBe(sandboxExpenses.find((expense) => expense.record.id === expenseId)!.attachments.length);
+    const opened = sandboxExpenses.find((expense) => expense.record.id === expenseId)!;
+    await expectUi(page).toHaveTitle(titleOf(`Received invoice ${opened.record.documentNumber}`, COMPANY['10001']));
+    expect(await attachments.count()).toBe(opened.attachments.length);
+
+    // Paid and left to pay, beside the prices, as an invoice shows them.
+    const prices = page.getByRole('region', { name: 'Amounts', exact: true });
+    const total = opened.record.prices.documentPrices.totalPriceInclVat;
+    const money = (amount: number) => formatMoney(amount, opened.record.prices.currency, 'en');
+    const expected = { 0: [money(0), money(total)], 1: [money(total), money(0)], 2: [null, money(0)], 3: [null, null] }[opened.record.paymentStatus];
+    const [paid, left] = expected;
+    if (paid === null && left === null) await expectUi(prices).toContainText('does not say how much of this document is paid');
+    if (paid !== null) await expectUi(prices).toContainText(`Paid${paid}`);
+    if (left !== null) await expectUi(prices).toContainText(`Left to pay${left}`);
   });
 
   it('downloads an attachment with exactly the bytes the service holds', async () => {
@@ -343,9 +386,23 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     const response = await page.goto(companyUrl('10004', 'invoices'));
     expect(response!.status()).toBe(403);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You have no access to this company');
+    await expectUi(page).toHaveTitle(titleOf('You have no access to this company'));
     await screenshot(page, 'browse-09-foreign-company-403');
     expect(await page.locator('body').innerText()).not.toContain(COMPANY['10004']);
     expect(env.sandbox.dataApi.requests().filter((request) => request.tenantId === '10004')).toEqual([]);
+  });
+
+  it('names the pages that say something is missing in their titles too', async () => {
+    await page.goto(companyUrl('10001', 'invoices', '999999999'));
+    await expectUi(page.locator('[data-not-found]')).toBeVisible();
+    await expectUi(page).toHaveTitle(titleOf('Document not found', COMPANY['10001']));
+    await page.goto(companyUrl('10001', 'nothing-here'));
+    await expectUi(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expectUi(page).toHaveTitle(titleOf('Page not found'));
+    // Where sign-out lands and what answers without a session (the session itself is left alone by a visit).
+    await page.goto(`${env.addon.url}/signed-out`);
+    await expectUi(page.getByRole('heading', { level: 1 })).toHaveText('You are not signed in');
+    await expectUi(page).toHaveTitle(titleOf('You are not signed in'));
   });
 });
 

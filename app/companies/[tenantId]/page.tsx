@@ -17,6 +17,10 @@ import { findConsentResult } from '@/lib/consent/result';
 import { getDb } from '@/lib/db/client';
 import { forPage } from '@/lib/db/errors';
 import { getEnv } from '@/lib/env';
+import { companyPageTitle } from '@/lib/documents/page-titles';
+
+export const generateMetadata = ({ params }: { params: Promise<{ tenantId: string }> }) =>
+  companyPageTitle(params, (t) => t.docs.nav.overview);
 
 /** Overview of one company: what is unpaid and overdue, the latest documents, and the connection's state. */
 type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

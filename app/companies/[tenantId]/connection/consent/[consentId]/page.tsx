@@ -15,6 +15,10 @@ import type { Locale, Messages } from '@/lib/i18n/messages';
 import { getMessages } from '@/lib/i18n/server';
 import { pollSubscription } from '@/lib/service/subscription-poll';
 import { requireCompany } from '@/lib/session/require-session';
+import { companyPageTitle } from '@/lib/documents/page-titles';
+
+export const generateMetadata = ({ params }: { params: Promise<{ tenantId: string }> }) =>
+  companyPageTitle(params, (t) => t.consentProgress.title);
 
 /**
  * Progress of an Integration Consent in poll mode. Each render advances the attempt by at most one poll of the
