@@ -12,6 +12,23 @@ const nextConfig = {
     // The development server logs request URLs; the callback's carries a single-use launch code.
     incomingRequests: { ignore: [/^\/auth\/callback/] },
   },
+  // proxy.ts trims a trailing slash itself: Next's own redirect for it would carry none of the security headers.
+  skipTrailingSlashRedirect: true,
+  // Headers of the answers nothing of ours makes: Next's static files, its image optimizer, the icon, a missing
+  // favicon, and the answers Next gives by itself. Pages (proxy.ts) and route handlers (lib/http/handle.ts) set
+  // their own, with FRAME_ANCESTORS; that is read at run time, and these are fixed at build, so the policy here
+  // lets nothing frame what it covers (a script, a stylesheet or an icon is never a framed document).
+  async headers() {
+    const staticPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+    const fixed = [{ key: 'Content-Security-Policy', value: staticPolicy }];
+    return [
+      // The same value every answer of ours carries anyway; a header already set here is not set twice.
+      { source: '/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] },
+      { source: '/_next/:path*', headers: fixed },
+      { source: '/icon.svg', headers: fixed },
+      { source: '/favicon.ico', headers: fixed },
+    ];
+  },
   experimental: {
     // unauthorized() and forbidden() answer 401 and 403 with our own pages.
     authInterrupts: true,

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
-import { contentSecurityPolicy, staticSecurityHeaders } from '@/lib/http/security-headers';
+import { contentSecurityPolicy, routeSecurityHeaders, staticSecurityHeaders } from '@/lib/http/security-headers';
 import { SESSION_COOKIE } from '@/lib/session/cookie-name';
 import { tidyListSearch, type ListKind, type SearchParams } from '@/lib/documents/filters';
 import { isMalformedDocumentPage } from '@/lib/service/ids';
@@ -8,7 +8,8 @@ import { isMalformedDocumentPage } from '@/lib/service/ids';
 /**
  * Optimistic, database-free gate in front of every page: it only looks whether the session cookie is there.
  * Pages without it are answered by the signed-out page (status 401) without a redirect; the real check of the
- * session row is the data-access layer's (`requireSession`). It also sets the pages' security headers. Route
+ * session row is the data-access layer's (`requireSession`). It also sets the pages' security headers, and gives its
+ * own redirects (a trailing slash trimmed, a list address tidied) the route handlers' headers. Route
  * handlers (`/api/…`, `/auth/callback`, `/auth/logout`) are not matched: they answer for themselves
  * (lib/http/handle.ts).
  */
@@ -21,8 +22,19 @@ const fileRoutes = /^\/companies\/[^/]+\/(?:connection\/(?:token|consent(?:\/[^/
 const listPages = /^\/companies\/[^/]+\/(invoices|expenses|delivery-notes)\/?$/;
 const listKinds: Record<string, ListKind> = { invoices: 'invoices', expenses: 'expenses', 'delivery-notes': 'deliveryNotes' };
 
+type Redirect = { url: URL; status: 303 | 308 };
+
+/** The address without its trailing slash (Next's own redirect for it is turned off: it carries no headers). */
+function withoutTrailingSlash(request: NextRequest): Redirect | null {
+  const { pathname, search } = request.nextUrl;
+  if (pathname === '/' || !pathname.endsWith('/')) return null;
+  const url = new URL(pathname.replace(/\/+$/, '') || '/', request.url);
+  url.search = search;
+  return { url, status: 308 };
+}
+
 /** A list address with blank or repeated filters (what a GET form submits): its tidy form, else null. */
-function tidyListAddress(request: NextRequest): URL | null {
+function tidyListAddress(request: NextRequest): Redirect | null {
   const kind = listKinds[listPages.exec(request.nextUrl.pathname)?.[1] ?? ''];
   if (!kind) return null;
   const params: SearchParams = {};
@@ -34,14 +46,20 @@ function tidyListAddress(request: NextRequest): URL | null {
   if (tidy === null) return null;
   const target = new URL(request.nextUrl.pathname, request.url);
   target.search = tidy;
-  return target;
+  return { url: target, status: 303 };
 }
 
 export function proxy(request: NextRequest) {
-  if (fileRoutes.test(request.nextUrl.pathname)) return NextResponse.next();
-  const tidy = tidyListAddress(request);
-  if (tidy) return NextResponse.redirect(tidy, 303);
   const env = getEnv();
+  const trimmed = withoutTrailingSlash(request);
+  if (!trimmed && fileRoutes.test(request.nextUrl.pathname)) return NextResponse.next();
+  const tidy = trimmed ?? tidyListAddress(request);
+  if (tidy) {
+    // A redirect renders nothing: the route handlers' policy (no scripts) fits it.
+    const redirect = NextResponse.redirect(tidy.url, tidy.status);
+    for (const [name, value] of Object.entries(routeSecurityHeaders(env.frameAncestors))) redirect.headers.set(name, value);
+    return redirect;
+  }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
   const csp = contentSecurityPolicy(nonce, env.frameAncestors, !env.production, env.consent ? [env.consent.origin] : []);
 
@@ -66,7 +84,8 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Route handlers answer for themselves; static files and the icon are public.
-  // The consent's answer (/consent/return) is a cross-site POST without our cookie: it answers for itself.
-  matcher: ['/((?!api/|auth/callback|auth/logout|consent/return|_next/static|_next/image|favicon\\.ico|icon\\.svg).*)'],
+  // Route handlers answer for themselves; Next's own files (their headers are in next.config.mjs) and the icon are
+  // public. The consent's answer (/consent/return) is a cross-site POST without our cookie: it answers for itself.
+  // Exact paths only: an address under one of them is a page address (a 404 page with the page headers).
+  matcher: ['/((?!api/|auth/callback$|auth/logout$|consent/return$|_next/|favicon\\.ico$|icon\\.svg$).*)'],
 };

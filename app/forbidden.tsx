@@ -1,6 +1,9 @@
 import Link from 'next/link';
 import { getMessages } from '@/lib/i18n/server';
 import { NoticePage } from '@/components/notice-page';
+import { pageTitle } from '@/lib/documents/page-titles';
+
+export const generateMetadata = () => pageTitle((t) => t.forbiddenTitle);
 
 export default async function Forbidden() {
   const { t } = await getMessages();

@@ -8,6 +8,9 @@ import { requireSession } from '@/lib/session/require-session';
 import { AppHeader } from '@/components/app-header';
 import { ConnectionBadge } from '@/components/connection-badge';
 import { NoticePage } from '@/components/notice-page';
+import { pageTitle } from '@/lib/documents/page-titles';
+
+export const generateMetadata = () => pageTitle((t) => t.companies);
 
 /** The main screen: one company → its overview; several → a picker with each connection's state; none → say so. */
 export default async function HomePage() {
@@ -22,7 +25,7 @@ export default async function HomePage() {
       {companies.length === 0 ? (
         <NoticePage title={t.noCompaniesTitle} body={t.noCompaniesBody} />
       ) : (
-        <main>
+        <main id="main" tabIndex={-1} className="focus:outline-none">
           <h1 className="text-xl font-semibold text-slate-900">{t.companies}</h1>
           <p className="mt-1 text-sm text-slate-600">{t.companiesIntro}</p>
           <ul className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" aria-label={t.companies}>

@@ -1,5 +1,8 @@
 import { getMessages } from '@/lib/i18n/server';
 import { NoticePage } from '@/components/notice-page';
+import { pageTitle } from '@/lib/documents/page-titles';
+
+export const generateMetadata = () => pageTitle((t) => t.signedOutTitle);
 
 export default async function Unauthorized() {
   const { t } = await getMessages();

@@ -5,6 +5,7 @@ import type { Expense } from '@/lib/service/schemas/expense';
 import { formatDay, formatMoney } from '@/lib/documents/format';
 import { companyPath, documentTotal, expenseTypeLabel, isOverdue, partnerName } from '@/lib/documents/present';
 import { OverdueMark, PaymentStatusMark } from './document-marks';
+import { LeftToPayCell } from './payment-sums';
 import { RowHeader, Table, Td, Th } from './table';
 import { plainLinkClass } from './detail-parts';
 
@@ -12,7 +13,7 @@ type Props = { expenses: Expense[]; tenantId: string; texts: DocumentTexts; loca
 
 /**
  * Expenses in a table: number with its type in words and an attachment mark (one cell, so the table fits the
- * service's ~800 px window), supplier, days, total, payment.
+ * service's ~800 px window), supplier, days, total, left to pay, payment.
  */
 export function ExpenseTable({ expenses, tenantId, texts, locale, today, caption, captionHidden }: Props) {
   const c = texts.columns;
@@ -27,6 +28,7 @@ export function ExpenseTable({ expenses, tenantId, texts, locale, today, caption
           <Th>{c.issueDate}</Th>
           <Th>{c.dueDate}</Th>
           <Th numeric>{c.total}</Th>
+          <Th numeric>{c.leftToPay}</Th>
           <Th>{c.paymentStatus}</Th>
         </tr>
       </thead>
@@ -57,6 +59,7 @@ export function ExpenseTable({ expenses, tenantId, texts, locale, today, caption
               <Td nowrap>{formatDay(expense.issueDate, locale)}</Td>
               <Td nowrap>{formatDay(expense.dueDate, locale)}</Td>
               <Td numeric>{formatMoney(total.amount, total.currency, locale)}</Td>
+              <LeftToPayCell record={expense} locale={locale} />
               <Td>
                 <span className="flex flex-wrap gap-1">
                   <PaymentStatusMark status={expense.paymentStatus} texts={texts} />

@@ -5,12 +5,16 @@ import type { Invoice } from '@/lib/service/schemas/invoice';
 import { formatDay, formatMoney } from '@/lib/documents/format';
 import { companyPath, documentTotal, isOverdue, partnerName } from '@/lib/documents/present';
 import { InvoiceTypeMark, OverdueMark, PaymentStatusMark } from './document-marks';
+import { LeftToPayCell } from './payment-sums';
 import { RowHeader, Table, Td, Th } from './table';
 import { plainLinkClass } from './detail-parts';
 
 type Props = { invoices: Invoice[]; tenantId: string; texts: DocumentTexts; locale: Locale; today: string; caption: string; captionHidden?: boolean };
 
-/** Invoices in a table: number (with credit-note mark), customer, days, total in the document's currency, payment. */
+/**
+ * Invoices in a table: number (with credit-note mark), customer, days, total and what is left to pay in the
+ * document's currency, payment.
+ */
 export function InvoiceTable({ invoices, tenantId, texts, locale, today, caption, captionHidden }: Props) {
   const c = texts.columns;
   return (
@@ -22,6 +26,7 @@ export function InvoiceTable({ invoices, tenantId, texts, locale, today, caption
           <Th>{c.issueDate}</Th>
           <Th>{c.dueDate}</Th>
           <Th numeric>{c.total}</Th>
+          <Th numeric>{c.leftToPay}</Th>
           <Th>{c.paymentStatus}</Th>
         </tr>
       </thead>
@@ -49,6 +54,7 @@ export function InvoiceTable({ invoices, tenantId, texts, locale, today, caption
                   {formatMoney(total.amount, total.currency, locale)}
                 </span>
               </Td>
+              <LeftToPayCell record={invoice} locale={locale} />
               <Td>
                 <span className="flex flex-wrap gap-1">
                   <PaymentStatusMark status={invoice.paymentStatus} texts={texts} />

@@ -6,7 +6,7 @@ import type { NumberingSequence } from '@/lib/service/schemas/reference';
 import { parseListView, type ListKind, type ListView, type SearchParams } from './filters';
 import { companyToday } from './format';
 import { listOrEmpty } from './list-or-empty';
-import { loadForPage, numberingSequencesFor, openClient, type Loaded } from './load';
+import { loadForPage, numberingSequencesFor, openClient, pageDeadline, type Loaded } from './load';
 import { companyPath } from './present';
 
 const segmentOf: Record<ListKind, string> = { invoices: 'invoices', expenses: 'expenses', deliveryNotes: 'delivery-notes' };
@@ -44,12 +44,14 @@ export async function loadListPage<K extends ListKind, R>(
   const href = search.size > 0 ? `${path}?${search}` : path;
   const today = companyToday(new Date());
 
-  if (!view.ok) return { view, path, href, sequences: await numberingSequencesFor(scope), loaded: null, today };
+  if (!view.ok) {
+    return { view, path, href, sequences: await numberingSequencesFor(scope, { deadline: pageDeadline() }), loaded: null, today };
+  }
 
   let sequences: NumberingSequence[] | null = null;
-  const loaded = await loadForPage(async () => {
-    const client = await openClient(scope);
-    const [records, known] = await Promise.all([listOrEmpty(read(client, view.query)), numberingSequencesFor(scope, client)]);
+  const loaded = await loadForPage(async (deadline) => {
+    const client = await openClient(scope, { deadline });
+    const [records, known] = await Promise.all([listOrEmpty(read(client, view.query)), numberingSequencesFor(scope, { client })]);
     sequences = known;
     return records;
   });

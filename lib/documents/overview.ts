@@ -1,4 +1,5 @@
 import type { DataApiClient } from '@/lib/service/client';
+import { isDataApiError } from '@/lib/service/errors';
 import type { Expense } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
 import { addDays, calendarDay } from './format';
@@ -30,14 +31,23 @@ export type UnpaidSummary = { unpaid: Total; overdue: Total; complete: boolean }
 
 export type Paged<T> = { records: T[]; complete: boolean };
 
-/** Reads a list to its end: pages of `pageSize` until one comes back short, at most `maxPages`. */
+/**
+ * Reads a list to its end: pages of `pageSize` until one comes back short, at most `maxPages`. When the page's
+ * deadline ends the paging after the first page, what was read stands, marked incomplete ("of the first N").
+ */
 export async function readAllPages<T>(
   fetchPage: (skip: number, top: number) => Promise<T[]>,
   { pageSize = OVERVIEW_PAGE_SIZE, maxPages = OVERVIEW_MAX_PAGES } = {},
 ): Promise<Paged<T>> {
   const records: T[] = [];
   for (let page = 0; page < maxPages; page += 1) {
-    const batch = await fetchPage(page * pageSize, pageSize);
+    let batch: T[];
+    try {
+      batch = await fetchPage(page * pageSize, pageSize);
+    } catch (error) {
+      if (page > 0 && isDataApiError(error) && error.deadlineExceeded) return { records, complete: false };
+      throw error;
+    }
     records.push(...batch);
     if (batch.length < pageSize) return { records, complete: true };
   }

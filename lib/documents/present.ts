@@ -19,6 +19,30 @@ export function documentTotal(prices: Prices | null | undefined): { amount: numb
   return { amount: prices?.documentPrices?.totalPriceInclVat ?? null, currency: prices?.currency ?? null };
 }
 
+export type Payable = {
+  paymentStatus?: number | null;
+  prices?: Prices | null;
+  sumOfPayments?: number | null;
+  sumForPayment?: number | null;
+};
+
+/**
+ * What is paid and what is left to pay of a document, in its own currency; null where it is not known. The service
+ * gives an invoice both sums. Of an expense it gives only the payment status, which settles the sums of an unpaid
+ * document (nothing paid) and a paid one (nothing left), and of an overpaid one what is left (nothing); a partly
+ * paid expense's sums are not known.
+ */
+export function paymentAmounts(record: Payable): { paid: number | null; left: number | null } {
+  const total = documentTotal(record.prices).amount;
+  const fromStatus: Record<number, { paid: number | null; left: number | null }> = {
+    0: { paid: total === null ? null : 0, left: total },
+    1: { paid: total, left: total === null ? null : 0 },
+    2: { paid: null, left: 0 },
+  };
+  const derived = fromStatus[record.paymentStatus ?? -1] ?? { paid: null, left: null };
+  return { paid: record.sumOfPayments ?? derived.paid, left: record.sumForPayment ?? derived.left };
+}
+
 /** Unpaid or partially paid, and due before the company's today. */
 export function isOverdue(record: { paymentStatus?: number | null; dueDate?: string | null }, today: string): boolean {
   return (record.paymentStatus === 0 || record.paymentStatus === 3) && isPastDue(record.dueDate, today);

@@ -8,6 +8,9 @@ import { activityTexts } from './activity';
 export const messages = {
   sk: {
     appName: 'Doklady z Fakturácie',
+    skipToContent: 'Preskočiť na obsah',
+    pageNotFoundTitle: 'Stránka sa nenašla',
+    pageNotFoundBody: 'Na tejto adrese doplnok nič nemá. Pokračujte zoznamom firiem.',
     signedInAs: 'Prihlásený používateľ',
     signOut: 'Odhlásiť sa',
     companies: 'Firmy',
@@ -59,6 +62,9 @@ export const messages = {
   },
   en: {
     appName: 'Invoicing documents',
+    skipToContent: 'Skip to content',
+    pageNotFoundTitle: 'Page not found',
+    pageNotFoundBody: 'The add-on has nothing at this address. Continue with the list of companies.',
     signedInAs: 'Signed in as',
     signOut: 'Sign out',
     companies: 'Companies',

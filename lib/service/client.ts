@@ -50,19 +50,27 @@ export type Download = {
 
 const seg = (value: string | number) => encodeURIComponent(String(value));
 
-export function createDataApiClient(transport: Transport) {
+export type ClientOptions = {
+  /**
+   * When the caller stops waiting, for every call of this client (ms since the epoch, the transport's clock): a
+   * page opens its client with the page's deadline. Without one, each call has the transport's own limits.
+   */
+  deadline?: number;
+};
+
+export function createDataApiClient(transport: Transport, { deadline }: ClientOptions = {}) {
   async function getJson(endpoint: string, path: string, query?: URLSearchParams) {
-    return (await transport.send({ method: 'GET', path, query, endpoint })).text;
+    return (await transport.send({ method: 'GET', path, query, endpoint, deadline })).text;
   }
 
   async function post<T extends z.ZodType>(endpoint: string, path: string, body: unknown, answer: T) {
-    const { text } = await transport.send({ method: 'POST', path, body, endpoint });
+    const { text } = await transport.send({ method: 'POST', path, body, endpoint, deadline });
     // A 201 or 202 may come without a body; that is an acceptance with nothing to report.
     return parseRecord(answer, text?.trim() ? text : '{}', endpoint);
   }
 
   async function download(endpoint: string, path: string): Promise<Download> {
-    const call: Call = { method: 'GET', path, endpoint, binary: true };
+    const call: Call = { method: 'GET', path, endpoint, binary: true, deadline };
     const { response } = await transport.send(call);
     const length = Number(response.headers.get('content-length'));
     // fetch decodes a compressed body, so the declared length is then not the length of what streams on.

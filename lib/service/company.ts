@@ -6,7 +6,7 @@ import { getDb, type Db } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { describeError, getLogger } from '@/lib/log';
-import { createDataApiClient, type DataApiClient } from './client';
+import { createDataApiClient, type ClientOptions, type DataApiClient } from './client';
 import { DataApiError } from './errors';
 import { getRateBudget } from './rate/shared-budget';
 import { createTransport, type Answer, type Transport } from './transport';
@@ -34,23 +34,38 @@ async function markRejected(db: Db, identity: TokenIdentity, sealedToken: string
 }
 
 // Identical GETs of one token that are in flight at the same moment (ten tabs opening the same list) share one call.
-const inFlight = new Map<string, Promise<Answer>>();
+const inFlight = new Map<string, { answer: Promise<Answer>; deadline: number }>();
+
+/**
+ * A call joins an identical one in flight only if that one ends no later than its own deadline would (so a page is
+ * never held past its deadline), and calls with a deadline never join calls without one or the other way round
+ * (work without a deadline is not cut short by a page's).
+ */
+function mayJoin(pending: number, own: number): boolean {
+  return pending <= own && Number.isFinite(pending) === Number.isFinite(own);
+}
 
 function sharingIdenticalGets(transport: Transport, budgetKey: string): Transport {
   return {
     send(call) {
       if (call.method !== 'GET' || call.binary || call.signal) return transport.send(call);
       const key = `${budgetKey} ${call.path}?${call.query ?? ''}`;
+      const deadline = call.deadline ?? Number.POSITIVE_INFINITY;
       const pending = inFlight.get(key);
-      if (pending) return pending;
-      const started = transport.send(call).finally(() => inFlight.delete(key));
-      inFlight.set(key, started);
-      return started;
+      if (pending && mayJoin(pending.deadline, deadline)) return pending.answer;
+      const entry = {
+        answer: transport.send(call).finally(() => {
+          if (inFlight.get(key) === entry) inFlight.delete(key);
+        }),
+        deadline,
+      };
+      inFlight.set(key, entry);
+      return entry.answer;
     },
   };
 }
 
-export async function openCompanyClient(identity: TokenIdentity): Promise<DataApiClient> {
+export async function openCompanyClient(identity: TokenIdentity, options: ClientOptions = {}): Promise<DataApiClient> {
   const db = await getDb();
   const [row] = await db
     .select({ keyId: accessTokens.keyId, sealedToken: accessTokens.sealedToken })
@@ -66,14 +81,18 @@ export async function openCompanyClient(identity: TokenIdentity): Promise<DataAp
   if (!row) throw new DataApiError('not-connected');
 
   const token = openToken(row, identity, getEnv().encryptionKeys);
-  return clientForToken(token, identity.tenantId, () => markRejected(db, identity, row.sealedToken));
+  return clientForToken(token, identity.tenantId, { ...options, onUnauthorized: () => markRejected(db, identity, row.sealedToken) });
 }
 
 /**
  * A client for a token in hand: the stored one above, or one the user pasted, checked before it is stored.
  * `onUnauthorized` runs when the service refuses the token.
  */
-export async function clientForToken(token: string, tenantId: string, onUnauthorized?: () => Promise<void>): Promise<DataApiClient> {
+export async function clientForToken(
+  token: string,
+  tenantId: string,
+  { onUnauthorized, ...options }: ClientOptions & { onUnauthorized?: () => Promise<void> } = {},
+): Promise<DataApiClient> {
   const budgetKey = sha256Hex(token);
   const log = getLogger();
   const transport = createTransport({
@@ -86,5 +105,5 @@ export async function clientForToken(token: string, tenantId: string, onUnauthor
     onOutcome: (outcome) =>
       log[outcome.kind && outcome.kind !== 'not-found' ? 'warn' : 'debug']({ dataApi: outcome, tenantId }, 'data api call'),
   });
-  return createDataApiClient(sharingIdenticalGets(transport, budgetKey));
+  return createDataApiClient(sharingIdenticalGets(transport, budgetKey), options);
 }

@@ -50,7 +50,14 @@ export class DataApiError extends Error {
   override name = 'DataApiError';
   constructor(
     readonly kind: DataApiErrorKind,
-    readonly details: { status?: number; retryAfterSeconds?: number; fields?: string[]; endpoint?: string } = {},
+    readonly details: {
+      status?: number;
+      retryAfterSeconds?: number;
+      fields?: string[];
+      endpoint?: string;
+      /** The caller's deadline (or the call's own time limit) ended the call, not an answer of the service. */
+      deadlineExceeded?: boolean;
+    } = {},
   ) {
     super(messages[kind]);
   }
@@ -61,6 +68,10 @@ export class DataApiError extends Error {
 
   get retryAfterSeconds(): number | undefined {
     return this.details.retryAfterSeconds;
+  }
+
+  get deadlineExceeded(): boolean {
+    return this.details.deadlineExceeded === true;
   }
 }
 

@@ -22,7 +22,7 @@ export type TransportOptions = {
   maxQueueWaitMs?: number;
   /** Time allowed for an attempt's answer (JSON bodies included). */
   attemptTimeoutMs?: number;
-  /** Time allowed for the whole call (queueing, attempts, retries), so a page never waits on it for longer. */
+  /** Time allowed for the whole call (queueing, attempts, retries), unless the call brings an earlier deadline. */
   callTimeoutMs?: number;
   /** Time allowed for streaming a binary body once its headers have arrived. */
   downloadTimeoutMs?: number;
@@ -53,6 +53,12 @@ export type Call = {
   /** A binary answer is streamed through; its headers are checked against the attempt timeout only. */
   binary?: boolean;
   signal?: AbortSignal;
+  /**
+   * When the caller stops waiting (the transport's clock, ms since the epoch): the queue wait, every attempt and
+   * every retry end by then, and a call cut by it fails with `deadlineExceeded`. A page's calls share one
+   * (lib/documents/load.ts); without one a call has `callTimeoutMs`.
+   */
+  deadline?: number;
 };
 
 export type CallOutcome = {
@@ -75,6 +81,11 @@ const RETRYABLE_STATUSES = new Set([502, 503, 504]);
 /** A call leaving later than this after its slot takes a new one (half the budget's arrival margin). */
 const LATE_LIMIT_MS = ARRIVAL_MARGIN_MS / 2;
 const MAX_PAUSE_MS = 60_000;
+/** An attempt is not started with less time than this before the deadline: its answer could hardly arrive. */
+export const MIN_ATTEMPT_MS = 250;
+
+/** The call's time ran out before the service answered. */
+const outOfTime = () => new DataApiError('unavailable', { deadlineExceeded: true });
 
 /** retry-after: whole seconds or an HTTP date; at least one second, at most a minute. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number {
@@ -126,14 +137,17 @@ export function createTransport(options: TransportOptions): Transport {
   async function takeSlot(deadline: number): Promise<number> {
     let queuedMs = 0;
     for (;;) {
-      const left = deadline - now();
-      // A retry after the call's time ran out: the last failure stands.
-      if (left <= 0) throw new DataApiError('unavailable');
+      // The wait may use the call's time up to the last moment an attempt is still worth sending.
+      const usable = deadline - now() - MIN_ATTEMPT_MS;
+      if (usable < 0) throw outOfTime();
       const asked = now();
-      const reservation = await options.budget.reserve(options.budgetKey, Math.min(maxQueueWaitMs - queuedMs, left));
+      const queueLeft = maxQueueWaitMs - queuedMs;
+      const reservation = await options.budget.reserve(options.budgetKey, Math.min(queueLeft, usable));
       if (!reservation.granted) {
+        // Busy either way (the wait is the token's queue); marked when the deadline, not the queue bound, refused it.
         const waitMs = queuedMs + reservation.waitMs;
-        throw new DataApiError('busy', { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1_000)) });
+        const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1_000));
+        throw new DataApiError('busy', { retryAfterSeconds, deadlineExceeded: usable < queueLeft });
       }
       if (reservation.waitMs > 0) await sleep(reservation.waitMs);
       queuedMs += reservation.waitMs;
@@ -168,10 +182,12 @@ export function createTransport(options: TransportOptions): Transport {
    * is retried like any network failure; a binary answer must only start within the timeout, then it streams.
    */
   async function attempt(call: Call, url: string, deadline: number): Promise<Answer> {
-    const timeoutMs = Math.max(1, Math.min(attemptTimeoutMs, deadline - now()));
+    const left = deadline - now();
+    const timeoutMs = Math.max(1, Math.min(attemptTimeoutMs, left));
     const headersDue = new AbortController();
     const timer = setTimeout(() => headersDue.abort(), timeoutMs);
-    const signals = [call.binary ? headersDue.signal : AbortSignal.timeout(timeoutMs)];
+    const due = call.binary ? headersDue.signal : AbortSignal.timeout(timeoutMs);
+    const signals = [due];
     if (call.binary) signals.push(AbortSignal.timeout(downloadTimeoutMs));
     if (call.signal) signals.push(call.signal);
 
@@ -197,6 +213,8 @@ export function createTransport(options: TransportOptions): Transport {
       clearTimeout(timer);
       if (error instanceof DataApiError || error instanceof RetryableFailure) throw error;
       if (call.signal?.aborted) throw new DataApiError('unavailable');
+      // Cut by the call's deadline rather than by the attempt's own timeout: no time is left for a retry.
+      if (due.aborted && left < attemptTimeoutMs) throw outOfTime();
       // Network failure or timeout: the request may or may not have reached the service.
       throw new RetryableFailure(new DataApiError('unavailable'));
     }
@@ -223,7 +241,7 @@ export function createTransport(options: TransportOptions): Transport {
     async send(call) {
       const url = `${base}${call.path}${call.query && [...call.query].length > 0 ? `?${call.query}` : ''}`;
       const started = performance.now();
-      const deadline = now() + callTimeoutMs;
+      const deadline = Math.min(now() + callTimeoutMs, call.deadline ?? Number.POSITIVE_INFINITY);
       let queuedMs = 0;
       let attempts = 0;
       try {
@@ -239,6 +257,8 @@ export function createTransport(options: TransportOptions): Transport {
             maxTimeout: backoffMs * 8,
             factor: 2,
             randomize: true,
+            // A backoff never runs past the deadline: the retry after it would find no time left and not be sent.
+            maxRetryTime: Math.max(0, deadline - now()),
             shouldRetry: ({ error }) => error instanceof RetryableFailure,
           },
         );

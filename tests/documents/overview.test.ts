@@ -103,6 +103,24 @@ describe('reading a list to its end', () => {
     expect(result).toMatchObject({ complete: true });
   });
 
+  it('keeps what it read, marked partial, when the page’s deadline ends the paging after the first page', async () => {
+    const result = await readAllPages(async (skip, top) => {
+      if (skip >= 200) throw new DataApiError('unavailable', { deadlineExceeded: true });
+      return Array.from({ length: top }, (_, i) => skip + i);
+    });
+    expect(result).toMatchObject({ complete: false });
+    expect(result.records).toHaveLength(200);
+  });
+
+  it('fails as the service failed: on the first page, or for any other reason than the deadline', async () => {
+    const cut = new DataApiError('unavailable', { deadlineExceeded: true });
+    await expect(readAllPages(async () => Promise.reject(cut))).rejects.toBe(cut);
+    const down = new DataApiError('unavailable', { status: 503 });
+    await expect(
+      readAllPages(async (skip, top) => (skip === 0 ? Array.from({ length: top }, (_, i) => i) : Promise.reject(down))),
+    ).rejects.toBe(down);
+  });
+
   it('stops after the page limit and says the figures are partial', async () => {
     let calls = 0;
     const result = await readAllPages(async (_skip, top) => {

@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { companyToday } from '../../lib/documents/format';
+import { companyToday, formatMoney } from '../../lib/documents/format';
 import { ACCESS_TOKEN_PREFIX } from '../../sandbox/access-tokens';
 import { freshContext, launchChromium, launchFromSandbox } from './support/browser';
 import { startEnvironment, type E2eEnvironment } from './support/environment';
@@ -28,6 +28,9 @@ const COMPANY = {
 const NOT_PAID = '0';
 const OVER_DUE = '2';
 const PAGE_SIZE = 25;
+/** Each page's <title> (en-GB): the page, the company, the application. */
+const APP = 'Invoicing documents';
+const titleOf = (...parts: string[]) => [...parts, APP].join(' · ');
 
 let env: E2eEnvironment;
 let browser: Browser;
@@ -124,11 +127,28 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
 
   it('opens the company Jana picks among the two she launched with', async () => {
     await expectUi(page).toHaveURL(`${env.addon.url}/`);
+    await expectUi(page).toHaveTitle(titleOf('Companies'));
     await screenshot(page, 'browse-01-companies');
 
     await page.getByRole('link', { name: COMPANY['10001'] }).click();
     await expectUi(page).toHaveURL(companyUrl('10001'));
     await expectUi(page.getByRole('heading', { level: 1 })).toHaveText(COMPANY['10001']);
+    await expectUi(page).toHaveTitle(titleOf('Overview', COMPANY['10001']));
+  });
+
+  it('offers a keyboard user a skip link to the content first, shown when it has the focus', async () => {
+    // As the overview arrives (the click before it moved the keyboard's starting point into the previous page).
+    await page.reload();
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expectUi(skip).not.toBeInViewport();
+    await page.keyboard.press('Tab');
+    await expectUi(skip).toBeFocused();
+    await expectUi(skip).toBeInViewport();
+    await screenshot(page, 'browse-01b-skip-link');
+    await page.keyboard.press('Enter');
+    // Past the header and the tabs: the page's own content has the focus.
+    await expectUi(page.getByRole('main')).toBeFocused();
+    await expectUi(page.getByRole('main')).toContainText('Unpaid invoices');
   });
 
   it('shows the unpaid and overdue invoice totals in EUR and the latest invoices on the overview', async () => {
@@ -176,6 +196,7 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     await tabs(page).getByRole('link', { name: 'Invoices', exact: true }).click();
     await expectUi(page).toHaveURL(companyUrl('10001', 'invoices'));
     await expectUi(await rowsOf(table(page, 'Invoices'))).toHaveCount(PAGE_SIZE);
+    await expectUi(page).toHaveTitle(titleOf('Invoices', COMPANY['10001']));
     await screenshot(page, 'browse-03-invoices');
 
     await page.locator('summary', { hasText: 'Filters' }).click();
@@ -252,6 +273,7 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     const invoice = sandboxCompany('10001', env.today).invoices.find((candidate) => String(candidate.record.id) === id);
     expect(invoice, `the sandbox has invoice ${id}`).toBeDefined();
     await expectUi(title).toHaveText(`Invoice ${invoice!.record.documentNumber}`);
+    await expectUi(page).toHaveTitle(titleOf(`Invoice ${invoice!.record.documentNumber}`, COMPANY['10001']));
     const customer = page.getByRole('region', { name: 'Customer', exact: true });
     await expectUi(customer).toContainText(invoice!.record.partner.address.businessName!);
     await expectUi(await rowsOf(table(page, 'Items'))).toHaveCount(invoice!.details.items.length);
@@ -315,10 +337,18 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
 
     await expectUi(rows).not.toHaveCount(0);
     await expectUi(rows.filter({ hasNot: page.getByRole('rowheader', { name: /Received invoice/ }) })).toHaveCount(0);
+    await expectUi(page).toHaveTitle(titleOf('Expenses', COMPANY['10001']));
     const ids = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-expense-id') ?? ''));
     const sandboxExpenses = sandboxCompany('10001', env.today).expenses;
-    for (const id of ids) {
-      expect(sandboxExpenses.find((expense) => expense.record.id === id)?.record.documentType, `expense ${id}`).toBe(10);
+    // What is left to pay, as the payment status settles it: the whole total unpaid, nothing paid or overpaid;
+    // the service gives no sums for expenses, so a partly paid one's is not known.
+    const leftToPay = (record: (typeof sandboxExpenses)[number]['record']) =>
+      ({ 0: String(record.prices.documentPrices.totalPriceInclVat), 1: '0', 2: '0', 3: 'unknown' })[record.paymentStatus];
+    await expectUi(table(page, 'Expenses').getByRole('columnheader', { name: 'Left to pay' })).toBeVisible();
+    for (const [index, id] of ids.entries()) {
+      const record = sandboxExpenses.find((expense) => expense.record.id === id)?.record;
+      expect(record?.documentType, `expense ${id}`).toBe(10);
+      await expectUi(rows.nth(index).locator('[data-left-to-pay]')).toHaveAttribute('data-left-to-pay', leftToPay(record!));
     }
 
     const withAttachments = rows.filter({ has: page.locator('[data-has-attachments]') }).first();
@@ -329,6 +359,18 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     const attachments = page.getByRole('region', { name: 'Attachments', exact: true }).locator('li[data-attachment-id]');
     await expectUi(attachments).toHaveCount(sandboxExpenses.find((expense) => expense.record.id === expenseId)!.attachments.length);
     await screenshot(page, 'browse-08-expense');
+    const opened = sandboxExpenses.find((expense) => expense.record.id === expenseId)!;
+    await expectUi(page).toHaveTitle(titleOf(`Received invoice ${opened.record.documentNumber}`, COMPANY['10001']));
+
+    // Paid and left to pay, beside the prices, as an invoice shows them.
+    const prices = page.getByRole('region', { name: 'Amounts', exact: true });
+    const total = opened.record.prices.documentPrices.totalPriceInclVat;
+    const money = (amount: number) => formatMoney(amount, opened.record.prices.currency, 'en');
+    const expected = { 0: [money(0), money(total)], 1: [money(total), money(0)], 2: [null, money(0)], 3: [null, null] }[opened.record.paymentStatus];
+    const [paid, left] = expected;
+    if (paid === null && left === null) await expectUi(prices).toContainText('does not say how much of this document is paid');
+    if (paid !== null) await expectUi(prices).toContainText(`Paid${paid}`);
+    if (left !== null) await expectUi(prices).toContainText(`Left to pay${left}`);
   });
 
   it('downloads an attachment with exactly the bytes the service holds', async () => {
@@ -348,9 +390,23 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     const response = await page.goto(companyUrl('10004', 'invoices'));
     expect(response!.status()).toBe(403);
     await expectUi(page.getByRole('heading', { level: 1 })).toHaveText('You have no access to this company');
+    await expectUi(page).toHaveTitle(titleOf('You have no access to this company'));
     await screenshot(page, 'browse-09-foreign-company-403');
     await expectUi(page.locator('body')).not.toContainText(COMPANY['10004']);
     expect(env.sandbox.dataApi.requests().filter((request) => request.tenantId === '10004')).toEqual([]);
+  });
+
+  it('names the pages that say something is missing in their titles too', async () => {
+    await page.goto(companyUrl('10001', 'invoices', '999999999'));
+    await expectUi(page.locator('[data-not-found]')).toBeVisible();
+    await expectUi(page).toHaveTitle(titleOf('Document not found', COMPANY['10001']));
+    await page.goto(companyUrl('10001', 'nothing-here'));
+    await expectUi(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expectUi(page).toHaveTitle(titleOf('Page not found'));
+    // Where sign-out lands and what answers without a session (the session itself is left alone by a visit).
+    await page.goto(`${env.addon.url}/signed-out`);
+    await expectUi(page.getByRole('heading', { level: 1 })).toHaveText('You are not signed in');
+    await expectUi(page).toHaveTitle(titleOf('You are not signed in'));
   });
 });
 

@@ -1,3 +1,4 @@
+import { otherMethods } from '@/lib/http/other-methods';
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { errorResponse } from '@/lib/http/errors';
@@ -15,3 +16,5 @@ export async function GET() {
     return withRouteHeaders(errorResponse('unavailable'));
   }
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET, HEAD');

@@ -1,3 +1,4 @@
+import { otherMethods } from '@/lib/http/other-methods';
 import { getEnv } from '@/lib/env';
 import { getDb } from '@/lib/db/client';
 import { HttpError } from '@/lib/http/errors';
@@ -22,3 +23,5 @@ export async function POST(request: Request) {
     });
   });
 }
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

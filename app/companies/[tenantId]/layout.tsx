@@ -44,7 +44,9 @@ export default async function CompanyLayout({ children, params }: { children: Re
           ]}
         />
       </div>
-      <main className="mt-4">{children}</main>
+      <main id="main" tabIndex={-1} className="mt-4 focus:outline-none">
+        {children}
+      </main>
     </>
   );
 }

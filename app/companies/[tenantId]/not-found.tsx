@@ -1,6 +1,10 @@
 import { CompanyHomeLink } from '@/components/company-home-link';
 import { linkClass } from '@/components/detail-parts';
 import { getMessages } from '@/lib/i18n/server';
+import { companyPageTitle } from '@/lib/documents/page-titles';
+
+export const generateMetadata = ({ params }: { params: Promise<{ tenantId: string }> }) =>
+  companyPageTitle(params, (t) => t.docs.notFound.title);
 
 /** A document the service does not have (404 from the data API), or an address that cannot name one. */
 export default async function DocumentNotFound() {

@@ -9,7 +9,7 @@ import { ServiceProblem } from '@/components/service-problem';
 import { TotalCard } from '@/components/total-card';
 import { addDays, companyToday, formatClockTime } from '@/lib/documents/format';
 import { companyConnection, loadForPage, overviewFor } from '@/lib/documents/load';
-import { OVERVIEW_MAX_PAGES, OVERVIEW_PAGE_SIZE, type UnpaidSummary } from '@/lib/documents/overview';
+import type { UnpaidSummary } from '@/lib/documents/overview';
 import { companyPath } from '@/lib/documents/present';
 import { fill } from '@/lib/i18n/documents';
 import { getMessages } from '@/lib/i18n/server';
@@ -20,6 +20,10 @@ import { findConsentResult } from '@/lib/consent/result';
 import { getDb } from '@/lib/db/client';
 import { forPage } from '@/lib/db/errors';
 import { getEnv } from '@/lib/env';
+import { companyPageTitle } from '@/lib/documents/page-titles';
+
+export const generateMetadata = ({ params }: { params: Promise<{ tenantId: string }> }) =>
+  companyPageTitle(params, (t) => t.docs.nav.overview);
 
 /**
  * Overview of one company: what is unpaid and overdue, the latest documents, and the connection's state. What just
@@ -44,7 +48,7 @@ export default async function CompanyPage({ params, searchParams }: Props) {
   const d = t.docs;
   const known = await companyConnection(session.userId, session.pluginId, tenantId);
   const [loaded, connections, consentResult, connectionNotice] = await Promise.all([
-    loadForPage(() => overviewFor({ ...session, tenantId })),
+    loadForPage((deadline) => overviewFor({ ...session, tenantId }, { deadline })),
     forPage(async () => listConnections(await getDb(), session)),
     consentId ? forPage(async () => findConsentResult(await getDb(), consentId, session)) : null,
     forPage(async () => findConnectionNotice(await getDb(), { userId: session.userId, pluginId: session.pluginId, tenantId })),
@@ -74,8 +78,9 @@ export default async function CompanyPage({ params, searchParams }: Props) {
   const yesterday = addDays(companyToday(new Date()), -1);
   const overdueInvoices = `${link('invoices')}?${new URLSearchParams({ PaymentStatus: '0', DueDateStatus: '2' })}`;
   const overdueExpenses = `${link('expenses')}?${new URLSearchParams({ PaymentStatus: '0', DueDateTo: yesterday })}`;
+  // Incomplete after the page limit, or when the page's deadline ended the paging: the sums are of what was read.
   const partial = (summary: UnpaidSummary) =>
-    !summary.complete && <p className="text-xs text-slate-500">{fill(d.overview.partial, { count: OVERVIEW_MAX_PAGES * OVERVIEW_PAGE_SIZE })}</p>;
+    !summary.complete && <p className="text-xs text-slate-500">{fill(d.overview.partial, { count: summary.unpaid.count })}</p>;
 
   return (
     <>

@@ -1,3 +1,4 @@
+import { otherMethods } from '@/lib/http/other-methods';
 import { consentAnswerPage } from '@/lib/consent/answer-pages';
 import { completePostConsent } from '@/lib/consent/complete';
 import { parseConsentForm } from '@/lib/consent/form';
@@ -87,3 +88,5 @@ export async function POST(request: Request): Promise<Response> {
     renderError,
   );
 }
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -28,6 +28,9 @@ export const expenseSchema = z.looseObject({
   hasAttachments: z.boolean().nullish(),
   tags,
   prices: pricesSchema.nullish(),
+  // Not in the service's known expense fields (invoices carry them): read when present, never relied on.
+  sumOfPayments: amount,
+  sumForPayment: amount,
   // The single record only.
   journalItems: z.array(journalItemSchema).nullish(),
 });

@@ -1,3 +1,4 @@
+import { otherMethods } from '@/lib/http/other-methods';
 import { getEnv } from '@/lib/env';
 import { getDb } from '@/lib/db/client';
 import { fingerprint } from '@/lib/crypto/digest';
@@ -34,3 +35,5 @@ export async function POST(request: Request) {
     return Response.json({ stored: outcome.stored, skipped: outcome.skipped.length });
   });
 }
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -1,3 +1,4 @@
+import { otherMethods } from '@/lib/http/other-methods';
 import { z } from 'zod';
 import { getEnv } from '@/lib/env';
 import { getDb } from '@/lib/db/client';
@@ -44,3 +45,5 @@ export async function POST(request: Request) {
     }
   });
 }
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

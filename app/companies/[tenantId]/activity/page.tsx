@@ -8,6 +8,10 @@ import { ACTIVITY_LIMIT } from '@/lib/webhooks/activity';
 import { loadActivityPage } from '@/lib/webhooks/activity-page';
 import { getDb } from '@/lib/db/client';
 import { forPage } from '@/lib/db/errors';
+import { companyPageTitle } from '@/lib/documents/page-titles';
+
+export const generateMetadata = ({ params }: { params: Promise<{ tenantId: string }> }) =>
+  companyPageTitle(params, (t) => t.activity.title);
 
 type Props = { params: Promise<{ tenantId: string }> };
 

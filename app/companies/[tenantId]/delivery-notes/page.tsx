@@ -3,6 +3,10 @@ import { ListShell } from '@/components/list-shell';
 import type { SearchParams } from '@/lib/documents/filters';
 import { loadListPage } from '@/lib/documents/list-page';
 import { getMessages } from '@/lib/i18n/server';
+import { companyPageTitle } from '@/lib/documents/page-titles';
+
+export const generateMetadata = ({ params }: { params: Promise<{ tenantId: string }> }) =>
+  companyPageTitle(params, (t) => t.docs.nav.deliveryNotes);
 
 type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<SearchParams> };
 

@@ -5,8 +5,10 @@ import { companyPath } from '@/lib/documents/present';
 import { authorizeCompanyForm, failurePage, failureResponse, localeOf } from '@/lib/documents/route-answers';
 import { getEnv } from '@/lib/env';
 import { withRouteHeaders } from '@/lib/http/handle';
+import { otherMethods } from '@/lib/http/other-methods';
 
 export const dynamic = 'force-dynamic';
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
 
 /**
  * POST of the company page's "Connect" button: starts an Integration Consent. Our own pages only; the session's

@@ -8,8 +8,10 @@ import { clientAddress } from '@/lib/http/client-address';
 import { HttpError } from '@/lib/http/errors';
 import { countFailure, refuseWhileBlocked } from '@/lib/http/failure-limit';
 import { withRouteHeaders } from '@/lib/http/handle';
+import { otherMethods } from '@/lib/http/other-methods';
 
 export const dynamic = 'force-dynamic';
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
 
 const FORM_LIMIT_BYTES = 16 * 1024;
 

@@ -4,12 +4,21 @@ import { ItemsTable } from '@/components/invoice-parts';
 import { ReportLinks } from '@/components/report-links';
 import { ServiceProblem } from '@/components/service-problem';
 import { formatDay, formatWallClock } from '@/lib/documents/format';
-import { loadForPage, openClient } from '@/lib/documents/load';
+import { deliveryNoteForPage } from '@/lib/documents/detail-pages';
 import { companyPath } from '@/lib/documents/present';
 import { reportLinks } from '@/lib/documents/report-links';
 import { getMessages } from '@/lib/i18n/server';
 import { int64IdOf } from '@/lib/service/ids';
 import { requireCompany } from '@/lib/session/require-session';
+import { companyPageTitle } from '@/lib/documents/page-titles';
+
+export const generateMetadata = ({ params }: Props) =>
+  companyPageTitle(params, async (t, session, tenantId) => {
+    const noteId = int64IdOf((await params).id);
+    if (noteId === null) return t.docs.notFound.title;
+    const loaded = await deliveryNoteForPage(session.userId, session.pluginId, tenantId, noteId);
+    return loaded.ok ? `${t.docs.detail.deliveryNote} ${loaded.value.documentNumber || t.docs.detail.withoutNumber}` : t.docs.detail.deliveryNote;
+  });
 
 type Props = { params: Promise<{ tenantId: string; id: string }> };
 
@@ -21,7 +30,7 @@ export default async function DeliveryNotePage({ params }: Props) {
   if (noteId === null) notFound();
   const { t, locale } = await getMessages();
   const d = t.docs;
-  const loaded = await loadForPage(async () => (await openClient({ ...session, tenantId })).deliveryNotes.get(noteId));
+  const loaded = await deliveryNoteForPage(session.userId, session.pluginId, tenantId, noteId);
   const back = <BackLink href={companyPath(tenantId, 'delivery-notes')}>{d.detail.backToDeliveryNotes}</BackLink>;
   if (!loaded.ok) {
     return (

@@ -2,18 +2,27 @@ import { notFound } from 'next/navigation';
 import { AttachmentList, AttachmentsSection } from '@/components/attachment-list';
 import { BackLink, DetailSection, Facts, PartnerFacts, PricesTable, Tags } from '@/components/detail-parts';
 import { OverdueMark, PaymentStatusMark } from '@/components/document-marks';
+import { PaymentSums } from '@/components/payment-sums';
 import { ServiceProblem } from '@/components/service-problem';
 import { RowHeader, Table, Td, Th } from '@/components/table';
 import { attachmentViews } from '@/lib/documents/attachment-links';
 import { companyToday, formatDay, formatMoney, formatWallClock } from '@/lib/documents/format';
-import { listOrEmpty } from '@/lib/documents/list-or-empty';
-import { loadForPage, openClient, problemOf, type Loaded } from '@/lib/documents/load';
+import { expenseForPage } from '@/lib/documents/detail-pages';
 import { companyPath, expenseTypeLabel, isOverdue, tagName } from '@/lib/documents/present';
 import { getMessages } from '@/lib/i18n/server';
 import { uuidOf } from '@/lib/service/ids';
-import type { Attachment } from '@/lib/service/schemas/attachment';
-import { isDataApiError } from '@/lib/service/errors';
 import { requireCompany } from '@/lib/session/require-session';
+import { companyPageTitle } from '@/lib/documents/page-titles';
+
+export const generateMetadata = ({ params }: Props) =>
+  companyPageTitle(params, async (t, session, tenantId) => {
+    const { id } = await params;
+    if (uuidOf(id) === null) return t.docs.notFound.title;
+    const loaded = await expenseForPage(session.userId, session.pluginId, tenantId, id);
+    return loaded.ok
+      ? `${expenseTypeLabel(loaded.value.expense.documentType, t.docs)} ${loaded.value.expense.documentNumber || t.docs.detail.withoutNumber}`
+      : t.docs.detail.expense;
+  });
 
 type Props = { params: Promise<{ tenantId: string; id: string }> };
 
@@ -29,20 +38,7 @@ export default async function ExpensePage({ params }: Props) {
   const d = t.docs;
   const self = companyPath(tenantId, 'expenses', id);
 
-  const loaded = await loadForPage(async () => {
-    const client = await openClient({ ...session, tenantId });
-    const [expense, listed] = await Promise.all([
-      client.expenses.get(id),
-      listOrEmpty(client.attachments.list(id)).then(
-        (value): Loaded<Attachment[]> => ({ ok: true, value }),
-        (error: unknown): Loaded<Attachment[]> => {
-          if (isDataApiError(error)) return { ok: false, problem: problemOf(error) };
-          throw error;
-        },
-      ),
-    ]);
-    return { expense, attachments: listed };
-  });
+  const loaded = await expenseForPage(session.userId, session.pluginId, tenantId, id);
 
   const back = <BackLink href={companyPath(tenantId, 'expenses')}>{d.detail.backToExpenses}</BackLink>;
   if (!loaded.ok) {
@@ -93,6 +89,9 @@ export default async function ExpensePage({ params }: Props) {
         </DetailSection>
         <DetailSection id="prices" title={d.detail.prices}>
           <PricesTable prices={expense.prices} texts={d} locale={locale} />
+          <div className="mt-3">
+            <PaymentSums record={expense} texts={d} locale={locale} />
+          </div>
         </DetailSection>
         <AttachmentsSection texts={d}>
           {attachments.ok ? (

@@ -2,16 +2,25 @@ import { notFound } from 'next/navigation';
 import { BackLink, DetailSection, Facts, PartnerFacts, PricesTable, Tags } from '@/components/detail-parts';
 import { InvoiceTypeMark, OverdueMark, PaymentStatusMark } from '@/components/document-marks';
 import { ItemsTable, LinkedDocuments, PaymentsList, VatBreakdownTable } from '@/components/invoice-parts';
+import { PaymentSums } from '@/components/payment-sums';
 import { ReportLinks } from '@/components/report-links';
 import { ServiceProblem } from '@/components/service-problem';
-import { companyToday, formatDay, formatMoney, formatWallClock } from '@/lib/documents/format';
-import { loadForPage, openClient } from '@/lib/documents/load';
+import { companyToday, formatDay, formatWallClock } from '@/lib/documents/format';
+import { invoiceForPage } from '@/lib/documents/detail-pages';
 import { companyPath, isOverdue } from '@/lib/documents/present';
-import { loadInvoiceDetail } from '@/lib/documents/invoice-detail';
 import { reportLinks } from '@/lib/documents/report-links';
 import { getMessages } from '@/lib/i18n/server';
 import { int64IdOf } from '@/lib/service/ids';
 import { requireCompany } from '@/lib/session/require-session';
+import { companyPageTitle } from '@/lib/documents/page-titles';
+
+export const generateMetadata = ({ params }: Props) =>
+  companyPageTitle(params, async (t, session, tenantId) => {
+    const invoiceId = int64IdOf((await params).id);
+    if (invoiceId === null) return t.docs.notFound.title;
+    const loaded = await invoiceForPage(session.userId, session.pluginId, tenantId, invoiceId);
+    return loaded.ok ? `${t.docs.detail.invoice} ${loaded.value.documentNumber || t.docs.detail.withoutNumber}` : t.docs.detail.invoice;
+  });
 
 type Props = { params: Promise<{ tenantId: string; id: string }> };
 
@@ -27,7 +36,7 @@ export default async function InvoicePage({ params }: Props) {
   const { t, locale } = await getMessages();
   const d = t.docs;
   const self = companyPath(tenantId, 'invoices', invoiceId);
-  const loaded = await loadForPage(async () => loadInvoiceDetail(await openClient({ ...session, tenantId }), invoiceId));
+  const loaded = await invoiceForPage(session.userId, session.pluginId, tenantId, invoiceId);
   const back = <BackLink href={companyPath(tenantId, 'invoices')}>{d.detail.backToInvoices}</BackLink>;
   if (!loaded.ok) {
     return (
@@ -80,12 +89,7 @@ export default async function InvoicePage({ params }: Props) {
         <DetailSection id="prices" title={d.detail.prices}>
           <PricesTable prices={invoice.prices} texts={d} locale={locale} />
           <div className="mt-3">
-            <Facts
-              facts={[
-                [d.detail.sumOfPayments, invoice.sumOfPayments != null ? formatMoney(invoice.sumOfPayments, currency, locale) : null],
-                [d.detail.sumForPayment, invoice.sumForPayment != null ? formatMoney(invoice.sumForPayment, currency, locale) : null],
-              ]}
-            />
+            <PaymentSums record={invoice} texts={d} locale={locale} />
           </div>
         </DetailSection>
         <ReportLinks links={links} texts={d} />

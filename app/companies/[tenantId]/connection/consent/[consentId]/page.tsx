@@ -17,6 +17,10 @@ import type { Locale, Messages } from '@/lib/i18n/messages';
 import { getMessages } from '@/lib/i18n/server';
 import { pollSubscription } from '@/lib/service/subscription-poll';
 import { requireCompany } from '@/lib/session/require-session';
+import { companyPageTitle } from '@/lib/documents/page-titles';
+
+export const generateMetadata = ({ params }: { params: Promise<{ tenantId: string }> }) =>
+  companyPageTitle(params, (t) => t.consentProgress.title);
 
 /**
  * Progress of an Integration Consent, in either response mode, shown in the add-on's frame while the user approves

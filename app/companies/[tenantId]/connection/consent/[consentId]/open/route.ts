@@ -6,8 +6,10 @@ import { companyPath } from '@/lib/documents/present';
 import { authorizeCompanyForm, failurePage, failureResponse, localeOf, seeOther } from '@/lib/documents/route-answers';
 import { getEnv } from '@/lib/env';
 import { consentJson, wantsJson } from '@/lib/consent/script-answer';
+import { otherMethods } from '@/lib/http/other-methods';
 
 export const dynamic = 'force-dynamic';
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
 
 type Params = { tenantId: string; consentId: string };
 

@@ -1,3 +1,4 @@
+import { otherMethods } from '@/lib/http/other-methods';
 import { attachmentContent, headNotAllowed } from '@/lib/documents/file-routes';
 
 export const dynamic = 'force-dynamic';
@@ -5,3 +6,4 @@ export const dynamic = 'force-dynamic';
 /** One attachment of an expense, streamed; inline for images and PDFs on request (lib/documents/file-routes.ts). */
 export const GET = attachmentContent;
 export const HEAD = headNotAllowed;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

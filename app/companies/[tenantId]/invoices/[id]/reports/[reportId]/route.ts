@@ -1,3 +1,4 @@
+import { otherMethods } from '@/lib/http/other-methods';
 import { reportDownload, headNotAllowed } from '@/lib/documents/file-routes';
 
 export const dynamic = 'force-dynamic';
@@ -5,3 +6,4 @@ export const dynamic = 'force-dynamic';
 /** The document's PDF report as a download (lib/documents/file-routes.ts). */
 export const GET = reportDownload('invoices');
 export const HEAD = headNotAllowed;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

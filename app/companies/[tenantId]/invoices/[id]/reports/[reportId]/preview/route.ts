@@ -1,3 +1,4 @@
+import { otherMethods } from '@/lib/http/other-methods';
 import { reportPreview, headNotAllowed } from '@/lib/documents/file-routes';
 
 export const dynamic = 'force-dynamic';
@@ -5,3 +6,4 @@ export const dynamic = 'force-dynamic';
 /** 303 to the service's preview of the report, opened by the page in a new tab (lib/documents/file-routes.ts). */
 export const GET = reportPreview('invoices');
 export const HEAD = headNotAllowed;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');
