@@ -19,7 +19,8 @@ const nextConfig = {
   // their own, with FRAME_ANCESTORS; that is read at run time, and these are fixed at build, so the policy here
   // lets nothing frame what it covers (a script, a stylesheet or an icon is never a framed document).
   async headers() {
-    const staticPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+    const staticPolicy =
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
     const fixed = [{ key: 'Content-Security-Policy', value: staticPolicy }];
     return [
       // The same value every answer of ours carries anyway; a header already set here is not set twice.

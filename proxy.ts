@@ -17,10 +17,15 @@ import { isMalformedDocumentPage } from '@/lib/service/ids';
 // The company's file routes (PDF reports, previews, attachments) answer for themselves like the other route
 // handlers: they check the session and set their own headers (a file's CSP is `sandbox`, its caching `private, no-store`), which this proxy's page
 // headers would otherwise replace.
-const fileRoutes = /^\/companies\/[^/]+\/(?:connection\/(?:token|consent(?:\/[^/]+\/open)?)|(?:invoices|delivery-notes)\/[^/]+\/reports\/[^/]+(?:\/preview)?|expenses\/[^/]+\/attachments\/[^/]+)\/?$/;
+const fileRoutes =
+  /^\/companies\/[^/]+\/(?:connection\/(?:token|consent(?:\/[^/]+\/open)?)|(?:invoices|delivery-notes)\/[^/]+\/reports\/[^/]+(?:\/preview)?|expenses\/[^/]+\/attachments\/[^/]+)\/?$/;
 
 const listPages = /^\/companies\/[^/]+\/(invoices|expenses|delivery-notes)\/?$/;
-const listKinds: Record<string, ListKind> = { invoices: 'invoices', expenses: 'expenses', 'delivery-notes': 'deliveryNotes' };
+const listKinds: Record<string, ListKind> = {
+  invoices: 'invoices',
+  expenses: 'expenses',
+  'delivery-notes': 'deliveryNotes',
+};
 
 type Redirect = { url: URL; status: 303 | 308 };
 
@@ -57,11 +62,17 @@ export function proxy(request: NextRequest) {
   if (tidy) {
     // A redirect renders nothing: the route handlers' policy (no scripts) fits it.
     const redirect = NextResponse.redirect(tidy.url, tidy.status);
-    for (const [name, value] of Object.entries(routeSecurityHeaders(env.frameAncestors))) redirect.headers.set(name, value);
+    for (const [name, value] of Object.entries(routeSecurityHeaders(env.frameAncestors)))
+      redirect.headers.set(name, value);
     return redirect;
   }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
-  const csp = contentSecurityPolicy(nonce, env.frameAncestors, !env.production, env.consent ? [env.consent.origin] : []);
+  const csp = contentSecurityPolicy(
+    nonce,
+    env.frameAncestors,
+    !env.production,
+    env.consent ? [env.consent.origin] : [],
+  );
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('Content-Security-Policy', csp);

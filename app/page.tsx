@@ -28,7 +28,10 @@ export default async function HomePage() {
         <main id="main" tabIndex={-1} className="focus:outline-none">
           <h1 className="text-xl font-semibold text-slate-900">{t.companies}</h1>
           <p className="mt-1 text-sm text-slate-600">{t.companiesIntro}</p>
-          <ul className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" aria-label={t.companies}>
+          <ul
+            className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+            aria-label={t.companies}
+          >
             {companies.map((company) => (
               <li key={company.tenantId}>
                 <Link
@@ -36,7 +39,9 @@ export default async function HomePage() {
                   className="flex items-center justify-between gap-4 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
                 >
                   <span>
-                    <span className="block font-medium text-slate-900">{company.name ?? `${t.unnamedCompany} ${company.tenantId}`}</span>
+                    <span className="block font-medium text-slate-900">
+                      {company.name ?? `${t.unnamedCompany} ${company.tenantId}`}
+                    </span>
                     <span className="block text-xs text-slate-500">
                       {t.companyId}: {company.tenantId}
                     </span>

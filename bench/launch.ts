@@ -93,7 +93,11 @@ async function main(): Promise<number> {
   };
 
   progress(`warm-up: ${WARMUP_LAUNCHES} launches`);
-  const warmup = await runLaunches({ ...load, tokens: tokens.slice(0, WARMUP_LAUNCHES), maxDurationMs: MAX_DURATION_MS });
+  const warmup = await runLaunches({
+    ...load,
+    tokens: tokens.slice(0, WARMUP_LAUNCHES),
+    maxDurationMs: MAX_DURATION_MS,
+  });
   if (warmup.failed > warmup.attempted * MAX_ERROR_RATE) {
     console.error(server.outputTail().join('\n'));
     throw new Error(`warm-up failed: ${JSON.stringify(warmup.statuses)}`);

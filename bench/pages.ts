@@ -86,24 +86,42 @@ async function main(): Promise<number> {
       views: planViews(tenantId, idsByTenant.get(tenantId) ?? [], queries, offsetOf(i), countOf(i)),
     }));
   const run = (views: Client[]) =>
-    runPacedViews({ fetch: http.fetch, baseUrl: server.baseUrl, clients: views, intervalMs: PACE_MS, signal: cleanup.signal });
+    runPacedViews({
+      fetch: http.fetch,
+      baseUrl: server.baseUrl,
+      clients: views,
+      intervalMs: PACE_MS,
+      signal: cleanup.signal,
+    });
 
   progress(`warm-up: ${WARMUP_VIEWS} views`);
-  const warmup = await run(clients(() => 0, (i) => share(WARMUP_VIEWS, i)));
+  const warmup = await run(
+    clients(
+      () => 0,
+      (i) => share(WARMUP_VIEWS, i),
+    ),
+  );
   const warmupErrors = warmup.samples.filter((s) => s.error !== null);
   if (cleanup.signal.aborted) throw new Error('interrupted');
   if (warmupErrors.length > warmup.samples.length * MAX_ERROR_RATE) {
     console.error(server.outputTail().join('\n'));
     const reasons = warmupErrors.slice(0, 5).map((s) => `${s.path}: ${s.error}`);
-    throw new Error(`warm-up failed: ${warmupErrors.length} of ${warmup.samples.length} views errored (${reasons.join('; ')})`);
+    throw new Error(
+      `warm-up failed: ${warmupErrors.length} of ${warmup.samples.length} views errored (${reasons.join('; ')})`,
+    );
   }
 
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  progress(`timed: ${VIEWS} views, about ${Math.ceil((VIEWS / SESSIONS.length) * PACE_MS / 1000)} s`);
+  progress(`timed: ${VIEWS} views, about ${Math.ceil(((VIEWS / SESSIONS.length) * PACE_MS) / 1000)} s`);
   sandbox.dataApi.resetRequests();
   // The sandbox answers in this process: its CPU is counted together with the client's.
   const endCpuWindow = await cpuWindow(bench, server.pid);
-  const timed = await run(clients((i) => share(WARMUP_VIEWS, i), (i) => share(VIEWS, i)));
+  const timed = await run(
+    clients(
+      (i) => share(WARMUP_VIEWS, i),
+      (i) => share(VIEWS, i),
+    ),
+  );
   if (cleanup.signal.aborted) throw new Error('interrupted');
   const { cpu, loadAverage } = await endCpuWindow();
   const serverLogLines = server.outputLines() - startupLines;
@@ -139,7 +157,10 @@ async function main(): Promise<number> {
 
   if (serverLogLines > 0) console.error(`server output (last lines):\n${server.outputTail().join('\n')}`);
   if (figures.result.errorRate > MAX_ERROR_RATE) {
-    const examples = views.filter((v) => v.error !== null).slice(0, 5).map((v) => `${v.path}: ${v.error}`);
+    const examples = views
+      .filter((v) => v.error !== null)
+      .slice(0, 5)
+      .map((v) => `${v.path}: ${v.error}`);
     console.error(`More than ${MAX_ERROR_RATE * 100}% of the views errored, e.g. ${examples.join('; ')}`);
     return 1;
   }

@@ -45,7 +45,8 @@ const progress = (message: string) => console.error(`[bench:webhooks] ${message}
 const cleanup = installCleanup(progress);
 
 const JSON_BODY = { 'content-type': 'application/json; charset=utf-8' };
-const signed = (signature?: string) => (signature === undefined ? JSON_BODY : { ...JSON_BODY, [WEBHOOK_SIGNATURE_HEADER]: signature });
+const signed = (signature?: string) =>
+  signature === undefined ? JSON_BODY : { ...JSON_BODY, [WEBHOOK_SIGNATURE_HEADER]: signature };
 
 /** One upload result as the service reports it (sandbox/webhooks/events.ts): 1–3 documents, every 10th with a problem. */
 function uploadBody(i: number, apiUrl: string): { requestId: string; body: string } {
@@ -53,8 +54,12 @@ function uploadBody(i: number, apiUrl: string): { requestId: string; body: strin
   const entities: UploadEntity[] = Array.from({ length: 1 + (i % 3) }, (_, k) => {
     const n = i * 3 + k;
     const number = `FV2026${String(n).padStart(6, '0')}`;
-    const problems = i % 10 === 0 && k === 0 ? [{ code: 'InvalidVatId', message: "The partner's VAT id is not valid." }] : [];
-    return { data: { id: 800_000 + n, externalId: `bench-${n}`, documentNumber: number, variableSymbol: number.slice(2) }, problems };
+    const problems =
+      i % 10 === 0 && k === 0 ? [{ code: 'InvalidVatId', message: "The partner's VAT id is not valid." }] : [];
+    return {
+      data: { id: 800_000 + n, externalId: `bench-${n}`, documentNumber: number, variableSymbol: number.slice(2) },
+      problems,
+    };
   });
   return { requestId, body: JSON.stringify(uploadResult(requestId, apiUrl, entities)) };
 }
@@ -146,7 +151,8 @@ async function deliver(fetch: Fetch, url: string, plan: readonly Notification[],
 }
 
 const statusCounts = (samples: readonly Sample[]) => countBy(samples, (s) => String(s.status ?? 'no answer'));
-const isAll = (samples: readonly Sample[], status: number) => samples.length > 0 && samples.every((s) => s.status === status);
+const isAll = (samples: readonly Sample[], status: number) =>
+  samples.length > 0 && samples.every((s) => s.status === status);
 
 async function main(): Promise<number> {
   const buildId = nextBuildId();
@@ -205,7 +211,11 @@ async function main(): Promise<number> {
       // Read before the server stops: the high-water mark disappears with the process.
       serverVmHwmMb: megabytes(memory.highWaterMark()),
       // The sandbox answers in this process, but is idle while the notifications go out.
-      cpuMsPerRequest: { server: perRequest(cpu.server), postgres: perRequest(cpu.postgres), loadGenerator: perRequest(cpu.loadGenerator) },
+      cpuMsPerRequest: {
+        server: perRequest(cpu.server),
+        postgres: perRequest(cpu.postgres),
+        loadGenerator: perRequest(cpu.loadGenerator),
+      },
       serverLogLines,
     },
     environment: runEnvironment(loadAverage, buildId),
@@ -213,7 +223,10 @@ async function main(): Promise<number> {
   memory.stop();
 
   const { result: x, config: c } = figures;
-  const counts = (o: Record<string, number>) => Object.entries(o).map(([status, n]) => `${status}: ${n}`).join(', ');
+  const counts = (o: Record<string, number>) =>
+    Object.entries(o)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(', ');
   const perRequestCpu = Object.values(x.cpuMsPerRequest).join(' / ');
   const table = [
     `## Webhook benchmark: POST /api/webhooks/{webhookId}, ${c.clients} closed-loop clients`,
@@ -239,7 +252,9 @@ async function main(): Promise<number> {
 
   if (serverLogLines > 0) console.error(`server output (last lines):\n${server.outputTail().join('\n')}`);
   const failures = [
-    ...(isAll(timed.samples, 200) && timed.samples.length === NOTIFICATIONS ? [] : [`timed statuses ${JSON.stringify(x.statuses)}`]),
+    ...(isAll(timed.samples, 200) && timed.samples.length === NOTIFICATIONS
+      ? []
+      : [`timed statuses ${JSON.stringify(x.statuses)}`]),
     ...(isAll(bad.samples, 400) ? [] : [`wrong signatures answered ${JSON.stringify(x.badSignatureStatuses)}`]),
     ...(stored === requestIds.size ? [] : [`${stored} rows stored for ${requestIds.size} distinct requestIds`]),
   ];

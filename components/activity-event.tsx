@@ -3,8 +3,21 @@ import type { Locale } from '@/lib/i18n/messages';
 import type { ActivityTexts } from '@/lib/i18n/activity';
 import { fill } from '@/lib/i18n/documents';
 import { calendarDay, formatDay, formatMoment } from '@/lib/documents/format';
-import { paymentEventOf, type OtherPayload, type PaymentPayload, type UploadPayload, type WebhookNotification } from '@/lib/webhooks/payload';
-import { compactJson, otherEventName, paymentAmount, requestIdOf, textOf, uploadedEntities } from '@/lib/webhooks/present';
+import {
+  paymentEventOf,
+  type OtherPayload,
+  type PaymentPayload,
+  type UploadPayload,
+  type WebhookNotification,
+} from '@/lib/webhooks/payload';
+import {
+  compactJson,
+  otherEventName,
+  paymentAmount,
+  requestIdOf,
+  textOf,
+  uploadedEntities,
+} from '@/lib/webhooks/present';
 import type { ActivityEventView } from '@/lib/webhooks/activity-page';
 import { Facts } from './detail-parts';
 import { UploadStatusMark } from './document-marks';
@@ -22,7 +35,16 @@ function UploadBody({ payload, texts }: { payload: UploadPayload; texts: Activit
   const c = texts.columns;
   return (
     <>
-      <Facts facts={[[texts.requestId, <code key="id" className="break-all text-xs">{payload.requestId}</code>]]} />
+      <Facts
+        facts={[
+          [
+            texts.requestId,
+            <code key="id" className="break-all text-xs">
+              {payload.requestId}
+            </code>,
+          ],
+        ]}
+      />
       {entities.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{texts.noEntities}</p>
       ) : (
@@ -90,10 +112,17 @@ function PaymentBody({ payload, texts, locale }: { payload: PaymentPayload; text
 function OtherBody({ payload, texts }: { payload: OtherPayload; texts: ActivityTexts }) {
   return (
     <>
-      <Facts facts={[[texts.other.eventName, otherEventName(payload)], [texts.requestId, requestIdOf(payload)]]} />
+      <Facts
+        facts={[
+          [texts.other.eventName, otherEventName(payload)],
+          [texts.requestId, requestIdOf(payload)],
+        ]}
+      />
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-slate-700">{texts.other.content}</summary>
-        <pre className="mt-1 whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs text-slate-800">{compactJson(payload)}</pre>
+        <pre className="mt-1 whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs text-slate-800">
+          {compactJson(payload)}
+        </pre>
       </details>
     </>
   );
@@ -111,7 +140,9 @@ export function ActivityEvent({ event, texts, locale }: Props) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-medium text-slate-900">{kindLabel(notification, texts)}</h3>
         <div className="flex items-center gap-2">
-          {notification.kind === 'upload' && <UploadStatusMark status={notification.payload.status} texts={texts.status} />}
+          {notification.kind === 'upload' && (
+            <UploadStatusMark status={notification.payload.status} texts={texts.status} />
+          )}
           <time dateTime={event.receivedAt.toISOString()} className="text-sm text-slate-600">
             <span className="sr-only">{texts.receivedAt}: </span>
             {formatMoment(event.receivedAt, locale)}
@@ -120,13 +151,13 @@ export function ActivityEvent({ event, texts, locale }: Props) {
       </div>
       <div className="mt-2">
         {notification.kind === 'upload' && <UploadBody payload={notification.payload} texts={texts} />}
-        {notification.kind === 'payment' && <PaymentBody payload={notification.payload} texts={texts} locale={locale} />}
+        {notification.kind === 'payment' && (
+          <PaymentBody payload={notification.payload} texts={texts} locale={locale} />
+        )}
         {notification.kind === 'other' && <OtherBody payload={notification.payload} texts={texts} />}
       </div>
       {event.sharedBy.length > 0 && (
-        <p className="mt-2 text-xs text-slate-600">
-          {fill(texts.shared, { companies: event.sharedBy.join(', ') })}
-        </p>
+        <p className="mt-2 text-xs text-slate-600">{fill(texts.shared, { companies: event.sharedBy.join(', ') })}</p>
       )}
     </article>
   );

@@ -7,7 +7,10 @@ export function AppHeader({ t, userId }: { t: Messages; userId: string }) {
       <div>
         <p className="text-lg font-semibold text-slate-900">{t.appName}</p>
         <p className="text-sm text-slate-600">
-          {t.signedInAs}: <span className="font-medium text-slate-900" data-testid="signed-in-user">{userId}</span>
+          {t.signedInAs}:{' '}
+          <span className="font-medium text-slate-900" data-testid="signed-in-user">
+            {userId}
+          </span>
         </p>
       </div>
       <form method="post" action="/auth/logout">

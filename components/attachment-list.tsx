@@ -10,7 +10,15 @@ import { DetailSection, linkClass } from './detail-parts';
  * the service's site, so such a tab would arrive signed out. The PDF frame has no sandbox attribute because
  * Chromium will not render a PDF in one; the file's own CSP (`sandbox`) isolates it instead.
  */
-export function AttachmentList({ attachments, texts, locale }: { attachments: AttachmentView[]; texts: DocumentTexts; locale: Locale }) {
+export function AttachmentList({
+  attachments,
+  texts,
+  locale,
+}: {
+  attachments: AttachmentView[];
+  texts: DocumentTexts;
+  locale: Locale;
+}) {
   const a = texts.attachments;
   if (attachments.length === 0) return <p className="text-sm text-slate-600">{a.none}</p>;
   return (
@@ -22,7 +30,9 @@ export function AttachmentList({ attachments, texts, locale }: { attachments: At
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <span className="min-w-0 break-all font-medium text-slate-900">{name}</span>
               <span className="text-xs text-slate-600">
-                {[attachment.contentType, formatFileSize(attachment.size, locale)].filter((part) => part && part !== '—').join(' · ')}
+                {[attachment.contentType, formatFileSize(attachment.size, locale)]
+                  .filter((part) => part && part !== '—')
+                  .join(' · ')}
               </span>
             </div>
             <div className="mt-1 flex flex-wrap gap-4">
@@ -37,10 +47,20 @@ export function AttachmentList({ attachments, texts, locale }: { attachments: At
                 <div className="mt-2 overflow-hidden rounded-md border border-slate-200 bg-slate-50">
                   {attachment.inline === 'image' ? (
                     // eslint-disable-next-line @next/next/no-img-element -- a private, streamed file is nothing for Next's image optimizer
-                    <img src={attachment.inlineSrc} alt={fill(a.previewOf, { name })} loading="lazy" className="mx-auto max-h-[32rem] w-auto" />
+                    <img
+                      src={attachment.inlineSrc}
+                      alt={fill(a.previewOf, { name })}
+                      loading="lazy"
+                      className="mx-auto max-h-[32rem] w-auto"
+                    />
                   ) : (
                     <>
-                      <iframe src={attachment.inlineSrc} title={fill(a.previewOf, { name })} loading="lazy" className="h-[32rem] w-full bg-white" />
+                      <iframe
+                        src={attachment.inlineSrc}
+                        title={fill(a.previewOf, { name })}
+                        loading="lazy"
+                        className="h-[32rem] w-full bg-white"
+                      />
                       <p className="px-2 py-1 text-xs text-slate-600">{a.pdfFallback}</p>
                     </>
                   )}

@@ -15,14 +15,17 @@ export function CompanyTabs({ tabs, label }: { tabs: CompanyTab[]; label: string
     <nav aria-label={label} className="mt-3 border-b border-slate-200">
       <ul className="-mb-px flex flex-wrap gap-x-1">
         {tabs.map((tab, index) => {
-          const current = index === 0 ? pathname === tab.href : pathname === tab.href || pathname.startsWith(`${tab.href}/`);
+          const current =
+            index === 0 ? pathname === tab.href : pathname === tab.href || pathname.startsWith(`${tab.href}/`);
           return (
             <li key={tab.href}>
               <Link
                 href={tab.href}
                 aria-current={current ? 'page' : undefined}
                 className={`inline-block rounded-t-md border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-                  current ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+                  current
+                    ? 'border-brand-600 text-brand-700'
+                    : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
                 }`}
               >
                 {tab.label}

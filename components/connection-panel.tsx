@@ -33,14 +33,21 @@ export function ConnectionPanel({ t, company, lacking, actions, pasteOutcome, cl
   const connected = company.state === 'connected';
   const consentForm = actions.consent && (
     <ConsentStartForm action={actions.consent} className="mt-3 space-y-2">
-      {!connected && <p className="text-sm text-slate-600">{lacking > 1 ? fill(c.intro.multiple, { count: lacking }) : c.intro.single}</p>}
+      {!connected && (
+        <p className="text-sm text-slate-600">
+          {lacking > 1 ? fill(c.intro.multiple, { count: lacking }) : c.intro.single}
+        </p>
+      )}
       <button type="submit" className={primaryButton} data-connect="consent">
         {c.connect}
       </button>
     </ConsentStartForm>
   );
   return (
-    <section className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${className}`} aria-labelledby="connection">
+    <section
+      className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${className}`}
+      aria-labelledby="connection"
+    >
       <div className="flex items-center justify-between gap-4">
         <h3 id="connection" className="font-medium text-slate-900">
           {t.connection}
@@ -64,7 +71,11 @@ export function ConnectionPanel({ t, company, lacking, actions, pasteOutcome, cl
           {consentForm}
         </details>
       )}
-      <PasteTokenForm t={t} action={actions.token} open={(!connected && !actions.consent) || (pasteOutcome !== null && pasteOutcome !== 'connected')} />
+      <PasteTokenForm
+        t={t}
+        action={actions.token}
+        open={(!connected && !actions.consent) || (pasteOutcome !== null && pasteOutcome !== 'connected')}
+      />
     </section>
   );
 }

@@ -25,7 +25,11 @@ export function ConsentNotice({ t, result, asked }: { t: Messages; result: Conse
   }
   const { kind, lines } = describeOutcome(result.outcome, asked, t.consent, t.unnamedCompany);
   return (
-    <div role="status" data-consent-result={kind} className={`mb-4 space-y-1 rounded-md px-3 py-2 text-sm ${kind === 'connected' ? tone.good : tone.warning}`}>
+    <div
+      role="status"
+      data-consent-result={kind}
+      className={`mb-4 space-y-1 rounded-md px-3 py-2 text-sm ${kind === 'connected' ? tone.good : tone.warning}`}
+    >
       {lines.map((line) => (
         <p key={line}>{line}</p>
       ))}
@@ -34,10 +38,22 @@ export function ConsentNotice({ t, result, asked }: { t: Messages; result: Conse
 }
 
 /** On the page of a company whose working connection a consent started on another company's page replaced. */
-export function ReplacedConnectionNotice({ t, locale, notice }: { t: Messages; locale: Locale; notice: ConnectionNotice }) {
+export function ReplacedConnectionNotice({
+  t,
+  locale,
+  notice,
+}: {
+  t: Messages;
+  locale: Locale;
+  notice: ConnectionNotice;
+}) {
   const company = notice.startedForName ?? `${t.unnamedCompany} ${notice.startedFor}`;
   return (
-    <p role="status" data-connection-notice={notice.kind} className={`mb-4 rounded-md px-3 py-2 text-sm ${tone.warning}`}>
+    <p
+      role="status"
+      data-connection-notice={notice.kind}
+      className={`mb-4 rounded-md px-3 py-2 text-sm ${tone.warning}`}
+    >
       {fill(t.consent.replacedNotice, { date: formatMoment(notice.at, locale), company })}
     </p>
   );

@@ -13,7 +13,15 @@ import { askForJson, isWebAddress, openBlankTab, sendTab } from './new-tab';
  * add-on is not framed). An attempt that has ended meanwhile refreshes this page; any other failure posts the form
  * in this frame, where the route explains it.
  */
-export function ConsentOpenButton({ action, className, children }: { action: string; className?: string; children: ReactNode }) {
+export function ConsentOpenButton({
+  action,
+  className,
+  children,
+}: {
+  action: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const router = useRouter();
 
   async function open(event: FormEvent<HTMLFormElement>) {

@@ -14,7 +14,15 @@ import { askForJson, isWebAddress, openBlankTab } from './new-tab';
  * blocked the tab, the progress page offers to open the consent page (a fresh click). Without script, or when the
  * answer is not the expected one, the form posts in the frame, where the route answers 303 or explains what failed.
  */
-export function ConsentStartForm({ action, className, children }: { action: string; className?: string; children: ReactNode }) {
+export function ConsentStartForm({
+  action,
+  className,
+  children,
+}: {
+  action: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const router = useRouter();
   const busy = useRef(false);
 
@@ -26,7 +34,12 @@ export function ConsentStartForm({ action, className, children }: { action: stri
     const form = event.currentTarget;
     const tab = openBlankTab();
     const { response, body } = await askForJson(action, 'POST');
-    if (response?.ok && isWebAddress(body?.url) && typeof body?.progress === 'string' && body.progress.startsWith('/')) {
+    if (
+      response?.ok &&
+      isWebAddress(body?.url) &&
+      typeof body?.progress === 'string' &&
+      body.progress.startsWith('/')
+    ) {
       tab?.location.replace(body.url);
       router.push(body.progress);
       return;

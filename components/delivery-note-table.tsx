@@ -29,10 +29,7 @@ export function DeliveryNoteTable({ notes, tenantId, texts, locale, caption }: P
           return (
             <tr key={note.id} className="hover:bg-slate-50" data-delivery-note-id={note.id}>
               <RowHeader>
-                <Link
-                  href={companyPath(tenantId, 'delivery-notes', note.id)}
-                  className={plainLinkClass}
-                >
+                <Link href={companyPath(tenantId, 'delivery-notes', note.id)} className={plainLinkClass}>
                   {note.documentNumber || `#${note.id}`}
                 </Link>
               </RowHeader>

@@ -8,7 +8,17 @@ import { tagName } from '@/lib/documents/present';
 
 /** Building blocks of the detail pages. Values the record lacks are left out, not shown as empty rows. */
 
-export function DetailSection({ id, title, children, className = '' }: { id: string; title: string; children: ReactNode; className?: string }) {
+export function DetailSection({
+  id,
+  title,
+  children,
+  className = '',
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section aria-labelledby={id} className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${className}`}>
       <h3 id={id} className="font-medium text-slate-900">
@@ -82,7 +92,15 @@ export function PartnerFacts({ partner, texts }: { partner: Partner | null | und
 }
 
 /** Totals without VAT, VAT and with VAT, in the document's currency and, when that is not the euro, in EUR too. */
-export function PricesTable({ prices, texts, locale }: { prices: Prices | null | undefined; texts: DocumentTexts; locale: Locale }) {
+export function PricesTable({
+  prices,
+  texts,
+  locale,
+}: {
+  prices: Prices | null | undefined;
+  texts: DocumentTexts;
+  locale: Locale;
+}) {
   const d = texts.detail;
   const currency = prices?.currency ?? 'EUR';
   const foreign = currency.toUpperCase() !== 'EUR' && prices?.legislativePrices;
@@ -112,7 +130,10 @@ export function PricesTable({ prices, texts, locale }: { prices: Prices | null |
         </thead>
         <tbody>
           {rows.map(([label, own, inEur], index) => (
-            <tr key={label} className={index === rows.length - 1 ? 'border-t border-slate-200 font-semibold' : undefined}>
+            <tr
+              key={label}
+              className={index === rows.length - 1 ? 'border-t border-slate-200 font-semibold' : undefined}
+            >
               <th scope="row" className="py-1 pr-2 text-left font-normal text-slate-600">
                 {label}
               </th>
@@ -131,7 +152,13 @@ export function PricesTable({ prices, texts, locale }: { prices: Prices | null |
   );
 }
 
-export function Tags({ tags, texts }: { tags: (string | { name?: string | null })[] | null | undefined; texts: DocumentTexts }) {
+export function Tags({
+  tags,
+  texts,
+}: {
+  tags: (string | { name?: string | null })[] | null | undefined;
+  texts: DocumentTexts;
+}) {
   const names = (tags ?? []).map(tagName).filter((name): name is string => Boolean(name));
   if (names.length === 0) return null;
   return (
@@ -146,7 +173,8 @@ export function Tags({ tags, texts }: { tags: (string | { name?: string | null }
 }
 
 /** A link inside text or a table cell, and the same with the weight of a standalone link. */
-export const plainLinkClass = 'text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+export const plainLinkClass =
+  'text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 export const linkClass = `font-medium ${plainLinkClass}`;
 
 /** The link from a document back to its list, at the top of a detail page (and of its problem, when it failed). */

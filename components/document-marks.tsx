@@ -2,7 +2,8 @@ import type { DocumentTexts } from '@/lib/i18n/documents';
 
 /** Small labelled marks of a document's state. Words, not colours alone, carry the meaning. */
 
-const pill = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap';
+const pill =
+  'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap';
 
 const paymentTone: Record<string, string> = {
   '0': 'bg-slate-50 text-slate-700 ring-slate-500/30',
@@ -12,9 +13,13 @@ const paymentTone: Record<string, string> = {
 };
 
 export function PaymentStatusMark({ status, texts }: { status: number | null | undefined; texts: DocumentTexts }) {
-  const key = status === 0 || status === 1 || status === 2 || status === 3 ? (String(status) as '0' | '1' | '2' | '3') : null;
+  const key =
+    status === 0 || status === 1 || status === 2 || status === 3 ? (String(status) as '0' | '1' | '2' | '3') : null;
   return (
-    <span className={`${pill} ${key ? paymentTone[key] : 'bg-slate-50 text-slate-500 ring-slate-400/30'}`} data-payment-status={key ?? 'unknown'}>
+    <span
+      className={`${pill} ${key ? paymentTone[key] : 'bg-slate-50 text-slate-500 ring-slate-400/30'}`}
+      data-payment-status={key ?? 'unknown'}
+    >
       {key ? texts.paymentStatus[key] : texts.paymentStatus.unknown}
     </span>
   );
@@ -29,7 +34,13 @@ export function OverdueMark({ texts }: { texts: DocumentTexts }) {
 }
 
 /** Credit notes (negative amounts) and advance invoices, beside the number so they are seen first. */
-export function InvoiceTypeMark({ invoiceType, texts }: { invoiceType: number | null | undefined; texts: DocumentTexts }) {
+export function InvoiceTypeMark({
+  invoiceType,
+  texts,
+}: {
+  invoiceType: number | null | undefined;
+  texts: DocumentTexts;
+}) {
   if (invoiceType === 1) {
     return (
       <span className={`${pill} bg-violet-50 text-violet-800 ring-violet-600/30`} data-credit-note="true">
@@ -37,7 +48,8 @@ export function InvoiceTypeMark({ invoiceType, texts }: { invoiceType: number | 
       </span>
     );
   }
-  if (invoiceType === 2) return <span className={`${pill} bg-slate-50 text-slate-700 ring-slate-500/30`}>{texts.advanceInvoice}</span>;
+  if (invoiceType === 2)
+    return <span className={`${pill} bg-slate-50 text-slate-700 ring-slate-500/30`}>{texts.advanceInvoice}</span>;
   return null;
 }
 
@@ -45,7 +57,9 @@ export function InvoiceTypeMark({ invoiceType, texts }: { invoiceType: number | 
 export function UploadStatusMark({ status, texts }: { status: 200 | 207; texts: { ok: string; problems: string } }) {
   const ok = status === 200;
   return (
-    <span className={`${pill} ${ok ? 'bg-emerald-50 text-emerald-800 ring-emerald-600/30' : 'bg-amber-50 text-amber-800 ring-amber-600/30'}`}>
+    <span
+      className={`${pill} ${ok ? 'bg-emerald-50 text-emerald-800 ring-emerald-600/30' : 'bg-amber-50 text-amber-800 ring-amber-600/30'}`}
+    >
       {ok ? texts.ok : texts.problems}
     </span>
   );

@@ -18,7 +18,11 @@ export function ErrorPanel({ retry }: { retry: () => void }) {
   );
   const t = documentTexts[lang === 'en' ? 'en' : 'sk'].errorPage;
   return (
-    <section role="alert" className="mt-4 rounded-xl border border-rose-200 bg-white p-6 shadow-sm" data-error-page="true">
+    <section
+      role="alert"
+      className="mt-4 rounded-xl border border-rose-200 bg-white p-6 shadow-sm"
+      data-error-page="true"
+    >
       <h2 className="text-lg font-semibold text-slate-900">{t.title}</h2>
       <p className="mt-2 text-sm text-slate-700">{t.body}</p>
       <button

@@ -38,7 +38,10 @@ export function FilterForm({ action, fields, values, invalid, top, open, clearHr
   const label = (name: string) => (f.fields as Record<string, string>)[name] ?? name;
   const errorId = 'filter-errors';
   return (
-    <details open={open || invalid.length > 0} className="group mt-4 rounded-xl border border-slate-200 bg-white shadow-sm">
+    <details
+      open={open || invalid.length > 0}
+      className="group mt-4 rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
       <summary className="cursor-pointer select-none rounded-xl px-4 py-2.5 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
         {f.legend}
       </summary>
@@ -46,9 +49,16 @@ export function FilterForm({ action, fields, values, invalid, top, open, clearHr
         // Remounted when the view changes, so defaultValues follow client-side navigations (clear, back).
         key={JSON.stringify(values)}
         method="get"
-        action={action} className="border-t border-slate-200 px-4 pb-4 pt-3" aria-describedby={invalid.length > 0 ? errorId : undefined}>
+        action={action}
+        className="border-t border-slate-200 px-4 pb-4 pt-3"
+        aria-describedby={invalid.length > 0 ? errorId : undefined}
+      >
         {invalid.length > 0 && (
-          <div id={errorId} role="alert" className="mb-3 rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900">
+          <div
+            id={errorId}
+            role="alert"
+            className="mb-3 rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900"
+          >
             <p className="font-medium">{fill(f.invalid, { fields: invalid.map(label).join(', ') })}</p>
             <p className="mt-1">{f.invalidHint}</p>
           </div>
@@ -64,20 +74,34 @@ export function FilterForm({ action, fields, values, invalid, top, open, clearHr
                   {label(field.name)}
                 </label>
                 {field.type === 'select' ? (
-                  <select id={id} name={field.name} defaultValue={value} aria-invalid={isInvalid || undefined} className={control}>
+                  <select
+                    id={id}
+                    name={field.name}
+                    defaultValue={value}
+                    aria-invalid={isInvalid || undefined}
+                    className={control}
+                  >
                     <option value="">{f.any}</option>
                     {field.options.map((option) => (
                       <option key={option.value} value={option.value}>
                         {option.label}
                       </option>
                     ))}
-                    {value !== '' && !field.options.some((option) => option.value === value) && <option value={value}>{value}</option>}
+                    {value !== '' && !field.options.some((option) => option.value === value) && (
+                      <option value={value}>{value}</option>
+                    )}
                   </select>
                 ) : (
                   <input
                     id={id}
                     name={field.name}
-                    type={field.type in nativeAccepts && value !== '' && (isInvalid || !nativeAccepts[field.type]!.test(value)) ? 'text' : field.type}
+                    type={
+                      field.type in nativeAccepts &&
+                      value !== '' &&
+                      (isInvalid || !nativeAccepts[field.type]!.test(value))
+                        ? 'text'
+                        : field.type
+                    }
                     step={field.type === 'datetime-local' ? 1 : field.type === 'number' ? 'any' : undefined}
                     inputMode={field.type === 'number' ? 'decimal' : undefined}
                     maxLength={'maxLength' in field ? field.maxLength : undefined}

@@ -11,7 +11,17 @@ import { RowHeader, Table, Td, Th } from './table';
 
 type Items = NonNullable<Invoice['items']>;
 
-export function ItemsTable({ items, currency, texts, locale }: { items: Items; currency: string | null | undefined; texts: DocumentTexts; locale: Locale }) {
+export function ItemsTable({
+  items,
+  currency,
+  texts,
+  locale,
+}: {
+  items: Items;
+  currency: string | null | undefined;
+  texts: DocumentTexts;
+  locale: Locale;
+}) {
   const d = texts.detail;
   return (
     <Table caption={d.items}>
@@ -130,7 +140,15 @@ function kindLabel(kind: string, texts: DocumentTexts): string | null {
   return labels[kind] ?? null;
 }
 
-export function LinkedDocuments({ documents, tenantId, texts }: { documents: NonNullable<Invoice['linkedDocuments']>; tenantId: string; texts: DocumentTexts }) {
+export function LinkedDocuments({
+  documents,
+  tenantId,
+  texts,
+}: {
+  documents: NonNullable<Invoice['linkedDocuments']>;
+  tenantId: string;
+  texts: DocumentTexts;
+}) {
   if (documents.length === 0) return null;
   const d = texts.detail;
   return (
@@ -139,7 +157,8 @@ export function LinkedDocuments({ documents, tenantId, texts }: { documents: Non
         {documents.map((doc, index) => {
           const kind = typeof doc.documentType === 'string' ? doc.documentType.toLowerCase() : null;
           const segment = kind ? linkedSegment[kind] : undefined;
-          const id = typeof doc.id === 'number' || (typeof doc.id === 'string' && /^\d{1,19}$/.test(doc.id)) ? doc.id : null;
+          const id =
+            typeof doc.id === 'number' || (typeof doc.id === 'string' && /^\d{1,19}$/.test(doc.id)) ? doc.id : null;
           const label = doc.documentNumber ?? (id !== null ? `#${id}` : '—');
           return (
             <li key={index} className="flex justify-between gap-3 py-1.5">

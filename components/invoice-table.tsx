@@ -9,7 +9,15 @@ import { LeftToPayCell } from './payment-sums';
 import { RowHeader, Table, Td, Th } from './table';
 import { plainLinkClass } from './detail-parts';
 
-type Props = { invoices: Invoice[]; tenantId: string; texts: DocumentTexts; locale: Locale; today: string; caption: string; captionHidden?: boolean };
+type Props = {
+  invoices: Invoice[];
+  tenantId: string;
+  texts: DocumentTexts;
+  locale: Locale;
+  today: string;
+  caption: string;
+  captionHidden?: boolean;
+};
 
 /**
  * Invoices in a table: number (with credit-note mark), customer, days, total and what is left to pay in the
@@ -36,10 +44,7 @@ export function InvoiceTable({ invoices, tenantId, texts, locale, today, caption
           return (
             <tr key={invoice.id} className="hover:bg-slate-50" data-invoice-id={invoice.id}>
               <RowHeader>
-                <Link
-                  href={companyPath(tenantId, 'invoices', invoice.id)}
-                  className={plainLinkClass}
-                >
+                <Link href={companyPath(tenantId, 'invoices', invoice.id)} className={plainLinkClass}>
                   {invoice.documentNumber || `#${invoice.id}`}
                 </Link>
                 <span className="ml-1.5">

@@ -30,7 +30,10 @@ export function ListShell<K extends ListKind, R>({ kind, title, page, texts, emp
   else if (loaded && records.length === 0) {
     body =
       view.skip > 0 ? (
-        <EmptyState message={texts.lists.nothingFurther} action={{ href: listHref(page.path, view, { Skip: undefined }), label: texts.lists.firstPage }} />
+        <EmptyState
+          message={texts.lists.nothingFurther}
+          action={{ href: listHref(page.path, view, { Skip: undefined }), label: texts.lists.firstPage }}
+        />
       ) : view.filtered ? (
         <EmptyState message={empty.match} action={{ href: page.path, label: texts.filters.clear }} />
       ) : (
@@ -40,7 +43,13 @@ export function ListShell<K extends ListKind, R>({ kind, title, page, texts, emp
     body = (
       <>
         <div className="mt-4">{table(records)}</div>
-        <Pager previous={paging.previous} next={paging.next} from={view.skip + 1} to={view.skip + records.length} texts={texts} />
+        <Pager
+          previous={paging.previous}
+          next={paging.next}
+          from={view.skip + 1}
+          to={view.skip + records.length}
+          texts={texts}
+        />
       </>
     );
   }

@@ -18,14 +18,33 @@ export function PasteTokenForm({ t, action, open }: { t: Messages; action: strin
         <p className="text-sm text-slate-600">{p.intro}</p>
         <label className="block text-sm text-slate-800">
           {p.tokenLabel}
-          <input type="password" name="token" required minLength={16} maxLength={8192} autoComplete="off" spellCheck={false} className={fieldClass} />
+          <input
+            type="password"
+            name="token"
+            required
+            minLength={16}
+            maxLength={8192}
+            autoComplete="off"
+            spellCheck={false}
+            className={fieldClass}
+          />
         </label>
         <label className="block text-sm text-slate-800">
           {p.secretLabel}
-          <input type="password" name="webhookSecret" maxLength={1024} autoComplete="off" spellCheck={false} className={fieldClass} />
+          <input
+            type="password"
+            name="webhookSecret"
+            maxLength={1024}
+            autoComplete="off"
+            spellCheck={false}
+            className={fieldClass}
+          />
           <span className="mt-1 block text-xs text-slate-500">{p.secretHelp}</span>
         </label>
-        <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600">
+        <button
+          type="submit"
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
           {p.submit}
         </button>
       </form>

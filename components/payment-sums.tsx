@@ -33,7 +33,9 @@ export function LeftToPayCell({ record, locale }: { record: Payable; locale: Loc
   const { left } = paymentAmounts(record);
   return (
     <Td numeric>
-      <span data-left-to-pay={left ?? 'unknown'}>{left === null ? '—' : formatMoney(left, record.prices?.currency, locale)}</span>
+      <span data-left-to-pay={left ?? 'unknown'}>
+        {left === null ? '—' : formatMoney(left, record.prices?.currency, locale)}
+      </span>
     </Td>
   );
 }

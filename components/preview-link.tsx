@@ -38,7 +38,11 @@ export function PreviewLink({
     // No address: the error's code says why; no answer at all is said as "does not answer".
     const error = body?.error as { code?: unknown } | undefined;
     const code =
-      typeof error?.code === 'string' && error.code in failures ? error.code : response?.ok ? 'bad_gateway' : 'unavailable';
+      typeof error?.code === 'string' && error.code in failures
+        ? error.code
+        : response?.ok
+          ? 'bad_gateway'
+          : 'unavailable';
     const retryAfter = response?.headers.get('retry-after') ?? '';
     const seconds = /^\d{1,6}$/.test(retryAfter) ? retryAfter : '1';
     tab?.close();

@@ -16,7 +16,11 @@ export function ReportLinks({ links, texts }: { links: ReportLink[]; texts: Docu
       <p className="text-sm text-slate-600">{r.intro}</p>
       <ul className="mt-2 divide-y divide-slate-100 text-sm">
         {links.map((link) => (
-          <li key={link.reportId} className="flex flex-wrap items-center justify-between gap-2 py-2" data-report={link.reportId}>
+          <li
+            key={link.reportId}
+            className="flex flex-wrap items-center justify-between gap-2 py-2"
+            data-report={link.reportId}
+          >
             <span className="text-slate-900">{r[String(link.reportId) as '17' | '19' | '101']}</span>
             <span className="flex gap-4">
               <a href={link.download} className={linkClass}>

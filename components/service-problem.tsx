@@ -6,7 +6,15 @@ import { fill, type DocumentTexts } from '@/lib/i18n/documents';
  * do about it. Never an upstream body, a status code or a stack. (A page cannot set its status: this renders in a
  * 200 page; not-found, forbidden and signed-out have their own pages with real statuses.)
  */
-export function ServiceProblem({ problem, texts, retryHref }: { problem: Problem; texts: DocumentTexts; retryHref: string }) {
+export function ServiceProblem({
+  problem,
+  texts,
+  retryHref,
+}: {
+  problem: Problem;
+  texts: DocumentTexts;
+  retryHref: string;
+}) {
   const t = texts.problems;
   const content = {
     disconnected: { title: t.disconnectedTitle, body: t.disconnectedBody, action: t.disconnectedAction, retry: false },

@@ -27,7 +27,10 @@ export function TotalCard({
       className={`rounded-xl border p-4 shadow-sm ${tone === 'warning' && total.count > 0 ? 'border-rose-200 bg-rose-50/60' : 'border-slate-200 bg-white'}`}
     >
       <h3 id={id} className="text-sm font-medium text-slate-700">
-        <Link href={href} className="hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+        <Link
+          href={href}
+          className="hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
           {title}
         </Link>
       </h3>
@@ -37,7 +40,11 @@ export function TotalCard({
       <p className="text-sm text-slate-600" data-total-count={total.count}>
         {countOf(total.count, texts.documents, locale)} · {texts.overview.inEur}
       </p>
-      {total.withoutAmount > 0 && <p className="mt-1 text-xs text-slate-500">{fill(texts.overview.withoutAmount, { count: total.withoutAmount })}</p>}
+      {total.withoutAmount > 0 && (
+        <p className="mt-1 text-xs text-slate-500">
+          {fill(texts.overview.withoutAmount, { count: total.withoutAmount })}
+        </p>
+      )}
     </section>
   );
 }

@@ -15,12 +15,12 @@ export function WebhookReceiver({ receiver, texts }: { receiver: ReceiverView; t
           <p>{r.help}</p>
           <p>
             <span className="text-slate-600">{r.address}: </span>
-            <code className="break-all rounded bg-slate-50 px-1 py-0.5 text-xs text-slate-900">
-              {receiver.address}
-            </code>
+            <code className="break-all rounded bg-slate-50 px-1 py-0.5 text-xs text-slate-900">{receiver.address}</code>
           </p>
           <p>{receiver.hasSecret ? r.secretStored : r.secretMissing}</p>
-          {receiver.sharedWith.length > 0 && <p>{fill(r.sharedAddress, { companies: receiver.sharedWith.join(', ') })}</p>}
+          {receiver.sharedWith.length > 0 && (
+            <p>{fill(r.sharedAddress, { companies: receiver.sharedWith.join(', ') })}</p>
+          )}
         </div>
       )}
     </DetailSection>

@@ -45,7 +45,11 @@ const rawSchema = z.object({
   SANDBOX: z.enum(['0', '1']).optional(),
   APP_URL: httpUrl.optional(),
   PLUGIN_ID: z.string().trim().min(1).optional(),
-  PLUGIN_API_KEYS: z.string().transform(list).pipe(z.array(z.string().min(16)).min(1)).optional(),
+  PLUGIN_API_KEYS: z
+    .string()
+    .transform(list)
+    .pipe(z.array(z.string().min(16)).min(1))
+    .optional(),
   BROKER_JWKS_URL: httpUrl.optional(),
   DATA_API_BASE_URL: httpUrl.optional(),
   CONSENT_URL: httpUrl.optional(),
@@ -54,7 +58,11 @@ const rawSchema = z.object({
   INTEGRATOR_NAME: z.string().trim().min(1).max(200).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   PGLITE_DIR: z.string().min(1).default('.data/pglite'),
-  SESSION_SECRETS: z.string().transform(list).pipe(z.array(z.string().min(32)).min(1)).optional(),
+  SESSION_SECRETS: z
+    .string()
+    .transform(list)
+    .pipe(z.array(z.string().min(32)).min(1))
+    .optional(),
   ENCRYPTION_KEYS: z.string().transform(list).pipe(z.array(encryptionKey).min(1)).optional(),
   FRAME_ANCESTORS: z.string().trim().min(1).default("'self'"),
   // Whole minutes, from 5 (the last request is kept to the minute) to 720 (the sessions' absolute 12 hours).
@@ -135,7 +143,8 @@ function isLoopback(url: URL): boolean {
  */
 function previewAddresses(configured: string[] | undefined, dataApi: URL, strictlyProduction: boolean) {
   const hosts = configured ?? [dataApi.host];
-  const httpAllowed = dataApi.protocol === 'http:' && hosts.includes(dataApi.host) && (!strictlyProduction || isLoopback(dataApi));
+  const httpAllowed =
+    dataApi.protocol === 'http:' && hosts.includes(dataApi.host) && (!strictlyProduction || isLoopback(dataApi));
   return { hosts, httpHost: httpAllowed ? dataApi.host : null };
 }
 
@@ -148,7 +157,8 @@ function consentSettings(raw: z.infer<typeof rawSchema>, useSandbox: boolean) {
   const url = raw.CONSENT_URL ?? (useSandbox ? sandboxDefaults.consentUrl : undefined);
   if (!url) return undefined;
   const integratorName = raw.INTEGRATOR_NAME ?? (useSandbox ? sandboxDefaults.integratorName : undefined);
-  if (!integratorName) throw new ConfigError('Configuration: INTEGRATOR_NAME is required in production when CONSENT_URL is set.');
+  if (!integratorName)
+    throw new ConfigError('Configuration: INTEGRATOR_NAME is required in production when CONSENT_URL is set.');
   return {
     url,
     // Where the start of a consent leads: the pages' CSP allows their forms to go there (proxy.ts).

@@ -47,7 +47,13 @@ export function createAccessTokenStore(): AccessTokenStore {
     issue(tenantId, userId, { webhook } = {}) {
       const token = ACCESS_TOKEN_PREFIX + randomBytes(32).toString('base64url');
       const connectionId = `conn_${randomBytes(9).toString('base64url')}`;
-      byToken.set(token, { connectionId, tenantId, userId, ...(webhook ? { webhook: { url: webhook.url, secret: webhook.secret } } : {}), revoked: false });
+      byToken.set(token, {
+        connectionId,
+        tenantId,
+        userId,
+        ...(webhook ? { webhook: { url: webhook.url, secret: webhook.secret } } : {}),
+        revoked: false,
+      });
       return token;
     },
     lookup: (token) => byToken.get(token),

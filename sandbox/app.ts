@@ -152,7 +152,9 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
         return sendJson(res, 413, { message: 'Payload Too Large' }, { Connection: 'close' });
       }
       // Deliberately no details: an error here may have passed through a request carrying secrets.
-      process.stderr.write(`sandbox: internal error on ${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}\n`);
+      process.stderr.write(
+        `sandbox: internal error on ${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}\n`,
+      );
       sendJson(res, 500, { message: 'Internal Server Error' });
     });
   };

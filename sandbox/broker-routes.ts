@@ -7,7 +7,11 @@ import type { Route } from './http/router';
 import type { KeyRing } from './key-ring';
 import { renderErrorPage, renderLaunchPage } from './launch-page';
 
-export type PageHandler = (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => void | Promise<void>;
+export type PageHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  params: Record<string, string>,
+) => void | Promise<void>;
 
 export interface BrokerConfig {
   addonUrl: string;
@@ -37,7 +41,10 @@ export function brokerRoutes(config: BrokerConfig): Route<PageHandler>[] {
 
   const launch: PageHandler = async (req, res) => {
     const form = new URLSearchParams(await readBody(req));
-    const parsed = launchFormSchema.safeParse({ userId: form.get('userId') ?? '', tenantIds: form.getAll('tenantIds') });
+    const parsed = launchFormSchema.safeParse({
+      userId: form.get('userId') ?? '',
+      tenantIds: form.getAll('tenantIds'),
+    });
     if (!parsed.success) return sendHtml(res, 400, renderErrorPage(400, 'the launch form was incomplete or malformed'));
 
     const result = await runLaunch({
@@ -61,10 +68,15 @@ export function brokerRoutes(config: BrokerConfig): Route<PageHandler>[] {
       method: 'GET',
       path: '/',
       handler: (_req, res) =>
-        sendHtml(res, 200, renderLaunchPage({ addonUrl: config.addonUrl, pluginId: config.pluginId, extra: config.homeSections?.() }), {
-          // The form posts here and the answer redirects to the add-on, which form-action must also allow.
-          'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'; form-action 'self' ${addonOrigin}`,
-        }),
+        sendHtml(
+          res,
+          200,
+          renderLaunchPage({ addonUrl: config.addonUrl, pluginId: config.pluginId, extra: config.homeSections?.() }),
+          {
+            // The form posts here and the answer redirects to the add-on, which form-action must also allow.
+            'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'; form-action 'self' ${addonOrigin}`,
+          },
+        ),
     },
     { method: 'POST', path: '/launch', handler: launch },
     {

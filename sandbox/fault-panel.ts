@@ -16,7 +16,13 @@ const DESCRIPTIONS: Readonly<Record<(typeof FAULT_MODES)[number], string>> = {
 function describe(fault: ActiveFault | undefined): string {
   if (!fault) return 'none';
   const detail =
-    fault.mode === 'server-error' ? ` (${fault.status})` : fault.mode === 'slow' ? ` (${fault.delayMs} ms)` : fault.mode === 'rate-limited' ? ` (retry after ${fault.retryAfterSeconds} s)` : '';
+    fault.mode === 'server-error'
+      ? ` (${fault.status})`
+      : fault.mode === 'slow'
+        ? ` (${fault.delayMs} ms)`
+        : fault.mode === 'rate-limited'
+          ? ` (retry after ${fault.retryAfterSeconds} s)`
+          : '';
   const left = fault.remaining === null ? '' : `, ${fault.remaining} request(s) left`;
   return `<b>${escapeHtml(fault.mode)}</b>${escapeHtml(detail + left)}`;
 }
@@ -27,7 +33,8 @@ export function renderFaultPanel(faults: Record<string, ActiveFault>, requestCou
     .map((company) => {
       const id = `fault-${escapeHtml(company.tenantId)}`;
       const options = FAULT_MODES.map(
-        (mode) => `<option value="${mode}"${(faults[company.tenantId]?.mode ?? 'none') === mode ? ' selected' : ''}>${mode} – ${escapeHtml(DESCRIPTIONS[mode])}</option>`,
+        (mode) =>
+          `<option value="${mode}"${(faults[company.tenantId]?.mode ?? 'none') === mode ? ' selected' : ''}>${mode} – ${escapeHtml(DESCRIPTIONS[mode])}</option>`,
       ).join('');
       return `<form method="post" action="/admin/data-api/fault" class="fault">
 <input type="hidden" name="tenantId" value="${escapeHtml(company.tenantId)}">

@@ -14,8 +14,12 @@ import type { Route } from './http/router';
  * the URL comes without one, and then shown once beside the token).
  */
 export function renderManualTokenForm(): string {
-  const companyOptions = companies.map((c) => `<option value="${escapeHtml(c.tenantId)}">${escapeHtml(c.name)} (${escapeHtml(c.tenantId)})</option>`).join('');
-  const userOptions = users.map((u) => `<option value="${escapeHtml(u.id)}">${escapeHtml(u.displayName)}</option>`).join('');
+  const companyOptions = companies
+    .map((c) => `<option value="${escapeHtml(c.tenantId)}">${escapeHtml(c.name)} (${escapeHtml(c.tenantId)})</option>`)
+    .join('');
+  const userOptions = users
+    .map((u) => `<option value="${escapeHtml(u.id)}">${escapeHtml(u.displayName)}</option>`)
+    .join('');
   return `<section><h2>API connections: a token made by hand</h2>
 <p>As in the company settings of the service: the token is shown once. Paste it into the add-on's company page.</p>
 <form method="post" action="/admin/api-token">
@@ -51,15 +55,27 @@ export function manualTokenRoutes(tokens: AccessTokenStore): Route<PageHandler>[
         const webhookUrl = form.get('webhookUrl')?.trim() ?? '';
         const typedSecret = form.get('webhookSecret') ?? '';
         if (webhookUrl !== '' && !isHttpUrl(webhookUrl)) {
-          return sendHtml(res, 400, '<!doctype html><p>The URL for receiving notifications must be an absolute http(s) URL.</p>');
+          return sendHtml(
+            res,
+            400,
+            '<!doctype html><p>The URL for receiving notifications must be an absolute http(s) URL.</p>',
+          );
         }
         if (webhookUrl === '' && typedSecret !== '') {
-          return sendHtml(res, 400, '<!doctype html><p>An authorization key needs a URL for receiving notifications.</p>');
+          return sendHtml(
+            res,
+            400,
+            '<!doctype html><p>An authorization key needs a URL for receiving notifications.</p>',
+          );
         }
         // A URL without a key gets a generated one, as a consent's webhook does.
         const webhook = webhookUrl === '' ? {} : { webhook: webhookUrl, webhookSecret: typedSecret || undefined };
         // One company in, one connection out.
-        const connection = createConnections(tokens, { userId, tenantIds: [tenantId], ...webhook })[0] as ApprovedCompany;
+        const connection = createConnections(tokens, {
+          userId,
+          tenantIds: [tenantId],
+          ...webhook,
+        })[0] as ApprovedCompany;
         sendHtml(
           res,
           200,

@@ -21,14 +21,22 @@ if (withSandbox) {
       name: 'addon',
       command: `next dev -p ${port}`,
       prefixColor: 'blue',
-      env: { APP_URL: appUrl, BROKER_JWKS_URL: addresses.jwksUrl, DATA_API_BASE_URL: addresses.dataApiBaseUrl, CONSENT_URL: addresses.consentUrl },
+      env: {
+        APP_URL: appUrl,
+        BROKER_JWKS_URL: addresses.jwksUrl,
+        DATA_API_BASE_URL: addresses.dataApiBaseUrl,
+        CONSENT_URL: addresses.consentUrl,
+      },
     },
     {
       name: 'sandbox',
       command: 'tsx sandbox/server.ts',
       prefixColor: 'magenta',
       // The sandbox plays the gateway: it must present the key the add-on accepts first.
-      env: { ADDON_URL: appUrl, ...(env.PLUGIN_API_KEYS ? { PLUGIN_API_KEY: env.PLUGIN_API_KEYS.split(',')[0]!.trim() } : {}) },
+      env: {
+        ADDON_URL: appUrl,
+        ...(env.PLUGIN_API_KEYS ? { PLUGIN_API_KEY: env.PLUGIN_API_KEYS.split(',')[0]!.trim() } : {}),
+      },
     },
   );
   console.log(`\n  Launch the add-on from the sandbox: ${sandboxOrigin}/\n`);

@@ -45,7 +45,10 @@ function unionMs(intervals: [number, number][]): number {
   return total;
 }
 
-export function attribute(samples: readonly ViewSample[], log: readonly LoggedRequest[]): { views: AttributedView[]; unattributed: number } {
+export function attribute(
+  samples: readonly ViewSample[],
+  log: readonly LoggedRequest[],
+): { views: AttributedView[]; unattributed: number } {
   const byTenant = new Map<string, LoggedRequest[]>();
   for (const request of log) {
     const list = byTenant.get(request.tenantId ?? '') ?? [];
@@ -87,7 +90,9 @@ export function rateSignals(log: readonly LoggedRequest[]): RateSignals {
   for (const request of counted) {
     const earlier = byToken.get(request.tokenFingerprint as string) ?? [];
     const remaining = Math.min(
-      ...SERVICE_RATE_RULES.map((rule) => rule.limit - earlier.filter((at) => at > request.at - rule.windowMs).length - 1),
+      ...SERVICE_RATE_RULES.map(
+        (rule) => rule.limit - earlier.filter((at) => at > request.at - rule.windowMs).length - 1,
+      ),
     );
     if (remaining <= 0) noneRemaining++;
     earlier.push(request.at);

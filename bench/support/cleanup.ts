@@ -31,7 +31,10 @@ export function installCleanup(progress: (message: string) => void): Cleanup {
 
   // `on`, not `once`: tsx re-sends a signal its child did not acknowledge within 30 ms, and npm forwards Ctrl-C too.
   // With no listener left, tsx's own handler would exit on the repeat in the middle of the cleanup.
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     process.on(signal, () => {
       if (interrupted.signal.aborted) return;
       interrupted.abort();

@@ -11,7 +11,11 @@ export type BenchDatabase = {
 };
 
 /** One statement on a connection of its own, to the server or to a database (`url`); answers the rows. */
-export async function queryOnce(url: string, statement: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
+export async function queryOnce(
+  url: string,
+  statement: string,
+  values: unknown[] = [],
+): Promise<Record<string, unknown>[]> {
   // Bounded, so an unreachable server fails the run quickly instead of hanging it.
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
   await client.connect();

@@ -28,7 +28,8 @@ const HEALTH_TIMEOUT_MS = 60_000;
 /** The id of the build in `.next` (others rebuild it on this host: the id tells which build a figure belongs to). */
 export function nextBuildId(): string {
   const file = path.join(ROOT, '.next', 'BUILD_ID');
-  if (!existsSync(file)) throw new Error('No production build in .next: run `next build` first (the benchmark does not build).');
+  if (!existsSync(file))
+    throw new Error('No production build in .next: run `next build` first (the benchmark does not build).');
   return readFileSync(file, 'utf8').trim();
 }
 
@@ -85,7 +86,12 @@ export async function startWithSandbox(
 ): Promise<BenchServer & { sandbox: Sandbox; addonUrl: string }> {
   const port = await freePort();
   const addonUrl = `http://127.0.0.1:${port}`;
-  const sandbox = await createSandbox({ port: 0, addonUrl, pluginId: sandboxDefaults.pluginId, apiKey: sandboxDefaults.pluginApiKey });
+  const sandbox = await createSandbox({
+    port: 0,
+    addonUrl,
+    pluginId: sandboxDefaults.pluginId,
+    apiKey: sandboxDefaults.pluginApiKey,
+  });
   bench.cleanup.add('closed the sandbox', () => sandbox.close());
   const addresses = sandboxServiceAddresses(sandbox.url);
   const base = addonEnv({ ...addresses, appUrl: addonUrl, databaseUrl: bench.database.url, home: ROOT });
@@ -101,7 +107,10 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * call it after the warm-up, when the add-on's pool is open and its backends can be found. The function it answers
  * ends the window.
  */
-export async function cpuWindow(bench: Bench, serverPid: number): Promise<() => Promise<{ cpu: CpuMs; loadAverage: [number, number] }>> {
+export async function cpuWindow(
+  bench: Bench,
+  serverPid: number,
+): Promise<() => Promise<{ cpu: CpuMs; loadAverage: [number, number] }>> {
   const postgresPids = await bench.database.backendPids();
   const loadBefore = loadavg()[0] ?? 0;
   const server = cpuMsByPid(processTree(serverPid));
@@ -111,7 +120,10 @@ export async function cpuWindow(bench: Bench, serverPid: number): Promise<() => 
     const selfUsage = process.cpuUsage(self);
     const cpu: CpuMs = {
       server: cpuMsBetween(server, cpuMsByPid(processTree(serverPid))),
-      postgres: cpuMsBetween(postgres, cpuMsByPid([...new Set([...postgresPids, ...(await bench.database.backendPids())])])),
+      postgres: cpuMsBetween(
+        postgres,
+        cpuMsByPid([...new Set([...postgresPids, ...(await bench.database.backendPids())])]),
+      ),
       // Whatever else runs in this process (the sandbox, the memory sampler) is counted with the load generator.
       loadGenerator: (selfUsage.user + selfUsage.system) / 1000,
     };
@@ -120,7 +132,12 @@ export async function cpuWindow(bench: Bench, serverPid: number): Promise<() => 
 }
 
 /** Prints the table on stdout and writes the same figures to bench/results/<name>-<timestamp>.json. */
-export function publish(name: string, figures: { timestamp: string }, table: string, progress: (message: string) => void): void {
+export function publish(
+  name: string,
+  figures: { timestamp: string },
+  table: string,
+  progress: (message: string) => void,
+): void {
   console.log(table);
   const dir = path.join(ROOT, 'bench', 'results');
   mkdirSync(dir, { recursive: true });

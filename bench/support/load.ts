@@ -49,7 +49,10 @@ export async function runLaunches(options: LoadOptions): Promise<LoadResult> {
   async function timed(endpoint: string, url: string, init: RequestInit, into: number[]) {
     const started = performance.now();
     try {
-      const response = await fetch(url, { ...init, signal: AbortSignal.any([stop, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]) });
+      const response = await fetch(url, {
+        ...init,
+        signal: AbortSignal.any([stop, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+      });
       const body = await response.text(); // read fully: the connection goes back to the pool only then
       into.push(performance.now() - started);
       count(`${endpoint} ${response.status}`);

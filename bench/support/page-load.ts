@@ -34,8 +34,15 @@ export type ViewSample = {
 export type Client = { tenantId: string; cookie: string; views: readonly PlannedView[] };
 
 /** What the HTML says about the view: an error marker of the add-on's own, or the content the view must have. */
-export function judgePage(kind: ViewKind, tenantId: string, status: number, html: string): Pick<ViewSample, 'error' | 'rows' | 'empty'> {
-  const ids = new Set([...html.matchAll(new RegExp(`href="/companies/${tenantId}/invoices/(\\d+)"`, 'g'))].map((m) => m[1]));
+export function judgePage(
+  kind: ViewKind,
+  tenantId: string,
+  status: number,
+  html: string,
+): Pick<ViewSample, 'error' | 'rows' | 'empty'> {
+  const ids = new Set(
+    [...html.matchAll(new RegExp(`href="/companies/${tenantId}/invoices/(\\d+)"`, 'g'))].map((m) => m[1]),
+  );
   const rows = kind === 'list' ? ids.size : 0;
   const empty = kind === 'list' && html.includes('data-empty="true"');
   const problem = /data-problem="([a-z-]+)"/.exec(html)?.[1];
@@ -59,8 +66,7 @@ export async function runPacedViews(options: {
   const { fetch, baseUrl, intervalMs, signal } = options;
   const samples: ViewSample[] = [];
   let inFlight = 0;
-  const sleep = (ms: number) =>
-    ms <= 0 ? Promise.resolve() : new Promise<void>((resolve) => setTimeout(resolve, ms));
+  const sleep = (ms: number) => (ms <= 0 ? Promise.resolve() : new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   async function view(client: Client, planned: PlannedView): Promise<ViewSample> {
     const concurrent = ++inFlight;

@@ -28,7 +28,13 @@ export function listQueries(now = Date.now()): string[] {
  * `count` views of one company, list and detail alternating, starting `offset` views into the rotation (so the
  * timed views continue where the warm-up stopped). Detail ids are visited with a stride, so neighbours differ.
  */
-export function planViews(tenantId: string, invoiceIds: readonly number[], queries: readonly string[], offset: number, count: number): PlannedView[] {
+export function planViews(
+  tenantId: string,
+  invoiceIds: readonly number[],
+  queries: readonly string[],
+  offset: number,
+  count: number,
+): PlannedView[] {
   if (invoiceIds.length === 0) throw new Error(`no invoice ids for company ${tenantId}`);
   const stride = 7; // coprime with most id counts; neighbours in the list are different invoices anyway
   const views: PlannedView[] = [];

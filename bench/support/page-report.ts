@@ -32,7 +32,10 @@ function kindFigures(all: readonly AttributedView[], waitThresholdMs: number) {
     views: all.length,
     ok: ok.length,
     errors: all.length - ok.length,
-    errorReasons: countBy(all.filter((v) => v.error !== null), (v) => v.error as string),
+    errorReasons: countBy(
+      all.filter((v) => v.error !== null),
+      (v) => v.error as string,
+    ),
     // Timing over the views that showed their page; failures are counted above, not mixed in.
     overServiceMs: summarize(ok.map((v) => v.overServiceMs)),
     latencyMs: summarize(ok.map((v) => v.latencyMs)),
@@ -44,7 +47,10 @@ function kindFigures(all: readonly AttributedView[], waitThresholdMs: number) {
       max: Math.max(0, ...calls),
       histogram: countBy(ok, (v) => String(v.calls)),
     },
-    callsByEndpoint: countBy(ok.flatMap((v) => v.endpoints), (e) => e),
+    callsByEndpoint: countBy(
+      ok.flatMap((v) => v.endpoints),
+      (e) => e,
+    ),
     waited: ok.filter((v) => v.leadMs !== null && v.leadMs > waitThresholdMs).length,
     overlapped: ok.filter((v) => v.overlapped).length,
     emptyLists: ok.filter((v) => v.empty).length,
@@ -63,7 +69,11 @@ export function buildPageReport(
   extra: PageExtra,
 ) {
   const { aims } = config;
-  const byKind = (kind: ViewKind) => kindFigures(views.filter((v) => v.kind === kind), config.waitThresholdMs);
+  const byKind = (kind: ViewKind) =>
+    kindFigures(
+      views.filter((v) => v.kind === kind),
+      config.waitThresholdMs,
+    );
   const list = byKind('list');
   const detail = byKind('detail');
   const errors = list.errors + detail.errors;
@@ -92,7 +102,11 @@ export function buildPageReport(
       dataApi: { ...rate, unattributedCalls },
       serverPeakRssMb: megabytes(memory.peakRss),
       serverVmHwmMb: megabytes(memory.highWaterMark),
-      cpuMsPerView: { server: perView(cpu.server), postgres: perView(cpu.postgres), sandboxAndClient: perView(cpu.loadGenerator) },
+      cpuMsPerView: {
+        server: perView(cpu.server),
+        postgres: perView(cpu.postgres),
+        sandboxAndClient: perView(cpu.loadGenerator),
+      },
       serverLogLines: extra.serverLogLines,
       // For a look at the tail: which views they were, and whether they waited, fanned out or met another view.
       slowestViews: [...views]
@@ -155,10 +169,18 @@ export function pageMarkdown(r: PageReport): string {
       `${D.callsPerView.mean} / ${D.callsPerView.max}`,
     ),
     row('calls by endpoint', counts(L.callsByEndpoint), counts(D.callsByEndpoint)),
-    row(`views that waited for a rate slot (first call > ${c.waitThresholdMs} ms in)`, String(L.waited), String(D.waited)),
+    row(
+      `views that waited for a rate slot (first call > ${c.waitThresholdMs} ms in)`,
+      String(L.waited),
+      String(D.waited),
+    ),
     row('views whose calls overlapped', String(L.overlapped), String(D.overlapped)),
     row('errors', `${L.errors} (${counts(L.errorReasons)})`, `${D.errors} (${counts(D.errorReasons)})`),
-    row('HTML KB per view (mean); rows per list', `${L.meanHtmlKb}; ${L.meanRows} rows, ${L.emptyLists} empty`, `${D.meanHtmlKb}`),
+    row(
+      'HTML KB per view (mean); rows per list',
+      `${L.meanHtmlKb}; ${L.meanRows} rows, ${L.emptyLists} empty`,
+      `${D.meanHtmlKb}`,
+    ),
     '',
     '| run | value |',
     '|---|---|',

@@ -28,10 +28,23 @@ export type NextServer = {
 const TAIL = 40;
 
 /** Starts the production build with `next start` (no build here: `.next` must already exist). */
-export function startNext(options: { cwd: string; port: number; env: NodeJS.ProcessEnv; nodeArgs?: string[] }): NextServer {
+export function startNext(options: {
+  cwd: string;
+  port: number;
+  env: NodeJS.ProcessEnv;
+  nodeArgs?: string[];
+}): NextServer {
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), 'node_modules/next/dist/bin/next', 'start', '-p', String(options.port), '-H', '127.0.0.1'],
+    [
+      ...(options.nodeArgs ?? []),
+      'node_modules/next/dist/bin/next',
+      'start',
+      '-p',
+      String(options.port),
+      '-H',
+      '127.0.0.1',
+    ],
     { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   if (child.pid === undefined) throw new Error('next start could not be spawned.');

@@ -24,7 +24,11 @@ export async function signInThroughSandbox(
   const callbackUrl = launch.headers.get('location');
   if (launch.status !== 302 || !callbackUrl) {
     // The sandbox's error page says which step of the gateway failed; no secret is on it.
-    const reason = launchBody.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300);
+    const reason = launchBody
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 300);
     throw new Error(`launch of ${userId} → ${tenantIds.join(',')} answered ${launch.status}: ${reason}`);
   }
 
@@ -35,7 +39,9 @@ export async function signInThroughSandbox(
     .map((header) => header.split(';', 1)[0] ?? '')
     .find((pair) => pair.startsWith('__Host-'));
   if (callback.status < 300 || callback.status >= 400 || !session) {
-    throw new Error(`callback of ${userId} → ${tenantIds.join(',')} answered ${callback.status} without a session cookie`);
+    throw new Error(
+      `callback of ${userId} → ${tenantIds.join(',')} answered ${callback.status} without a session cookie`,
+    );
   }
   return session;
 }

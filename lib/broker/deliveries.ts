@@ -61,9 +61,16 @@ export async function storeDelivery(db: Db, delivery: Delivery, keys: readonly V
       skipped.push({ tenantId, reason: 'not_authorized' });
       continue;
     }
-    rows.push({ userId: delivery.userId, tenantId, pluginId: delivery.pluginId, companyName: entry.name, accessToken: entry.accessToken });
+    rows.push({
+      userId: delivery.userId,
+      tenantId,
+      pluginId: delivery.pluginId,
+      companyName: entry.name,
+      accessToken: entry.accessToken,
+    });
   }
   const written = new Set(await storeAccessTokens(db, rows, keys, { source: 'gateway' }));
-  for (const row of rows) if (!written.has(row.tenantId)) skipped.push({ tenantId: row.tenantId, reason: 'connected_by_user' });
+  for (const row of rows)
+    if (!written.has(row.tenantId)) skipped.push({ tenantId: row.tenantId, reason: 'connected_by_user' });
   return { stored: written.size, skipped };
 }

@@ -13,7 +13,12 @@ import { storeAccessTokens } from './store';
  */
 
 // Printable ASCII without spaces: what a bearer token is. The length bounds only keep nonsense out.
-export const pastedTokenSchema = z.string().trim().min(16).max(8192).regex(/^[\x21-\x7e]+$/);
+export const pastedTokenSchema = z
+  .string()
+  .trim()
+  .min(16)
+  .max(8192)
+  .regex(/^[\x21-\x7e]+$/);
 
 /**
  * The "authorization key" of the connection's notification settings, optional. The service says nothing of its form;
@@ -30,7 +35,12 @@ export type PasteOutcome = 'connected' | 'invalid' | 'rejected' | 'busy' | 'unav
 
 export type PastedConnection = { token: unknown; webhookSecret?: unknown };
 
-export async function connectPastedToken(db: Db, identity: TokenIdentity, input: PastedConnection, keys: readonly VaultKey[]): Promise<PasteOutcome> {
+export async function connectPastedToken(
+  db: Db,
+  identity: TokenIdentity,
+  input: PastedConnection,
+  keys: readonly VaultKey[],
+): Promise<PasteOutcome> {
   const token = pastedTokenSchema.safeParse(input.token);
   const webhookSecret = pastedWebhookSecretSchema.safeParse(input.webhookSecret ?? '');
   if (!token.success || !webhookSecret.success) return 'invalid';
@@ -41,8 +51,13 @@ export async function connectPastedToken(db: Db, identity: TokenIdentity, input:
     if (error.kind === 'unauthorized') return 'rejected';
     return error.kind === 'busy' ? 'busy' : 'unavailable';
   }
-  await storeAccessTokens(db, [{ ...identity, accessToken: token.data, companyName: null, webhookSecret: webhookSecret.data }], keys, {
-    source: 'pasted',
-  });
+  await storeAccessTokens(
+    db,
+    [{ ...identity, accessToken: token.data, companyName: null, webhookSecret: webhookSecret.data }],
+    keys,
+    {
+      source: 'pasted',
+    },
+  );
   return 'connected';
 }

@@ -36,7 +36,12 @@ export function newWebhookId(): string {
  * under the same key as the token, so a key rotation rewrites both at once. Used by the gateway's delivery, by
  * Integration Consent and by a token pasted by the user. Returns the companies written.
  */
-export async function storeAccessTokens(db: Db, tokens: readonly TokenToStore[], keys: readonly VaultKey[], options: StoreOptions): Promise<string[]> {
+export async function storeAccessTokens(
+  db: Db,
+  tokens: readonly TokenToStore[],
+  keys: readonly VaultKey[],
+  options: StoreOptions,
+): Promise<string[]> {
   if (tokens.length === 0) return [];
   // In one order, so two writers of overlapping companies (a consent and a delivery) lock rows alike, never in a cycle.
   const sorted = [...tokens].sort((a, b) => (a.tenantId < b.tenantId ? -1 : a.tenantId > b.tenantId ? 1 : 0));
@@ -65,7 +70,9 @@ export async function storeAccessTokens(db: Db, tokens: readonly TokenToStore[],
         deliveredAt: sql`now()`,
         invalidatedAt: null,
         source: sql`excluded.source`,
-        webhookId: options.webhookId ? sql`excluded.webhook_id` : sql`coalesce(${accessTokens.webhookId}, excluded.webhook_id)`,
+        webhookId: options.webhookId
+          ? sql`excluded.webhook_id`
+          : sql`coalesce(${accessTokens.webhookId}, excluded.webhook_id)`,
         sealedWebhookSecret: sql`excluded.sealed_webhook_secret`,
         // A new connection: a note about the one it replaces no longer applies (lib/consent/connection-notice.ts).
         notice: null,

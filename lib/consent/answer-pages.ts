@@ -5,7 +5,13 @@ import { messages, type Locale } from '@/lib/i18n/messages';
 
 export type ConsentPage = 'unknown' | 'expired' | 'malformed' | 'busy' | 'unavailable';
 
-const statusOf: Record<ConsentPage, number> = { unknown: 400, malformed: 400, expired: 410, busy: 429, unavailable: 503 };
+const statusOf: Record<ConsentPage, number> = {
+  unknown: 400,
+  malformed: 400,
+  expired: 410,
+  busy: 429,
+  unavailable: 503,
+};
 
 /**
  * The page a person sees when the consent's answer cannot be taken. The browser comes from the service's page, so

@@ -28,7 +28,12 @@ export type PendingAttempt =
  * What the consent page's address is made of for this user's pending attempt, the state opened from its seal. For
  * the routes that send the browser to the consent page; the state goes nowhere else.
  */
-export async function findPendingAttempt(db: Db, consentId: string, scope: ConsentScope, keys: readonly VaultKey[]): Promise<PendingAttempt> {
+export async function findPendingAttempt(
+  db: Db,
+  consentId: string,
+  scope: ConsentScope,
+  keys: readonly VaultKey[],
+): Promise<PendingAttempt> {
   const [row] = await db
     .select({
       status: consentRequests.status,
@@ -51,5 +56,11 @@ export async function findPendingAttempt(db: Db, consentId: string, scope: Conse
     // No configured key opens it: the attempt cannot be opened again (poll mode's progress page ends it).
     return { kind: 'ended' };
   }
-  return { kind: 'pending', state, responseMode: row.responseMode, companyMode: row.companyMode, webhookId: row.webhookId };
+  return {
+    kind: 'pending',
+    state,
+    responseMode: row.responseMode,
+    companyMode: row.companyMode,
+    webhookId: row.webhookId,
+  };
 }

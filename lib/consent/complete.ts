@@ -59,7 +59,9 @@ const lockedConsent = () => ({
   // Read before anything is stored: the name the asked-for company had (the answer may bring it a new one), and
   // whether it had a working connection. The outer row's columns are named in full: inside the subquery an
   // unqualified user_id would be the subquery's own.
-  startedForName: sql<string | null>`(select a.company_name from access_tokens a where a.user_id = consent_requests.user_id
+  startedForName: sql<
+    string | null
+  >`(select a.company_name from access_tokens a where a.user_id = consent_requests.user_id
     and a.plugin_id = consent_requests.plugin_id and a.tenant_id = consent_requests.started_for)`,
   startedForWorking: sql<boolean>`exists (select 1 from access_tokens a where a.user_id = consent_requests.user_id
     and a.plugin_id = consent_requests.plugin_id and a.tenant_id = consent_requests.started_for and a.invalidated_at is null)`,
@@ -79,7 +81,12 @@ type LockedConsent = Pick<
  * Completes the post-mode consent whose `state` came back with the form. The row is locked for the transaction, so
  * two copies of the same POST arriving together store once: the second sees the first's result and is "repeated".
  */
-export async function completePostConsent(db: Db, state: string, companies: readonly ConsentCompany[], keys: readonly VaultKey[]): Promise<Completion> {
+export async function completePostConsent(
+  db: Db,
+  state: string,
+  companies: readonly ConsentCompany[],
+  keys: readonly VaultKey[],
+): Promise<Completion> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select(lockedConsent())
@@ -92,7 +99,12 @@ export async function completePostConsent(db: Db, state: string, companies: read
 }
 
 /** Completes a poll-mode consent with the companies the poll returned (Approved), once. */
-export async function completePolledConsent(db: Db, consentId: string, companies: readonly ConsentCompany[], keys: readonly VaultKey[]): Promise<Completion> {
+export async function completePolledConsent(
+  db: Db,
+  consentId: string,
+  companies: readonly ConsentCompany[],
+  keys: readonly VaultKey[],
+): Promise<Completion> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select(lockedConsent())
@@ -105,7 +117,12 @@ export async function completePolledConsent(db: Db, consentId: string, companies
   });
 }
 
-async function settle(tx: Db, row: LockedConsent, companies: readonly ConsentCompany[], keys: readonly VaultKey[]): Promise<Completion> {
+async function settle(
+  tx: Db,
+  row: LockedConsent,
+  companies: readonly ConsentCompany[],
+  keys: readonly VaultKey[],
+): Promise<Completion> {
   const where = { consentId: row.id, startedFor: row.startedFor };
   const done = (outcome: ConsentOutcome) => {
     const stored = outcome.stored.find((company) => company.tenantId === row.startedFor);
@@ -119,7 +136,10 @@ async function settle(tx: Db, row: LockedConsent, companies: readonly ConsentCom
   }
   if (row.status !== 'pending') return { kind: 'expired', ...where };
   if (!row.open || !row.sessionLive) {
-    await tx.update(consentRequests).set({ status: 'expired', completedAt: sql`now()`, sealedState: null }).where(eq(consentRequests.id, row.id));
+    await tx
+      .update(consentRequests)
+      .set({ status: 'expired', completedAt: sql`now()`, sealedState: null })
+      .where(eq(consentRequests.id, row.id));
     return { kind: 'expired', ...where };
   }
 
@@ -143,10 +163,14 @@ async function settle(tx: Db, row: LockedConsent, companies: readonly ConsentCom
                 isNull(accessTokens.invalidatedAt),
               ),
             )
-        ).map((working) => working.tenantId).sort();
+        )
+          .map((working) => working.tenantId)
+          .sort();
   const outcome: ConsentOutcome = {
     stored: stored.map(({ tenantId, companyName }) => ({ tenantId, name: companyName })),
-    leftOut: companies.filter((company) => !allowed.has(company.tenantId)).map(({ tenantId, companyName }) => ({ tenantId, name: companyName })),
+    leftOut: companies
+      .filter((company) => !allowed.has(company.tenantId))
+      .map(({ tenantId, companyName }) => ({ tenantId, name: companyName })),
     replaced,
   };
   await storeAccessTokens(

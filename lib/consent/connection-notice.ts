@@ -34,7 +34,13 @@ export async function noteReplacedConnections(
   await db
     .update(accessTokens)
     .set({ notice })
-    .where(and(eq(accessTokens.userId, scope.userId), eq(accessTokens.pluginId, scope.pluginId), inArray(accessTokens.tenantId, [...scope.tenantIds])));
+    .where(
+      and(
+        eq(accessTokens.userId, scope.userId),
+        eq(accessTokens.pluginId, scope.pluginId),
+        inArray(accessTokens.tenantId, [...scope.tenantIds]),
+      ),
+    );
 }
 
 /** The note kept with the company's connection, if any (a value that is not a note is ignored). */
@@ -42,7 +48,13 @@ export async function findConnectionNotice(db: Db, identity: TokenIdentity): Pro
   const [row] = await db
     .select({ notice: accessTokens.notice, at: accessTokens.deliveredAt })
     .from(accessTokens)
-    .where(and(eq(accessTokens.userId, identity.userId), eq(accessTokens.tenantId, identity.tenantId), eq(accessTokens.pluginId, identity.pluginId)))
+    .where(
+      and(
+        eq(accessTokens.userId, identity.userId),
+        eq(accessTokens.tenantId, identity.tenantId),
+        eq(accessTokens.pluginId, identity.pluginId),
+      ),
+    )
     .limit(1);
   const notice = connectionNoticeSchema.safeParse(row?.notice);
   return row && notice.success ? { ...notice.data, at: row.at } : null;

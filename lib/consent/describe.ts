@@ -22,7 +22,12 @@ export type AskedFor = Company & { connected: boolean };
 /** connected: the asked-for company was connected; other-company: others were, not it; none-stored: nothing was. */
 export type OutcomeKind = 'connected' | 'other-company' | 'none-stored';
 
-export function describeOutcome(outcome: OutcomeFacts, asked: AskedFor, texts: ConsentTexts, unnamedCompany: string): { kind: OutcomeKind; lines: string[] } {
+export function describeOutcome(
+  outcome: OutcomeFacts,
+  asked: AskedFor,
+  texts: ConsentTexts,
+  unnamedCompany: string,
+): { kind: OutcomeKind; lines: string[] } {
   const r = texts.result;
   const label = (company: Company) => company.name ?? `${unnamedCompany} ${company.tenantId}`;
   const names = (companies: readonly Company[]) => companies.map(label).join(', ');

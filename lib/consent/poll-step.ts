@@ -34,7 +34,8 @@ export const PENDING_INTERVAL_MS = PENDING_SCHEDULE[0]!.intervalMs;
 
 /** The wait after a Pending answer, by the attempt's age. */
 export function pendingIntervalMs(elapsedMs: number): number {
-  return (PENDING_SCHEDULE.find((stage) => elapsedMs < stage.untilMs) ?? PENDING_SCHEDULE[PENDING_SCHEDULE.length - 1]!).intervalMs;
+  return (PENDING_SCHEDULE.find((stage) => elapsedMs < stage.untilMs) ?? PENDING_SCHEDULE[PENDING_SCHEDULE.length - 1]!)
+    .intervalMs;
 }
 export const UNREACHABLE_INTERVAL_MS = 5_000;
 /** The shortest wait after a 429, whatever it says. */

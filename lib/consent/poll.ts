@@ -27,7 +27,8 @@ export type PollDeps = {
 export const POLL_LEASE_SECONDS = 30;
 
 /** The attempt's row of this user, plugin and company, in poll mode. */
-const ownPollRow = (consentId: string, scope: ConsentScope) => and(ownAttempt(consentId, scope), eq(consentRequests.responseMode, 'poll'));
+const ownPollRow = (consentId: string, scope: ConsentScope) =>
+  and(ownAttempt(consentId, scope), eq(consentRequests.responseMode, 'poll'));
 
 /** Claims the next poll of a pending attempt whose time has come: one statement, so one claimant wins. */
 async function claimPoll(db: Db, consentId: string, scope: ConsentScope) {
@@ -37,7 +38,13 @@ async function claimPoll(db: Db, consentId: string, scope: ConsentScope) {
       nextPollAt: sql`now() + make_interval(secs => ${POLL_LEASE_SECONDS})`,
       pollCount: sql`${consentRequests.pollCount} + case when ${consentRequests.expiresAt} > now() then 1 else 0 end`,
     })
-    .where(and(ownPollRow(consentId, scope), eq(consentRequests.status, 'pending'), sql`${consentRequests.nextPollAt} <= now()`))
+    .where(
+      and(
+        ownPollRow(consentId, scope),
+        eq(consentRequests.status, 'pending'),
+        sql`${consentRequests.nextPollAt} <= now()`,
+      ),
+    )
     .returning({
       keyId: consentRequests.keyId,
       sealedState: consentRequests.sealedState,
@@ -84,7 +91,10 @@ async function pollOnce(db: Db, consentId: string, claim: Claim, deps: PollDeps)
   if (claim.pastLimit) {
     // Our own limit passed with no poll in flight (the claim holds the lease): the attempt failed.
     await endAttempt(db, consentId, 'failed');
-    log.info({ consent: 'poll', step: 'stop', status: 'failed', reason: 'time-limit', polls: claim.pollCount }, 'consent poll');
+    log.info(
+      { consent: 'poll', step: 'stop', status: 'failed', reason: 'time-limit', polls: claim.pollCount },
+      'consent poll',
+    );
     return;
   }
   let state: string;

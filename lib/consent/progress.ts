@@ -23,7 +23,11 @@ export type ProgressView = {
 };
 
 /** The attempt as the page shows it; null when it is not this user's attempt for this company. */
-async function readConsentProgress(db: Db, consentId: string, scope: ConsentScope): Promise<(ProgressView & { open: boolean }) | null> {
+async function readConsentProgress(
+  db: Db,
+  consentId: string,
+  scope: ConsentScope,
+): Promise<(ProgressView & { open: boolean }) | null> {
   const [row] = await db
     .select({
       status: consentRequests.status,
@@ -42,7 +46,12 @@ async function readConsentProgress(db: Db, consentId: string, scope: ConsentScop
  * this user's. Poll mode: at most one poll of the service. Post mode: nothing to ask (the answer comes to
  * /consent/return); once the window has passed with no answer, the attempt ends as expired, as that route would end it.
  */
-export async function advanceConsent(db: Db, consentId: string, scope: ConsentScope, deps: PollDeps): Promise<ProgressView | null> {
+export async function advanceConsent(
+  db: Db,
+  consentId: string,
+  scope: ConsentScope,
+  deps: PollDeps,
+): Promise<ProgressView | null> {
   const view = await readConsentProgress(db, consentId, scope);
   if (!view || view.finished) return view;
   if (view.responseMode === 'poll') {
@@ -53,6 +62,12 @@ export async function advanceConsent(db: Db, consentId: string, scope: ConsentSc
   await db
     .update(consentRequests)
     .set({ status: 'expired', completedAt: sql`now()`, sealedState: null })
-    .where(and(ownAttempt(consentId, scope), eq(consentRequests.status, 'pending'), sql`${consentRequests.expiresAt} <= now()`));
+    .where(
+      and(
+        ownAttempt(consentId, scope),
+        eq(consentRequests.status, 'pending'),
+        sql`${consentRequests.expiresAt} <= now()`,
+      ),
+    );
   return readConsentProgress(db, consentId, scope);
 }

@@ -13,12 +13,26 @@ export type ConsentResult = {
 };
 
 /** What became of a consent the user started (for the notice on the company page); null for anyone else's. */
-export async function findConsentResult(db: Db, consentId: string, scope: { userId: string; pluginId: string }): Promise<ConsentResult | null> {
+export async function findConsentResult(
+  db: Db,
+  consentId: string,
+  scope: { userId: string; pluginId: string },
+): Promise<ConsentResult | null> {
   if (!isConsentId(consentId)) return null;
   const [row] = await db
-    .select({ status: consentRequests.status, startedFor: consentRequests.startedFor, outcome: consentRequests.outcome })
+    .select({
+      status: consentRequests.status,
+      startedFor: consentRequests.startedFor,
+      outcome: consentRequests.outcome,
+    })
     .from(consentRequests)
-    .where(and(eq(consentRequests.id, consentId), eq(consentRequests.userId, scope.userId), eq(consentRequests.pluginId, scope.pluginId)))
+    .where(
+      and(
+        eq(consentRequests.id, consentId),
+        eq(consentRequests.userId, scope.userId),
+        eq(consentRequests.pluginId, scope.pluginId),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   const outcome = consentOutcomeSchema.safeParse(row.outcome);

@@ -21,7 +21,11 @@ const titleOf: Record<OutcomeKind, 'connectedTitle' | 'otherTitle' | 'noneTitle'
  * itself; a button tries to close this tab (browsers allow it for a tab a script opened). Both languages, the
  * browser's first: the user arrives from the service's page.
  */
-export function consentReturnPage(done: { asked: AskedCompany; outcome: ConsentOutcome }, first: Locale, frameAncestors: string): Response {
+export function consentReturnPage(
+  done: { asked: AskedCompany; outcome: ConsentOutcome },
+  first: Locale,
+  frameAncestors: string,
+): Response {
   const locales: Locale[] = first === 'sk' ? ['sk', 'en'] : ['en', 'sk'];
   const nonce = randomBytes(16).toString('base64');
   let kind: OutcomeKind = 'connected';

@@ -10,4 +10,6 @@ export const wantsJson = (request: Request) => /\bapplication\/json\b/.test(requ
 
 /** The address carries the state: never cached, never repeated as a Referer. */
 export const consentJson = (body: { url: string; progress?: string } | { ended: true }) =>
-  withRouteHeaders(Response.json(body, { headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } }));
+  withRouteHeaders(
+    Response.json(body, { headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } }),
+  );

@@ -48,11 +48,22 @@ export function consentPageUrl(parts: ConsentParts, config: ConsentConfig): stri
  * browser blocked the first tab), bound to the session, single-use, and dies with the service's 15-minute window.
  * Null when the session already has MAX_PENDING_CONSENTS attempts pending.
  */
-export async function startConsent(db: Db, session: Session, startedFor: string, config: ConsentConfig): Promise<StartedConsent | null> {
+export async function startConsent(
+  db: Db,
+  session: Session,
+  startedFor: string,
+  config: ConsentConfig,
+): Promise<StartedConsent | null> {
   const [{ pending } = { pending: 0 }] = await db
     .select({ pending: count() })
     .from(consentRequests)
-    .where(and(eq(consentRequests.sessionId, session.id), eq(consentRequests.status, 'pending'), gt(consentRequests.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(consentRequests.sessionId, session.id),
+        eq(consentRequests.status, 'pending'),
+        gt(consentRequests.expiresAt, sql`now()`),
+      ),
+    );
   if (pending >= MAX_PENDING_CONSENTS) return null;
   const connections = await listConnections(db, session);
   const lacking = connections.filter((company) => company.state !== 'connected').length;

@@ -29,7 +29,8 @@ export async function reencryptAccessTokens(db: Db, keys: readonly VaultKey[]): 
       .set({
         keyId: current.id,
         sealedToken: reseal(row.sealedToken, row.keyId, tokenContext(identity), keys),
-        sealedWebhookSecret: row.sealedWebhookSecret && reseal(row.sealedWebhookSecret, row.keyId, webhookSecretContext(identity), keys),
+        sealedWebhookSecret:
+          row.sealedWebhookSecret && reseal(row.sealedWebhookSecret, row.keyId, webhookSecretContext(identity), keys),
       })
       .where(
         and(

@@ -22,7 +22,11 @@ const TAG_BYTES = 16;
  */
 export type SealContext = readonly string[];
 
-export const tokenContext = (identity: TokenIdentity): SealContext => [identity.userId, identity.tenantId, identity.pluginId];
+export const tokenContext = (identity: TokenIdentity): SealContext => [
+  identity.userId,
+  identity.tenantId,
+  identity.pluginId,
+];
 
 // JSON of a fixed-order array: unambiguous even when ids contain separators.
 const additionalData = (context: SealContext) => Buffer.from(JSON.stringify(context), 'utf8');
@@ -71,4 +75,7 @@ export function openToken(sealed: SealedToken, identity: TokenIdentity, keys: re
 }
 
 /** The context of a connection's webhook secret: beside the token on the same row, but never interchangeable with it. */
-export const webhookSecretContext = (identity: TokenIdentity): SealContext => ['webhook-secret', ...tokenContext(identity)];
+export const webhookSecretContext = (identity: TokenIdentity): SealContext => [
+  'webhook-secret',
+  ...tokenContext(identity),
+];

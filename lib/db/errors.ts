@@ -9,14 +9,26 @@ type DriverError = { code: string; table?: string; constraint?: string };
 
 /** The driver's own error in a thrown error or its causes: the one with a string `code` (SQLSTATE or errno). */
 export function driverErrorOf(error: unknown): DriverError | undefined {
-  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current = error, depth = 0;
+    current && depth < 4;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     if (typeof (current as { code?: unknown }).code === 'string') return current as DriverError;
   }
   return undefined;
 }
 
 // Connection-level failures of PostgreSQL or the network: the database cannot be reached (503, not 500).
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P03']);
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P03',
+]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = driverErrorOf(error)?.code;

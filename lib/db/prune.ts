@@ -24,9 +24,7 @@ export async function pruneExpiredRows(db: Db): Promise<void> {
 
 export function schedulePruning(db: Db) {
   const timer = setInterval(() => {
-    pruneExpiredRows(db).catch((error: unknown) =>
-      getLogger().warn({ err: describeError(error) }, 'pruning failed'),
-    );
+    pruneExpiredRows(db).catch((error: unknown) => getLogger().warn({ err: describeError(error) }, 'pruning failed'));
   }, EVERY_MS);
   timer.unref();
 }

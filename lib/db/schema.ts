@@ -46,7 +46,9 @@ export const accessTokens = pgTable(
     // Set when the data API rejects the token (revoked or reset connection); a new delivery clears it.
     invalidatedAt: timestamp('invalidated_at', { withTimezone: true }),
     /** How the token reached us: 'gateway' (token delivery), 'consent' (Integration Consent) or 'pasted'. */
-    source: text('source', { enum: ['gateway', 'consent', 'pasted'] }).notNull().default('gateway'),
+    source: text('source', { enum: ['gateway', 'consent', 'pasted'] })
+      .notNull()
+      .default('gateway'),
     /**
      * Public id in our webhook receiver's address (/api/webhooks/{webhookId}). Not a secret: a notification is
      * believed only when it is signed with the connection's webhook secret. Companies approved in one consent share
@@ -94,14 +96,16 @@ export const rateLimits = pgTable('rate_limits', {
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-
 /**
  * Per-token schedules of data-API calls (lib/service/rate/), shared by every instance when DATABASE_URL is set.
  * `token_key` is a fingerprint of the token, never the token. Times are epoch milliseconds of the database clock.
  */
 export const dataApiBudgets = pgTable('data_api_budgets', {
   tokenKey: text('token_key').primaryKey(),
-  slots: bigint('slots', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+  slots: bigint('slots', { mode: 'number' })
+    .array()
+    .notNull()
+    .default(sql`'{}'::bigint[]`),
   pausedUntil: bigint('paused_until', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -136,7 +140,9 @@ export const consentRequests = pgTable(
     /** The service keeps an answer for 15 minutes; so does the state. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** pending, then connected, expired, denied or failed. */
-    status: text('status', { enum: ['pending', 'connected', 'expired', 'denied', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'connected', 'expired', 'denied', 'failed'] })
+      .notNull()
+      .default('pending'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** What the completion stored and left out (company ids and names only), for the result notice. */
     outcome: jsonb('outcome'),

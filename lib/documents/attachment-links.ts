@@ -21,18 +21,19 @@ export type AttachmentView = {
 /** The links of an expense's attachments; no data-API call (the content is fetched when a link is followed). */
 export function attachmentViews(tenantId: string, expenseId: string, attachments: Attachment[]): AttachmentView[] {
   return attachments.map((attachment) => {
-      const base = companyPath(tenantId, 'expenses', expenseId, 'attachments', attachment.id);
-      const name = attachment.fileName?.trim() || null;
-      const withName = (params: Record<string, string>) => `${base}?${new URLSearchParams(name ? { ...params, name } : params)}`;
-      const inline = attachment.contentType ? inlineKindOf(attachment.contentType) : inlineKindOfName(name);
-      return {
-        id: attachment.id,
-        name,
-        contentType: attachment.contentType,
-        size: attachment.size,
-        download: name ? withName({}) : base,
-        inline,
-        inlineSrc: inline ? withName({ disposition: 'inline' }) : null,
-      };
+    const base = companyPath(tenantId, 'expenses', expenseId, 'attachments', attachment.id);
+    const name = attachment.fileName?.trim() || null;
+    const withName = (params: Record<string, string>) =>
+      `${base}?${new URLSearchParams(name ? { ...params, name } : params)}`;
+    const inline = attachment.contentType ? inlineKindOf(attachment.contentType) : inlineKindOfName(name);
+    return {
+      id: attachment.id,
+      name,
+      contentType: attachment.contentType,
+      size: attachment.size,
+      download: name ? withName({}) : base,
+      inline,
+      inlineSrc: inline ? withName({ disposition: 'inline' }) : null,
+    };
   });
 }

@@ -13,11 +13,15 @@ import { loadForPage, openClient, problemOf, type Loaded } from './load';
  */
 
 export const invoiceForPage = cache(async (userId: string, pluginId: string, tenantId: string, id: string) =>
-  loadForPage(async (deadline) => loadInvoiceDetail(await openClient({ userId, pluginId, tenantId }, { deadline }), id)),
+  loadForPage(async (deadline) =>
+    loadInvoiceDetail(await openClient({ userId, pluginId, tenantId }, { deadline }), id),
+  ),
 );
 
 export const deliveryNoteForPage = cache(async (userId: string, pluginId: string, tenantId: string, id: string) =>
-  loadForPage(async (deadline) => (await openClient({ userId, pluginId, tenantId }, { deadline })).deliveryNotes.get(id)),
+  loadForPage(async (deadline) =>
+    (await openClient({ userId, pluginId, tenantId }, { deadline })).deliveryNotes.get(id),
+  ),
 );
 
 /** The expense and, side by side, its attachments' metadata; attachments that cannot be listed leave the expense standing. */

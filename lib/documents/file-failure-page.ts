@@ -48,10 +48,18 @@ function backLink(place: FilePlace, locale: Locale): { href: string; label: stri
   const texts = documentTexts[locale];
   const { tenantId, section, documentId } = place;
   if (documentId === null) {
-    const list = { invoices: texts.detail.backToInvoices, expenses: texts.detail.backToExpenses, 'delivery-notes': texts.detail.backToDeliveryNotes };
+    const list = {
+      invoices: texts.detail.backToInvoices,
+      expenses: texts.detail.backToExpenses,
+      'delivery-notes': texts.detail.backToDeliveryNotes,
+    };
     return { href: companyPath(tenantId, section), label: list[section] };
   }
-  const one = { invoices: texts.fileFailure.backToInvoice, expenses: texts.fileFailure.backToExpense, 'delivery-notes': texts.fileFailure.backToDeliveryNote };
+  const one = {
+    invoices: texts.fileFailure.backToInvoice,
+    expenses: texts.fileFailure.backToExpense,
+    'delivery-notes': texts.fileFailure.backToDeliveryNote,
+  };
   return { href: companyPath(tenantId, section, documentId), label: one[section] };
 }
 
@@ -94,7 +102,8 @@ export async function fileFailureHtml(
     `<h1>${escapeHtml(name)}</h1><p class="id">${escapeHtml(t.companyId)}: ${escapeHtml(tenantId)}</p>`,
     `<nav aria-label="${escapeHtml(d.label)}"><ul>`,
     ...tabs.map(
-      ([href, label]) => `<li><a href="${escapeHtml(href)}"${href === current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a></li>`,
+      ([href, label]) =>
+        `<li><a href="${escapeHtml(href)}"${href === current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a></li>`,
     ),
     `</ul></nav></div>`,
     `<main>${problem}</main>`,

@@ -7,7 +7,14 @@ import { getEnv } from '@/lib/env';
 import { withRouteHeaders } from '@/lib/http/handle';
 import { previewAddressOrThrow } from '@/lib/service/preview-address';
 import type { FilePlace, FileSection } from './file-failure-page';
-import { authorizeCompanyRequest, companyFailure, fileFailureResponse, fileResponse, seeOther, wantsJson } from './route-answers';
+import {
+  authorizeCompanyRequest,
+  companyFailure,
+  fileFailureResponse,
+  fileResponse,
+  seeOther,
+  wantsJson,
+} from './route-answers';
 
 /**
  * GET handlers of the company's file addresses, shared by invoices and delivery notes. Each is: session and company
@@ -38,7 +45,13 @@ function reportRoute(kind: DocumentKind, answer: (request: Request, report: Repo
     if (!access.ok) return access.response;
     const documentId = int64IdOf(id);
     const report = reportIdOf(reportId);
-    const place: FilePlace = { session: access.session, tenantId, section: sectionOf[kind], documentId, embedded: false };
+    const place: FilePlace = {
+      session: access.session,
+      tenantId,
+      section: sectionOf[kind],
+      documentId,
+      embedded: false,
+    };
     if (documentId === null || report === null) return companyFailure(request, place, 'notFound');
     try {
       const client = await openClient({ ...access.session, tenantId });
@@ -73,7 +86,11 @@ export function reportDownload(kind: DocumentKind) {
 export function reportPreview(kind: DocumentKind) {
   return reportRoute(kind, async (request, { documentId, reportId, client }) => {
     const raw = await client[kind].previewLink(documentId, reportId);
-    const url = previewAddressOrThrow(raw, getEnv().previewAddresses, `GET /api/${sectionOf[kind]}/{id}/reports/{reportId}/previewLink`);
+    const url = previewAddressOrThrow(
+      raw,
+      getEnv().previewAddresses,
+      `GET /api/${sectionOf[kind]}/{id}/reports/{reportId}/previewLink`,
+    );
     if (!wantsJson(request)) return seeOther(url);
     return withRouteHeaders(Response.json({ url }, { headers: { 'Cache-Control': 'private, no-store' } }));
   });
@@ -84,7 +101,9 @@ export function reportPreview(kind: DocumentKind) {
  * stream left open until its timeout, for nothing.
  */
 export function headNotAllowed(): Response {
-  return withRouteHeaders(new Response(null, { status: 405, headers: { Allow: 'GET', 'Cache-Control': 'private, no-store' } }));
+  return withRouteHeaders(
+    new Response(null, { status: 405, headers: { Allow: 'GET', 'Cache-Control': 'private, no-store' } }),
+  );
 }
 
 /**
@@ -112,7 +131,11 @@ export async function attachmentContent(request: Request, { params }: Context<At
     const download = await client.attachments.content(id, attachmentId);
     const contentType = safeContentType(download.contentType);
     const inline = search.get('disposition') === 'inline' ? inlineKindOf(contentType) : null;
-    const fileName = safeFileName(search.get('name'), `attachment-${attachmentId}`, extensionOf(contentType) ?? undefined);
+    const fileName = safeFileName(
+      search.get('name'),
+      `attachment-${attachmentId}`,
+      extensionOf(contentType) ?? undefined,
+    );
     return fileResponse(download, {
       contentType,
       fileName,

@@ -11,11 +11,22 @@ import { listFilterFields, type ListKind } from './filters';
  */
 
 // The interface allows sequence codes of at most 5 characters in the invoice and delivery-note filters.
-const sequenceCodeLimit: Record<ListKind, number> = { invoices: SEQUENCE_CODE_MAX, expenses: 100, deliveryNotes: SEQUENCE_CODE_MAX };
-const evidenceOf: Record<ListKind, string> = { invoices: 'invoices', expenses: 'expenses', deliveryNotes: 'deliveryNotes' };
+const sequenceCodeLimit: Record<ListKind, number> = {
+  invoices: SEQUENCE_CODE_MAX,
+  expenses: 100,
+  deliveryNotes: SEQUENCE_CODE_MAX,
+};
+const evidenceOf: Record<ListKind, string> = {
+  invoices: 'invoices',
+  expenses: 'expenses',
+  deliveryNotes: 'deliveryNotes',
+};
 
 /** Sequences usable in this list's filter: with a code within the limit, of this book when the record says which. */
-export function sequenceOptions(kind: ListKind, sequences: readonly NumberingSequence[]): { value: string; label: string }[] {
+export function sequenceOptions(
+  kind: ListKind,
+  sequences: readonly NumberingSequence[],
+): { value: string; label: string }[] {
   const seen = new Set<string>();
   const options: { value: string; label: string }[] = [];
   for (const sequence of sequences) {
@@ -29,23 +40,40 @@ export function sequenceOptions(kind: ListKind, sequences: readonly NumberingSeq
   return options.sort((a, b) => a.value.localeCompare(b.value));
 }
 
-export function filterFieldsFor(kind: ListKind, texts: DocumentTexts, sequences: readonly NumberingSequence[] | null): FilterField[] {
+export function filterFieldsFor(
+  kind: ListKind,
+  texts: DocumentTexts,
+  sequences: readonly NumberingSequence[] | null,
+): FilterField[] {
   const options = sequences ? sequenceOptions(kind, sequences) : [];
   return (listFilterFields[kind] as readonly string[]).map((name): FilterField => {
     if (name.endsWith('DateFrom') || name.endsWith('DateTo')) return { name, type: 'date' };
     switch (name) {
       case 'PaymentStatus':
-        return { name, type: 'select', options: (['0', '1'] as const).map((value) => ({ value, label: texts.filters.paymentFilter[value] })) };
+        return {
+          name,
+          type: 'select',
+          options: (['0', '1'] as const).map((value) => ({ value, label: texts.filters.paymentFilter[value] })),
+        };
       case 'DueDateStatus':
-        return { name, type: 'select', options: (['1', '2'] as const).map((value) => ({ value, label: texts.dueDateStatus[value] })) };
+        return {
+          name,
+          type: 'select',
+          options: (['1', '2'] as const).map((value) => ({ value, label: texts.dueDateStatus[value] })),
+        };
       case 'DocumentType':
         return {
           name,
           type: 'select',
-          options: expenseFilterDocumentTypes.map((type) => ({ value: String(type), label: texts.expenseTypes[String(type) as '10'] })),
+          options: expenseFilterDocumentTypes.map((type) => ({
+            value: String(type),
+            label: texts.expenseTypes[String(type) as '10'],
+          })),
         };
       case 'NumberingSequence':
-        return options.length > 0 ? { name, type: 'select', options } : { name, type: 'text', maxLength: sequenceCodeLimit[kind] };
+        return options.length > 0
+          ? { name, type: 'select', options }
+          : { name, type: 'text', maxLength: sequenceCodeLimit[kind] };
       case 'LastModifiedTimestamp':
         return { name, type: 'datetime-local' };
       case 'TotalPriceInclVatFrom':

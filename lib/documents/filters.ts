@@ -38,7 +38,14 @@ export const listFilterFields = {
     'NumberingSequence',
     'LastModifiedTimestamp',
   ],
-  deliveryNotes: ['IssueDateFrom', 'IssueDateTo', 'NumberingSequence', 'DocumentNumberFrom', 'DocumentNumberTo', 'LastModifiedTimestamp'],
+  deliveryNotes: [
+    'IssueDateFrom',
+    'IssueDateTo',
+    'NumberingSequence',
+    'DocumentNumberFrom',
+    'DocumentNumberTo',
+    'LastModifiedTimestamp',
+  ],
 } as const;
 
 export type ListKind = keyof typeof listFilterFields;
@@ -66,7 +73,10 @@ export type ListView<K extends ListKind = ListKind> = {
   canonical: string | null;
 } & (
   | { ok: true; /** The query to send, by the interface's names. */ query: Record<string, string> }
-  | { ok: false; /** Fields (and Top/Skip) whose value the interface does not allow, in form order. */ invalid: string[] }
+  | {
+      ok: false;
+      /** Fields (and Top/Skip) whose value the interface does not allow, in form order. */ invalid: string[];
+    }
 );
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
@@ -99,7 +109,10 @@ const withSeconds = (value: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v
 
 export function parseListView<K extends ListKind>(kind: K, params: SearchParams): ListView<K> {
   const fields = listFilterFields[kind] as readonly FilterField<K>[];
-  const values = Object.fromEntries(fields.map((field) => [field, first(params[field])])) as Record<FilterField<K>, string>;
+  const values = Object.fromEntries(fields.map((field) => [field, first(params[field])])) as Record<
+    FilterField<K>,
+    string
+  >;
   const rawTop = first(params.Top).trim();
   const rawSkip = first(params.Skip).trim();
 
@@ -109,7 +122,8 @@ export function parseListView<K extends ListKind>(kind: K, params: SearchParams)
     if (value !== '') query[field] = field === 'LastModifiedTimestamp' ? withSeconds(value) : value;
   }
   const filtered = Object.keys(query).length > 0;
-  for (const field of ['DocumentNumberFrom', 'DocumentNumberTo']) if (query[field] !== undefined) query[field] = query[field].toUpperCase();
+  for (const field of ['DocumentNumberFrom', 'DocumentNumberTo'])
+    if (query[field] !== undefined) query[field] = query[field].toUpperCase();
 
   // A control or bidi character is refused wherever it stands: trimming would hide some of them (the BOM, a tab).
   const invalid: string[] = [...fields, 'Top', 'Skip'].filter((name) => hasControlOrBidi(first(params[name])));
@@ -168,7 +182,11 @@ function canonicalSearch(fields: readonly string[], params: SearchParams): strin
 }
 
 /** An address of the same list with some parameters changed (undefined or '' removes one). */
-export function listHref<K extends ListKind>(pathname: string, view: ListView<K>, changes: Record<string, string | number | undefined>): string {
+export function listHref<K extends ListKind>(
+  pathname: string,
+  view: ListView<K>,
+  changes: Record<string, string | number | undefined>,
+): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries<string>(view.values)) if (value.trim() !== '') params.set(name, value);
   if (view.top !== DEFAULT_PAGE_SIZE) params.set('Top', String(view.top));
@@ -182,7 +200,11 @@ export function listHref<K extends ListKind>(pathname: string, view: ListView<K>
 }
 
 /** Paging without a total: "next" only after a full page, "previous" whenever something was skipped. */
-export function pagingLinks<K extends ListKind>(pathname: string, view: ListView<K>, received: number): { previous: string | null; next: string | null } {
+export function pagingLinks<K extends ListKind>(
+  pathname: string,
+  view: ListView<K>,
+  received: number,
+): { previous: string | null; next: string | null } {
   return {
     previous: view.skip > 0 ? listHref(pathname, view, { Skip: Math.max(0, view.skip - view.top) }) : null,
     next: received >= view.top && view.top > 0 ? listHref(pathname, view, { Skip: view.skip + view.top }) : null,

@@ -31,7 +31,11 @@ function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.D
 const isCurrencyCode = (value: string) => /^[A-Z]{3}$/.test(value);
 
 /** An amount with its currency ("1 234,50 €", "€1,234.50"); an unknown currency code is written after the number. */
-export function formatMoney(amount: number | null | undefined, currency: string | null | undefined, locale: Locale): string {
+export function formatMoney(
+  amount: number | null | undefined,
+  currency: string | null | undefined,
+  locale: Locale,
+): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '—';
   const code = currency?.trim().toUpperCase() ?? '';
   if (isCurrencyCode(code)) {
@@ -72,7 +76,9 @@ export function calendarDay(value: string | null | undefined): string | null {
 export function formatDay(value: string | null | undefined, locale: Locale): string {
   const day = calendarDay(value);
   if (!day) return '—';
-  return dateFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'numeric', year: 'numeric' }).format(new Date(`${day}T00:00:00Z`));
+  return dateFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'numeric', year: 'numeric' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }
 
 const wallClockPattern = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/;
@@ -95,7 +101,12 @@ export function formatWallClock(value: string | null | undefined, locale: Locale
 
 /** A moment's clock time in the company's zone ("14:05"), for notes like "as of 14:05". */
 export function formatClockTime(at: Date, locale: Locale): string {
-  return dateFormat(locale, { timeZone: COMPANY_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  return dateFormat(locale, {
+    timeZone: COMPANY_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
 }
 
 /** A moment as day and clock time in the company's zone ("22. 7. 2026 14:05"), for when something happened. */

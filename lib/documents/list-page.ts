@@ -9,7 +9,11 @@ import { listOrEmpty } from './list-or-empty';
 import { loadForPage, numberingSequencesFor, openClient, pageDeadline, type Loaded } from './load';
 import { companyPath } from './present';
 
-const segmentOf: Record<ListKind, string> = { invoices: 'invoices', expenses: 'expenses', deliveryNotes: 'delivery-notes' };
+const segmentOf: Record<ListKind, string> = {
+  invoices: 'invoices',
+  expenses: 'expenses',
+  deliveryNotes: 'delivery-notes',
+};
 
 export type ListPage<K extends ListKind, R> = {
   view: ListView<K>;
@@ -40,18 +44,30 @@ export async function loadListPage<K extends ListKind, R>(
   if (view.canonical !== null) redirect(view.canonical ? `${path}?${view.canonical}` : path);
 
   const scope = { userId: session.userId, pluginId: session.pluginId, tenantId };
-  const search = new URLSearchParams(Object.entries(searchParams).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
+  const search = new URLSearchParams(
+    Object.entries(searchParams).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
+  );
   const href = search.size > 0 ? `${path}?${search}` : path;
   const today = companyToday(new Date());
 
   if (!view.ok) {
-    return { view, path, href, sequences: await numberingSequencesFor(scope, { deadline: pageDeadline() }), loaded: null, today };
+    return {
+      view,
+      path,
+      href,
+      sequences: await numberingSequencesFor(scope, { deadline: pageDeadline() }),
+      loaded: null,
+      today,
+    };
   }
 
   let sequences: NumberingSequence[] | null = null;
   const loaded = await loadForPage(async (deadline) => {
     const client = await openClient(scope, { deadline });
-    const [records, known] = await Promise.all([listOrEmpty(read(client, view.query)), numberingSequencesFor(scope, { client })]);
+    const [records, known] = await Promise.all([
+      listOrEmpty(read(client, view.query)),
+      numberingSequencesFor(scope, { client }),
+    ]);
     sequences = known;
     return records;
   });

@@ -86,7 +86,10 @@ export async function loadForPage<T>(
  */
 export async function openClient(scope: Scope, options: ClientOptions = {}): Promise<DataApiClient> {
   try {
-    return await openCompanyClient({ userId: scope.userId, tenantId: scope.tenantId, pluginId: scope.pluginId }, options);
+    return await openCompanyClient(
+      { userId: scope.userId, tenantId: scope.tenantId, pluginId: scope.pluginId },
+      options,
+    );
   } catch (error) {
     if (error instanceof DataApiError) throw error;
     throw new DatabaseError(error);
@@ -94,13 +97,17 @@ export async function openClient(scope: Scope, options: ClientOptions = {}): Pro
 }
 
 // Keyed by user as well as company: two users of one company may have different permissions in the service.
-const keyOf = (kind: string, scope: Scope) => `${kind} ${JSON.stringify([scope.pluginId, scope.userId, scope.tenantId])}`;
+const keyOf = (kind: string, scope: Scope) =>
+  `${kind} ${JSON.stringify([scope.pluginId, scope.userId, scope.tenantId])}`;
 
 /**
  * Numbering sequences for the filter forms, kept for REFERENCE_TTL_MS; null when they cannot be read now. Read with
  * the page's client, or a client opened with the page's deadline.
  */
-export async function numberingSequencesFor(scope: Scope, from: { client: DataApiClient } | ClientOptions): Promise<NumberingSequence[] | null> {
+export async function numberingSequencesFor(
+  scope: Scope,
+  from: { client: DataApiClient } | ClientOptions,
+): Promise<NumberingSequence[] | null> {
   try {
     return await cached(keyOf('numbering-sequences', scope), REFERENCE_TTL_MS, async () =>
       listOrEmpty(('client' in from ? from.client : await openClient(scope, from)).numberingSequences.list()),
@@ -126,7 +133,13 @@ export function overviewFor(scope: Scope, options: ClientOptions = {}): Promise<
 }
 
 /** The company's connection as stored with us (name and state), read once per request however many parts ask. */
-export const companyConnection = cache(async (userId: string, pluginId: string, tenantId: string): Promise<CompanyConnection> => {
-  const [connection] = await forPage(async () => listConnections(await getDb(), { userId, pluginId, tenantIds: [tenantId] }));
-  return connection ?? { tenantId, name: null, state: 'missing', source: null, webhookId: null, hasWebhookSecret: false };
-});
+export const companyConnection = cache(
+  async (userId: string, pluginId: string, tenantId: string): Promise<CompanyConnection> => {
+    const [connection] = await forPage(async () =>
+      listConnections(await getDb(), { userId, pluginId, tenantIds: [tenantId] }),
+    );
+    return (
+      connection ?? { tenantId, name: null, state: 'missing', source: null, webhookId: null, hasWebhookSecret: false }
+    );
+  },
+);

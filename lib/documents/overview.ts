@@ -124,8 +124,12 @@ export async function loadOverview(client: DataApiClient, now: Date, today: stri
   const [unpaidInvoices, unpaidExpenses, recentInvoices, recentExpenses] = await Promise.all([
     readAllPages((skip, top) => listOrEmpty(client.invoices.list({ PaymentStatus: '0', Top: top, Skip: skip }))),
     readAllPages((skip, top) => listOrEmpty(client.expenses.list({ PaymentStatus: '0', Top: top, Skip: skip }))),
-    readAllPages((skip, top) => listOrEmpty(client.invoices.list({ IssueDateFrom: since, Top: top, Skip: skip })), { maxPages: 5 }),
-    readAllPages((skip, top) => listOrEmpty(client.expenses.list({ IssueDateFrom: since, Top: top, Skip: skip })), { maxPages: 5 }),
+    readAllPages((skip, top) => listOrEmpty(client.invoices.list({ IssueDateFrom: since, Top: top, Skip: skip })), {
+      maxPages: 5,
+    }),
+    readAllPages((skip, top) => listOrEmpty(client.expenses.list({ IssueDateFrom: since, Top: top, Skip: skip })), {
+      maxPages: 5,
+    }),
   ]);
   return {
     invoices: summarizeUnpaid(unpaidInvoices.records, today, unpaidInvoices.complete),

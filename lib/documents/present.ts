@@ -50,7 +50,9 @@ export function isOverdue(record: { paymentStatus?: number | null; dueDate?: str
 
 export function expenseTypeLabel(documentType: number | null | undefined, texts: DocumentTexts): string {
   const key = String(documentType) as keyof DocumentTexts['expenseTypes'];
-  return documentType !== null && documentType !== undefined && key in texts.expenseTypes ? texts.expenseTypes[key] : texts.expenseTypes.unknown;
+  return documentType !== null && documentType !== undefined && key in texts.expenseTypes
+    ? texts.expenseTypes[key]
+    : texts.expenseTypes.unknown;
 }
 
 /** A tag as the service sends it: a string or an object with a name. */

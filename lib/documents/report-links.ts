@@ -11,7 +11,12 @@ const segmentOf: Record<DocumentKind, string> = { invoices: 'invoices', delivery
  * The addresses of a document's reports: the download (named after the document number when there is one) and the
  * preview. Building them costs no data-API call: the preview link is asked for only when the user opens it.
  */
-export function reportLinks(kind: DocumentKind, tenantId: string, id: number | string, documentNumber: string | null | undefined): ReportLink[] {
+export function reportLinks(
+  kind: DocumentKind,
+  tenantId: string,
+  id: number | string,
+  documentNumber: string | null | undefined,
+): ReportLink[] {
   return reportIds.map((reportId) => {
     const base = companyPath(tenantId, segmentOf[kind], id, 'reports', reportId);
     const number = documentNumber?.trim();
@@ -30,7 +35,8 @@ export function reportLinks(kind: DocumentKind, tenantId: string, id: number | s
  */
 export function previewFailureMessages(texts: DocumentTexts): Record<string, string> {
   const e = texts.downloadErrors;
-  const say = (text: { title: string; body: string }) => `${texts.fileFailure.previewFailed} ${text.title}. ${text.body}`;
+  const say = (text: { title: string; body: string }) =>
+    `${texts.fileFailure.previewFailed} ${text.title}. ${text.body}`;
   return {
     unauthorized: say(e.signedOut),
     payment_required: say(e.payment),

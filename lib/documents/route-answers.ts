@@ -88,7 +88,12 @@ export function failurePage(failure: Failure, locale: Locale, retryAfterSeconds?
 }
 
 /** The company's own page saying what failed, with a retry (this very address) and the way back. */
-async function companyFailurePage(request: Request, place: FilePlace, failure: Failure, retryAfterSeconds?: number): Promise<Response> {
+async function companyFailurePage(
+  request: Request,
+  place: FilePlace,
+  failure: Failure,
+  retryAfterSeconds?: number,
+): Promise<Response> {
   const locale = localeOf(request);
   const url = new URL(request.url);
   const text = failureText(textOf(failure, locale), retryAfterSeconds);
@@ -108,7 +113,12 @@ function failureJson(failure: Failure, retryAfterSeconds?: number): Response {
 export const wantsJson = (request: Request) => /\bapplication\/json\b/.test(request.headers.get('accept') ?? '');
 
 /** A failure of a file request about a company of the session: JSON for the page's script, else the company's page. */
-export async function companyFailure(request: Request, place: FilePlace, failure: Failure, retryAfterSeconds?: number): Promise<Response> {
+export async function companyFailure(
+  request: Request,
+  place: FilePlace,
+  failure: Failure,
+  retryAfterSeconds?: number,
+): Promise<Response> {
   if (wantsJson(request)) return failureJson(failure, retryAfterSeconds);
   return companyFailurePage(request, place, failure, retryAfterSeconds);
 }
@@ -145,7 +155,11 @@ export type CompanyAccess = { ok: true; session: Session } | { ok: false; respon
  * The session of a file request, which must include the company. `json`: the refusal is for a page's script (the
  * preview link asking for its address), in the one error shape; otherwise it is a page.
  */
-export async function authorizeCompanyRequest(request: Request, tenantId: string, json = false): Promise<CompanyAccess> {
+export async function authorizeCompanyRequest(
+  request: Request,
+  tenantId: string,
+  json = false,
+): Promise<CompanyAccess> {
   const locale = localeOf(request);
   const env = getEnv();
   const refuse = (failure: Failure, retryAfterSeconds?: number) =>
@@ -170,18 +184,28 @@ export async function authorizeCompanyRequest(request: Request, tenantId: string
  * work inside the service's frame), so another site's form could carry it: only our own origin is honoured.
  */
 export async function authorizeCompanyForm(request: Request, tenantId: string): Promise<CompanyAccess> {
-  if (!isSameOriginRequest(request, getEnv().appUrl)) return { ok: false, response: failurePage('forbidden', localeOf(request)) };
+  if (!isSameOriginRequest(request, getEnv().appUrl))
+    return { ok: false, response: failurePage('forbidden', localeOf(request)) };
   return authorizeCompanyRequest(request, tenantId);
 }
 
 function reasonOf(error: unknown, failure: Failure): string {
-  return isDataApiError(error) ? `data_api_${error.kind}` : failure === 'internal' ? 'unexpected_error' : 'database_unavailable';
+  return isDataApiError(error)
+    ? `data_api_${error.kind}`
+    : failure === 'internal'
+      ? 'unexpected_error'
+      : 'database_unavailable';
 }
 
 /** The answer to a failed data-API call (or anything else thrown while answering) of a company's form, logged once. */
 export function failureResponse(request: Request, error: unknown): Response {
   const { failure, retryAfterSeconds } = failureOf(error);
-  return logged(request, failurePage(failure, localeOf(request), retryAfterSeconds), reasonOf(error, failure), failure === 'internal' ? error : undefined);
+  return logged(
+    request,
+    failurePage(failure, localeOf(request), retryAfterSeconds),
+    reasonOf(error, failure),
+    failure === 'internal' ? error : undefined,
+  );
 }
 
 /** The same for a file address: the company's failure page (or JSON for the preview link's script), logged once. */
@@ -195,7 +219,8 @@ export async function fileFailureResponse(request: Request, place: FilePlace, er
 function logged(request: Request, response: Response, reason: string, error?: unknown): Response {
   const route = new URL(request.url).pathname;
   const log = getLogger();
-  if (error !== undefined) log.error({ route, status: response.status, reason, err: describeError(error) }, 'file request');
+  if (error !== undefined)
+    log.error({ route, status: response.status, reason, err: describeError(error) }, 'file request');
   else log.info({ route, status: response.status, reason }, 'file request');
   return response;
 }

@@ -44,7 +44,11 @@ function limiterFor(db: Db) {
  * The addresses this instance has seen with their budget spent, until their window ends: refusing a flood of
  * attempts from one of them costs no database read. (Memory only remembers; the database decides.)
  */
-const seenBlocked = new RateLimiterMemory({ keyPrefix: 'auth-blocked', points: 1, duration: FAILURE_LIMIT.durationSeconds });
+const seenBlocked = new RateLimiterMemory({
+  keyPrefix: 'auth-blocked',
+  points: 1,
+  duration: FAILURE_LIMIT.durationSeconds,
+});
 
 // Opening the database can fail too (it is opened lazily); then the in-memory budget counts alone.
 const currentLimiter = () => getDb().then(limiterFor, () => memoryBudget);
@@ -65,7 +69,8 @@ async function rememberBlocked(source: string, msBeforeNext: number): Promise<vo
  */
 export async function refuseWhileBlocked(source: string): Promise<void> {
   const remembered = await seenBlocked.get(source);
-  if (remembered && remembered.consumedPoints > 1 && remembered.msBeforeNext > 0) throw tooManyFailures(remembered.msBeforeNext);
+  if (remembered && remembered.consumedPoints > 1 && remembered.msBeforeNext > 0)
+    throw tooManyFailures(remembered.msBeforeNext);
   const spent = await (await currentLimiter()).get(source);
   if (spent && spent.consumedPoints >= FAILURE_LIMIT.points && spent.msBeforeNext > 0) {
     await rememberBlocked(source, spent.msBeforeNext);

@@ -50,7 +50,13 @@ export async function handleRequest(
   }
   withRouteHeaders(response);
   getLogger().info(
-    { endpoint, status: response.status, reason: log.reason ?? 'ok', ...log, ms: Math.round(performance.now() - started) },
+    {
+      endpoint,
+      status: response.status,
+      reason: log.reason ?? 'ok',
+      ...log,
+      ms: Math.round(performance.now() - started),
+    },
     'auth request',
   );
   return response;

@@ -1,7 +1,6 @@
 import 'server-only';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 type Section = { lang: 'sk' | 'en'; title: string; body: string };
 

@@ -3,7 +3,12 @@
  * Scripts need the per-request nonce (Next applies it to its own scripts); styles are our compiled CSS plus
  * inline style blocks, which cannot run code.
  */
-export function contentSecurityPolicy(nonce: string, frameAncestors: string, development: boolean, formTargets: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  frameAncestors: string,
+  development: boolean,
+  formTargets: readonly string[] = [],
+): string {
   return [
     `default-src 'self'`,
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? ` 'unsafe-eval'` : ''}`,

@@ -4,7 +4,8 @@ import type { ActivityTexts } from './activity-sk';
 export const en: ActivityTexts = {
   tab: 'Activity',
   title: 'Activity',
-  intro: 'Notifications the invoicing service sent the add-on about this company: upload results and payments. The latest {count} at most are shown.',
+  intro:
+    'Notifications the invoicing service sent the add-on about this company: upload results and payments. The latest {count} at most are shown.',
   loading: 'Loading notifications…',
   listLabel: 'Notifications received',
   receivedAt: 'Received',
@@ -43,7 +44,8 @@ export const en: ActivityTexts = {
     eventName: 'Notification name',
     content: 'Notification content',
   },
-  shared: 'Shared notification of companies {companies}: they were approved in one consent and share its notification key.',
+  shared:
+    'Shared notification of companies {companies}: they were approved in one consent and share its notification key.',
   empty:
     'No notification yet. Upload results of invoices and delivery notes and payments the invoicing service sends about this company appear here. Notifications arrive once the company’s connection has a notification address.',
   receiver: {

@@ -5,7 +5,8 @@ import type { Widened } from './documents-sk';
 export const sk = {
   tab: 'Aktivita',
   title: 'Aktivita',
-  intro: 'Upozornenia, ktoré Fakturácia poslala doplnku o tejto firme: výsledky nahratia dokladov a úhrady. Zobrazuje sa najviac {count} najnovších.',
+  intro:
+    'Upozornenia, ktoré Fakturácia poslala doplnku o tejto firme: výsledky nahratia dokladov a úhrady. Zobrazuje sa najviac {count} najnovších.',
   loading: 'Načítavajú sa upozornenia…',
   listLabel: 'Prijaté upozornenia',
   receivedAt: 'Prijaté',

@@ -4,7 +4,8 @@ import type { ConsentTexts } from './consent-sk';
 export const en: ConsentTexts = {
   connect: 'Connect',
   intro: {
-    single: 'The service’s page opens, where you approve the add-on’s access to this company. The service hands the token to the add-on directly.',
+    single:
+      'The service’s page opens, where you approve the add-on’s access to this company. The service hands the token to the add-on directly.',
     multiple:
       'The service’s page opens, where you can approve access to the {count} companies the add-on cannot reach, all at once. The service hands the tokens to the add-on directly.',
   },
@@ -20,7 +21,8 @@ export const en: ConsentTexts = {
     // Company names often end in a full stop (s.r.o.): the lists end the sentences, without one of their own.
     connected: 'The consent was approved. Connected: {companies}',
     otherCompany: 'You approved a different company than {asked} in the service. Connected: {companies}',
-    askedNotConnected: '{asked} is still not connected. Connect it again and choose exactly this company in the service.',
+    askedNotConnected:
+      '{asked} is still not connected. Connect it again and choose exactly this company in the service.',
     askedUnchanged: '{asked} keeps its previous connection; no new one was made for it.',
     replaced: 'The new connection replaced a working one for: {companies}',
     leftOut: 'Not among the companies you are signed in for, so their access was not stored: {companies}',
@@ -44,7 +46,8 @@ export const en: ConsentTexts = {
     expiredBody:
       'A consent must be completed within 15 minutes of its start, in the same sign-in. Nothing was stored. Open the add-on and connect the company again.',
     malformedTitle: 'The service’s answer cannot be read',
-    malformedBody: 'The answer does not list companies in the expected form. Nothing was stored. Try connecting the company again.',
+    malformedBody:
+      'The answer does not list companies in the expected form. Nothing was stored. Try connecting the company again.',
     unavailableTitle: 'The add-on is temporarily unavailable',
     unavailableBody:
       'The consent cannot be stored right now; nothing was stored. Go back to the service’s page in a moment and press its return button again.',

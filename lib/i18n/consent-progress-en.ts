@@ -11,7 +11,8 @@ export const en: ConsentProgressTexts = {
     open: 'Open the service’s consent page',
     approveTitle: '2. Come back to this tab',
     approveBody: 'This page updates by itself and moves on to the connected company once you approve. Keep it open.',
-    validUntil: 'The consent must be completed by {time}. If you decline it in the service, the attempt ends by itself at that time.',
+    validUntil:
+      'The consent must be completed by {time}. If you decline it in the service, the attempt ends by itself at that time.',
     refresh: 'Refresh the status',
   },
   connected: {

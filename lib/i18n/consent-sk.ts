@@ -2,7 +2,8 @@
 export const sk = {
   connect: 'Pripojiť',
   intro: {
-    single: 'Otvorí sa stránka služby, kde prístup doplnku k tejto firme schválite. Token odovzdá služba priamo doplnku.',
+    single:
+      'Otvorí sa stránka služby, kde prístup doplnku k tejto firme schválite. Token odovzdá služba priamo doplnku.',
     multiple:
       'Otvorí sa stránka služby, kde môžete naraz schváliť prístup k {count} firmám, ku ktorým doplnok prístup nemá. Token odovzdá služba priamo doplnku.',
   },

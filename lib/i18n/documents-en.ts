@@ -66,7 +66,8 @@ export const en: DocumentTexts = {
     from: 'from',
     to: 'to',
     invalid: 'These filters have an invalid value: {fields}. Nothing was loaded.',
-    invalidHint: 'Enter dates as yyyy-mm-dd; a range must not start after it ends; texts have a maximum length and no control characters; numbers are plain digits.',
+    invalidHint:
+      'Enter dates as yyyy-mm-dd; a range must not start after it ends; texts have a maximum length and no control characters; numbers are plain digits.',
     fields: {
       IssueDateFrom: 'Issue date from',
       IssueDateTo: 'Issue date to',
@@ -205,12 +206,14 @@ export const en: DocumentTexts = {
     disconnectedTitle: 'The connection to the invoicing service is not active',
     disconnectedBody:
       'The add-on’s access to this company’s data was removed or reset in the invoicing service (for example, someone deleted or regenerated the connection), or the service has not handed it over yet.',
-    disconnectedAction: 'Connect the company again on its overview (the Connect button), or open the add-on again from the add-on store in the invoicing service and choose this company.',
+    disconnectedAction:
+      'Connect the company again on its overview (the Connect button), or open the add-on again from the add-on store in the invoicing service and choose this company.',
     paymentTitle: 'The company has no API package',
     paymentBody:
       'The invoicing service gives add-ons access to a company’s data only when the company has the “Balík API” (API package) add-on subscription. The company’s administrator can activate it in the subscription settings of the invoicing service.',
     forbiddenTitle: 'The invoicing service did not permit this',
-    forbiddenBody: 'Your user in the invoicing service has no permission for this data. The company’s administrator sets user permissions.',
+    forbiddenBody:
+      'Your user in the invoicing service has no permission for this data. The company’s administrator sets user permissions.',
     busyTitle: 'The invoicing service is busy',
     busyBody: 'The service accepts only a few requests per second. Try again in {seconds} s.',
     unavailableTitle: 'The data could not be loaded',
@@ -238,8 +241,14 @@ export const en: DocumentTexts = {
   },
   downloadErrors: {
     badRequest: { title: 'Invalid request', body: 'This file address is not valid.' },
-    signedOut: { title: 'You are not signed in', body: 'Open the add-on from the add-on store in the invoicing service and try again.' },
-    payment: { title: 'The company has no API package', body: 'The invoicing service serves files only to companies with the “Balík API” (API package).' },
+    signedOut: {
+      title: 'You are not signed in',
+      body: 'Open the add-on from the add-on store in the invoicing service and try again.',
+    },
+    payment: {
+      title: 'The company has no API package',
+      body: 'The invoicing service serves files only to companies with the “Balík API” (API package).',
+    },
     forbidden: { title: 'Access is not allowed', body: 'You have no access to this file.' },
     notFound: { title: 'File not found', body: 'The invoicing service has no such file.' },
     disconnected: {
@@ -247,7 +256,13 @@ export const en: DocumentTexts = {
       body: 'Access to this company’s data was removed or reset. Open the add-on again from the add-on store.',
     },
     busy: { title: 'The invoicing service is busy', body: 'Try again in {seconds} s.' },
-    badGateway: { title: 'The invoicing service answered unexpectedly', body: 'The file could not be fetched. Try again in a moment.' },
-    unavailable: { title: 'The invoicing service does not answer', body: 'The file could not be fetched. Try again in a moment.' },
+    badGateway: {
+      title: 'The invoicing service answered unexpectedly',
+      body: 'The file could not be fetched. Try again in a moment.',
+    },
+    unavailable: {
+      title: 'The invoicing service does not answer',
+      body: 'The file could not be fetched. Try again in a moment.',
+    },
   },
 };

@@ -40,7 +40,13 @@ export const sk = {
     leftToPay: 'Zostáva uhradiť',
     attachments: 'Prílohy',
   },
-  paymentStatus: { '0': 'Neuhradené', '1': 'Uhradené', '2': 'Preplatené', '3': 'Čiastočne uhradené', unknown: 'Neznámy stav' },
+  paymentStatus: {
+    '0': 'Neuhradené',
+    '1': 'Uhradené',
+    '2': 'Preplatené',
+    '3': 'Čiastočne uhradené',
+    unknown: 'Neznámy stav',
+  },
   overdue: 'Po splatnosti',
   creditNote: 'Dobropis',
   advanceInvoice: 'Zálohová faktúra',
@@ -66,7 +72,8 @@ export const sk = {
     from: 'od',
     to: 'do',
     invalid: 'Tieto filtre majú neplatnú hodnotu: {fields}. Nič sa nenačítalo.',
-    invalidHint: 'Dátumy zadajte ako rrrr-mm-dd, začiatok rozsahu nesmie byť po jeho konci texty majú obmedzenú dĺžku a nesmú obsahovať riadiace znaky, čísla zadajte len číslicami.',
+    invalidHint:
+      'Dátumy zadajte ako rrrr-mm-dd, začiatok rozsahu nesmie byť po jeho konci texty majú obmedzenú dĺžku a nesmú obsahovať riadiace znaky, čísla zadajte len číslicami.',
     fields: {
       IssueDateFrom: 'Dátum vystavenia od',
       IssueDateTo: 'Dátum vystavenia do',
@@ -205,12 +212,14 @@ export const sk = {
     disconnectedTitle: 'Pripojenie k Fakturácii nie je aktívne',
     disconnectedBody:
       'Prístup doplnku k údajom tejto firmy bol vo Fakturácii zrušený alebo obnovený (napríklad pripojenie niekto zmazal alebo vygeneroval nanovo), alebo ho služba ešte neodovzdala.',
-    disconnectedAction: 'Pripojte firmu znova na jej prehľade (tlačidlo Pripojiť), alebo otvorte doplnok znova z obchodu s doplnkami vo Fakturácii a vyberte túto firmu.',
+    disconnectedAction:
+      'Pripojte firmu znova na jej prehľade (tlačidlo Pripojiť), alebo otvorte doplnok znova z obchodu s doplnkami vo Fakturácii a vyberte túto firmu.',
     paymentTitle: 'Firma nemá aktivovaný Balík API',
     paymentBody:
       'Fakturácia sprístupňuje údaje doplnkom iba firmám s aktivovaným doplnkovým balíkom „Balík API“. Správca firmy ho môže aktivovať v nastaveniach predplatného vo Fakturácii.',
     forbiddenTitle: 'Fakturácia tento prístup nepovolila',
-    forbiddenBody: 'Váš používateľ vo Fakturácii nemá oprávnenie na tieto údaje. Oprávnenia používateľov nastavuje správca firmy.',
+    forbiddenBody:
+      'Váš používateľ vo Fakturácii nemá oprávnenie na tieto údaje. Oprávnenia používateľov nastavuje správca firmy.',
     busyTitle: 'Fakturácia je práve zaneprázdnená',
     busyBody: 'Služba prijíma len obmedzený počet požiadaviek za sekundu. Skúste to znova o {seconds} s.',
     unavailableTitle: 'Údaje sa nepodarilo načítať',
@@ -238,8 +247,14 @@ export const sk = {
   },
   downloadErrors: {
     badRequest: { title: 'Neplatná požiadavka', body: 'Táto adresa súboru nie je platná.' },
-    signedOut: { title: 'Nie ste prihlásený', body: 'Otvorte doplnok z obchodu s doplnkami vo Fakturácii a skúste to znova.' },
-    payment: { title: 'Firma nemá aktivovaný Balík API', body: 'Fakturácia sprístupňuje súbory iba firmám s aktivovaným Balíkom API.' },
+    signedOut: {
+      title: 'Nie ste prihlásený',
+      body: 'Otvorte doplnok z obchodu s doplnkami vo Fakturácii a skúste to znova.',
+    },
+    payment: {
+      title: 'Firma nemá aktivovaný Balík API',
+      body: 'Fakturácia sprístupňuje súbory iba firmám s aktivovaným Balíkom API.',
+    },
     forbidden: { title: 'Prístup nie je povolený', body: 'K tomuto súboru nemáte prístup.' },
     notFound: { title: 'Súbor sa nenašiel', body: 'Taký súbor vo Fakturácii nie je.' },
     disconnected: {
@@ -247,7 +262,10 @@ export const sk = {
       body: 'Prístup k údajom tejto firmy bol zrušený alebo obnovený. Otvorte doplnok znova z obchodu s doplnkami.',
     },
     busy: { title: 'Fakturácia je zaneprázdnená', body: 'Skúste to znova o {seconds} s.' },
-    badGateway: { title: 'Fakturácia odpovedala nečakane', body: 'Súbor sa nepodarilo získať. Skúste to znova o chvíľu.' },
+    badGateway: {
+      title: 'Fakturácia odpovedala nečakane',
+      body: 'Súbor sa nepodarilo získať. Skúste to znova o chvíľu.',
+    },
     unavailable: { title: 'Fakturácia neodpovedá', body: 'Súbor sa nepodarilo získať. Skúste to znova o chvíľu.' },
   },
 };

@@ -17,6 +17,8 @@ export function fill(template: string, values: Record<string, string | number>):
 
 /** "3 doklady", "5 dokladov", "1 document": the count with the noun in the language's plural form. */
 export function countOf(count: number, forms: DocumentTexts['documents'], locale: 'sk' | 'en'): string {
-  const rule = new Intl.PluralRules(locale === 'sk' ? 'sk-SK' : 'en-GB').select(count) as keyof DocumentTexts['documents'];
+  const rule = new Intl.PluralRules(locale === 'sk' ? 'sk-SK' : 'en-GB').select(
+    count,
+  ) as keyof DocumentTexts['documents'];
   return `${new Intl.NumberFormat(locale === 'sk' ? 'sk-SK' : 'en-GB').format(count)} ${forms[rule] ?? forms.other}`;
 }

@@ -45,7 +45,8 @@ export const messages = {
         'Token vytvoríte v aplikácii v nastaveniach firmy, v časti API prepojenia (zobrazí sa len raz). Doplnok ho overí v službe, uloží zašifrovaný a už ho nikdy nezobrazí.',
       tokenLabel: 'Prístupový token',
       secretLabel: 'Autorizačný kľúč upozornení (nepovinné)',
-      secretHelp: 'Ak ste v prepojení zadali adresu pre upozornenia a autorizačný kľúč, vložte kľúč sem, aby doplnok vedel upozornenia overiť.',
+      secretHelp:
+        'Ak ste v prepojení zadali adresu pre upozornenia a autorizačný kľúč, vložte kľúč sem, aby doplnok vedel upozornenia overiť.',
       submit: 'Overiť a pripojiť',
       outcomes: {
         connected: 'Token je overený a firma je pripojená.',
@@ -80,7 +81,8 @@ export const messages = {
     stateHelp: {
       connected: 'The add-on has valid access to this company’s data.',
       missing: 'The service delivered no access token for this company. Connect it below.',
-      invalid: 'The service rejected the access (the connection was deleted or reset). Connect the company again below.',
+      invalid:
+        'The service rejected the access (the connection was deleted or reset). Connect the company again below.',
     },
     companyId: 'Company ID',
     unnamedCompany: 'Company',
@@ -99,7 +101,8 @@ export const messages = {
         'Create a token in the application, in the company settings under API connections (it is shown only once). The add-on checks it with the service, stores it encrypted and never shows it again.',
       tokenLabel: 'Access token',
       secretLabel: 'Notification authorization key (optional)',
-      secretHelp: 'If the connection has a notification address and an authorization key, paste the key here so the add-on can verify the notifications.',
+      secretHelp:
+        'If the connection has a notification address and an authorization key, paste the key here so the add-on can verify the notifications.',
       submit: 'Check and connect',
       outcomes: {
         connected: 'The token was checked and the company is connected.',

@@ -99,7 +99,10 @@ export function createDataApiClient(transport: Transport, { deadline }: ClientOp
     const previewEndpoint = `${reportEndpoint}/previewLink`;
     return {
       report: async (id: number | string, report: number | string) =>
-        download(reportEndpoint, `/api/${kind}/${int64Id(id, reportEndpoint)}/reports/${reportId(report, reportEndpoint)}`),
+        download(
+          reportEndpoint,
+          `/api/${kind}/${int64Id(id, reportEndpoint)}/reports/${reportId(report, reportEndpoint)}`,
+        ),
       previewLink: async (id: number | string, report: number | string) =>
         parseRecord(
           previewLinkSchema,
@@ -150,7 +153,11 @@ export function createDataApiClient(transport: Transport, { deadline }: ClientOp
       list: listOf('GET /api/expenses', '/api/expenses', expenseListQuery, expenseSchema),
       get: async (id: string) => {
         const endpoint = 'GET /api/expenses/{id}';
-        return parseRecord(expenseSchema, await getJson(endpoint, `/api/expenses/${seg(uuid(id, endpoint))}`), endpoint);
+        return parseRecord(
+          expenseSchema,
+          await getJson(endpoint, `/api/expenses/${seg(uuid(id, endpoint))}`),
+          endpoint,
+        );
       },
     },
 

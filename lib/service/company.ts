@@ -81,7 +81,10 @@ export async function openCompanyClient(identity: TokenIdentity, options: Client
   if (!row) throw new DataApiError('not-connected');
 
   const token = openToken(row, identity, getEnv().encryptionKeys);
-  return clientForToken(token, identity.tenantId, { ...options, onUnauthorized: () => markRejected(db, identity, row.sealedToken) });
+  return clientForToken(token, identity.tenantId, {
+    ...options,
+    onUnauthorized: () => markRejected(db, identity, row.sealedToken),
+  });
 }
 
 /**
@@ -103,7 +106,10 @@ export async function clientForToken(
     onUnauthorized,
     onBudgetError: (error) => log.warn({ err: describeError(error), tenantId }, 'data api bookkeeping failed'),
     onOutcome: (outcome) =>
-      log[outcome.kind && outcome.kind !== 'not-found' ? 'warn' : 'debug']({ dataApi: outcome, tenantId }, 'data api call'),
+      log[outcome.kind && outcome.kind !== 'not-found' ? 'warn' : 'debug'](
+        { dataApi: outcome, tenantId },
+        'data api call',
+      ),
   });
   return createDataApiClient(sharingIdenticalGets(transport, budgetKey), options);
 }

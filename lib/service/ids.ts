@@ -20,7 +20,9 @@ export const int64IdSchema = z
   .union([z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).transform(String), z.string()])
   .pipe(z.string().refine(withinInt64, 'expected a positive int64 in decimal digits'));
 
-export const uuidSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'expected a uuid');
+export const uuidSchema = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'expected a uuid');
 
 /** Report ids the interface names: 17 black and white, 19 colour, 101 editable. */
 export const reportIds = [17, 19, 101] as const;

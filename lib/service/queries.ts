@@ -21,8 +21,13 @@ function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-MM-dd').refine(isCalendarDate, 'no such day');
-const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,7})?$/, 'expected yyyy-MM-ddTHH:mm:ss[.ff]');
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-MM-dd')
+  .refine(isCalendarDate, 'no such day');
+const timestamp = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,7})?$/, 'expected yyyy-MM-ddTHH:mm:ss[.ff]');
 
 // C0 and C1 controls (DEL included), the bidirectional marks, embeddings, overrides and isolates, and the BOM.
 const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
@@ -35,16 +40,35 @@ export const hasControlOrBidi = (text: string): boolean => CONTROL_OR_BIDI.test(
 
 // Checked before trimming, which would quietly drop some of those characters (the BOM, line breaks) at the ends.
 const boundedText = (max: number) =>
-  z.string().refine((text) => !hasControlOrBidi(text), 'control or bidirectional character').trim().min(1).max(max);
+  z
+    .string()
+    .refine((text) => !hasControlOrBidi(text), 'control or bidirectional character')
+    .trim()
+    .min(1)
+    .max(max);
 
 /** A whole number written in digits only (no sign, exponent, hex, fraction or leading zero), or one from our code. */
 const wholeNumber = (min: number, max: number) =>
-  z.union([z.number(), z.string().regex(/^(0|[1-9][0-9]*)$/, 'expected digits').transform(Number)]).pipe(z.number().int().min(min).max(max));
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^(0|[1-9][0-9]*)$/, 'expected digits')
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(min).max(max));
 
 /** An amount written as plain decimal digits with an optional sign and fraction (no exponent, hex or spaces). */
-const decimal = z.union([z.number(), z.string().regex(/^-?[0-9]+(\.[0-9]+)?$/, 'expected a decimal number').transform(Number)]).pipe(
-  z.number().refine(Number.isFinite, 'not a number'),
-);
+const decimal = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?[0-9]+(\.[0-9]+)?$/, 'expected a decimal number')
+      .transform(Number),
+  ])
+  .pipe(z.number().refine(Number.isFinite, 'not a number'));
 
 /** Longest numbering-sequence code the interface accepts in a filter (invoices and delivery notes; none given for expenses). */
 export const SEQUENCE_CODE_MAX = 5;
@@ -67,7 +91,9 @@ function extendedFields<const T extends readonly string[]>(allowed: T) {
       if (!Array.isArray(list)) return list;
       const items: readonly unknown[] = list;
       const names = items.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '');
-      return names.length === 0 ? undefined : names.map((v) => (typeof v === 'string' ? (byLower.get(v.toLowerCase()) ?? v) : v));
+      return names.length === 0
+        ? undefined
+        : names.map((v) => (typeof v === 'string' ? (byLower.get(v.toLowerCase()) ?? v) : v));
     },
     z.array(z.enum(allowed)).optional(),
   );

@@ -13,7 +13,12 @@ const entries = new Map<string, Entry>();
 
 export const REFERENCE_TTL_MS = 5 * 60_000;
 
-export function cached<T>(key: string, ttlMs: number, load: () => Promise<T>, now: () => number = Date.now): Promise<T> {
+export function cached<T>(
+  key: string,
+  ttlMs: number,
+  load: () => Promise<T>,
+  now: () => number = Date.now,
+): Promise<T> {
   const t = now();
   const hit = entries.get(key);
   if (hit && hit.expiresAt > t) return hit.value as Promise<T>;

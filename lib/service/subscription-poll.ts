@@ -125,7 +125,8 @@ export async function pollSubscription(state: string, options: PollOptions): Pro
     if (response.status !== 200) {
       // The body of a failure is never read: nothing of it reaches a page or a log.
       await response.body?.cancel().catch(() => {});
-      if (response.status === 429) return { kind: 'rate-limited', retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) * 1_000 };
+      if (response.status === 429)
+        return { kind: 'rate-limited', retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) * 1_000 };
       if (response.status === 400) return { kind: 'refused' };
       return unreachable('status');
     }

@@ -170,7 +170,8 @@ export function createTransport(options: TransportOptions): Transport {
     const reset = Number(header);
     // Epoch seconds by the interface; a value this large can only be milliseconds; rate-limit middleware of the
     // service's platform is also known to send a date-time instead.
-    const resetMs = Number.isFinite(reset) && header !== '' ? (reset > 1e11 ? reset : reset * 1_000) : Date.parse(header);
+    const resetMs =
+      Number.isFinite(reset) && header !== '' ? (reset > 1e11 ? reset : reset * 1_000) : Date.parse(header);
     if (!Number.isFinite(resetMs) || resetMs <= 0) return;
     // The reset is the service's wall-clock time, so it is compared with ours, not with an injected clock.
     const forMs = Math.min(MAX_PAUSE_MS, resetMs - Date.now());

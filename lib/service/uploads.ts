@@ -47,7 +47,10 @@ export const paymentUpload = z.looseObject({
   paymentType: z.union([z.literal(1), z.literal(2)]).optional(),
 });
 
-export const cashAccountUpload = z.looseObject({ name: z.string().trim().min(1).max(100), currency: z.string().length(3).optional() });
+export const cashAccountUpload = z.looseObject({
+  name: z.string().trim().min(1).max(100),
+  currency: z.string().length(3).optional(),
+});
 
 export const batchOf = <T extends z.ZodType>(schema: T) => z.array(schema).min(1).max(MAX_BATCH);
 

@@ -13,7 +13,13 @@ export type Session = Pick<SessionRow, 'id' | 'userId' | 'tenantIds' | 'pluginId
  */
 export const LAST_SEEN_GRANULARITY_SECONDS = 60;
 
-type SessionRecord = { id: string; user_id: string; tenant_ids: string[]; plugin_id: string; expires_at: Date | string };
+type SessionRecord = {
+  id: string;
+  user_id: string;
+  tenant_ids: string[];
+  plugin_id: string;
+  expires_at: Date | string;
+};
 
 /**
  * The session if it exists, is not revoked, has not reached its absolute expiry and has not been idle for
@@ -21,7 +27,11 @@ type SessionRecord = { id: string; user_id: string; tenant_ids: string[]; plugin
  * database clock throughout), `last_seen_at` is moved to now, but only when it is older than a minute. Every instance
  * and every cached cookie therefore defers to the row.
  */
-export async function findActiveSession(db: Db, id: string, idleSeconds: number = getEnv().sessionIdleSeconds): Promise<Session | null> {
+export async function findActiveSession(
+  db: Db,
+  id: string,
+  idleSeconds: number = getEnv().sessionIdleSeconds,
+): Promise<Session | null> {
   const result = await db.execute(sql`
     with live as (
       select id, user_id, tenant_ids, plugin_id, expires_at, last_seen_at from sessions
@@ -35,7 +45,13 @@ export async function findActiveSession(db: Db, id: string, idleSeconds: number 
     select id, user_id, tenant_ids, plugin_id, expires_at from live`);
   const [row] = rowsOf<SessionRecord>(result);
   if (!row) return null;
-  return { id: row.id, userId: row.user_id, tenantIds: row.tenant_ids, pluginId: row.plugin_id, expiresAt: new Date(row.expires_at) };
+  return {
+    id: row.id,
+    userId: row.user_id,
+    tenantIds: row.tenant_ids,
+    pluginId: row.plugin_id,
+    expiresAt: new Date(row.expires_at),
+  };
 }
 
 export async function revokeSession(db: Db, id: string): Promise<void> {

@@ -6,7 +6,13 @@ import { sha256Hex } from '@/lib/crypto/digest';
 import { SESSION_LIFETIME_SECONDS } from '@/lib/session/cookie';
 import type { Session } from '@/lib/session/sessions';
 
-type SessionRecord = { id: string; user_id: string; tenant_ids: string[]; plugin_id: string; expires_at: Date | string };
+type SessionRecord = {
+  id: string;
+  user_id: string;
+  tenant_ids: string[];
+  plugin_id: string;
+  expires_at: Date | string;
+};
 
 /**
  * Redeems a launch code for a new session, in one statement (one round trip, atomic):

@@ -31,7 +31,10 @@ export type ActivityPageData = { events: ActivityEventView[]; receiver: Receiver
  * (the company's receiver address, the companies that share it, and everyone's names). The caller has checked the
  * company (requireCompany). Connections carry no secret, only whether one is stored.
  */
-export async function loadActivityPage(db: Db, scope: CompanyScope & { tenantIds: readonly string[] }): Promise<ActivityPageData> {
+export async function loadActivityPage(
+  db: Db,
+  scope: CompanyScope & { tenantIds: readonly string[] },
+): Promise<ActivityPageData> {
   const [rows, connections] = await Promise.all([listCompanyEvents(db, scope), listConnections(db, scope)]);
   // Companies are named as the user knows them: by the name stored with the connection, and the id.
   const names = new Map(connections.map((connection) => [connection.tenantId, connection.name]));

@@ -13,7 +13,11 @@ export const ACTIVITY_LIMIT = 50;
  * The latest notifications of one company, newest first: the user's own (an event row belongs to the user whose
  * connection verified it) and only those whose signature the company's secret verified.
  */
-export async function listCompanyEvents(db: Db, scope: CompanyScope, limit = ACTIVITY_LIMIT): Promise<WebhookEventRow[]> {
+export async function listCompanyEvents(
+  db: Db,
+  scope: CompanyScope,
+  limit = ACTIVITY_LIMIT,
+): Promise<WebhookEventRow[]> {
   return db
     .select()
     .from(webhookEvents)

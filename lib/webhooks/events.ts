@@ -34,7 +34,9 @@ export function storableJson(value: unknown): unknown {
   if (typeof value === 'string') return value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value;
   if (Array.isArray(value)) return value.map(storableJson);
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [storableJson(key) as string, storableJson(inner)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [storableJson(key) as string, storableJson(inner)]),
+    );
   }
   return value;
 }

@@ -102,7 +102,9 @@ export function classifyWebhookPayload(json: unknown): ParsedWebhookPayload {
   if (!isObject(json)) return { ok: false };
   if (paymentEventOf(json.eventType)) {
     const payment = paymentPayloadSchema.safeParse(json);
-    return payment.success ? { ok: true, kind: 'payment', payload: payment.data } : { ok: true, kind: 'other', payload: json };
+    return payment.success
+      ? { ok: true, kind: 'payment', payload: payment.data }
+      : { ok: true, kind: 'other', payload: json };
   }
   if (uploadFields.some((field) => field in json)) {
     const upload = uploadPayloadSchema.safeParse(json);

@@ -98,7 +98,12 @@ export function requestIdOf(payload: Record<string, unknown>): string | null {
 export function paymentAmount(data: NonNullable<PaymentPayload['data']>, locale: Locale): string | null {
   const sum = data.sumOfPayment;
   const currency = textOf(data.currency);
-  const amount = typeof sum === 'number' ? sum : typeof sum === 'string' && /^-?\d+(?:\.\d+)?$/.test(sum.trim()) ? Number(sum) : null;
+  const amount =
+    typeof sum === 'number'
+      ? sum
+      : typeof sum === 'string' && /^-?\d+(?:\.\d+)?$/.test(sum.trim())
+        ? Number(sum)
+        : null;
   if (amount !== null) return formatMoney(amount, currency, locale);
   const text = textOf(sum);
   return text ? [text, currency].filter(Boolean).join(' ') : null;

@@ -113,7 +113,9 @@ export async function receiveWebhook(
 
   // One event row per notification, owned by one user: an address is never shared across users (each consent makes
   // its own), but should it be, the first owner keeps it rather than the event being shown to someone else.
-  const owned = matched.filter((candidate) => candidate.userId === first.userId && candidate.pluginId === first.pluginId);
+  const owned = matched.filter(
+    (candidate) => candidate.userId === first.userId && candidate.pluginId === first.pluginId,
+  );
   const stored = await recordWebhookEvent(db, {
     webhookId: input.webhookId,
     eventKey: eventKeyOf(parsed, input.rawBody),

@@ -10,7 +10,8 @@ import { CONSENT_PARAMETERS, consentFields, type ConsentParams, type ParamProble
  * `consent-return` with its button `return-to-application`.
  */
 
-const hidden = (name: string, value: string) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
+const hidden = (name: string, value: string) =>
+  `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
 
 /** 400: names each wrong parameter with a fixed reason; the values sent are never shown. */
 export function renderParamErrorPage(problems: ParamProblems): string {
@@ -30,12 +31,18 @@ ${items}
 
 /** 400 for a form that passed the parameters but not the choices (no company, an unknown user …). */
 export function renderChoiceErrorPage(reason: string): string {
-  return page('Consent not possible', `<h1>Consent not possible</h1>\n<div class="error" role="alert"><p>${escapeHtml(reason)}</p></div>`);
+  return page(
+    'Consent not possible',
+    `<h1>Consent not possible</h1>\n<div class="error" role="alert"><p>${escapeHtml(reason)}</p></div>`,
+  );
 }
 
 export function renderConsentPage(params: ConsentParams): string {
   const userOptions = users
-    .map((u, i) => `<option value="${escapeHtml(u.id)}"${i === 0 ? ' selected' : ''}>${escapeHtml(u.displayName)} &lt;${escapeHtml(u.id)}&gt;</option>`)
+    .map(
+      (u, i) =>
+        `<option value="${escapeHtml(u.id)}"${i === 0 ? ' selected' : ''}>${escapeHtml(u.displayName)} &lt;${escapeHtml(u.id)}&gt;</option>`,
+    )
     .join('');
   const single = params.companyMode === 'single';
   const companyInputs = companies
@@ -115,5 +122,8 @@ ${opts.fields.map(([name, value]) => hidden(name, value)).join('\n')}
 
 /** A page that only tells what happened (declined, approved in poll mode, expired). */
 export function renderOutcomePage(id: string, title: string, paragraphs: readonly string[]): string {
-  return page(title, `<h1 id="${escapeHtml(id)}">${escapeHtml(title)}</h1>\n${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}`);
+  return page(
+    title,
+    `<h1 id="${escapeHtml(id)}">${escapeHtml(title)}</h1>\n${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}`,
+  );
 }

@@ -76,16 +76,19 @@ export function parseConsentParams(input: URLSearchParams): ParseResult {
   if (version !== undefined && version !== '1') problems.version = 'must be 1';
 
   const responseMode = required('response_mode');
-  if (responseMode !== undefined && responseMode !== 'post' && responseMode !== 'poll') problems.response_mode = 'must be post or poll';
+  if (responseMode !== undefined && responseMode !== 'post' && responseMode !== 'poll')
+    problems.response_mode = 'must be post or poll';
 
   const state = required('state');
-  if (state !== undefined && state.length < MIN_STATE_LENGTH) problems.state = `must be at least ${MIN_STATE_LENGTH} characters`;
+  if (state !== undefined && state.length < MIN_STATE_LENGTH)
+    problems.state = `must be at least ${MIN_STATE_LENGTH} characters`;
 
   const redirectUrl = responseMode === 'post' ? required('redirect_url') : one('redirect_url');
   if (redirectUrl !== undefined && !isHttpUrl(redirectUrl)) problems.redirect_url = 'must be an absolute http(s) URL';
 
   const companyMode = one('company_mode') ?? 'single';
-  if (companyMode !== 'single' && companyMode !== 'multiple' && !problems.company_mode) problems.company_mode = 'must be single or multiple';
+  if (companyMode !== 'single' && companyMode !== 'multiple' && !problems.company_mode)
+    problems.company_mode = 'must be single or multiple';
 
   const webhook = one('webhook');
   if (webhook !== undefined && !isHttpUrl(webhook)) problems.webhook = 'must be an absolute http(s) URL';

@@ -26,7 +26,8 @@ export function pollRoutes(store: ConsentStore, limiter: RateLimiter): Route<Pub
       return sendValidationProblem(res, { $: ['Expected a PollSubscriptionRequest object { "state": "…" }.'] });
     }
     const state = (body as Record<string, unknown>).state;
-    if (typeof state !== 'string' || state === '') return sendValidationProblem(res, { state: ['The State field is required.'] });
+    if (typeof state !== 'string' || state === '')
+      return sendValidationProblem(res, { state: ['The State field is required.'] });
 
     const decision = limiter.take(`poll:${state}`);
     if (!decision.allowed) return sendProblem(res, 429, 'Too Many Requests', {}, decision.headers);

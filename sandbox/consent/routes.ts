@@ -6,7 +6,13 @@ import { findCompany, findUser } from '../directory';
 import { readBody, sendHtml } from '../http/io';
 import type { Route } from '../http/router';
 import { consentFormFields, createConnections, pollCompanies } from './approve';
-import { renderChoiceErrorPage, renderConsentPage, renderOutcomePage, renderParamErrorPage, renderReturnPage } from './pages';
+import {
+  renderChoiceErrorPage,
+  renderConsentPage,
+  renderOutcomePage,
+  renderParamErrorPage,
+  renderReturnPage,
+} from './pages';
 import { isHttpUrl, MIN_STATE_LENGTH, parseConsentParams } from './params';
 import { CONSENT_RETENTION_MS, type ConsentStore, type PollCompany, type PollStatus } from './store';
 
@@ -42,11 +48,13 @@ export interface ConsentDeps {
 export function createConsentControl(deps: ConsentDeps): ConsentControl {
   return {
     approve(input) {
-      if (input.state.length < MIN_STATE_LENGTH) throw new Error(`state must be at least ${MIN_STATE_LENGTH} characters`);
+      if (input.state.length < MIN_STATE_LENGTH)
+        throw new Error(`state must be at least ${MIN_STATE_LENGTH} characters`);
       if (input.tenantIds.length === 0) throw new Error('choose at least one company');
       const unknown = input.tenantIds.filter((id) => !findCompany(id));
       if (unknown.length > 0) throw new Error(`unknown company: ${unknown.join(', ')}`);
-      if (input.webhook !== undefined && !isHttpUrl(input.webhook)) throw new Error('webhook must be an absolute http(s) URL');
+      if (input.webhook !== undefined && !isHttpUrl(input.webhook))
+        throw new Error('webhook must be an absolute http(s) URL');
       const approved = createConnections(deps.tokens, input);
       const companies = pollCompanies(approved);
       deps.store.approve(input.state, companies, deps.now() - (input.ageMs ?? 0));
@@ -73,13 +81,15 @@ export function consentRoutes(deps: ConsentDeps, control: ConsentControl): Route
 
   const decide: PageHandler = async (req, res) => {
     const form = new URLSearchParams(await readBody(req));
-    if (crossSite(req)) return sendHtml(res, 403, renderChoiceErrorPage('The consent form was posted from another site.'));
+    if (crossSite(req))
+      return sendHtml(res, 403, renderChoiceErrorPage('The consent form was posted from another site.'));
     // The hidden fields are checked as strictly as the address was: the form is as easy to forge.
     const parsed = parseConsentParams(form);
     if (!parsed.ok) return sendHtml(res, 400, renderParamErrorPage(parsed.problems));
     const params = parsed.params;
     const decision = form.get('decision') as Decision | null;
-    if (!decision || !DECISIONS.includes(decision)) return sendHtml(res, 400, renderChoiceErrorPage('Choose Approve or Decline.'));
+    if (!decision || !DECISIONS.includes(decision))
+      return sendHtml(res, 400, renderChoiceErrorPage('Choose Approve or Decline.'));
     const plugin = params.pluginName;
 
     if (decision === 'decline') {
@@ -95,23 +105,37 @@ export function consentRoutes(deps: ConsentDeps, control: ConsentControl): Route
     const tenantIds = [...new Set(form.getAll('companyId'))];
     if (tenantIds.length === 0) return sendHtml(res, 400, renderChoiceErrorPage('Choose a company.'));
     if (!tenantIds.every((id) => findCompany(id))) return sendHtml(res, 400, renderChoiceErrorPage('Unknown company.'));
-    if (params.companyMode === 'single' && tenantIds.length > 1) return sendHtml(res, 400, renderChoiceErrorPage('Choose one company only.'));
-    const webhook = params.webhook === undefined ? {} : { webhook: params.webhook, webhookSecret: params.webhookSecret };
+    if (params.companyMode === 'single' && tenantIds.length > 1)
+      return sendHtml(res, 400, renderChoiceErrorPage('Choose one company only.'));
+    const webhook =
+      params.webhook === undefined ? {} : { webhook: params.webhook, webhookSecret: params.webhookSecret };
 
     if (params.responseMode === 'poll') {
       const expired = decision === 'approve-expired';
-      control.approve({ state: params.state, userId: user.id, tenantIds, ageMs: expired ? CONSENT_RETENTION_MS : 0, ...webhook });
+      control.approve({
+        state: params.state,
+        userId: user.id,
+        tenantIds,
+        ageMs: expired ? CONSENT_RETENTION_MS : 0,
+        ...webhook,
+      });
       const paragraphs = expired
         ? [`Approved, as if 15 minutes ago: the access waited too long and ${plugin}'s poll now answers Expired.`]
         : [`You can close this window; ${plugin} will pick up the access.`];
-      return sendHtml(res, 200, renderOutcomePage(expired ? 'consent-expired' : 'consent-approved', 'Access approved', paragraphs));
+      return sendHtml(
+        res,
+        200,
+        renderOutcomePage(expired ? 'consent-expired' : 'consent-approved', 'Access approved', paragraphs),
+      );
     }
 
     if (decision === 'approve-expired') {
       return sendHtml(
         res,
         200,
-        renderOutcomePage('consent-expired', 'Too late', [`The time to return to ${plugin} has passed. Nothing was sent to it; start again from the application.`]),
+        renderOutcomePage('consent-expired', 'Too late', [
+          `The time to return to ${plugin} has passed. Nothing was sent to it; start again from the application.`,
+        ]),
       );
     }
     const redirectUrl = params.redirectUrl as string; // required in post mode: parseConsentParams checked it

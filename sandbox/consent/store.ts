@@ -59,7 +59,10 @@ export function createConsentStore(now: () => number): ConsentStore {
     for (const [state, entry] of entries) {
       const expired = entry.approvedAt !== undefined && t - entry.approvedAt >= CONSENT_RETENTION_MS;
       if (expired) entry.companies = undefined;
-      const quietSince = entry.approvedAt !== undefined ? Math.max(entry.approvedAt + CONSENT_RETENTION_MS, entry.lastSeenAt) : entry.lastSeenAt;
+      const quietSince =
+        entry.approvedAt !== undefined
+          ? Math.max(entry.approvedAt + CONSENT_RETENTION_MS, entry.lastSeenAt)
+          : entry.lastSeenAt;
       if ((expired || entry.approvedAt === undefined) && t - quietSince >= FORGET_AFTER_MS) entries.delete(state);
     }
   }

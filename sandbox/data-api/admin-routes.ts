@@ -9,10 +9,15 @@ import type { DataApi } from './index';
 import { renderReport } from './reports';
 
 // A number is accepted too: the consent flow reports company ids as integers.
-const faultRequestSchema = faultSpecSchema.extend({ tenantId: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(String) });
+const faultRequestSchema = faultSpecSchema.extend({
+  tenantId: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(String),
+});
 
 /** What previewLink should answer for a company, verbatim (null: its own preview links again). */
-const previewLinkRequestSchema = z.object({ tenantId: z.string().regex(/^\d+$/), link: z.string().max(10_000).nullable() });
+const previewLinkRequestSchema = z.object({
+  tenantId: z.string().regex(/^\d+$/),
+  link: z.string().max(10_000).nullable(),
+});
 
 /** The home page's form sends strings; empty fields mean "not set". */
 function fromForm(text: string): Record<string, unknown> {
@@ -54,7 +59,10 @@ export function dataApiPageRoutes(api: DataApi): Route<PageHandler>[] {
         if (crossSite(req)) return sendJson(res, 403, { message: 'cross-site request refused' });
         const parsed = faultRequestSchema.safeParse(isForm(req) ? fromForm(text) : parseJson(text));
         if (!parsed.success) {
-          return sendJson(res, 400, { message: 'expected JSON { tenantId, mode, status?, delayMs?, retryAfterSeconds?, count? }', issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+          return sendJson(res, 400, {
+            message: 'expected JSON { tenantId, mode, status?, delayMs?, retryAfterSeconds?, count? }',
+            issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+          });
         }
         const { tenantId, ...spec } = parsed.data;
         const fault = control.setFault(tenantId, spec);
@@ -115,7 +123,10 @@ export function dataApiPageRoutes(api: DataApi): Route<PageHandler>[] {
         if (!target) return sendJson(res, 404, { message: 'The preview link is unknown or has expired.' });
         const report = renderReport(services.companies.get(target.tenantId), target.kind, target.id, target.reportId);
         if (!report) return sendJson(res, 404, { message: 'The document no longer exists.' });
-        sendFile(res, report.bytes, 'application/pdf', report.fileName, 'inline', { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+        sendFile(res, report.bytes, 'application/pdf', report.fileName, 'inline', {
+          'Cache-Control': 'no-store',
+          'Referrer-Policy': 'no-referrer',
+        });
       },
     },
   ];

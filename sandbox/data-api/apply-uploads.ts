@@ -50,7 +50,8 @@ function toLines(items: InvoiceInput['items']): LineItem[] {
   );
 }
 
-const dayOrToday = (value: string | null | undefined, today: Day) => (value ? dayOf(parseTimestamp(value) ?? 0) : today);
+const dayOrToday = (value: string | null | undefined, today: Day) =>
+  value ? dayOf(parseTimestamp(value) ?? 0) : today;
 const nextId = (ids: readonly number[]) => Math.max(0, ...ids) + 1;
 
 export function paymentStatusOf(total: number, paid: number): PaymentStatus {
@@ -64,11 +65,17 @@ export function paymentStatusOf(total: number, paid: number): PaymentStatus {
 export function upsertInvoice(company: CompanyData, input: InvoiceInput, nowMs: number): StoredInvoice {
   const type = input.invoiceType ?? 0;
   const { sequences } = company.profile;
-  const code = input.numberingSequence || (type === 1 ? sequences.credit : type === 2 ? sequences.advance : sequences.regular);
+  const code =
+    input.numberingSequence || (type === 1 ? sequences.credit : type === 2 ? sequences.advance : sequences.regular);
   const issueDay = dayOrToday(input.issueDate, company.today);
   const sameCode = company.invoices.filter((i) => i.record.numberingSequence.toLowerCase() === code.toLowerCase());
   const documentNumber =
-    input.documentNumber || nextDocumentNumber(sameCode.map((i) => i.record.documentNumber), code, new Date(issueDay * 86_400_000).getUTCFullYear());
+    input.documentNumber ||
+    nextDocumentNumber(
+      sameCode.map((i) => i.record.documentNumber),
+      code,
+      new Date(issueDay * 86_400_000).getUTCFullYear(),
+    );
   const existing = sameCode.find((i) => i.record.documentNumber === documentNumber);
   const items = toLines(input.items);
   const prices = pricesOf(items, input.currency ?? 'EUR');
@@ -97,7 +104,12 @@ export function upsertInvoice(company: CompanyData, input: InvoiceInput, nowMs: 
       bankAccount: company.profile.ownBank,
       internalNote: null,
     },
-    details: { items, vatBreakdowns: vatBreakdownsOf(items), payments, linkedDocuments: existing?.details.linkedDocuments ?? [] },
+    details: {
+      items,
+      vatBreakdowns: vatBreakdownsOf(items),
+      payments,
+      linkedDocuments: existing?.details.linkedDocuments ?? [],
+    },
   };
   if (existing) Object.assign(existing, invoice);
   else company.invoices.push(invoice);
@@ -109,7 +121,12 @@ export function upsertDeliveryNote(company: CompanyData, input: DeliveryNoteInpu
   const issueDay = dayOrToday(input.issueDate, company.today);
   const sameCode = company.deliveryNotes.filter((n) => n.record.numberingSequence.toLowerCase() === code.toLowerCase());
   const documentNumber =
-    input.documentNumber || nextDocumentNumber(sameCode.map((n) => n.record.documentNumber), code, new Date(issueDay * 86_400_000).getUTCFullYear());
+    input.documentNumber ||
+    nextDocumentNumber(
+      sameCode.map((n) => n.record.documentNumber),
+      code,
+      new Date(issueDay * 86_400_000).getUTCFullYear(),
+    );
   const existing = sameCode.find((n) => n.record.documentNumber === documentNumber);
   const items = toLines(input.items);
   const note: StoredDeliveryNote = {
@@ -142,16 +159,24 @@ export function upsertDeliveryNote(company: CompanyData, input: DeliveryNoteInpu
 export function addPayment(company: CompanyData, input: PaymentInput, nowMs: number): void {
   const symbol = input.variableSymbol;
   const open = symbol
-    ? company.invoices.filter((i) => i.record.variableSymbol === symbol && (i.record.paymentStatus === 0 || i.record.paymentStatus === 3))
+    ? company.invoices.filter(
+        (i) => i.record.variableSymbol === symbol && (i.record.paymentStatus === 0 || i.record.paymentStatus === 3),
+      )
     : [];
-  const rank = (i: StoredInvoice) => [i.record.sumForPayment === input.sumOfPayment ? 0 : 1, i.record.invoiceType === 2 ? 0 : 1] as const;
+  const rank = (i: StoredInvoice) =>
+    [i.record.sumForPayment === input.sumOfPayment ? 0 : 1, i.record.invoiceType === 2 ? 0 : 1] as const;
   const invoice = open.sort((a, b) => {
     const [x, y] = [rank(a), rank(b)];
     return x[0] - y[0] || x[1] - y[1] || compareOrdinal(a.record.issueDate, b.record.issueDate);
   })[0];
   const date = recordDate(dayOf(parseTimestamp(input.dateOfPayment) ?? nowMs));
   if (invoice) {
-    invoice.details.payments.push({ date, amount: input.sumOfPayment, paymentType: input.paymentType ?? 1, accountId: input.accountId ?? null });
+    invoice.details.payments.push({
+      date,
+      amount: input.sumOfPayment,
+      paymentType: input.paymentType ?? 1,
+      accountId: input.accountId ?? null,
+    });
     const paid = sumAmounts(invoice.details.payments.map((p) => p.amount));
     const total = invoice.record.prices.documentPrices.totalPriceInclVat;
     Object.assign(invoice.record, {
@@ -189,7 +214,8 @@ export function issueStock(company: CompanyData, input: StockIssueInput, nowMs: 
       company.catalogItems.find((c) => item.itemCode && c.itemCode.toLowerCase() === item.itemCode.toLowerCase()) ??
       company.catalogItems.find((c) => item.name && c.name.toLowerCase() === item.name.toLowerCase());
     if (!card) continue;
-    const code = item.warehouseCode ?? input.warehouseCode ?? card.warehouses[0]?.code ?? company.warehouses[0]?.code ?? 'HL';
+    const code =
+      item.warehouseCode ?? input.warehouseCode ?? card.warehouses[0]?.code ?? company.warehouses[0]?.code ?? 'HL';
     let stock = card.warehouses.find((w) => w.code.toLowerCase() === code.toLowerCase());
     if (!stock) card.warehouses.push((stock = { code, quantityOnHand: 0 }));
     stock.quantityOnHand = round2(stock.quantityOnHand - item.quantity);
@@ -198,10 +224,22 @@ export function issueStock(company: CompanyData, input: StockIssueInput, nowMs: 
 }
 
 /** Idempotent by (name, currency): asking again for the same cash account answers the existing one. */
-export function ensureCashAccount(company: CompanyData, name: string, currency: string): { account: PaymentAccount; created: boolean } {
-  const existing = company.accounts.find((a) => a.type === 'cash' && a.currency === currency && a.name.toLowerCase() === name.toLowerCase());
+export function ensureCashAccount(
+  company: CompanyData,
+  name: string,
+  currency: string,
+): { account: PaymentAccount; created: boolean } {
+  const existing = company.accounts.find(
+    (a) => a.type === 'cash' && a.currency === currency && a.name.toLowerCase() === name.toLowerCase(),
+  );
   if (existing) return { account: existing, created: false };
-  const account: PaymentAccount = { id: nextId(company.accounts.map((a) => a.id)), name, iban: null, currency, type: 'cash' };
+  const account: PaymentAccount = {
+    id: nextId(company.accounts.map((a) => a.id)),
+    name,
+    iban: null,
+    currency,
+    type: 'cash',
+  };
   company.accounts.push(account);
   return { account, created: true };
 }

@@ -22,7 +22,12 @@ const listQuery = z
     Top: top(),
     Skip: skip(),
   })
-  .superRefine(ordered([['IssueDateFrom', 'IssueDateTo'], ['DocumentNumberFrom', 'DocumentNumberTo']]));
+  .superRefine(
+    ordered([
+      ['IssueDateFrom', 'IssueDateTo'],
+      ['DocumentNumberFrom', 'DocumentNumberTo'],
+    ]),
+  );
 
 export function presentDeliveryNote(note: StoredDeliveryNote, withItems: boolean): Record<string, unknown> {
   return withItems ? { ...note.record, items: note.items } : { ...note.record };
@@ -32,14 +37,21 @@ const list: DataApiHandler = (ctx) => {
   const parsed = parseQuery(ctx.url, listQuery);
   if (!parsed.ok) return sendValidationProblem(ctx.res, parsed.errors);
   const q = parsed.value;
-  const matches = ctx.company().deliveryNotes.filter(
-    ({ record: r }) =>
-      dateWithin(r.issueDate, q.IssueDateFrom, q.IssueDateTo) &&
-      sameCode(r.numberingSequence, q.NumberingSequence) &&
-      within(r.documentNumber, q.DocumentNumberFrom, q.DocumentNumberTo) &&
-      modifiedSince(r.lastModifiedTimestamp, q.LastModifiedTimestamp),
+  const matches = ctx
+    .company()
+    .deliveryNotes.filter(
+      ({ record: r }) =>
+        dateWithin(r.issueDate, q.IssueDateFrom, q.IssueDateTo) &&
+        sameCode(r.numberingSequence, q.NumberingSequence) &&
+        within(r.documentNumber, q.DocumentNumberFrom, q.DocumentNumberTo) &&
+        modifiedSince(r.lastModifiedTimestamp, q.LastModifiedTimestamp),
+    );
+  matches.sort(
+    byDateThenIdDesc(
+      (n) => n.record.issueDate,
+      (n) => n.record.id,
+    ),
   );
-  matches.sort(byDateThenIdDesc((n) => n.record.issueDate, (n) => n.record.id));
   const withItems = q.ExtendedFields.has('Items');
   sendJson(ctx.res, 200, { data: page(matches, q.Top, q.Skip).map((n) => presentDeliveryNote(n, withItems)) });
 };

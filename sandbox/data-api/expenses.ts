@@ -57,7 +57,12 @@ const list: DataApiHandler = (ctx) => {
       sameCode(r.numberingSequence, q.NumberingSequence),
   );
   // Newest first; ids are uuids, compared as strings, only to make the order total.
-  matches.sort(byDateThenIdDesc((e) => e.record.issueDate, (e) => e.record.id));
+  matches.sort(
+    byDateThenIdDesc(
+      (e) => e.record.issueDate,
+      (e) => e.record.id,
+    ),
+  );
   sendJson(ctx.res, 200, { data: page(matches, q.Top, q.Skip).map((e) => e.record) });
 };
 

@@ -13,7 +13,15 @@ import { sendProblem } from './problems';
  * - `payment-required`, `forbidden` and `server-error` answer after the limiter has counted the request, as the real
  *   service's 402 and 403 are answers of a request it accepted; `slow` delays a counted request, then serves it.
  */
-export const FAULT_MODES = ['none', 'unauthorized', 'payment-required', 'forbidden', 'server-error', 'slow', 'rate-limited'] as const;
+export const FAULT_MODES = [
+  'none',
+  'unauthorized',
+  'payment-required',
+  'forbidden',
+  'server-error',
+  'slow',
+  'rate-limited',
+] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 export const faultSpecSchema = z.object({
@@ -113,24 +121,53 @@ export function createFaultTable(): FaultTable {
 }
 
 /** Answers a request the way the faulty service would; `slow` is handled by the caller (it delays, then serves). */
-export function answerFault(res: ServerResponse, fault: ActiveFault, rateHeaders: Record<string, string>, nowMs: number): void {
+export function answerFault(
+  res: ServerResponse,
+  fault: ActiveFault,
+  rateHeaders: Record<string, string>,
+  nowMs: number,
+): void {
   switch (fault.mode) {
     case 'unauthorized':
       // Exactly what a revoked token gets.
       return sendJson(res, 401, { message: 'Unauthorized' }, { 'WWW-Authenticate': 'Bearer' });
     case 'rate-limited':
-      return sendProblem(res, 429, 'Too Many Requests', {}, {
-        'retry-after': String(fault.retryAfterSeconds),
-        'x-rate-limit-limit': '1m',
-        'x-rate-limit-remaining': '0',
-        'x-rate-limit-reset': String(Math.ceil(nowMs / 1_000) + fault.retryAfterSeconds),
-      });
+      return sendProblem(
+        res,
+        429,
+        'Too Many Requests',
+        {},
+        {
+          'retry-after': String(fault.retryAfterSeconds),
+          'x-rate-limit-limit': '1m',
+          'x-rate-limit-remaining': '0',
+          'x-rate-limit-reset': String(Math.ceil(nowMs / 1_000) + fault.retryAfterSeconds),
+        },
+      );
     case 'payment-required':
-      return sendProblem(res, 402, 'Payment Required', { detail: 'The company has no active API package.' }, rateHeaders);
+      return sendProblem(
+        res,
+        402,
+        'Payment Required',
+        { detail: 'The company has no active API package.' },
+        rateHeaders,
+      );
     case 'forbidden':
-      return sendProblem(res, 403, 'Forbidden', { detail: 'The connection may not access this resource.' }, rateHeaders);
+      return sendProblem(
+        res,
+        403,
+        'Forbidden',
+        { detail: 'The connection may not access this resource.' },
+        rateHeaders,
+      );
     case 'server-error':
-      return sendProblem(res, fault.status, fault.status === 503 ? 'Service Unavailable' : 'Internal Server Error', {}, rateHeaders);
+      return sendProblem(
+        res,
+        fault.status,
+        fault.status === 503 ? 'Service Unavailable' : 'Internal Server Error',
+        {},
+        rateHeaders,
+      );
     case 'slow':
       return;
   }

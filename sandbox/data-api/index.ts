@@ -113,7 +113,14 @@ export function createDataApi(tokens: AccessTokenStore, options: DataApiOptions 
       const raw = bearerToken(req);
       const token = raw === undefined ? undefined : tokens.lookup(raw);
       const fingerprint = raw === undefined ? null : tokenFingerprint(raw);
-      const entry = log.record({ at: now(), tenantId: token?.tenantId ?? null, tokenFingerprint: fingerprint, method, path: url.pathname, query: url.search });
+      const entry = log.record({
+        at: now(),
+        tenantId: token?.tenantId ?? null,
+        tokenFingerprint: fingerprint,
+        method,
+        path: url.pathname,
+        query: url.search,
+      });
       // Real time, whatever clock the limits run on: how long the service itself took (benchmarks subtract it).
       const started = performance.now();
       res.once('finish', () => {
@@ -123,7 +130,8 @@ export function createDataApi(tokens: AccessTokenStore, options: DataApiOptions 
 
       const open = matchRoute(options.publicRoutes ?? [], method, url.pathname);
       if (open.kind === 'found') return open.handler({ req, res });
-      if (open.kind === 'method-not-allowed') return sendJson(res, 405, { message: 'Method Not Allowed' }, { Allow: open.allow.join(', ') });
+      if (open.kind === 'method-not-allowed')
+        return sendJson(res, 405, { message: 'Method Not Allowed' }, { Allow: open.allow.join(', ') });
 
       const match = matchRoute(routes, method, url.pathname);
       if (match.kind === 'not-found') return sendJson(res, 404, { message: 'Not Found' });

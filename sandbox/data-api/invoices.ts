@@ -30,10 +30,20 @@ const listQuery = z
     Top: top(),
     Skip: skip(),
   })
-  .superRefine(ordered([['IssueDateFrom', 'IssueDateTo'], ['DeliveryDateFrom', 'DeliveryDateTo'], ['DocumentNumberFrom', 'DocumentNumberTo']]));
+  .superRefine(
+    ordered([
+      ['IssueDateFrom', 'IssueDateTo'],
+      ['DeliveryDateFrom', 'DeliveryDateTo'],
+      ['DocumentNumberFrom', 'DocumentNumberTo'],
+    ]),
+  );
 
 /** The base record always; the extended parts only when asked for, as the service does to keep lists small. */
-export function presentInvoice(invoice: StoredInvoice, extended: ReadonlySet<Extended>, origin: string): Record<string, unknown> {
+export function presentInvoice(
+  invoice: StoredInvoice,
+  extended: ReadonlySet<Extended>,
+  origin: string,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {
     ...invoice.record,
     pdfReportLink: `${origin}/api/invoices/${invoice.record.id}/reports/17`,
@@ -67,9 +77,16 @@ const list: DataApiHandler = (ctx) => {
       modifiedSince(r.lastModifiedTimestamp, q.LastModifiedTimestamp)
     );
   });
-  matches.sort(byDateThenIdDesc((i) => i.record.issueDate, (i) => i.record.id));
+  matches.sort(
+    byDateThenIdDesc(
+      (i) => i.record.issueDate,
+      (i) => i.record.id,
+    ),
+  );
   const origin = requestOrigin(ctx);
-  sendJson(ctx.res, 200, { data: page(matches, q.Top, q.Skip).map((i) => presentInvoice(i, q.ExtendedFields, origin)) });
+  sendJson(ctx.res, 200, {
+    data: page(matches, q.Top, q.Skip).map((i) => presentInvoice(i, q.ExtendedFields, origin)),
+  });
 };
 
 const ALL_EXTENDED = new Set<Extended>(INVOICE_EXTENDED_FIELDS);

@@ -31,20 +31,31 @@ const list: DataApiHandler = (ctx) => {
   if (!parsed.ok) return sendValidationProblem(ctx.res, parsed.errors);
   const q = parsed.value;
   const iban = q.Iban === undefined ? undefined : compactIban(q.Iban);
-  const matches = ctx.company().payments.filter(
-    (p) =>
-      dateWithin(p.dateOfPayment, q.PaymentDateFrom, q.PaymentDateTo) &&
-      (q.AccountId === undefined || p.accountId === q.AccountId) &&
-      (q.ExternalId === undefined || p.externalId === q.ExternalId) &&
-      (iban === undefined || (p.iban !== null && compactIban(p.iban) === iban)) &&
-      modifiedSince(p.lastModifiedTimestamp, q.LastModifiedTimestamp),
+  const matches = ctx
+    .company()
+    .payments.filter(
+      (p) =>
+        dateWithin(p.dateOfPayment, q.PaymentDateFrom, q.PaymentDateTo) &&
+        (q.AccountId === undefined || p.accountId === q.AccountId) &&
+        (q.ExternalId === undefined || p.externalId === q.ExternalId) &&
+        (iban === undefined || (p.iban !== null && compactIban(p.iban) === iban)) &&
+        modifiedSince(p.lastModifiedTimestamp, q.LastModifiedTimestamp),
+    );
+  matches.sort(
+    byDateThenIdDesc(
+      (p) => p.dateOfPayment,
+      (p) => p.id,
+    ),
   );
-  matches.sort(byDateThenIdDesc((p) => p.dateOfPayment, (p) => p.id));
   sendJson(ctx.res, 200, { data: page(matches, q.Top, q.Skip) });
 };
 
 export const paymentRoutes: Route<DataApiHandler>[] = [
   { method: 'GET', path: '/api/payments', handler: list },
-  { method: 'GET', path: '/api/payments/accounts', handler: (ctx) => sendJson(ctx.res, 200, { data: ctx.company().accounts }) },
+  {
+    method: 'GET',
+    path: '/api/payments/accounts',
+    handler: (ctx) => sendJson(ctx.res, 200, { data: ctx.company().accounts }),
+  },
   ...paymentUploadRoutes,
 ];

@@ -67,7 +67,9 @@ export const decimal = () =>
   );
 
 export const boolean = () =>
-  param<boolean>((raw) => (/^(true|false)$/i.test(raw.trim()) ? { value: raw.trim().toLowerCase() === 'true' } : notValid(raw)));
+  param<boolean>((raw) =>
+    /^(true|false)$/i.test(raw.trim()) ? { value: raw.trim().toLowerCase() === 'true' } : notValid(raw),
+  );
 
 /** One value of a fixed set (numbers written as strings, e.g. PaymentStatus 0 or 1). */
 export const oneOf = <T extends string>(values: readonly T[]) =>
@@ -77,7 +79,10 @@ export const oneOf = <T extends string>(values: readonly T[]) =>
 export const flags = <T extends string>(allowed: readonly T[]) =>
   param<Set<T>>((raw) => {
     const out = new Set<T>();
-    for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const part of raw
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const match = allowed.find((name) => name.toLowerCase() === part.toLowerCase());
       if (!match) return notValid(part);
       out.add(match);
@@ -86,7 +91,9 @@ export const flags = <T extends string>(allowed: readonly T[]) =>
   }).transform((v) => v ?? new Set<T>());
 
 /** Adds "From must not be after To" for each pair whose both ends are set. */
-export function ordered<T extends Record<string, unknown>>(pairs: readonly (readonly [keyof T & string, keyof T & string])[]) {
+export function ordered<T extends Record<string, unknown>>(
+  pairs: readonly (readonly [keyof T & string, keyof T & string])[],
+) {
   return (value: T, ctx: z.core.$RefinementCtx<T>) => {
     for (const [from, to] of pairs) {
       const a = value[from];
@@ -120,7 +127,8 @@ export function collectErrors(error: z.ZodError, prefix = ''): ValidationErrors 
   const errors: ValidationErrors = {};
   for (const issue of error.issues) {
     let key = prefix;
-    for (const part of issue.path) key = typeof part === 'number' ? `${key}[${part}]` : key ? `${key}.${String(part)}` : String(part);
+    for (const part of issue.path)
+      key = typeof part === 'number' ? `${key}[${part}]` : key ? `${key}.${String(part)}` : String(part);
     const name = key || '$';
     (errors[name] ??= []).push(issue.message.replaceAll('{name}', name));
   }

@@ -31,7 +31,11 @@ export function renderReport(company: CompanyData, kind: PreviewTarget['kind'], 
         ],
         items: invoice.details.items,
         prices: record.prices,
-        payment: { iban: record.bankAccount?.iban ?? null, variableSymbol: record.variableSymbol, sumForPayment: record.sumForPayment },
+        payment: {
+          iban: record.bankAccount?.iban ?? null,
+          variableSymbol: record.variableSymbol,
+          sumForPayment: record.sumForPayment,
+        },
         createdMs: parseTimestamp(record.lastModifiedTimestamp) ?? 0,
       },
       reportId,
@@ -98,7 +102,10 @@ export function reportRoutes(kind: PreviewTarget['kind']): Route<DataApiHandler>
         const parsed = parseReportPath(ctx.params);
         if (!parsed.ok) return sendValidationProblem(ctx.res, parsed.errors);
         const company = ctx.company();
-        const exists = kind === 'invoice' ? company.invoices.some((i) => i.record.id === parsed.id) : company.deliveryNotes.some((n) => n.record.id === parsed.id);
+        const exists =
+          kind === 'invoice'
+            ? company.invoices.some((i) => i.record.id === parsed.id)
+            : company.deliveryNotes.some((n) => n.record.id === parsed.id);
         if (!exists) return sendNotFound(ctx.res, `No ${what} with id ${parsed.id}.`);
         const chosen = ctx.services.previewLinks.get(ctx.token.tenantId);
         if (chosen !== undefined) return sendJson(ctx.res, 200, { data: { url: chosen } });

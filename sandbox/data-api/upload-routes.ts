@@ -37,10 +37,13 @@ function asyncUpload<S extends z.ZodType>(
     if (problems) return sendValidationProblem(ctx.res, problems);
     const claim = claimRequest(ctx, upload.body);
     if (!claim) return;
-    const documents = upload.items.map((item) => apply(ctx, item)).filter((d): d is UploadedDocument => d !== undefined);
+    const documents = upload.items
+      .map((item) => apply(ctx, item))
+      .filter((d): d is UploadedDocument => d !== undefined);
     sendAccepted(ctx, claim.requestIds);
     const requestId = claim.requestIds[0];
-    if (options.reports && requestId) ctx.services.uploadAccepted?.({ token: ctx.token, requestId, resource: options.reports, documents });
+    if (options.reports && requestId)
+      ctx.services.uploadAccepted?.({ token: ctx.token, requestId, resource: options.reports, documents });
   };
 }
 
@@ -63,12 +66,22 @@ export const invoiceUploadRoutes: Route<DataApiHandler>[] = [
   {
     method: 'POST',
     path: '/api/invoices',
-    handler: asyncUpload(invoiceInput, 'single', (ctx, i) => invoiceDocument(upsertInvoice(ctx.company(), i, ctx.services.now())), { reports: 'invoices' }),
+    handler: asyncUpload(
+      invoiceInput,
+      'single',
+      (ctx, i) => invoiceDocument(upsertInvoice(ctx.company(), i, ctx.services.now())),
+      { reports: 'invoices' },
+    ),
   },
   {
     method: 'POST',
     path: '/api/invoices/batch',
-    handler: asyncUpload(invoiceInput, 'batch', (ctx, i) => invoiceDocument(upsertInvoice(ctx.company(), i, ctx.services.now())), { reports: 'invoices' }),
+    handler: asyncUpload(
+      invoiceInput,
+      'batch',
+      (ctx, i) => invoiceDocument(upsertInvoice(ctx.company(), i, ctx.services.now())),
+      { reports: 'invoices' },
+    ),
   },
 ];
 
@@ -76,9 +89,14 @@ export const deliveryNoteUploadRoutes: Route<DataApiHandler>[] = [
   {
     method: 'POST',
     path: '/api/delivery-notes/batch',
-    handler: asyncUpload(deliveryNoteInput, 'batch', (ctx, n) => deliveryNoteDocument(upsertDeliveryNote(ctx.company(), n, ctx.services.now())), {
-      reports: 'delivery-notes',
-    }),
+    handler: asyncUpload(
+      deliveryNoteInput,
+      'batch',
+      (ctx, n) => deliveryNoteDocument(upsertDeliveryNote(ctx.company(), n, ctx.services.now())),
+      {
+        reports: 'delivery-notes',
+      },
+    ),
   },
   {
     method: 'POST',
@@ -88,7 +106,12 @@ export const deliveryNoteUploadRoutes: Route<DataApiHandler>[] = [
       const upload = await readUpload(ctx, deliveryNoteInput, 'single');
       if (!upload || !upload.items[0]) return;
       const note = upsertDeliveryNote(ctx.company(), upload.items[0], ctx.services.now());
-      sendJson(ctx.res, 201, { id: note.record.id, documentNumber: note.record.documentNumber }, { Location: `/api/delivery-notes/${note.record.id}` });
+      sendJson(
+        ctx.res,
+        201,
+        { id: note.record.id, documentNumber: note.record.documentNumber },
+        { Location: `/api/delivery-notes/${note.record.id}` },
+      );
     },
   },
 ];
@@ -97,13 +120,20 @@ const unknownAccounts = (ctx: DataApiContext, items: z.output<typeof paymentInpu
   const known = new Set(ctx.company().accounts.map((a) => a.id));
   const errors: ValidationErrors = {};
   items.forEach((item, i) => {
-    if (item.accountId != null && !known.has(item.accountId)) errors[`data[${i}].accountId`] = [`No payment account with id ${item.accountId}.`];
+    if (item.accountId != null && !known.has(item.accountId))
+      errors[`data[${i}].accountId`] = [`No payment account with id ${item.accountId}.`];
   });
   return Object.keys(errors).length > 0 ? errors : undefined;
 };
 
 export const paymentUploadRoutes: Route<DataApiHandler>[] = [
-  { method: 'POST', path: '/api/payments/batch', handler: asyncUpload(paymentInput, 'batch', (ctx, p) => addPayment(ctx.company(), p, ctx.services.now()), { check: unknownAccounts }) },
+  {
+    method: 'POST',
+    path: '/api/payments/batch',
+    handler: asyncUpload(paymentInput, 'batch', (ctx, p) => addPayment(ctx.company(), p, ctx.services.now()), {
+      check: unknownAccounts,
+    }),
+  },
   {
     method: 'POST',
     path: '/api/payments/accounts/cash',
@@ -120,7 +150,15 @@ export const paymentUploadRoutes: Route<DataApiHandler>[] = [
 
 export const otherUploadRoutes: Route<DataApiHandler>[] = [
   // Received orders are validated and acknowledged; no endpoint reads them back.
-  { method: 'POST', path: '/api/received-orders/batch', handler: asyncUpload(receivedOrderInput, 'batch', () => undefined) },
+  {
+    method: 'POST',
+    path: '/api/received-orders/batch',
+    handler: asyncUpload(receivedOrderInput, 'batch', () => undefined),
+  },
   // 202 like the other uploads: the interface names delivery-notes/single as the only synchronous one.
-  { method: 'POST', path: '/api/movements/issues/single', handler: asyncUpload(stockIssueInput, 'single', (ctx, s) => issueStock(ctx.company(), s, ctx.services.now())) },
+  {
+    method: 'POST',
+    path: '/api/movements/issues/single',
+    handler: asyncUpload(stockIssueInput, 'single', (ctx, s) => issueStock(ctx.company(), s, ctx.services.now())),
+  },
 ];

@@ -9,9 +9,9 @@ import { parseTimestamp } from '../data/calendar';
 const optionalText = (max: number) => z.string().max(max).nullish();
 
 /** `yyyy-MM-dd` (full ISO date-times are accepted too). */
-export const dateInput = z
-  .string()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && parseTimestamp(v) !== undefined, { error: 'Expected a date in the form yyyy-MM-dd.' });
+export const dateInput = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && parseTimestamp(v) !== undefined, {
+  error: 'Expected a date in the form yyyy-MM-dd.',
+});
 
 const addressInput = z.looseObject({
   businessName: optionalText(200),
@@ -67,7 +67,10 @@ export const invoiceInput = z.looseObject({
   invoiceType: z.union([z.literal(0), z.literal(1), z.literal(2)]).nullish(),
   dueDate: dateInput.nullish(),
   /** Missing: derived from the number; empty string: none; otherwise used as given (digits, at most 10). */
-  variableSymbol: z.string().regex(/^\d{0,10}$/, { error: 'At most 10 digits.' }).nullish(),
+  variableSymbol: z
+    .string()
+    .regex(/^\d{0,10}$/, { error: 'At most 10 digits.' })
+    .nullish(),
 });
 export type InvoiceInput = z.output<typeof invoiceInput>;
 
@@ -79,7 +82,10 @@ export const receivedOrderInput = z.looseObject(documentFields);
 /** Field list from service-facts.md (POST /api/payments/batch). */
 export const paymentInput = z.looseObject({
   dateOfPayment: dateInput,
-  sumOfPayment: z.number().finite().refine((v) => v !== 0, { error: 'A payment of 0 is not a payment.' }),
+  sumOfPayment: z
+    .number()
+    .finite()
+    .refine((v) => v !== 0, { error: 'A payment of 0 is not a payment.' }),
   variableSymbol: optionalText(10),
   accountId: z.number().int().nullish(),
   remittanceInformation: optionalText(140),
@@ -100,7 +106,12 @@ export const stockIssueInput = z.looseObject({
   items: z
     .array(
       z
-        .looseObject({ itemCode: optionalText(50), name: optionalText(200), quantity: z.number().positive(), warehouseCode: optionalText(20) })
+        .looseObject({
+          itemCode: optionalText(50),
+          name: optionalText(200),
+          quantity: z.number().positive(),
+          warehouseCode: optionalText(20),
+        })
         .refine((item) => Boolean(item.itemCode || item.name), { error: 'Each item needs itemCode or name.' }),
     )
     .min(1),
@@ -109,5 +120,8 @@ export type StockIssueInput = z.output<typeof stockIssueInput>;
 
 export const cashAccountInput = z.looseObject({
   name: z.string().trim().min(1).max(100),
-  currency: z.string().regex(/^[A-Z]{3}$/).nullish(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .nullish(),
 });

@@ -18,13 +18,18 @@ export interface Upload<T> {
   body: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Reads `{ "data": {…} }` (single) or `{ "data": [ … ] }` (batch, 1 to 100 documents) and checks each document
  * against the schema. On any problem the 400 (or 415) is sent here and undefined returned.
  */
-export async function readUpload<S extends z.ZodType>(ctx: DataApiContext, schema: S, envelope: Envelope): Promise<Upload<z.output<S>> | undefined> {
+export async function readUpload<S extends z.ZodType>(
+  ctx: DataApiContext,
+  schema: S,
+  envelope: Envelope,
+): Promise<Upload<z.output<S>> | undefined> {
   // ASP.NET refuses a body it cannot bind before looking at it; a client that forgets the header learns it here.
   if (!isJson(ctx.req)) {
     await readBody(ctx.req, MAX_UPLOAD_BYTES);
@@ -38,16 +43,23 @@ export async function readUpload<S extends z.ZodType>(ctx: DataApiContext, schem
   let documents: unknown[];
   if (envelope === 'batch') {
     const data = isObject(root) ? root.data : undefined;
-    if (!Array.isArray(data)) return void sendValidationProblem(ctx.res, { data: ['Expected { "data": [ …documents… ] }.'] });
+    if (!Array.isArray(data))
+      return void sendValidationProblem(ctx.res, { data: ['Expected { "data": [ …documents… ] }.'] });
     if (data.length === 0) return void sendValidationProblem(ctx.res, { data: ['At least one document is required.'] });
     if (data.length > MAX_BATCH) {
-      return void sendValidationProblem(ctx.res, { data: [`At most ${MAX_BATCH} documents per request; got ${data.length}.`] });
+      return void sendValidationProblem(ctx.res, {
+        data: [`At most ${MAX_BATCH} documents per request; got ${data.length}.`],
+      });
     }
     documents = data;
   } else {
     const data = isObject(root) ? root.data : undefined;
     // The cash-account endpoint also takes the object bare: its body shape is not documented anywhere.
-    const single = isObject(data) ? data : envelope === 'single-or-bare' && isObject(root) && !('data' in root) ? root : undefined;
+    const single = isObject(data)
+      ? data
+      : envelope === 'single-or-bare' && isObject(root) && !('data' in root)
+        ? root
+        : undefined;
     if (!single) return void sendValidationProblem(ctx.res, { data: ['Expected { "data": { …document… } }.'] });
     documents = [single];
   }

@@ -33,8 +33,13 @@ function receiptPdf(expense: StoredExpense): Buffer {
   const paper: Rgb = [0.97, 0.96, 0.93];
   page.rect(0, 0, 227, height, [0.82, 0.82, 0.8]);
   page.rect(8, 6, 211, height - 12, paper);
-  text.forEach((line, i) => page.text(16, height - 30 - i * 13, line, { font: 'mono', size: 8.5, color: [0.15, 0.15, 0.18] }));
-  return writePdf([page], { title: `Sken ${record.documentNumber}`, createdMs: parseTimestamp(record.receivedDate) ?? 0 });
+  text.forEach((line, i) =>
+    page.text(16, height - 30 - i * 13, line, { font: 'mono', size: 8.5, color: [0.15, 0.15, 0.18] }),
+  );
+  return writePdf([page], {
+    title: `Sken ${record.documentNumber}`,
+    createdMs: parseTimestamp(record.receivedDate) ?? 0,
+  });
 }
 
 /** A scanned supplier invoice: an A4 page with the heading, the supplier and the lines. */
@@ -42,11 +47,21 @@ function documentScanPdf(expense: StoredExpense): Buffer {
   const { record, lines } = expense;
   const page = createPage(595, 842);
   page.rect(0, 0, 595, 842, [0.95, 0.95, 0.93]);
-  const titles: Readonly<Record<number, string>> = { 13: 'INTERNÝ DOKLAD', 15: 'ZÁLOHOVÁ FAKTÚRA', 17: 'DOBROPIS', 19: 'ŤARCHOPIS' };
+  const titles: Readonly<Record<number, string>> = {
+    13: 'INTERNÝ DOKLAD',
+    15: 'ZÁLOHOVÁ FAKTÚRA',
+    17: 'DOBROPIS',
+    19: 'ŤARCHOPIS',
+  };
   const title = titles[record.documentType] ?? 'FAKTÚRA';
   page.text(50, 780, `${title} č. ${record.variableSymbol ?? record.documentNumber}`, { font: 'bold', size: 18 });
   const supplier = record.partner;
-  [supplier?.address.businessName ?? '', supplier?.address.street ?? '', supplier ? `${supplier.address.postCode} ${supplier.address.city}` : '', supplier?.vatId ? `IČ DPH: ${supplier.vatId}` : '']
+  [
+    supplier?.address.businessName ?? '',
+    supplier?.address.street ?? '',
+    supplier ? `${supplier.address.postCode} ${supplier.address.city}` : '',
+    supplier?.vatId ? `IČ DPH: ${supplier.vatId}` : '',
+  ]
     .filter(Boolean)
     .forEach((line, i) => page.text(50, 745 - i * 14, line, { size: 10 }));
   page.text(330, 745, `Dátum vystavenia: ${datePart(record.issueDate)}`, { size: 10 });
@@ -56,8 +71,16 @@ function documentScanPdf(expense: StoredExpense): Buffer {
     page.textRight(545, 660 - i * 16, formatAmount(line.totalPriceInclVat, record.prices.currency), { size: 10 });
   });
   page.line(50, 640 - lines.length * 16, 545, 640 - lines.length * 16);
-  page.textRight(545, 622 - lines.length * 16, `Spolu: ${formatAmount(record.prices.documentPrices.totalPriceInclVat, record.prices.currency)}`, { font: 'bold', size: 11 });
-  return writePdf([page], { title: `Sken ${record.documentNumber}`, createdMs: parseTimestamp(record.receivedDate) ?? 0 });
+  page.textRight(
+    545,
+    622 - lines.length * 16,
+    `Spolu: ${formatAmount(record.prices.documentPrices.totalPriceInclVat, record.prices.currency)}`,
+    { font: 'bold', size: 11 },
+  );
+  return writePdf([page], {
+    title: `Sken ${record.documentNumber}`,
+    createdMs: parseTimestamp(record.receivedDate) ?? 0,
+  });
 }
 
 /** 64 × 64: a photo of a till receipt on a desk, a round company stamp, or a page thumbnail. */
@@ -89,5 +112,7 @@ function imagePng(spec: AttachmentSpec): Buffer {
 /** The bytes of an attachment; the same spec always gives the same bytes, so `size` stays true. */
 export function attachmentContent(expense: StoredExpense, spec: AttachmentSpec): Buffer {
   if (spec.contentType === 'image/png') return imagePng(spec);
-  return expense.record.documentType === 11 || expense.record.documentType === 14 ? receiptPdf(expense) : documentScanPdf(expense);
+  return expense.record.documentType === 11 || expense.record.documentType === 14
+    ? receiptPdf(expense)
+    : documentScanPdf(expense);
 }

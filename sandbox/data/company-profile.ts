@@ -55,15 +55,35 @@ export function createProfile(tenantId: string): CompanyProfile {
 
   let accountId = random.int(100, 900);
   const accounts: PaymentAccount[] = [
-    { id: accountId, name: `Bežný účet ${ownBank.bankName.split(',')[0]}`, iban: ownBank.iban, currency: 'EUR', type: 'bank' },
+    {
+      id: accountId,
+      name: `Bežný účet ${ownBank.bankName.split(',')[0]}`,
+      iban: ownBank.iban,
+      currency: 'EUR',
+      type: 'bank',
+    },
   ];
   if (random.chance(0.6)) {
-    accounts.push({ id: (accountId += random.int(1, 9)), name: 'Devízový účet CZK', iban: ibanOf('SK', `1100000000${random.digits(10)}`), currency: 'CZK', type: 'bank' });
+    accounts.push({
+      id: (accountId += random.int(1, 9)),
+      name: 'Devízový účet CZK',
+      iban: ibanOf('SK', `1100000000${random.digits(10)}`),
+      currency: 'CZK',
+      type: 'bank',
+    });
   }
   // Only some companies start with a cash account, so that "create a cash account if none exists" has work to do.
   if (random.chance(0.5)) {
     accounts.push({ id: (accountId += random.int(1, 9)), name: 'Pokladňa', iban: null, currency: 'EUR', type: 'cash' });
   }
 
-  return { tenantId, name: findCompany(tenantId)?.name ?? `Firma ${tenantId} s.r.o.`, theme, sequences, ownBank, customers, accounts };
+  return {
+    tenantId,
+    name: findCompany(tenantId)?.name ?? `Firma ${tenantId} s.r.o.`,
+    theme,
+    sequences,
+    ownBank,
+    customers,
+    accounts,
+  };
 }

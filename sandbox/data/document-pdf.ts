@@ -25,9 +25,13 @@ const WHITE: Rgb = [1, 1, 1];
 
 function addressLines(address: Address | null): string[] {
   if (!address) return [];
-  return [address.businessName ?? '', address.contactName ?? '', address.street, `${address.postCode} ${address.city}`, address.country].filter(
-    (line, i, all) => line !== '' && all.indexOf(line) === i,
-  );
+  return [
+    address.businessName ?? '',
+    address.contactName ?? '',
+    address.street,
+    `${address.postCode} ${address.city}`,
+    address.country,
+  ].filter((line, i, all) => line !== '' && all.indexOf(line) === i);
 }
 
 function partnerIds(partner: Partner): string[] {
@@ -58,13 +62,18 @@ export function renderReportPdf(doc: ReportDocument, reportId: ReportId): Buffer
     page.line(40, 788, 555, 788, BLACK, 1);
   }
   if (reportId === 101) {
-    page.text(40, 776, 'EDITOVATEĽNÁ VERZIA (editable report) – údaje je možné upraviť pred odoslaním', { size: 9, color: [0.8, 0.35, 0] });
+    page.text(40, 776, 'EDITOVATEĽNÁ VERZIA (editable report) – údaje je možné upraviť pred odoslaním', {
+      size: 9,
+      color: [0.8, 0.35, 0],
+    });
   }
 
   page.text(40, 745, 'Dodávateľ', { font: 'bold', size: 10, color: accent });
   page.text(40, 730, doc.supplierName, { size: 10 });
   page.text(320, 745, 'Odberateľ', { font: 'bold', size: 10, color: accent });
-  [...addressLines(doc.partner.address), ...partnerIds(doc.partner)].forEach((line, i) => page.text(320, 730 - i * 13, clip(line, 45), { size: 10 }));
+  [...addressLines(doc.partner.address), ...partnerIds(doc.partner)].forEach((line, i) =>
+    page.text(320, 730 - i * 13, clip(line, 45), { size: 10 }),
+  );
   doc.dates.forEach(([label, value], i) => {
     page.text(40, 700 - i * 13, `${label}:`, { size: 10, color: GREY });
     page.text(140, 700 - i * 13, value, { size: 10 });
@@ -105,12 +114,18 @@ export function renderReportPdf(doc: ReportDocument, reportId: ReportId): Buffer
   totals.forEach(([label, value], i) => {
     const last = i === totals.length - 1;
     page.textRight(440, y - i * 15, label, { font: last ? 'bold' : 'regular', size: 10 });
-    page.textRight(551, y - i * 15, formatAmount(value, currency), { font: last ? 'bold' : 'regular', size: 10, color: last ? accent : BLACK });
+    page.textRight(551, y - i * 15, formatAmount(value, currency), {
+      font: last ? 'bold' : 'regular',
+      size: 10,
+      color: last ? accent : BLACK,
+    });
   });
   if (doc.payment) {
     const at = y - totals.length * 15 - 20;
     page.text(40, at, `K úhrade: ${formatAmount(doc.payment.sumForPayment, currency)}`, { font: 'bold', size: 10 });
-    page.text(40, at - 14, `IBAN: ${doc.payment.iban ?? '—'}   Variabilný symbol: ${doc.payment.variableSymbol}`, { size: 10 });
+    page.text(40, at - 14, `IBAN: ${doc.payment.iban ?? '—'}   Variabilný symbol: ${doc.payment.variableSymbol}`, {
+      size: 10,
+    });
   }
   pages.forEach((p, i) =>
     p.text(40, 30, `Vygenerované sandboxom služby – strana ${i + 1}/${pages.length}`, { size: 8, color: GREY }),

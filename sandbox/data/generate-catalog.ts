@@ -15,7 +15,12 @@ export function workingTime(random: Random): number {
 }
 
 /** Stock cards: each stock product of the theme in each of its variants. */
-export function generateCatalog(random: Random, theme: Theme, warehouses: readonly Warehouse[], today: Day): CatalogItem[] {
+export function generateCatalog(
+  random: Random,
+  theme: Theme,
+  warehouses: readonly Warehouse[],
+  today: Day,
+): CatalogItem[] {
   const items: CatalogItem[] = [];
   let number = 0;
   for (const [suffix, factor] of theme.variants) {
@@ -32,7 +37,11 @@ export function generateCatalog(random: Random, theme: Theme, warehouses: readon
         warehouses: stocked.map((w) => ({
           code: w.code,
           // A few cards run out or go below zero, as stock does when sales are entered before receipts.
-          quantityOnHand: random.weighted([[random.int(1, 400), 85], [0, 12], [-random.int(1, 5), 3]]),
+          quantityOnHand: random.weighted([
+            [random.int(1, 400), 85],
+            [0, 12],
+            [-random.int(1, 5), 3],
+          ]),
         })),
         lastModifiedTimestamp: recordTimestamp((today - random.int(1, 240)) * DAY_MS + workingTime(random)),
         markedForEshop: random.chance(0.4),

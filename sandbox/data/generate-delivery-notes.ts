@@ -28,7 +28,8 @@ export function generateDeliveryNotes(
 ): StoredDeliveryNote[] {
   const count = 60 + random.int(0, 30);
   const candidates = invoices.filter(
-    (i) => i.record.invoiceType === 0 && i.record.prices.currency === 'EUR' && i.details.items.some((line) => line.itemCode),
+    (i) =>
+      i.record.invoiceType === 0 && i.record.prices.currency === 'EUR' && i.details.items.some((line) => line.itemCode),
   );
   const drafts: Draft[] = [];
   const taken = new Set<number>();
@@ -71,7 +72,9 @@ export function generateDeliveryNotes(
         partner: draft.partner,
         issueDate: recordDate(draft.day),
         deliveryDate: recordDate(draft.day),
-        lastModifiedTimestamp: recordTimestamp(Math.min(today, draft.day + random.int(0, 3)) * DAY_MS + workingTime(random)),
+        lastModifiedTimestamp: recordTimestamp(
+          Math.min(today, draft.day + random.int(0, 3)) * DAY_MS + workingTime(random),
+        ),
         orderNumber: draft.orderNumber,
         externalId: random.chance(0.15) ? `pos-${random.digits(6)}` : null,
         prices: pricesOf(draft.items, 'EUR'),

@@ -11,17 +11,46 @@ export function generateNumberingSequences(random: Random, profile: CompanyProfi
   const next = () => (id += random.int(1, 4));
   const list: NumberingSequence[] = [
     { id: next(), name: 'Faktúry', code: sequences.regular, evidence: 'invoices', documentType: 0, isDefault: true },
-    { id: next(), name: 'Zálohové faktúry', code: sequences.advance, evidence: 'invoices', documentType: 2, isDefault: false },
+    {
+      id: next(),
+      name: 'Zálohové faktúry',
+      code: sequences.advance,
+      evidence: 'invoices',
+      documentType: 2,
+      isDefault: false,
+    },
     { id: next(), name: 'Dobropisy', code: sequences.credit, evidence: 'invoices', documentType: 1, isDefault: false },
   ];
-  if (sequences.eshop) list.push({ id: next(), name: 'Faktúry z e-shopu', code: sequences.eshop, evidence: 'invoices', documentType: 0, isDefault: false });
+  if (sequences.eshop)
+    list.push({
+      id: next(),
+      name: 'Faktúry z e-shopu',
+      code: sequences.eshop,
+      evidence: 'invoices',
+      documentType: 0,
+      isDefault: false,
+    });
   sequences.delivery.forEach((code, i) =>
-    list.push({ id: next(), name: i === 0 ? 'Dodacie listy' : 'Dodacie listy – veľkoobchod', code, evidence: 'deliveryNotes', documentType: null, isDefault: i === 0 }),
+    list.push({
+      id: next(),
+      name: i === 0 ? 'Dodacie listy' : 'Dodacie listy – veľkoobchod',
+      code,
+      evidence: 'deliveryNotes',
+      documentType: null,
+      isDefault: i === 0,
+    }),
   );
   for (const [type, [code, name]] of Object.entries(EXPENSE_SEQUENCES)) {
     list.push({ id: next(), name, code, evidence: 'expenses', documentType: Number(type), isDefault: true });
   }
-  list.push({ id: next(), name: 'Prijaté objednávky', code: 'OP', evidence: 'receivedOrders', documentType: null, isDefault: true });
+  list.push({
+    id: next(),
+    name: 'Prijaté objednávky',
+    code: 'OP',
+    evidence: 'receivedOrders',
+    documentType: null,
+    isDefault: true,
+  });
   return list;
 }
 

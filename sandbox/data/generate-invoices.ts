@@ -15,10 +15,24 @@ function ageInDays(random: Random): number {
 }
 
 function statusFor(random: Random, type: InvoiceType, dueDay: Day, today: Day): PaymentStatus {
-  if (type === 1) return random.weighted<PaymentStatus>([[1, 80], [0, 20]]);
-  if (dueDay >= today) return random.weighted<PaymentStatus>([[0, 70], [1, 20], [3, 10]]);
+  if (type === 1)
+    return random.weighted<PaymentStatus>([
+      [1, 80],
+      [0, 20],
+    ]);
+  if (dueDay >= today)
+    return random.weighted<PaymentStatus>([
+      [0, 70],
+      [1, 20],
+      [3, 10],
+    ]);
   // Past due: most are paid; what is not (0 and 3) is overdue.
-  return random.weighted<PaymentStatus>([[1, 70], [0, 15], [3, 9], [2, 6]]);
+  return random.weighted<PaymentStatus>([
+    [1, 70],
+    [0, 15],
+    [3, 9],
+    [2, 6],
+  ]);
 }
 
 function paymentsFor(
@@ -38,20 +52,29 @@ function paymentsFor(
         ? [round2(total / 2), round2(total - round2(total / 2))]
         : [total]
       : status === 2
-        ? [round2(total + Math.max(1, round2(total * random.int(2, 15) / 100)))]
+        ? [round2(total + Math.max(1, round2((total * random.int(2, 15)) / 100)))]
         : [round2((total * random.int(20, 80)) / 100)];
   const bank = profile.accounts.find((a) => a.type === 'bank' && a.currency === currency) ?? profile.accounts[0];
   const cash = profile.accounts.find((a) => a.type === 'cash');
   return amounts.map((amount) => {
     const day = Math.max(issueDay, Math.min(today, issueDay + random.int(0, dueDay - issueDay + 20)));
-    const type = random.weighted([[1, 70], [3, cash ? 15 : 0], [2, 15]]);
+    const type = random.weighted([
+      [1, 70],
+      [3, cash ? 15 : 0],
+      [2, 15],
+    ]);
     // A tenth were entered on the document only, without an account: GET /api/payments does not list those.
     const accountId = random.chance(0.1) ? null : type === 3 ? (cash?.id ?? null) : (bank?.id ?? null);
     return { date: recordDate(day), amount, paymentType: type, accountId };
   });
 }
 
-export function generateInvoices(random: Random, profile: CompanyProfile, catalog: readonly CatalogItem[], today: Day): StoredInvoice[] {
+export function generateInvoices(
+  random: Random,
+  profile: CompanyProfile,
+  catalog: readonly CatalogItem[],
+  today: Day,
+): StoredInvoice[] {
   const count = 250 + random.int(0, 70);
   const ages = Array.from({ length: count }, () => ageInDays(random)).sort((a, b) => b - a);
   const nextNumber = createNumbering(random);
@@ -62,33 +85,75 @@ export function generateInvoices(random: Random, profile: CompanyProfile, catalo
   for (const age of ages) {
     const issueDay = today - age;
     const regulars = invoices.filter((i) => i.record.invoiceType === 0).slice(-60);
-    let type = random.weighted<InvoiceType>([[0, 80], [2, 10], [1, 10]]);
+    let type = random.weighted<InvoiceType>([
+      [0, 80],
+      [2, 10],
+      [1, 10],
+    ]);
     if (type === 1 && regulars.length === 0) type = 0;
     const source = type === 1 ? random.pick(regulars) : undefined;
     const partner = source?.record.partner ?? random.pick(profile.customers);
     const currency = source?.record.prices.currency ?? currencyFor(random, partner);
     const useEshop = type === 0 && profile.sequences.eshop !== null && random.chance(0.2);
-    const code = type === 1 ? profile.sequences.credit : type === 2 ? profile.sequences.advance : useEshop ? (profile.sequences.eshop as string) : profile.sequences.regular;
+    const code =
+      type === 1
+        ? profile.sequences.credit
+        : type === 2
+          ? profile.sequences.advance
+          : useEshop
+            ? (profile.sequences.eshop as string)
+            : profile.sequences.regular;
     const documentNumber = nextNumber(code, issueDay);
-    const orderNumber = useEshop ? `E${random.digits(7)}` : random.chance(0.4) ? `OBJ-${documentNumber.slice(code.length, code.length + 4)}-${random.digits(4)}` : null;
+    const orderNumber = useEshop
+      ? `E${random.digits(7)}`
+      : random.chance(0.4)
+        ? `OBJ-${documentNumber.slice(code.length, code.length + 4)}-${random.digits(4)}`
+        : null;
 
     let items: LineItem[];
     if (source) {
       // A credit note returns part of what an earlier invoice charged: same lines, negative quantities.
       items = source.details.items.slice(0, random.int(1, Math.min(2, source.details.items.length))).map((line) =>
-        lineItem({ ...line, quantity: -Math.max(1, Math.round(Math.abs(line.quantity) * random.int(20, 100) / 100)) }),
+        lineItem({
+          ...line,
+          quantity: -Math.max(1, Math.round((Math.abs(line.quantity) * random.int(20, 100)) / 100)),
+        }),
       );
     } else if (type === 2) {
       const amount = priceIn(currency, random.int(5, 150) * 10);
-      items = [lineItem({ name: `Záloha podľa objednávky ${orderNumber ?? documentNumber}`, quantity: 1, unit: 'ks', unitPrice: amount, vatRate: 0 })];
+      items = [
+        lineItem({
+          name: `Záloha podľa objednávky ${orderNumber ?? documentNumber}`,
+          quantity: 1,
+          unit: 'ks',
+          unitPrice: amount,
+          vatRate: 0,
+        }),
+      ];
     } else {
-      const lines = random.weighted([[1, 30], [2, 25], [3, 20], [4, 12], [5, 8], [6, 5]]);
+      const lines = random.weighted([
+        [1, 30],
+        [2, 25],
+        [3, 20],
+        [4, 12],
+        [5, 8],
+        [6, 5],
+      ]);
       items = generateLines(random, { theme: profile.theme, catalog, currency, vatFree: isVatFree(partner) }, lines);
     }
 
     const prices = pricesOf(items, currency);
     const total = prices.documentPrices.totalPriceInclVat;
-    const dueDay = issueDay + (type === 1 ? 14 : random.weighted([[7, 15], [14, 50], [30, 25], [60, 10]]));
+    const dueDay =
+      issueDay +
+      (type === 1
+        ? 14
+        : random.weighted([
+            [7, 15],
+            [14, 50],
+            [30, 25],
+            [60, 10],
+          ]));
     const paymentStatus = statusFor(random, type, dueDay, today);
     const payments = paymentsFor(random, paymentStatus, total, issueDay, dueDay, today, profile, currency);
     const sumOfPayments = sumAmounts(payments.map((p) => p.amount));
@@ -110,7 +175,9 @@ export function generateInvoices(random: Random, profile: CompanyProfile, catalo
         issueDate: recordDate(issueDay),
         deliveryDate: recordDate(type === 0 ? issueDay - random.int(0, 3) : issueDay),
         dueDate: recordDate(dueDay),
-        lastModifiedTimestamp: recordTimestamp(Math.min(today, lastDay + random.int(0, 2)) * DAY_MS + workingTime(random)),
+        lastModifiedTimestamp: recordTimestamp(
+          Math.min(today, lastDay + random.int(0, 2)) * DAY_MS + workingTime(random),
+        ),
         paymentStatus,
         prices,
         sumOfPayments,
@@ -131,7 +198,11 @@ export function generateInvoices(random: Random, profile: CompanyProfile, catalo
     const advance = openAdvances.get(partnerKey);
     if (type === 0 && advance && random.chance(0.6)) {
       // The final invoice settles the advance the customer paid before.
-      links.push({ documentType: 'advanceInvoice', id: advance.record.id, documentNumber: advance.record.documentNumber });
+      links.push({
+        documentType: 'advanceInvoice',
+        id: advance.record.id,
+        documentNumber: advance.record.documentNumber,
+      });
       advance.details.linkedDocuments.push({ documentType: 'invoice', id: invoice.record.id, documentNumber });
       openAdvances.delete(partnerKey);
     }

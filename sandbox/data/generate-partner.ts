@@ -65,7 +65,15 @@ export interface PartnerOptions {
 
 export function generatePartner(random: Random, options: PartnerOptions = {}): Partner {
   const country =
-    options.country ?? random.weighted<Country>([['SK', 74], ['CZ', 11], ['HU', 5], ['AT', 5], ['DE', 3], ['US', 2]]);
+    options.country ??
+    random.weighted<Country>([
+      ['SK', 74],
+      ['CZ', 11],
+      ['HU', 5],
+      ['AT', 5],
+      ['DE', 3],
+      ['US', 2],
+    ]);
   const pool = pools[country];
   const female = random.chance(0.5);
   const gender = female ? 1 : 0;
@@ -90,7 +98,9 @@ export function generatePartner(random: Random, options: PartnerOptions = {}): P
         ? { ...address, street: `P. O. Box ${random.int(10, 999)}`, contactName: null }
         : { ...address };
   // Without the legal form: `info@gastro-tatry`, not `info@gastro-tatry-s-r-o`.
-  const local = person ? slug(contactName).replace('-', '.') : `info.${slug(words.replace(LEGAL_FORM, '')).slice(0, 24).replace(/-$/, '')}`;
+  const local = person
+    ? slug(contactName).replace('-', '.')
+    : `info.${slug(words.replace(LEGAL_FORM, '')).slice(0, 24).replace(/-$/, '')}`;
   return {
     address,
     postalAddress,

@@ -76,7 +76,11 @@ export function lineItem(input: {
 }
 
 function priceSet(totalCents: number, vatCents: number): PriceSet {
-  return { totalPrice: fromCents(totalCents), vatTotalPrice: fromCents(vatCents), totalPriceInclVat: fromCents(totalCents + vatCents) };
+  return {
+    totalPrice: fromCents(totalCents),
+    vatTotalPrice: fromCents(vatCents),
+    totalPriceInclVat: fromCents(totalCents + vatCents),
+  };
 }
 
 export function toEur(amount: number, currency: Currency): number {
@@ -104,7 +108,12 @@ export function vatBreakdownsOf(items: readonly LineItem[]): VatBreakdown[] {
   }
   return [...byRate.entries()]
     .sort(([a], [b]) => b - a)
-    .map(([vatRate, { base, vat }]) => ({ vatRate, base: fromCents(base), vat: fromCents(vat), total: fromCents(base + vat) }));
+    .map(([vatRate, { base, vat }]) => ({
+      vatRate,
+      base: fromCents(base),
+      vat: fromCents(vat),
+      total: fromCents(base + vat),
+    }));
 }
 
 /** Adds amounts in whole cents. */

@@ -15,16 +15,48 @@ const FONT_NAMES: Readonly<Record<PdfFont, readonly [string, string]>> = {
 };
 
 const DIFFERENCES: readonly (readonly [number, string, string])[] = [
-  [0x81, 'ccaron', 'č'], [0x83, 'Ecaron', 'Ě'], [0x86, 'Uhungarumlaut', 'Ű'], [0x88, 'lacute', 'ĺ'], [0x8d, 'Ccaron', 'Č'],
-  [0x8f, 'dcaron', 'ď'], [0x90, 'Dcaron', 'Ď'], [0x98, 'Lacute', 'Ĺ'], [0x9d, 'ecaron', 'ě'], [0xa4, 'lcaron', 'ľ'],
-  [0xa6, 'Lcaron', 'Ľ'], [0xa8, 'ncaron', 'ň'], [0xaa, 'Ncaron', 'Ň'], [0xac, 'Ohungarumlaut', 'Ő'], [0xaf, 'racute', 'ŕ'],
-  [0xb1, 'uhungarumlaut', 'ű'], [0xb2, 'Rcaron', 'Ř'], [0xb3, 'tcaron', 'ť'], [0xb8, 'Racute', 'Ŕ'], [0xb9, 'Tcaron', 'Ť'],
-  [0xba, 'rcaron', 'ř'], [0xbc, 'uring', 'ů'], [0xbd, 'Uring', 'Ů'], [0xbe, 'ohungarumlaut', 'ő'],
+  [0x81, 'ccaron', 'č'],
+  [0x83, 'Ecaron', 'Ě'],
+  [0x86, 'Uhungarumlaut', 'Ű'],
+  [0x88, 'lacute', 'ĺ'],
+  [0x8d, 'Ccaron', 'Č'],
+  [0x8f, 'dcaron', 'ď'],
+  [0x90, 'Dcaron', 'Ď'],
+  [0x98, 'Lacute', 'Ĺ'],
+  [0x9d, 'ecaron', 'ě'],
+  [0xa4, 'lcaron', 'ľ'],
+  [0xa6, 'Lcaron', 'Ľ'],
+  [0xa8, 'ncaron', 'ň'],
+  [0xaa, 'Ncaron', 'Ň'],
+  [0xac, 'Ohungarumlaut', 'Ő'],
+  [0xaf, 'racute', 'ŕ'],
+  [0xb1, 'uhungarumlaut', 'ű'],
+  [0xb2, 'Rcaron', 'Ř'],
+  [0xb3, 'tcaron', 'ť'],
+  [0xb8, 'Racute', 'Ŕ'],
+  [0xb9, 'Tcaron', 'Ť'],
+  [0xba, 'rcaron', 'ř'],
+  [0xbc, 'uring', 'ů'],
+  [0xbd, 'Uring', 'Ů'],
+  [0xbe, 'ohungarumlaut', 'ő'],
 ];
 
 const WIN_ANSI_EXTRA: Readonly<Record<string, number>> = {
-  '€': 0x80, '‚': 0x82, '„': 0x84, '…': 0x85, 'Š': 0x8a, 'Ž': 0x8e, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94,
-  '•': 0x95, '–': 0x96, '—': 0x97, 'š': 0x9a, 'ž': 0x9e,
+  '€': 0x80,
+  '‚': 0x82,
+  '„': 0x84,
+  '…': 0x85,
+  Š: 0x8a,
+  Ž: 0x8e,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '•': 0x95,
+  '–': 0x96,
+  '—': 0x97,
+  š: 0x9a,
+  ž: 0x9e,
 };
 
 const BY_CHAR = new Map<string, number>(DIFFERENCES.map(([code, , char]) => [char, code]));
@@ -54,10 +86,11 @@ function pdfString(text: string): string {
 
 // Helvetica advance widths (per 1000 em) for ASCII 32–126, from the standard font metrics.
 const HELVETICA = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556,
-  556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
-  667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556,
-  556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556,
+  556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833,
+  722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556,
+  556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334,
+  260, 334, 584,
 ];
 
 /** Width in points; bold is approximated from regular, which is close enough for right-aligned amounts. */
@@ -102,7 +135,9 @@ export function createPage(width: number, height: number): PdfPage {
     height,
     text(x, y, text, options = {}) {
       const [name] = FONT_NAMES[options.font ?? 'regular'];
-      ops.push(`BT ${color(options.color ?? [0, 0, 0])} rg /${name} ${num(options.size ?? 10)} Tf ${num(x)} ${num(y)} Td ${pdfString(text)} Tj ET`);
+      ops.push(
+        `BT ${color(options.color ?? [0, 0, 0])} rg /${name} ${num(options.size ?? 10)} Tf ${num(x)} ${num(y)} Td ${pdfString(text)} Tj ET`,
+      );
     },
     textRight(right, y, text, options = {}) {
       page.text(right - textWidth(text, options.font ?? 'regular', options.size ?? 10), y, text, options);

@@ -67,12 +67,18 @@ export const themeSuppliers: Readonly<Record<string, readonly SupplierSpec[]>> =
 };
 
 /** Internal documents (type 13) book costs that have no supplier. */
-export const internalCategories: readonly string[] = ['Odpisy majetku', 'Cestovné náhrady', 'Stravné', 'Inventúrny rozdiel'];
+export const internalCategories: readonly string[] = [
+  'Odpisy majetku',
+  'Cestovné náhrady',
+  'Stravné',
+  'Inventúrny rozdiel',
+];
 
 /** The group each journal description is tagged with. */
 export function journalTag(category: string): string {
   if (/energ|plyn|nájom|telekom|internet|mobil|poisten/i.test(category)) return 'réžia';
-  if (/tovar|múka|surovin|mlieč|osivo|rastlin|drevo|substr|kovanie|materiál|obal|chém|čist/i.test(category)) return 'materiál';
+  if (/tovar|múka|surovin|mlieč|osivo|rastlin|drevo|substr|kovanie|materiál|obal|chém|čist/i.test(category))
+    return 'materiál';
   if (/softvér|výpočt|kancel|účtov|servis/i.test(category)) return 'služby';
   return 'ostatné';
 }

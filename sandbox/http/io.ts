@@ -37,10 +37,12 @@ export function parseJson(text: string): unknown {
 }
 
 /** A body sent as a form (the home page's forms), rather than JSON (a test in another process). */
-export const isForm = (req: IncomingMessage) => /^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '');
+export const isForm = (req: IncomingMessage) =>
+  /^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '');
 
 /** A body declared as JSON (`application/json` or a `+json` type), which ASP.NET requires before it binds one. */
-export const isJson = (req: IncomingMessage) => /^application\/([\w.+-]*\+)?json\b/i.test(req.headers['content-type'] ?? '');
+export const isJson = (req: IncomingMessage) =>
+  /^application\/([\w.+-]*\+)?json\b/i.test(req.headers['content-type'] ?? '');
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);

@@ -70,7 +70,11 @@ function newestInvoices(company: CompanyData, count: number): StoredInvoice[] {
  * A sample body of the kind, about real records of the company so that the add-on can follow it (apiUrl, document
  * numbers). `origin` is the sandbox's address, for apiUrl.
  */
-export function sampleEvent(kind: WebhookKind, company: CompanyData, opts: { requestId?: string; origin: string; nowMs: number }): UploadResult | PaymentNotification {
+export function sampleEvent(
+  kind: WebhookKind,
+  company: CompanyData,
+  opts: { requestId?: string; origin: string; nowMs: number },
+): UploadResult | PaymentNotification {
   const requestId = opts.requestId ?? randomUUID();
   const apiUrl = `${opts.origin}/api/invoices/{id}`;
   const [first, second] = newestInvoices(company, 2);
@@ -81,7 +85,9 @@ export function sampleEvent(kind: WebhookKind, company: CompanyData, opts: { req
     case 'upload-problems':
       return uploadResult(requestId, apiUrl, [
         invoiceEntity(first),
-        invoiceEntity(second ?? first, [{ code: 'InvalidVatId', message: "The partner's VAT id is not valid; the document was saved without it." }]),
+        invoiceEntity(second ?? first, [
+          { code: 'InvalidVatId', message: "The partner's VAT id is not valid; the document was saved without it." },
+        ]),
       ]);
     case 'financial-transaction':
     case 'document-payment': {

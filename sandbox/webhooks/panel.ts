@@ -16,7 +16,9 @@ const attemptText = (status: number) => (status === 0 ? 'no answer' : String(sta
 
 function logRow(entry: DeliveryLogEntry): string {
   const attempts = entry.attempts.map(attemptText).join(', ') + (entry.finished ? '' : ' …');
-  const notes = [entry.resend ? 'resent' : '', entry.tamper ? `tampered: ${entry.tamper}` : ''].filter(Boolean).join('; ');
+  const notes = [entry.resend ? 'resent' : '', entry.tamper ? `tampered: ${entry.tamper}` : '']
+    .filter(Boolean)
+    .join('; ');
   return `<tr><td>${escapeHtml(new Date(entry.at).toISOString())}</td><td>${escapeHtml(entry.companyName)}</td><td>${escapeHtml(entry.kind)}</td>
 <td><code>${escapeHtml(entry.requestId ?? '—')}</code></td><td>${escapeHtml(attempts)}</td><td>${escapeHtml(notes)}</td></tr>`;
 }
@@ -31,10 +33,17 @@ export function renderWebhookPanel(webhooks: WebhookSender): string {
     )
     .join('\n');
   const connectionOptions = connections
-    .map((c) => `<option value="${escapeHtml(c.connectionId)}">${escapeHtml(`${c.companyName} – ${c.userName} – ${c.url}`)}</option>`)
+    .map(
+      (c) =>
+        `<option value="${escapeHtml(c.connectionId)}">${escapeHtml(`${c.companyName} – ${c.userName} – ${c.url}`)}</option>`,
+    )
     .join('');
-  const kindOptions = WEBHOOK_KINDS.map((k) => `<option value="${k}">${escapeHtml(`${k} – ${WEBHOOK_KIND_LABELS[k]}`)}</option>`).join('');
-  const signatureOptions = SIGNATURES.map(([value, label]) => `<option value="${value}">${escapeHtml(label)}</option>`).join('');
+  const kindOptions = WEBHOOK_KINDS.map(
+    (k) => `<option value="${k}">${escapeHtml(`${k} – ${WEBHOOK_KIND_LABELS[k]}`)}</option>`,
+  ).join('');
+  const signatureOptions = SIGNATURES.map(
+    ([value, label]) => `<option value="${value}">${escapeHtml(label)}</option>`,
+  ).join('');
   const log = webhooks.deliveries().reverse();
 
   const table =
@@ -70,7 +79,10 @@ ${logTable}
 
 const sendRequestSchema = z.object({
   connectionId: z.string().min(1).optional(),
-  tenantId: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(String).optional(),
+  tenantId: z
+    .union([z.string().regex(/^\d+$/), z.number().int()])
+    .transform(String)
+    .optional(),
   userId: z.string().min(1).optional(),
   kind: z.enum(WEBHOOK_KINDS),
   requestId: z.string().min(1).optional(),
@@ -99,7 +111,9 @@ export function webhookRoutes(webhooks: WebhookSender): Route<PageHandler>[] {
         const form = isForm(req);
         const parsed = sendRequestSchema.safeParse(form ? fromForm(text) : parseJson(text));
         if (!parsed.success || (parsed.data.connectionId === undefined && parsed.data.tenantId === undefined)) {
-          return sendJson(res, 400, { message: 'expected { connectionId | tenantId (+ userId), kind, requestId?, tamper? }' });
+          return sendJson(res, 400, {
+            message: 'expected { connectionId | tenantId (+ userId), kind, requestId?, tamper? }',
+          });
         }
         try {
           if (form) {

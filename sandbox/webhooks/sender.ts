@@ -204,11 +204,18 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   function pickConnection(input: WebhookSendInput): IssuedToken {
     let connection: IssuedToken | undefined;
     if (input.token !== undefined) connection = options.tokens.lookup(input.token);
-    else if (input.connectionId !== undefined) connection = options.tokens.connections().find((c) => c.connectionId === input.connectionId);
+    else if (input.connectionId !== undefined)
+      connection = options.tokens.connections().find((c) => c.connectionId === input.connectionId);
     else if (input.tenantId !== undefined) {
       connection = options.tokens
         .connections()
-        .filter((c) => c.tenantId === input.tenantId && (input.userId === undefined || c.userId === input.userId) && c.webhook && !c.revoked)
+        .filter(
+          (c) =>
+            c.tenantId === input.tenantId &&
+            (input.userId === undefined || c.userId === input.userId) &&
+            c.webhook &&
+            !c.revoked,
+        )
         .pop();
     } else throw new Error('webhooks.send: name the connection by token, connectionId or tenantId');
     if (!connection) throw new Error('webhooks.send: no such connection with a webhook');
@@ -224,9 +231,16 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     const body =
       input.body ??
       JSON.stringify(
-        sampleEvent(input.kind, options.companies.get(connection.tenantId), { requestId: input.requestId, origin: options.origin(), nowMs: options.now() }),
+        sampleEvent(input.kind, options.companies.get(connection.tenantId), {
+          requestId: input.requestId,
+          origin: options.origin(),
+          nowMs: options.now(),
+        }),
       );
-    const signature = signWebhookBody(input.tamper === 'wrong-secret' ? randomBytes(32).toString('base64') : webhook.secret, body);
+    const signature = signWebhookBody(
+      input.tamper === 'wrong-secret' ? randomBytes(32).toString('base64') : webhook.secret,
+      body,
+    );
     return {
       connection,
       url: webhook.url,
@@ -267,8 +281,18 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     sendInBackground(connection, kind, body, afterMs) {
       const webhook = connection.webhook;
       if (!webhook) return;
-      const p: Prepared = { connection, url: webhook.url, kind, body, signature: signWebhookBody(webhook.secret, body), requestId: requestIdOf(body), tamper: null };
-      track(delay(afterMs, undefined, { signal: stopping.signal }).then(() => deliver(p, false))).catch(() => undefined);
+      const p: Prepared = {
+        connection,
+        url: webhook.url,
+        kind,
+        body,
+        signature: signWebhookBody(webhook.secret, body),
+        requestId: requestIdOf(body),
+        tamper: null,
+      };
+      track(delay(afterMs, undefined, { signal: stopping.signal }).then(() => deliver(p, false))).catch(
+        () => undefined,
+      );
     },
     hasLast: () => last !== undefined,
     stop: () => stopping.abort(),

@@ -10,7 +10,11 @@ export const DEFAULT_UPLOAD_CALLBACK_DELAY_MS = 1_000;
  * documents at once and without problems, so the result is always 200 with one entity per document; a 207 can be
  * sent by hand (webhooks.send, kind upload-problems).
  */
-export function uploadCallback(sender: WebhookSender, origin: () => string, delayMs = DEFAULT_UPLOAD_CALLBACK_DELAY_MS) {
+export function uploadCallback(
+  sender: WebhookSender,
+  origin: () => string,
+  delayMs = DEFAULT_UPLOAD_CALLBACK_DELAY_MS,
+) {
   return (event: UploadAcceptedEvent): void => {
     if (!event.token.webhook || event.token.revoked) return;
     const entities = event.documents.map((document) => ({ data: { ...document }, problems: [] }));

@@ -16,7 +16,12 @@ const T0 = new Date('2025-06-02T08:00:00.000Z');
 const OPTIONS = { timeout: 100, cooldown: 30_000, maxAge: 10 * 60_000, staleGrace: 60 * 60_000 } as const;
 
 type Outage = 'throws' | 'answers 500' | 'answers 200 with something that is not a key set' | 'hangs past the timeout';
-const OUTAGES: Outage[] = ['throws', 'answers 500', 'answers 200 with something that is not a key set', 'hangs past the timeout'];
+const OUTAGES: Outage[] = [
+  'throws',
+  'answers 500',
+  'answers 200 with something that is not a key set',
+  'hangs past the timeout',
+];
 
 /**
  * The broker's key host as seen through jose's customFetch: serves the ring's current key set, records every
@@ -65,7 +70,9 @@ const at = (ms: number) => vi.setSystemTime(new Date(T0.getTime() + ms));
 
 /** A launch JWT signed now (the fake clock) by the ring's current signing key. */
 const mint = async (ring: KeyRing) =>
-  rememberSecret(await signLaunchJwt(ring, { sub: 'jana.novakova@example.sk', pluginId: PLUGIN_ID, tenantIds: ['10001'] }));
+  rememberSecret(
+    await signLaunchJwt(ring, { sub: 'jana.novakova@example.sk', pluginId: PLUGIN_ID, tenantIds: ['10001'] }),
+  );
 
 /** A launch JWT signed now by the given key under the given kid. */
 const mintWith = (key: KeyObject, kid: string) =>
@@ -89,7 +96,8 @@ describe('the broker key set (createKeySet)', () => {
   let host: ReturnType<typeof keyHost>;
   let keys: KeyResolver;
 
-  const keySet = (options: Partial<KeySetOptions> = {}) => createKeySet(JWKS_URL, { ...OPTIONS, fetch: host.fetch, ...options });
+  const keySet = (options: Partial<KeySetOptions> = {}) =>
+    createKeySet(JWKS_URL, { ...OPTIONS, fetch: host.fetch, ...options });
 
   beforeAll(async () => {
     ring = await createKeyRing();
@@ -144,12 +152,16 @@ describe('the broker key set (createKeySet)', () => {
       expect(host.fetches).toBe(1);
 
       // Within the cooldown of the first fetch: no fetch at all.
-      expect(new Set(await Promise.all(flood(50).map((token) => outcomeOf(token, keys))))).toEqual(new Set(['jwt_kid_unknown']));
+      expect(new Set(await Promise.all(flood(50).map((token) => outcomeOf(token, keys))))).toEqual(
+        new Set(['jwt_kid_unknown']),
+      );
       expect(host.fetches).toBe(1);
 
       // Cooldown over: the flood buys exactly one refetch, concurrent or one after another.
       at(OPTIONS.cooldown);
-      expect(new Set(await Promise.all(flood(50).map((token) => outcomeOf(token, keys))))).toEqual(new Set(['jwt_kid_unknown']));
+      expect(new Set(await Promise.all(flood(50).map((token) => outcomeOf(token, keys))))).toEqual(
+        new Set(['jwt_kid_unknown']),
+      );
       for (const token of flood(50)) expect(await outcomeOf(token, keys)).toBe('jwt_kid_unknown');
       expect(host.fetches).toBe(2);
 
@@ -168,7 +180,9 @@ describe('the broker key set (createKeySet)', () => {
     });
 
     it('with nothing cached yet, a concurrent flood of 50 shares a single fetch', async () => {
-      expect(new Set(await Promise.all(flood(50).map((token) => outcomeOf(token, keys))))).toEqual(new Set(['jwt_kid_unknown']));
+      expect(new Set(await Promise.all(flood(50).map((token) => outcomeOf(token, keys))))).toEqual(
+        new Set(['jwt_kid_unknown']),
+      );
       expect(host.fetches).toBe(1);
     });
   });
@@ -224,12 +238,15 @@ describe('the broker key set (createKeySet)', () => {
   });
 
   describe('when the key host cannot be reached', () => {
-    it.each(OUTAGES)('and nothing was ever cached, a fetch that %s makes verification fail with KeySetUnavailable', async (outage) => {
-      host.down(outage);
-      const outcome = await outcomeOf(await mint(ring), keys);
-      expect(outcome).toBeInstanceOf(KeySetUnavailable);
-      expect(host.fetches).toBe(1);
-    });
+    it.each(OUTAGES)(
+      'and nothing was ever cached, a fetch that %s makes verification fail with KeySetUnavailable',
+      async (outage) => {
+        host.down(outage);
+        const outcome = await outcomeOf(await mint(ring), keys);
+        expect(outcome).toBeInstanceOf(KeySetUnavailable);
+        expect(host.fetches).toBe(1);
+      },
+    );
 
     it.each(OUTAGES)('after a fetch that %s, no new fetch is tried until the cooldown has passed', async (outage) => {
       host.down(outage);
@@ -260,7 +277,9 @@ describe('the broker key set (createKeySet)', () => {
         // Served from the stale copy without a fetch during the cooldown; unknown kids stay unknown.
         at(maxAge + cooldown - 1);
         expect(await outcomeOf(await mint(ring), keys)).toBe('verified');
-        expect(await outcomeOf(mintWith(KeyObject.from(ring.signingKey().privateKey), randomKid()), keys)).toBe('jwt_kid_unknown');
+        expect(await outcomeOf(mintWith(KeyObject.from(ring.signingKey().privateKey), randomKid()), keys)).toBe(
+          'jwt_kid_unknown',
+        );
         expect(host.fetches).toBe(2);
 
         // The last moment of the grace: retried (the cooldown is long over), failed, still served.
@@ -310,7 +329,12 @@ describe('keySetFor', () => {
   describe('against the sandbox gateway over HTTP', () => {
     let sandbox: Sandbox;
     beforeAll(async () => {
-      sandbox = await createSandbox({ port: 0, addonUrl: 'http://127.0.0.1:9', pluginId: PLUGIN_ID, apiKey: rememberSecret('sandbox-api-key-0001') });
+      sandbox = await createSandbox({
+        port: 0,
+        addonUrl: 'http://127.0.0.1:9',
+        pluginId: PLUGIN_ID,
+        apiKey: rememberSecret('sandbox-api-key-0001'),
+      });
     });
     afterAll(async () => {
       await sandbox.close();
@@ -318,19 +342,25 @@ describe('keySetFor', () => {
 
     it('verifies a launch JWT of the gateway by the key set served at /broker/jwks.json, before and after a rotation', async () => {
       const keys = keySetFor(`${sandbox.url}/broker/jwks.json`);
-      const token = rememberSecret(await signLaunchJwt(sandbox.ring, { sub: '48213', pluginId: PLUGIN_ID, tenantIds: ['5', '5'] }));
+      const token = rememberSecret(
+        await signLaunchJwt(sandbox.ring, { sub: '48213', pluginId: PLUGIN_ID, tenantIds: ['5', '5'] }),
+      );
       await expect(verifyLaunchJwt(token, { pluginId: PLUGIN_ID, resolveKey: keys })).resolves.toMatchObject({
         userId: '48213',
         tenantIds: ['5'],
       });
 
       await sandbox.ring.rotate();
-      const rotated = rememberSecret(await signLaunchJwt(sandbox.ring, { sub: '48213', pluginId: PLUGIN_ID, tenantIds: [] }));
+      const rotated = rememberSecret(
+        await signLaunchJwt(sandbox.ring, { sub: '48213', pluginId: PLUGIN_ID, tenantIds: [] }),
+      );
       // The default cooldown (30 s) still holds the new kid back: it is unknown until then.
       await expect(verifyLaunchJwt(rotated, { pluginId: PLUGIN_ID, resolveKey: keys })).rejects.toMatchObject({
         reason: 'jwt_kid_unknown',
       });
-      await expect(verifyLaunchJwt(token, { pluginId: PLUGIN_ID, resolveKey: keys })).resolves.toMatchObject({ userId: '48213' });
+      await expect(verifyLaunchJwt(token, { pluginId: PLUGIN_ID, resolveKey: keys })).resolves.toMatchObject({
+        userId: '48213',
+      });
     });
   });
 });

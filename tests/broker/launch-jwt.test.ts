@@ -65,7 +65,12 @@ const claims = (overrides: Json = {}) => launchClaims(NOW, PLUGIN_ID, overrides)
 describe('a launch JWT signed by the broker as the gateway does', () => {
   it('verifies and yields the user, the companies, the jti and the end of its validity (exp + 30 s skew)', async () => {
     const token = rememberSecret(
-      await signLaunchJwt(ring, { sub: 'jana.novakova@example.sk', pluginId: PLUGIN_ID, tenantIds: ['10001', '10002'], now: NOW }),
+      await signLaunchJwt(ring, {
+        sub: 'jana.novakova@example.sk',
+        pluginId: PLUGIN_ID,
+        tenantIds: ['10001', '10002'],
+        now: NOW,
+      }),
     );
     const { payload } = decodeJwt(token);
 
@@ -78,7 +83,9 @@ describe('a launch JWT signed by the broker as the gateway does', () => {
   });
 
   it('with an empty tenant_ids array is a sign-in without companies and is accepted', async () => {
-    const token = rememberSecret(await signLaunchJwt(ring, { sub: '48213', pluginId: PLUGIN_ID, tenantIds: [], now: NOW }));
+    const token = rememberSecret(
+      await signLaunchJwt(ring, { sub: '48213', pluginId: PLUGIN_ID, tenantIds: [], now: NOW }),
+    );
     await expect(verify(token)).resolves.toMatchObject({ userId: '48213', tenantIds: [] });
   });
 
@@ -91,7 +98,9 @@ describe('a launch JWT signed by the broker as the gateway does', () => {
 
   it('signed with the previous key after a rotation still verifies while that key is listed', async () => {
     const rotating = await createKeyRing();
-    const token = rememberSecret(await signLaunchJwt(rotating, { sub: 'u', pluginId: PLUGIN_ID, tenantIds: [], now: NOW }));
+    const token = rememberSecret(
+      await signLaunchJwt(rotating, { sub: 'u', pluginId: PLUGIN_ID, tenantIds: [], now: NOW }),
+    );
     await rotating.rotate();
     await expect(verify(token, createLocalJWKSet(rotating.jwks()))).resolves.toMatchObject({ userId: 'u' });
   });
@@ -116,10 +125,13 @@ describe('the algorithm is RS256 whatever the header says', () => {
 
   const publicKeyForms: [string, () => Buffer][] = [
     ['the published JWK as JSON text', () => Buffer.from(JSON.stringify(ring.jwks().keys[0]))],
-    ['the bare public JWK (kty, n, e) as JSON text', () => {
-      const { kty, n, e } = ring.signingKey().publicJwk;
-      return Buffer.from(JSON.stringify({ kty, n, e }));
-    }],
+    [
+      'the bare public JWK (kty, n, e) as JSON text',
+      () => {
+        const { kty, n, e } = ring.signingKey().publicJwk;
+        return Buffer.from(JSON.stringify({ kty, n, e }));
+      },
+    ],
     ['PEM (SPKI)', () => Buffer.from(publicKeyOf(ring.signingKey().publicJwk).export({ type: 'spki', format: 'pem' }))],
     ['DER (SPKI)', () => publicKeyOf(ring.signingKey().publicJwk).export({ type: 'spki', format: 'der' })],
   ];
@@ -138,15 +150,22 @@ describe('the algorithm is RS256 whatever the header says', () => {
     ['RS384', () => signers.rsa(brokerKey, 'sha384')],
     ['RS512', () => signers.rsa(brokerKey, 'sha512')],
     ['PS256', () => signers.pss(brokerKey)],
-  ])('%s, correctly signed with the broker key itself, is rejected without consulting the key set', async (alg, signer) => {
-    const token = forgeJwt({ alg, typ: 'JWT', kid: brokerKid }, claims(), signer());
-    const keys = brokerKeys();
-    expect((await rejectionOf(token, keys)).reason).toBe('jwt_alg_not_allowed');
-    expect(keys).not.toHaveBeenCalled();
-  });
+  ])(
+    '%s, correctly signed with the broker key itself, is rejected without consulting the key set',
+    async (alg, signer) => {
+      const token = forgeJwt({ alg, typ: 'JWT', kid: brokerKid }, claims(), signer());
+      const keys = brokerKeys();
+      expect((await rejectionOf(token, keys)).reason).toBe('jwt_alg_not_allowed');
+      expect(keys).not.toHaveBeenCalled();
+    },
+  );
 
   it('ES256 signed with an EC key that the key set does not list is rejected', async () => {
-    const token = forgeJwt({ alg: 'ES256', typ: 'JWT', kid: randomKid() }, claims(), signers.ecdsa(attackerEcKey().privateKey));
+    const token = forgeJwt(
+      { alg: 'ES256', typ: 'JWT', kid: randomKid() },
+      claims(),
+      signers.ecdsa(attackerEcKey().privateKey),
+    );
     const keys = brokerKeys();
     expect((await rejectionOf(token, keys)).reason).toBe('jwt_alg_not_allowed');
     expect(keys).not.toHaveBeenCalled();
@@ -229,17 +248,22 @@ describe('a token changed after signing is rejected', () => {
     const rotating = await createKeyRing();
     const previousKid = rotating.signingKey().kid;
     await rotating.rotate();
-    const token = rememberSecret(await signLaunchJwt(rotating, { sub: 'u', pluginId: PLUGIN_ID, tenantIds: [], now: NOW }));
+    const token = rememberSecret(
+      await signLaunchJwt(rotating, { sub: 'u', pluginId: PLUGIN_ID, tenantIds: [], now: NOW }),
+    );
     const switched = tamperJwt(token, { header: (h) => ({ ...h, kid: previousKid }) });
     const error = await rejectionOf(switched, createLocalJWKSet(rotating.jwks()));
     expect(error.reason).toBe('jwt_signature_invalid');
   });
 
-  it.each(['', 'not-a-jwt', 'a.b', 'bm90LWpzb24.e30.', '...'])('a malformed token %j is rejected as malformed', async (token) => {
-    const keys = brokerKeys();
-    expect((await rejectionOf(token, keys)).reason).toBe('jwt_malformed');
-    expect(keys).not.toHaveBeenCalled();
-  });
+  it.each(['', 'not-a-jwt', 'a.b', 'bm90LWpzb24.e30.', '...'])(
+    'a malformed token %j is rejected as malformed',
+    async (token) => {
+      const keys = brokerKeys();
+      expect((await rejectionOf(token, keys)).reason).toBe('jwt_malformed');
+      expect(keys).not.toHaveBeenCalled();
+    },
+  );
 });
 
 describe('every claim must be present, of its type and of its value', () => {
@@ -276,7 +300,11 @@ describe('every claim must be present, of its type and of its value', () => {
       ['an array holding an empty string', () => claims({ tenant_ids: ['10001', ''] }), 'jwt_claim_tenant_ids'],
       ['an array holding a number', () => claims({ tenant_ids: ['10001', 10002] }), 'jwt_claim_tenant_ids'],
       ['an array of 101 companies', () => claims({ tenant_ids: companies(101) }), 'jwt_claim_tenant_ids'],
-      ['replaced by a singular tenant_id', () => ({ ...without(claims(), 'tenant_ids'), tenant_id: '10001' }), 'jwt_claim_tenant_ids'],
+      [
+        'replaced by a singular tenant_id',
+        () => ({ ...without(claims(), 'tenant_ids'), tenant_id: '10001' }),
+        'jwt_claim_tenant_ids',
+      ],
     ],
     'jti must be a non-empty string': [
       ['missing', () => without(claims(), 'jti'), 'jwt_claim_invalid'],
@@ -359,7 +387,9 @@ describe('time claims allow 30 s of clock skew and a lifetime of at most 15 minu
 
   it('the clock is the `now` given to the verifier, not the machine clock', async () => {
     const token = rememberSecret(await signLaunchJwt(ring, { sub: 'u', pluginId: PLUGIN_ID, tenantIds: [], now: NOW }));
-    await expect(verify(token, brokerKeys(), new Date(NOW.getTime() + 929_000))).resolves.toMatchObject({ userId: 'u' });
+    await expect(verify(token, brokerKeys(), new Date(NOW.getTime() + 929_000))).resolves.toMatchObject({
+      userId: 'u',
+    });
     expect((await rejectionOf(token, brokerKeys(), new Date(NOW.getTime() + 930_000))).reason).toBe('jwt_expired');
   });
 });
@@ -421,8 +451,18 @@ describe('key material named or carried by the token itself is never used or fet
   describe.each(headers)('a token signed by the attacker key with %s', (_header, extra) => {
     it('is rejected as an unknown key when its kid is the attacker kid, and nothing but the broker key set is fetched', async () => {
       const before = keySetRequests.length;
-      const keys = createKeySet(JWKS_URL, { timeout: 1_000, cooldown: 0, maxAge: 60_000, staleGrace: 60_000, fetch: brokerFetch });
-      const token = forgeJwt({ alg: 'RS256', typ: 'JWT', kid: attacker.kid, ...extra() }, claims(), signers.rsa(attacker.privateKey));
+      const keys = createKeySet(JWKS_URL, {
+        timeout: 1_000,
+        cooldown: 0,
+        maxAge: 60_000,
+        staleGrace: 60_000,
+        fetch: brokerFetch,
+      });
+      const token = forgeJwt(
+        { alg: 'RS256', typ: 'JWT', kid: attacker.kid, ...extra() },
+        claims(),
+        signers.rsa(attacker.privateKey),
+      );
       expect(decodeProtectedHeader(token)).toMatchObject(extra());
 
       expect((await rejectionOf(token, keys)).reason).toBe('jwt_kid_unknown');
@@ -432,8 +472,18 @@ describe('key material named or carried by the token itself is never used or fet
     });
 
     it('fails the signature check when its kid is the broker kid, and the attacker host is never contacted', async () => {
-      const keys = createKeySet(JWKS_URL, { timeout: 1_000, cooldown: 0, maxAge: 60_000, staleGrace: 60_000, fetch: brokerFetch });
-      const token = forgeJwt({ alg: 'RS256', typ: 'JWT', kid: brokerKid, ...extra() }, claims(), signers.rsa(attacker.privateKey));
+      const keys = createKeySet(JWKS_URL, {
+        timeout: 1_000,
+        cooldown: 0,
+        maxAge: 60_000,
+        staleGrace: 60_000,
+        fetch: brokerFetch,
+      });
+      const token = forgeJwt(
+        { alg: 'RS256', typ: 'JWT', kid: brokerKid, ...extra() },
+        claims(),
+        signers.rsa(attacker.privateKey),
+      );
 
       expect((await rejectionOf(token, keys)).reason).toBe('jwt_signature_invalid');
       expect(new Set(keySetRequests)).toEqual(new Set([JWKS_URL]));

@@ -30,7 +30,11 @@ const config: ConsentConfig = {
   keys,
 };
 
-async function newSession(db: Db, tenantIds: string[] = ['10001', '10002'], userId = 'jana.novakova@example.sk'): Promise<Session> {
+async function newSession(
+  db: Db,
+  tenantIds: string[] = ['10001', '10002'],
+  userId = 'jana.novakova@example.sk',
+): Promise<Session> {
   const [row] = await db
     .insert(sessions)
     .values({ id: randomUUID(), userId, tenantIds, pluginId: PLUGIN, expiresAt: sql`now() + interval '1 hour'` })
@@ -68,7 +72,10 @@ async function rowOf(db: Db, id: string) {
 
 /** Makes the next poll due now, as if its time had come. */
 const makeDue = (db: Db, id: string) =>
-  db.update(consentRequests).set({ nextPollAt: sql`now() - interval '1 millisecond'` }).where(eq(consentRequests.id, id));
+  db
+    .update(consentRequests)
+    .set({ nextPollAt: sql`now() - interval '1 millisecond'` })
+    .where(eq(consentRequests.id, id));
 
 describe.each(databaseKinds)('advanceConsent on %s', (kind) => {
   let database: TestDatabase;
@@ -143,9 +150,19 @@ describe.each(databaseKinds)('advanceConsent on %s', (kind) => {
     const session = await newSession(db, ['10001', '10002'], `user-${randomUUID()}`);
     const attempt = await newAttempt(db, session);
     const companies = [
-      { tenantId: '10001', companyName: 'Prvá firma', token: rememberSecret(`token-${randomUUID()}`), webhookSecret: rememberSecret(`secret-${randomUUID()}`) },
+      {
+        tenantId: '10001',
+        companyName: 'Prvá firma',
+        token: rememberSecret(`token-${randomUUID()}`),
+        webhookSecret: rememberSecret(`secret-${randomUUID()}`),
+      },
       { tenantId: '10002', companyName: null, token: rememberSecret(`token-${randomUUID()}`), webhookSecret: null },
-      { tenantId: '99999', companyName: 'Cudzia firma', token: rememberSecret(`token-${randomUUID()}`), webhookSecret: null },
+      {
+        tenantId: '99999',
+        companyName: 'Cudzia firma',
+        token: rememberSecret(`token-${randomUUID()}`),
+        webhookSecret: null,
+      },
     ];
     const { poll, deps } = fakePoll({ kind: 'status', status: 'Approved', companies });
 
@@ -180,7 +197,9 @@ describe.each(databaseKinds)('advanceConsent on %s', (kind) => {
       expect(openToken(token, identity, keys)).toBe(company.token);
       expect(token.source).toBe('consent');
       if (company.webhookSecret) {
-        expect(openSecret({ keyId: token.keyId, sealed: token.sealedWebhookSecret! }, webhookSecretContext(identity), keys)).toBe(company.webhookSecret);
+        expect(
+          openSecret({ keyId: token.keyId, sealed: token.sealedWebhookSecret! }, webhookSecretContext(identity), keys),
+        ).toBe(company.webhookSecret);
       } else {
         expect(token.sealedWebhookSecret).toBeNull();
       }
@@ -194,10 +213,20 @@ describe.each(databaseKinds)('advanceConsent on %s', (kind) => {
   it('Approved after the session that started it ended: nothing is stored, the attempt expired', async () => {
     const session = await newSession(db, ['10001'], `user-${randomUUID()}`);
     const attempt = await newAttempt(db, session);
-    await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, session.id));
+    await db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(sessions.id, session.id));
     const token = rememberSecret(`token-${randomUUID()}`);
-    const { deps } = fakePoll({ kind: 'status', status: 'Approved', companies: [{ tenantId: '10001', companyName: null, token, webhookSecret: null }] });
-    expect(await advanceConsent(db, attempt.id, scopeOf(session), deps)).toMatchObject({ status: 'expired', finished: true });
+    const { deps } = fakePoll({
+      kind: 'status',
+      status: 'Approved',
+      companies: [{ tenantId: '10001', companyName: null, token, webhookSecret: null }],
+    });
+    expect(await advanceConsent(db, attempt.id, scopeOf(session), deps)).toMatchObject({
+      status: 'expired',
+      finished: true,
+    });
     expect(await db.select().from(accessTokens).where(eq(accessTokens.userId, session.userId))).toEqual([]);
   });
 
@@ -208,7 +237,10 @@ describe.each(databaseKinds)('advanceConsent on %s', (kind) => {
     const session = await newSession(db);
     const attempt = await newAttempt(db, session);
     const { poll, deps } = fakePoll({ kind: 'status', status, companies: [] });
-    expect(await advanceConsent(db, attempt.id, scopeOf(session), deps)).toMatchObject({ status: expected, finished: true });
+    expect(await advanceConsent(db, attempt.id, scopeOf(session), deps)).toMatchObject({
+      status: expected,
+      finished: true,
+    });
     expect((await rowOf(db, attempt.id)).completedAt).not.toBeNull();
     await makeDue(db, attempt.id);
     await advanceConsent(db, attempt.id, scopeOf(session), deps);
@@ -218,10 +250,17 @@ describe.each(databaseKinds)('advanceConsent on %s', (kind) => {
   it('400 fails the attempt; 429 waits for its retry-after; no answer waits the longer interval', async () => {
     const session = await newSession(db);
     const refused = await newAttempt(db, session);
-    expect(await advanceConsent(db, refused.id, scopeOf(session), fakePoll({ kind: 'refused' }).deps)).toMatchObject({ status: 'failed' });
+    expect(await advanceConsent(db, refused.id, scopeOf(session), fakePoll({ kind: 'refused' }).deps)).toMatchObject({
+      status: 'failed',
+    });
 
     const limited = await newAttempt(db, session);
-    await advanceConsent(db, limited.id, scopeOf(session), fakePoll({ kind: 'rate-limited', retryAfterMs: 20_000 }).deps);
+    await advanceConsent(
+      db,
+      limited.id,
+      scopeOf(session),
+      fakePoll({ kind: 'rate-limited', retryAfterMs: 20_000 }).deps,
+    );
     const untilNext = (await rowOf(db, limited.id)).untilNextMs;
     expect(untilNext).toBeGreaterThan(19_000);
     expect(untilNext).toBeLessThanOrEqual(20_000);
@@ -240,7 +279,10 @@ describe.each(databaseKinds)('advanceConsent on %s', (kind) => {
       .set({ createdAt: sql`now() - interval '16 minutes'`, expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(consentRequests.id, attempt.id));
     const { poll, deps } = fakePoll({ kind: 'status', status: 'Pending', companies: [] });
-    expect(await advanceConsent(db, attempt.id, scopeOf(session), deps)).toMatchObject({ status: 'failed', finished: true });
+    expect(await advanceConsent(db, attempt.id, scopeOf(session), deps)).toMatchObject({
+      status: 'failed',
+      finished: true,
+    });
     expect(poll).not.toHaveBeenCalled();
   });
 
@@ -262,13 +304,18 @@ describe.each(databaseKinds)('advanceConsent on %s', (kind) => {
     const stranger = await newSession(db, ['10001'], 'someone.else@example.sk');
     const { poll, deps } = fakePoll({ kind: 'status', status: 'Approved', companies: [] });
     expect(await advanceConsent(db, attempt.id, scopeOf(stranger), deps)).toBeNull();
-    expect(await advanceConsent(db, attempt.id, { userId: owner.userId, pluginId: 'other-plugin', tenantId: '10001' }, deps)).toBeNull();
+    expect(
+      await advanceConsent(db, attempt.id, { userId: owner.userId, pluginId: 'other-plugin', tenantId: '10001' }, deps),
+    ).toBeNull();
     expect(poll).not.toHaveBeenCalled();
     expect(await rowOf(db, attempt.id)).toMatchObject({ status: 'pending', pollCount: 0 });
 
     const post = (await startConsent(db, owner, '10001', { ...config, responseMode: 'post' }))!;
     rememberSecret(new URL(post.url).searchParams.get('state')!);
-    expect(await advanceConsent(db, post.id, scopeOf(owner), deps)).toMatchObject({ status: 'pending', responseMode: 'post' });
+    expect(await advanceConsent(db, post.id, scopeOf(owner), deps)).toMatchObject({
+      status: 'pending',
+      responseMode: 'post',
+    });
     expect(poll).not.toHaveBeenCalled();
   });
 
@@ -277,9 +324,15 @@ describe.each(databaseKinds)('advanceConsent on %s', (kind) => {
     const attempt = await newAttempt(db, session);
     const { poll } = fakePoll({ kind: 'status', status: 'Pending', companies: [] });
     const otherKeys = [{ id: 'k2', key: Buffer.alloc(32, 9) }];
-    expect(await advanceConsent(db, attempt.id, scopeOf(session), { poll, keys: otherKeys })).toMatchObject({ status: 'failed' });
+    expect(await advanceConsent(db, attempt.id, scopeOf(session), { poll, keys: otherKeys })).toMatchObject({
+      status: 'failed',
+    });
     expect(poll).not.toHaveBeenCalled();
-    const counted = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from consent_requests where id = ${attempt.id} and status = 'failed'`));
+    const counted = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from consent_requests where id = ${attempt.id} and status = 'failed'`,
+      ),
+    );
     expect(counted).toEqual([{ n: 1 }]);
   });
 });

@@ -44,12 +44,27 @@ describe('the consent form body', () => {
   });
 
   it('takes the poll answer’s spelling webHookSecret too, so a secret is never silently dropped', () => {
-    const form = parseConsentForm(body([['data[0][companyId]', '10001'], ['data[0][token]', 't'], ['data[0][webHookSecret]', 'c2VjcmV0'], ['state', STATE]]));
+    const form = parseConsentForm(
+      body([
+        ['data[0][companyId]', '10001'],
+        ['data[0][token]', 't'],
+        ['data[0][webHookSecret]', 'c2VjcmV0'],
+        ['state', STATE],
+      ]),
+    );
     expect(form?.companies[0]?.webhookSecret).toBe('c2VjcmV0');
   });
 
   it('never reads un-indexed companyId or token at the root', () => {
-    expect(parseConsentForm(body([['companyId', '10001'], ['token', 'root-token'], ['state', STATE]]))).toBeNull();
+    expect(
+      parseConsentForm(
+        body([
+          ['companyId', '10001'],
+          ['token', 'root-token'],
+          ['state', STATE],
+        ]),
+      ),
+    ).toBeNull();
     const form = parseConsentForm(
       body([
         ['companyId', '666'],
@@ -60,29 +75,78 @@ describe('the consent form body', () => {
         ['state', STATE],
       ]),
     );
-    expect(form?.companies).toEqual([{ tenantId: '10001', companyName: 'One', token: 'token-one', webhookSecret: null }]);
+    expect(form?.companies).toEqual([
+      { tenantId: '10001', companyName: 'One', token: 'token-one', webhookSecret: null },
+    ]);
   });
 
   it('reports a missing state as null, for the caller to refuse', () => {
-    const form = parseConsentForm(body([['data[0][companyId]', '10001'], ['data[0][token]', 't']]));
+    const form = parseConsentForm(
+      body([
+        ['data[0][companyId]', '10001'],
+        ['data[0][token]', 't'],
+      ]),
+    );
     expect(form?.state).toBeNull();
     expect(form?.companies[0]?.companyName).toBeNull();
   });
 
   it.each([
     ['no company at all', [['state', STATE]]],
-    ['an entry without a token', [['data[0][companyId]', '10001'], ['data[0][companyName]', 'One']]],
+    [
+      'an entry without a token',
+      [
+        ['data[0][companyId]', '10001'],
+        ['data[0][companyName]', 'One'],
+      ],
+    ],
     ['an entry without a company id', [['data[0][token]', 't']]],
-    ['a company id that is not an integer', [['data[0][companyId]', '10x01'], ['data[0][token]', 't']]],
-    ['a repeated field', [['data[0][companyId]', '10001'], ['data[0][token]', 't'], ['data[0][token]', 'u']]],
-    ['a repeated state', [['data[0][companyId]', '10001'], ['data[0][token]', 't'], ['state', STATE], ['state', STATE]]],
-    ['one company twice', [['data[0][companyId]', '10001'], ['data[0][token]', 't'], ['data[1][companyId]', '10001'], ['data[1][token]', 'u']]],
+    [
+      'a company id that is not an integer',
+      [
+        ['data[0][companyId]', '10x01'],
+        ['data[0][token]', 't'],
+      ],
+    ],
+    [
+      'a repeated field',
+      [
+        ['data[0][companyId]', '10001'],
+        ['data[0][token]', 't'],
+        ['data[0][token]', 'u'],
+      ],
+    ],
+    [
+      'a repeated state',
+      [
+        ['data[0][companyId]', '10001'],
+        ['data[0][token]', 't'],
+        ['state', STATE],
+        ['state', STATE],
+      ],
+    ],
+    [
+      'one company twice',
+      [
+        ['data[0][companyId]', '10001'],
+        ['data[0][token]', 't'],
+        ['data[1][companyId]', '10001'],
+        ['data[1][token]', 'u'],
+      ],
+    ],
   ] as [string, [string, string][]][])('refuses %s', (_name, fields) => {
     expect(parseConsentForm(body(fields))).toBeNull();
   });
 
   it('ignores fields it does not know', () => {
-    const form = parseConsentForm(body([['data[0][companyId]', '10001'], ['data[0][token]', 't'], ['data[0][colour]', 'blue'], ['extra', '1']]));
+    const form = parseConsentForm(
+      body([
+        ['data[0][companyId]', '10001'],
+        ['data[0][token]', 't'],
+        ['data[0][colour]', 'blue'],
+        ['extra', '1'],
+      ]),
+    );
     expect(form?.companies).toHaveLength(1);
   });
 });

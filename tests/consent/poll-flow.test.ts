@@ -43,7 +43,9 @@ function post(path: string, headers: Record<string, string>): Request {
 
 /** Starts a consent from the company page as the browser would; answers the attempt's id. */
 async function start(cookie: string, tenantId = '10001'): Promise<string> {
-  const response = await startRoute(post(`/companies/${tenantId}/connection/consent`, { cookie }), { params: Promise.resolve({ tenantId }) });
+  const response = await startRoute(post(`/companies/${tenantId}/connection/consent`, { cookie }), {
+    params: Promise.resolve({ tenantId }),
+  });
   expect(response.status).toBe(303);
   const location = response.headers.get('location') ?? '';
   const match = new RegExp(`^/companies/${tenantId}/connection/consent/([A-Za-z0-9_-]+)$`).exec(location);
@@ -52,7 +54,9 @@ async function start(cookie: string, tenantId = '10001'): Promise<string> {
 }
 
 function open(tenantId: string, consentId: string, headers: Record<string, string>): Promise<Response> {
-  return openRoute(post(`/companies/${tenantId}/connection/consent/${consentId}/open`, headers), { params: Promise.resolve({ tenantId, consentId }) });
+  return openRoute(post(`/companies/${tenantId}/connection/consent/${consentId}/open`, headers), {
+    params: Promise.resolve({ tenantId, consentId }),
+  });
 }
 
 /** The consent page's address the open route answers, and the state in it (remembered as a secret). */
@@ -65,9 +69,15 @@ async function consentAddress(cookie: string, consentId: string) {
 }
 
 const scope = { userId: JANA, pluginId: PLUGIN_ID, tenantId: '10001' };
-const deps = () => ({ poll: (state: string) => pollSubscription(state, { baseUrl: getEnv().dataApiBaseUrl }), keys: getEnv().encryptionKeys });
+const deps = () => ({
+  poll: (state: string) => pollSubscription(state, { baseUrl: getEnv().dataApiBaseUrl }),
+  keys: getEnv().encryptionKeys,
+});
 const makeDue = async (consentId: string) =>
-  (await getDb()).update(consentRequests).set({ nextPollAt: new Date(Date.now() - 1_000) }).where(eq(consentRequests.id, consentId));
+  (await getDb())
+    .update(consentRequests)
+    .set({ nextPollAt: new Date(Date.now() - 1_000) })
+    .where(eq(consentRequests.id, consentId));
 
 describe('the open route', () => {
   it('answers 303 to the consent page in poll mode, with the attempt’s state, uncached and without a referrer', async () => {
@@ -126,7 +136,10 @@ describe('polling the sandbox', () => {
     const consentId = await start(cookie);
     const { url, state } = await consentAddress(cookie, consentId);
 
-    expect(await advanceConsent(await getDb(), consentId, scope, deps())).toMatchObject({ status: 'pending', finished: false });
+    expect(await advanceConsent(await getDb(), consentId, scope, deps())).toMatchObject({
+      status: 'pending',
+      finished: false,
+    });
     expect(fixture.consent.status(state)).toBe('Pending');
 
     // The user approves both companies and one the session does not have.
@@ -165,20 +178,39 @@ describe('polling the sandbox', () => {
     const cookie = await signIn(fixture, { tenantIds: ['10004'], sub: 'peter.horvath@example.sk', connected: [] });
     const consentId = await start(cookie, '10004');
     const response = await open('10004', consentId, { cookie, accept: 'application/json' });
-    const state = rememberSecret(new URL(((await response.json()) as { url: string }).url).searchParams.get('state') ?? '');
-    for (const company of fixture.consent.approve({ state, userId: 'peter.horvath@example.sk', tenantIds: ['10004'], ageMs: 15 * 60_000 })) {
+    const state = rememberSecret(
+      new URL(((await response.json()) as { url: string }).url).searchParams.get('state') ?? '',
+    );
+    for (const company of fixture.consent.approve({
+      state,
+      userId: 'peter.horvath@example.sk',
+      tenantIds: ['10004'],
+      ageMs: 15 * 60_000,
+    })) {
       rememberSecret(company.token);
     }
-    const view = await advanceConsent(await getDb(), consentId, { userId: 'peter.horvath@example.sk', pluginId: PLUGIN_ID, tenantId: '10004' }, deps());
+    const view = await advanceConsent(
+      await getDb(),
+      consentId,
+      { userId: 'peter.horvath@example.sk', pluginId: PLUGIN_ID, tenantId: '10004' },
+      deps(),
+    );
     expect(view).toMatchObject({ status: 'expired', finished: true });
   });
 
   it('the sandbox’s 429 is read with its retry-after', async () => {
     const state = rememberSecret('s'.repeat(43));
-    const answers = await Promise.all(Array.from({ length: 12 }, () => pollSubscription(state, { baseUrl: fixture.url })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => pollSubscription(state, { baseUrl: fixture.url })),
+    );
     const limited = answers.filter((answer) => answer.kind === 'rate-limited');
     expect(limited.length).toBeGreaterThan(0);
-    for (const answer of limited) expect(answer.kind === 'rate-limited' && answer.retryAfterMs).toBeGreaterThanOrEqual(1_000);
-    expect(answers.filter((answer) => answer.kind === 'status').every((answer) => answer.kind === 'status' && answer.status === 'Pending')).toBe(true);
+    for (const answer of limited)
+      expect(answer.kind === 'rate-limited' && answer.retryAfterMs).toBeGreaterThanOrEqual(1_000);
+    expect(
+      answers
+        .filter((answer) => answer.kind === 'status')
+        .every((answer) => answer.kind === 'status' && answer.status === 'Pending'),
+    ).toBe(true);
   });
 });

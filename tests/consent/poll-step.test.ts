@@ -15,8 +15,17 @@ import type { PollAnswer, PollStatus } from '@/lib/service/subscription-poll';
  * the test moves, and a scripted service answers each poll by the time it is made.
  */
 
-const company: ConsentCompany = { tenantId: '10001', companyName: 'Firma', token: 'token-of-10001', webhookSecret: 'c2VjcmV0' };
-const status = (value: PollStatus, companies: ConsentCompany[] = []): PollAnswer => ({ kind: 'status', status: value, companies });
+const company: ConsentCompany = {
+  tenantId: '10001',
+  companyName: 'Firma',
+  token: 'token-of-10001',
+  webhookSecret: 'c2VjcmV0',
+};
+const status = (value: PollStatus, companies: ConsentCompany[] = []): PollAnswer => ({
+  kind: 'status',
+  status: value,
+  companies,
+});
 const START = Date.UTC(2025, 0, 1, 8, 0, 0);
 const at = (offsetMs: number) => ({ nowMs: START + offsetMs, startedAtMs: START });
 
@@ -35,7 +44,10 @@ function run(service: (elapsedMs: number) => PollAnswer): { step: PollStep; poll
 describe('the subscription poll status table', () => {
   it('Pending → Pending: the user has not approved yet, so it polls again, less often as the attempt ages', () => {
     expect(decidePoll(status('Pending'), at(0))).toEqual({ kind: 'poll-again', atMs: START + PENDING_INTERVAL_MS });
-    expect(decidePoll(status('Pending'), at(60_000))).toEqual({ kind: 'poll-again', atMs: START + 60_000 + PENDING_INTERVAL_MS });
+    expect(decidePoll(status('Pending'), at(60_000))).toEqual({
+      kind: 'poll-again',
+      atMs: START + 60_000 + PENDING_INTERVAL_MS,
+    });
     expect(decidePoll(status('Pending'), at(120_000))).toEqual({ kind: 'poll-again', atMs: START + 120_000 + 6_000 });
     expect(decidePoll(status('Pending'), at(600_000))).toEqual({ kind: 'poll-again', atMs: START + 600_000 + 20_000 });
     expect([0, 89_999, 90_000, 299_999, 300_000].map(pendingIntervalMs)).toEqual([3_000, 3_000, 6_000, 6_000, 20_000]);
@@ -50,14 +62,19 @@ describe('the subscription poll status table', () => {
   });
 
   it('Pending → Approved: the companies are stored and polling stops', () => {
-    const { step, polls, elapsedMs } = run((elapsed) => (elapsed < 30_000 ? status('Pending') : status('Approved', [company])));
+    const { step, polls, elapsedMs } = run((elapsed) =>
+      elapsed < 30_000 ? status('Pending') : status('Approved', [company]),
+    );
     expect(step).toEqual({ kind: 'store', companies: [company] });
     expect(elapsedMs).toBe(30_000);
     expect(polls).toBe(30_000 / PENDING_INTERVAL_MS + 1);
   });
 
   it('Approved is stored even when it arrives at the very end of our window (the service still had it)', () => {
-    expect(decidePoll(status('Approved', [company]), at(POLL_LIMIT_MS + 5_000))).toEqual({ kind: 'store', companies: [company] });
+    expect(decidePoll(status('Approved', [company]), at(POLL_LIMIT_MS + 5_000))).toEqual({
+      kind: 'store',
+      companies: [company],
+    });
   });
 
   it('Approved → Expired: tokens not fetched in time; it stops as expired (start again with a new state)', () => {
@@ -73,13 +90,24 @@ describe('the subscription poll status table', () => {
 
 describe('answers outside the table', () => {
   it('429 waits for its retry-after before the next poll', () => {
-    expect(decidePoll({ kind: 'rate-limited', retryAfterMs: 7_000 }, at(1_000))).toEqual({ kind: 'poll-again', atMs: START + 8_000 });
+    expect(decidePoll({ kind: 'rate-limited', retryAfterMs: 7_000 }, at(1_000))).toEqual({
+      kind: 'poll-again',
+      atMs: START + 8_000,
+    });
     // Never sooner than a second, whatever the answer said.
-    expect(decidePoll({ kind: 'rate-limited', retryAfterMs: 0 }, at(0))).toEqual({ kind: 'poll-again', atMs: START + 1_000 });
+    expect(decidePoll({ kind: 'rate-limited', retryAfterMs: 0 }, at(0))).toEqual({
+      kind: 'poll-again',
+      atMs: START + 1_000,
+    });
   });
 
   it('a run of 429s and Pending keeps to every retry-after, then stores the approval', () => {
-    const script: PollAnswer[] = [status('Pending'), { kind: 'rate-limited', retryAfterMs: 10_000 }, status('Pending'), status('Approved', [company])];
+    const script: PollAnswer[] = [
+      status('Pending'),
+      { kind: 'rate-limited', retryAfterMs: 10_000 },
+      status('Pending'),
+      status('Approved', [company]),
+    ];
     const times: number[] = [];
     const { step } = run((elapsed) => {
       times.push(elapsed);
@@ -94,7 +122,10 @@ describe('answers outside the table', () => {
   });
 
   it('no usable answer polls again after the longer interval', () => {
-    expect(decidePoll({ kind: 'unreachable', reason: 'timeout' }, at(0))).toEqual({ kind: 'poll-again', atMs: START + UNREACHABLE_INTERVAL_MS });
+    expect(decidePoll({ kind: 'unreachable', reason: 'timeout' }, at(0))).toEqual({
+      kind: 'poll-again',
+      atMs: START + UNREACHABLE_INTERVAL_MS,
+    });
     const { step, elapsedMs } = run(() => ({ kind: 'unreachable', reason: 'status' }));
     expect(step).toEqual({ kind: 'stop', status: 'failed', reason: 'time-limit' });
     expect(elapsedMs).toBeGreaterThan(POLL_LIMIT_MS - UNREACHABLE_INTERVAL_MS);
@@ -102,7 +133,10 @@ describe('answers outside the table', () => {
 
   it('our 15-minute limit: a poll that would fall beyond it is not scheduled, and the attempt fails', () => {
     const late = pendingIntervalMs(POLL_LIMIT_MS);
-    expect(decidePoll(status('Pending'), at(POLL_LIMIT_MS - late))).toEqual({ kind: 'poll-again', atMs: START + POLL_LIMIT_MS });
+    expect(decidePoll(status('Pending'), at(POLL_LIMIT_MS - late))).toEqual({
+      kind: 'poll-again',
+      atMs: START + POLL_LIMIT_MS,
+    });
     expect(decidePoll(status('Pending'), at(POLL_LIMIT_MS - late + 1)).kind).toBe('stop');
     expect(decidePoll({ kind: 'rate-limited', retryAfterMs: 60_000 }, at(POLL_LIMIT_MS - 30_000))).toEqual({
       kind: 'stop',

@@ -22,7 +22,12 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       reply(res);
     });
   });
@@ -37,10 +42,12 @@ beforeEach(() => {
   seen = [];
 });
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Reply => (res) => {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Reply =>
+  (res) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(typeof body === 'string' ? body : JSON.stringify(body));
+  };
 
 const STATE = rememberSecret('state-0123456789abcdefghijklmnopqrstuvwxyzABCD');
 const poll = (options: { timeoutMs?: number } = {}) => pollSubscription(STATE, { baseUrl: `${baseUrl}/`, ...options });
@@ -63,7 +70,13 @@ describe('pollSubscription', () => {
         status: 'Approved',
         extra: 1,
         companies: [
-          { companyId: 10001, companyName: ' Firma s.r.o. ', token: tokens[0], webHookSecret: 'c2VjcmV0LW9uZQ==', isNew: true },
+          {
+            companyId: 10001,
+            companyName: ' Firma s.r.o. ',
+            token: tokens[0],
+            webHookSecret: 'c2VjcmV0LW9uZQ==',
+            isNew: true,
+          },
           { companyId: 10002, companyName: null, token: tokens[1] },
         ],
       },
@@ -107,7 +120,10 @@ describe('pollSubscription', () => {
       res.end();
     };
     expect(await poll()).toEqual({ kind: 'unreachable', reason: 'status' });
-    expect(seen.map((request) => request.url)).toEqual(['/api/integration-subscription/poll', '/api/integration-subscription/poll']);
+    expect(seen.map((request) => request.url)).toEqual([
+      '/api/integration-subscription/poll',
+      '/api/integration-subscription/poll',
+    ]);
     reply = json(401, {});
     expect(await poll()).toEqual({ kind: 'unreachable', reason: 'status' });
   });
@@ -121,7 +137,15 @@ describe('pollSubscription', () => {
       { data: { status: 'Approved', companies: [] } },
       { data: { status: 'Approved', companies: [{ companyId: 'x1', token: 't' }] } },
       { data: { status: 'Approved', companies: [{ companyId: 10001 }] } },
-      { data: { status: 'Approved', companies: [{ companyId: 10001, token: 'a' }, { companyId: 10001, token: 'b' }] } },
+      {
+        data: {
+          status: 'Approved',
+          companies: [
+            { companyId: 10001, token: 'a' },
+            { companyId: 10001, token: 'b' },
+          ],
+        },
+      },
       { data: { status: 'Approved', companies: { companyId: 10001, token: 'a' } } },
     ];
     for (const body of bodies) {
@@ -137,7 +161,10 @@ describe('pollSubscription', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    expect(await pollSubscription(STATE, { baseUrl: `http://127.0.0.1:${port}` })).toEqual({ kind: 'unreachable', reason: 'network' });
+    expect(await pollSubscription(STATE, { baseUrl: `http://127.0.0.1:${port}` })).toEqual({
+      kind: 'unreachable',
+      reason: 'network',
+    });
   });
 
   it('never puts the state in the log', () => {
@@ -148,7 +175,12 @@ describe('pollSubscription', () => {
 describe('parsePollBody', () => {
   it('tolerates the post spelling webhookSecret, a company id as digits, and the status in another case', () => {
     const answer: PollAnswer = parsePollBody(
-      JSON.stringify({ data: { status: 'approved', companies: [{ companyId: '20001', companyName: '', token: 'tok', webhookSecret: 's' }] } }),
+      JSON.stringify({
+        data: {
+          status: 'approved',
+          companies: [{ companyId: '20001', companyName: '', token: 'tok', webhookSecret: 's' }],
+        },
+      }),
     );
     expect(answer).toEqual({
       kind: 'status',

@@ -14,7 +14,12 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../support
 
 const grant = { userId: 'jana.novakova@example.sk', tenantIds: ['10001'], pluginId: 'sandbox-addon' };
 const inAnHour = () => new Date(Date.now() + 3_600_000);
-const claimsOf = (jti: string = randomUUID()) => ({ userId: grant.userId, tenantIds: grant.tenantIds, jti, expiresAt: inAnHour() });
+const claimsOf = (jti: string = randomUUID()) => ({
+  userId: grant.userId,
+  tenantIds: grant.tenantIds,
+  jti,
+  expiresAt: inAnHour(),
+});
 
 /** A launch code, issued the way token-exchange issues it. */
 async function issueCode(db: Db) {
@@ -65,15 +70,25 @@ describe.each(databaseKinds)('launch state on %s', (kind) => {
 
   it('accepts a JWT id once only', async () => {
     await exchangeLaunch(database.db, claimsOf('jti-once'), grant.pluginId);
-    await expect(exchangeLaunch(database.db, claimsOf('jti-once'), grant.pluginId)).rejects.toMatchObject({ reason: 'jwt_replayed' });
+    await expect(exchangeLaunch(database.db, claimsOf('jti-once'), grant.pluginId)).rejects.toMatchObject({
+      reason: 'jwt_replayed',
+    });
   });
 
   it('asks for tokens exactly when some company of the launch has no usable one', async () => {
     const scoped = (tenantIds: string[]) => ({ ...claimsOf(), userId: 'tokens@example.sk', tenantIds });
     expect((await exchangeLaunch(database.db, scoped([]), grant.pluginId)).requestAccessToken).toBe(false);
     expect((await exchangeLaunch(database.db, scoped(['1', '2']), grant.pluginId)).requestAccessToken).toBe(true);
-    const identity = { userId: 'tokens@example.sk', tenantId: '1', pluginId: grant.pluginId, keyId: 'k', sealedToken: 'x' };
-    await database.db.insert(accessTokens).values([identity, { ...identity, tenantId: '2', invalidatedAt: new Date() }]);
+    const identity = {
+      userId: 'tokens@example.sk',
+      tenantId: '1',
+      pluginId: grant.pluginId,
+      keyId: 'k',
+      sealedToken: 'x',
+    };
+    await database.db
+      .insert(accessTokens)
+      .values([identity, { ...identity, tenantId: '2', invalidatedAt: new Date() }]);
     expect((await exchangeLaunch(database.db, scoped(['1']), grant.pluginId)).requestAccessToken).toBe(false);
     expect((await exchangeLaunch(database.db, scoped(['1', '2']), grant.pluginId)).requestAccessToken).toBe(true);
   });
@@ -81,7 +96,9 @@ describe.each(databaseKinds)('launch state on %s', (kind) => {
   it('leaves the JWT id usable when minting its code fails, so the gateway may retry', async () => {
     const claims = { userId: grant.userId, tenantIds: ['10001'], jti: 'jti-retry', expiresAt: inAnHour() };
     // DDL takes no parameters; the value is a fixed test literal.
-    await database.db.execute(sql.raw(`alter table launch_codes add constraint block_minting check (user_id <> '${grant.userId}') not valid`));
+    await database.db.execute(
+      sql.raw(`alter table launch_codes add constraint block_minting check (user_id <> '${grant.userId}') not valid`),
+    );
     await expect(exchangeLaunch(database.db, claims, grant.pluginId)).rejects.toThrow();
     await database.db.execute(sql`alter table launch_codes drop constraint block_minting`);
     const result = await exchangeLaunch(database.db, claims, grant.pluginId);
@@ -121,7 +138,9 @@ describe.skipIf(!databaseKinds.includes('postgres'))('several instances on one P
     const other = await database.openAnotherInstance();
     const claims = { userId: grant.userId, tenantIds: ['10001'], jti: 'jti-across-pools', expiresAt: inAnHour() };
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 10 }, (_, index) => exchangeLaunch(index % 2 === 0 ? database.db : other.db, claims, grant.pluginId)),
+      Array.from({ length: 10 }, (_, index) =>
+        exchangeLaunch(index % 2 === 0 ? database.db : other.db, claims, grant.pluginId),
+      ),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     for (const outcome of outcomes) {
@@ -133,7 +152,9 @@ describe.skipIf(!databaseKinds.includes('postgres'))('several instances on one P
     const handles = await Promise.all([database.openAnotherInstance(), database.openAnotherInstance()]);
     await Promise.all(handles.map((handle) => handle.migrate()));
     const applied = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    const journal = JSON.parse(readFileSync(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] };
+    const journal = JSON.parse(readFileSync(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8')) as {
+      entries: unknown[];
+    };
     expect(rowsOf<{ n: number }>(applied)[0]!.n).toBe(journal.entries.length);
   });
 });

@@ -18,7 +18,12 @@ const grant = { userId: 'jana.novakova@example.sk', tenantIds: ['10001'], plugin
 async function signIn(db: Db): Promise<Session> {
   const { launchCode } = await exchangeLaunch(
     db,
-    { userId: grant.userId, tenantIds: grant.tenantIds, jti: randomUUID(), expiresAt: new Date(Date.now() + 3_600_000) },
+    {
+      userId: grant.userId,
+      tenantIds: grant.tenantIds,
+      jti: randomUUID(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
     grant.pluginId,
   );
   return (await signInWithLaunchCode(db, launchCode, null))!;
@@ -34,7 +39,9 @@ async function letTimePass(db: Db, id: string, minutes: number): Promise<void> {
 }
 
 async function lastSeenAgoSeconds(db: Db, id: string): Promise<number> {
-  const result = await db.execute(sql`select extract(epoch from now() - last_seen_at)::float8 as ago from sessions where id = ${id}`);
+  const result = await db.execute(
+    sql`select extract(epoch from now() - last_seen_at)::float8 as ago from sessions where id = ${id}`,
+  );
   return rowsOf<{ ago: number }>(result)[0]!.ago;
 }
 
@@ -55,7 +62,9 @@ describe.each(databaseKinds)('the idle timeout of a session on %s', (kind) => {
     const session = await signIn(database.db);
     for (let step = 0; step < 4; step++) {
       await letTimePass(database.db, session.id, 50);
-      expect(await findActiveSession(database.db, session.id, IDLE), `after ${(step + 1) * 50} minutes`).toMatchObject(grant);
+      expect(await findActiveSession(database.db, session.id, IDLE), `after ${(step + 1) * 50} minutes`).toMatchObject(
+        grant,
+      );
     }
     // 200 minutes since sign-in, 50 since the last request: now left alone for 61 more.
     await letTimePass(database.db, session.id, 61);

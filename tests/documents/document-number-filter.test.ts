@@ -16,9 +16,23 @@ let client: DataApiClient;
 let numbers: string[];
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, addonUrl: 'http://127.0.0.1:9', pluginId: 'p', apiKey: 'k', today: '2026-11-22' });
+  sandbox = await createSandbox({
+    port: 0,
+    addonUrl: 'http://127.0.0.1:9',
+    pluginId: 'p',
+    apiKey: 'k',
+    today: '2026-11-22',
+  });
   const token = rememberSecret(sandbox.tokens.issue('10001', 'jana.novakova@example.sk'));
-  client = createDataApiClient(createTransport({ baseUrl: sandbox.url, token, budgetKey: 'document-numbers', budget: createMemoryBudget(), backoffMs: 20 }));
+  client = createDataApiClient(
+    createTransport({
+      baseUrl: sandbox.url,
+      token,
+      budgetKey: 'document-numbers',
+      budget: createMemoryBudget(),
+      backoffMs: 20,
+    }),
+  );
   const all = [];
   for (let skip = 0; ; skip += 100) {
     const page = await client.invoices.list({ Top: 100, Skip: skip });
@@ -59,6 +73,8 @@ describe('the document-number filter', () => {
 
   it('finds one document by its number typed in lower case into both ends', async () => {
     const number = numbers[7]!;
-    expect(await listed({ DocumentNumberFrom: number.toLowerCase(), DocumentNumberTo: number.toLowerCase() })).toEqual([number]);
+    expect(await listed({ DocumentNumberFrom: number.toLowerCase(), DocumentNumberTo: number.toLowerCase() })).toEqual([
+      number,
+    ]);
   });
 });

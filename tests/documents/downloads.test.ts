@@ -43,7 +43,14 @@ describe('content types', () => {
     expect(safeContentType('application/pdf')).toBe('application/pdf');
     expect(safeContentType('IMAGE/PNG; name=x')).toBe('image/png');
     expect(safeContentType('text/plain; charset=windows-1250')).toBe('text/plain; charset=utf-8');
-    for (const risky of ['text/html', 'image/svg+xml', 'application/xhtml+xml', 'text/xml', 'application/javascript', 'application/x-shockwave-flash']) {
+    for (const risky of [
+      'text/html',
+      'image/svg+xml',
+      'application/xhtml+xml',
+      'text/xml',
+      'application/javascript',
+      'application/x-shockwave-flash',
+    ]) {
       expect(safeContentType(risky)).toBe('application/octet-stream');
     }
     expect(safeContentType(null)).toBe('application/octet-stream');
@@ -51,7 +58,12 @@ describe('content types', () => {
   });
 
   it('show inline only raster images a browser decodes itself, and PDFs; never SVG', () => {
-    expect(['image/png', 'image/jpeg', 'image/gif', 'image/webp'].map(inlineKindOf)).toEqual(['image', 'image', 'image', 'image']);
+    expect(['image/png', 'image/jpeg', 'image/gif', 'image/webp'].map(inlineKindOf)).toEqual([
+      'image',
+      'image',
+      'image',
+      'image',
+    ]);
     expect(inlineKindOf('application/pdf')).toBe('pdf');
     expect(inlineKindOf('image/svg+xml')).toBeNull();
     expect(inlineKindOf('text/plain')).toBeNull();
@@ -64,6 +76,8 @@ describe('content types', () => {
 
   it('give an inline file an opaque origin (CSP sandbox) and let only our pages and the service frame it', () => {
     expect(filePolicy("'self'")).toBe("default-src 'none'; sandbox; frame-ancestors 'self'");
-    expect(filePolicy('https://firma.kros.sk')).toBe("default-src 'none'; sandbox; frame-ancestors 'self' https://firma.kros.sk");
+    expect(filePolicy('https://firma.kros.sk')).toBe(
+      "default-src 'none'; sandbox; frame-ancestors 'self' https://firma.kros.sk",
+    );
   });
 });

@@ -5,10 +5,21 @@ import { documentTexts } from '@/lib/i18n/documents';
 
 describe('a list view from the URL', () => {
   it('keeps valid filters under the interface names and sends them with Top (25 by default)', () => {
-    const view = parseListView('invoices', { IssueDateFrom: '2026-07-01', IssueDateTo: '2026-07-31', PaymentStatus: '0', NumberingSequence: 'FA' });
+    const view = parseListView('invoices', {
+      IssueDateFrom: '2026-07-01',
+      IssueDateTo: '2026-07-31',
+      PaymentStatus: '0',
+      NumberingSequence: 'FA',
+    });
     expect(view.ok).toBe(true);
     if (!view.ok) return;
-    expect(view.query).toEqual({ IssueDateFrom: '2026-07-01', IssueDateTo: '2026-07-31', PaymentStatus: '0', NumberingSequence: 'FA', Top: '25' });
+    expect(view.query).toEqual({
+      IssueDateFrom: '2026-07-01',
+      IssueDateTo: '2026-07-31',
+      PaymentStatus: '0',
+      NumberingSequence: 'FA',
+      Top: '25',
+    });
     expect(view).toMatchObject({ top: 25, skip: 0, filtered: true, canonical: null });
     expect(view.values.IssueDateFrom).toBe('2026-07-01');
     expect(view.values.OrderNumber).toBe('');
@@ -36,10 +47,19 @@ describe('a list view from the URL', () => {
 
   it('refuses control and bidi characters in any filter, even where trimming would have hidden them', () => {
     for (const text of ['\u0000', 'FA\u0000', '\ufeffFA', 'FA\u202e', '\u2066FA', 'FA\u200f', 'FA\u0085', 'FA\t']) {
-      expect(parseListView('invoices', { NumberingSequence: text }), JSON.stringify(text)).toMatchObject({ ok: false, invalid: ['NumberingSequence'] });
+      expect(parseListView('invoices', { NumberingSequence: text }), JSON.stringify(text)).toMatchObject({
+        ok: false,
+        invalid: ['NumberingSequence'],
+      });
     }
-    expect(parseListView('expenses', { IssueDateFrom: '2026-07-01\u200e', Top: '25' })).toMatchObject({ ok: false, invalid: ['IssueDateFrom'] });
-    expect(parseListView('deliveryNotes', { DocumentNumberTo: 'DL\u202a1' })).toMatchObject({ ok: false, invalid: ['DocumentNumberTo'] });
+    expect(parseListView('expenses', { IssueDateFrom: '2026-07-01\u200e', Top: '25' })).toMatchObject({
+      ok: false,
+      invalid: ['IssueDateFrom'],
+    });
+    expect(parseListView('deliveryNotes', { DocumentNumberTo: 'DL\u202a1' })).toMatchObject({
+      ok: false,
+      invalid: ['DocumentNumberTo'],
+    });
   });
 
   it('takes Top and Skip in plain digits only', () => {
@@ -48,16 +68,25 @@ describe('a list view from the URL', () => {
     expect(parseListView('invoices', { Skip: '1e2' })).toMatchObject({ ok: false, invalid: ['Skip'] });
     expect(parseListView('invoices', { Skip: '0x19' })).toMatchObject({ ok: false, invalid: ['Skip'] });
     expect(parseListView('invoices', { TotalPriceInclVatFrom: '1e3' }).ok).toBe(true); // not an invoice filter: ignored
-    expect(parseListView('expenses', { TotalPriceInclVatFrom: '1e3' })).toMatchObject({ ok: false, invalid: ['TotalPriceInclVatFrom'] });
+    expect(parseListView('expenses', { TotalPriceInclVatFrom: '1e3' })).toMatchObject({
+      ok: false,
+      invalid: ['TotalPriceInclVatFrom'],
+    });
     expect(parseListView('expenses', { TotalPriceInclVatFrom: '-12.50', Skip: '50' }).ok).toBe(true);
   });
 
   it('asks for document numbers in upper case, whatever case was typed, and shows them as typed', () => {
     const view = parseListView('invoices', { DocumentNumberFrom: 'fa2026000100', DocumentNumberTo: 'Fa2026000200' });
-    expect(view).toMatchObject({ ok: true, query: { DocumentNumberFrom: 'FA2026000100', DocumentNumberTo: 'FA2026000200' } });
+    expect(view).toMatchObject({
+      ok: true,
+      query: { DocumentNumberFrom: 'FA2026000100', DocumentNumberTo: 'FA2026000200' },
+    });
     expect(view.values.DocumentNumberFrom).toBe('fa2026000100');
     // Case does not decide the order either: fa… before FB… is a valid range.
-    expect(parseListView('deliveryNotes', { DocumentNumberFrom: 'fb1', DocumentNumberTo: 'FA1' })).toMatchObject({ ok: false, invalid: ['DocumentNumberTo'] });
+    expect(parseListView('deliveryNotes', { DocumentNumberFrom: 'fb1', DocumentNumberTo: 'FA1' })).toMatchObject({
+      ok: false,
+      invalid: ['DocumentNumberTo'],
+    });
     expect(parseListView('deliveryNotes', { DocumentNumberFrom: 'fa1', DocumentNumberTo: 'FB1' }).ok).toBe(true);
   });
 
@@ -70,20 +99,31 @@ describe('a list view from the URL', () => {
       ok: true,
       query: { DocumentNumberFrom: 'DL', DocumentNumberTo: 'DL2026000050' },
     });
-    expect(parseListView('invoices', { DocumentNumberTo: '2026/0041' })).toMatchObject({ ok: true, query: { DocumentNumberFrom: '0' } });
+    expect(parseListView('invoices', { DocumentNumberTo: '2026/0041' })).toMatchObject({
+      ok: true,
+      query: { DocumentNumberFrom: '0' },
+    });
     // The form shows only what was typed: the completed end is not put into the address.
     expect(parseListView('invoices', { DocumentNumberFrom: 'OF2026000100' }).values.DocumentNumberTo).toBe('');
   });
 
   it('reports a range that starts after it ends on its "to" field', () => {
-    const view = parseListView('expenses', { DueDateFrom: '2026-08-01', DueDateTo: '2026-07-01', TotalPriceInclVatFrom: '500', TotalPriceInclVatTo: '100' });
+    const view = parseListView('expenses', {
+      DueDateFrom: '2026-08-01',
+      DueDateTo: '2026-07-01',
+      TotalPriceInclVatFrom: '500',
+      TotalPriceInclVatTo: '100',
+    });
     expect(view).toMatchObject({ ok: false, invalid: ['DueDateTo', 'TotalPriceInclVatTo'] });
   });
 
   it('checks what only one list allows: DocumentType for expenses, short sequence codes for invoices', () => {
     expect(parseListView('expenses', { DocumentType: '14' })).toMatchObject({ ok: false, invalid: ['DocumentType'] });
     expect(parseListView('expenses', { DocumentType: '17' }).ok).toBe(true);
-    expect(parseListView('invoices', { NumberingSequence: 'TOOLONG' })).toMatchObject({ ok: false, invalid: ['NumberingSequence'] });
+    expect(parseListView('invoices', { NumberingSequence: 'TOOLONG' })).toMatchObject({
+      ok: false,
+      invalid: ['NumberingSequence'],
+    });
     expect(parseListView('expenses', { NumberingSequence: 'TOOLONG' }).ok).toBe(true);
     expect(parseListView('deliveryNotes', { PaymentStatus: '0' })).toMatchObject({ ok: true, filtered: false });
   });
@@ -95,8 +135,17 @@ describe('a list view from the URL', () => {
   });
 
   it('treats blanks as unset and asks for a tidy URL without them (or repeats)', () => {
-    const view = parseListView('invoices', { IssueDateFrom: '', OrderNumber: 'OBJ-1', Top: '', DueDateStatus: ['1', '2'] });
-    expect(view).toMatchObject({ ok: true, filtered: true, query: { OrderNumber: 'OBJ-1', DueDateStatus: '1', Top: '25' } });
+    const view = parseListView('invoices', {
+      IssueDateFrom: '',
+      OrderNumber: 'OBJ-1',
+      Top: '',
+      DueDateStatus: ['1', '2'],
+    });
+    expect(view).toMatchObject({
+      ok: true,
+      filtered: true,
+      query: { OrderNumber: 'OBJ-1', DueDateStatus: '1', Top: '25' },
+    });
     expect(view.canonical).toBe('OrderNumber=OBJ-1&DueDateStatus=1');
     expect(parseListView('invoices', { IssueDateFrom: '' }).canonical).toBe('');
     expect(parseListView('invoices', { OrderNumber: 'OBJ-1' }).canonical).toBeNull();
@@ -179,7 +228,13 @@ describe('the filter form', () => {
       { value: 'OD', label: 'OD' },
     ]);
     // A sequence that does not say its book is offered everywhere.
-    expect(sequenceOptions('expenses', sequences).map((o) => o.label)).toEqual(['FA – Duplicate', 'OD', 'TOOLONG – Dlhý kód']);
-    expect(filterFieldsFor('deliveryNotes', sk, sequences).find((f) => f.name === 'NumberingSequence')).toMatchObject({ type: 'select' });
+    expect(sequenceOptions('expenses', sequences).map((o) => o.label)).toEqual([
+      'FA – Duplicate',
+      'OD',
+      'TOOLONG – Dlhý kód',
+    ]);
+    expect(filterFieldsFor('deliveryNotes', sk, sequences).find((f) => f.name === 'NumberingSequence')).toMatchObject({
+      type: 'select',
+    });
   });
 });

@@ -20,7 +20,15 @@ describe('the invoice detail', () => {
 
   it('asks the list for the parts, narrowed to its number and sequence, when the record carries none', async () => {
     const service = createFakeService();
-    service.answer(json({ data: base }), json({ data: [{ ...base, id: 9999 }, { ...base, ...parts }] }));
+    service.answer(
+      json({ data: base }),
+      json({
+        data: [
+          { ...base, id: 9999 },
+          { ...base, ...parts },
+        ],
+      }),
+    );
     expect(await loadInvoiceDetail(service.client, 4711)).toMatchObject({ ...base, ...parts });
     expect(Object.fromEntries(service.requests[1]!.url.searchParams)).toEqual({
       DocumentNumberFrom: 'FA2026000206',

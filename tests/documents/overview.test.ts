@@ -14,7 +14,10 @@ import {
 
 const TODAY = '2026-07-22';
 
-function invoice(id: number, fields: Partial<Invoice> & { eur?: number | null; currency?: string; own?: number } = {}): Invoice {
+function invoice(
+  id: number,
+  fields: Partial<Invoice> & { eur?: number | null; currency?: string; own?: number } = {},
+): Invoice {
   const { eur = 100, currency = 'EUR', own, ...rest } = fields;
   return {
     id,
@@ -48,10 +51,7 @@ describe('unpaid and overdue totals', () => {
 
   it('sums the EUR (legislative) amounts, not the document currency, and lets credit notes subtract', () => {
     const summary = summarizeUnpaid(
-      [
-        invoice(1, { currency: 'CZK', own: 2435, eur: 100 }),
-        invoice(2, { invoiceType: 1, eur: -40.1 }),
-      ],
+      [invoice(1, { currency: 'CZK', own: 2435, eur: 100 }), invoice(2, { invoiceType: 1, eur: -40.1 })],
       TODAY,
     );
     expect(summary.unpaid.eur).toBe(59.9);
@@ -66,7 +66,10 @@ describe('unpaid and overdue totals', () => {
   it('falls back to the document amount of a euro document, and counts the rest as without amount', () => {
     expect(eurTotal(invoice(1, { eur: null, currency: 'EUR', own: 12.5 }))).toBe(12.5);
     expect(eurTotal(invoice(2, { eur: null, currency: 'USD', own: 12.5 }))).toBeNull();
-    const summary = summarizeUnpaid([invoice(2, { eur: null, currency: 'USD', own: 12.5 }), invoice(3, { eur: 5 })], TODAY);
+    const summary = summarizeUnpaid(
+      [invoice(2, { eur: null, currency: 'USD', own: 12.5 }), invoice(3, { eur: 5 })],
+      TODAY,
+    );
     expect(summary.unpaid).toEqual({ count: 2, eur: 5, withoutAmount: 1 });
   });
 
@@ -166,7 +169,10 @@ describe('the overview from the data API', () => {
       }
       return (query.PaymentStatus === '0' ? unpaid : recent).slice(skip, skip + top);
     };
-    const client = { invoices: { list: list('invoices') }, expenses: { list: list('expenses') } } as unknown as DataApiClient;
+    const client = {
+      invoices: { list: list('invoices') },
+      expenses: { list: list('expenses') },
+    } as unknown as DataApiClient;
 
     const overview = await loadOverview(client, new Date('2026-07-22T08:00:00Z'), TODAY);
 

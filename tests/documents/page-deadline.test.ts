@@ -46,9 +46,12 @@ describe('a page’s deadline for the data API', () => {
   it('gives up on a service that answers in 15 s with the retry panel’s problem, “unavailable”', async () => {
     const scope = await connectedScope('10001');
     sandbox.dataApi.setFault('10001', { mode: 'slow', delayMs: SLOW_SERVICE_MS });
-    const loaded = await loadForPage(async (deadline) => (await openClient(scope, { deadline })).invoices.list({ Top: 25 }), {
-      deadlineMs: SHORT_DEADLINE_MS,
-    });
+    const loaded = await loadForPage(
+      async (deadline) => (await openClient(scope, { deadline })).invoices.list({ Top: 25 }),
+      {
+        deadlineMs: SHORT_DEADLINE_MS,
+      },
+    );
     expect(loaded).toEqual({ ok: false, problem: { kind: 'unavailable' } });
   });
 
@@ -79,9 +82,12 @@ describe('a page’s deadline for the data API', () => {
     sandbox.dataApi.setFault('20001', { mode: 'slow', delayMs: 3_000 });
     // Work without a deadline (the client's own limits) asks first; a page asks the very same list meanwhile.
     const unhurried = (await openClient(scope)).invoices.list({ Top: 25 });
-    const page = await loadForPage(async (deadline) => (await openClient(scope, { deadline })).invoices.list({ Top: 25 }), {
-      deadlineMs: SHORT_DEADLINE_MS,
-    });
+    const page = await loadForPage(
+      async (deadline) => (await openClient(scope, { deadline })).invoices.list({ Top: 25 }),
+      {
+        deadlineMs: SHORT_DEADLINE_MS,
+      },
+    );
     expect(page).toEqual({ ok: false, problem: { kind: 'unavailable' } });
     // The work without a deadline still gets its answer: the page's deadline did not cut it short either.
     expect((await unhurried).length).toBeGreaterThan(0);

@@ -9,7 +9,10 @@ const prices = (total: number) => ({ currency: 'EUR', documentPrices: { totalPri
 
 describe('what is paid and what is left to pay', () => {
   it('takes the sums the service gives, as they are', () => {
-    expect(paymentAmounts({ paymentStatus: 3, prices: prices(120), sumOfPayments: 20, sumForPayment: 100 })).toEqual({ paid: 20, left: 100 });
+    expect(paymentAmounts({ paymentStatus: 3, prices: prices(120), sumOfPayments: 20, sumForPayment: 100 })).toEqual({
+      paid: 20,
+      left: 100,
+    });
   });
 
   it('settles an unpaid document from its status: nothing paid, the whole total left', () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getAccessFallbackHTTPStatus, isHTTPAccessFallbackError } from 'next/dist/client/components/http-access-fallback/http-access-fallback';
+import {
+  getAccessFallbackHTTPStatus,
+  isHTTPAccessFallbackError,
+} from 'next/dist/client/components/http-access-fallback/http-access-fallback';
 import { loadForPage, problemOf } from '@/lib/documents/load';
 import { failureOf } from '@/lib/documents/route-answers';
 import { DataApiError, type DataApiErrorKind } from '@/lib/service/errors';
@@ -19,11 +22,16 @@ describe('what a page shows for each failure of the data API', () => {
   });
 
   it('busy carries the seconds to wait', () => {
-    expect(problemOf(new DataApiError('busy', { retryAfterSeconds: 12 }))).toEqual({ kind: 'busy', retryAfterSeconds: 12 });
+    expect(problemOf(new DataApiError('busy', { retryAfterSeconds: 12 }))).toEqual({
+      kind: 'busy',
+      retryAfterSeconds: 12,
+    });
   });
 
   it("turns the service's 404 into Next's not-found page (status 404), and lets other errors through", async () => {
-    const thrown = await loadForPage(() => Promise.reject(new DataApiError('not-found'))).catch((error: unknown) => error);
+    const thrown = await loadForPage(() => Promise.reject(new DataApiError('not-found'))).catch(
+      (error: unknown) => error,
+    );
     expect(isHTTPAccessFallbackError(thrown)).toBe(true);
     expect(getAccessFallbackHTTPStatus(thrown as never)).toBe(404);
     await expect(loadForPage(() => Promise.reject(new TypeError('bug')))).rejects.toThrow(TypeError);

@@ -73,7 +73,8 @@ async function launchJana(context: BrowserContext, tenantIds: readonly string[])
   return launched;
 }
 
-const companyUrl = (tenantId: string, ...segments: string[]) => [`${env.addon.url}/companies/${tenantId}`, ...segments].join('/');
+const companyUrl = (tenantId: string, ...segments: string[]) =>
+  [`${env.addon.url}/companies/${tenantId}`, ...segments].join('/');
 const hasBlankParameter = (url: URL) => [...url.searchParams.values()].some((value) => value.trim() === '');
 const tabs = (page: Page) => page.getByRole('navigation', { name: 'Company documents' });
 const table = (page: Page, caption: string) => page.getByRole('table', { name: caption, exact: true });
@@ -164,10 +165,19 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     }
     // The figures are the sandbox's own: not fully paid (0 or 3), and of those the ones due before the company's today.
     const today = companyToday(new Date());
-    const notPaid = sandboxCompany('10001', env.today).invoices.map((invoice) => invoice.record).filter((record) => record.paymentStatus === 0 || record.paymentStatus === 3);
+    const notPaid = sandboxCompany('10001', env.today)
+      .invoices.map((invoice) => invoice.record)
+      .filter((record) => record.paymentStatus === 0 || record.paymentStatus === 3);
     const pastDue = notPaid.filter((record) => record.dueDate.slice(0, 10) < today);
-    const euros = (records: typeof notPaid) => records.reduce((cents, record) => cents + Math.round(record.prices.legislativePrices.totalPriceInclVat * 100), 0) / 100;
-    for (const [card, records] of [[unpaid, notPaid], [overdue, pastDue]] as const) {
+    const euros = (records: typeof notPaid) =>
+      records.reduce(
+        (cents, record) => cents + Math.round(record.prices.legislativePrices.totalPriceInclVat * 100),
+        0,
+      ) / 100;
+    for (const [card, records] of [
+      [unpaid, notPaid],
+      [overdue, pastDue],
+    ] as const) {
       expect(records.length, 'the sandbox has such invoices').toBeGreaterThan(0);
       await expectUi(card.locator('[data-total-count]')).toHaveAttribute('data-total-count', String(records.length));
       const eur = card.locator('[data-total-eur]');
@@ -180,12 +190,18 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
   });
 
   it('links the overdue invoice total to the list of overdue invoices', async () => {
-    const link = page.getByRole('region', { name: 'Overdue invoices', exact: true }).getByRole('link', { name: 'Overdue invoices' });
+    const link = page
+      .getByRole('region', { name: 'Overdue invoices', exact: true })
+      .getByRole('link', { name: 'Overdue invoices' });
     await expectUi
       .poll(
         async () => {
           const url = new URL((await link.getAttribute('href')) ?? '', env.addon.url);
-          return { pathname: url.pathname, PaymentStatus: url.searchParams.get('PaymentStatus'), DueDateStatus: url.searchParams.get('DueDateStatus') };
+          return {
+            pathname: url.pathname,
+            PaymentStatus: url.searchParams.get('PaymentStatus'),
+            DueDateStatus: url.searchParams.get('DueDateStatus'),
+          };
         },
         { message: 'the overdue total leads to the overdue invoices (DueDateStatus=2), not to every unpaid one' },
       )
@@ -228,8 +244,12 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
 
     await expectUi(page).toHaveURL(before);
     const url = new URL(before);
-    await expectUi(page.getByLabel('Payment', { exact: true })).toHaveValue(url.searchParams.get('PaymentStatus') ?? '');
-    await expectUi(page.getByLabel('Due status', { exact: true })).toHaveValue(url.searchParams.get('DueDateStatus') ?? '');
+    await expectUi(page.getByLabel('Payment', { exact: true })).toHaveValue(
+      url.searchParams.get('PaymentStatus') ?? '',
+    );
+    await expectUi(page.getByLabel('Due status', { exact: true })).toHaveValue(
+      url.searchParams.get('DueDateStatus') ?? '',
+    );
     await expectUi.poll(async () => (await invoiceRows(page)).map((row) => row.id)).toEqual(filteredIds);
   });
 
@@ -255,7 +275,9 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     );
     await expectAllUnpaidAndOverdue(await rowsOf(table(page, 'Invoices')));
     await expectUi
-      .poll(async () => (await invoiceRows(page)).filter((row) => firstPage.includes(row.id)), { message: 'no invoice of the first page again' })
+      .poll(async () => (await invoiceRows(page)).filter((row) => firstPage.includes(row.id)), {
+        message: 'no invoice of the first page again',
+      })
       .toEqual([]);
     await expectUi(pages.getByRole('link', { name: '← Previous' })).toHaveCount(1);
   });
@@ -264,7 +286,11 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     if (!page.url().startsWith(companyUrl('10001', 'invoices'))) await page.goto(companyUrl('10001', 'invoices'));
     const [first] = await invoiceRows(page);
     const id = first?.id ?? '';
-    await table(page, 'Invoices').locator(`tr[data-invoice-id="${id}"]`).getByRole('rowheader').getByRole('link').click();
+    await table(page, 'Invoices')
+      .locator(`tr[data-invoice-id="${id}"]`)
+      .getByRole('rowheader')
+      .getByRole('link')
+      .click();
     await expectUi(page).toHaveURL(companyUrl('10001', 'invoices', id));
     const title = page.getByRole('heading', { level: 2, name: /^Invoice / });
     await expectUi(title).toBeVisible();
@@ -329,9 +355,7 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     await page.locator('summary', { hasText: 'Filters' }).click();
     await page.getByLabel('Document type', { exact: true }).selectOption({ label: 'Received invoice' });
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await expectUi(page).toHaveURL(
-      (url) => url.searchParams.get('DocumentType') === '10' && !hasBlankParameter(url),
-    );
+    await expectUi(page).toHaveURL((url) => url.searchParams.get('DocumentType') === '10' && !hasBlankParameter(url));
     const rows = await rowsOf(table(page, 'Expenses'));
     await screenshot(page, 'browse-07-expenses-received-invoices');
 
@@ -343,12 +367,17 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     // What is left to pay, as the payment status settles it: the whole total unpaid, nothing paid or overpaid;
     // the service gives no sums for expenses, so a partly paid one's is not known.
     const leftToPay = (record: (typeof sandboxExpenses)[number]['record']) =>
-      ({ 0: String(record.prices.documentPrices.totalPriceInclVat), 1: '0', 2: '0', 3: 'unknown' })[record.paymentStatus];
+      ({ 0: String(record.prices.documentPrices.totalPriceInclVat), 1: '0', 2: '0', 3: 'unknown' })[
+        record.paymentStatus
+      ];
     await expectUi(table(page, 'Expenses').getByRole('columnheader', { name: 'Left to pay' })).toBeVisible();
     for (const [index, id] of ids.entries()) {
       const record = sandboxExpenses.find((expense) => expense.record.id === id)?.record;
       expect(record?.documentType, `expense ${id}`).toBe(10);
-      await expectUi(rows.nth(index).locator('[data-left-to-pay]')).toHaveAttribute('data-left-to-pay', leftToPay(record!));
+      await expectUi(rows.nth(index).locator('[data-left-to-pay]')).toHaveAttribute(
+        'data-left-to-pay',
+        leftToPay(record!),
+      );
     }
 
     const withAttachments = rows.filter({ has: page.locator('[data-has-attachments]') }).first();
@@ -356,8 +385,12 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     await withAttachments.getByRole('rowheader').getByRole('link').click();
     await expectUi(page).toHaveURL(companyUrl('10001', 'expenses', expenseId));
     await expectUi(page.getByRole('heading', { level: 2, name: /Received invoice/ })).toBeVisible();
-    const attachments = page.getByRole('region', { name: 'Attachments', exact: true }).locator('li[data-attachment-id]');
-    await expectUi(attachments).toHaveCount(sandboxExpenses.find((expense) => expense.record.id === expenseId)!.attachments.length);
+    const attachments = page
+      .getByRole('region', { name: 'Attachments', exact: true })
+      .locator('li[data-attachment-id]');
+    await expectUi(attachments).toHaveCount(
+      sandboxExpenses.find((expense) => expense.record.id === expenseId)!.attachments.length,
+    );
     await screenshot(page, 'browse-08-expense');
     const opened = sandboxExpenses.find((expense) => expense.record.id === expenseId)!;
     await expectUi(page).toHaveTitle(titleOf(`Received invoice ${opened.record.documentNumber}`, COMPANY['10001']));
@@ -366,15 +399,21 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     const prices = page.getByRole('region', { name: 'Amounts', exact: true });
     const total = opened.record.prices.documentPrices.totalPriceInclVat;
     const money = (amount: number) => formatMoney(amount, opened.record.prices.currency, 'en');
-    const expected = { 0: [money(0), money(total)], 1: [money(total), money(0)], 2: [null, money(0)], 3: [null, null] }[opened.record.paymentStatus];
+    const expected = { 0: [money(0), money(total)], 1: [money(total), money(0)], 2: [null, money(0)], 3: [null, null] }[
+      opened.record.paymentStatus
+    ];
     const [paid, left] = expected;
-    if (paid === null && left === null) await expectUi(prices).toContainText('does not say how much of this document is paid');
+    if (paid === null && left === null)
+      await expectUi(prices).toContainText('does not say how much of this document is paid');
     if (paid !== null) await expectUi(prices).toContainText(`Paid${paid}`);
     if (left !== null) await expectUi(prices).toContainText(`Left to pay${left}`);
   });
 
   it('downloads an attachment with exactly the bytes the service holds', async () => {
-    const item = page.getByRole('region', { name: 'Attachments', exact: true }).locator('li[data-attachment-id]').first();
+    const item = page
+      .getByRole('region', { name: 'Attachments', exact: true })
+      .locator('li[data-attachment-id]')
+      .first();
     const attachmentId = await item.evaluate((li) => li.getAttribute('data-attachment-id') ?? '');
     const expected = sandboxAttachment('10001', env.today, expenseId, attachmentId);
 
@@ -436,7 +475,9 @@ describe('when the data API refuses a company', () => {
     await expectUi(problem.getByRole('heading')).toHaveText('The connection to the invoicing service is not active');
     await expectUi(problem).toContainText('removed or reset');
     await expectUi(problem).toContainText('Connect the company again on its overview');
-    await expectUi(problem).toContainText('open the add-on again from the add-on store in the invoicing service and choose this company');
+    await expectUi(problem).toContainText(
+      'open the add-on again from the add-on store in the invoicing service and choose this company',
+    );
     await expectUi(problem.getByRole('link', { name: 'Try again' })).toHaveCount(0);
 
     // The service said the token is gone: the add-on remembers that, fault or not.
@@ -453,7 +494,10 @@ describe('when the data API refuses a company', () => {
     // A new launch delivers a new token and restores the connection.
     const { page: relaunched } = await launchJana(context, ['10001', '10002']);
     await relaunched.goto(companyUrl('10002'));
-    await expectUi(relaunched.getByRole('region', { name: 'Connection' }).locator('[data-state]')).toHaveAttribute('data-state', 'connected');
+    await expectUi(relaunched.getByRole('region', { name: 'Connection' }).locator('[data-state]')).toHaveAttribute(
+      'data-state',
+      'connected',
+    );
   });
 
   it('explains that the company lacks the API package', async () => {
@@ -492,7 +536,9 @@ describe('when the data API refuses a company', () => {
     await expectUi(problem.getByRole('heading')).toHaveText('The invoicing service is busy');
     const wait = problem.getByText(/Try again in \d+ s\./);
     await expectUi(wait).toBeVisible();
-    const seconds = Number(/Try again in (\d+) s\./.exec(await wait.evaluate((element) => element.textContent ?? ''))?.[1]);
+    const seconds = Number(
+      /Try again in (\d+) s\./.exec(await wait.evaluate((element) => element.textContent ?? ''))?.[1],
+    );
     // The wait the service announced, less the moments already spent: far more than the second of a plain queue.
     // (Its x-rate-limit-reset, in whole epoch seconds, may end up to a second after retry-after.)
     expect(seconds).toBeGreaterThan(20);

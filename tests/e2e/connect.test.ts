@@ -42,15 +42,26 @@ const SESSION_COOKIE = '__Host-kros-addon-session';
 const connection = (addon: FrameLocator) => addon.getByRole('region', { name: 'Connection' });
 
 /** The add-on's session cookies of the context: only the frame's, partitioned under the service window's site. */
-async function expectOnlyPartitionedSession(browserContext: BrowserContext, where: { addonUrl: string; windowOrigin: string }) {
+async function expectOnlyPartitionedSession(
+  browserContext: BrowserContext,
+  where: { addonUrl: string; windowOrigin: string },
+) {
   const sessions = (await browserContext.cookies(where.addonUrl)).filter((cookie) => cookie.name === SESSION_COOKIE);
   expect(sessions.length).toBeGreaterThan(0);
-  for (const cookie of sessions) expect(cookie).toMatchObject({ partitionKey: where.windowOrigin, sameSite: 'None', secure: true, httpOnly: true });
+  for (const cookie of sessions)
+    expect(cookie).toMatchObject({ partitionKey: where.windowOrigin, sameSite: 'None', secure: true, httpOnly: true });
 }
 
 /** Presses "Connect" in the frame: a new top-level tab opens at the consent page, and the frame shows the progress. */
-async function connectInNewTab(page: Page, addon: FrameLocator, sandboxUrl: string): Promise<{ tab: Page; consentUrl: URL }> {
-  const [tab] = await Promise.all([page.context().waitForEvent('page'), addon.locator('button[data-connect="consent"]').click()]);
+async function connectInNewTab(
+  page: Page,
+  addon: FrameLocator,
+  sandboxUrl: string,
+): Promise<{ tab: Page; consentUrl: URL }> {
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    addon.locator('button[data-connect="consent"]').click(),
+  ]);
   await tab.waitForURL((url) => url.href.startsWith(`${sandboxUrl}/integration-consent?`));
   // Detached from the add-on's frame: the consent page cannot reach back into it.
   expect(await tab.evaluate(() => window.opener)).toBeNull();
@@ -60,7 +71,10 @@ async function connectInNewTab(page: Page, addon: FrameLocator, sandboxUrl: stri
 describe('a company without a usable token, inside the service’s window', () => {
   it('says so once, at the top, and connects with a pasted token, after the service accepted it', async () => {
     // Company 10003's token provider hands out no token: Jana lands on it signed in but not connected.
-    const { page, frame, addon } = await launchInServiceWindow(context, env, serviceWindow, { userId: JANA, tenantIds: ['10003'] });
+    const { page, frame, addon } = await launchInServiceWindow(context, env, serviceWindow, {
+      userId: JANA,
+      tenantIds: ['10003'],
+    });
     await expectUi(page).toHaveURL(new RegExp(`^${serviceWindow.origin}/`));
     await frame.waitForURL(`${env.addon.url}/companies/10003`);
     await expectOnlyPartitionedSession(context, { addonUrl: env.addon.url, windowOrigin: 'http://127.0.0.1' });
@@ -82,14 +96,18 @@ describe('a company without a usable token, inside the service’s window', () =
     await form.getByRole('button', { name: 'Check and connect' }).click();
     await frame.waitForURL(`${env.addon.url}/companies/10003?connection=invalid`);
     // The outcome is said at the top of the page, before the connection panel and its long form (which stays open).
-    await expectUi(addon.locator('[data-paste-outcome="invalid"] ~ section[aria-labelledby="connection"]')).toBeVisible();
+    await expectUi(
+      addon.locator('[data-paste-outcome="invalid"] ~ section[aria-labelledby="connection"]'),
+    ).toBeVisible();
     await expectUi(form).toBeVisible();
 
     const token = env.sandbox.tokens.issue('10003', JANA);
     await form.getByLabel('Access token').fill(token);
     await form.getByRole('button', { name: 'Check and connect' }).click();
     await frame.waitForURL(`${env.addon.url}/companies/10003?connection=connected`);
-    await expectUi(addon.locator('[data-paste-outcome="connected"] ~ section[aria-labelledby="latest-invoices"]')).toBeVisible();
+    await expectUi(
+      addon.locator('[data-paste-outcome="connected"] ~ section[aria-labelledby="latest-invoices"]'),
+    ).toBeVisible();
     await expectUi(connection(addon).locator('[data-state]')).toHaveText('Connected');
     // The figures now come from the service, and the token is nowhere in the page.
     await expectUi(addon.getByText('Unpaid invoices')).toBeVisible();
@@ -100,7 +118,10 @@ describe('a company without a usable token, inside the service’s window', () =
 
 describe('connecting through the service’s consent (post mode), inside the service’s window', () => {
   it('opens the consent page in a new tab; the answer lands on a page of ours there, and the frame moves on to the connected company by itself', async () => {
-    const { page, frame, addon } = await launchInServiceWindow(context, env, serviceWindow, { userId: JANA, tenantIds: ['10002'] });
+    const { page, frame, addon } = await launchInServiceWindow(context, env, serviceWindow, {
+      userId: JANA,
+      tenantIds: ['10002'],
+    });
     await expectUi(addon.locator('h1')).toHaveText('Záhradníctvo Ľaliová dolina s.r.o.');
     // The user deletes the connection in the service: the next call answers 401 and the add-on marks the token.
     env.sandbox.tokens.revoke('10002', JANA);
@@ -134,7 +155,9 @@ describe('connecting through the service’s consent (post mode), inside the ser
     await tab.waitForURL(`${env.addon.url}/consent/return`);
     await expectUi(tab.locator('[data-consent-return]')).toHaveAttribute('data-consent-return', 'connected');
     await expectUi(tab.getByRole('heading', { name: 'The company is connected' })).toBeVisible();
-    await expectUi(tab.getByText('The consent was approved. Connected: Záhradníctvo Ľaliová dolina s.r.o.')).toBeVisible();
+    await expectUi(
+      tab.getByText('The consent was approved. Connected: Záhradníctvo Ľaliová dolina s.r.o.'),
+    ).toBeVisible();
     await expectUi(tab.getByText('Return to the invoicing service’s tab with the add-on')).toBeVisible();
     await screenshot(tab, 'consent-post-returned');
     for (const token of env.issuedTokens) expect(await tab.content()).not.toContain(token);
@@ -175,7 +198,10 @@ describe('connecting through the service’s consent (poll mode), inside the ser
   });
 
   it('opens the consent page in a new tab, and the frame lands on the connected company, by the consent’s name, once approved there', async () => {
-    const { page, frame, addon } = await launchInServiceWindow(pollContext, pollEnv, serviceWindow, { userId: JANA, tenantIds: ['10002', '10003'] });
+    const { page, frame, addon } = await launchInServiceWindow(pollContext, pollEnv, serviceWindow, {
+      userId: JANA,
+      tenantIds: ['10002', '10003'],
+    });
     await frame.goto(`${pollEnv.addon.url}/companies/10003`);
     await expectUi(addon.locator('h1')).toHaveText('Company 10003');
 

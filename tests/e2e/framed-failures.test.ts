@@ -44,14 +44,26 @@ describe('a file the service cannot give, inside the service’s window', () => 
   let invoiceHeading = '';
 
   beforeAll(async () => {
-    ({ page, addon: frame } = await launchInServiceWindow(context, env, serviceWindow, { userId: USERS.jana, tenantIds: ['10001'] }));
+    ({ page, addon: frame } = await launchInServiceWindow(context, env, serviceWindow, {
+      userId: USERS.jana,
+      tenantIds: ['10001'],
+    }));
     windowUrl = page.url();
   });
 
   it('opens an invoice inside the frame', async () => {
     await expectUi(frame.getByRole('heading', { level: 1 })).toHaveText('Pekáreň Novák s.r.o.');
-    await frame.getByRole('navigation', { name: 'Company documents' }).getByRole('link', { name: 'Invoices', exact: true }).click();
-    await frame.getByRole('table', { name: 'Invoices', exact: true }).locator('tbody > tr').first().getByRole('rowheader').getByRole('link').click();
+    await frame
+      .getByRole('navigation', { name: 'Company documents' })
+      .getByRole('link', { name: 'Invoices', exact: true })
+      .click();
+    await frame
+      .getByRole('table', { name: 'Invoices', exact: true })
+      .locator('tbody > tr')
+      .first()
+      .getByRole('rowheader')
+      .getByRole('link')
+      .click();
     const heading = frame.getByRole('heading', { level: 2, name: /^Invoice / });
     await expectUi(heading).toBeVisible();
     invoiceHeading = await heading.evaluate((h2) => h2.textContent ?? '');
@@ -63,15 +75,17 @@ describe('a file the service cannot give, inside the service’s window', () => 
     const link = frame.locator('li[data-report="17"]').getByRole('link', { name: /^Download/ });
     await expectUi(link).toHaveAttribute('href', /\/reports\/17/);
     const href = await link.evaluate((anchor) => anchor.getAttribute('href') ?? '');
-    const [answer] = await Promise.all([page.waitForResponse((response) => response.url().endsWith(href)), link.click()]);
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith(href)),
+      link.click(),
+    ]);
     expect(answer.status()).toBe(503);
 
     const problem = frame.getByRole('alert');
     await expectUi(problem).toContainText('The invoicing service does not answer');
-    await expectUi(frame.getByRole('navigation', { name: 'Company documents' }).getByRole('link', { name: 'Invoices', exact: true })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    await expectUi(
+      frame.getByRole('navigation', { name: 'Company documents' }).getByRole('link', { name: 'Invoices', exact: true }),
+    ).toHaveAttribute('aria-current', 'page');
     await expectUi(frame.getByRole('heading', { level: 1 })).toHaveText('Pekáreň Novák s.r.o.');
     await expectUi(frame.getByRole('button', { name: 'Sign out' })).toBeVisible();
     const retry = problem.getByRole('link', { name: 'Try again' });
@@ -80,7 +94,9 @@ describe('a file the service cannot give, inside the service’s window', () => 
     await expectUi(page).toHaveURL(windowUrl);
     // Of the frame itself: a full-page screenshot does not always capture a frame of another site just navigated.
     await mkdir(screenshotDir, { recursive: true });
-    await page.locator('iframe[name="addon"]').screenshot({ path: path.join(screenshotDir, 'framed-01-download-failed.png') });
+    await page
+      .locator('iframe[name="addon"]')
+      .screenshot({ path: path.join(screenshotDir, 'framed-01-download-failed.png') });
 
     env.sandbox.dataApi.clearFaults();
     const [download] = await Promise.all([page.waitForEvent('download'), retry.click()]);
@@ -95,11 +111,16 @@ describe('a file the service cannot give, inside the service’s window', () => 
   it('a failed preview says why beside its link, in the page that opened it, and closes the tab it opened', async () => {
     env.sandbox.dataApi.setFault('10001', { mode: 'rate-limited', retryAfterSeconds: 30 });
     const report = frame.locator('li[data-report="19"]');
-    const [tab] = await Promise.all([context.waitForEvent('page'), report.getByRole('link', { name: /^Preview/ }).click()]);
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      report.getByRole('link', { name: /^Preview/ }).click(),
+    ]);
     if (!tab.isClosed()) await tab.waitForEvent('close');
 
     // The seconds are the pause the add-on keeps for the token, about the service's retry-after.
-    await expectUi(report.getByRole('alert')).toHaveText(/^The preview could not be opened\. The invoicing service is busy\. Try again in 3\d s\.$/);
+    await expectUi(report.getByRole('alert')).toHaveText(
+      /^The preview could not be opened\. The invoicing service is busy\. Try again in 3\d s\.$/,
+    );
     await expectUi(frame.getByRole('heading', { level: 2, name: /^Invoice / })).toHaveText(invoiceHeading);
     await expectUi(page).toHaveURL(windowUrl);
     await screenshot(page, 'framed-02-preview-failed');

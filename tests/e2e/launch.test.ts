@@ -122,7 +122,7 @@ describe('launching the add-on from the service', () => {
     expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000);
   });
 
-  it("opens a company of the session, refuses one outside it with 403, and sends the security headers", async () => {
+  it('opens a company of the session, refuses one outside it with 403, and sends the security headers', async () => {
     const context = await newContext();
     const { page } = await launch(context, ['10001', '10002']);
 
@@ -137,7 +137,9 @@ describe('launching the add-on from the service', () => {
     // Next's scripts carry this response's nonce and run: the page hydrates, and nothing was blocked.
     const nonce = /'nonce-([^']+)'/.exec(headers['content-security-policy']!)?.[1];
     expect(nonce).toBeTruthy();
-    const scriptNonces = await page.locator('script').evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).nonce));
+    const scriptNonces = await page
+      .locator('script')
+      .evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).nonce));
     expect(scriptNonces.length).toBeGreaterThan(0);
     expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
     await expectUi.poll(() => page.evaluate(() => typeof (window as { next?: unknown }).next)).toBe('object');
@@ -190,16 +192,19 @@ describe('launching the add-on from the service', () => {
   it.each([
     ['en', 'You are not signed in'],
     ['sk', 'Nie ste prihlásený'],
-  ])('answers a browser without a session with 401 and the signed-out page (Accept-Language: %s)', async (language, title) => {
-    const page = await (await newContext(language)).newPage();
+  ])(
+    'answers a browser without a session with 401 and the signed-out page (Accept-Language: %s)',
+    async (language, title) => {
+      const page = await (await newContext(language)).newPage();
 
-    const response = await page.goto(`${addon.url}/`);
-    expect(response!.status()).toBe(401);
-    expect(response!.request().redirectedFrom()).toBeNull();
-    await expectUi(page).toHaveURL(`${addon.url}/`);
-    await expectUi(page.getByRole('heading', { level: 1 })).toHaveText(title);
-    await expectUi(page.locator('html')).toHaveAttribute('lang', language);
-  });
+      const response = await page.goto(`${addon.url}/`);
+      expect(response!.status()).toBe(401);
+      expect(response!.request().redirectedFrom()).toBeNull();
+      await expectUi(page).toHaveURL(`${addon.url}/`);
+      await expectUi(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expectUi(page.locator('html')).toHaveAttribute('lang', language);
+    },
+  );
 
   it('refuses a launch code used twice with the 400 page, in Slovak and English', async () => {
     const { page, callbackUrl } = await launch(await newContext(), ['10001', '10002']);

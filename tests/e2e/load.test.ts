@@ -27,7 +27,8 @@ const PROBLEM_MARKERS = [
   'data-dgst=', // a server error inside a streamed boundary
 ];
 
-const countBy = (values: string[]) => values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
+const countBy = (values: string[]) =>
+  values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
 
 type Load = { tenantId: string; session: FetchedSession; path: string; expect: string };
 
@@ -90,7 +91,9 @@ describe('forty page loads at once, ten for each of four companies', () => {
     const loads = companies.flatMap(loadsOf);
     expect(loads).toHaveLength(companies.length * LOADS_PER_COMPANY);
     const started = performance.now();
-    results = await Promise.all(loads.map(async (load) => ({ load, page: await loadPage(env, load.session, load.path, { timeoutMs: 240_000 }) })));
+    results = await Promise.all(
+      loads.map(async (load) => ({ load, page: await loadPage(env, load.session, load.path, { timeoutMs: 240_000 }) })),
+    );
     wallMs = performance.now() - started;
   }, 300_000);
 
@@ -98,7 +101,12 @@ describe('forty page loads at once, ten for each of four companies', () => {
     const wrong = results
       .map(({ load, page }) => {
         const problems = PROBLEM_MARKERS.filter((marker) => page.body.includes(marker));
-        if (page.status === 200 && page.headers.get('content-type')?.startsWith('text/html') && page.body.includes(load.expect) && problems.length === 0) {
+        if (
+          page.status === 200 &&
+          page.headers.get('content-type')?.startsWith('text/html') &&
+          page.body.includes(load.expect) &&
+          problems.length === 0
+        ) {
           return null;
         }
         return `${load.path}: ${page.status}${problems.length ? ` with ${problems.join(' ')}` : ''}${page.body.includes(load.expect) ? '' : ` without ${load.expect}`}`;
@@ -109,7 +117,9 @@ describe('forty page loads at once, ten for each of four companies', () => {
 
   it('keeps every connection within 3 data-API requests in any second, and is never refused with 429', () => {
     const log = env.sandbox.dataApi.requests();
-    const perCompany = Object.fromEntries(companies.map((tenantId) => [tenantId, log.filter((request) => request.tenantId === tenantId).length]));
+    const perCompany = Object.fromEntries(
+      companies.map((tenantId) => [tenantId, log.filter((request) => request.tenantId === tenantId).length]),
+    );
     const tokens = new Set(log.map((request) => request.tokenFingerprint));
     const maxPerSecond = maxRequestsInAnyWindow(log, 1_000);
     const slowest = Math.max(...results.map(({ page }) => page.ms));
@@ -128,11 +138,19 @@ describe('forty page loads at once, ten for each of four companies', () => {
     expect(new Set(log.map((request) => request.tenantId))).toEqual(new Set(companies));
     expect(maxPerSecond).toBeLessThanOrEqual(3);
     expect(log.filter((request) => request.status === 429)).toEqual([]);
-    expect(log.filter((request) => request.status !== 200).map((request) => `${request.path}${request.query}: ${request.status}`)).toEqual([]);
+    expect(
+      log
+        .filter((request) => request.status !== 200)
+        .map((request) => `${request.path}${request.query}: ${request.status}`),
+    ).toEqual([]);
   });
 
   it('shows no access token, session cookie, launch code or key in any of the pages or their headers', () => {
-    const served: Served[] = results.map(({ load, page }) => ({ source: `GET ${load.path}`, headers: headerText(page.headers), body: page.body }));
+    const served: Served[] = results.map(({ load, page }) => ({
+      source: `GET ${load.path}`,
+      headers: headerText(page.headers),
+      body: page.body,
+    }));
     const handedOut = Object.values(sessions).flatMap((session) => [session.cookieValue, session.launchCode]);
     expect(env.issuedTokens).toHaveLength(companies.length);
     expect(

@@ -31,7 +31,10 @@ beforeEach(({ onTestFailed }) => {
 async function dataApiCallsDuring(run: () => Promise<void>): Promise<string[]> {
   const before = env.sandbox.dataApi.requests().length;
   await run();
-  return env.sandbox.dataApi.requests().slice(before).map((request) => `${request.path}${request.query}`);
+  return env.sandbox.dataApi
+    .requests()
+    .slice(before)
+    .map((request) => `${request.path}${request.query}`);
 }
 
 describe('a document address whose id cannot name a document', () => {

@@ -55,7 +55,10 @@ beforeEach(({ onTestFailed }) => {
 });
 
 /** Access tokens and the add-on's own secrets: never anywhere a browser or a log can see. */
-const serverSecrets = (): NamedSecret[] => [...named('access token', env.issuedTokens), ...named('add-on secret', env.addon.secrets)];
+const serverSecrets = (): NamedSecret[] => [
+  ...named('access token', env.issuedTokens),
+  ...named('add-on secret', env.addon.secrets),
+];
 /** What the browser legitimately holds (its cookie) or passed once (the code): never inside a page or the bundle. */
 const browserSecrets = (): NamedSecret[] => named('session cookie or launch code', handedOut.filter(Boolean));
 
@@ -101,16 +104,25 @@ describe('keeping the data-API access tokens on the server', () => {
             const page = await loadPage(env, session, path, { rsc });
             const kind = rsc ? 'rsc' : 'html';
             expect(page.status, `${path} (${kind})`).toBe(200);
-            expect(page.headers.get('content-type'), `${path} (${kind})`).toMatch(rsc ? /^text\/x-component/ : /^text\/html/);
+            expect(page.headers.get('content-type'), `${path} (${kind})`).toMatch(
+              rsc ? /^text\/x-component/ : /^text\/html/,
+            );
             if (rsc) rscPayloads += 1;
             served.push({ source: `GET ${path} (${kind})`, headers: headerText(page.headers), body: page.body });
           }
         }
         for (const path of files) {
-          const file = await fetch(`${env.addon.directUrl}${path}`, { headers: { Cookie: session.cookie }, redirect: 'manual' });
+          const file = await fetch(`${env.addon.directUrl}${path}`, {
+            headers: { Cookie: session.cookie },
+            redirect: 'manual',
+          });
           expect(file.status, path).toBe(200);
           const bytes = Buffer.from(await file.arrayBuffer());
-          served.push({ source: `GET ${path} (file)`, headers: headerText(file.headers), body: bytes.toString('latin1') });
+          served.push({
+            source: `GET ${path} (file)`,
+            headers: headerText(file.headers),
+            body: bytes.toString('latin1'),
+          });
         }
       }),
     );
@@ -125,9 +137,14 @@ describe('keeping the data-API access tokens on the server', () => {
     contexts.push(context);
     const recorder = recordAddonResponses(context, env.addon.url);
     // Peter has one company: the launch opens its overview directly.
-    const { page, callbackUrl } = await launchFromSandbox(context, env.where, { userKey: 'peter', tenantIds: ['10004'] });
+    const { page, callbackUrl } = await launchFromSandbox(context, env.where, {
+      userKey: 'peter',
+      tenantIds: ['10004'],
+    });
     handedOut.push(new URL(callbackUrl).searchParams.get('code') ?? '');
-    handedOut.push((await context.cookies(env.addon.url)).find((cookie) => cookie.name.startsWith('__Host-'))?.value ?? '');
+    handedOut.push(
+      (await context.cookies(env.addon.url)).find((cookie) => cookie.name.startsWith('__Host-'))?.value ?? '',
+    );
     await page.waitForURL(`${env.addon.url}/companies/10004`);
 
     const tabs = page.getByRole('navigation', { name: 'Company documents' });
@@ -147,7 +164,12 @@ describe('keeping the data-API access tokens on the server', () => {
     expect(counts.rscPayloads, 'RSC payloads of the client-side navigations').toBeGreaterThanOrEqual(4);
     expect(counts.htmlPages).toBeGreaterThanOrEqual(1);
     expect(leaksIn(recorder.served, serverSecrets())).toEqual([]);
-    expect(leaksIn(recorder.served.map((item) => ({ ...item, headers: '' })), browserSecrets())).toEqual([]);
+    expect(
+      leaksIn(
+        recorder.served.map((item) => ({ ...item, headers: '' })),
+        browserSecrets(),
+      ),
+    ).toEqual([]);
   });
 
   it('ships a client bundle (.next/static) without any token, cookie, launch code or key', async () => {

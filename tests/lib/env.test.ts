@@ -41,7 +41,9 @@ describe('configuration', () => {
     expect(resolveEnv({ ...production, SESSION_IDLE_MINUTES: '15' }).sessionIdleSeconds).toBe(900);
     expect(resolveEnv({ ...production, SESSION_IDLE_MINUTES: '720' }).sessionIdleSeconds).toBe(43_200);
     for (const value of ['4', '721', '0', '1.5', '-30', '0x10', '1e2', 'an hour']) {
-      expect(() => resolveEnv({ ...production, SESSION_IDLE_MINUTES: value }), value).toThrow(/^Configuration: SESSION_IDLE_MINUTES is malformed/);
+      expect(() => resolveEnv({ ...production, SESSION_IDLE_MINUTES: value }), value).toThrow(
+        /^Configuration: SESSION_IDLE_MINUTES is malformed/,
+      );
     }
   });
 
@@ -58,19 +60,32 @@ describe('configuration', () => {
     expect(() => resolveEnv({ ...production, CONSENT_URL: consent.CONSENT_URL })).toThrow(
       new ConfigError('Configuration: INTEGRATOR_NAME is required in production when CONSENT_URL is set.'),
     );
-    expect(() => resolveEnv({ ...production, ...consent, CONSENT_RESPONSE_MODE: 'push' })).toThrow(/CONSENT_RESPONSE_MODE is malformed/);
+    expect(() => resolveEnv({ ...production, ...consent, CONSENT_RESPONSE_MODE: 'push' })).toThrow(
+      /CONSENT_RESPONSE_MODE is malformed/,
+    );
   });
 
-  it.each(['APP_URL', 'PLUGIN_ID', 'PLUGIN_API_KEYS', 'BROKER_JWKS_URL', 'DATA_API_BASE_URL', 'SESSION_SECRETS', 'ENCRYPTION_KEYS'])(
-    'in production, stops with one line naming %s when it is missing',
-    (name) => {
-      const source: Record<string, string | undefined> = { ...production, [name]: undefined };
-      expect(() => resolveEnv(source)).toThrow(new ConfigError(`Configuration: ${name} is required in production.`));
-    },
-  );
+  it.each([
+    'APP_URL',
+    'PLUGIN_ID',
+    'PLUGIN_API_KEYS',
+    'BROKER_JWKS_URL',
+    'DATA_API_BASE_URL',
+    'SESSION_SECRETS',
+    'ENCRYPTION_KEYS',
+  ])('in production, stops with one line naming %s when it is missing', (name) => {
+    const source: Record<string, string | undefined> = { ...production, [name]: undefined };
+    expect(() => resolveEnv(source)).toThrow(new ConfigError(`Configuration: ${name} is required in production.`));
+  });
 
   it('in production, uses the sandbox addresses only when SANDBOX=1 is set on purpose', () => {
-    const { BROKER_JWKS_URL: _jwks, DATA_API_BASE_URL: _api, PLUGIN_ID: _id, PLUGIN_API_KEYS: _keys, ...rest } = production;
+    const {
+      BROKER_JWKS_URL: _jwks,
+      DATA_API_BASE_URL: _api,
+      PLUGIN_ID: _id,
+      PLUGIN_API_KEYS: _keys,
+      ...rest
+    } = production;
     expect(() => resolveEnv(rest)).toThrow(ConfigError);
     expect(resolveEnv({ ...rest, SANDBOX: '1' }).brokerJwksUrl).toBe(sandboxDefaults.jwksUrl);
   });
@@ -112,23 +127,37 @@ describe('preview addresses (PREVIEW_HOSTS)', () => {
     expect(development.previewAddresses).toEqual({ hosts: ['localhost:4010'], httpHost: 'localhost:4010' });
     const { DATA_API_BASE_URL: _api, ...rest } = production;
     expect(resolveEnv({ ...rest, SANDBOX: '1' }).previewAddresses.httpHost).toBe('localhost:4010');
-    expect(resolveEnv({ ...production, DATA_API_BASE_URL: 'http://127.0.0.1:4999' }).previewAddresses.httpHost).toBe('127.0.0.1:4999');
+    expect(resolveEnv({ ...production, DATA_API_BASE_URL: 'http://127.0.0.1:4999' }).previewAddresses.httpHost).toBe(
+      '127.0.0.1:4999',
+    );
   });
 
   it('read a list of host names, normalized as URL.host spells them, which replaces the default', () => {
-    const env = resolveEnv({ ...production, PREVIEW_HOSTS: ' Preview.Example.SK , náhľad.example.sk:8443 ,api.example.sk:443' });
+    const env = resolveEnv({
+      ...production,
+      PREVIEW_HOSTS: ' Preview.Example.SK , náhľad.example.sk:8443 ,api.example.sk:443',
+    });
     expect(env.previewAddresses).toEqual({
       hosts: ['preview.example.sk', 'xn--nhad-5na37c.example.sk:8443', 'api.example.sk'],
       httpHost: null,
     });
-    const sandboxLike = resolveEnv({ ...production, DATA_API_BASE_URL: 'http://127.0.0.1:4999', PREVIEW_HOSTS: 'preview.example.sk' });
+    const sandboxLike = resolveEnv({
+      ...production,
+      DATA_API_BASE_URL: 'http://127.0.0.1:4999',
+      PREVIEW_HOSTS: 'preview.example.sk',
+    });
     expect(sandboxLike.previewAddresses).toEqual({ hosts: ['preview.example.sk'], httpHost: null });
   });
 
-  it.each(['https://preview.example.sk', 'preview.example.sk/path', 'user@preview.example.sk', 'preview example', 'host:99999'])(
-    'refuse %s as PREVIEW_HOSTS, naming the variable',
-    (value) => {
-      expect(() => resolveEnv({ ...production, PREVIEW_HOSTS: value })).toThrow(/^Configuration: PREVIEW_HOSTS is malformed/);
-    },
-  );
+  it.each([
+    'https://preview.example.sk',
+    'preview.example.sk/path',
+    'user@preview.example.sk',
+    'preview example',
+    'host:99999',
+  ])('refuse %s as PREVIEW_HOSTS, naming the variable', (value) => {
+    expect(() => resolveEnv({ ...production, PREVIEW_HOSTS: value })).toThrow(
+      /^Configuration: PREVIEW_HOSTS is malformed/,
+    );
+  });
 });

@@ -50,14 +50,20 @@ describe('request parsing', () => {
   });
 
   it('refuses a body over the limit, declared or not, with 413', async () => {
-    await expect(readJsonBody(post('x'.repeat(200), { 'content-length': '200' }), 100)).rejects.toMatchObject({ code: 'payload_too_large' });
+    await expect(readJsonBody(post('x'.repeat(200), { 'content-length': '200' }), 100)).rejects.toMatchObject({
+      code: 'payload_too_large',
+    });
     const stream = new ReadableStream({
       start(controller) {
         for (let i = 0; i < 10; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(50)));
         controller.close();
       },
     });
-    const undeclared = new Request('http://localhost/x', { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+    const undeclared = new Request('http://localhost/x', {
+      method: 'POST',
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     await expect(readJsonBody(undeclared, 100)).rejects.toBeInstanceOf(HttpError);
   });
 

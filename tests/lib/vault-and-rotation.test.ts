@@ -30,7 +30,9 @@ describe('the token vault (AES-256-GCM)', () => {
     const sealed = sealToken('opaque-secret', identity, [oldKey]);
     const raw = Buffer.from(sealed.sealedToken, 'base64url');
     raw[14] = raw[14]! ^ 1;
-    expect(() => openToken({ ...sealed, sealedToken: raw.toString('base64url') }, identity, [oldKey])).toThrow(VaultError);
+    expect(() => openToken({ ...sealed, sealedToken: raw.toString('base64url') }, identity, [oldKey])).toThrow(
+      VaultError,
+    );
     expect(() => openToken(sealed, identity, [newKey])).toThrow(VaultError);
   });
 });
@@ -46,8 +48,11 @@ describe('key rotation (npm run keys:rotate)', () => {
     for (const tenantId of ['10001', '10002', '10003']) {
       const rowIdentity = { ...identity, tenantId };
       const sealed = sealToken(`token-${tenantId}`, rowIdentity, [oldKey]);
-      const secret = tenantId === '10002' ? sealSecret('hook-secret', webhookSecretContext(rowIdentity), [oldKey]).sealed : null;
-      await database.db.insert(accessTokens).values({ ...rowIdentity, companyName: null, ...sealed, sealedWebhookSecret: secret });
+      const secret =
+        tenantId === '10002' ? sealSecret('hook-secret', webhookSecretContext(rowIdentity), [oldKey]).sealed : null;
+      await database.db
+        .insert(accessTokens)
+        .values({ ...rowIdentity, companyName: null, ...sealed, sealedWebhookSecret: secret });
     }
     await database.db.insert(consentRequests).values({
       id: 'consent-in-progress',
@@ -73,16 +78,33 @@ describe('key rotation (npm run keys:rotate)', () => {
       expect(openToken(row, row, [newKey])).toBe(`token-${row.tenantId}`);
     }
     const withSecret = rows.find((row) => row.tenantId === '10002')!;
-    expect(openSecret({ keyId: withSecret.keyId, sealed: withSecret.sealedWebhookSecret! }, webhookSecretContext(withSecret), [newKey])).toBe('hook-secret');
+    expect(
+      openSecret(
+        { keyId: withSecret.keyId, sealed: withSecret.sealedWebhookSecret! },
+        webhookSecretContext(withSecret),
+        [newKey],
+      ),
+    ).toBe('hook-secret');
     const [consent] = await database.db.select().from(consentRequests);
-    expect(openSecret({ keyId: consent!.keyId, sealed: consent!.sealedState! }, consentStateContext(consent!.id), [newKey])).toBe('the-state');
-    expect(await reencryptAccessTokens(database.db, [newKey])).toEqual({ reencrypted: 0, alreadyCurrent: 3, total: 3, consents: 0 });
+    expect(
+      openSecret({ keyId: consent!.keyId, sealed: consent!.sealedState! }, consentStateContext(consent!.id), [newKey]),
+    ).toBe('the-state');
+    expect(await reencryptAccessTokens(database.db, [newKey])).toEqual({
+      reencrypted: 0,
+      alreadyCurrent: 3,
+      total: 3,
+      consents: 0,
+    });
   });
 
   it('never opens a webhook secret as a token, nor a token as a webhook secret', () => {
     const sealed = sealToken('opaque-secret', identity, [oldKey]);
-    expect(() => openSecret({ keyId: sealed.keyId, sealed: sealed.sealedToken }, webhookSecretContext(identity), [oldKey])).toThrow(VaultError);
+    expect(() =>
+      openSecret({ keyId: sealed.keyId, sealed: sealed.sealedToken }, webhookSecretContext(identity), [oldKey]),
+    ).toThrow(VaultError);
     const secret = sealSecret('hook-secret', webhookSecretContext(identity), [oldKey]);
-    expect(() => openToken({ keyId: secret.keyId, sealedToken: secret.sealed }, identity, [oldKey])).toThrow(VaultError);
+    expect(() => openToken({ keyId: secret.keyId, sealedToken: secret.sealed }, identity, [oldKey])).toThrow(
+      VaultError,
+    );
   });
 });

@@ -28,14 +28,19 @@ describe('GET /auth/callback', () => {
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     const setCookie = response.headers.get('set-cookie')!;
     expect(setCookie).toMatch(/^__Host-kros-addon-session=/);
-    for (const attribute of ['HttpOnly', 'Secure', 'SameSite=None', 'Partitioned', 'Path=/']) expect(setCookie).toContain(attribute);
+    for (const attribute of ['HttpOnly', 'Secure', 'SameSite=None', 'Partitioned', 'Path=/'])
+      expect(setCookie).toContain(attribute);
     expect(setCookie).not.toContain('Domain=');
 
     const cookie = sessionCookieFrom(response);
     const sessionId = await sessionIdOf(cookie);
     expect(cookie).not.toContain(sessionId!);
     const session = await findActiveSession(await getDb(), sessionId!);
-    expect(session).toMatchObject({ userId: 'jana.novakova@example.sk', tenantIds: ['10001', '10002'], pluginId: 'sandbox-addon' });
+    expect(session).toMatchObject({
+      userId: 'jana.novakova@example.sk',
+      tenantIds: ['10001', '10002'],
+      pluginId: 'sandbox-addon',
+    });
     const hours = (session!.expiresAt.getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(11.9);
     expect(hours).toBeLessThanOrEqual(12);
@@ -55,7 +60,9 @@ describe('GET /auth/callback', () => {
 
   it('answers 400 for an expired code (30 s on the database clock)', async () => {
     const { launchCode } = await launch(broker);
-    await (await getDb()).execute(sql`update launch_codes set expires_at = now() - interval '1 second' where consumed_at is null`);
+    await (
+      await getDb()
+    ).execute(sql`update launch_codes set expires_at = now() - interval '1 second' where consumed_at is null`);
     expect((await callback(launchCode)).status).toBe(400);
   });
 
@@ -123,7 +130,12 @@ describe('POST /auth/logout', () => {
     const cookie = sessionCookieFrom(await callback((await launch(broker)).launchCode));
     const sessionId = await sessionIdOf(cookie);
     const { POST } = await import('@/app/auth/logout/route');
-    const response = await POST(new Request(`${BASE}/auth/logout`, { method: 'POST', headers: { cookie, origin: BASE, 'sec-fetch-site': 'same-origin' } }));
+    const response = await POST(
+      new Request(`${BASE}/auth/logout`, {
+        method: 'POST',
+        headers: { cookie, origin: BASE, 'sec-fetch-site': 'same-origin' },
+      }),
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/signed-out');
     expect(response.headers.get('set-cookie')).toContain('Max-Age=0');
@@ -133,7 +145,12 @@ describe('POST /auth/logout', () => {
   it('refuses a cross-site sign-out and keeps the session', async () => {
     const cookie = sessionCookieFrom(await callback((await launch(broker)).launchCode));
     const { POST } = await import('@/app/auth/logout/route');
-    const response = await POST(new Request(`${BASE}/auth/logout`, { method: 'POST', headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } }));
+    const response = await POST(
+      new Request(`${BASE}/auth/logout`, {
+        method: 'POST',
+        headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      }),
+    );
     expect(response.status).toBe(403);
     expect(await findActiveSession(await getDb(), (await sessionIdOf(cookie))!)).not.toBeNull();
   });

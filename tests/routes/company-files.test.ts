@@ -34,22 +34,43 @@ beforeAll(async () => {
   fixture = await startCompanyFixture();
   invoice = (await sandboxData<{ id: number; documentNumber: string }[]>(fixture, '10001', '/api/invoices?Top=1'))[0]!;
   deliveryNote = (await sandboxData<{ id: number }[]>(fixture, '10001', '/api/delivery-notes?Top=1'))[0]!;
-  const expenses = await sandboxData<{ id: string; hasAttachments: boolean }[]>(fixture, '10001', '/api/expenses?Top=100');
+  const expenses = await sandboxData<{ id: string; hasAttachments: boolean }[]>(
+    fixture,
+    '10001',
+    '/api/expenses?Top=100',
+  );
   const expense = expenses.find((candidate) => candidate.hasAttachments)!;
   const [attachment] = await sandboxData<{ id: string; fileName?: string; contentType?: string }[]>(
     fixture,
     '10001',
     `/api/attachments/expenses/${expense.id}`,
   );
-  withAttachment = { expenseId: expense.id, attachmentId: attachment!.id, fileName: attachment!.fileName ?? null, contentType: attachment!.contentType ?? null };
+  withAttachment = {
+    expenseId: expense.id,
+    attachmentId: attachment!.id,
+    fileName: attachment!.fileName ?? null,
+    contentType: attachment!.contentType ?? null,
+  };
 });
 afterEach(() => clearFaults(fixture));
 afterAll(() => fixture.stop());
 
 const reportPath = (tenantId: string, id: number | string, reportId: number | string, query = '') =>
   `/companies/${tenantId}/invoices/${id}/reports/${reportId}${query}`;
-const requestReport = (cookie: string | null, tenantId: string, id: number | string, reportId: number | string, query = '', headers: Record<string, string> = {}) =>
-  get(invoiceReport, reportPath(tenantId, id, reportId, query), { tenantId, id: String(id), reportId: String(reportId) }, cookie ? { cookie, ...headers } : headers);
+const requestReport = (
+  cookie: string | null,
+  tenantId: string,
+  id: number | string,
+  reportId: number | string,
+  query = '',
+  headers: Record<string, string> = {},
+) =>
+  get(
+    invoiceReport,
+    reportPath(tenantId, id, reportId, query),
+    { tenantId, id: String(id), reportId: String(reportId) },
+    cookie ? { cookie, ...headers } : headers,
+  );
 
 async function bytesOf(response: Response): Promise<Uint8Array> {
   return new Uint8Array(await response.arrayBuffer());
@@ -78,7 +99,13 @@ describe('an invoice report (GET /companies/{tenantId}/invoices/{id}/reports/{re
 
   it('names the file after the document number the page passed, cut down to safe characters', async () => {
     const cookie = await signIn(fixture);
-    const response = await requestReport(cookie, '10001', invoice.id, 17, `?number=${encodeURIComponent('OF/2026 "001"\r\n')}`);
+    const response = await requestReport(
+      cookie,
+      '10001',
+      invoice.id,
+      17,
+      `?number=${encodeURIComponent('OF/2026 "001"\r\n')}`,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toContain('filename="invoice-OF_2026_001-17.pdf"');
     await response.body?.cancel();
@@ -110,7 +137,9 @@ describe('an invoice report (GET /companies/{tenantId}/invoices/{id}/reports/{re
     const sessionId = await unsealSessionId(cookie.slice(cookie.indexOf('=') + 1), getEnv().sessionSecrets);
     const idle = getEnv().sessionIdleSeconds + 60;
     // As if the idle time had passed since the last request: the row's last request moves back.
-    await (await getDb()).execute(sql`update sessions set last_seen_at = now() - make_interval(secs => ${idle}) where id = ${sessionId}`);
+    await (
+      await getDb()
+    ).execute(sql`update sessions set last_seen_at = now() - make_interval(secs => ${idle}) where id = ${sessionId}`);
     const before = await dataApiRequestCount(fixture);
     expect((await requestReport(cookie, '10001', invoice.id, 19)).status).toBe(401);
     expect(await dataApiRequestCount(fixture)).toBe(before);
@@ -145,14 +174,35 @@ describe('an invoice report (GET /companies/{tenantId}/invoices/{id}/reports/{re
     ['a value past int64', '9223372036854775808', '19'],
     ['a report id in hex', '16', '0x11'],
     ['a report id with an exponent', '16', '1.9e1'],
-  ])('answers 404 for an id written with %s (never read as another number), without asking the data API', async (_label, id, reportId) => {
-    const cookie = await signIn(fixture);
-    const before = await dataApiRequestCount(fixture);
-    expect((await requestReport(cookie, '10001', id, reportId)).status).toBe(404);
-    expect((await get(invoicePreview, `${reportPath('10001', id, reportId)}/preview`, { tenantId: '10001', id, reportId }, { cookie })).status).toBe(404);
-    expect((await get(deliveryNoteReport, `/companies/10001/delivery-notes/${id}/reports/${reportId}`, { tenantId: '10001', id, reportId }, { cookie })).status).toBe(404);
-    expect(await dataApiRequestCount(fixture)).toBe(before);
-  });
+  ])(
+    'answers 404 for an id written with %s (never read as another number), without asking the data API',
+    async (_label, id, reportId) => {
+      const cookie = await signIn(fixture);
+      const before = await dataApiRequestCount(fixture);
+      expect((await requestReport(cookie, '10001', id, reportId)).status).toBe(404);
+      expect(
+        (
+          await get(
+            invoicePreview,
+            `${reportPath('10001', id, reportId)}/preview`,
+            { tenantId: '10001', id, reportId },
+            { cookie },
+          )
+        ).status,
+      ).toBe(404);
+      expect(
+        (
+          await get(
+            deliveryNoteReport,
+            `/companies/10001/delivery-notes/${id}/reports/${reportId}`,
+            { tenantId: '10001', id, reportId },
+            { cookie },
+          )
+        ).status,
+      ).toBe(404);
+      expect(await dataApiRequestCount(fixture)).toBe(before);
+    },
+  );
 
   it('answers 404 when the service has no such invoice', async () => {
     const cookie = await signIn(fixture);
@@ -178,7 +228,7 @@ describe('the proxy in front of the pages', () => {
     }
     const page = proxy(new NextRequest(`${BASE}/companies/10001/invoices/5`));
     expect(page.headers.get('x-middleware-rewrite')).toContain('/signed-out');
-    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors");
+    expect(page.headers.get('content-security-policy')).toContain('frame-ancestors');
   });
 });
 
@@ -195,7 +245,12 @@ describe('a delivery note report', () => {
   it('streams the PDF like an invoice report', async () => {
     const cookie = await signIn(fixture);
     const params = { tenantId: '10001', id: String(deliveryNote.id), reportId: '17' };
-    const response = await get(deliveryNoteReport, `/companies/10001/delivery-notes/${deliveryNote.id}/reports/17`, params, { cookie });
+    const response = await get(
+      deliveryNoteReport,
+      `/companies/10001/delivery-notes/${deliveryNote.id}/reports/17`,
+      params,
+      { cookie },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toContain(`filename="delivery-note-${deliveryNote.id}-17.pdf"`);
@@ -232,12 +287,18 @@ describe('a report preview (…/reports/{reportId}/preview)', () => {
 });
 
 describe('an expense attachment (GET /companies/{tenantId}/expenses/{id}/attachments/{attachmentId})', () => {
-  const path = (query = '') => `/companies/10001/expenses/${withAttachment.expenseId}/attachments/${withAttachment.attachmentId}${query}`;
+  const path = (query = '') =>
+    `/companies/10001/expenses/${withAttachment.expenseId}/attachments/${withAttachment.attachmentId}${query}`;
   const params = () => ({ tenantId: '10001', id: withAttachment.expenseId, attachmentId: withAttachment.attachmentId });
 
   it('streams the content as a download: listed type, safe name, no sniffing, no script, no caching', async () => {
     const cookie = await signIn(fixture);
-    const response = await get(attachmentContent, path(`?name=${encodeURIComponent('Faktúra "zo ZSE".pdf')}`), params(), { cookie });
+    const response = await get(
+      attachmentContent,
+      path(`?name=${encodeURIComponent('Faktúra "zo ZSE".pdf')}`),
+      params(),
+      { cookie },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe(withAttachment.contentType ?? 'application/octet-stream');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="Faktura_zo_ZSE\.(pdf|png)"/);
@@ -259,7 +320,12 @@ describe('an expense attachment (GET /companies/{tenantId}/expenses/{id}/attachm
   it('answers 404 for ids that are not uuids, without asking the data API', async () => {
     const cookie = await signIn(fixture);
     const before = await dataApiRequestCount(fixture);
-    const response = await get(attachmentContent, '/companies/10001/expenses/x/attachments/y', { tenantId: '10001', id: 'x', attachmentId: 'y' }, { cookie });
+    const response = await get(
+      attachmentContent,
+      '/companies/10001/expenses/x/attachments/y',
+      { tenantId: '10001', id: 'x', attachmentId: 'y' },
+      { cookie },
+    );
     expect(response.status).toBe(404);
     expect(await dataApiRequestCount(fixture)).toBe(before);
   });

@@ -43,7 +43,11 @@ const signInAs = (input: { tenantIds: string[]; connected?: string[] }) => signI
 
 const sameSite = { origin: BASE, 'sec-fetch-site': 'same-origin' };
 
-async function start(tenantId: string, cookie: string | null, headers: Record<string, string> = sameSite): Promise<Response> {
+async function start(
+  tenantId: string,
+  cookie: string | null,
+  headers: Record<string, string> = sameSite,
+): Promise<Response> {
   const request = new Request(`${BASE}/companies/${tenantId}/connection/consent`, {
     method: 'POST',
     headers: { ...headers, ...(cookie ? { cookie } : {}) },
@@ -63,7 +67,12 @@ async function begin(tenantId: string, cookie: string) {
 type Approved = { tenantId: string; name?: string; token: string; webhookSecret?: string };
 
 /** The consent page's POST: indexed fields only, as the interface describes it. No cookie of ours comes along. */
-function answer(state: string | null, companies: Approved[], extra: [string, string][] = [], headers: Record<string, string> = {}): Promise<Response> {
+function answer(
+  state: string | null,
+  companies: Approved[],
+  extra: [string, string][] = [],
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const fields: [string, string][] = [];
   companies.forEach((company, n) => {
     fields.push([`data[${n}][companyId]`, company.tenantId], [`data[${n}][token]`, company.token]);
@@ -74,7 +83,12 @@ function answer(state: string | null, companies: Approved[], extra: [string, str
   return consentReturn(
     new Request(`${BASE}/consent/return`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://firma.kros.sk', 'sec-fetch-site': 'cross-site', ...headers },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://firma.kros.sk',
+        'sec-fetch-site': 'cross-site',
+        ...headers,
+      },
       body: new URLSearchParams([...fields, ...extra]).toString(),
     }),
   );
@@ -82,9 +96,17 @@ function answer(state: string | null, companies: Approved[], extra: [string, str
 
 const issue = (tenantId: string) => rememberSecret(fixture.tokens.issue(tenantId, user));
 const rowOf = async (tenantId: string) =>
-  (await (await getDb()).select().from(accessTokens).where(sql`${accessTokens.userId} = ${user} and ${accessTokens.tenantId} = ${tenantId}`))[0];
+  (
+    await (
+      await getDb()
+    )
+      .select()
+      .from(accessTokens)
+      .where(sql`${accessTokens.userId} = ${user} and ${accessTokens.tenantId} = ${tenantId}`)
+  )[0];
 const identity = (tenantId: string) => ({ userId: user, tenantId, pluginId: PLUGIN_ID });
-const attemptsOfUser = async () => (await getDb()).select().from(consentRequests).where(eq(consentRequests.userId, user));
+const attemptsOfUser = async () =>
+  (await getDb()).select().from(consentRequests).where(eq(consentRequests.userId, user));
 
 /** The page the answer shows in the consent page's tab: its kind and its text (tags dropped). */
 async function returnPage(response: Response) {
@@ -162,7 +184,9 @@ describe('starting a consent', () => {
 
   it('is refused from another site, without a session, and for a company outside the session', async () => {
     const cookie = await signInAs({ tenantIds: ['10002'], connected: [] });
-    expect((await start('10002', cookie, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect(
+      (await start('10002', cookie, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status,
+    ).toBe(403);
     expect((await start('10002', null)).status).toBe(401);
     expect((await start('10001', cookie)).status).toBe(403);
   });
@@ -195,11 +219,25 @@ describe('the consent’s answer (post mode)', () => {
     const stored = (await rowOf('10002'))!;
     expect(openToken(stored, identity('10002'), getEnv().encryptionKeys)).toBe(two);
     expect(stored.sealedToken).not.toContain(two);
-    expect(openSecret({ keyId: stored.keyId, sealed: stored.sealedWebhookSecret! }, webhookSecretContext(identity('10002')), getEnv().encryptionKeys)).toBe(secret);
-    expect(stored).toMatchObject({ source: 'consent', companyName: 'Záhradníctvo', webhookId: new URL(url.searchParams.get('webhook')!).pathname.split('/').pop() });
+    expect(
+      openSecret(
+        { keyId: stored.keyId, sealed: stored.sealedWebhookSecret! },
+        webhookSecretContext(identity('10002')),
+        getEnv().encryptionKeys,
+      ),
+    ).toBe(secret);
+    expect(stored).toMatchObject({
+      source: 'consent',
+      companyName: 'Záhradníctvo',
+      webhookId: new URL(url.searchParams.get('webhook')!).pathname.split('/').pop(),
+    });
     // No webhookSecret field: the connection has no webhook, and none is stored.
     expect((await rowOf('10003'))?.sealedWebhookSecret).toBeNull();
-    const states = await listConnections(await getDb(), { userId: user, pluginId: PLUGIN_ID, tenantIds: ['10002', '10003'] });
+    const states = await listConnections(await getDb(), {
+      userId: user,
+      pluginId: PLUGIN_ID,
+      tenantIds: ['10002', '10003'],
+    });
     expect(states.map((company) => company.state)).toEqual(['connected', 'connected']);
     expect(capturedLogLines.join('\n')).not.toContain(state);
   });
@@ -213,7 +251,9 @@ describe('the consent’s answer (post mode)', () => {
     // Another session's cookie is no proof of anything: the page of its own.
     const { state: second } = await begin('10002', cookie);
     const stranger = await signIn(fixture, { sub: `${user}-other`, tenantIds: ['10002'], connected: [] });
-    expect((await answer(second, [{ tenantId: '10002', token: issue('10002') }], [], { cookie: stranger })).status).toBe(200);
+    expect(
+      (await answer(second, [{ tenantId: '10002', token: issue('10002') }], [], { cookie: stranger })).status,
+    ).toBe(200);
   });
 
   it('is harmless when the same POST arrives again: the same page, nothing stored anew', async () => {
@@ -291,7 +331,12 @@ describe('the consent’s answer (post mode)', () => {
     expect((await answer(null, [{ tenantId: '10003', token }])).status).toBe(400);
 
     const { state } = await begin('10003', cookie);
-    await (await getDb()).update(consentRequests).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(consentRequests.userId, user));
+    await (
+      await getDb()
+    )
+      .update(consentRequests)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(consentRequests.userId, user));
     const expired = await answer(state, [{ tenantId: '10003', token }]);
     expect(expired.status).toBe(410);
     expect(await rowOf('10003')).toBeUndefined();
@@ -310,9 +355,16 @@ describe('the consent’s answer (post mode)', () => {
     const cookie = await signInAs({ tenantIds: ['10003'], connected: [] });
     const { state } = await begin('10003', cookie);
     const db = await getDb();
-    const [attempt] = await db.select().from(consentRequests).where(eq(consentRequests.userId, user)).orderBy(sql`created_at desc`).limit(1);
+    const [attempt] = await db
+      .select()
+      .from(consentRequests)
+      .where(eq(consentRequests.userId, user))
+      .orderBy(sql`created_at desc`)
+      .limit(1);
     const idle = getEnv().sessionIdleSeconds + 60;
-    await db.execute(sql`update sessions set last_seen_at = now() - make_interval(secs => ${idle}) where id = ${attempt!.sessionId}`);
+    await db.execute(
+      sql`update sessions set last_seen_at = now() - make_interval(secs => ${idle}) where id = ${attempt!.sessionId}`,
+    );
     expect((await answer(state, [{ tenantId: '10003', token: issue('10003') }])).status).toBe(410);
     expect(await rowOf('10003')).toBeUndefined();
   });
@@ -361,21 +413,37 @@ describe('the consent’s answer when the user approved another company than the
       at: expect.any(Date),
     });
     const [attempt] = await attemptsOfUser();
-    expect(attempt?.outcome).toEqual({ stored: [{ tenantId: '10002', name: 'Záhradníctvo' }], leftOut: [], replaced: ['10002'] });
+    expect(attempt?.outcome).toEqual({
+      stored: [{ tenantId: '10002', name: 'Záhradníctvo' }],
+      leftOut: [],
+      replaced: ['10002'],
+    });
 
     // Stored anew (here: a token pasted on its page), the connection is new again and the note is gone.
-    await storeAccessTokens(await getDb(), [{ ...identity('10002'), accessToken: issue('10002'), companyName: null }], getEnv().encryptionKeys, {
-      source: 'pasted',
-    });
+    await storeAccessTokens(
+      await getDb(),
+      [{ ...identity('10002'), accessToken: issue('10002'), companyName: null }],
+      getEnv().encryptionKeys,
+      {
+        source: 'pasted',
+      },
+    );
     expect(await findConnectionNotice(await getDb(), identity('10002'))).toBeNull();
   });
 
   it('notes nothing for a company that had no working connection, and says when the asked-for one keeps its own', async () => {
     // 10002 works and is asked for again; the user approves 10003 (no token so far) instead.
     const cookie = await signInAs({ tenantIds: ['10002', '10003'], connected: ['10002'] });
-    await (await getDb()).update(accessTokens).set({ companyName: 'Záhradníctvo' }).where(and(eq(accessTokens.userId, user), eq(accessTokens.tenantId, '10002')));
+    await (
+      await getDb()
+    )
+      .update(accessTokens)
+      .set({ companyName: 'Záhradníctvo' })
+      .where(and(eq(accessTokens.userId, user), eq(accessTokens.tenantId, '10002')));
     const { state } = await begin('10002', cookie);
-    const page = await returnPage(await answer(state, [{ tenantId: '10003', name: 'Stolárstvo', token: issue('10003') }]));
+    const page = await returnPage(
+      await answer(state, [{ tenantId: '10003', name: 'Stolárstvo', token: issue('10003') }]),
+    );
     expect(page.kind).toBe('other-company');
     expect(page.text).toContain('Záhradníctvo má naďalej svoje doterajšie pripojenie; nové pre ňu nevzniklo.');
     expect(page.text).not.toContain('nahradilo');
@@ -391,7 +459,9 @@ describe('the failed-authentication limit at /consent/return', () => {
     const address = '198.51.100.77';
     for (let failure = 0; failure < FAILURE_LIMIT.points; failure += 1) await countFailure(address);
 
-    const refused = await answer(state, [{ tenantId: '10003', token: issue('10003') }], [], { 'x-forwarded-for': address });
+    const refused = await answer(state, [{ tenantId: '10003', token: issue('10003') }], [], {
+      'x-forwarded-for': address,
+    });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.headers.get('content-type')).toContain('text/html');
@@ -400,7 +470,10 @@ describe('the failed-authentication limit at /consent/return', () => {
     expect((await attemptsOfUser())[0]).toMatchObject({ status: 'pending', outcome: null });
 
     // Another address is not held back by it: the same answer completes.
-    expect((await answer(state, [{ tenantId: '10003', token: issue('10003') }], [], { 'x-forwarded-for': '198.51.100.78' })).status).toBe(200);
+    expect(
+      (await answer(state, [{ tenantId: '10003', token: issue('10003') }], [], { 'x-forwarded-for': '198.51.100.78' }))
+        .status,
+    ).toBe(200);
     expect((await rowOf('10003'))?.source).toBe('consent');
   });
 });
@@ -413,18 +486,32 @@ describe('the progress page’s view of a post-mode attempt (in the frame, while
     const scope = { userId: user, pluginId: PLUGIN_ID, tenantId: '10003' };
     const poll = () => Promise.reject(new Error('post mode never polls'));
     const deps = { poll, keys: getEnv().encryptionKeys };
-    expect(await advanceConsent(await getDb(), attempt!.id, scope, deps)).toMatchObject({ status: 'pending', responseMode: 'post', finished: false });
+    expect(await advanceConsent(await getDb(), attempt!.id, scope, deps)).toMatchObject({
+      status: 'pending',
+      responseMode: 'post',
+      finished: false,
+    });
     await answer(state, [{ tenantId: '10003', token: issue('10003') }]);
-    expect(await advanceConsent(await getDb(), attempt!.id, scope, deps)).toMatchObject({ status: 'connected', finished: true });
+    expect(await advanceConsent(await getDb(), attempt!.id, scope, deps)).toMatchObject({
+      status: 'connected',
+      finished: true,
+    });
   });
 
   it('ends as expired once the window has passed without an answer', async () => {
     const cookie = await signInAs({ tenantIds: ['10003'], connected: [] });
     await begin('10003', cookie);
     const [attempt] = await attemptsOfUser();
-    await (await getDb()).update(consentRequests).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(consentRequests.id, attempt!.id));
+    await (
+      await getDb()
+    )
+      .update(consentRequests)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(consentRequests.id, attempt!.id));
     const deps = { poll: () => Promise.reject(new Error('never')), keys: getEnv().encryptionKeys };
-    expect(await advanceConsent(await getDb(), attempt!.id, { userId: user, pluginId: PLUGIN_ID, tenantId: '10003' }, deps)).toMatchObject({
+    expect(
+      await advanceConsent(await getDb(), attempt!.id, { userId: user, pluginId: PLUGIN_ID, tenantId: '10003' }, deps),
+    ).toMatchObject({
       status: 'expired',
       finished: true,
     });
@@ -447,7 +534,9 @@ describe('the webhook secret of a consent’s connections', () => {
     const form = formById(await approved.text(), 'consent-return')!;
     expect(form.action).toBe(`${BASE}/consent/return`);
     const fields = Object.fromEntries(form.hidden);
-    const secrets = ['data[0][webhookSecret]', 'data[1][webhookSecret]'].map((name) => rememberSecret(fields[name] ?? ''));
+    const secrets = ['data[0][webhookSecret]', 'data[1][webhookSecret]'].map((name) =>
+      rememberSecret(fields[name] ?? ''),
+    );
     for (const field of ['data[0][token]', 'data[1][token]']) rememberSecret(fields[field] ?? '');
     expect(secrets.every((secret) => secret.length > 0)).toBe(true);
     expect(secrets[0]).not.toBe(secrets[1]);
@@ -455,27 +544,41 @@ describe('the webhook secret of a consent’s connections', () => {
     const returned = await consentReturn(
       new Request(form.action, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: fixture.url, 'sec-fetch-site': 'cross-site' },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: fixture.url,
+          'sec-fetch-site': 'cross-site',
+        },
         body: new URLSearchParams(form.hidden).toString(),
       }),
     );
     expect((await returnPage(returned)).kind).toBe('connected');
     const twoIndex = fields['data[0][companyId]'] === '10002' ? 0 : 1;
     const stored = (await rowOf('10002'))!;
-    expect(openSecret({ keyId: stored.keyId, sealed: stored.sealedWebhookSecret! }, webhookSecretContext(identity('10002')), getEnv().encryptionKeys)).toBe(
-      secrets[twoIndex],
-    );
+    expect(
+      openSecret(
+        { keyId: stored.keyId, sealed: stored.sealedWebhookSecret! },
+        webhookSecretContext(identity('10002')),
+        getEnv().encryptionKeys,
+      ),
+    ).toBe(secrets[twoIndex]);
 
     // A notification to the consent's receiver address, signed with 10002's generated secret, is taken for 10002 only.
     const webhookId = new URL(url.searchParams.get('webhook')!).pathname.split('/').pop()!;
     const body = JSON.stringify({ requestId: `req-${user}`, status: 200, results: { entities: [] } });
     const signature = rememberSecret(signWebhookBody(secrets[twoIndex]!, body));
     const received = await receiveWebhook(
-      new Request(`${BASE}/api/webhooks/${webhookId}`, { method: 'POST', headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signature }, body }),
+      new Request(`${BASE}/api/webhooks/${webhookId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signature },
+        body,
+      }),
       { params: Promise.resolve({ webhookId }) },
     );
     expect(received.status).toBe(200);
-    const events = (await (await getDb()).select().from(webhookEvents)).filter((event) => event.webhookId === webhookId);
+    const events = (await (await getDb()).select().from(webhookEvents)).filter(
+      (event) => event.webhookId === webhookId,
+    );
     expect(events.map((event) => event.tenantIds)).toEqual([['10002']]);
   });
 });

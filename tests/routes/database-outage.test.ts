@@ -39,7 +39,11 @@ describe('when the database cannot be reached', () => {
 
   it('the consent’s answer gets a readable 503 page, so the user can press the service’s return button again', async () => {
     const { POST } = await import('@/app/consent/return/route');
-    const body = new URLSearchParams({ 'data[0][companyId]': '10001', 'data[0][token]': 'opaque', state: 's'.repeat(43) });
+    const body = new URLSearchParams({
+      'data[0][companyId]': '10001',
+      'data[0][token]': 'opaque',
+      state: 's'.repeat(43),
+    });
     const response = await POST(new Request('http://localhost:3000/consent/return', { method: 'POST', body }));
     expect(response.status).toBe(503);
     expect(response.headers.get('content-type')).toContain('text/html');
@@ -53,18 +57,32 @@ describe('when the database cannot be reached', () => {
 });
 
 describe('errors raised by a query', () => {
-  const wrapped = (cause: Error) => new DrizzleQueryError('select * from sessions where id = $1', ['session-id-secret-value'], cause);
+  const wrapped = (cause: Error) =>
+    new DrizzleQueryError('select * from sessions where id = $1', ['session-id-secret-value'], cause);
 
   it('count as "unavailable" when the driver lost its connection, though drizzle wraps them', () => {
-    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })))).toBe(true);
+    expect(
+      isDatabaseUnavailable(wrapped(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))),
+    ).toBe(true);
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('admin shutdown'), { code: '57P01' })))).toBe(true);
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('duplicate key'), { code: '23505' })))).toBe(false);
   });
 
   it('are described for the log by code, table and constraint, never by the query parameters', () => {
-    const error = wrapped(Object.assign(new Error('duplicate key value'), { code: '23505', table: 'sessions', constraint: 'sessions_pkey' }));
+    const error = wrapped(
+      Object.assign(new Error('duplicate key value'), {
+        code: '23505',
+        table: 'sessions',
+        constraint: 'sessions_pkey',
+      }),
+    );
     const described = describeError(error);
-    expect(described).toEqual({ name: 'DrizzleQueryError', sqlState: '23505', table: 'sessions', constraint: 'sessions_pkey' });
+    expect(described).toEqual({
+      name: 'DrizzleQueryError',
+      sqlState: '23505',
+      table: 'sessions',
+      constraint: 'sessions_pkey',
+    });
     expect(JSON.stringify(described)).not.toContain('session-id-secret-value');
   });
 

@@ -3,7 +3,16 @@ import { GET as invoiceReport } from '@/app/companies/[tenantId]/invoices/[id]/r
 import { GET as invoicePreview } from '@/app/companies/[tenantId]/invoices/[id]/reports/[reportId]/preview/route';
 import { GET as deliveryNoteReport } from '@/app/companies/[tenantId]/delivery-notes/[id]/reports/[reportId]/route';
 import { GET as attachmentContent } from '@/app/companies/[tenantId]/expenses/[id]/attachments/[attachmentId]/route';
-import { clearFaults, get, sandboxData, setFault, signIn, startCompanyFixture, type CompanyFixture, type Fault } from '../support/company';
+import {
+  clearFaults,
+  get,
+  sandboxData,
+  setFault,
+  signIn,
+  startCompanyFixture,
+  type CompanyFixture,
+  type Fault,
+} from '../support/company';
 
 /**
  * A download or preview that fails before its first byte, as the person who clicked sees it: never a bare page,
@@ -24,7 +33,11 @@ beforeAll(async () => {
   fixture = await startCompanyFixture();
   invoiceId = (await sandboxData<{ id: number }[]>(fixture, '10001', '/api/invoices?Top=1'))[0]!.id;
   deliveryNoteId = (await sandboxData<{ id: number }[]>(fixture, '10001', '/api/delivery-notes?Top=1'))[0]!.id;
-  const expenses = await sandboxData<{ id: string; hasAttachments: boolean }[]>(fixture, '10001', '/api/expenses?Top=100');
+  const expenses = await sandboxData<{ id: string; hasAttachments: boolean }[]>(
+    fixture,
+    '10001',
+    '/api/expenses?Top=100',
+  );
   const expense = expenses.find((candidate) => candidate.hasAttachments)!;
   const [first] = await sandboxData<{ id: string }[]>(fixture, '10001', `/api/attachments/expenses/${expense.id}`);
   attachment = { expenseId: expense.id, attachmentId: first!.id };
@@ -40,9 +53,18 @@ const unescape = (text: string) => text.replace(/&#(\d+);/g, (_m, code: string) 
 
 /** What the failure page offers, read from its HTML (our own, generated with `&#NN;` escapes). */
 function readPage(html: string) {
-  const links = [...html.matchAll(/<a\b[^>]*\shref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => ({ href: unescape(m[1]!), text: unescape(m[2]!) }));
+  const links = [...html.matchAll(/<a\b[^>]*\shref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => ({
+    href: unescape(m[1]!),
+    text: unescape(m[2]!),
+  }));
   const nav = /<nav aria-label="([^"]*)"><ul>([\s\S]*?)<\/ul><\/nav>/.exec(html);
-  const tabs = nav ? [...nav[2]!.matchAll(/<a href="([^"]*)"( aria-current="page")?>([^<]*)<\/a>/g)].map((m) => ({ href: unescape(m[1]!), current: Boolean(m[2]), text: unescape(m[3]!) })) : [];
+  const tabs = nav
+    ? [...nav[2]!.matchAll(/<a href="([^"]*)"( aria-current="page")?>([^<]*)<\/a>/g)].map((m) => ({
+        href: unescape(m[1]!),
+        current: Boolean(m[2]),
+        text: unescape(m[3]!),
+      }))
+    : [];
   return {
     lang: /<html lang="([^"]+)"/.exec(html)?.[1],
     heading: unescape(/<h1>([^<]*)<\/h1>/.exec(html)?.[1] ?? ''),
@@ -54,12 +76,26 @@ function readPage(html: string) {
   };
 }
 
-const reportPath = (id: number | string = invoiceId, query = '') => `/companies/10001/invoices/${id}/reports/19${query}`;
-const requestReport = (cookie: string, headers: Record<string, string> = {}, id: number | string = invoiceId, query = '') =>
-  get(invoiceReport, reportPath(id, query), { tenantId: '10001', id: String(id), reportId: '19' }, { cookie, ...headers });
+const reportPath = (id: number | string = invoiceId, query = '') =>
+  `/companies/10001/invoices/${id}/reports/19${query}`;
+const requestReport = (
+  cookie: string,
+  headers: Record<string, string> = {},
+  id: number | string = invoiceId,
+  query = '',
+) =>
+  get(
+    invoiceReport,
+    reportPath(id, query),
+    { tenantId: '10001', id: String(id), reportId: '19' },
+    { cookie, ...headers },
+  );
 
 /** Everything the company's failure page must be, whatever failed. */
-async function expectCompanyFailurePage(response: Response, expected: { status: number; kind: string; retry: string; back: string; lang?: string }) {
+async function expectCompanyFailurePage(
+  response: Response,
+  expected: { status: number; kind: string; retry: string; back: string; lang?: string },
+) {
   expect(response.status).toBe(expected.status);
   expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
   expect(response.headers.get('cache-control')).toBe('private, no-store');
@@ -71,7 +107,9 @@ async function expectCompanyFailurePage(response: Response, expected: { status: 
   expect(csp).not.toContain('script-src');
   const html = await response.text();
   // Never the service's own answer.
-  expect(html).not.toMatch(/problem\+json|"title"|"status"|Payment Required|Service Unavailable|Too Many Requests|Internal Server Error/);
+  expect(html).not.toMatch(
+    /problem\+json|"title"|"status"|Payment Required|Service Unavailable|Too Many Requests|Internal Server Error/,
+  );
   const page = readPage(html);
   const en = expected.lang === 'en';
   expect(page.lang).toBe(expected.lang ?? 'sk');
@@ -115,23 +153,19 @@ describe('a PDF report that cannot be fetched answers the company’s own page, 
     }
   });
 
-  it(
-    'the service does not answer in time (the client gives up after its 30 s budget): 503',
-    async () => {
-      const cookie = await signIn(fixture);
-      await setFault(fixture, '10001', { mode: 'slow', delayMs: 45_000 });
-      const response = await requestReport(cookie, { 'accept-language': 'en-GB,en;q=0.9' });
-      const { page } = await expectCompanyFailurePage(response, {
-        status: 503,
-        kind: 'unavailable',
-        retry: reportPath(),
-        back: `/companies/10001/invoices/${invoiceId}`,
-        lang: 'en',
-      });
-      expect(page.alert?.[2]).toContain('The invoicing service does not answer');
-    },
-    60_000,
-  );
+  it('the service does not answer in time (the client gives up after its 30 s budget): 503', async () => {
+    const cookie = await signIn(fixture);
+    await setFault(fixture, '10001', { mode: 'slow', delayMs: 45_000 });
+    const response = await requestReport(cookie, { 'accept-language': 'en-GB,en;q=0.9' });
+    const { page } = await expectCompanyFailurePage(response, {
+      status: 503,
+      kind: 'unavailable',
+      retry: reportPath(),
+      back: `/companies/10001/invoices/${invoiceId}`,
+      lang: 'en',
+    });
+    expect(page.alert?.[2]).toContain('The invoicing service does not answer');
+  }, 60_000);
 
   it('speaks the user’s language: English for en-GB', async () => {
     const cookie = await signIn(fixture);
@@ -150,21 +184,37 @@ describe('a PDF report that cannot be fetched answers the company’s own page, 
   it('a malformed document id: 404 on the company’s page, the way back leading to the list', async () => {
     const cookie = await signIn(fixture);
     const response = await requestReport(cookie, {}, 'abc');
-    await expectCompanyFailurePage(response, { status: 404, kind: 'notFound', retry: reportPath('abc'), back: '/companies/10001/invoices' });
+    await expectCompanyFailurePage(response, {
+      status: 404,
+      kind: 'notFound',
+      retry: reportPath('abc'),
+      back: '/companies/10001/invoices',
+    });
   });
 
   it('a delivery note’s report: back to the delivery note', async () => {
     const cookie = await signIn(fixture);
     await setFault(fixture, '10001', { mode: 'server-error', status: 503 });
     const path = `/companies/10001/delivery-notes/${deliveryNoteId}/reports/17`;
-    const response = await get(deliveryNoteReport, path, { tenantId: '10001', id: String(deliveryNoteId), reportId: '17' }, { cookie });
-    const { page } = await expectCompanyFailurePage(response, { status: 503, kind: 'unavailable', retry: path, back: `/companies/10001/delivery-notes/${deliveryNoteId}` });
+    const response = await get(
+      deliveryNoteReport,
+      path,
+      { tenantId: '10001', id: String(deliveryNoteId), reportId: '17' },
+      { cookie },
+    );
+    const { page } = await expectCompanyFailurePage(response, {
+      status: 503,
+      kind: 'unavailable',
+      retry: path,
+      back: `/companies/10001/delivery-notes/${deliveryNoteId}`,
+    });
     expect(page.tabs.find((tab) => tab.current)?.href).toBe('/companies/10001/delivery-notes');
   });
 });
 
 describe('an attachment that cannot be fetched', () => {
-  const path = (query = '') => `/companies/10001/expenses/${attachment.expenseId}/attachments/${attachment.attachmentId}${query}`;
+  const path = (query = '') =>
+    `/companies/10001/expenses/${attachment.expenseId}/attachments/${attachment.attachmentId}${query}`;
   const params = () => ({ tenantId: '10001', id: attachment.expenseId, attachmentId: attachment.attachmentId });
 
   it.each<[string, Fault, number, string]>([
@@ -172,19 +222,22 @@ describe('an attachment that cannot be fetched', () => {
     ['403', { mode: 'forbidden' }, 403, 'forbidden'],
     ['429', { mode: 'rate-limited', retryAfterSeconds: 30 }, 429, 'busy'],
     ['502', { mode: 'server-error', status: 502 }, 503, 'unavailable'],
-  ])('as a download, the service answering %s: the company’s page, back to the expense', async (_label, fault, status, kind) => {
-    const cookie = await signIn(fixture);
-    await setFault(fixture, '10001', fault);
-    const query = `?name=${encodeURIComponent('Faktúra.pdf')}`;
-    const response = await get(attachmentContent, path(query), params(), { cookie });
-    const { page } = await expectCompanyFailurePage(response, {
-      status,
-      kind,
-      retry: new URL(`http://x${path(query)}`).pathname + new URL(`http://x${path(query)}`).search,
-      back: `/companies/10001/expenses/${attachment.expenseId}`,
-    });
-    expect(page.tabs.find((tab) => tab.current)?.href).toBe('/companies/10001/expenses');
-  });
+  ])(
+    'as a download, the service answering %s: the company’s page, back to the expense',
+    async (_label, fault, status, kind) => {
+      const cookie = await signIn(fixture);
+      await setFault(fixture, '10001', fault);
+      const query = `?name=${encodeURIComponent('Faktúra.pdf')}`;
+      const response = await get(attachmentContent, path(query), params(), { cookie });
+      const { page } = await expectCompanyFailurePage(response, {
+        status,
+        kind,
+        retry: new URL(`http://x${path(query)}`).pathname + new URL(`http://x${path(query)}`).search,
+        back: `/companies/10001/expenses/${attachment.expenseId}`,
+      });
+      expect(page.tabs.find((tab) => tab.current)?.href).toBe('/companies/10001/expenses');
+    },
+  );
 
   it('shown inside the expense’s page (?disposition=inline): the message and a retry only, framable by our page and the service', async () => {
     const cookie = await signIn(fixture);
@@ -208,17 +261,20 @@ describe('a preview that cannot be opened', () => {
     ['403', { mode: 'forbidden' }, 403, 'forbidden'],
     ['429', { mode: 'rate-limited', retryAfterSeconds: 30 }, 429, 'rate_limited'],
     ['503', { mode: 'server-error', status: 503 }, 503, 'unavailable'],
-  ])('asked for by the page’s script, the service answering %s: the one error shape, for the page to say', async (_label, fault, status, code) => {
-    const cookie = await signIn(fixture);
-    await setFault(fixture, '10001', fault);
-    const response = await get(invoicePreview, path(), params(), { cookie, accept: 'application/json' });
-    expect(response.status).toBe(status);
-    expect(response.headers.get('content-type')).toContain('application/json');
-    const body = (await response.json()) as { error: { code: string; message: string } };
-    expect(body.error.code).toBe(code);
-    expect(Object.keys(body)).toEqual(['error']);
-    if (code === 'rate_limited') expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-  });
+  ])(
+    'asked for by the page’s script, the service answering %s: the one error shape, for the page to say',
+    async (_label, fault, status, code) => {
+      const cookie = await signIn(fixture);
+      await setFault(fixture, '10001', fault);
+      const response = await get(invoicePreview, path(), params(), { cookie, accept: 'application/json' });
+      expect(response.status).toBe(status);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe(code);
+      expect(Object.keys(body)).toEqual(['error']);
+      if (code === 'rate_limited') expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   it('asked for by the script without a session: the one error shape with 401, not a page', async () => {
     const response = await get(invoicePreview, path(), params(), { accept: 'application/json' });
@@ -230,6 +286,11 @@ describe('a preview that cannot be opened', () => {
     const cookie = await signIn(fixture);
     await setFault(fixture, '10001', { mode: 'payment-required' });
     const response = await get(invoicePreview, path(), params(), { cookie });
-    await expectCompanyFailurePage(response, { status: 402, kind: 'payment', retry: path(), back: `/companies/10001/invoices/${invoiceId}` });
+    await expectCompanyFailurePage(response, {
+      status: 402,
+      kind: 'payment',
+      retry: path(),
+      back: `/companies/10001/invoices/${invoiceId}`,
+    });
   });
 });

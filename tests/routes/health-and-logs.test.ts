@@ -41,7 +41,9 @@ describe('security headers of the route handlers', () => {
 
 describe('logs of the broker endpoints', () => {
   const linesOf = (endpoint: string) =>
-    capturedLogLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.endpoint === endpoint);
+    capturedLogLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.endpoint === endpoint);
 
   it('write one JSON line per request with its outcome, a reason code and fingerprints only', async () => {
     const before = linesOf('token-exchange').length;
@@ -50,7 +52,13 @@ describe('logs of the broker endpoints', () => {
     await exchange(token);
     const lines = linesOf('token-exchange').slice(before);
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ status: 200, reason: 'ok', requestAccessToken: true, tenants: 2, jwtFingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(lines[0]).toMatchObject({
+      status: 200,
+      reason: 'ok',
+      requestAccessToken: true,
+      tenants: 2,
+      jwtFingerprint: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
     expect(lines[1]).toMatchObject({ status: 401, reason: 'jwt_replayed' });
     expect(lines[0]!.jwtFingerprint).toBe(lines[1]!.jwtFingerprint);
     expect(JSON.stringify(lines)).not.toContain(token);

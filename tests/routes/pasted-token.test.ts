@@ -24,7 +24,12 @@ afterAll(() => fixture.stop());
 function post(tenantId: string, body: string, headers: Record<string, string>): Promise<Response> {
   const request = new Request(`${BASE}/companies/${tenantId}/connection/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: BASE, 'sec-fetch-site': 'same-origin', ...headers },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: BASE,
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    },
     body,
   });
   return pasteToken(request, { params: Promise.resolve({ tenantId }) });
@@ -44,7 +49,9 @@ describe('a pasted token', () => {
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/companies/10002?connection=connected');
     expect(await stateOf('10002')).toBe('connected');
-    await expect((await openCompanyClient({ userId: JANA, tenantId: '10002', pluginId: PLUGIN_ID })).auth.check()).resolves.toBe(true);
+    await expect(
+      (await openCompanyClient({ userId: JANA, tenantId: '10002', pluginId: PLUGIN_ID })).auth.check(),
+    ).resolves.toBe(true);
     expect(JSON.stringify([...response.headers])).not.toContain(token);
     expect(capturedLogLines.join('\n')).not.toContain(token);
   });
@@ -88,18 +95,30 @@ describe('a pasted token', () => {
     const before = await (await getDb()).select().from(accessTokens).where(eq(accessTokens.tenantId, '10002'));
 
     const token = rememberSecret(fixture.tokens.issue('10002', JANA));
-    const response = await post('10002', new URLSearchParams({ token, webhookSecret: ` ${key} ` }).toString(), { cookie });
+    const response = await post('10002', new URLSearchParams({ token, webhookSecret: ` ${key} ` }).toString(), {
+      cookie,
+    });
     expect(response.headers.get('location')).toBe('/companies/10002?connection=connected');
-    const [row] = await (await getDb())
+    const [row] = await (
+      await getDb()
+    )
       .select()
       .from(accessTokens)
       .where(and(eq(accessTokens.userId, JANA), eq(accessTokens.tenantId, '10002')));
     expect(row).toMatchObject({ source: 'pasted', webhookId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
     expect(row!.sealedWebhookSecret).not.toContain(key);
     const identity = { userId: JANA, tenantId: '10002', pluginId: PLUGIN_ID };
-    expect(openSecret({ keyId: row!.keyId, sealed: row!.sealedWebhookSecret! }, webhookSecretContext(identity), getEnv().encryptionKeys)).toBe(key);
+    expect(
+      openSecret(
+        { keyId: row!.keyId, sealed: row!.sealedWebhookSecret! },
+        webhookSecretContext(identity),
+        getEnv().encryptionKeys,
+      ),
+    ).toBe(key);
     // The refused token before it stored nothing, key included.
-    expect(before.filter((stored) => stored.userId === JANA && stored.source === 'pasted' && stored.sealedWebhookSecret)).toEqual([]);
+    expect(
+      before.filter((stored) => stored.userId === JANA && stored.source === 'pasted' && stored.sealedWebhookSecret),
+    ).toEqual([]);
   });
 
   it('is refused while the address has spent its failure budget, before the service is asked, even when right', async () => {
@@ -107,7 +126,9 @@ describe('a pasted token', () => {
     const from = { cookie, 'x-forwarded-for': '192.0.2.44' };
     for (let attempt = 0; attempt < 30; attempt++) {
       const wrong = rememberSecret(`wrong-token-${attempt}-0123456789abcdef`);
-      expect((await post('10003', form(wrong), from)).headers.get('location')).toBe('/companies/10003?connection=rejected');
+      expect((await post('10003', form(wrong), from)).headers.get('location')).toBe(
+        '/companies/10003?connection=rejected',
+      );
     }
     const before = await dataApiRequestCount(fixture);
     const right = rememberSecret(fixture.tokens.issue('10003', JANA));

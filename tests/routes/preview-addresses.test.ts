@@ -44,11 +44,19 @@ async function serviceAnswers(link: string): Promise<void> {
 }
 
 const preview = (headers: Record<string, string> = {}) =>
-  get(invoicePreview, `/companies/10001/invoices/${invoiceId}/reports/19/preview`, { tenantId: '10001', id: String(invoiceId), reportId: '19' }, { cookie, ...headers });
+  get(
+    invoicePreview,
+    `/companies/10001/invoices/${invoiceId}/reports/19/preview`,
+    { tenantId: '10001', id: String(invoiceId), reportId: '19' },
+    { cookie, ...headers },
+  );
 
 // A marker in each address, to find it in the log if it ever got there.
 const MARK = 'previewkey7c1d';
-const logged = () => capturedLogLines.filter((line) => line.includes(MARK) || line.includes(PREVIEW_HOST) || line.includes('evil.example'));
+const logged = () =>
+  capturedLogLines.filter(
+    (line) => line.includes(MARK) || line.includes(PREVIEW_HOST) || line.includes('evil.example'),
+  );
 
 describe('the address a preview sends the user to', () => {
   it('follows an https address on the service’s preview host: 303 to it, as URL.href spells it', async () => {
@@ -103,7 +111,9 @@ describe('the address a preview sends the user to', () => {
 
     const json = await preview({ accept: 'application/json' });
     expect(json.status).toBe(502);
-    expect(await json.json()).toEqual({ error: { code: 'bad_gateway', message: 'The service answered unexpectedly.' } });
+    expect(await json.json()).toEqual({
+      error: { code: 'bad_gateway', message: 'The service answered unexpectedly.' },
+    });
     expect(logged()).toEqual([]);
   });
 });

@@ -44,13 +44,19 @@ describe('POST /api/auth/token-delivery', () => {
     const row = rows.find((candidate) => candidate.tenantId === '10001')!;
     expect(row).toMatchObject({ userId: USER, pluginId: PLUGIN_ID, companyName: 'Pekáreň Novák s.r.o.', keyId: 'k1' });
     expect(row.sealedToken).not.toContain(first);
-    expect(openToken(row, { userId: USER, tenantId: '10001', pluginId: PLUGIN_ID }, getEnv().encryptionKeys)).toBe(first);
+    expect(openToken(row, { userId: USER, tenantId: '10001', pluginId: PLUGIN_ID }, getEnv().encryptionKeys)).toBe(
+      first,
+    );
   });
 
   it('leaves no plaintext token anywhere in a dump of the database', async () => {
     const token = secretToken('dump');
     await launch(broker, { sub: USER, tenantIds: ['10001'] });
-    await deliver({ userId: USER, pluginId: PLUGIN_ID, tokens: [{ tenantId: '10001', name: 'X', accessToken: token }] });
+    await deliver({
+      userId: USER,
+      pluginId: PLUGIN_ID,
+      tokens: [{ tenantId: '10001', name: 'X', accessToken: token }],
+    });
     const db = await getDb();
     const dump = [];
     for (const table of ['access_tokens', 'launch_codes', 'sessions', 'used_jwt_ids', 'rate_limits']) {
@@ -68,7 +74,9 @@ describe('POST /api/auth/token-delivery', () => {
     expect((await deliver(body)).status).toBe(200);
     const rows = (await storedRows()).filter((row) => row.tenantId === '10002');
     expect(rows).toHaveLength(1);
-    expect(openToken(rows[0]!, { userId: USER, tenantId: '10002', pluginId: PLUGIN_ID }, getEnv().encryptionKeys)).toBe(token);
+    expect(openToken(rows[0]!, { userId: USER, tenantId: '10002', pluginId: PLUGIN_ID }, getEnv().encryptionKeys)).toBe(
+      token,
+    );
   });
 
   it('answers 200 and stores nothing for an empty tokens array', async () => {
@@ -106,28 +114,48 @@ describe('POST /api/auth/token-delivery', () => {
     });
     expect(await response.json()).toEqual({ stored: 1, skipped: 1 });
     // Another user's launch does not authorize this one.
-    const other = await deliver({ userId: 'intruder@example.sk', pluginId: PLUGIN_ID, tokens: [{ tenantId: '10001', name: 'x', accessToken: secretToken('intruder') }] });
+    const other = await deliver({
+      userId: 'intruder@example.sk',
+      pluginId: PLUGIN_ID,
+      tokens: [{ tenantId: '10001', name: 'x', accessToken: secretToken('intruder') }],
+    });
     expect(await other.json()).toEqual({ stored: 0, skipped: 1 });
   });
 
   it('does not accept a launch older than 15 minutes as authorization', async () => {
     await launch(broker, { sub: 'late@example.sk', tenantIds: ['10001'] });
     const db = await getDb();
-    await db.execute(sql`update launch_codes set created_at = now() - interval '16 minutes' where user_id = 'late@example.sk'`);
-    const response = await deliver({ userId: 'late@example.sk', pluginId: PLUGIN_ID, tokens: [{ tenantId: '10001', name: 'x', accessToken: secretToken('late') }] });
+    await db.execute(
+      sql`update launch_codes set created_at = now() - interval '16 minutes' where user_id = 'late@example.sk'`,
+    );
+    const response = await deliver({
+      userId: 'late@example.sk',
+      pluginId: PLUGIN_ID,
+      tokens: [{ tenantId: '10001', name: 'x', accessToken: secretToken('late') }],
+    });
     expect(await response.json()).toEqual({ stored: 0, skipped: 1 });
   });
 
   it('makes the next exchange answer requestAccessToken false once every company has a token', async () => {
     await launch(broker, { sub: 'complete@example.sk', tenantIds: ['10001'] });
-    await deliver({ userId: 'complete@example.sk', pluginId: PLUGIN_ID, tokens: [{ tenantId: '10001', name: 'x', accessToken: secretToken('complete') }] });
+    await deliver({
+      userId: 'complete@example.sk',
+      pluginId: PLUGIN_ID,
+      tokens: [{ tenantId: '10001', name: 'x', accessToken: secretToken('complete') }],
+    });
     expect((await launch(broker, { sub: 'complete@example.sk', tenantIds: ['10001'] })).requestAccessToken).toBe(false);
-    expect((await launch(broker, { sub: 'complete@example.sk', tenantIds: ['10001', '10002'] })).requestAccessToken).toBe(true);
+    expect(
+      (await launch(broker, { sub: 'complete@example.sk', tenantIds: ['10001', '10002'] })).requestAccessToken,
+    ).toBe(true);
   });
 
   it('answers 400 when pluginId is not ours, and stores nothing', async () => {
     await launch(broker, { sub: 'wrongplugin@example.sk', tenantIds: ['10001'] });
-    const response = await deliver({ userId: 'wrongplugin@example.sk', pluginId: 'someone-else', tokens: [{ tenantId: '10001', name: 'x', accessToken: secretToken('wp') }] });
+    const response = await deliver({
+      userId: 'wrongplugin@example.sk',
+      pluginId: 'someone-else',
+      tokens: [{ tenantId: '10001', name: 'x', accessToken: secretToken('wp') }],
+    });
     expect(response.status).toBe(400);
     expect((await storedRows()).some((row) => row.userId === 'wrongplugin@example.sk')).toBe(false);
   });
@@ -137,7 +165,10 @@ describe('POST /api/auth/token-delivery', () => {
     ['tokens missing', JSON.stringify({ userId: USER, pluginId: PLUGIN_ID })],
     ['tokens not an array', JSON.stringify({ userId: USER, pluginId: PLUGIN_ID, tokens: 'x' })],
     ['userId missing', JSON.stringify({ pluginId: PLUGIN_ID, tokens: [] })],
-    ['an entry without accessToken', JSON.stringify({ userId: USER, pluginId: PLUGIN_ID, tokens: [{ tenantId: '1' }] })],
+    [
+      'an entry without accessToken',
+      JSON.stringify({ userId: USER, pluginId: PLUGIN_ID, tokens: [{ tenantId: '1' }] }),
+    ],
   ])('answers 400 for a malformed body: %s', async (_label, rawBody) => {
     const { POST } = await import('@/app/api/auth/token-delivery/route');
     const { gatewayRequest } = await import('../support/broker');

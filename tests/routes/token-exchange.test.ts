@@ -35,7 +35,11 @@ describe('POST /api/auth/token-exchange', () => {
       from launch_codes where user_id = 'peter.horvath@example.sk'`);
     const rows = rowsOf<Record<string, unknown>>(result);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ code_hash: sha256Hex(launchCode), tenant_ids: ['10004'], plugin_id: 'sandbox-addon' });
+    expect(rows[0]).toMatchObject({
+      code_hash: sha256Hex(launchCode),
+      tenant_ids: ['10004'],
+      plugin_id: 'sandbox-addon',
+    });
     expect(Number(rows[0]!.lifetime)).toBe(30);
     expect(JSON.stringify(rows)).not.toContain(launchCode);
   });
@@ -59,7 +63,13 @@ describe('POST /api/auth/token-exchange', () => {
     ])('key %s', async (_label, apiKey) => {
       // The body is not JSON: had it been read, the answer would be 400.
       const { POST } = await import('@/app/api/auth/token-exchange/route');
-      const response = await POST(gatewayRequest('/api/auth/token-exchange', { apiKey, rawBody: 'not json', from: `192.0.2.${Math.floor(Math.random() * 200)}` }));
+      const response = await POST(
+        gatewayRequest('/api/auth/token-exchange', {
+          apiKey,
+          rawBody: 'not json',
+          from: `192.0.2.${Math.floor(Math.random() * 200)}`,
+        }),
+      );
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual(errorBody('unauthorized'));
     });
@@ -83,7 +93,9 @@ describe('POST /api/auth/token-exchange', () => {
 
   it('answers 413 for a body over 16 KB', async () => {
     const { POST } = await import('@/app/api/auth/token-exchange/route');
-    const response = await POST(gatewayRequest('/api/auth/token-exchange', { rawBody: JSON.stringify({ token: 'a'.repeat(17 * 1024) }) }));
+    const response = await POST(
+      gatewayRequest('/api/auth/token-exchange', { rawBody: JSON.stringify({ token: 'a'.repeat(17 * 1024) }) }),
+    );
     expect(response.status).toBe(413);
   });
 
@@ -92,7 +104,9 @@ describe('POST /api/auth/token-exchange', () => {
     const [header, payload] = good.split('.');
     const forged = `${header}.${payload}.${'A'.repeat(342)}`;
     const foreignPlugin = rememberSecret(
-      await (await import('../../sandbox/launch-jwt')).signLaunchJwt(broker.ring, { sub: 'x', pluginId: 'another-plugin', tenantIds: [] }),
+      await (
+        await import('../../sandbox/launch-jwt')
+      ).signLaunchJwt(broker.ring, { sub: 'x', pluginId: 'another-plugin', tenantIds: [] }),
     );
     const bodies = [];
     for (const token of [forged, foreignPlugin]) {
@@ -131,9 +145,12 @@ describe('POST /api/auth/token-exchange', () => {
     const from = '198.51.100.77';
     for (let attempt = 0; attempt < 31; attempt++) await exchange('x.y.z', { apiKey: null, from });
     const points = async () =>
-      rowsOf<{ points: number }>(await (await getDb()).execute(sql`select points from rate_limits where key like ${`%${from}`}`))[0]?.points;
+      rowsOf<{ points: number }>(
+        await (await getDb()).execute(sql`select points from rate_limits where key like ${`%${from}`}`),
+      )[0]?.points;
     const spent = await points();
-    for (let attempt = 0; attempt < 10; attempt++) expect((await exchange('x.y.z', { apiKey: null, from })).status).toBe(429);
+    for (let attempt = 0; attempt < 10; attempt++)
+      expect((await exchange('x.y.z', { apiKey: null, from })).status).toBe(429);
     expect(await points()).toBe(spent);
   });
 });

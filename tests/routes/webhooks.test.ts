@@ -67,8 +67,14 @@ const upload = (requestId: string, extra: Record<string, unknown> = {}) =>
     apiUrl: 'https://api.example/api/invoices/{id}',
     results: {
       entities: [
-        { data: { id: 41, externalId: 'shop-41', documentNumber: 'FA2026/0041', variableSymbol: '20260041' }, problems: [] },
-        { data: { id: 42, documentNumber: 'FA2026/0042' }, problems: [{ code: 'Partner', message: 'Chýba IČO odberateľa.' }] },
+        {
+          data: { id: 41, externalId: 'shop-41', documentNumber: 'FA2026/0041', variableSymbol: '20260041' },
+          problems: [],
+        },
+        {
+          data: { id: 42, documentNumber: 'FA2026/0042' },
+          problems: [{ code: 'Partner', message: 'Chýba IČO odberateľa.' }],
+        },
       ],
     },
     ...extra,
@@ -78,7 +84,15 @@ const payment = (requestId: string, eventType = 'FinancialTransaction') =>
   JSON.stringify({
     requestId,
     eventType,
-    data: { documentNumber: 'FA2026/0041', variableSymbol: '20260041', dateOfPayment: '2026-07-22', sumOfPayment: 99.9, currency: 'EUR', partnerName: 'Pekáreň', accountId: 1 },
+    data: {
+      documentNumber: 'FA2026/0041',
+      variableSymbol: '20260041',
+      dateOfPayment: '2026-07-22',
+      sumOfPayment: 99.9,
+      currency: 'EUR',
+      partnerName: 'Pekáreň',
+      accountId: 1,
+    },
   });
 
 async function expectRefused(response: Response) {
@@ -109,7 +123,10 @@ describe('a signed notification', () => {
       tenantIds: ['10001'],
       kind: 'upload',
     });
-    expect(event?.payload).toMatchObject({ status: 207, results: { entities: [{ data: { documentNumber: 'FA2026/0041' } }, {}] } });
+    expect(event?.payload).toMatchObject({
+      status: 207,
+      results: { entities: [{ data: { documentNumber: 'FA2026/0041' } }, {}] },
+    });
   });
 
   it('is taken again (200) without a second row: the requestId names it, however it is serialized', async () => {
@@ -166,7 +183,9 @@ describe('a signed notification', () => {
     const webhookId = await connect([{ tenantId: '10001', secret }]);
     const body = upload('c0ffee00-0000-4000-8000-000000000004');
     // The service's HMAC over the UTF-16LE body, keyed with the decoded bytes instead of the string.
-    const signature = rememberSecret(createHmac('sha256', Buffer.from(secret, 'base64')).update(Buffer.from(body, 'utf16le')).digest('base64'));
+    const signature = rememberSecret(
+      createHmac('sha256', Buffer.from(secret, 'base64')).update(Buffer.from(body, 'utf16le')).digest('base64'),
+    );
     expect(signature).not.toBe(signWebhookBody(secret, body));
     expect((await send(webhookId, body, { [WEBHOOK_SIGNATURE_HEADER]: signature })).status).toBe(200);
     expect(await eventsOf(webhookId)).toHaveLength(1);
@@ -174,7 +193,11 @@ describe('a signed notification', () => {
 
   it('is attributed to the company whose secret verified it when companies share the address', async () => {
     const other = rememberSecret('second-company-secret-Zx9Yw8');
-    const webhookId = await connect([{ tenantId: '20001' }, { tenantId: '20002', secret: other }, { tenantId: '20003', secret: null }]);
+    const webhookId = await connect([
+      { tenantId: '20001' },
+      { tenantId: '20002', secret: other },
+      { tenantId: '20003', secret: null },
+    ]);
     expect((await sendSigned(webhookId, upload('d0000000-0000-4000-8000-000000000005'), other)).status).toBe(200);
     expect((await sendSigned(webhookId, upload('d0000000-0000-4000-8000-000000000006'))).status).toBe(200);
     const byKey = new Map((await eventsOf(webhookId)).map((event) => [event.eventKey, event.tenantIds]));
@@ -213,7 +236,9 @@ describe('a notification that is refused with 400 and stores nothing', () => {
 
   it('was changed after it was signed', async () => {
     const signature = rememberSecret(signWebhookBody(SECRET, body));
-    await expectRefused(await send(webhookId, body.replace('"status":207', '"status":200'), { [WEBHOOK_SIGNATURE_HEADER]: signature }));
+    await expectRefused(
+      await send(webhookId, body.replace('"status":207', '"status":200'), { [WEBHOOK_SIGNATURE_HEADER]: signature }),
+    );
     expect(await eventsOf(webhookId)).toEqual([]);
   });
 
@@ -230,10 +255,13 @@ describe('a notification that is refused with 400 and stores nothing', () => {
   });
 
   it('is not JSON, not a JSON object, or not UTF-8, though signed', async () => {
-    for (const text of ['not json', '{"requestId":"x",', '[]', '"text"', '']) await expectRefused(await sendSigned(webhookId, text));
+    for (const text of ['not json', '{"requestId":"x",', '[]', '"text"', ''])
+      await expectRefused(await sendSigned(webhookId, text));
     const notUtf8 = Buffer.concat([Buffer.from('{"requestId":"'), Buffer.from([0xff]), Buffer.from('","status":200}')]);
     const lenient = notUtf8.toString('utf8');
-    await expectRefused(await send(webhookId, notUtf8, { [WEBHOOK_SIGNATURE_HEADER]: rememberSecret(signWebhookBody(SECRET, lenient)) }));
+    await expectRefused(
+      await send(webhookId, notUtf8, { [WEBHOOK_SIGNATURE_HEADER]: rememberSecret(signWebhookBody(SECRET, lenient)) }),
+    );
     expect(await eventsOf(webhookId)).toEqual([]);
   });
 
@@ -252,7 +280,9 @@ describe('a notification that is refused with 400 and stores nothing', () => {
   it('is nested deeper than 32 levels, though signed and small (3000 levels in 18 KB): 400, nothing stored', async () => {
     const nested = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
     await expectRefused(await sendSigned(webhookId, nested(3000)));
-    await expectRefused(await sendSigned(webhookId, upload('i0000000-0000-4000-8000-000000000010', { deep: JSON.parse(nested(40)) })));
+    await expectRefused(
+      await sendSigned(webhookId, upload('i0000000-0000-4000-8000-000000000010', { deep: JSON.parse(nested(40)) })),
+    );
     expect(await eventsOf(webhookId)).toEqual([]);
     // A notification nested as deep as the limit is still taken.
     expect((await sendSigned(webhookId, nested(32))).status).toBe(200);
@@ -279,7 +309,8 @@ describe('the log of a notification', () => {
       ['webhook', 400, 'signature_invalid'],
     ]);
     const text = JSON.stringify(lines);
-    for (const secretish of [SECRET, signature, webhookId, 'FA2026/0041', 'Chýba IČO']) expect(text).not.toContain(secretish);
+    for (const secretish of [SECRET, signature, webhookId, 'FA2026/0041', 'Chýba IČO'])
+      expect(text).not.toContain(secretish);
   });
 });
 

@@ -17,13 +17,24 @@ afterAll(() => sandbox?.close());
 
 const STATE = 'st8_' + 'x'.repeat(28) + '-Ab9'; // 36 characters
 const REDIRECT = 'https://addon.example/consent/return';
-const POST_MODE = { plugin_name: 'Shop sync', integrator_name: 'Acme & Co. s.r.o.', version: '1', response_mode: 'post', state: STATE, redirect_url: REDIRECT };
+const POST_MODE = {
+  plugin_name: 'Shop sync',
+  integrator_name: 'Acme & Co. s.r.o.',
+  version: '1',
+  response_mode: 'post',
+  state: STATE,
+  redirect_url: REDIRECT,
+};
 const JANA = users[0]?.id ?? '';
 
-const open = (params: Record<string, string> | URLSearchParams) => fetch(`${sandbox.url}/integration-consent?${new URLSearchParams(params)}`);
+const open = (params: Record<string, string> | URLSearchParams) =>
+  fetch(`${sandbox.url}/integration-consent?${new URLSearchParams(params)}`);
 
-const decide = (params: Record<string, string>, choice: { decision: string; userId?: string; companyIds?: string[] }, headers: Record<string, string> = {}) =>
-  decideOnConsentPage(sandbox.url, params, { userId: JANA, ...choice }, headers);
+const decide = (
+  params: Record<string, string>,
+  choice: { decision: string; userId?: string; companyIds?: string[] },
+  headers: Record<string, string> = {},
+) => decideOnConsentPage(sandbox.url, params, { userId: JANA, ...choice }, headers);
 
 describe('the consent page refuses a wrong address with a readable 400 naming the parameter', () => {
   const without = (name: string) => Object.fromEntries(Object.entries(POST_MODE).filter(([key]) => key !== name));
@@ -41,7 +52,11 @@ describe('the consent page refuses a wrong address with a readable 400 naming th
     ['redirect_url not absolute', { ...POST_MODE, redirect_url: '/consent/return' }, 'redirect_url'],
     ['company_mode neither single nor multiple', { ...POST_MODE, company_mode: 'every-one' }, 'company_mode'],
     ['webhook not an http(s) URL', { ...POST_MODE, webhook: 'ftp://files.example/hook' }, 'webhook'],
-    ['a parameter given twice', new URLSearchParams([...Object.entries(POST_MODE), ['state', 'y'.repeat(40)]]), 'state'],
+    [
+      'a parameter given twice',
+      new URLSearchParams([...Object.entries(POST_MODE), ['state', 'y'.repeat(40)]]),
+      'state',
+    ],
   ];
 
   it.each(cases)('%s', async (_name, params, wrong) => {
@@ -63,7 +78,14 @@ describe('the consent page refuses a wrong address with a readable 400 naming th
   });
 
   it('needs no redirect_url in poll mode, and takes optional parameters sent empty as not sent', async () => {
-    const poll = { ...POST_MODE, response_mode: 'poll', redirect_url: '', company_mode: '', webhook: '', webhook_secret: '' };
+    const poll = {
+      ...POST_MODE,
+      response_mode: 'poll',
+      redirect_url: '',
+      company_mode: '',
+      webhook: '',
+      webhook_secret: '',
+    };
     expect((await open(poll)).status).toBe(200);
   });
 });
@@ -77,7 +99,9 @@ describe('a valid consent address', () => {
     expect(html).toContain('Shop sync');
     expect(html).toContain('Acme &#38; Co. s.r.o.');
     const ids = idsIn(html);
-    expect(ids).toEqual(expect.arrayContaining(['consent-user', 'consent-approve', 'consent-decline', 'consent-approve-expired']));
+    expect(ids).toEqual(
+      expect.arrayContaining(['consent-user', 'consent-approve', 'consent-decline', 'consent-approve-expired']),
+    );
     for (const company of companies) expect(ids).toContain(`consent-company-${company.tenantId}`);
     expect(html).toMatch(/<select id="consent-user" name="userId"><option value="[^"]+" selected>/);
     // Single mode (the default): radio buttons, the first one chosen.
@@ -85,7 +109,13 @@ describe('a valid consent address', () => {
     const form = formById(html, 'consent-form');
     expect(form?.method).toBe('post');
     expect(form?.action).toBe('/integration-consent');
-    expect(form?.hidden).toEqual(expect.arrayContaining([['state', STATE], ['redirect_url', REDIRECT], ['version', '1']]));
+    expect(form?.hidden).toEqual(
+      expect.arrayContaining([
+        ['state', STATE],
+        ['redirect_url', REDIRECT],
+        ['version', '1'],
+      ]),
+    );
   });
 
   it('offers checkboxes in multiple mode', async () => {
@@ -103,13 +133,20 @@ describe('approval in post mode', () => {
     const form = formById(html, 'consent-return');
     expect(form?.method).toBe('post');
     expect(form?.action).toBe(REDIRECT);
-    expect(form?.hidden.map(([name]) => name)).toEqual(['data[0][companyId]', 'data[0][token]', 'data[0][companyName]', 'state']);
+    expect(form?.hidden.map(([name]) => name)).toEqual([
+      'data[0][companyId]',
+      'data[0][token]',
+      'data[0][companyName]',
+      'state',
+    ]);
     const fields = Object.fromEntries(form?.hidden ?? []);
     expect(fields['data[0][companyId]']).toBe('10002');
     expect(fields['data[0][companyName]']).toBe('Záhradníctvo Ľaliová dolina s.r.o.');
     expect(fields.state).toBe(STATE);
     const token = rememberSecret(fields['data[0][token]'] ?? '');
-    expect((await fetch(`${sandbox.url}/api/auth/check`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${sandbox.url}/api/auth/check`, { headers: { Authorization: `Bearer ${token}` } })).status,
+    ).toBe(200);
     expect(sandbox.tokens.lookup(token)).toEqual(expect.objectContaining({ tenantId: '10002', userId: JANA }));
     expect(sandbox.tokens.lookup(token)?.webhook).toBeUndefined();
   });
@@ -134,7 +171,12 @@ describe('approval in post mode', () => {
     const html = await (await decide(params, { decision: 'approve', companyIds: ['10001', '10004', '20001'] })).text();
     const hidden = formById(html, 'consent-return')?.hidden ?? [];
     expect(hidden.map(([name]) => name)).toEqual([
-      ...[0, 1, 2].flatMap((n) => [`data[${n}][companyId]`, `data[${n}][token]`, `data[${n}][companyName]`, `data[${n}][webhookSecret]`]),
+      ...[0, 1, 2].flatMap((n) => [
+        `data[${n}][companyId]`,
+        `data[${n}][token]`,
+        `data[${n}][companyName]`,
+        `data[${n}][webhookSecret]`,
+      ]),
       'state',
     ]);
     const fields = Object.fromEntries(hidden);
@@ -143,31 +185,58 @@ describe('approval in post mode', () => {
     for (const secret of secrets) expect(Buffer.from(secret, 'base64')).toHaveLength(32);
     expect(new Set(secrets).size).toBe(3);
     const token = rememberSecret(fields['data[1][token]'] ?? '');
-    expect(sandbox.tokens.lookup(token)?.webhook).toEqual({ url: 'https://addon.example/hooks/abc', secret: secrets[1] });
+    expect(sandbox.tokens.lookup(token)?.webhook).toEqual({
+      url: 'https://addon.example/hooks/abc',
+      secret: secrets[1],
+    });
     expect(html).not.toMatch(/name="(companyId|token|webhookSecret)"/);
   });
 
   it("uses the integrator's webhook_secret for every connection when one was given", async () => {
-    const params = { ...POST_MODE, company_mode: 'multiple', webhook: 'https://addon.example/hooks/abc', webhook_secret: 'integrator-chosen-secret' };
+    const params = {
+      ...POST_MODE,
+      company_mode: 'multiple',
+      webhook: 'https://addon.example/hooks/abc',
+      webhook_secret: 'integrator-chosen-secret',
+    };
     const html = await (await decide(params, { decision: 'approve', companyIds: ['10001', '10002'] })).text();
     const fields = Object.fromEntries(formById(html, 'consent-return')?.hidden ?? []);
-    expect([fields['data[0][webhookSecret]'], fields['data[1][webhookSecret]']]).toEqual(['integrator-chosen-secret', 'integrator-chosen-secret']);
+    expect([fields['data[0][webhookSecret]'], fields['data[1][webhookSecret]']]).toEqual([
+      'integrator-chosen-secret',
+      'integrator-chosen-secret',
+    ]);
   });
 
   it('refuses a choice the mode does not allow, no company, an unknown company or user, and a forged hidden field', async () => {
     expect((await decide(POST_MODE, { decision: 'approve', companyIds: ['10001', '10002'] })).status).toBe(400);
     expect((await decide(POST_MODE, { decision: 'approve', companyIds: [] })).status).toBe(400);
     expect((await decide(POST_MODE, { decision: 'approve', companyIds: ['99999'] })).status).toBe(400);
-    expect((await decide(POST_MODE, { decision: 'approve', companyIds: ['10001'], userId: 'mallory@example.sk' })).status).toBe(400);
+    expect(
+      (await decide(POST_MODE, { decision: 'approve', companyIds: ['10001'], userId: 'mallory@example.sk' })).status,
+    ).toBe(400);
     expect((await decide(POST_MODE, { decision: 'maybe', companyIds: ['10001'] })).status).toBe(400);
-    const forged = new URLSearchParams({ ...POST_MODE, state: 'too-short', userId: JANA, companyId: '10001', decision: 'approve' });
-    const res = await fetch(`${sandbox.url}/integration-consent`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: forged });
+    const forged = new URLSearchParams({
+      ...POST_MODE,
+      state: 'too-short',
+      userId: JANA,
+      companyId: '10001',
+      decision: 'approve',
+    });
+    const res = await fetch(`${sandbox.url}/integration-consent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: forged,
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('<code>state</code>');
   });
 
   it('refuses the form when it is posted from another site', async () => {
-    const res = await decide(POST_MODE, { decision: 'approve', companyIds: ['10001'] }, { origin: 'https://evil.example' });
+    const res = await decide(
+      POST_MODE,
+      { decision: 'approve', companyIds: ['10001'] },
+      { origin: 'https://evil.example' },
+    );
     expect(res.status).toBe(403);
   });
 });

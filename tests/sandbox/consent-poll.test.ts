@@ -13,7 +13,14 @@ import { decideOnConsentPage } from './html';
 let sandbox: Sandbox;
 const clock = { now: Date.parse('2026-11-22T10:00:00Z') };
 beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, addonUrl: 'http://127.0.0.1:9', pluginId: 'p', apiKey: 'k', today: '2026-11-22', now: () => clock.now });
+  sandbox = await createSandbox({
+    port: 0,
+    addonUrl: 'http://127.0.0.1:9',
+    pluginId: 'p',
+    apiKey: 'k',
+    today: '2026-11-22',
+    now: () => clock.now,
+  });
 });
 afterAll(() => sandbox?.close());
 // Every test polls a state of its own, a second later than the last test: no test meets another's rate window.
@@ -43,7 +50,14 @@ async function pollLater(state: string) {
 
 /** The consent page in poll mode, as a browser would use it: Jana chooses company 10001. */
 async function decideOnPage(state: string, decision: string, extra: Record<string, string> = {}) {
-  const params = { plugin_name: 'Till', integrator_name: 'Pokladne s.r.o.', version: '1', response_mode: 'poll', state, ...extra };
+  const params = {
+    plugin_name: 'Till',
+    integrator_name: 'Pokladne s.r.o.',
+    version: '1',
+    response_mode: 'poll',
+    state,
+    ...extra,
+  };
   const res = await decideOnConsentPage(sandbox.url, params, { decision, userId: JANA, companyIds: ['10001'] });
   return { status: res.status, html: await res.text() };
 }
@@ -63,9 +77,13 @@ describe('polling a consent', () => {
     expect(page.html).toContain('You can close this window');
     const first = await poll(state);
     expect(first.body.data.status).toBe('Approved');
-    expect(first.body.data.companies).toEqual([{ companyId: 10001, companyName: 'Pekáreň Novák s.r.o.', token: expect.any(String) }]);
+    expect(first.body.data.companies).toEqual([
+      { companyId: 10001, companyName: 'Pekáreň Novák s.r.o.', token: expect.any(String) },
+    ]);
     const token = rememberSecret(first.body.data.companies[0].token);
-    expect((await fetch(`${sandbox.url}/api/auth/check`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${sandbox.url}/api/auth/check`, { headers: { Authorization: `Bearer ${token}` } })).status,
+    ).toBe(200);
 
     clock.now += 15 * MINUTE - 2_000;
     const again = await poll(state);
@@ -74,7 +92,10 @@ describe('polling a consent', () => {
 
   it('carries webHookSecret (capital H) for a connection with a webhook, and only then', async () => {
     const state = newState();
-    await decideOnPage(state, 'approve', { webhook: 'https://till.example/hooks', webhook_secret: 'till-secret-0123456789' });
+    await decideOnPage(state, 'approve', {
+      webhook: 'https://till.example/hooks',
+      webhook_secret: 'till-secret-0123456789',
+    });
     const company = (await poll(state)).body.data.companies[0];
     rememberSecret(company.token);
     expect(company.webHookSecret).toBe('till-secret-0123456789');
@@ -135,7 +156,12 @@ describe('polling a consent', () => {
 
   it('can be approved without a browser, for tests: sandbox.consent.approve', async () => {
     const state = newState();
-    const companies = sandbox.consent.approve({ state, userId: JANA, tenantIds: ['10001', '10002'], webhook: 'https://till.example/h' });
+    const companies = sandbox.consent.approve({
+      state,
+      userId: JANA,
+      tenantIds: ['10001', '10002'],
+      webhook: 'https://till.example/h',
+    });
     for (const c of companies) rememberSecret(c.token);
     expect(sandbox.consent.status(state)).toBe('Approved');
     const answer = (await poll(state)).body.data;
@@ -155,7 +181,13 @@ describe('polling a consent', () => {
       sandbox.dataApi.resetRequests();
       expect((await poll(newState())).status).toBe(200);
       expect(sandbox.dataApi.requests()).toEqual([
-        expect.objectContaining({ method: 'POST', path: '/api/integration-subscription/poll', tenantId: null, tokenFingerprint: null, status: 200 }),
+        expect.objectContaining({
+          method: 'POST',
+          path: '/api/integration-subscription/poll',
+          tenantId: null,
+          tokenFingerprint: null,
+          status: 200,
+        }),
       ]);
     } finally {
       sandbox.dataApi.clearFaults();

@@ -49,7 +49,10 @@ export async function startDataApi(): Promise<DataApiHarness> {
     clock.now += 1_000;
     return fetch(`${sandbox.url}${path}`, {
       ...init,
-      headers: { Authorization: `Bearer ${tokenFor(tenantId)}`, ...(init.headers as Record<string, string> | undefined) },
+      headers: {
+        Authorization: `Bearer ${tokenFor(tenantId)}`,
+        ...(init.headers as Record<string, string> | undefined),
+      },
     });
   };
   const harness: DataApiHarness = {

@@ -24,7 +24,9 @@ describe.each(companies.map((c) => [c.tenantId, c.name]))('company %s (%s)', (te
     expect(invoices.length).toBeGreaterThanOrEqual(250);
     expect(new Set(invoices.map((i) => i.id)).size).toBe(invoices.length);
     expect(new Set(invoices.map((i) => i.paymentStatus))).toEqual(new Set([0, 1, 2, 3]));
-    const overdue = invoices.filter((i) => (i.paymentStatus === 0 || i.paymentStatus === 3) && i.dueDate.slice(0, 10) < TODAY);
+    const overdue = invoices.filter(
+      (i) => (i.paymentStatus === 0 || i.paymentStatus === 3) && i.dueDate.slice(0, 10) < TODAY,
+    );
     expect(overdue.length).toBeGreaterThan(10);
     expect(invoices.filter((i) => i.paymentStatus === 0 && i.dueDate.slice(0, 10) >= TODAY).length).toBeGreaterThan(5);
 
@@ -45,11 +47,17 @@ describe.each(companies.map((c) => [c.tenantId, c.name]))('company %s (%s)', (te
     const invoices = await api.getAll(tenantId, '/api/invoices?ExtendedFields=Items,VatBreakdowns,Payments');
     for (const invoice of invoices) {
       const { documentPrices: doc, legislativePrices: eur } = invoice.prices;
-      expect(cents(doc.totalPrice)).toBe(invoice.items.reduce((sum: number, item: any) => sum + cents(item.totalPrice), 0));
-      expect(cents(doc.vatTotalPrice)).toBe(invoice.vatBreakdowns.reduce((sum: number, b: any) => sum + cents(b.vat), 0));
+      expect(cents(doc.totalPrice)).toBe(
+        invoice.items.reduce((sum: number, item: any) => sum + cents(item.totalPrice), 0),
+      );
+      expect(cents(doc.vatTotalPrice)).toBe(
+        invoice.vatBreakdowns.reduce((sum: number, b: any) => sum + cents(b.vat), 0),
+      );
       expect(cents(doc.totalPriceInclVat)).toBe(cents(doc.totalPrice) + cents(doc.vatTotalPrice));
       expect(Math.abs(eur.totalPriceInclVat - doc.totalPriceInclVat / invoice.prices.exchangeRate)).toBeLessThan(0.03);
-      expect(cents(invoice.sumOfPayments)).toBe(invoice.payments.reduce((sum: number, p: any) => sum + cents(p.amount), 0));
+      expect(cents(invoice.sumOfPayments)).toBe(
+        invoice.payments.reduce((sum: number, p: any) => sum + cents(p.amount), 0),
+      );
       expect(cents(invoice.sumForPayment)).toBe(cents(doc.totalPriceInclVat) - cents(invoice.sumOfPayments));
       for (const value of [doc.totalPrice, doc.vatTotalPrice, doc.totalPriceInclVat, invoice.sumOfPayments]) {
         expect(Math.round(value * 100) / 100).toBe(value);
@@ -108,7 +116,12 @@ describe('generation', () => {
     const firstItems = new Set<string>();
     for (const { tenantId } of companies) {
       const sequences = (await api.get(tenantId, '/api/numberingSequences')).body.data;
-      sets.add(sequences.filter((s: any) => s.evidence === 'invoices').map((s: any) => s.code).join(','));
+      sets.add(
+        sequences
+          .filter((s: any) => s.evidence === 'invoices')
+          .map((s: any) => s.code)
+          .join(','),
+      );
       firstItems.add((await api.get(tenantId, '/api/catalog-items?Top=1')).body.data[0]?.itemCode.slice(0, 3));
     }
     expect(sets.size).toBeGreaterThan(1);

@@ -65,7 +65,10 @@ describe('GET /api/expenses filters', () => {
     const receipts = await find('NumberingSequence=PD');
     expect(ids(receipts)).toEqual(ids(all.filter((e) => e.numberingSequence === 'PD')));
     expect(await find('NumberingSequence=MUCH-LONGER-THAN-FIVE')).toEqual([]);
-    const since = all.map((e) => e.lastModifiedTimestamp).sort().at(-20);
+    const since = all
+      .map((e) => e.lastModifiedTimestamp)
+      .sort()
+      .at(-20);
     const recent = await find(`LastModifiedTimestamp=${since}`);
     expect(recent.length).toBeGreaterThanOrEqual(20);
   });
@@ -100,7 +103,12 @@ describe('GET /api/expenses/{id}', () => {
     const { journalItems, ...record } = res.body;
     expect(record).toEqual(expense);
     expect(journalItems.length).toBeGreaterThan(0);
-    expect(journalItems[0]).toEqual({ description: expect.any(String), tags: expect.any(Array), totalPrice: expect.any(Number), legislativeTotalPrice: expect.any(Number) });
+    expect(journalItems[0]).toEqual({
+      description: expect.any(String),
+      tags: expect.any(Array),
+      totalPrice: expect.any(Number),
+      legislativeTotalPrice: expect.any(Number),
+    });
     const sum = (key: string) => journalItems.reduce((s: number, j: any) => s + Math.round(j[key] * 100), 0);
     expect(sum('totalPrice')).toBe(Math.round(expense.prices.documentPrices.totalPrice * 100));
     expect(sum('legislativeTotalPrice')).toBe(Math.round(expense.prices.legislativePrices.totalPrice * 100));
@@ -177,7 +185,9 @@ describe('attachments of expenses', () => {
     expect((await api.get(T, '/api/attachments/expenses/42')).status).toBe(400);
     expect((await api.get(T, `/api/attachments/expenses/${expense.id}/42/content`)).status).toBe(400);
     expect((await api.get(T, '/api/attachments/expenses/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await api.get(T, `/api/attachments/expenses/${expense.id}/00000000-0000-4000-8000-000000000000/content`)).status).toBe(404);
+    expect(
+      (await api.get(T, `/api/attachments/expenses/${expense.id}/00000000-0000-4000-8000-000000000000/content`)).status,
+    ).toBe(404);
     // Another company's document is not found either.
     const foreign = (await api.get('10001', `/api/attachments/expenses/${expense.id}/${meta.id}/content`)).status;
     expect(foreign).toBe(404);

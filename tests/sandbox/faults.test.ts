@@ -119,35 +119,61 @@ describe('the admin route and the home page', () => {
     fetch(`${api.sandbox.url}${path}`, { method: 'POST', redirect: 'manual', headers, body });
 
   it('POST /admin/data-api/fault sets a fault from JSON and GET lists them', async () => {
-    const res = await admin('/admin/data-api/fault', JSON.stringify({ tenantId: 10002, mode: 'server-error', status: 502, count: 1 }), { 'Content-Type': 'application/json' });
+    const res = await admin(
+      '/admin/data-api/fault',
+      JSON.stringify({ tenantId: 10002, mode: 'server-error', status: 502, count: 1 }),
+      { 'Content-Type': 'application/json' },
+    );
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ tenantId: '10002', fault: { mode: 'server-error', status: 502, delayMs: 3000, retryAfterSeconds: 30, remaining: 1 } });
-    expect(await (await fetch(`${api.sandbox.url}/admin/data-api/fault`)).json()).toEqual({ faults: { '10002': expect.objectContaining({ mode: 'server-error' }) } });
+    expect(await res.json()).toEqual({
+      tenantId: '10002',
+      fault: { mode: 'server-error', status: 502, delayMs: 3000, retryAfterSeconds: 30, remaining: 1 },
+    });
+    expect(await (await fetch(`${api.sandbox.url}/admin/data-api/fault`)).json()).toEqual({
+      faults: { '10002': expect.objectContaining({ mode: 'server-error' }) },
+    });
     expect((await api.get('10002', '/api/invoices')).status).toBe(502);
     expect((await api.get('10002', '/api/invoices?Top=1')).status).toBe(200);
   });
 
   it('refuses malformed requests and cross-site form posts', async () => {
-    expect((await admin('/admin/data-api/fault', JSON.stringify({ tenantId: '10001', mode: 'explode' }), {})).status).toBe(400);
+    expect(
+      (await admin('/admin/data-api/fault', JSON.stringify({ tenantId: '10001', mode: 'explode' }), {})).status,
+    ).toBe(400);
     expect((await admin('/admin/data-api/fault', JSON.stringify({ mode: 'slow' }), {})).status).toBe(400);
-    const cross = await admin('/admin/data-api/fault', 'tenantId=10001&mode=forbidden', { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://elsewhere.example' });
+    const cross = await admin('/admin/data-api/fault', 'tenantId=10001&mode=forbidden', {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: 'https://elsewhere.example',
+    });
     expect(cross.status).toBe(403);
     expect(control().faults()).toEqual({});
   });
 
   it('takes the home page form (urlencoded, empty fields unset) and sends the browser back to the page', async () => {
-    const res = await admin('/admin/data-api/fault', 'tenantId=10004&mode=slow&status=&delayMs=250&retryAfterSeconds=&count=3', {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: api.sandbox.url,
-    });
+    const res = await admin(
+      '/admin/data-api/fault',
+      'tenantId=10004&mode=slow&status=&delayMs=250&retryAfterSeconds=&count=3',
+      {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: api.sandbox.url,
+      },
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/#faults');
-    expect(control().faults()['10004']).toEqual({ mode: 'slow', status: 200, delayMs: 250, retryAfterSeconds: 30, remaining: 3 });
+    expect(control().faults()['10004']).toEqual({
+      mode: 'slow',
+      status: 200,
+      delayMs: 250,
+      retryAfterSeconds: 30,
+      remaining: 3,
+    });
     const page = await (await fetch(`${api.sandbox.url}/`)).text();
     expect(page).toContain('Data API faults');
     expect(page).toMatch(/<form method="post" action="\/admin\/data-api\/fault"/);
     expect(page).toContain('<b>slow</b> (250 ms), 3 request(s) left');
-    const clear = await admin('/admin/data-api/faults/clear', '', { 'Content-Type': 'application/x-www-form-urlencoded' });
+    const clear = await admin('/admin/data-api/faults/clear', '', {
+      'Content-Type': 'application/x-www-form-urlencoded',
+    });
     expect(clear.status).toBe(303);
     expect(control().faults()).toEqual({});
   });
@@ -165,7 +191,9 @@ describe('previewLink answers of a test’s choosing', () => {
     expect(set.status).toBe(200);
     expect((await api.get(T, `/api/invoices/${id}/reports/19/previewLink`)).body).toEqual({ data: { url: link } });
     const other = (await api.get('10002', '/api/invoices?Top=1')).body.data[0].id;
-    expect((await api.get('10002', `/api/invoices/${other}/reports/19/previewLink`)).body.data.url).toMatch(/\/preview\//);
+    expect((await api.get('10002', `/api/invoices/${other}/reports/19/previewLink`)).body.data.url).toMatch(
+      /\/preview\//,
+    );
     control().clearFaults();
     expect((await api.get(T, `/api/invoices/${id}/reports/19/previewLink`)).body.data.url).toMatch(/\/preview\//);
   });

@@ -15,7 +15,10 @@ export function expectValidPdf(bytes: Buffer): string {
   const header = /^xref\n0 (\d+)\n/.exec(text.slice(startxref));
   const count = Number(header?.[1]);
   expect(count).toBeGreaterThan(1);
-  const entries = text.slice(startxref + (header?.[0].length ?? 0)).split('\n').slice(0, count);
+  const entries = text
+    .slice(startxref + (header?.[0].length ?? 0))
+    .split('\n')
+    .slice(0, count);
   entries.forEach((entry, i) => {
     expect(entry.length + 1).toBe(20); // fixed-width entries, newline included
     if (i === 0) return;

@@ -4,7 +4,11 @@
  */
 
 function unescapeHtml(text: string): string {
-  return text.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code))).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return text
+    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 function attribute(tag: string, name: string): string | undefined {
@@ -30,7 +34,12 @@ export function formById(html: string, id: string): HtmlForm | undefined {
     .map((m) => m[0])
     .filter((tag) => attribute(tag, 'type') === 'hidden')
     .map((tag) => [attribute(tag, 'name') ?? '', attribute(tag, 'value') ?? ''] as [string, string]);
-  return { method: attribute(start[0], 'method') ?? 'get', action: attribute(start[0], 'action') ?? '', hidden, html: inner };
+  return {
+    method: attribute(start[0], 'method') ?? 'get',
+    action: attribute(start[0], 'action') ?? '',
+    hidden,
+    html: inner,
+  };
 }
 
 /** Every element id in the page. */
@@ -48,7 +57,12 @@ export interface ConsentChoice {
  * What a browser does on the sandbox's consent page: open it with the parameters, keep the form's hidden fields, add
  * the user's choices and press a button.
  */
-export async function decideOnConsentPage(sandboxUrl: string, params: Record<string, string>, choice: ConsentChoice, headers: Record<string, string> = {}) {
+export async function decideOnConsentPage(
+  sandboxUrl: string,
+  params: Record<string, string>,
+  choice: ConsentChoice,
+  headers: Record<string, string> = {},
+) {
   const page = await (await fetch(`${sandboxUrl}/integration-consent?${new URLSearchParams(params)}`)).text();
   const form = formById(page, 'consent-form');
   if (!form) throw new Error('no consent form on the page');
@@ -56,6 +70,10 @@ export async function decideOnConsentPage(sandboxUrl: string, params: Record<str
   body.set('userId', choice.userId);
   for (const id of choice.companyIds ?? []) body.append('companyId', id);
   body.set('decision', choice.decision);
-  const init = { method: form.method.toUpperCase(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body };
+  const init = {
+    method: form.method.toUpperCase(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body,
+  };
   return fetch(`${sandboxUrl}${form.action}`, init);
 }

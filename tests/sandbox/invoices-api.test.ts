@@ -31,7 +31,9 @@ describe('GET /api/invoices filters', () => {
     const got = await find(`/api/invoices?IssueDateFrom=${from}&IssueDateTo=${to}`);
     expect(ids(got)).toEqual(ids(all.filter((i) => date(i.issueDate) >= from && date(i.issueDate) <= to)));
     expect(got.some((i) => date(i.issueDate) === from) && got.some((i) => date(i.issueDate) === to)).toBe(true);
-    expect(ids(await find(`/api/invoices?IssueDateFrom=${to}`))).toEqual(ids(all.filter((i) => date(i.issueDate) >= to)));
+    expect(ids(await find(`/api/invoices?IssueDateFrom=${to}`))).toEqual(
+      ids(all.filter((i) => date(i.issueDate) >= to)),
+    );
   });
 
   it('accepts a full ISO date-time where a date is expected, using its date', async () => {
@@ -60,7 +62,9 @@ describe('GET /api/invoices filters', () => {
     const overdue = await find('/api/invoices?DueDateStatus=2');
     expect(inDue.length).toBeGreaterThan(0);
     expect(inDue.every((i) => date(i.dueDate) >= TODAY)).toBe(true);
-    expect(ids(overdue)).toEqual(ids(all.filter((i) => date(i.dueDate) < TODAY && (i.paymentStatus === 0 || i.paymentStatus === 3))));
+    expect(ids(overdue)).toEqual(
+      ids(all.filter((i) => date(i.dueDate) < TODAY && (i.paymentStatus === 0 || i.paymentStatus === 3))),
+    );
     const overdueAndOpen = await find('/api/invoices?DueDateStatus=2&PaymentStatus=0');
     expect(overdueAndOpen.length).toBe(overdue.length);
   });
@@ -126,11 +130,26 @@ describe('GET /api/invoices paging and order', () => {
 describe('GET /api/invoices extended fields', () => {
   it('leaves items, VAT breakdowns, payments and linked documents out unless asked for', async () => {
     const [plain] = (await api.get(T, '/api/invoices?Top=1')).body.data;
-    for (const field of ['items', 'vatBreakdowns', 'payments', 'linkedDocuments']) expect(plain).not.toHaveProperty(field);
+    for (const field of ['items', 'vatBreakdowns', 'payments', 'linkedDocuments'])
+      expect(plain).not.toHaveProperty(field);
     const [some] = (await api.get(T, '/api/invoices?Top=1&ExtendedFields=items, VATBREAKDOWNS')).body.data;
     expect(some.items.length).toBeGreaterThan(0);
-    expect(some.items[0]).toEqual(expect.objectContaining({ name: expect.any(String), quantity: expect.any(Number), unitPrice: expect.any(Number), vatRate: expect.any(Number), totalPrice: expect.any(Number), totalPriceInclVat: expect.any(Number) }));
-    expect(some.vatBreakdowns[0]).toEqual({ vatRate: expect.any(Number), base: expect.any(Number), vat: expect.any(Number), total: expect.any(Number) });
+    expect(some.items[0]).toEqual(
+      expect.objectContaining({
+        name: expect.any(String),
+        quantity: expect.any(Number),
+        unitPrice: expect.any(Number),
+        vatRate: expect.any(Number),
+        totalPrice: expect.any(Number),
+        totalPriceInclVat: expect.any(Number),
+      }),
+    );
+    expect(some.vatBreakdowns[0]).toEqual({
+      vatRate: expect.any(Number),
+      base: expect.any(Number),
+      vat: expect.any(Number),
+      total: expect.any(Number),
+    });
     expect(some).not.toHaveProperty('payments');
   });
 
@@ -139,13 +158,19 @@ describe('GET /api/invoices extended fields', () => {
     const [link] = credit.linkedDocuments;
     expect(link).toEqual({ documentType: 'invoice', id: expect.any(Number), documentNumber: expect.any(String) });
     const original = all.find((i) => i.id === link.id);
-    expect(original.linkedDocuments).toContainEqual({ documentType: 'creditNote', id: credit.id, documentNumber: credit.documentNumber });
+    expect(original.linkedDocuments).toContainEqual({
+      documentType: 'creditNote',
+      id: credit.id,
+      documentNumber: credit.documentNumber,
+    });
     expect(all.some((i) => i.linkedDocuments.some((l: any) => l.documentType === 'deliveryNote'))).toBe(true);
   });
 
   it('lists payments with date and amount', () => {
     const paid = all.find((i) => i.paymentStatus === 1);
-    expect(paid.payments[0]).toEqual(expect.objectContaining({ date: expect.stringMatching(/T00:00:00$/), amount: expect.any(Number) }));
+    expect(paid.payments[0]).toEqual(
+      expect.objectContaining({ date: expect.stringMatching(/T00:00:00$/), amount: expect.any(Number) }),
+    );
   });
 });
 
@@ -174,11 +199,19 @@ describe('GET /api/invoices validation', () => {
     const res = await api.get(T, `/api/invoices?${query}`);
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(res.body).toEqual({ type: expect.any(String), title: 'One or more validation errors occurred.', status: 400, errors: { [field]: [expect.any(String)] } });
+    expect(res.body).toEqual({
+      type: expect.any(String),
+      title: 'One or more validation errors occurred.',
+      status: 400,
+      errors: { [field]: [expect.any(String)] },
+    });
   });
 
   it('accepts the largest allowed values', async () => {
-    const res = await api.get(T, `/api/invoices?Top=100&Skip=0&NumberingSequence=ABCDE&OrderNumber=${'1'.repeat(20)}&IssueDateFrom=2026-11-01&IssueDateTo=2026-11-01`);
+    const res = await api.get(
+      T,
+      `/api/invoices?Top=100&Skip=0&NumberingSequence=ABCDE&OrderNumber=${'1'.repeat(20)}&IssueDateFrom=2026-11-01&IssueDateTo=2026-11-01`,
+    );
     expect(res.status).toBe(200);
   });
 });
@@ -252,7 +285,12 @@ describe('invoice preview links', () => {
     api.clock.now += 1_000;
     const body = await new Promise<string>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port, path: `/api/invoices/${all[0].id}/reports/17/previewLink`, headers: { Host: `sandbox.test:${port}`, Authorization: `Bearer ${api.tokenFor(T)}` } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/api/invoices/${all[0].id}/reports/17/previewLink`,
+          headers: { Host: `sandbox.test:${port}`, Authorization: `Bearer ${api.tokenFor(T)}` },
+        },
         (res) => {
           let text = '';
           res.on('data', (chunk) => (text += chunk));

@@ -7,7 +7,13 @@ import { expectedSignature, startReceiver } from './webhook-receiver';
 /** The sandbox's stand-in for the service's "API connections" settings: a token made by hand, shown once. */
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, addonUrl: 'http://127.0.0.1:9', pluginId: 'p', apiKey: 'k', webhookRetryDelaysMs: [0, 0] });
+  sandbox = await createSandbox({
+    port: 0,
+    addonUrl: 'http://127.0.0.1:9',
+    pluginId: 'p',
+    apiKey: 'k',
+    webhookRetryDelaysMs: [0, 0],
+  });
 });
 afterAll(() => sandbox?.close());
 
@@ -31,7 +37,10 @@ describe('a token made by hand in the sandbox', () => {
   it('is refused for an unknown company or user, and for a form posted from another site', async () => {
     expect((await make({ tenantId: '99999', userId: 'jana.novakova@example.sk' })).status).toBe(400);
     expect((await make({ tenantId: '10003', userId: 'nobody' })).status).toBe(400);
-    expect((await make({ tenantId: '10003', userId: 'jana.novakova@example.sk' }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (await make({ tenantId: '10003', userId: 'jana.novakova@example.sk' }, { origin: 'https://evil.example' }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -75,7 +84,10 @@ describe("the settings' optional notification fields", () => {
 
   it('with a URL and a key of your own: the key signs, and it is not repeated on the page', async () => {
     const own = rememberSecret('my-own-authorization-key');
-    const sent = await makeAndNotify({ tenantId: '10004', userId: 'peter.horvath@example.sk', webhookSecret: own }, 'financial-transaction');
+    const sent = await makeAndNotify(
+      { tenantId: '10004', userId: 'peter.horvath@example.sk', webhookSecret: own },
+      'financial-transaction',
+    );
     expect(sent.page).not.toContain(own);
     expect(codeOf(sent.page, 'webhook-secret')).toBeUndefined();
     expect(sent.signature).toBe(sent.signatureWith(own));

@@ -26,7 +26,16 @@ describe('delivery notes', () => {
     expect(all.length).toBeGreaterThanOrEqual(60);
     expect(all.every((n, i) => i === 0 || all[i - 1].issueDate >= n.issueDate)).toBe(true);
     expect(all[0]).toEqual(
-      expect.objectContaining({ id: expect.any(Number), documentNumber: expect.any(String), numberingSequence: expect.any(String), partner: expect.any(Object), issueDate: expect.any(String), deliveryDate: expect.any(String), lastModifiedTimestamp: expect.any(String), prices: expect.any(Object) }),
+      expect.objectContaining({
+        id: expect.any(Number),
+        documentNumber: expect.any(String),
+        numberingSequence: expect.any(String),
+        partner: expect.any(Object),
+        issueDate: expect.any(String),
+        deliveryDate: expect.any(String),
+        lastModifiedTimestamp: expect.any(String),
+        prices: expect.any(Object),
+      }),
     );
     expect(all[0].items.length).toBeGreaterThan(0);
     const [plain] = (await api.get(T, '/api/delivery-notes?Top=1')).body.data;
@@ -39,12 +48,22 @@ describe('delivery notes', () => {
       ids(all.filter((n) => n.issueDate.slice(0, 10) >= from && n.issueDate.slice(0, 10) <= to)),
     );
     const code = all[0].numberingSequence;
-    expect(ids(await api.getAll(T, `/api/delivery-notes?NumberingSequence=${code}`))).toEqual(ids(all.filter((n) => n.numberingSequence === code)));
+    expect(ids(await api.getAll(T, `/api/delivery-notes?NumberingSequence=${code}`))).toEqual(
+      ids(all.filter((n) => n.numberingSequence === code)),
+    );
     const numbers = all.map((n) => n.documentNumber).sort();
-    const ranged = await api.getAll(T, `/api/delivery-notes?DocumentNumberFrom=${numbers[10]}&DocumentNumberTo=${numbers[19]}`);
+    const ranged = await api.getAll(
+      T,
+      `/api/delivery-notes?DocumentNumberFrom=${numbers[10]}&DocumentNumberTo=${numbers[19]}`,
+    );
     expect(ranged.map((n) => n.documentNumber).sort()).toEqual(numbers.slice(10, 20));
-    const since = all.map((n) => n.lastModifiedTimestamp).sort().at(-5);
-    expect((await api.getAll(T, `/api/delivery-notes?LastModifiedTimestamp=${since}`)).length).toBeGreaterThanOrEqual(5);
+    const since = all
+      .map((n) => n.lastModifiedTimestamp)
+      .sort()
+      .at(-5);
+    expect((await api.getAll(T, `/api/delivery-notes?LastModifiedTimestamp=${since}`)).length).toBeGreaterThanOrEqual(
+      5,
+    );
   });
 
   it.each([
@@ -90,7 +109,13 @@ describe('payments and accounts', () => {
   it('lists bank and cash accounts', () => {
     expect(accounts.length).toBeGreaterThan(0);
     for (const account of accounts) {
-      expect(account).toEqual({ id: expect.any(Number), name: expect.any(String), iban: account.type === 'bank' ? expect.stringMatching(/^SK\d{22}$/) : null, currency: expect.any(String), type: expect.stringMatching(/^(bank|cash)$/) });
+      expect(account).toEqual({
+        id: expect.any(Number),
+        name: expect.any(String),
+        iban: account.type === 'bank' ? expect.stringMatching(/^SK\d{22}$/) : null,
+        currency: expect.any(String),
+        type: expect.stringMatching(/^(bank|cash)$/),
+      });
     }
   });
 
@@ -99,7 +124,14 @@ describe('payments and accounts', () => {
     const known = new Set(ids(accounts));
     expect(payments.every((p) => known.has(p.accountId))).toBe(true);
     expect(payments.every((p, i) => i === 0 || payments[i - 1].dateOfPayment >= p.dateOfPayment)).toBe(true);
-    expect(payments[0]).toEqual(expect.objectContaining({ dateOfPayment: expect.any(String), sumOfPayment: expect.any(Number), variableSymbol: expect.any(String), lastModifiedTimestamp: expect.any(String) }));
+    expect(payments[0]).toEqual(
+      expect.objectContaining({
+        dateOfPayment: expect.any(String),
+        sumOfPayment: expect.any(Number),
+        variableSymbol: expect.any(String),
+        lastModifiedTimestamp: expect.any(String),
+      }),
+    );
   });
 
   it('filters by payment date, account, external id, IBAN and last change', async () => {
@@ -108,13 +140,18 @@ describe('payments and accounts', () => {
       ids(payments.filter((p) => p.dateOfPayment.slice(0, 10) >= from && p.dateOfPayment.slice(0, 10) <= to)),
     );
     const account = accounts[0].id;
-    expect(ids(await api.getAll(T, `/api/payments?AccountId=${account}`))).toEqual(ids(payments.filter((p) => p.accountId === account)));
+    expect(ids(await api.getAll(T, `/api/payments?AccountId=${account}`))).toEqual(
+      ids(payments.filter((p) => p.accountId === account)),
+    );
     const external = payments.find((p) => p.externalId);
     expect(ids(await api.getAll(T, `/api/payments?ExternalId=${external.externalId}`))).toEqual([external.id]);
     const withIban = payments.find((p) => p.iban);
     const spaced = withIban.iban.toLowerCase().replace(/(.{4})/g, '$1 ');
     expect(ids(await api.getAll(T, `/api/payments?Iban=${encodeURIComponent(spaced)}`))).toContain(withIban.id);
-    const since = payments.map((p) => p.lastModifiedTimestamp).sort().at(-3);
+    const since = payments
+      .map((p) => p.lastModifiedTimestamp)
+      .sort()
+      .at(-3);
     expect((await api.getAll(T, `/api/payments?LastModifiedTimestamp=${since}`)).length).toBeGreaterThanOrEqual(3);
   });
 
@@ -127,9 +164,13 @@ describe('payments and accounts', () => {
 describe('reference data', () => {
   it('lists numbering sequences with codes of at most 5 characters for every book', async () => {
     const { data } = (await api.get(T, '/api/numberingSequences')).body;
-    expect(new Set(data.map((s: any) => s.evidence))).toEqual(new Set(['invoices', 'deliveryNotes', 'expenses', 'receivedOrders']));
+    expect(new Set(data.map((s: any) => s.evidence))).toEqual(
+      new Set(['invoices', 'deliveryNotes', 'expenses', 'receivedOrders']),
+    );
     for (const sequence of data) {
-      expect(sequence).toEqual(expect.objectContaining({ id: expect.any(Number), name: expect.any(String), code: expect.any(String) }));
+      expect(sequence).toEqual(
+        expect.objectContaining({ id: expect.any(Number), name: expect.any(String), code: expect.any(String) }),
+      );
       expect(sequence.code.length).toBeLessThanOrEqual(5);
     }
   });
@@ -166,7 +207,11 @@ describe('reference data', () => {
       const since = items[items.length - 10].lastModifiedTimestamp;
       const changed = await api.getAll('10001', `/api/catalog-items?catalogItemChangedTimestamp=${since}`);
       expect(changed.map((i) => i.itemCode)).toEqual(items.slice(-10).map((i) => i.itemCode));
-      expect((await api.getAll('10001', `/api/catalog-items?ItemCode=${items[3].itemCode.toLowerCase()}`)).map((i) => i.itemCode)).toEqual([items[3].itemCode]);
+      expect(
+        (await api.getAll('10001', `/api/catalog-items?ItemCode=${items[3].itemCode.toLowerCase()}`)).map(
+          (i) => i.itemCode,
+        ),
+      ).toEqual([items[3].itemCode]);
       const word = items[0].name.split(' ')[0].toUpperCase();
       const named = await api.getAll('10001', `/api/catalog-items?Name=${encodeURIComponent(word)}`);
       expect(named.length).toBeGreaterThan(0);

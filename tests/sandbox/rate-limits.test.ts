@@ -15,12 +15,21 @@ describe('the rate limiter', () => {
     const allowed = [1, 2, 3].map(() => limiter.take('t'));
     expect(allowed.map((d) => d.allowed)).toEqual([true, true, true]);
     expect(allowed.map((d) => d.headers['x-rate-limit-remaining'])).toEqual(['2', '1', '0']);
-    expect(allowed[0]?.headers).toEqual({ 'x-rate-limit-limit': '1s', 'x-rate-limit-remaining': '2', 'x-rate-limit-reset': String(start / 1000 + 1) });
+    expect(allowed[0]?.headers).toEqual({
+      'x-rate-limit-limit': '1s',
+      'x-rate-limit-remaining': '2',
+      'x-rate-limit-reset': String(start / 1000 + 1),
+    });
     now += 999;
     const refused = limiter.take('t');
     expect(refused).toEqual({
       allowed: false,
-      headers: { 'x-rate-limit-limit': '1s', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(start / 1000 + 1), 'retry-after': '1' },
+      headers: {
+        'x-rate-limit-limit': '1s',
+        'x-rate-limit-remaining': '0',
+        'x-rate-limit-reset': String(start / 1000 + 1),
+        'retry-after': '1',
+      },
     });
     now += 1;
     expect(limiter.take('t').allowed).toBe(true); // the window slides: the first request is a second old
@@ -50,7 +59,13 @@ describe('the rate limiter', () => {
   // Under 3 per second the other two rules can never bind (3/s is at most 180/min), so they are shown alone.
   it('enforces 10 per second when that is the tightest rule', () => {
     let now = start;
-    const limiter = createRateLimiter({ rules: [{ limit: 10, windowMs: 1_000 }, { limit: 300, windowMs: 60_000 }], now: () => now });
+    const limiter = createRateLimiter({
+      rules: [
+        { limit: 10, windowMs: 1_000 },
+        { limit: 300, windowMs: 60_000 },
+      ],
+      now: () => now,
+    });
     for (let i = 0; i < 10; i += 1) {
       expect(limiter.take('t').allowed).toBe(true);
       now += 50;
@@ -62,7 +77,13 @@ describe('the rate limiter', () => {
 
   it('refuses the 301st request within a minute, announcing the minute window and when it frees', () => {
     let now = start;
-    const limiter = createRateLimiter({ rules: [{ limit: 10, windowMs: 1_000 }, { limit: 300, windowMs: 60_000 }], now: () => now });
+    const limiter = createRateLimiter({
+      rules: [
+        { limit: 10, windowMs: 1_000 },
+        { limit: 300, windowMs: 60_000 },
+      ],
+      now: () => now,
+    });
     for (let i = 0; i < 300; i += 1) {
       expect(limiter.take('t').allowed).toBe(true);
       now += 150; // 6.7 per second: within 10/s
@@ -82,7 +103,13 @@ describe('the rate limiter', () => {
 
   it('reports the minute window in the headers once it is the one closest to refusing', () => {
     let now = start;
-    const limiter = createRateLimiter({ rules: [{ limit: 10, windowMs: 1_000 }, { limit: 300, windowMs: 60_000 }], now: () => now });
+    const limiter = createRateLimiter({
+      rules: [
+        { limit: 10, windowMs: 1_000 },
+        { limit: 300, windowMs: 60_000 },
+      ],
+      now: () => now,
+    });
     let last = limiter.take('t');
     for (let i = 1; i < 297; i += 1) {
       now += 200; // 5 per second: 5 left in the second, 3 in the minute
@@ -98,7 +125,14 @@ describe('rate limits over HTTP', () => {
   let sandbox: Sandbox;
   const clock = { now: Date.parse('2026-11-22T10:00:00Z') };
   beforeAll(async () => {
-    sandbox = await createSandbox({ port: 0, addonUrl: 'http://127.0.0.1:9', pluginId: 'p', apiKey: 'k', today: '2026-11-22', now: () => clock.now });
+    sandbox = await createSandbox({
+      port: 0,
+      addonUrl: 'http://127.0.0.1:9',
+      pluginId: 'p',
+      apiKey: 'k',
+      today: '2026-11-22',
+      now: () => clock.now,
+    });
   });
   afterAll(async () => {
     await sandbox?.close();

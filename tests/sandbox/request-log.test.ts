@@ -10,7 +10,14 @@ import { maxRequestsInAnyWindow } from '../../sandbox/data-api/request-log';
 let sandbox: Sandbox;
 const clock = { now: Date.parse('2026-11-22T10:00:00Z') };
 beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, addonUrl: 'http://127.0.0.1:9', pluginId: 'p', apiKey: 'k', today: '2026-11-22', now: () => clock.now });
+  sandbox = await createSandbox({
+    port: 0,
+    addonUrl: 'http://127.0.0.1:9',
+    pluginId: 'p',
+    apiKey: 'k',
+    today: '2026-11-22',
+    now: () => clock.now,
+  });
 });
 beforeEach(() => {
   sandbox.dataApi.resetRequests();
@@ -36,13 +43,76 @@ describe('the request log', () => {
     await call('/api/invoices', token); // the 4th counted within a second (an unknown path is not counted)
     const fingerprint = createHash('sha256').update(token).digest('hex').slice(0, 8);
     expect(sandbox.dataApi.requests()).toEqual([
-      { at: start, tenantId: '10001', tokenFingerprint: fingerprint, method: 'GET', path: '/api/invoices', query: '?Top=2', status: 200, durationMs: expect.any(Number) },
-      { at: start + 250, tenantId: '10001', tokenFingerprint: fingerprint, method: 'GET', path: '/api/no-such-endpoint', query: '', status: 404, durationMs: expect.any(Number) },
-      { at: start + 250, tenantId: '10001', tokenFingerprint: fingerprint, method: 'GET', path: '/api/invoices/abc', query: '', status: 400, durationMs: expect.any(Number) },
-      { at: start + 250, tenantId: '10001', tokenFingerprint: fingerprint, method: 'GET', path: '/api/warehouses', query: '', status: 200, durationMs: expect.any(Number) },
-      { at: start + 250, tenantId: null, tokenFingerprint: null, method: 'GET', path: '/api/invoices', query: '', status: 401, durationMs: expect.any(Number) },
-      { at: start + 250, tenantId: null, tokenFingerprint: expect.stringMatching(/^[0-9a-f]{8}$/), method: 'GET', path: '/api/invoices', query: '', status: 401, durationMs: expect.any(Number) },
-      { at: start + 250, tenantId: '10001', tokenFingerprint: fingerprint, method: 'GET', path: '/api/invoices', query: '', status: 429, durationMs: expect.any(Number) },
+      {
+        at: start,
+        tenantId: '10001',
+        tokenFingerprint: fingerprint,
+        method: 'GET',
+        path: '/api/invoices',
+        query: '?Top=2',
+        status: 200,
+        durationMs: expect.any(Number),
+      },
+      {
+        at: start + 250,
+        tenantId: '10001',
+        tokenFingerprint: fingerprint,
+        method: 'GET',
+        path: '/api/no-such-endpoint',
+        query: '',
+        status: 404,
+        durationMs: expect.any(Number),
+      },
+      {
+        at: start + 250,
+        tenantId: '10001',
+        tokenFingerprint: fingerprint,
+        method: 'GET',
+        path: '/api/invoices/abc',
+        query: '',
+        status: 400,
+        durationMs: expect.any(Number),
+      },
+      {
+        at: start + 250,
+        tenantId: '10001',
+        tokenFingerprint: fingerprint,
+        method: 'GET',
+        path: '/api/warehouses',
+        query: '',
+        status: 200,
+        durationMs: expect.any(Number),
+      },
+      {
+        at: start + 250,
+        tenantId: null,
+        tokenFingerprint: null,
+        method: 'GET',
+        path: '/api/invoices',
+        query: '',
+        status: 401,
+        durationMs: expect.any(Number),
+      },
+      {
+        at: start + 250,
+        tenantId: null,
+        tokenFingerprint: expect.stringMatching(/^[0-9a-f]{8}$/),
+        method: 'GET',
+        path: '/api/invoices',
+        query: '',
+        status: 401,
+        durationMs: expect.any(Number),
+      },
+      {
+        at: start + 250,
+        tenantId: '10001',
+        tokenFingerprint: fingerprint,
+        method: 'GET',
+        path: '/api/invoices',
+        query: '',
+        status: 429,
+        durationMs: expect.any(Number),
+      },
     ]);
     expect(JSON.stringify(sandbox.dataApi.requests())).not.toContain(token);
   });
@@ -99,7 +169,16 @@ describe('maxRequestsInAnyWindow', () => {
   });
 
   it('keeps tokens apart, ignores requests without one, and does not mind the order', () => {
-    const requests = [r(900, 'b'), r(0, 'a'), r(100, 'b'), r(50, 'a'), r(500, 'b'), r(10, null), r(20, null), r(30, null)];
+    const requests = [
+      r(900, 'b'),
+      r(0, 'a'),
+      r(100, 'b'),
+      r(50, 'a'),
+      r(500, 'b'),
+      r(10, null),
+      r(20, null),
+      r(30, null),
+    ];
     expect(maxRequestsInAnyWindow(requests, 1_000)).toBe(3);
     expect(maxRequestsInAnyWindow(requests, 60_000)).toBe(3);
   });

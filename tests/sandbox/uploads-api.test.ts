@@ -20,7 +20,16 @@ function invoice(overrides: Record<string, unknown> = {}) {
   serial += 1;
   return {
     externalId: `shop-${serial}`,
-    partner: { address: { businessName: 'Kaviareň U Dómu s.r.o.', street: 'Hlavná 1', postCode: '040 01', city: 'Košice', country: 'SK' }, registrationId: '12345678' },
+    partner: {
+      address: {
+        businessName: 'Kaviareň U Dómu s.r.o.',
+        street: 'Hlavná 1',
+        postCode: '040 01',
+        city: 'Košice',
+        country: 'SK',
+      },
+      registrationId: '12345678',
+    },
     items: [
       { name: 'Stôl jedálenský dub', itemCode: 'STO0001', quantity: 2, unitPrice: 640, vatRate: 23 },
       { name: 'Montáž nábytku', quantity: 1.5, unit: 'hod', unitPrice: 28, vatRate: 23 },
@@ -40,7 +49,11 @@ describe('POST /api/invoices', () => {
     const [stored] = await byExternalId(body.externalId);
     expect(stored.documentNumber).toMatch(/^[A-Z]{2,5}\d{10}$/);
     expect(stored.variableSymbol).toBe(stored.documentNumber.replace(/\D/g, ''));
-    expect(stored.prices.documentPrices).toEqual({ totalPrice: 1322, vatTotalPrice: 304.06, totalPriceInclVat: 1626.06 });
+    expect(stored.prices.documentPrices).toEqual({
+      totalPrice: 1322,
+      vatTotalPrice: 304.06,
+      totalPriceInclVat: 1626.06,
+    });
     expect(stored.paymentStatus).toBe(0);
     expect(stored.items).toHaveLength(2);
     expect((await api.get(T, `/api/invoices/${stored.id}`)).body.data.externalId).toBe(body.externalId);
@@ -50,7 +63,8 @@ describe('POST /api/invoices', () => {
     const first = invoice();
     const second = invoice({ variableSymbol: '' });
     const third = invoice({ variableSymbol: '777' });
-    for (const body of [first, second, third]) expect((await api.post(T, '/api/invoices', { data: body })).status).toBe(202);
+    for (const body of [first, second, third])
+      expect((await api.post(T, '/api/invoices', { data: body })).status).toBe(202);
     const [a] = await byExternalId(first.externalId);
     const [b] = await byExternalId(second.externalId);
     const [c] = await byExternalId(third.externalId);
@@ -76,7 +90,9 @@ describe('POST /api/invoices', () => {
     const first = await api.post(T, '/api/invoices', body);
     const repeat = await api.post(T, '/api/invoices', body);
     expect(repeat.status).toBe(409);
-    expect(repeat.body).toEqual(expect.objectContaining({ title: 'Duplicate request', status: 409, requestId: first.body.requestId }));
+    expect(repeat.body).toEqual(
+      expect.objectContaining({ title: 'Duplicate request', status: 409, requestId: first.body.requestId }),
+    );
     expect(await byExternalId(body.data.externalId)).toHaveLength(1);
 
     const otherToken = api.sandbox.tokens.issue(T, 'someone-else@example.sk');
@@ -109,7 +125,9 @@ describe('POST /api/invoices', () => {
       expect(Object.keys(res.body.errors), key).toContain(key);
     }
     expect((await api.post(T, '/api/invoices', '{"data":')).body.errors).toHaveProperty('$');
-    expect((await api.post(T, '/api/invoices', { data: invoice() }, { 'Content-Type': 'text/plain' })).status).toBe(415);
+    expect((await api.post(T, '/api/invoices', { data: invoice() }, { 'Content-Type': 'text/plain' })).status).toBe(
+      415,
+    );
   });
 });
 
@@ -155,9 +173,17 @@ describe('synchronous uploads', () => {
   });
 
   it('POST /api/payments/accounts/cash creates a cash account (201), then answers the same one (200)', async () => {
-    const first = await api.post(T, '/api/payments/accounts/cash', { data: { name: 'Pokladňa predajňa', currency: 'EUR' } });
+    const first = await api.post(T, '/api/payments/accounts/cash', {
+      data: { name: 'Pokladňa predajňa', currency: 'EUR' },
+    });
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ id: expect.any(Number), name: 'Pokladňa predajňa', iban: null, currency: 'EUR', type: 'cash' });
+    expect(first.body).toEqual({
+      id: expect.any(Number),
+      name: 'Pokladňa predajňa',
+      iban: null,
+      currency: 'EUR',
+      type: 'cash',
+    });
     const again = await api.post(T, '/api/payments/accounts/cash', { name: 'Pokladňa predajňa' });
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);
@@ -170,18 +196,34 @@ describe('POST /api/payments/batch', () => {
   it('pays the invoice with the variable symbol and lists a payment made to an account', async () => {
     const [open] = await api.getAll(T, '/api/invoices?PaymentStatus=0&DueDateStatus=2');
     const account = (await api.get(T, '/api/payments/accounts')).body.data[0];
-    const payment = { dateOfPayment: '2026-11-21', sumOfPayment: open.sumForPayment, variableSymbol: open.variableSymbol, accountId: account.id, externalId: 'bank-tx-1', paymentType: 1 };
+    const payment = {
+      dateOfPayment: '2026-11-21',
+      sumOfPayment: open.sumForPayment,
+      variableSymbol: open.variableSymbol,
+      accountId: account.id,
+      externalId: 'bank-tx-1',
+      paymentType: 1,
+    };
     const res = await api.post(T, '/api/payments/batch', { data: [payment] });
     expect(res.status).toBe(202);
     const paid = (await api.get(T, `/api/invoices/${open.id}`)).body.data;
     expect(paid.paymentStatus).toBe(1);
     expect(paid.sumForPayment).toBe(0);
     const listed = await api.getAll(T, '/api/payments?ExternalId=bank-tx-1');
-    expect(listed).toEqual([expect.objectContaining({ accountId: account.id, sumOfPayment: open.sumForPayment, dateOfPayment: '2026-11-21T00:00:00', documentNumber: open.documentNumber })]);
+    expect(listed).toEqual([
+      expect.objectContaining({
+        accountId: account.id,
+        sumOfPayment: open.sumForPayment,
+        dateOfPayment: '2026-11-21T00:00:00',
+        documentNumber: open.documentNumber,
+      }),
+    ]);
   });
 
   it('refuses an unknown account, a missing date and more than 100 payments', async () => {
-    const unknown = await api.post(T, '/api/payments/batch', { data: [{ dateOfPayment: '2026-11-21', sumOfPayment: 10, accountId: 1 }] });
+    const unknown = await api.post(T, '/api/payments/batch', {
+      data: [{ dateOfPayment: '2026-11-21', sumOfPayment: 10, accountId: 1 }],
+    });
     expect(unknown.body.errors).toHaveProperty(['data[0].accountId']);
     const undated = await api.post(T, '/api/payments/batch', { data: [{ sumOfPayment: 10 }] });
     expect(undated.body.errors).toHaveProperty(['data[0].dateOfPayment']);
@@ -195,11 +237,20 @@ describe('POST /api/movements/issues/single', () => {
     const before = (await api.getAll(T, '/api/catalog-items'))[0];
     const warehouse = before.warehouses[0];
     const since = '2026-11-22T09:00:00';
-    const res = await api.post(T, '/api/movements/issues/single', { data: { warehouseCode: warehouse.code, items: [{ itemCode: before.itemCode, quantity: 2 }] } });
+    const res = await api.post(T, '/api/movements/issues/single', {
+      data: { warehouseCode: warehouse.code, items: [{ itemCode: before.itemCode, quantity: 2 }] },
+    });
     expect(res.status).toBe(202);
     expect(res.body.requestId).toHaveLength(1);
-    const [after] = await api.getAll(T, `/api/catalog-items?ItemCode=${before.itemCode}&CatalogItemChangedTimestamp=${since}`);
-    expect(after.warehouses.find((w: any) => w.code === warehouse.code).quantityOnHand).toBe(warehouse.quantityOnHand - 2);
-    expect((await api.post(T, '/api/movements/issues/single', { data: { items: [{ quantity: 1 }] } })).status).toBe(400);
+    const [after] = await api.getAll(
+      T,
+      `/api/catalog-items?ItemCode=${before.itemCode}&CatalogItemChangedTimestamp=${since}`,
+    );
+    expect(after.warehouses.find((w: any) => w.code === warehouse.code).quantityOnHand).toBe(
+      warehouse.quantityOnHand - 2,
+    );
+    expect((await api.post(T, '/api/movements/issues/single', { data: { items: [{ quantity: 1 }] } })).status).toBe(
+      400,
+    );
   });
 });

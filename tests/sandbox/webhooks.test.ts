@@ -55,7 +55,11 @@ describe('a notification', () => {
 
   it('upload-ok reports one processed invoice of the company, with an apiUrl that leads to it', async () => {
     const token = connect();
-    const sent = await sandbox.webhooks.send({ token, kind: 'upload-ok', requestId: '3f0c1f8e-8a55-4d7e-9d8a-0a4b2c6e1d11' });
+    const sent = await sandbox.webhooks.send({
+      token,
+      kind: 'upload-ok',
+      requestId: '3f0c1f8e-8a55-4d7e-9d8a-0a4b2c6e1d11',
+    });
     expect(sent.requestId).toBe('3f0c1f8e-8a55-4d7e-9d8a-0a4b2c6e1d11');
     const body = receiver.received[0]?.json();
     expect(body).toEqual({
@@ -63,11 +67,23 @@ describe('a notification', () => {
       status: 200,
       apiUrl: `${sandbox.url}/api/invoices/{id}`,
       results: {
-        entities: [{ data: { id: expect.any(Number), externalId: null, documentNumber: expect.any(String), variableSymbol: expect.any(String) }, problems: [] }],
+        entities: [
+          {
+            data: {
+              id: expect.any(Number),
+              externalId: null,
+              documentNumber: expect.any(String),
+              variableSymbol: expect.any(String),
+            },
+            problems: [],
+          },
+        ],
         relatedEntities: [],
       },
     });
-    const invoice = await fetch(body.apiUrl.replace('{id}', String(body.results.entities[0].data.id)), { headers: { Authorization: `Bearer ${token}` } });
+    const invoice = await fetch(body.apiUrl.replace('{id}', String(body.results.entities[0].data.id)), {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(invoice.status).toBe(200);
   });
 
@@ -77,10 +93,12 @@ describe('a notification', () => {
     const body = receiver.received[0]?.json();
     expect(body.status).toBe(207);
     expect(body.results.entities.some((e: { problems: unknown[] }) => e.problems.length > 0)).toBe(true);
-    expect(body.results.entities.flatMap((e: { problems: unknown[] }) => e.problems)).toEqual([{ code: expect.any(String), message: expect.any(String) }]);
+    expect(body.results.entities.flatMap((e: { problems: unknown[] }) => e.problems)).toEqual([
+      { code: expect.any(String), message: expect.any(String) },
+    ]);
   });
 
-  it('payment notifications carry the sandbox\'s guessed shape; only FinancialTransaction names an account', async () => {
+  it("payment notifications carry the sandbox's guessed shape; only FinancialTransaction names an account", async () => {
     const token = connect();
     await sandbox.webhooks.send({ token, kind: 'financial-transaction' });
     await sandbox.webhooks.send({ token, kind: 'document-payment' });
@@ -154,7 +172,9 @@ describe('delivery and retries', () => {
   });
 
   it('retries when nothing answers (0 stands for no answer)', async () => {
-    const token = rememberSecret(sandbox.tokens.issue('10001', JANA, { webhook: { url: 'http://127.0.0.1:9/hooks', secret: SECRET } }));
+    const token = rememberSecret(
+      sandbox.tokens.issue('10001', JANA, { webhook: { url: 'http://127.0.0.1:9/hooks', secret: SECRET } }),
+    );
     expect((await sandbox.webhooks.send({ token, kind: 'upload-ok' })).attempts).toEqual([0, 0, 0]);
   });
 
@@ -163,7 +183,14 @@ describe('delivery and retries', () => {
     const silent = createServer(() => undefined); // reads the request, never answers
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const address = silent.address();
-    const quick = await createSandbox({ port: 0, addonUrl: 'http://127.0.0.1:9', pluginId: 'p', apiKey: 'k', webhookTimeoutMs: 100, webhookRetryDelaysMs: [] });
+    const quick = await createSandbox({
+      port: 0,
+      addonUrl: 'http://127.0.0.1:9',
+      pluginId: 'p',
+      apiKey: 'k',
+      webhookTimeoutMs: 100,
+      webhookRetryDelaysMs: [],
+    });
     try {
       const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
       const token = rememberSecret(quick.tokens.issue('10001', JANA, { webhook: { url, secret: SECRET } }));
@@ -256,7 +283,11 @@ describe('the home page and its admin routes', () => {
   it('answers JSON to a JSON request, and refuses a cross-site form or an unknown connection', async () => {
     connect('/hooks/json');
     const send = (body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${sandbox.url}/admin/webhooks/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      fetch(`${sandbox.url}/admin/webhooks/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
     const ok = await send({ tenantId: '10001', kind: 'upload-ok' });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ requestId: expect.any(String), attempts: [200] });
@@ -267,8 +298,21 @@ describe('the home page and its admin routes', () => {
 });
 
 describe('the upload-finished callback after an accepted upload', () => {
-  const partner = { address: { businessName: 'Kaviareň U Dómu s.r.o.', street: 'Hlavná 1', postCode: '040 01', city: 'Košice', country: 'SK' } };
-  const document = (externalId: string, extra: Record<string, unknown> = {}) => ({ externalId, partner, items: [{ name: 'Chlieb', quantity: 2, unitPrice: 1.5 }], ...extra });
+  const partner = {
+    address: {
+      businessName: 'Kaviareň U Dómu s.r.o.',
+      street: 'Hlavná 1',
+      postCode: '040 01',
+      city: 'Košice',
+      country: 'SK',
+    },
+  };
+  const document = (externalId: string, extra: Record<string, unknown> = {}) => ({
+    externalId,
+    partner,
+    items: [{ name: 'Chlieb', quantity: 2, unitPrice: 1.5 }],
+    ...extra,
+  });
 
   async function upload(token: string, path: string, body: unknown) {
     clock.now += 1_000; // a fresh rate window for each upload
@@ -292,10 +336,15 @@ describe('the upload-finished callback after an accepted upload', () => {
     expect(body.requestId).toBe(accepted.body.requestId[0]);
     expect(body.status).toBe(200);
     expect(body.apiUrl).toBe(`${sandbox.url}/api/invoices/{id}`);
-    expect(body.results.entities.map((e: { data: { externalId: string } }) => e.data.externalId)).toEqual(['shop-a1', 'shop-a2']);
+    expect(body.results.entities.map((e: { data: { externalId: string } }) => e.data.externalId)).toEqual([
+      'shop-a1',
+      'shop-a2',
+    ]);
     const id = body.results.entities[0].data.id;
     clock.now += 1_000;
-    const stored = await fetch(body.apiUrl.replace('{id}', String(id)), { headers: { Authorization: `Bearer ${token}` } });
+    const stored = await fetch(body.apiUrl.replace('{id}', String(id)), {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect((await stored.json()).data.externalId).toBe('shop-a1');
     expect(sandbox.webhooks.deliveries().map((d) => d.kind)).toEqual(['upload-finished']);
   });
@@ -306,8 +355,16 @@ describe('the upload-finished callback after an accepted upload', () => {
     await upload(token, '/api/invoices', { data: document('single-1') });
     await sandbox.webhooks.idle();
     const bodies = receiver.received.map((r) => r.json());
-    expect(bodies.map((b) => b.apiUrl)).toEqual([`${sandbox.url}/api/delivery-notes/{id}`, `${sandbox.url}/api/invoices/{id}`]);
-    expect(bodies[0].results.entities[0].data).toEqual({ id: expect.any(Number), externalId: 'dl-1', documentNumber: expect.any(String), variableSymbol: null });
+    expect(bodies.map((b) => b.apiUrl)).toEqual([
+      `${sandbox.url}/api/delivery-notes/{id}`,
+      `${sandbox.url}/api/invoices/{id}`,
+    ]);
+    expect(bodies[0].results.entities[0].data).toEqual({
+      id: expect.any(Number),
+      externalId: 'dl-1',
+      documentNumber: expect.any(String),
+      variableSymbol: null,
+    });
   });
 
   it('is not sent for a connection without a webhook, for a refused upload, or for uploads the interface does not report', async () => {

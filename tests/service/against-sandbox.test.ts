@@ -20,7 +20,14 @@ function clientFor(tenantId: string, options: { retries?: number; maxQueueWaitMs
   if (!client) {
     const token = rememberSecret(sandbox.tokens.issue(tenantId, 'jana.novakova@example.sk'));
     client = createDataApiClient(
-      createTransport({ baseUrl: sandbox.url, token, budgetKey: `budget-${key}`, budget: createMemoryBudget(), backoffMs: 20, ...options }),
+      createTransport({
+        baseUrl: sandbox.url,
+        token,
+        budgetKey: `budget-${key}`,
+        budget: createMemoryBudget(),
+        backoffMs: 20,
+        ...options,
+      }),
     );
     clients.set(key, client);
   }
@@ -35,7 +42,12 @@ afterAll(() => sandbox?.close());
 describe('the client against the sandbox’s data API', () => {
   it('reads invoices with filters and extended fields, paging with Top and Skip', async () => {
     const client = clientFor('10001');
-    const overdue = await client.invoices.list({ PaymentStatus: '0', DueDateStatus: '2', ExtendedFields: 'Items', Top: 20 });
+    const overdue = await client.invoices.list({
+      PaymentStatus: '0',
+      DueDateStatus: '2',
+      ExtendedFields: 'Items',
+      Top: 20,
+    });
     expect(overdue.length).toBeGreaterThan(0);
     for (const invoice of overdue) {
       expect(invoice.paymentStatus === 0 || invoice.paymentStatus === 3).toBe(true);
@@ -103,7 +115,10 @@ describe('the client against the sandbox’s data API', () => {
     expect(accepted.requestIds.length).toBeGreaterThan(0);
     await expect(client.invoices.upload(invoice)).rejects.toMatchObject({ kind: 'duplicate', status: 409 });
     // The service refuses a document it cannot read; the client says so without the service's explanation.
-    await expect(client.invoices.upload({ externalId: 'shop-7002' })).rejects.toMatchObject({ kind: 'rejected', status: 400 });
+    await expect(client.invoices.upload({ externalId: 'shop-7002' })).rejects.toMatchObject({
+      kind: 'rejected',
+      status: 400,
+    });
   });
 
   it.each([
@@ -132,7 +147,9 @@ describe('the client against the sandbox’s data API', () => {
   it('never gets a token more than 3 requests in any second, even when 12 are asked for at once', async () => {
     sandbox.dataApi.resetRequests();
     const client = clientFor('10004', { maxQueueWaitMs: 30_000 });
-    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => client.invoices.list({ Top: 5, Skip: i })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => client.invoices.list({ Top: 5, Skip: i })),
+    );
     expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
     const seen = sandbox.dataApi.requests();
     expect(seen.every((r) => r.status === 200)).toBe(true);

@@ -86,7 +86,12 @@ describe('answers of the data API', () => {
   it('reads a preview link however it is wrapped, but only an http(s) one', async () => {
     const service = createFakeService();
     const url = 'https://preview.example.test/r/abc';
-    service.answer(json(url), json({ data: { url } }), json({ previewLink: url }), json({ data: 'javascript:alert(1)' }));
+    service.answer(
+      json(url),
+      json({ data: { url } }),
+      json({ previewLink: url }),
+      json({ data: 'javascript:alert(1)' }),
+    );
     expect(await service.client.invoices.previewLink(1, 17)).toBe(url);
     expect(await service.client.invoices.previewLink(1, 19)).toBe(url);
     expect(await service.client.deliveryNotes.previewLink(1, 101)).toBe(url);
@@ -114,7 +119,9 @@ describe('answers of the data API', () => {
   it('takes a 201 or 202 without a body as an acceptance', async () => {
     const service = createFakeService();
     service.answer(new Response(null, { status: 202 }));
-    expect((await service.client.stockIssues.createSingle({ items: [{ itemCode: 'CHLIEB', quantity: 2 }] })).requestIds).toEqual([]);
+    expect(
+      (await service.client.stockIssues.createSingle({ items: [{ itemCode: 'CHLIEB', quantity: 2 }] })).requestIds,
+    ).toEqual([]);
   });
 
   it('calls every endpoint of the interface at its path with the bearer token', async () => {
@@ -139,6 +146,7 @@ describe('answers of the data API', () => {
       'GET /api/catalog-items?CatalogItemChangedTimestamp=2026-11-01T00%3A00%3A00&OnlyMarkedForEshop=true&Top=100',
       'GET /api/warehouses',
     ]);
-    for (const request of service.requests) expect(request.headers.get('authorization')).toBe('Bearer secret-company-token');
+    for (const request of service.requests)
+      expect(request.headers.get('authorization')).toBe('Bearer secret-company-token');
   });
 });

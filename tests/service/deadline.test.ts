@@ -29,7 +29,9 @@ describe('a caller’s deadline', () => {
     let sent = 0;
     const hanging = ((_: unknown, init?: RequestInit) => {
       sent += 1;
-      return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)));
+      return new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)),
+      );
     }) as typeof fetch;
     const service = createFakeService({ fetch: hanging });
     const error = await failure(withDeadline(service, MIN_ATTEMPT_MS + 50).invoices.get(1));
@@ -56,7 +58,7 @@ describe('a caller’s deadline', () => {
     const client = withDeadline(service, 1_500);
     // 3 calls a second: the later of twelve calls would start after the deadline.
     const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => client.invoices.list({ Skip: i })));
-    const refused = results.filter((result) => result.status === 'rejected').map((result) => (result).reason);
+    const refused = results.filter((result) => result.status === 'rejected').map((result) => result.reason);
     expect(refused.length).toBeGreaterThan(0);
     for (const reason of refused) expect(reason).toMatchObject({ kind: 'busy', deadlineExceeded: true });
     expect(service.requests).toHaveLength(12 - refused.length);

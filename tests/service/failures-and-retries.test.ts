@@ -74,7 +74,9 @@ describe('statuses of the data API, mapped for the pages', () => {
     const hangingOnce = ((_: unknown, init?: RequestInit) => {
       calls += 1;
       if (calls > 1) return Promise.resolve(json({ data: invoice }));
-      return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as DOMException)));
+      return new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as DOMException)),
+      );
     }) as typeof fetch;
     const service = createFakeService({ attemptTimeoutMs: 30, fetch: hangingOnce });
     await expect(service.client.invoices.get(1)).resolves.toMatchObject(invoice);
@@ -83,7 +85,9 @@ describe('statuses of the data API, mapped for the pages', () => {
 
   it('reports the service unavailable when every attempt times out', async () => {
     const hanging = ((_: unknown, init?: RequestInit) =>
-      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as DOMException)))) as typeof fetch;
+      new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as DOMException)),
+      )) as typeof fetch;
     const service = createFakeService({ attemptTimeoutMs: 20, retries: 1, fetch: hanging });
     await expect(service.client.invoices.get(1)).rejects.toMatchObject({ kind: 'unavailable' });
   });
@@ -102,7 +106,10 @@ describe('the rate limit, per token, on a fake clock', () => {
     const service = createFakeService();
     service.answer(status(429, { 'retry-after': '5' }), json({ data: [] }));
     // A POST is never retried: it fails as busy at once, and leaves the pause behind for every later call.
-    await expect(service.client.invoices.upload({ externalId: 'e-1' })).rejects.toMatchObject({ kind: 'busy', retryAfterSeconds: 5 });
+    await expect(service.client.invoices.upload({ externalId: 'e-1' })).rejects.toMatchObject({
+      kind: 'busy',
+      retryAfterSeconds: 5,
+    });
     await service.client.invoices.list();
     expect(service.requests[1]!.at - service.requests[0]!.at).toBeGreaterThanOrEqual(5_000);
   });
@@ -138,7 +145,9 @@ describe('the rate limit, per token, on a fake clock', () => {
   it('pauses until x-rate-limit-reset when the service says no requests remain', async () => {
     const service = createFakeService({ maxQueueWaitMs: 30_000 });
     const reset = Math.ceil((Date.now() + 20_000) / 1_000);
-    service.answer(json({ data: [] }, { headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(reset) } }));
+    service.answer(
+      json({ data: [] }, { headers: { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(reset) } }),
+    );
     service.answer(json({ data: [] }));
     await service.client.invoices.list();
     await service.client.invoices.list();
@@ -176,7 +185,9 @@ describe('the rate limit, per token, on a fake clock', () => {
     const service = createFakeService({ maxQueueWaitMs: 60_000 });
     service.always(() => json({ data: [] }));
     // 3 calls a second: the 100th would wait about 36 s.
-    const results = await Promise.allSettled(Array.from({ length: 100 }, (_, i) => service.client.invoices.list({ Skip: i })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, (_, i) => service.client.invoices.list({ Skip: i })),
+    );
     const refused = results.filter((r) => r.status === 'rejected');
     expect(refused.length).toBeGreaterThan(0);
     for (const r of refused) expect(r.reason).toMatchObject({ kind: 'busy' });
@@ -222,7 +233,9 @@ describe('the rate limit, per token, on a fake clock', () => {
   it('fails as busy, sending nothing, when the next slot is further away than the queue may wait', async () => {
     const service = createFakeService({ maxQueueWaitMs: 1_500 });
     service.always(() => json({ data: [] }));
-    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => service.client.invoices.list({ Skip: i })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => service.client.invoices.list({ Skip: i })),
+    );
     const busy = results.filter((r) => r.status === 'rejected');
     expect(busy.length).toBeGreaterThan(0);
     for (const r of busy) expect(r.reason).toMatchObject({ kind: 'busy' });

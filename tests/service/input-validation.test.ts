@@ -20,7 +20,11 @@ describe('input validation of the data-API client', () => {
     await service.client.invoices.list();
     await service.client.expenses.list({ Top: 25, Skip: 50, DocumentType: '17' });
     expect(service.requests[0]?.url.search).toBe('?Top=100');
-    expect(Object.fromEntries(service.requests[1]!.url.searchParams)).toEqual({ Top: '25', Skip: '50', DocumentType: '17' });
+    expect(Object.fromEntries(service.requests[1]!.url.searchParams)).toEqual({
+      Top: '25',
+      Skip: '50',
+      DocumentType: '17',
+    });
   });
 
   it('accepts filters as they come from a URL: strings, blanks meaning unset, ExtendedFields in any case', async () => {
@@ -56,7 +60,11 @@ describe('input validation of the data-API client', () => {
     ['a date not yyyy-MM-dd', { IssueDateFrom: '22.11.2026' }, 'IssueDateFrom'],
     ['a day that does not exist', { DeliveryDateTo: '2026-02-30' }, 'DeliveryDateTo'],
     ['a From after its To', { IssueDateFrom: '2026-03-01', IssueDateTo: '2026-02-01' }, 'IssueDateTo'],
-    ['document numbers upside down', { DocumentNumberFrom: 'OF2026000900', DocumentNumberTo: 'OF2026000100' }, 'DocumentNumberTo'],
+    [
+      'document numbers upside down',
+      { DocumentNumberFrom: 'OF2026000900', DocumentNumberTo: 'OF2026000100' },
+      'DocumentNumberTo',
+    ],
     ['an unknown ExtendedFields value', { ExtendedFields: 'Items,Secrets' }, 'ExtendedFields.1'],
     ['a malformed LastModifiedTimestamp', { LastModifiedTimestamp: '2026-11-22 10:00' }, 'LastModifiedTimestamp'],
   ])('refuses an invoice list with %s, names the field and sends nothing', async (_, query, field) => {
@@ -130,7 +138,8 @@ describe('input validation of the data-API client', () => {
 
   it('refuses report ids written loosely (0x11, 1.9e1, 019) though they would read as 17 or 19', async () => {
     const service = createFakeService();
-    for (const report of ['0x11', '1.9e1', '019', ' 19']) await rejected(() => service.client.invoices.report(12, report));
+    for (const report of ['0x11', '1.9e1', '019', ' 19'])
+      await rejected(() => service.client.invoices.report(12, report));
     expect(service.requests).toHaveLength(0);
   });
 
@@ -185,9 +194,15 @@ describe('input validation of the data-API client', () => {
     await rejected(() => service.client.payments.uploadBatch([{ sumOfPayment: 10 } as never]));
     await rejected(() => service.client.payments.uploadBatch([{ dateOfPayment: '2026-11-31', sumOfPayment: 10 }]));
     await rejected(() =>
-      service.client.payments.uploadBatch([{ dateOfPayment: '2026-11-20', sumOfPayment: 10, variableSymbol: '12345678901' }]),
+      service.client.payments.uploadBatch([
+        { dateOfPayment: '2026-11-20', sumOfPayment: 10, variableSymbol: '12345678901' },
+      ]),
     );
-    await rejected(() => service.client.payments.uploadBatch(Array.from({ length: 101 }, () => ({ dateOfPayment: '2026-11-20', sumOfPayment: 1 }))));
+    await rejected(() =>
+      service.client.payments.uploadBatch(
+        Array.from({ length: 101 }, () => ({ dateOfPayment: '2026-11-20', sumOfPayment: 1 })),
+      ),
+    );
     expect(service.requests).toHaveLength(0);
   });
 

@@ -37,7 +37,13 @@ async function startArrivalRecorder(): Promise<{ url: string; arrivals(): Promis
 
 function clientOn(db: Db, url: string) {
   return createDataApiClient(
-    createTransport({ baseUrl: url, token: 'shared-token', budgetKey: 'shared-token-key', budget: createPostgresBudget(db), maxQueueWaitMs: 30_000 }),
+    createTransport({
+      baseUrl: url,
+      token: 'shared-token',
+      budgetKey: 'shared-token-key',
+      budget: createPostgresBudget(db),
+      maxQueueWaitMs: 30_000,
+    }),
   );
 }
 
@@ -102,9 +108,7 @@ describe.skipIf(!postgresUrl)('the rate budget shared by two instances on Postgr
     const other = await database.openAnotherInstance();
     const first = clientOn(database.db, recorder.url);
     const second = clientOn(other.db, recorder.url);
-    await Promise.all(
-      Array.from({ length: 14 }, (_, i) => (i % 2 === 0 ? first : second).invoices.list({ Skip: i })),
-    );
+    await Promise.all(Array.from({ length: 14 }, (_, i) => (i % 2 === 0 ? first : second).invoices.list({ Skip: i })));
     const arrivals = await recorder.arrivals();
     expect(arrivals).toHaveLength(14);
     expect(mostInAnyWindow(arrivals, 1_000)).toBeLessThanOrEqual(3);

@@ -13,7 +13,9 @@ export const BASE = 'http://localhost:3000';
  * Runs the add-on's route handlers against a live key set: a sandbox on an ephemeral port plays the broker, and
  * the add-on's configuration points at it exactly as production points at the real gateway.
  */
-export async function startBrokerFixture(extraEnv: Record<string, string> = {}): Promise<Sandbox & { stop(): Promise<void> }> {
+export async function startBrokerFixture(
+  extraEnv: Record<string, string> = {},
+): Promise<Sandbox & { stop(): Promise<void> }> {
   const sandbox = await createSandbox({ port: 0, addonUrl: BASE, pluginId: PLUGIN_ID, apiKey: API_KEY });
   Object.assign(process.env, { BROKER_JWKS_URL: `${sandbox.url}/broker/jwks.json`, ...extraEnv });
   resetEnvForTests();
@@ -37,7 +39,13 @@ export async function launchJwt(sandbox: Sandbox, input: { sub?: string; tenantI
   );
 }
 
-type Init = { body?: unknown; rawBody?: string; headers?: Record<string, string>; apiKey?: string | null; from?: string };
+type Init = {
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  apiKey?: string | null;
+  from?: string;
+};
 
 /** A request as the gateway sends it: JSON, the API key header, from a given source address. */
 export function gatewayRequest(path: string, init: Init = {}): Request {
@@ -67,7 +75,11 @@ export async function deliver(body: unknown, init: Init = {}) {
 
 export async function callback(code: string, headers: Record<string, string> = {}) {
   const { GET } = await import('@/app/auth/callback/route');
-  return GET(new Request(`${BASE}/auth/callback?code=${encodeURIComponent(code)}`, { headers: { 'x-forwarded-for': '198.51.100.7', ...headers } }));
+  return GET(
+    new Request(`${BASE}/auth/callback?code=${encodeURIComponent(code)}`, {
+      headers: { 'x-forwarded-for': '198.51.100.7', ...headers },
+    }),
+  );
 }
 
 /** Exchange a fresh JWT and return the launch code (remembered as a secret). */

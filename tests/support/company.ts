@@ -22,7 +22,10 @@ export const JANA = 'jana.novakova@example.sk';
  * Launches, delivers a fresh data-API token for each company and completes the callback: the browser's cookie.
  * A fresh token per sign-in also means a fresh rate budget, so tests do not slow each other down.
  */
-export async function signIn(fixture: CompanyFixture, input: { sub?: string; tenantIds?: string[]; connected?: string[] } = {}) {
+export async function signIn(
+  fixture: CompanyFixture,
+  input: { sub?: string; tenantIds?: string[]; connected?: string[] } = {},
+) {
   const sub = input.sub ?? JANA;
   const tenantIds = input.tenantIds ?? ['10001'];
   const { launchCode } = await launch(fixture, { sub, tenantIds });
@@ -31,7 +34,11 @@ export async function signIn(fixture: CompanyFixture, input: { sub?: string; ten
     const response = await deliver({
       userId: sub,
       pluginId: PLUGIN_ID,
-      tokens: connected.map((tenantId) => ({ tenantId, name: `Company ${tenantId}`, accessToken: rememberSecret(fixture.tokens.issue(tenantId, sub)) })),
+      tokens: connected.map((tenantId) => ({
+        tenantId,
+        name: `Company ${tenantId}`,
+        accessToken: rememberSecret(fixture.tokens.issue(tenantId, sub)),
+      })),
     });
     if (response.status !== 200) throw new Error(`delivery answered ${response.status}`);
   }

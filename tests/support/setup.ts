@@ -8,7 +8,8 @@ import { capturedLogLines, leakedSecrets, logCapture, rememberSecret } from './l
 // A real PostgreSQL is for the suites that ask for one (tests/support/databases.ts), each in a database of its own;
 // everything else runs on an in-memory PGlite per test file.
 // (Assigning undefined to process.env would store the string "undefined".)
-if (process.env.DATABASE_URL && !process.env.TEST_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
+if (process.env.DATABASE_URL && !process.env.TEST_DATABASE_URL)
+  process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
 delete process.env.DATABASE_URL;
 process.env.LOG_LEVEL ??= 'debug';
 process.env.PGLITE_DIR ??= 'memory://';

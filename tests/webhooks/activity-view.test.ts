@@ -12,7 +12,9 @@ import { readStoredNotification } from '@/lib/webhooks/present';
 const receivedAt = new Date('2026-07-22T12:05:09Z');
 
 const render = (event: Omit<ActivityEventView, 'key' | 'receivedAt'>, locale: 'sk' | 'en' = 'sk') =>
-  renderToStaticMarkup(createElement(ActivityEvent, { event: { key: 'k', receivedAt, ...event }, texts: activityTexts[locale], locale }));
+  renderToStaticMarkup(
+    createElement(ActivityEvent, { event: { key: 'k', receivedAt, ...event }, texts: activityTexts[locale], locale }),
+  );
 
 describe('a notification on the activity page', () => {
   it('shows an upload result: when, its requestId, OK or with problems, and each document with its problems', () => {
@@ -33,14 +35,22 @@ describe('a notification on the activity page', () => {
     for (const text of ['FA2026/0041', 'shop-41', '20260041', 'FA2026/0042']) expect(html).toContain(text);
     expect(html).toContain('&lt;b&gt;Chýba IČO&lt;/b&gt;');
     expect(html).not.toContain('<b>');
-    expect(render({ notification: readStoredNotification('upload', { requestId: 'r', status: 200 }), sharedBy: [] }, 'en')).toContain('Processed without problems');
+    expect(
+      render({ notification: readStoredNotification('upload', { requestId: 'r', status: 200 }), sharedBy: [] }, 'en'),
+    ).toContain('Processed without problems');
   });
 
   it('shows a payment’s fields that were sent, and which kind of payment it was', () => {
     const notification = readStoredNotification('payment', {
       requestId: 'p-1',
       eventType: 'FinancialTransaction',
-      data: { documentNumber: 'FA2026/0041', dateOfPayment: '2026-07-20T00:00:00', sumOfPayment: 1234.5, currency: 'EUR', partnerName: 'Pekáreň' },
+      data: {
+        documentNumber: 'FA2026/0041',
+        dateOfPayment: '2026-07-20T00:00:00',
+        sumOfPayment: 1234.5,
+        currency: 'EUR',
+        partnerName: 'Pekáreň',
+      },
     });
     const html = render({ notification, sharedBy: [] }, 'en');
     expect(html).toContain('Payment – financial transaction');
@@ -61,15 +71,33 @@ describe('the receiver address on the activity page', () => {
   it('shows the address and whether a secret is stored, never the secret', () => {
     const texts = activityTexts.en;
     const ready = renderToStaticMarkup(
-      createElement(WebhookReceiver, { receiver: { state: 'ready', address: 'https://addon.example.sk/api/webhooks/abc', hasSecret: true, sharedWith: ['20002'] }, texts }),
+      createElement(WebhookReceiver, {
+        receiver: {
+          state: 'ready',
+          address: 'https://addon.example.sk/api/webhooks/abc',
+          hasSecret: true,
+          sharedWith: ['20002'],
+        },
+        texts,
+      }),
     );
     expect(ready).toContain('https://addon.example.sk/api/webhooks/abc');
     expect(ready).toContain(texts.receiver.secretStored);
     expect(ready).toContain('20002');
     const noSecret = renderToStaticMarkup(
-      createElement(WebhookReceiver, { receiver: { state: 'ready', address: 'https://addon.example.sk/api/webhooks/abc', hasSecret: false, sharedWith: [] }, texts }),
+      createElement(WebhookReceiver, {
+        receiver: {
+          state: 'ready',
+          address: 'https://addon.example.sk/api/webhooks/abc',
+          hasSecret: false,
+          sharedWith: [],
+        },
+        texts,
+      }),
     );
     expect(noSecret).toContain(texts.receiver.secretMissing);
-    expect(renderToStaticMarkup(createElement(WebhookReceiver, { receiver: { state: 'no-connection' }, texts }))).toContain(texts.receiver.noConnection);
+    expect(
+      renderToStaticMarkup(createElement(WebhookReceiver, { receiver: { state: 'no-connection' }, texts })),
+    ).toContain(texts.receiver.noConnection);
   });
 });

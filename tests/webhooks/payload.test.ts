@@ -5,12 +5,17 @@ import { WEBHOOK_MAX_BODY_BYTES } from '@/lib/webhooks/signature';
 const raw = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value), 'utf8');
 
 /** The upload result a parse found, or undefined when it found something else. */
-const uploadOf = (parsed: ParsedWebhookPayload): UploadPayload | undefined => (parsed.ok && parsed.kind === 'upload' ? parsed.payload : undefined);
+const uploadOf = (parsed: ParsedWebhookPayload): UploadPayload | undefined =>
+  parsed.ok && parsed.kind === 'upload' ? parsed.payload : undefined;
 
 describe('the upload-finished payload', () => {
   it('reads the minimal notification', () => {
     const parsed = parseWebhookPayload(raw({ requestId: '00000000-0000-0000-0000-000000000000', status: 200 }));
-    expect(parsed).toEqual({ ok: true, kind: 'upload', payload: { requestId: '00000000-0000-0000-0000-000000000000', status: 200 } });
+    expect(parsed).toEqual({
+      ok: true,
+      kind: 'upload',
+      payload: { requestId: '00000000-0000-0000-0000-000000000000', status: 200 },
+    });
   });
 
   it('reads a 200 with its entities and a 207 with problems', () => {
@@ -20,7 +25,12 @@ describe('the upload-finished payload', () => {
         status: 200,
         apiUrl: 'https://api.example/api/invoices/{id}',
         results: {
-          entities: [{ data: { id: 123456789012, externalId: 'shop-1', documentNumber: 'FA0001', variableSymbol: '0001' }, problems: [] }],
+          entities: [
+            {
+              data: { id: 123456789012, externalId: 'shop-1', documentNumber: 'FA0001', variableSymbol: '0001' },
+              problems: [],
+            },
+          ],
           relatedEntities: [],
         },
       }),
@@ -34,7 +44,15 @@ describe('the upload-finished payload', () => {
         apiUrl: null,
         results: {
           entities: [
-            { data: { documentId: '3f0e2a4c-1111-2222-3333-444455556666', externalId: null, documentNumber: 'FA0002', variableSymbol: null }, problems: [{ code: 'Partner', message: 'Chýba IČO odberateľa.' }] },
+            {
+              data: {
+                documentId: '3f0e2a4c-1111-2222-3333-444455556666',
+                externalId: null,
+                documentNumber: 'FA0002',
+                variableSymbol: null,
+              },
+              problems: [{ code: 'Partner', message: 'Chýba IČO odberateľa.' }],
+            },
             { data: null, problems: ['Položka „Čučoriedky“ nemá skladovú kartu.'] },
           ],
           relatedEntities: [{ type: 'partner', data: { id: 7 } }],
@@ -52,12 +70,22 @@ describe('the upload-finished payload', () => {
 
   it('keeps unknown fields at every level', () => {
     const parsed = parseWebhookPayload(
-      raw({ requestId: 'r-3', status: 200, event: 'upload', results: { total: 1, entities: [{ kind: 'invoice', data: { id: 1, currency: 'EUR' } }] } }),
+      raw({
+        requestId: 'r-3',
+        status: 200,
+        event: 'upload',
+        results: { total: 1, entities: [{ kind: 'invoice', data: { id: 1, currency: 'EUR' } }] },
+      }),
     );
     expect(parsed).toEqual({
       ok: true,
       kind: 'upload',
-      payload: { requestId: 'r-3', status: 200, event: 'upload', results: { total: 1, entities: [{ kind: 'invoice', data: { id: 1, currency: 'EUR' } }] } },
+      payload: {
+        requestId: 'r-3',
+        status: 200,
+        event: 'upload',
+        results: { total: 1, entities: [{ kind: 'invoice', data: { id: 1, currency: 'EUR' } }] },
+      },
     });
   });
 
@@ -124,16 +152,30 @@ describe('payment notifications', () => {
   });
 
   it('recognise the event type however it is spelled', () => {
-    for (const eventType of ['financialTransaction', 'financial-transaction', 'FINANCIAL_TRANSACTION', 'DocumentPaymentCreated', 'document.payment']) {
+    for (const eventType of [
+      'financialTransaction',
+      'financial-transaction',
+      'FINANCIAL_TRANSACTION',
+      'DocumentPaymentCreated',
+      'document.payment',
+    ]) {
       const parsed = parseWebhookPayload(raw({ ...payment, eventType }));
       expect(parsed.ok && parsed.kind, eventType).toBe('payment');
     }
   });
 
   it('take every field as optional, nullable and of either scalar type, and keep unknown fields', () => {
-    const sparse = { eventType: 'DocumentPayment', data: { sumOfPayment: '120.50', currency: null, accountId: 'acc-1', note: { x: 1 } }, extra: true };
+    const sparse = {
+      eventType: 'DocumentPayment',
+      data: { sumOfPayment: '120.50', currency: null, accountId: 'acc-1', note: { x: 1 } },
+      extra: true,
+    };
     expect(parseWebhookPayload(raw(sparse))).toEqual({ ok: true, kind: 'payment', payload: sparse });
-    expect(parseWebhookPayload(raw({ eventType: 'FinancialTransaction' }))).toEqual({ ok: true, kind: 'payment', payload: { eventType: 'FinancialTransaction' } });
+    expect(parseWebhookPayload(raw({ eventType: 'FinancialTransaction' }))).toEqual({
+      ok: true,
+      kind: 'payment',
+      payload: { eventType: 'FinancialTransaction' },
+    });
   });
 
   it('that do not fit the guessed shape are kept as "other", never refused', () => {
@@ -146,12 +188,19 @@ describe('payment notifications', () => {
 
 describe('other notifications', () => {
   it('any other JSON object is kept as "other", as it came', () => {
-    for (const body of [{}, { requestId: 'r-7' }, { requestId: 5 }, { eventType: 'PartnerChanged', data: { id: 1 } }, { type: 'ping' }]) {
+    for (const body of [
+      {},
+      { requestId: 'r-7' },
+      { requestId: 5 },
+      { eventType: 'PartnerChanged', data: { id: 1 } },
+      { type: 'ping' },
+    ]) {
       expect(parseWebhookPayload(raw(body)), JSON.stringify(body)).toEqual({ ok: true, kind: 'other', payload: body });
     }
   });
 
   it('what is not a JSON object is refused', () => {
-    for (const body of ['"text"', '42', 'true', '[]', 'null']) expect(parseWebhookPayload(raw(body)), body).toEqual({ ok: false });
+    for (const body of ['"text"', '42', 'true', '[]', 'null'])
+      expect(parseWebhookPayload(raw(body)), body).toEqual({ ok: false });
   });
 });

@@ -74,7 +74,11 @@ describe('the webhook signature', () => {
     const text = JSON.stringify({
       requestId: 'a1b2',
       status: 207,
-      results: { entities: [{ data: { documentNumber: 'FA-2024/1' }, problems: ['Odberateľ „Žltá ľalia, s.r.o.“ – chýba IČO 🙂'] }] },
+      results: {
+        entities: [
+          { data: { documentNumber: 'FA-2024/1' }, problems: ['Odberateľ „Žltá ľalia, s.r.o.“ – chýba IČO 🙂'] },
+        ],
+      },
     });
     const header = signWebhookBody(secret, text);
     expect(verifyWebhookSignature(raw(text), header, secret)).toBe(true);

@@ -21,8 +21,16 @@ function renderError(code: ErrorCode, headers: Record<string, string>): Response
     return htmlPage(
       400,
       [
-        { lang: 'sk', title: 'Prihlásenie sa nepodarilo', body: `Odkaz na prihlásenie je neplatný, vypršal alebo už bol použitý. ${reopen.sk}` },
-        { lang: 'en', title: 'Sign-in failed', body: `The sign-in link is invalid, has expired or was already used. ${reopen.en}` },
+        {
+          lang: 'sk',
+          title: 'Prihlásenie sa nepodarilo',
+          body: `Odkaz na prihlásenie je neplatný, vypršal alebo už bol použitý. ${reopen.sk}`,
+        },
+        {
+          lang: 'en',
+          title: 'Sign-in failed',
+          body: `The sign-in link is invalid, has expired or was already used. ${reopen.en}`,
+        },
       ],
       headers,
     );
@@ -93,7 +101,10 @@ export async function GET(request: Request) {
 /** HEAD (link checkers, previews) answers like the page would, and consumes nothing. */
 export function HEAD() {
   return withRouteHeaders(
-    new Response(null, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Referrer-Policy': 'no-referrer' } }),
+    new Response(null, {
+      status: 200,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Referrer-Policy': 'no-referrer' },
+    }),
   );
 }
 

@@ -13,7 +13,13 @@ import { linkClass } from '@/components/detail-parts';
  * here, outside the pages' loading boundaries, so a foreign company answers 403 before anything streams (each page
  * checks again: a layout is not re-rendered on client-side navigation).
  */
-export default async function CompanyLayout({ children, params }: { children: ReactNode; params: Promise<{ tenantId: string }> }) {
+export default async function CompanyLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ tenantId: string }>;
+}) {
   const { tenantId } = await params;
   const session = await requireCompany(tenantId);
   const { t } = await getMessages();
@@ -29,7 +35,9 @@ export default async function CompanyLayout({ children, params }: { children: Re
             ← {t.back}
           </Link>
         )}
-        <h1 className="mt-1 text-xl font-semibold text-slate-900">{company.name ?? `${t.unnamedCompany} ${tenantId}`}</h1>
+        <h1 className="mt-1 text-xl font-semibold text-slate-900">
+          {company.name ?? `${t.unnamedCompany} ${tenantId}`}
+        </h1>
         <p className="text-sm text-slate-500">
           {t.companyId}: {tenantId}
         </p>

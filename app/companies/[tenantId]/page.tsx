@@ -31,7 +31,10 @@ export const generateMetadata = ({ params }: { params: Promise<{ tenantId: strin
  * elsewhere) is said first, at the top. A company without a working connection shows its connection panel in place
  * of the figures, once (not a second warning telling the user to connect it "on its overview").
  */
-type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ tenantId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 const pasteOutcomes: readonly PasteOutcome[] = ['connected', 'invalid', 'rejected', 'busy', 'unavailable'];
 
@@ -51,7 +54,9 @@ export default async function CompanyPage({ params, searchParams }: Props) {
     loadForPage((deadline) => overviewFor({ ...session, tenantId }, { deadline })),
     forPage(async () => listConnections(await getDb(), session)),
     consentId ? forPage(async () => findConsentResult(await getDb(), consentId, session)) : null,
-    forPage(async () => findConnectionNotice(await getDb(), { userId: session.userId, pluginId: session.pluginId, tenantId })),
+    forPage(async () =>
+      findConnectionNotice(await getDb(), { userId: session.userId, pluginId: session.pluginId, tenantId }),
+    ),
   ]);
   // The service may refuse the token while this page loads (the load marks it): the panel says so, not the figures.
   const refusedNow = !loaded.ok && loaded.problem.kind === 'disconnected';
@@ -68,7 +73,11 @@ export default async function CompanyPage({ params, searchParams }: Props) {
       t={t}
       company={company}
       lacking={connections.filter((connection) => connection.state !== 'connected').length}
-      actions={{ consent: env.consent ? link('connection', 'consent') : null, token: link('connection', 'token'), activity: link('activity') }}
+      actions={{
+        consent: env.consent ? link('connection', 'consent') : null,
+        token: link('connection', 'token'),
+        activity: link('activity'),
+      }}
       pasteOutcome={pasteOutcome}
       className={className}
     />
@@ -80,7 +89,9 @@ export default async function CompanyPage({ params, searchParams }: Props) {
   const overdueExpenses = `${link('expenses')}?${new URLSearchParams({ PaymentStatus: '0', DueDateTo: yesterday })}`;
   // Incomplete after the page limit, or when the page's deadline ended the paging: the sums are of what was read.
   const partial = (summary: UnpaidSummary) =>
-    !summary.complete && <p className="text-xs text-slate-500">{fill(d.overview.partial, { count: summary.unpaid.count })}</p>;
+    !summary.complete && (
+      <p className="text-xs text-slate-500">{fill(d.overview.partial, { count: summary.unpaid.count })}</p>
+    );
 
   return (
     <>
@@ -92,13 +103,39 @@ export default async function CompanyPage({ params, searchParams }: Props) {
       {loaded.ok ? (
         <>
           <section aria-label={d.nav.invoices} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <TotalCard title={d.overview.unpaidInvoices} total={loaded.value.invoices.unpaid} href={`${link('invoices')}?PaymentStatus=0`} texts={d} locale={locale} />
-            <TotalCard title={d.overview.overdueInvoices} total={loaded.value.invoices.overdue} href={overdueInvoices} tone="warning" texts={d} locale={locale} />
+            <TotalCard
+              title={d.overview.unpaidInvoices}
+              total={loaded.value.invoices.unpaid}
+              href={`${link('invoices')}?PaymentStatus=0`}
+              texts={d}
+              locale={locale}
+            />
+            <TotalCard
+              title={d.overview.overdueInvoices}
+              total={loaded.value.invoices.overdue}
+              href={overdueInvoices}
+              tone="warning"
+              texts={d}
+              locale={locale}
+            />
           </section>
           {partial(loaded.value.invoices)}
           <section aria-label={d.nav.expenses} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <TotalCard title={d.overview.unpaidExpenses} total={loaded.value.expenses.unpaid} href={`${link('expenses')}?PaymentStatus=0`} texts={d} locale={locale} />
-            <TotalCard title={d.overview.overdueExpenses} total={loaded.value.expenses.overdue} href={overdueExpenses} tone="warning" texts={d} locale={locale} />
+            <TotalCard
+              title={d.overview.unpaidExpenses}
+              total={loaded.value.expenses.unpaid}
+              href={`${link('expenses')}?PaymentStatus=0`}
+              texts={d}
+              locale={locale}
+            />
+            <TotalCard
+              title={d.overview.overdueExpenses}
+              total={loaded.value.expenses.overdue}
+              href={overdueExpenses}
+              tone="warning"
+              texts={d}
+              locale={locale}
+            />
           </section>
           {partial(loaded.value.expenses)}
           <p className="mt-2 text-xs text-slate-500" data-as-of={loaded.value.computedAt}>
@@ -107,11 +144,23 @@ export default async function CompanyPage({ params, searchParams }: Props) {
 
           <section className="mt-6" aria-labelledby="latest-invoices">
             <div className="mb-2 flex items-baseline justify-between gap-3">
-              <h3 id="latest-invoices" className="font-medium text-slate-900">{d.overview.latestInvoices}</h3>
-              <Link href={link('invoices')} className="text-sm font-medium text-brand-700 hover:underline">{d.overview.showAllInvoices} →</Link>
+              <h3 id="latest-invoices" className="font-medium text-slate-900">
+                {d.overview.latestInvoices}
+              </h3>
+              <Link href={link('invoices')} className="text-sm font-medium text-brand-700 hover:underline">
+                {d.overview.showAllInvoices} →
+              </Link>
             </div>
             {loaded.value.latestInvoices.length > 0 ? (
-              <InvoiceTable invoices={loaded.value.latestInvoices} tenantId={tenantId} texts={d} locale={locale} today={loaded.value.today} caption={d.overview.latestInvoices} captionHidden />
+              <InvoiceTable
+                invoices={loaded.value.latestInvoices}
+                tenantId={tenantId}
+                texts={d}
+                locale={locale}
+                today={loaded.value.today}
+                caption={d.overview.latestInvoices}
+                captionHidden
+              />
             ) : (
               <p className="text-sm text-slate-600">{d.overview.noRecentInvoices}</p>
             )}
@@ -119,11 +168,23 @@ export default async function CompanyPage({ params, searchParams }: Props) {
 
           <section className="mt-6" aria-labelledby="latest-expenses">
             <div className="mb-2 flex items-baseline justify-between gap-3">
-              <h3 id="latest-expenses" className="font-medium text-slate-900">{d.overview.latestExpenses}</h3>
-              <Link href={link('expenses')} className="text-sm font-medium text-brand-700 hover:underline">{d.overview.showAllExpenses} →</Link>
+              <h3 id="latest-expenses" className="font-medium text-slate-900">
+                {d.overview.latestExpenses}
+              </h3>
+              <Link href={link('expenses')} className="text-sm font-medium text-brand-700 hover:underline">
+                {d.overview.showAllExpenses} →
+              </Link>
             </div>
             {loaded.value.latestExpenses.length > 0 ? (
-              <ExpenseTable expenses={loaded.value.latestExpenses} tenantId={tenantId} texts={d} locale={locale} today={loaded.value.today} caption={d.overview.latestExpenses} captionHidden />
+              <ExpenseTable
+                expenses={loaded.value.latestExpenses}
+                tenantId={tenantId}
+                texts={d}
+                locale={locale}
+                today={loaded.value.today}
+                caption={d.overview.latestExpenses}
+                captionHidden
+              />
             ) : (
               <p className="text-sm text-slate-600">{d.overview.noRecentExpenses}</p>
             )}

@@ -37,7 +37,9 @@ export function createPostgresBudget(db: Db, rules: Rules = serviceRules): RateB
     },
     async pausedFor(key) {
       const [row] = rowsOf<{ left_ms: string | number }>(
-        await db.execute(sql`select greatest(0, paused_until - ${nowMs}) as left_ms from data_api_budgets where token_key = ${key}`),
+        await db.execute(
+          sql`select greatest(0, paused_until - ${nowMs}) as left_ms from data_api_budgets where token_key = ${key}`,
+        ),
       );
       return row ? Number(row.left_ms) : 0;
     },

@@ -44,7 +44,13 @@ export const pricesSchema = z.looseObject({
   legislativePrices: optional(priceTriple),
 });
 
-export const int64Id = z.union([z.number().int(), z.string().regex(/^-?\d{1,19}$/).transform(Number)]);
+export const int64Id = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^-?\d{1,19}$/)
+    .transform(Number),
+]);
 
 export type Partner = z.infer<typeof partnerSchema>;
 export type Prices = z.infer<typeof pricesSchema>;

@@ -14,7 +14,16 @@ export const deliveryNoteSchema = z.looseObject({
   prices: pricesSchema.nullish(),
   tags,
   items: z
-    .array(z.looseObject({ name: text, itemCode: text, quantity: amount, unit: text, unitPrice: amount, totalPrice: amount }))
+    .array(
+      z.looseObject({
+        name: text,
+        itemCode: text,
+        quantity: amount,
+        unit: text,
+        unitPrice: amount,
+        totalPrice: amount,
+      }),
+    )
     .nullish(),
 });
 

@@ -19,7 +19,11 @@ const vatBreakdownSchema = z.looseObject({ vatRate: amount, base: amount, vat: a
 
 const invoicePaymentSchema = z.looseObject({ date: serviceDate, amount: amount, paymentType: z.unknown().optional() });
 
-const linkedDocumentSchema = z.looseObject({ id: z.unknown().optional(), documentType: z.unknown().optional(), documentNumber: text });
+const linkedDocumentSchema = z.looseObject({
+  id: z.unknown().optional(),
+  documentType: z.unknown().optional(),
+  documentNumber: text,
+});
 
 export const invoiceSchema = z.looseObject({
   id: int64Id,

@@ -132,7 +132,9 @@ export async function startAddonServer(options: AddonServerOptions): Promise<Add
   let lastProblem = 'no answer yet';
   while (Date.now() < deadline) {
     if (spawnError || exited(child)) {
-      lastProblem = spawnError ? `could not spawn: ${spawnError.message}` : `exited with ${child.exitCode ?? child.signalCode}`;
+      lastProblem = spawnError
+        ? `could not spawn: ${spawnError.message}`
+        : `exited with ${child.exitCode ?? child.signalCode}`;
       break;
     }
     try {

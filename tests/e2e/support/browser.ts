@@ -1,4 +1,11 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Response,
+} from 'playwright-core';
 
 /** The system's Chromium (never a downloaded one), headless and quiet: no background traffic, no QUIC. */
 export function launchChromium(): Promise<Browser> {

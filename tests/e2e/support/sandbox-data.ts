@@ -20,9 +20,15 @@ export function sandboxCompany(tenantId: string, today: string): CompanyData {
 }
 
 /** The bytes the sandbox serves for one attachment of one expense. */
-export function sandboxAttachment(tenantId: string, today: string, expenseId: string, attachmentId: string): { bytes: Buffer; fileName: string; contentType: string } {
+export function sandboxAttachment(
+  tenantId: string,
+  today: string,
+  expenseId: string,
+  attachmentId: string,
+): { bytes: Buffer; fileName: string; contentType: string } {
   const expense = sandboxCompany(tenantId, today).expenses.find((candidate) => candidate.record.id === expenseId);
   const spec = expense?.attachments.find((candidate) => candidate.id === attachmentId);
-  if (!expense || !spec) throw new Error(`The sandbox has no attachment ${attachmentId} on expense ${expenseId} of ${tenantId}.`);
+  if (!expense || !spec)
+    throw new Error(`The sandbox has no attachment ${attachmentId} on expense ${expenseId} of ${tenantId}.`);
   return { bytes: attachmentContent(expense, spec), fileName: spec.fileName, contentType: spec.contentType };
 }

@@ -20,7 +20,9 @@ export interface Served {
 
 /** The names of the secrets found in `text` (never the values: a failure message must not print them). */
 export function secretsIn(text: string, secrets: readonly NamedSecret[]): string[] {
-  return secrets.filter((secret) => secret.value.length >= 8 && text.includes(secret.value)).map((secret) => secret.name);
+  return secrets
+    .filter((secret) => secret.value.length >= 8 && text.includes(secret.value))
+    .map((secret) => secret.name);
 }
 
 /** `source: secret names` for every served item that holds a secret in its headers or body; empty when none does. */
@@ -76,7 +78,11 @@ export function recordAddonResponses(context: BrowserContext, addonUrl: string) 
           }
         }
         const pathname = new URL(response.url()).pathname + new URL(response.url()).search;
-        served.push({ source: `${response.request().method()} ${pathname} (${type.split(';')[0] || 'no type'}, ${response.status()})`, headers: headerText(headers), body });
+        served.push({
+          source: `${response.request().method()} ${pathname} (${type.split(';')[0] || 'no type'}, ${response.status()})`,
+          headers: headerText(headers),
+          body,
+        });
       })(),
     );
   });
@@ -94,7 +100,9 @@ export async function clientBundleFiles(): Promise<{ file: string; text: string 
   const root = path.join(projectRoot, '.next', 'static');
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-  return Promise.all(files.map(async (file) => ({ file: path.relative(projectRoot, file), text: await readFile(file, 'latin1') })));
+  return Promise.all(
+    files.map(async (file) => ({ file: path.relative(projectRoot, file), text: await readFile(file, 'latin1') })),
+  );
 }
 
 /**

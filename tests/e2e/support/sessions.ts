@@ -21,7 +21,11 @@ export interface FetchedSession {
  * tokens), then follow the redirect to the add-on's callback, which answers with the session cookie. The cookie is
  * `__Host-` and Secure, which fetch's own cookie handling would drop on http://; it is sent explicitly instead.
  */
-export async function launchByFetch(env: E2eEnvironment, userId: string, tenantIds: readonly string[]): Promise<FetchedSession> {
+export async function launchByFetch(
+  env: E2eEnvironment,
+  userId: string,
+  tenantIds: readonly string[],
+): Promise<FetchedSession> {
   const form = new URLSearchParams({ userId });
   for (const tenantId of tenantIds) form.append('tenantIds', tenantId);
   const launched = await fetch(`${env.sandbox.url}/launch`, {
@@ -30,7 +34,8 @@ export async function launchByFetch(env: E2eEnvironment, userId: string, tenantI
     body: form,
     redirect: 'manual',
   });
-  if (launched.status !== 302) throw new Error(`The sandbox's launch answered ${launched.status}: ${(await launched.text()).slice(0, 300)}`);
+  if (launched.status !== 302)
+    throw new Error(`The sandbox's launch answered ${launched.status}: ${(await launched.text()).slice(0, 300)}`);
   const location = launched.headers.get('location') ?? '';
   const launchCode = rememberSecret(new URL(location).searchParams.get('code') ?? '');
   // Node may resolve "localhost" to ::1 first, where the add-on does not listen: ask it by IP.

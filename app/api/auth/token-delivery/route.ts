@@ -29,7 +29,10 @@ export async function POST(request: Request) {
     log.stored = outcome.stored;
     log.skipped = outcome.skipped.length;
     for (const skipped of outcome.skipped) {
-      getLogger().warn({ endpoint: 'token-delivery', tenantId: skipped.tenantId, reason: skipped.reason }, 'delivery entry skipped');
+      getLogger().warn(
+        { endpoint: 'token-delivery', tenantId: skipped.tenantId, reason: skipped.reason },
+        'delivery entry skipped',
+      );
     }
     // Counts only: tokens and company names are never echoed.
     return Response.json({ stored: outcome.stored, skipped: outcome.skipped.length });

@@ -47,4 +47,10 @@ export async function POST(request: Request, { params }: Context) {
 /** Only POST is a notification; anything else is refused in the one error shape. */
 const methodNotAllowed = () => withRouteHeaders(errorResponse('method_not_allowed', { Allow: 'POST' }));
 
-export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE, methodNotAllowed as OPTIONS };
+export {
+  methodNotAllowed as GET,
+  methodNotAllowed as PUT,
+  methodNotAllowed as PATCH,
+  methodNotAllowed as DELETE,
+  methodNotAllowed as OPTIONS,
+};

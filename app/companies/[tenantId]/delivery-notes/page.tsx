@@ -13,7 +13,9 @@ type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<Sear
 /** The company's delivery notes, filtered and paged by the URL (GET /api/delivery-notes, one call per view). */
 export default async function DeliveryNotesPage({ params, searchParams }: Props) {
   const { tenantId } = await params;
-  const page = await loadListPage('deliveryNotes', tenantId, await searchParams, (client, query) => client.deliveryNotes.list(query));
+  const page = await loadListPage('deliveryNotes', tenantId, await searchParams, (client, query) =>
+    client.deliveryNotes.list(query),
+  );
   const { t, locale } = await getMessages();
   const d = t.docs;
   return (
@@ -23,7 +25,15 @@ export default async function DeliveryNotesPage({ params, searchParams }: Props)
       page={page}
       texts={d}
       empty={{ none: d.lists.noDeliveryNotes, match: d.lists.noDeliveryNotesMatch }}
-      table={(notes) => <DeliveryNoteTable notes={notes} tenantId={tenantId} texts={d} locale={locale} caption={d.lists.deliveryNotesCaption} />}
+      table={(notes) => (
+        <DeliveryNoteTable
+          notes={notes}
+          tenantId={tenantId}
+          texts={d}
+          locale={locale}
+          caption={d.lists.deliveryNotesCaption}
+        />
+      )}
     />
   );
 }

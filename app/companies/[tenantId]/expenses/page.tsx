@@ -13,7 +13,9 @@ type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<Sear
 /** The company's expenses, filtered and paged by the URL (GET /api/expenses, one call per view). */
 export default async function ExpensesPage({ params, searchParams }: Props) {
   const { tenantId } = await params;
-  const page = await loadListPage('expenses', tenantId, await searchParams, (client, query) => client.expenses.list(query));
+  const page = await loadListPage('expenses', tenantId, await searchParams, (client, query) =>
+    client.expenses.list(query),
+  );
   const { t, locale } = await getMessages();
   const d = t.docs;
   return (
@@ -23,7 +25,16 @@ export default async function ExpensesPage({ params, searchParams }: Props) {
       page={page}
       texts={d}
       empty={{ none: d.lists.noExpenses, match: d.lists.noExpensesMatch }}
-      table={(expenses) => <ExpenseTable expenses={expenses} tenantId={tenantId} texts={d} locale={locale} today={page.today} caption={d.lists.expensesCaption} />}
+      table={(expenses) => (
+        <ExpenseTable
+          expenses={expenses}
+          tenantId={tenantId}
+          texts={d}
+          locale={locale}
+          today={page.today}
+          caption={d.lists.expensesCaption}
+        />
+      )}
     />
   );
 }

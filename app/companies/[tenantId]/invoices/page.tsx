@@ -13,7 +13,9 @@ type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<Sear
 /** The company's invoices, filtered and paged by the URL (GET /api/invoices, one call per view). */
 export default async function InvoicesPage({ params, searchParams }: Props) {
   const { tenantId } = await params;
-  const page = await loadListPage('invoices', tenantId, await searchParams, (client, query) => client.invoices.list(query));
+  const page = await loadListPage('invoices', tenantId, await searchParams, (client, query) =>
+    client.invoices.list(query),
+  );
   const { t, locale } = await getMessages();
   const d = t.docs;
   return (
@@ -23,7 +25,16 @@ export default async function InvoicesPage({ params, searchParams }: Props) {
       page={page}
       texts={d}
       empty={{ none: d.lists.noInvoices, match: d.lists.noInvoicesMatch }}
-      table={(invoices) => <InvoiceTable invoices={invoices} tenantId={tenantId} texts={d} locale={locale} today={page.today} caption={d.lists.invoicesCaption} />}
+      table={(invoices) => (
+        <InvoiceTable
+          invoices={invoices}
+          tenantId={tenantId}
+          texts={d}
+          locale={locale}
+          today={page.today}
+          caption={d.lists.invoicesCaption}
+        />
+      )}
     />
   );
 }

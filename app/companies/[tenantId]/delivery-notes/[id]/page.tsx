@@ -17,7 +17,9 @@ export const generateMetadata = ({ params }: Props) =>
     const noteId = int64IdOf((await params).id);
     if (noteId === null) return t.docs.notFound.title;
     const loaded = await deliveryNoteForPage(session.userId, session.pluginId, tenantId, noteId);
-    return loaded.ok ? `${t.docs.detail.deliveryNote} ${loaded.value.documentNumber || t.docs.detail.withoutNumber}` : t.docs.detail.deliveryNote;
+    return loaded.ok
+      ? `${t.docs.detail.deliveryNote} ${loaded.value.documentNumber || t.docs.detail.withoutNumber}`
+      : t.docs.detail.deliveryNote;
   });
 
 type Props = { params: Promise<{ tenantId: string; id: string }> };
@@ -36,7 +38,11 @@ export default async function DeliveryNotePage({ params }: Props) {
     return (
       <>
         {back}
-        <ServiceProblem problem={loaded.problem} texts={d} retryHref={companyPath(tenantId, 'delivery-notes', noteId)} />
+        <ServiceProblem
+          problem={loaded.problem}
+          texts={d}
+          retryHref={companyPath(tenantId, 'delivery-notes', noteId)}
+        />
       </>
     );
   }
@@ -66,7 +72,10 @@ export default async function DeliveryNotePage({ params }: Props) {
               [d.detail.orderNumber, note.orderNumber],
               [d.detail.issueDate, formatDay(note.issueDate, locale)],
               [d.detail.deliveryDate, formatDay(note.deliveryDate, locale)],
-              [d.detail.lastModified, note.lastModifiedTimestamp ? formatWallClock(note.lastModifiedTimestamp, locale) : null],
+              [
+                d.detail.lastModified,
+                note.lastModifiedTimestamp ? formatWallClock(note.lastModifiedTimestamp, locale) : null,
+              ],
             ]}
           />
         </DetailSection>

@@ -83,7 +83,10 @@ export default async function ExpensePage({ params }: Props) {
               [d.detail.deliveryDate, formatDay(expense.deliveryDate, locale)],
               [d.detail.receivedDate, formatDay(expense.receivedDate, locale)],
               [d.detail.dueDate, formatDay(expense.dueDate, locale)],
-              [d.detail.lastModified, expense.lastModifiedTimestamp ? formatWallClock(expense.lastModifiedTimestamp, locale) : null],
+              [
+                d.detail.lastModified,
+                expense.lastModifiedTimestamp ? formatWallClock(expense.lastModifiedTimestamp, locale) : null,
+              ],
             ]}
           />
         </DetailSection>

@@ -19,7 +19,9 @@ export const generateMetadata = ({ params }: Props) =>
     const invoiceId = int64IdOf((await params).id);
     if (invoiceId === null) return t.docs.notFound.title;
     const loaded = await invoiceForPage(session.userId, session.pluginId, tenantId, invoiceId);
-    return loaded.ok ? `${t.docs.detail.invoice} ${loaded.value.documentNumber || t.docs.detail.withoutNumber}` : t.docs.detail.invoice;
+    return loaded.ok
+      ? `${t.docs.detail.invoice} ${loaded.value.documentNumber || t.docs.detail.withoutNumber}`
+      : t.docs.detail.invoice;
   });
 
 type Props = { params: Promise<{ tenantId: string; id: string }> };
@@ -82,7 +84,10 @@ export default async function InvoicePage({ params }: Props) {
               [d.detail.issueDate, formatDay(invoice.issueDate, locale)],
               [d.detail.deliveryDate, formatDay(invoice.deliveryDate, locale)],
               [d.detail.dueDate, formatDay(invoice.dueDate, locale)],
-              [d.detail.lastModified, invoice.lastModifiedTimestamp ? formatWallClock(invoice.lastModifiedTimestamp, locale) : null],
+              [
+                d.detail.lastModified,
+                invoice.lastModifiedTimestamp ? formatWallClock(invoice.lastModifiedTimestamp, locale) : null,
+              ],
             ]}
           />
         </DetailSection>
@@ -105,8 +110,12 @@ export default async function InvoicePage({ params }: Props) {
           <VatBreakdownTable breakdowns={invoice.vatBreakdowns} currency={currency} texts={d} locale={locale} />
         )}
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          {invoice.payments && <PaymentsList payments={invoice.payments} currency={currency} texts={d} locale={locale} />}
-          {invoice.linkedDocuments && <LinkedDocuments documents={invoice.linkedDocuments} tenantId={tenantId} texts={d} />}
+          {invoice.payments && (
+            <PaymentsList payments={invoice.payments} currency={currency} texts={d} locale={locale} />
+          )}
+          {invoice.linkedDocuments && (
+            <LinkedDocuments documents={invoice.linkedDocuments} tenantId={tenantId} texts={d} />
+          )}
         </div>
       </div>
     </article>

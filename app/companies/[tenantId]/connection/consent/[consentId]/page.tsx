@@ -54,7 +54,11 @@ export default async function ConsentProgressPage({ params }: Props) {
   const here = companyPath(tenantId, 'connection', 'consent', consentId);
 
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="consent-progress" data-consent-status={view.status}>
+    <section
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      aria-labelledby="consent-progress"
+      data-consent-status={view.status}
+    >
       <h2 id="consent-progress" className="font-medium text-slate-900">
         {c.title}
       </h2>
@@ -76,7 +80,10 @@ function Pending({ view, here, t, locale }: { view: ProgressView; here: string; 
   return (
     <>
       <p role="status" aria-live="polite" className="mt-2 flex items-center gap-2 text-sm text-slate-700">
-        <span aria-hidden="true" className="inline-block size-3 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" />
+        <span
+          aria-hidden="true"
+          className="inline-block size-3 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
+        />
         {c.status}
       </p>
       <ol className="mt-4 space-y-4">
@@ -93,7 +100,9 @@ function Pending({ view, here, t, locale }: { view: ProgressView; here: string; 
           <p className="mt-1 text-sm text-slate-600">{c.approveBody}</p>
         </li>
       </ol>
-      <p className="mt-4 text-xs text-slate-500">{fill(c.validUntil, { time: formatClockTime(view.expiresAt, locale) })}</p>
+      <p className="mt-4 text-xs text-slate-500">
+        {fill(c.validUntil, { time: formatClockTime(view.expiresAt, locale) })}
+      </p>
       <noscript>
         <p className="mt-2 text-sm">
           <a href={here} className={linkClass}>
@@ -119,7 +128,15 @@ function Connected({ href, t }: { href: string; t: Messages }) {
   );
 }
 
-function Ended({ status, tenantId, t }: { status: Exclude<ProgressView['status'], 'pending' | 'connected'>; tenantId: string; t: Messages }) {
+function Ended({
+  status,
+  tenantId,
+  t,
+}: {
+  status: Exclude<ProgressView['status'], 'pending' | 'connected'>;
+  tenantId: string;
+  t: Messages;
+}) {
   const c = t.consentProgress;
   const text = c.ended[status];
   return (

@@ -34,13 +34,25 @@ export async function POST(request: Request, { params }: { params: Promise<Param
 
   try {
     const { session } = access;
-    const attempt = await findPendingAttempt(await getDb(), consentId, { userId: session.userId, pluginId: session.pluginId, tenantId }, env.encryptionKeys);
+    const attempt = await findPendingAttempt(
+      await getDb(),
+      consentId,
+      { userId: session.userId, pluginId: session.pluginId, tenantId },
+      env.encryptionKeys,
+    );
     if (attempt.kind === 'unknown') return failurePage('notFound', localeOf(request));
     if (attempt.kind === 'ended') {
-      return wantsJson(request) ? consentJson({ ended: true }) : seeOther(companyPath(tenantId, 'connection', 'consent', consentId));
+      return wantsJson(request)
+        ? consentJson({ ended: true })
+        : seeOther(companyPath(tenantId, 'connection', 'consent', consentId));
     }
     const url = consentPageUrl(
-      { state: attempt.state, responseMode: attempt.responseMode, companyMode: attempt.companyMode, webhookId: attempt.webhookId },
+      {
+        state: attempt.state,
+        responseMode: attempt.responseMode,
+        companyMode: attempt.companyMode,
+        webhookId: attempt.webhookId,
+      },
       { ...env.consent, appUrl: env.appUrl, keys: env.encryptionKeys },
     );
     return wantsJson(request) ? consentJson({ url }) : seeOther(url);
