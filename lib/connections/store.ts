@@ -1,11 +1,20 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
 import { sealSecret, sealToken, webhookSecretContext, type TokenIdentity, type VaultKey } from '@/lib/crypto/vault';
 
 /** How a token reached us: delivered by the gateway, approved through Integration Consent, or pasted by the user. */
+/** The row of one connection: (user, company, plugin). */
+export function connectionRow(identity: TokenIdentity): SQL {
+  return and(
+    eq(accessTokens.userId, identity.userId),
+    eq(accessTokens.tenantId, identity.tenantId),
+    eq(accessTokens.pluginId, identity.pluginId),
+  )!;
+}
+
 export type TokenSource = (typeof accessTokens.$inferSelect)['source'];
 
 export type TokenToStore = TokenIdentity & {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { TokenIdentity } from '@/lib/crypto/vault';
 import type { Db } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
+import { connectionRow } from '@/lib/connections/store';
 
 /**
  * A consent asks the service for one company, but the user chooses at the service and may approve another one too
@@ -48,13 +49,7 @@ export async function findConnectionNotice(db: Db, identity: TokenIdentity): Pro
   const [row] = await db
     .select({ notice: accessTokens.notice, at: accessTokens.deliveredAt })
     .from(accessTokens)
-    .where(
-      and(
-        eq(accessTokens.userId, identity.userId),
-        eq(accessTokens.tenantId, identity.tenantId),
-        eq(accessTokens.pluginId, identity.pluginId),
-      ),
-    )
+    .where(connectionRow(identity))
     .limit(1);
   const notice = connectionNoticeSchema.safeParse(row?.notice);
   return row && notice.success ? { ...notice.data, at: row.at } : null;

@@ -10,6 +10,7 @@ import { createDataApiClient, type ClientOptions, type DataApiClient } from './c
 import { DataApiError } from './errors';
 import { getRateBudget } from './rate/shared-budget';
 import { createTransport, type Answer, type Transport } from './transport';
+import { connectionRow } from '@/lib/connections/store';
 
 /**
  * The data-API client of one company for one signed-in user: the token delivered for (user, company, plugin),
@@ -22,15 +23,7 @@ async function markRejected(db: Db, identity: TokenIdentity, sealedToken: string
   await db
     .update(accessTokens)
     .set({ invalidatedAt: new Date() })
-    .where(
-      and(
-        eq(accessTokens.userId, identity.userId),
-        eq(accessTokens.tenantId, identity.tenantId),
-        eq(accessTokens.pluginId, identity.pluginId),
-        eq(accessTokens.sealedToken, sealedToken),
-        isNull(accessTokens.invalidatedAt),
-      ),
-    );
+    .where(and(connectionRow(identity), eq(accessTokens.sealedToken, sealedToken), isNull(accessTokens.invalidatedAt)));
 }
 
 // Identical GETs of one token that are in flight at the same moment (ten tabs opening the same list) share one call.
@@ -70,14 +63,7 @@ export async function openCompanyClient(identity: TokenIdentity, options: Client
   const [row] = await db
     .select({ keyId: accessTokens.keyId, sealedToken: accessTokens.sealedToken })
     .from(accessTokens)
-    .where(
-      and(
-        eq(accessTokens.userId, identity.userId),
-        eq(accessTokens.tenantId, identity.tenantId),
-        eq(accessTokens.pluginId, identity.pluginId),
-        isNull(accessTokens.invalidatedAt),
-      ),
-    );
+    .where(and(connectionRow(identity), isNull(accessTokens.invalidatedAt)));
   if (!row) throw new DataApiError('not-connected');
 
   const token = openToken(row, identity, getEnv().encryptionKeys);

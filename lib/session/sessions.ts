@@ -13,7 +13,8 @@ export type Session = Pick<SessionRow, 'id' | 'userId' | 'tenantIds' | 'pluginId
  */
 export const LAST_SEEN_GRANULARITY_SECONDS = 60;
 
-type SessionRecord = {
+/** A session row as raw SQL returns it (both drivers). */
+export type SessionRecord = {
   id: string;
   user_id: string;
   tenant_ids: string[];
@@ -44,7 +45,10 @@ export async function findActiveSession(
     )
     select id, user_id, tenant_ids, plugin_id, expires_at from live`);
   const [row] = rowsOf<SessionRecord>(result);
-  if (!row) return null;
+  return row ? sessionOf(row) : null;
+}
+
+export function sessionOf(row: SessionRecord): Session {
   return {
     id: row.id,
     userId: row.user_id,

@@ -4,15 +4,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/lib/db/client';
 import { sha256Hex } from '@/lib/crypto/digest';
 import { SESSION_LIFETIME_SECONDS } from '@/lib/session/cookie';
-import type { Session } from '@/lib/session/sessions';
-
-type SessionRecord = {
-  id: string;
-  user_id: string;
-  tenant_ids: string[];
-  plugin_id: string;
-  expires_at: Date | string;
-};
+import { sessionOf, type Session, type SessionRecord } from '@/lib/session/sessions';
 
 /**
  * Redeems a launch code for a new session, in one statement (one round trip, atomic):
@@ -42,12 +34,5 @@ export async function signInWithLaunchCode(
     from granted
     returning id, user_id, tenant_ids, plugin_id, expires_at`);
   const [row] = rowsOf<SessionRecord>(result);
-  if (!row) return null;
-  return {
-    id: row.id,
-    userId: row.user_id,
-    tenantIds: row.tenant_ids,
-    pluginId: row.plugin_id,
-    expiresAt: new Date(row.expires_at),
-  };
+  return row ? sessionOf(row) : null;
 }

@@ -10,31 +10,30 @@
  * - Integration Consent in poll mode (a second add-on configured for it): the same new tab; the frame finds the
  *   approval by polling and moves on to the connected company, named as the consent named it.
  */
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshContext, launchChromium } from './support/browser';
+import { freshContext } from './support/browser';
 import { startEnvironment, type E2eEnvironment } from './support/environment';
 import { expectUi } from './support/expect-ui';
 import { screenshot } from './support/screenshots';
-import { launchInServiceWindow, startServiceWindow, type ServiceWindow } from './support/service-window';
+import {
+  launchInServiceWindow,
+  startFramedWorld,
+  type FramedWorld,
+  type ServiceWindow,
+} from './support/service-window';
 
 let serviceWindow: ServiceWindow;
 let env: E2eEnvironment;
-let browser: Browser;
 let context: BrowserContext;
 
+let world: FramedWorld;
+
 beforeAll(async () => {
-  serviceWindow = await startServiceWindow();
-  env = await startEnvironment({ addonEnv: serviceWindow.addonEnv() });
-  browser = await launchChromium();
-  context = await freshContext(browser, { locale: 'en-GB' });
+  world = await startFramedWorld();
+  ({ serviceWindow, env, context } = world);
 });
-afterAll(async () => {
-  await context?.close().catch(() => undefined);
-  await browser?.close();
-  await env?.stop();
-  await serviceWindow?.close();
-});
+afterAll(() => world?.stop());
 
 const JANA = 'jana.novakova@example.sk';
 const SESSION_COOKIE = '__Host-kros-addon-session';
@@ -190,7 +189,7 @@ describe('connecting through the service’s consent (poll mode), inside the ser
   let pollContext: BrowserContext;
   beforeAll(async () => {
     pollEnv = await startEnvironment({ addonEnv: { CONSENT_RESPONSE_MODE: 'poll', ...serviceWindow.addonEnv() } });
-    pollContext = await freshContext(browser, { locale: 'en-GB' });
+    pollContext = await freshContext(context.browser()!, { locale: 'en-GB' });
   });
   afterAll(async () => {
     await pollContext?.close().catch(() => undefined);

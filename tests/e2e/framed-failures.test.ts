@@ -7,32 +7,30 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freshContext, launchChromium } from './support/browser';
-import { startEnvironment, type E2eEnvironment } from './support/environment';
+import type { E2eEnvironment } from './support/environment';
 import { expectUi } from './support/expect-ui';
-import { launchInServiceWindow, startServiceWindow, type ServiceWindow } from './support/service-window';
+import {
+  launchInServiceWindow,
+  startFramedWorld,
+  type FramedWorld,
+  type ServiceWindow,
+} from './support/service-window';
 import { screenshot, screenshotDir } from './support/screenshots';
 import { USERS } from './support/sessions';
 
 let env: E2eEnvironment;
 let serviceWindow: ServiceWindow;
-let browser: Browser;
 let context: BrowserContext;
 
+let world: FramedWorld;
+
 beforeAll(async () => {
-  serviceWindow = await startServiceWindow();
-  env = await startEnvironment({ addonEnv: serviceWindow.addonEnv() });
-  browser = await launchChromium();
-  context = await freshContext(browser, { locale: 'en-GB' });
+  world = await startFramedWorld();
+  ({ serviceWindow, env, context } = world);
 });
-afterAll(async () => {
-  await context?.close().catch(() => undefined);
-  await browser?.close();
-  await env?.stop();
-  await serviceWindow?.close();
-});
+afterAll(() => world?.stop());
 beforeEach(({ onTestFailed }) => {
   onTestFailed(() => console.error(`add-on output (last 4000 characters):\n${env.addon.output().slice(-4000)}`));
 });

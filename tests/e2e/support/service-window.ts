@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
 import { rememberSecret } from '../../support/log-capture';
-import type { E2eEnvironment } from './environment';
+import { freshContext, launchChromium } from './browser';
+import { startEnvironment, type E2eEnvironment } from './environment';
 
 /**
  * The service's application window around the add-on: a page of another site holding the add-on in an <iframe>, as
@@ -92,4 +93,35 @@ export async function launchInServiceWindow(
   if (!frame) throw new Error('The service window has no add-on frame.');
   await frame.waitForURL((url) => url.origin === new URL(env.addon.url).origin && !url.pathname.startsWith('/auth/'));
   return { page, frame, addon: page.frameLocator(`iframe[name="${ADDON_FRAME}"]`) };
+}
+
+/** Everything a browser suite inside the service's window needs: the window, the add-on it may frame, a browser. */
+export interface FramedWorld {
+  serviceWindow: ServiceWindow;
+  env: E2eEnvironment;
+  context: BrowserContext;
+  stop(): Promise<void>;
+}
+
+/** Starts the service's window, then the add-on allowed to be framed by it, then a browser with a fresh context. */
+export async function startFramedWorld(
+  options: { locale?: string; addonEnv?: Record<string, string> } = {},
+): Promise<FramedWorld> {
+  const serviceWindow = await startServiceWindow();
+  const started: Partial<{ env: E2eEnvironment; browser: Browser; context: BrowserContext }> = {};
+  const stop = async () => {
+    await started.context?.close().catch(() => undefined);
+    await started.browser?.close();
+    await started.env?.stop();
+    await serviceWindow.close();
+  };
+  try {
+    started.env = await startEnvironment({ addonEnv: { ...serviceWindow.addonEnv(), ...options.addonEnv } });
+    started.browser = await launchChromium();
+    started.context = await freshContext(started.browser, { locale: options.locale ?? 'en-GB' });
+    return { serviceWindow, env: started.env, context: started.context, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
