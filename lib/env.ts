@@ -111,14 +111,18 @@ export function resolveEnv(source: Record<string, string | undefined>) {
     throw new ConfigError('Configuration: APP_URL must use https:// in production.');
   }
 
+  // Checked in the order the README lists them, so the first missing one is the one named.
+  const pluginId = required(raw.PLUGIN_ID, 'PLUGIN_ID', sandbox(sandboxDefaults.pluginId));
+  const pluginApiKeys = required(raw.PLUGIN_API_KEYS, 'PLUGIN_API_KEYS', sandbox([sandboxDefaults.pluginApiKey]));
+  const brokerJwksUrl = required(raw.BROKER_JWKS_URL, 'BROKER_JWKS_URL', sandbox(sandboxDefaults.jwksUrl));
   const dataApiBaseUrl = required(raw.DATA_API_BASE_URL, 'DATA_API_BASE_URL', sandbox(sandboxDefaults.dataApiBaseUrl));
 
   return {
     production,
     appUrl: appUrl.origin,
-    pluginId: required(raw.PLUGIN_ID, 'PLUGIN_ID', sandbox(sandboxDefaults.pluginId)),
-    pluginApiKeys: required(raw.PLUGIN_API_KEYS, 'PLUGIN_API_KEYS', sandbox([sandboxDefaults.pluginApiKey])),
-    brokerJwksUrl: required(raw.BROKER_JWKS_URL, 'BROKER_JWKS_URL', sandbox(sandboxDefaults.jwksUrl)),
+    pluginId,
+    pluginApiKeys,
+    brokerJwksUrl,
     dataApiBaseUrl,
     previewAddresses: previewAddresses(raw.PREVIEW_HOSTS, new URL(dataApiBaseUrl), production && !useSandbox),
     consent: consentSettings(raw, useSandbox),

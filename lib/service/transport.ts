@@ -145,8 +145,8 @@ export function createTransport(options: TransportOptions): Transport {
       const reservation = await options.budget.reserve(options.budgetKey, Math.min(queueLeft, usable));
       if (!reservation.granted) {
         // Busy either way (the wait is the token's queue); marked when the deadline, not the queue bound, refused it.
-        const waitMs = queuedMs + reservation.waitMs;
-        const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1_000));
+        // Counted from now: the time already spent in the queue is behind the user, not ahead of them.
+        const retryAfterSeconds = Math.max(1, Math.ceil(reservation.waitMs / 1_000));
         throw new DataApiError('busy', { retryAfterSeconds, deadlineExceeded: usable < queueLeft });
       }
       if (reservation.waitMs > 0) await sleep(reservation.waitMs);
