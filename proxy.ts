@@ -4,21 +4,16 @@ import { contentSecurityPolicy, routeSecurityHeaders, staticSecurityHeaders } fr
 import { SESSION_COOKIE } from '@/lib/session/cookie-name';
 import { tidyListSearch, type ListKind, type SearchParams } from '@/lib/documents/filters';
 import { isMalformedDocumentPage } from '@/lib/service/ids';
+import { isRouteHandlerPath } from '@/lib/http/route-handlers';
 
 /**
  * Optimistic, database-free gate in front of every page: it only looks whether the session cookie is there.
  * Pages without it are answered by the signed-out page (status 401) without a redirect; the real check of the
  * session row is the data-access layer's (`requireSession`). It also sets the pages' security headers, and gives its
- * own redirects (a trailing slash trimmed, a list address tidied) the route handlers' headers. Route
- * handlers (`/api/…`, `/auth/callback`, `/auth/logout`) are not matched: they answer for themselves
- * (lib/http/handle.ts).
+ * own redirects (a trailing slash trimmed, a list address tidied) the route handlers' headers. Route handlers answer
+ * for themselves (lib/http/handle.ts): the broker's, `/auth/…` and `/consent/return` are not even matched (a hop
+ * the gateway's traffic does not need), and every other one of lib/http/route-handlers.ts is let through untouched.
  */
-
-// The company's file routes (PDF reports, previews, attachments) answer for themselves like the other route
-// handlers: they check the session and set their own headers (a file's CSP is `sandbox`, its caching `private, no-store`), which this proxy's page
-// headers would otherwise replace.
-const fileRoutes =
-  /^\/companies\/[^/]+\/(?:connection\/(?:token|consent(?:\/[^/]+\/open)?)|(?:invoices|delivery-notes)\/[^/]+\/reports\/[^/]+(?:\/preview)?|expenses\/[^/]+\/attachments\/[^/]+)\/?$/;
 
 const listPages = /^\/companies\/[^/]+\/(invoices|expenses|delivery-notes)\/?$/;
 const listKinds: Record<string, ListKind> = {
@@ -57,7 +52,7 @@ function tidyListAddress(request: NextRequest): Redirect | null {
 export function proxy(request: NextRequest) {
   const env = getEnv();
   const trimmed = withoutTrailingSlash(request);
-  if (!trimmed && fileRoutes.test(request.nextUrl.pathname)) return NextResponse.next();
+  if (!trimmed && isRouteHandlerPath(request.nextUrl.pathname)) return NextResponse.next();
   const tidy = trimmed ?? tidyListAddress(request);
   if (tidy) {
     // A redirect renders nothing: the route handlers' policy (no scripts) fits it.
