@@ -1,15 +1,12 @@
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import { fill } from '@/lib/i18n/documents';
 import { PAGE_SIZES } from '@/lib/documents/filters';
+import type { FilterFormField } from '@/lib/documents/filter-fields';
 import { linkClass } from './detail-parts';
-
-export type FilterField =
-  | { name: string; type: 'date' | 'text' | 'number' | 'datetime-local'; maxLength?: number }
-  | { name: string; type: 'select'; options: { value: string; label: string }[] };
 
 type Props = {
   action: string;
-  fields: FilterField[];
+  fields: FilterFormField[];
   values: Record<string, string>;
   invalid: string[];
   top: number;

@@ -8,7 +8,7 @@ import { getEnv } from '@/lib/env';
 import { accessTokens, consentRequests, type ConsentRequestRow } from '@/lib/db/schema';
 import { storeAccessTokens } from '@/lib/connections/store';
 import { noteReplacedConnections } from './connection-notice';
-import type { ConsentCompany } from './form';
+import type { ConsentCompany } from '@/lib/service/schemas/consent';
 
 const namedCompany = z.object({ tenantId: z.string(), name: z.string().nullable() });
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { z } from 'zod';
+import { consentCompanySchema, MAX_CONSENT_COMPANIES, type ConsentCompany } from '@/lib/service/schemas/consent';
 
 /**
  * The consent's answer in post mode (interface: "Integration consent form body"): an urlencoded form whose fields are
@@ -9,20 +9,7 @@ import { z } from 'zod';
  * (lib/service/subscription-poll.ts).
  */
 
-/** One company the user approved: the service's company id is our tenant id (compared as text). */
-export const consentCompanySchema = z.object({
-  tenantId: z.string().regex(/^\d{1,19}$/),
-  companyName: z.string().max(1024).nullable(),
-  token: z.string().min(1).max(8192),
-  webhookSecret: z.string().min(1).max(1024).nullable(),
-});
-
-export type ConsentCompany = z.infer<typeof consentCompanySchema>;
-
 export type ConsentForm = { state: string | null; companies: ConsentCompany[] };
-
-/** More companies than anyone has: a body beyond this is not the service's. */
-export const MAX_CONSENT_COMPANIES = 500;
 
 // webhookSecret as the interface spells it for the form; webHookSecret as the poll answer spells it, in case the
 // service's form ever follows the poll's spelling (a dropped secret would silently refuse every notification).

@@ -1,4 +1,4 @@
-import type { ConsentCompany } from './form';
+import type { ConsentCompany } from '@/lib/service/schemas/consent';
 import type { PollAnswer } from '@/lib/service/subscription-poll';
 
 /**

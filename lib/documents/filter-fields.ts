@@ -1,9 +1,13 @@
-import type { FilterField } from '@/components/filter-form';
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import type { NumberingSequence } from '@/lib/service/schemas/reference';
 import { expenseFilterDocumentTypes } from '@/lib/service/schemas/expense';
 import { SEQUENCE_CODE_MAX } from '@/lib/service/queries';
 import { listFilterFields, type ListKind } from './filters';
+
+/** One field of a list's filter form, as the browser's control shows it. */
+export type FilterFormField =
+  | { name: string; type: 'date' | 'text' | 'number' | 'datetime-local'; maxLength?: number }
+  | { name: string; type: 'select'; options: { value: string; label: string }[] };
 
 /**
  * The form fields of each list, in the order of `listFilterFields`, typed for the browser's own controls (date
@@ -44,9 +48,9 @@ export function filterFieldsFor(
   kind: ListKind,
   texts: DocumentTexts,
   sequences: readonly NumberingSequence[] | null,
-): FilterField[] {
+): FilterFormField[] {
   const options = sequences ? sequenceOptions(kind, sequences) : [];
-  return (listFilterFields[kind] as readonly string[]).map((name): FilterField => {
+  return (listFilterFields[kind] as readonly string[]).map((name): FilterFormField => {
     if (name.endsWith('DateFrom') || name.endsWith('DateTo')) return { name, type: 'date' };
     switch (name) {
       case 'PaymentStatus':

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { consentCompanySchema, MAX_CONSENT_COMPANIES, type ConsentCompany } from '@/lib/consent/form';
+import { consentCompanySchema, MAX_CONSENT_COMPANIES, type ConsentCompany } from './schemas/consent';
 import { readUpTo } from '@/lib/http/body';
 import { parseRetryAfter } from './transport';
 

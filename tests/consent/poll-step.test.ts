@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsentCompany } from '@/lib/consent/form';
+import type { ConsentCompany } from '@/lib/service/schemas/consent';
 import {
   decidePoll,
   PENDING_INTERVAL_MS,
