@@ -2,7 +2,7 @@ import 'server-only';
 import pRetry from 'p-retry';
 import { DataApiError, type DataApiErrorKind } from './errors';
 import type { RateBudget } from './rate/budget';
-import { ARRIVAL_MARGIN_MS } from './rate/slots';
+import type { Reservation } from './rate/slots';
 
 /**
  * One data-API request with everything the service's limits ask for: a slot from the token's shared budget before
@@ -78,8 +78,6 @@ class RetryableFailure extends Error {
 }
 
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
-/** A call leaving later than this after its slot takes a new one (half the budget's arrival margin). */
-const LATE_LIMIT_MS = ARRIVAL_MARGIN_MS / 2;
 const MAX_PAUSE_MS = 60_000;
 /** An attempt is not started with less time than this before the deadline: its answer could hardly arrive. */
 export const MIN_ATTEMPT_MS = 250;
@@ -130,31 +128,35 @@ export function createTransport(options: TransportOptions): Transport {
   const base = options.baseUrl.replace(/\/+$/, '');
 
   /**
-   * Waits for the token's next slot; fails as busy when it is further away than the queue may wait. A call whose
-   * slot came before a pause set since (a 429 to a call ahead of it, in any instance) takes a new slot after the
-   * pause instead of going out into it.
+   * Waits for the token's next slot; fails as busy when it is further away than the queue may wait. A call that had
+   * to wait confirms its slot when it wakes: it goes when every window holds against the calls already due, else it
+   * waits again. So a late wake-up (a busy event loop, a slow database) never sends into the windows of the calls
+   * before it, and a pause set meanwhile (a 429 to a call ahead of it, in any instance) holds it too.
    */
   async function takeSlot(deadline: number): Promise<number> {
     let queuedMs = 0;
+    // The slot this call waited for, confirmed when it wakes.
+    let planned: number | null = null;
     for (;;) {
       // The wait may use the call's time up to the last moment an attempt is still worth sending.
       const usable = deadline - now() - MIN_ATTEMPT_MS;
       if (usable < 0) throw outOfTime();
-      const asked = now();
       const queueLeft = maxQueueWaitMs - queuedMs;
-      const reservation = await options.budget.reserve(options.budgetKey, Math.min(queueLeft, usable));
+      const maxWaitMs = Math.min(queueLeft, usable);
+      const reservation: Reservation =
+        planned === null
+          ? await options.budget.reserve(options.budgetKey, maxWaitMs)
+          : await options.budget.confirm(options.budgetKey, planned, maxWaitMs);
       if (!reservation.granted) {
         // Busy either way (the wait is the token's queue); marked when the deadline, not the queue bound, refused it.
         // Counted from now: the time already spent in the queue is behind the user, not ahead of them.
         const retryAfterSeconds = Math.max(1, Math.ceil(reservation.waitMs / 1_000));
         throw new DataApiError('busy', { retryAfterSeconds, deadlineExceeded: usable < queueLeft });
       }
-      if (reservation.waitMs > 0) await sleep(reservation.waitMs);
+      if (reservation.waitMs === 0) return queuedMs;
+      await sleep(reservation.waitMs);
       queuedMs += reservation.waitMs;
-      // Woken later than planned (a busy event loop, a slow database): the calls planned after this one counted
-      // on its time, so it takes a new slot rather than land inside their windows.
-      if (now() - (asked + reservation.waitMs) > LATE_LIMIT_MS) continue;
-      if ((await options.budget.pausedFor(options.budgetKey)) <= 0) return queuedMs;
+      planned = reservation.at;
     }
   }
 

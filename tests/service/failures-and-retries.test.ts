@@ -230,6 +230,19 @@ describe('the rate limit, per token, on a fake clock', () => {
     for (let i = 3; i < times.length; i += 1) expect(times[i]! - times[i - 3]!).toBeGreaterThanOrEqual(1_000);
   });
 
+  it('still sends every call when every wake-up is late (a starved event loop), within the windows', async () => {
+    // Each late call gives its unused slot back and goes where that keeps the windows: queueing each one again behind
+    // slots nobody used would spiral until they all failed as busy.
+    const service: ReturnType<typeof createFakeService> = createFakeService({
+      sleep: (ms) => service.clock.sleep(ms + 400),
+    });
+    service.always(() => json({ data: [] }));
+    await Promise.all(Array.from({ length: 9 }, (_, i) => service.client.invoices.list({ Skip: i })));
+    const times = service.requests.map((r) => r.at).sort((a, b) => a - b);
+    expect(times).toHaveLength(9);
+    for (let i = 3; i < times.length; i += 1) expect(times[i]! - times[i - 3]!).toBeGreaterThanOrEqual(1_000);
+  });
+
   it('fails as busy, sending nothing, when the next slot is further away than the queue may wait', async () => {
     const service = createFakeService({ maxQueueWaitMs: 1_500 });
     service.always(() => json({ data: [] }));

@@ -81,10 +81,8 @@ describe.each(databaseKinds)('the rate budget in the database (%s)', (kind) => {
   it('keeps the schedule by the database clock, as epoch milliseconds, and a fingerprint as the key', async () => {
     const budget = createPostgresBudget(database.db);
     const first = await budget.reserve('key-a', 10_000);
-    expect(first).toEqual({ granted: true, waitMs: 0 });
+    expect(first).toMatchObject({ granted: true, waitMs: 0 });
     await budget.pause('key-a', 3_000);
-    expect(await budget.pausedFor('key-a')).toBeGreaterThan(2_500);
-    expect(await budget.pausedFor('never-seen')).toBe(0);
     const after = await budget.reserve('key-a', 10_000);
     expect(after.granted).toBe(true);
     expect(after.waitMs).toBeGreaterThan(2_500);

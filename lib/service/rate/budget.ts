@@ -9,11 +9,11 @@ import type { Reservation } from './slots';
 export interface RateBudget {
   /** Reserves the earliest allowed send time and says how long to wait for it; refuses beyond `maxWaitMs`. */
   reserve(key: string, maxWaitMs: number): Promise<Reservation>;
+  /**
+   * For a call woken for its planned slot `plannedAt`: grants now (`waitMs` 0) when every window holds against the
+   * slots already due, else plans it again at the earliest time they allow (refused beyond `maxWaitMs`).
+   */
+  confirm(key: string, plannedAt: number, maxWaitMs: number): Promise<Reservation>;
   /** Holds every call of the token for `forMs` from now (a 429, or no requests left in the service's window). */
   pause(key: string, forMs: number): Promise<void>;
-  /**
-   * How much of a pause is left. Checked by a call after it waited for its slot: a pause set meanwhile (a 429 to
-   * another call, in any instance) sends it back to the queue instead of out into the pause.
-   */
-  pausedFor(key: string): Promise<number>;
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { RateBudget } from './budget';
-import { reserveIn, serviceRules, type Rules, type ScheduleState } from './slots';
+import { confirmIn, reserveIn, serviceRules, type Rules, type ScheduleState } from './slots';
 
 /** Tokens idle this long are forgotten: every window is long empty by then. */
 const IDLE_MS = 5 * 60_000;
@@ -22,8 +22,12 @@ export function createMemoryBudget(rules: Rules = serviceRules, now: () => numbe
       if (slots) states.set(key, { slots, pausedUntil: state.pausedUntil, touched: t });
       return reservation;
     },
-    async pausedFor(key) {
-      return Math.max(0, (states.get(key)?.pausedUntil ?? 0) - now());
+    async confirm(key, plannedAt, maxWaitMs) {
+      const t = now();
+      const state = states.get(key) ?? { slots: [], pausedUntil: 0, touched: t };
+      const { reservation, slots } = confirmIn(state, plannedAt, t, maxWaitMs, rules);
+      states.set(key, { slots, pausedUntil: state.pausedUntil, touched: t });
+      return reservation;
     },
     async pause(key, forMs) {
       const t = now();

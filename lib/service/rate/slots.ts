@@ -53,7 +53,8 @@ export function withSlot(state: ScheduleState, at: number, rules: Rules): number
   return [...state.slots, at].slice(-keep);
 }
 
-export type Reservation = { granted: true; waitMs: number } | { granted: false; waitMs: number };
+/** A granted reservation names its send time `at` (the budget's clock), for a call that wakes too late to use it. */
+export type Reservation = { granted: true; waitMs: number; at: number } | { granted: false; waitMs: number };
 
 /** Reserves the next slot unless it is further away than `maxWaitMs` (then nothing is reserved). */
 export function reserveIn(
@@ -65,5 +66,33 @@ export function reserveIn(
   const at = earliestSlot(state, now, rules);
   const waitMs = Math.max(0, at - now);
   if (waitMs > maxWaitMs) return { reservation: { granted: false, waitMs }, slots: null };
-  return { reservation: { granted: true, waitMs }, slots: withSlot(state, at, rules) };
+  return { reservation: { granted: true, waitMs, at }, slots: withSlot(state, at, rules) };
+}
+
+/**
+ * A call woken for its planned slot `plannedAt`, about to send. Planned slots are hints that spread the queue; what the
+ * service counts is when calls really leave, and a woken call may be late (a busy event loop, a slow database). So
+ * its plan is taken out and it goes now when every window holds against the slots already due (sent, or about to
+ * be, by calls woken earlier); otherwise it is planned again at the earliest time they allow. Slots still in the
+ * future are other calls' plans: each of those confirms in its turn, so a late call never queues behind slots
+ * nobody used (under a starved event loop every waiter is late, and that would spiral until all fail as busy).
+ */
+export function confirmIn(
+  state: ScheduleState,
+  plannedAt: number,
+  now: number,
+  maxWaitMs: number,
+  rules: Rules,
+): { reservation: Reservation; slots: number[] } {
+  const index = state.slots.lastIndexOf(plannedAt);
+  const others = index === -1 ? [...state.slots] : state.slots.filter((_, i) => i !== index);
+  const due = others.filter((at) => at <= now);
+  const planned = others.filter((at) => at > now);
+  const at = earliestSlot({ slots: due, pausedUntil: state.pausedUntil }, now, rules);
+  const waitMs = Math.max(0, at - now);
+  if (waitMs > maxWaitMs) return { reservation: { granted: false, waitMs }, slots: others };
+  const later = planned.filter((slot) => slot > at);
+  const slots = [...due, ...planned.filter((slot) => slot <= at), at, ...later];
+  const keep = Math.max(...rules.windows.map((w) => w.limit));
+  return { reservation: { granted: true, waitMs, at }, slots: slots.slice(-keep) };
 }
