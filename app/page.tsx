@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/lib/db/client';
 import { forPage } from '@/lib/db/errors';
-import { listConnections } from '@/lib/broker/connections';
+import { listConnections } from '@/lib/connections/states';
 import { getMessages } from '@/lib/i18n/server';
 import { requireSession } from '@/lib/session/require-session';
 import { AppHeader } from '@/components/app-header';

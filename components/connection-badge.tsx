@@ -1,4 +1,4 @@
-import type { ConnectionState } from '@/lib/broker/connections';
+import type { ConnectionState } from '@/lib/connections/states';
 import type { Messages } from '@/lib/i18n/messages';
 
 const tone: Record<ConnectionState, string> = {

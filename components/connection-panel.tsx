@@ -1,4 +1,4 @@
-import type { CompanyConnection } from '@/lib/broker/connections';
+import type { CompanyConnection } from '@/lib/connections/states';
 import type { PasteOutcome } from '@/lib/connections/pasted-token';
 import { fill } from '@/lib/i18n/documents';
 import type { Messages } from '@/lib/i18n/messages';

@@ -1,4 +1,4 @@
-import type { ConnectionNotice } from '@/lib/consent/connection-notice';
+import type { ConnectionNotice } from '@/lib/connections/notice';
 import { describeOutcome, type AskedFor } from '@/lib/consent/describe';
 import type { ConsentResult } from '@/lib/consent/result';
 import { formatMoment } from '@/lib/documents/format';

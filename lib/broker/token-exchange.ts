@@ -5,6 +5,7 @@ import { launchCodes, usedJwtIds } from '@/lib/db/schema';
 import { randomToken64, sha256Hex } from '@/lib/crypto/digest';
 import { LAUNCH_CODE_LIFETIME_SECONDS } from '@/lib/broker/launch-codes';
 import { LaunchJwtRejected, type LaunchClaims } from '@/lib/broker/launch-jwt';
+import { someCompanyLacksToken } from '@/lib/connections/missing-token';
 
 export type ExchangeResult = { launchCode: string; requestAccessToken: boolean };
 
@@ -33,10 +34,7 @@ export async function exchangeLaunch(db: Db, claims: LaunchClaims, pluginId: str
       returning 1
     )
     select exists (select 1 from minted) as accepted,
-           exists (select 1 from unnest(${tenantIds}::text[]) as launched(tenant_id)
-                   where not exists (select 1 from access_tokens
-                                     where user_id = ${claims.userId} and plugin_id = ${pluginId}
-                                       and tenant_id = launched.tenant_id and invalidated_at is null)) as needs_tokens`);
+           ${someCompanyLacksToken({ userId: claims.userId, pluginId, tenantIds: sql`${tenantIds}::text[]` })} as needs_tokens`);
   const [row] = rowsOf<{ accepted: boolean; needs_tokens: boolean }>(result);
   if (!row?.accepted) throw new LaunchJwtRejected('jwt_replayed');
   return { launchCode, requestAccessToken: row.needs_tokens };

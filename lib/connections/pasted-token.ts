@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import type { TokenIdentity, VaultKey } from '@/lib/crypto/vault';
 import type { Db } from '@/lib/db/client';
-import { clientForToken } from '@/lib/service/company';
+import { clientForToken } from '@/lib/service/token-client';
 import { isDataApiError } from '@/lib/service/errors';
 import { storeAccessTokens } from './store';
 

@@ -1,11 +1,10 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
 import { sealSecret, sealToken, webhookSecretContext, type TokenIdentity, type VaultKey } from '@/lib/crypto/vault';
 
-/** How a token reached us: delivered by the gateway, approved through Integration Consent, or pasted by the user. */
 /** The row of one connection: (user, company, plugin). */
 export function connectionRow(identity: TokenIdentity): SQL {
   return and(
@@ -15,6 +14,19 @@ export function connectionRow(identity: TokenIdentity): SQL {
   )!;
 }
 
+/** A user's companies under one plugin. */
+export type CompaniesScope = { userId: string; pluginId: string; tenantIds: readonly string[] };
+
+/** The rows of the scope's connections (the caller skips an empty scope: `in ()` is no SQL). */
+export function connectionRows(scope: CompaniesScope): SQL {
+  return and(
+    eq(accessTokens.userId, scope.userId),
+    eq(accessTokens.pluginId, scope.pluginId),
+    inArray(accessTokens.tenantId, [...scope.tenantIds]),
+  )!;
+}
+
+/** How a token reached us: delivered by the gateway, approved through Integration Consent, or pasted by the user. */
 export type TokenSource = (typeof accessTokens.$inferSelect)['source'];
 
 export type TokenToStore = TokenIdentity & {
@@ -83,7 +95,7 @@ export async function storeAccessTokens(
           ? sql`excluded.webhook_id`
           : sql`coalesce(${accessTokens.webhookId}, excluded.webhook_id)`,
         sealedWebhookSecret: sql`excluded.sealed_webhook_secret`,
-        // A new connection: a note about the one it replaces no longer applies (lib/consent/connection-notice.ts).
+        // A new connection: a note about the one it replaces no longer applies (./notice.ts).
         notice: null,
       },
       // The gateway delivers whenever a launch lacks some company's token; a connection the user made (consent or a

@@ -1,13 +1,15 @@
 import 'server-only';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { sha256Hex } from '@/lib/crypto/digest';
 import type { VaultKey } from '@/lib/crypto/vault';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
-import { accessTokens, consentRequests, type ConsentRequestRow } from '@/lib/db/schema';
+import { consentRequests, type ConsentRequestRow } from '@/lib/db/schema';
+import { hasUsableToken, storedCompanyName } from '@/lib/connections/missing-token';
+import { workingConnections } from '@/lib/connections/states';
 import { storeAccessTokens } from '@/lib/connections/store';
-import { noteReplacedConnections } from './connection-notice';
+import { noteReplacedConnections } from '@/lib/connections/notice';
 import type { ConsentCompany } from '@/lib/service/schemas/consent';
 
 const namedCompany = z.object({ tenantId: z.string(), name: z.string().nullable() });
@@ -39,6 +41,13 @@ export type Completion =
   | { kind: 'expired'; consentId: string; startedFor: string }
   | { kind: 'unknown' };
 
+// The asked-for company's connection, named by the outer row's columns in full (see lib/connections/missing-token.ts).
+const startedFor = {
+  userId: sql`consent_requests.user_id`,
+  pluginId: sql`consent_requests.plugin_id`,
+  tenantId: sql`consent_requests.started_for`,
+};
+
 /** The attempt's row as completion reads it; a function because the idle limit is configuration, read when used. */
 const lockedConsent = () => ({
   id: consentRequests.id,
@@ -57,14 +66,9 @@ const lockedConsent = () => ({
     and s.revoked_at is null and s.expires_at > now()
     and s.last_seen_at > now() - make_interval(secs => ${getEnv().sessionIdleSeconds}))`,
   // Read before anything is stored: the name the asked-for company had (the answer may bring it a new one), and
-  // whether it had a working connection. The outer row's columns are named in full: inside the subquery an
-  // unqualified user_id would be the subquery's own.
-  startedForName: sql<
-    string | null
-  >`(select a.company_name from access_tokens a where a.user_id = consent_requests.user_id
-    and a.plugin_id = consent_requests.plugin_id and a.tenant_id = consent_requests.started_for)`,
-  startedForWorking: sql<boolean>`exists (select 1 from access_tokens a where a.user_id = consent_requests.user_id
-    and a.plugin_id = consent_requests.plugin_id and a.tenant_id = consent_requests.started_for and a.invalidated_at is null)`,
+  // whether it had a working connection.
+  startedForName: storedCompanyName(startedFor),
+  startedForWorking: hasUsableToken(startedFor),
 });
 
 type LockedConsent = Pick<
@@ -148,24 +152,7 @@ async function settle(
   const stored = companies.filter((company) => allowed.has(company.tenantId));
   // Working connections of other companies than the asked-for one, which the new ones replace: never silently.
   const others = stored.map((company) => company.tenantId).filter((tenantId) => tenantId !== row.startedFor);
-  const replaced =
-    others.length === 0
-      ? []
-      : (
-          await tx
-            .select({ tenantId: accessTokens.tenantId })
-            .from(accessTokens)
-            .where(
-              and(
-                eq(accessTokens.userId, row.userId),
-                eq(accessTokens.pluginId, row.pluginId),
-                inArray(accessTokens.tenantId, others),
-                isNull(accessTokens.invalidatedAt),
-              ),
-            )
-        )
-          .map((working) => working.tenantId)
-          .sort();
+  const replaced = await workingConnections(tx, { userId: row.userId, pluginId: row.pluginId, tenantIds: others });
   const outcome: ConsentOutcome = {
     stored: stored.map(({ tenantId, companyName }) => ({ tenantId, name: companyName })),
     leftOut: companies

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import { listConnections } from '@/lib/broker/connections';
+import { listConnections } from '@/lib/connections/states';
 import { sha256Hex } from '@/lib/crypto/digest';
 import { sealSecret, type VaultKey } from '@/lib/crypto/vault';
 import type { Db } from '@/lib/db/client';

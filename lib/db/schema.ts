@@ -59,8 +59,8 @@ export const accessTokens = pgTable(
     sealedWebhookSecret: text('sealed_webhook_secret'),
     /**
      * What the company's own page must say about the last change of its connection when the user did not ask for it
-     * there: a consent started on another company's page replaced its working connection (lib/consent/
-     * connection-notice.ts). Company ids and names only; cleared whenever the connection is stored anew.
+     * there: a consent started on another company's page replaced its working connection
+     * (lib/connections/notice.ts). Company ids and names only; cleared whenever the connection is stored anew.
      */
     notice: jsonb('notice'),
   },

@@ -1,5 +1,5 @@
 import 'server-only';
-import { listConnections } from '@/lib/broker/connections';
+import { listConnections } from '@/lib/connections/states';
 import { getDb } from '@/lib/db/client';
 import { documentTexts, fill } from '@/lib/i18n/documents';
 import { messages, type Locale } from '@/lib/i18n/messages';

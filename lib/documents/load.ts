@@ -1,11 +1,11 @@
 import 'server-only';
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
-import { listConnections, type CompanyConnection } from '@/lib/broker/connections';
+import { listConnections, type CompanyConnection } from '@/lib/connections/states';
 import { getDb } from '@/lib/db/client';
 import { DatabaseError, forPage } from '@/lib/db/errors';
 import type { Session } from '@/lib/session/sessions';
-import { openCompanyClient } from '@/lib/service/company';
+import { openCompanyClient } from '@/lib/connections/client';
 import type { ClientOptions, DataApiClient } from '@/lib/service/client';
 import { DataApiError, isDataApiError } from '@/lib/service/errors';
 import { cached, REFERENCE_TTL_MS } from '@/lib/service/reference-cache';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { listConnections } from '@/lib/broker/connections';
+import { listConnections } from '@/lib/connections/states';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
 import { listCompanyEvents, type CompanyScope } from './activity';

@@ -1,7 +1,6 @@
 import 'server-only';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { connectionsAtWebhook, type WebhookCandidate as Candidate } from '@/lib/connections/webhook-secrets';
 import type { Db } from '@/lib/db/client';
-import { accessTokens } from '@/lib/db/schema';
 import { openSecret, webhookSecretContext, type VaultKey } from '@/lib/crypto/vault';
 import { recordWebhookEvent, eventKeyOf } from './events';
 import { parseWebhookPayload, type WebhookKind } from './payload';
@@ -38,24 +37,6 @@ export type ReceiveOutcome =
 /** Our own failure: secrets stored that none of the configured keys opens. Answered 500, so the service retries. */
 export class WebhookSecretsUnreadable extends Error {
   override name = 'WebhookSecretsUnreadable';
-}
-
-type Candidate = { userId: string; tenantId: string; pluginId: string; keyId: string; sealed: string };
-
-async function candidatesFor(db: Db, webhookId: string): Promise<Candidate[]> {
-  const rows = await db
-    .select({
-      userId: accessTokens.userId,
-      tenantId: accessTokens.tenantId,
-      pluginId: accessTokens.pluginId,
-      keyId: accessTokens.keyId,
-      sealed: accessTokens.sealedWebhookSecret,
-    })
-    .from(accessTokens)
-    .where(and(eq(accessTokens.webhookId, webhookId), isNotNull(accessTokens.sealedWebhookSecret)))
-    // A stable order, so that the rare address shared by two owners is always attributed the same way.
-    .orderBy(accessTokens.userId, accessTokens.pluginId, accessTokens.tenantId);
-  return rows.map((row) => ({ ...row, sealed: row.sealed ?? '' }));
 }
 
 /**
@@ -95,7 +76,7 @@ export async function receiveWebhook(
   // The header is read before anything is looked up: a request without a usable signature costs no query.
   const matches = signatureCheck(input.rawBody, input.signature);
   if (!input.signature?.trim()) return { ok: false, reason: 'signature_missing', candidates: 0 };
-  const candidates = await candidatesFor(db, input.webhookId);
+  const candidates = await connectionsAtWebhook(db, input.webhookId);
   const count = candidates.length;
   if (count === 0) return { ok: false, reason: 'webhook_unknown', candidates: 0 };
   if (!matches) return { ok: false, reason: 'signature_invalid', candidates: count };

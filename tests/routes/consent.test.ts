@@ -4,9 +4,9 @@ import { POST as startConsent } from '@/app/companies/[tenantId]/connection/cons
 import { POST as consentReturn } from '@/app/consent/return/route';
 import { POST as logout } from '@/app/auth/logout/route';
 import { POST as receiveWebhook } from '@/app/api/webhooks/[webhookId]/route';
-import { listConnections } from '@/lib/broker/connections';
+import { listConnections } from '@/lib/connections/states';
 import { storeAccessTokens } from '@/lib/connections/store';
-import { findConnectionNotice } from '@/lib/consent/connection-notice';
+import { findConnectionNotice } from '@/lib/connections/notice';
 import { advanceConsent } from '@/lib/consent/progress';
 import { openSecret, openToken, webhookSecretContext } from '@/lib/crypto/vault';
 import { getDb } from '@/lib/db/client';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as pasteToken } from '@/app/companies/[tenantId]/connection/token/route';
-import { listConnections } from '@/lib/broker/connections';
+import { listConnections } from '@/lib/connections/states';
 import { and, eq } from 'drizzle-orm';
 import { openSecret, webhookSecretContext } from '@/lib/crypto/vault';
 import { getDb } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
-import { openCompanyClient } from '@/lib/service/company';
+import { openCompanyClient } from '@/lib/connections/client';
 import { BASE, PLUGIN_ID } from '../support/broker';
 import { capturedLogLines, rememberSecret } from '../support/log-capture';
 import { dataApiRequestCount, JANA, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';

@@ -1,10 +1,9 @@
 import 'server-only';
-import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TokenIdentity } from '@/lib/crypto/vault';
 import type { Db } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
-import { connectionRow } from '@/lib/connections/store';
+import { connectionRow, connectionRows, type CompaniesScope } from './store';
 
 /**
  * A consent asks the service for one company, but the user chooses at the service and may approve another one too
@@ -27,21 +26,12 @@ export type ConnectionNotice = z.infer<typeof connectionNoticeSchema> & {
 /** Notes on each of `tenantIds` that the consent started for `startedFor` replaced its working connection. */
 export async function noteReplacedConnections(
   db: Db,
-  scope: { userId: string; pluginId: string; tenantIds: readonly string[] },
+  scope: CompaniesScope,
   startedFrom: { startedFor: string; startedForName: string | null },
 ): Promise<void> {
   if (scope.tenantIds.length === 0) return;
   const notice = connectionNoticeSchema.parse({ kind: 'replaced-by-consent', ...startedFrom });
-  await db
-    .update(accessTokens)
-    .set({ notice })
-    .where(
-      and(
-        eq(accessTokens.userId, scope.userId),
-        eq(accessTokens.pluginId, scope.pluginId),
-        inArray(accessTokens.tenantId, [...scope.tenantIds]),
-      ),
-    );
+  await db.update(accessTokens).set({ notice }).where(connectionRows(scope));
 }
 
 /** The note kept with the company's connection, if any (a value that is not a note is ignored). */

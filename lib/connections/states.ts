@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
-import type { TokenSource } from '@/lib/connections/store';
+import { connectionRows, type CompaniesScope, type TokenSource } from './store';
 
 /** Whether the add-on can reach a company's data: a token stored, none delivered, or one the service rejected. */
 export type ConnectionState = 'connected' | 'missing' | 'invalid';
@@ -18,10 +18,8 @@ export type CompanyConnection = {
   hasWebhookSecret: boolean;
 };
 
-export async function listConnections(
-  db: Db,
-  scope: { userId: string; pluginId: string; tenantIds: readonly string[] },
-): Promise<CompanyConnection[]> {
+/** The connection state of each of the scope's companies, in the scope's order (a company without a row: missing). */
+export async function listConnections(db: Db, scope: CompaniesScope): Promise<CompanyConnection[]> {
   if (scope.tenantIds.length === 0) return [];
   const rows = await db
     .select({
@@ -33,13 +31,7 @@ export async function listConnections(
       hasWebhookSecret: sql<boolean>`${accessTokens.sealedWebhookSecret} is not null`,
     })
     .from(accessTokens)
-    .where(
-      and(
-        eq(accessTokens.userId, scope.userId),
-        eq(accessTokens.pluginId, scope.pluginId),
-        inArray(accessTokens.tenantId, [...scope.tenantIds]),
-      ),
-    );
+    .where(connectionRows(scope));
   const byTenant = new Map(rows.map((row) => [row.tenantId, row]));
   return scope.tenantIds.map((tenantId) => {
     const row = byTenant.get(tenantId);
@@ -53,4 +45,14 @@ export async function listConnections(
       hasWebhookSecret: row.hasWebhookSecret,
     };
   });
+}
+
+/** Those of the scope's companies whose connection works (a token the service has not refused), sorted. */
+export async function workingConnections(db: Db, scope: CompaniesScope): Promise<string[]> {
+  if (scope.tenantIds.length === 0) return [];
+  const rows = await db
+    .select({ tenantId: accessTokens.tenantId })
+    .from(accessTokens)
+    .where(and(connectionRows(scope), isNull(accessTokens.invalidatedAt)));
+  return rows.map((row) => row.tenantId).sort();
 }

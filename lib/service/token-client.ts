@@ -1,30 +1,16 @@
 import 'server-only';
-import { and, eq, isNull } from 'drizzle-orm';
 import { sha256Hex } from '@/lib/crypto/digest';
-import { openToken, type TokenIdentity } from '@/lib/crypto/vault';
-import { getDb, type Db } from '@/lib/db/client';
-import { accessTokens } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { describeError, getLogger } from '@/lib/log';
 import { createDataApiClient, type ClientOptions, type DataApiClient } from './client';
-import { DataApiError } from './errors';
 import { getRateBudget } from './rate/shared-budget';
 import { createTransport, type Answer, type Transport } from './transport';
-import { connectionRow } from '@/lib/connections/store';
 
 /**
- * The data-API client of one company for one signed-in user: the token delivered for (user, company, plugin),
- * opened from the vault only here and only for the life of the client. The caller has already checked that the
- * company belongs to the session.
+ * A data-API client for a token in hand. Where a company's stored token comes from, and what happens to it when the
+ * service refuses it, belongs to lib/connections/ (the owner of the access_tokens table); this module never touches
+ * the database.
  */
-
-/** Marks the token the service rejected, unless a newer delivery has replaced it in the meantime. */
-async function markRejected(db: Db, identity: TokenIdentity, sealedToken: string): Promise<void> {
-  await db
-    .update(accessTokens)
-    .set({ invalidatedAt: new Date() })
-    .where(and(connectionRow(identity), eq(accessTokens.sealedToken, sealedToken), isNull(accessTokens.invalidatedAt)));
-}
 
 // Identical GETs of one token that are in flight at the same moment (ten tabs opening the same list) share one call.
 const inFlight = new Map<string, { answer: Promise<Answer>; deadline: number }>();
@@ -56,21 +42,6 @@ function sharingIdenticalGets(transport: Transport, budgetKey: string): Transpor
       return entry.answer;
     },
   };
-}
-
-export async function openCompanyClient(identity: TokenIdentity, options: ClientOptions = {}): Promise<DataApiClient> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ keyId: accessTokens.keyId, sealedToken: accessTokens.sealedToken })
-    .from(accessTokens)
-    .where(and(connectionRow(identity), isNull(accessTokens.invalidatedAt)));
-  if (!row) throw new DataApiError('not-connected');
-
-  const token = openToken(row, identity, getEnv().encryptionKeys);
-  return clientForToken(token, identity.tenantId, {
-    ...options,
-    onUnauthorized: () => markRejected(db, identity, row.sealedToken),
-  });
 }
 
 /**
