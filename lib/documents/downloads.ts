@@ -28,12 +28,6 @@ export function safeFileName(wanted: string | null | undefined, fallback: string
   return ext ? `${base}.${ext}` : base;
 }
 
-/** `attachment` (or `inline`) with the name twice: plain for old parsers, RFC 5987 for the rest. Both are ASCII. */
-export function contentDisposition(kind: 'attachment' | 'inline', fileName: string): string {
-  const safe = safeFileName(fileName, 'download');
-  return `${kind}; filename="${safe}"; filename*=UTF-8''${encodeURIComponent(safe)}`;
-}
-
 /**
  * Types passed on as the service sends them. No HTML, XML or SVG (they run script), nothing a plug-in opens.
  * Of these, only images a browser decodes itself, and PDF, may be shown inline.

@@ -1,7 +1,9 @@
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import { reportIds, type ReportId } from '@/lib/service/ids';
-import type { DocumentKind } from './file-routes';
 import { companyPath } from './present';
+
+/** The documents that have PDF reports, by their data-API client's name. */
+export type DocumentKind = 'invoices' | 'deliveryNotes';
 
 export type ReportLink = { reportId: ReportId; download: string; preview: string };
 

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  contentDisposition,
-  extensionOf,
-  inlineKindOf,
-  inlineKindOfName,
-  safeContentType,
-  safeFileName,
-} from '@/lib/documents/downloads';
-import { filePolicy } from '@/lib/documents/route-answers';
+import { extensionOf, inlineKindOf, inlineKindOfName, safeContentType, safeFileName } from '@/lib/documents/downloads';
+import { contentDisposition, filePolicy } from '@/lib/http/company/file-answer';
 
 describe('file names', () => {
   it('keep only [A-Za-z0-9._-], dropping accents rather than letters', () => {

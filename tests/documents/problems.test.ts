@@ -4,7 +4,7 @@ import {
   isHTTPAccessFallbackError,
 } from 'next/dist/client/components/http-access-fallback/http-access-fallback';
 import { loadForPage, problemOf } from '@/lib/documents/load';
-import { failureOf } from '@/lib/documents/route-answers';
+import { failureOf } from '@/lib/http/company/failures';
 import { DataApiError, type DataApiErrorKind } from '@/lib/service/errors';
 
 describe('what a page shows for each failure of the data API', () => {

@@ -5,7 +5,7 @@ import { parseConsentForm } from '@/lib/consent/form';
 import { consentReturnPage } from '@/lib/consent/return-page';
 import { getDb } from '@/lib/db/client';
 import { companyPath } from '@/lib/documents/present';
-import { localeOf } from '@/lib/documents/route-answers';
+import { localeOf } from '@/lib/http/request-locale';
 import { getEnv } from '@/lib/env';
 import { readBodyText } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client-address';

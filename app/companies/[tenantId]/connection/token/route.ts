@@ -1,7 +1,9 @@
 import { connectPastedToken, type PasteOutcome } from '@/lib/connections/pasted-token';
 import { getDb } from '@/lib/db/client';
 import { companyPath } from '@/lib/documents/present';
-import { authorizeCompanyForm, failurePage, failureResponse, localeOf } from '@/lib/documents/route-answers';
+import { authorizeCompanyForm } from '@/lib/http/company/authorize';
+import { failurePage, failureResponse } from '@/lib/http/company/failure-answers';
+import { localeOf } from '@/lib/http/request-locale';
 import { getEnv } from '@/lib/env';
 import { readBodyText } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client-address';

@@ -1,20 +1,17 @@
 import 'server-only';
 import type { DataApiClient } from '@/lib/service/client';
 import { int64IdOf, reportIdOf, uuidOf, type ReportId } from '@/lib/service/ids';
-import { extensionOf, inlineKindOf, safeContentType, safeFileName } from './downloads';
-import { openClient } from './load';
+import { extensionOf, inlineKindOf, safeContentType, safeFileName } from '@/lib/documents/downloads';
+import { openClient } from '@/lib/documents/load';
+import type { DocumentKind } from '@/lib/documents/report-links';
 import { getEnv } from '@/lib/env';
 import { withRouteHeaders } from '@/lib/http/handle';
+import { seeOther } from '@/lib/http/see-other';
 import { previewAddressOrThrow } from '@/lib/service/preview-address';
+import { authorizeCompanyRequest } from './authorize';
+import { companyFailure, fileFailureResponse, wantsJson } from './failure-answers';
+import { fileResponse } from './file-answer';
 import type { FilePlace, FileSection } from './file-failure-page';
-import {
-  authorizeCompanyRequest,
-  companyFailure,
-  fileFailureResponse,
-  fileResponse,
-  seeOther,
-  wantsJson,
-} from './route-answers';
 
 /**
  * GET handlers of the company's file addresses, shared by invoices and delivery notes. Each is: session and company
@@ -23,7 +20,6 @@ import {
  * page (retry and the way back to the document), so a failed download never strands the user on a bare page.
  */
 
-export type DocumentKind = 'invoices' | 'deliveryNotes';
 type ReportParams = { tenantId: string; id: string; reportId: string };
 type AttachmentParams = { tenantId: string; id: string; attachmentId: string };
 type Context<P> = { params: Promise<P> };

@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db/client';
 import { documentTexts, fill } from '@/lib/i18n/documents';
 import { messages, type Locale } from '@/lib/i18n/messages';
 import type { Session } from '@/lib/session/sessions';
-import { companyPath } from './present';
+import { companyPath } from '@/lib/documents/present';
 
 /**
  * The page a file address answers when the file could not be fetched (nothing of it was sent yet): a page of ours,

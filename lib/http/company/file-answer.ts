@@ -1,0 +1,49 @@
+import 'server-only';
+import { safeFileName } from '@/lib/documents/downloads';
+import { getEnv } from '@/lib/env';
+import type { Download } from '@/lib/service/client';
+
+export type FileAnswer = {
+  contentType: string;
+  fileName: string;
+  disposition: 'attachment' | 'inline';
+};
+
+/** `attachment` (or `inline`) with the name twice: plain for old parsers, RFC 5987 for the rest. Both are ASCII. */
+export function contentDisposition(kind: 'attachment' | 'inline', fileName: string): string {
+  const safe = safeFileName(fileName, 'download');
+  return `${kind}; filename="${safe}"; filename*=UTF-8''${encodeURIComponent(safe)}`;
+}
+
+/**
+ * The policy of every file we answer, downloaded or shown inline. `sandbox` gives the document an opaque origin, so
+ * nothing in it (a PDF's own script included) can reach our origin; Chromium (156) still renders PDFs under it, in
+ * a frame and in a tab, but refuses them in an <iframe sandbox>, so the page's frame carries no sandbox attribute.
+ * Framing is limited to our pages and the service's window around them (a download link is followed inside it).
+ */
+export function filePolicy(frameAncestors: string): string {
+  return `default-src 'none'; sandbox; frame-ancestors ${frameAncestorsWithSelf(frameAncestors)}`;
+}
+
+/** The configured frame ancestors with our own origin among them (our pages frame files and their failure pages). */
+export function frameAncestorsWithSelf(frameAncestors: string): string {
+  return frameAncestors.split(/\s+/).includes("'self'") ? frameAncestors : `'self' ${frameAncestors}`;
+}
+
+/**
+ * Streams a file from the service straight through (never buffered): the length when the service gave one, a type
+ * we chose, a safe name, no sniffing, no caching outside the user's browser, and no embedding by other sites.
+ */
+export function fileResponse(download: Download, answer: FileAnswer): Response {
+  const headers = new Headers({
+    'Content-Type': answer.contentType,
+    'Content-Disposition': contentDisposition(answer.disposition, answer.fileName),
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, no-store',
+    'Content-Security-Policy': filePolicy(getEnv().frameAncestors),
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Referrer-Policy': 'no-referrer',
+  });
+  if (download.contentLength !== null) headers.set('Content-Length', String(download.contentLength));
+  return new Response(download.body, { status: 200, headers });
+}
