@@ -3,10 +3,11 @@ import type { FetchImplementation } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createKeySet, keySetFor, KeySetUnavailable, type KeyResolver, type KeySetOptions } from '@/lib/broker/key-set';
 import { LaunchJwtRejected, verifyLaunchJwt } from '@/lib/broker/launch-jwt';
-import { createSandbox, type Sandbox } from '../../sandbox/app';
+import type { Sandbox } from '../../sandbox/app';
 import { createKeyRing, type KeyRing } from '../../sandbox/key-ring';
 import { signLaunchJwt } from '../../sandbox/launch-jwt';
 import { rememberSecret } from '../support/log-capture';
+import { startTestSandbox } from '../support/sandbox';
 import { forgeJwt, launchClaims, randomKid, signers } from './jwt-forge';
 
 const PLUGIN_ID = 'invoice-helper';
@@ -329,12 +330,7 @@ describe('keySetFor', () => {
   describe('against the sandbox gateway over HTTP', () => {
     let sandbox: Sandbox;
     beforeAll(async () => {
-      sandbox = await createSandbox({
-        port: 0,
-        addonUrl: 'http://127.0.0.1:9',
-        pluginId: PLUGIN_ID,
-        apiKey: rememberSecret('sandbox-api-key-0001'),
-      });
+      sandbox = await startTestSandbox({ pluginId: PLUGIN_ID, apiKey: rememberSecret('sandbox-api-key-0001') });
     });
     afterAll(async () => {
       await sandbox.close();

@@ -3,8 +3,9 @@ import { parseListView } from '@/lib/documents/filters';
 import { createDataApiClient, type DataApiClient } from '@/lib/service/client';
 import { createMemoryBudget } from '@/lib/service/rate/memory-budget';
 import { createTransport } from '@/lib/service/transport';
-import { createSandbox, type Sandbox } from '../../sandbox/app';
+import type { Sandbox } from '../../sandbox/app';
 import { rememberSecret } from '../support/log-capture';
+import { startTestSandbox } from '../support/sandbox';
 
 /**
  * The invoice list's document-number filter as a person uses it, against the sandbox's data API (which compares
@@ -16,13 +17,7 @@ let client: DataApiClient;
 let numbers: string[];
 
 beforeAll(async () => {
-  sandbox = await createSandbox({
-    port: 0,
-    addonUrl: 'http://127.0.0.1:9',
-    pluginId: 'p',
-    apiKey: 'k',
-    today: '2026-11-22',
-  });
+  sandbox = await startTestSandbox();
   const token = rememberSecret(sandbox.tokens.issue('10001', 'jana.novakova@example.sk'));
   client = createDataApiClient(
     createTransport({

@@ -4,14 +4,15 @@
  * the browser posts to redirect_url with exactly the indexed fields.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../sandbox/app';
+import type { Sandbox } from '../../sandbox/app';
 import { companies, users } from '../../sandbox/directory';
 import { rememberSecret } from '../support/log-capture';
+import { startTestSandbox } from '../support/sandbox';
 import { decideOnConsentPage, formById, idsIn } from './html';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, addonUrl: 'http://127.0.0.1:9', pluginId: 'p', apiKey: 'k' });
+  sandbox = await startTestSandbox();
 });
 afterAll(() => sandbox?.close());
 

@@ -5,22 +5,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../sandbox/app';
+import type { Sandbox } from '../../sandbox/app';
 import { createConsentStore, FORGET_AFTER_MS, POLL_LIMIT } from '../../sandbox/consent/store';
 import { rememberSecret } from '../support/log-capture';
+import { startTestSandbox } from '../support/sandbox';
 import { decideOnConsentPage } from './html';
 
 let sandbox: Sandbox;
 const clock = { now: Date.parse('2026-11-22T10:00:00Z') };
 beforeAll(async () => {
-  sandbox = await createSandbox({
-    port: 0,
-    addonUrl: 'http://127.0.0.1:9',
-    pluginId: 'p',
-    apiKey: 'k',
-    today: '2026-11-22',
-    now: () => clock.now,
-  });
+  sandbox = await startTestSandbox({ now: () => clock.now });
 });
 afterAll(() => sandbox?.close());
 // Every test polls a state of its own, a second later than the last test: no test meets another's rate window.

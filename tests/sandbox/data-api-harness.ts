@@ -1,7 +1,8 @@
-import { createSandbox, type Sandbox } from '../../sandbox/app';
+import { afterAll, beforeAll } from 'vitest';
+import type { Sandbox } from '../../sandbox/app';
+import { startTestSandbox, TODAY } from '../support/sandbox';
 
-/** The day every data-API test anchors generated data to, so expectations hold on any date. */
-export const TODAY = '2026-11-22';
+export { TODAY };
 
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -29,25 +30,45 @@ async function answer<T>(res: Response): Promise<ApiAnswer<T>> {
   return { status: res.status, headers: res.headers, body: (text === '' ? undefined : JSON.parse(text)) as T };
 }
 
+/** A data API of its own, started now; the test closes it. */
 export async function startDataApi(): Promise<DataApiHarness> {
-  const clock = { now: Date.parse(`${TODAY}T09:00:00Z`) };
-  const sandbox = await createSandbox({
-    port: 0,
-    addonUrl: 'http://127.0.0.1:9',
-    pluginId: 'p',
-    apiKey: 'k',
-    today: TODAY,
-    now: () => clock.now,
+  const clock = startOfTheDay();
+  const sandbox = await startTestSandbox({ now: () => clock.now });
+  return harnessOver(() => sandbox, clock);
+}
+
+/**
+ * The data API of a file's (or describe block's) tests: started before they run, closed after them. Its members
+ * answer from the tests on, not while the file is being collected.
+ */
+export function useDataApi(): DataApiHarness {
+  const clock = startOfTheDay();
+  let started: Sandbox | undefined;
+  beforeAll(async () => {
+    started = await startTestSandbox({ now: () => clock.now });
   });
+  afterAll(async () => {
+    await started?.close();
+    started = undefined;
+  });
+  return harnessOver(() => {
+    if (!started) throw new Error('the data API runs only while the tests do');
+    return started;
+  }, clock);
+}
+
+const startOfTheDay = () => ({ now: Date.parse(`${TODAY}T09:00:00Z`) });
+
+function harnessOver(current: () => Sandbox, clock: { now: number }): DataApiHarness {
   const tokens = new Map<string, string>();
   const tokenFor = (tenantId: string) => {
     let token = tokens.get(tenantId);
-    if (!token) tokens.set(tenantId, (token = sandbox.tokens.issue(tenantId, 'tester@example.sk')));
+    if (!token) tokens.set(tenantId, (token = current().tokens.issue(tenantId, 'tester@example.sk')));
     return token;
   };
   const call = (tenantId: string, path: string, init: RequestInit = {}) => {
     clock.now += 1_000;
-    return fetch(`${sandbox.url}${path}`, {
+    return fetch(`${current().url}${path}`, {
       ...init,
       headers: {
         Authorization: `Bearer ${tokenFor(tenantId)}`,
@@ -56,7 +77,9 @@ export async function startDataApi(): Promise<DataApiHarness> {
     });
   };
   const harness: DataApiHarness = {
-    sandbox,
+    get sandbox() {
+      return current();
+    },
     clock,
     tokenFor,
     call,
@@ -79,7 +102,7 @@ export async function startDataApi(): Promise<DataApiHarness> {
         if (page.body.data.length < 100) return all;
       }
     },
-    close: () => sandbox.close(),
+    close: () => current().close(),
   };
   return harness;
 }

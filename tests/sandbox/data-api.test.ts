@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../sandbox/app';
+import type { Sandbox } from '../../sandbox/app';
 import { createRateLimiter } from '../../sandbox/data-api/rate-limit';
+import { startTestSandbox } from '../support/sandbox';
 
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, addonUrl: 'http://127.0.0.1:9', pluginId: 'p', apiKey: 'k' });
+  sandbox = await startTestSandbox();
 });
 afterAll(async () => {
   await sandbox.close();

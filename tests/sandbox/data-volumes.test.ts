@@ -2,17 +2,11 @@
  * Every company the sandbox knows gets a full set of realistic business data: enough documents to page through,
  * every payment state, overdue invoices, credit notes, foreign currencies, all expense types, delivery notes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies } from '../../sandbox/directory';
-import { startDataApi, TODAY, type DataApiHarness } from './data-api-harness';
+import { startDataApi, TODAY, useDataApi } from './data-api-harness';
 
-let api: DataApiHarness;
-beforeAll(async () => {
-  api = await startDataApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const api = useDataApi();
 
 const DATE = /^\d{4}-\d{2}-\d{2}T00:00:00$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{2})?$/;

@@ -2,20 +2,16 @@
  * GET /api/expenses with its filters, the single expense with journal items, and the attachments of expenses with
  * real PDF and PNG content.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDataApi, type DataApiHarness } from './data-api-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDataApi } from './data-api-harness';
 import { expectValidPdf, expectValidPng } from './file-checks';
 
 const T = '10002';
-let api: DataApiHarness;
+const api = useDataApi();
 let all: any[];
 
 beforeAll(async () => {
-  api = await startDataApi();
   all = await api.getAll(T, '/api/expenses');
-});
-afterAll(async () => {
-  await api?.close();
 });
 
 const ids = (list: any[]) => list.map((e) => e.id);

@@ -2,18 +2,12 @@
  * Fault injection: a company's data API can be made to answer 401, 402, 403, 5xx, 429 or slowly, for all requests or
  * the next N, from tests (in process) and over the admin route the home page's form uses.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDataApi, type DataApiHarness } from './data-api-harness';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useDataApi } from './data-api-harness';
 
-let api: DataApiHarness;
-beforeAll(async () => {
-  api = await startDataApi();
-});
+const api = useDataApi();
 afterEach(() => {
   api.sandbox.dataApi.clearFaults();
-});
-afterAll(async () => {
-  await api?.close();
 });
 
 const T = '10001';

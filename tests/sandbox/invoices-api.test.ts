@@ -3,21 +3,17 @@
  * fields, PDF reports and preview links.
  */
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDataApi, TODAY, type DataApiHarness } from './data-api-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TODAY, useDataApi } from './data-api-harness';
 import { expectValidPdf } from './file-checks';
 
 const T = '10001';
-let api: DataApiHarness;
+const api = useDataApi();
 /** Every invoice of the company with all extended fields, newest first, as the reference for the filters. */
 let all: any[];
 
 beforeAll(async () => {
-  api = await startDataApi();
   all = await api.getAll(T, '/api/invoices?ExtendedFields=Items,VatBreakdowns,Payments,LinkedDocuments');
-});
-afterAll(async () => {
-  await api?.close();
 });
 
 const ids = (list: any[]) => list.map((i) => i.id);

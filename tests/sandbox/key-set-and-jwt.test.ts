@@ -1,12 +1,13 @@
 import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../sandbox/app';
+import type { Sandbox } from '../../sandbox/app';
 import { signLaunchJwt } from '../../sandbox/launch-jwt';
+import { startTestSandbox } from '../support/sandbox';
 
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, addonUrl: 'http://127.0.0.1:9', pluginId: 'test-plugin', apiKey: 'k' });
+  sandbox = await startTestSandbox({ pluginId: 'test-plugin' });
 });
 afterAll(async () => {
   await sandbox.close();

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../sandbox/app';
+import type { Sandbox } from '../../sandbox/app';
 import type { WebhookKind } from '../../sandbox/webhooks/events';
 import { rememberSecret } from '../support/log-capture';
+import { startTestSandbox } from '../support/sandbox';
 import { expectedSignature, startReceiver } from './webhook-receiver';
 
 /** The sandbox's stand-in for the service's "API connections" settings: a token made by hand, shown once. */
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await createSandbox({
-    port: 0,
-    addonUrl: 'http://127.0.0.1:9',
-    pluginId: 'p',
-    apiKey: 'k',
-    webhookRetryDelaysMs: [0, 0],
-  });
+  sandbox = await startTestSandbox({ webhookRetryDelaysMs: [0, 0] });
 });
 afterAll(() => sandbox?.close());
 

@@ -1,18 +1,12 @@
 /**
  * Delivery notes, payments, payment accounts, numbering sequences, warehouses and catalog items.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDataApi, type DataApiHarness } from './data-api-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDataApi } from './data-api-harness';
 import { expectValidPdf } from './file-checks';
 
 const T = '10004';
-let api: DataApiHarness;
-beforeAll(async () => {
-  api = await startDataApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const api = useDataApi();
 
 const ids = (list: any[]) => list.map((x) => x.id);
 

@@ -3,8 +3,9 @@
  * windows; refused requests do not count. A fake clock steps time instead of waiting.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../sandbox/app';
+import type { Sandbox } from '../../sandbox/app';
 import { createRateLimiter } from '../../sandbox/data-api/rate-limit';
+import { startTestSandbox } from '../support/sandbox';
 
 describe('the rate limiter', () => {
   const start = Date.parse('2026-11-22T10:00:00Z');
@@ -57,15 +58,18 @@ describe('the rate limiter', () => {
   });
 
   // Under 3 per second the other two rules can never bind (3/s is at most 180/min), so they are shown alone.
-  it('enforces 10 per second when that is the tightest rule', () => {
-    let now = start;
-    const limiter = createRateLimiter({
+  const tenPerSecondAndThreeHundredPerMinute = (now: () => number) =>
+    createRateLimiter({
       rules: [
         { limit: 10, windowMs: 1_000 },
         { limit: 300, windowMs: 60_000 },
       ],
-      now: () => now,
+      now,
     });
+
+  it('enforces 10 per second when that is the tightest rule', () => {
+    let now = start;
+    const limiter = tenPerSecondAndThreeHundredPerMinute(() => now);
     for (let i = 0; i < 10; i += 1) {
       expect(limiter.take('t').allowed).toBe(true);
       now += 50;
@@ -77,13 +81,7 @@ describe('the rate limiter', () => {
 
   it('refuses the 301st request within a minute, announcing the minute window and when it frees', () => {
     let now = start;
-    const limiter = createRateLimiter({
-      rules: [
-        { limit: 10, windowMs: 1_000 },
-        { limit: 300, windowMs: 60_000 },
-      ],
-      now: () => now,
-    });
+    const limiter = tenPerSecondAndThreeHundredPerMinute(() => now);
     for (let i = 0; i < 300; i += 1) {
       expect(limiter.take('t').allowed).toBe(true);
       now += 150; // 6.7 per second: within 10/s
@@ -103,13 +101,7 @@ describe('the rate limiter', () => {
 
   it('reports the minute window in the headers once it is the one closest to refusing', () => {
     let now = start;
-    const limiter = createRateLimiter({
-      rules: [
-        { limit: 10, windowMs: 1_000 },
-        { limit: 300, windowMs: 60_000 },
-      ],
-      now: () => now,
-    });
+    const limiter = tenPerSecondAndThreeHundredPerMinute(() => now);
     let last = limiter.take('t');
     for (let i = 1; i < 297; i += 1) {
       now += 200; // 5 per second: 5 left in the second, 3 in the minute
@@ -125,14 +117,7 @@ describe('rate limits over HTTP', () => {
   let sandbox: Sandbox;
   const clock = { now: Date.parse('2026-11-22T10:00:00Z') };
   beforeAll(async () => {
-    sandbox = await createSandbox({
-      port: 0,
-      addonUrl: 'http://127.0.0.1:9',
-      pluginId: 'p',
-      apiKey: 'k',
-      today: '2026-11-22',
-      now: () => clock.now,
-    });
+    sandbox = await startTestSandbox({ now: () => clock.now });
   });
   afterAll(async () => {
     await sandbox?.close();

@@ -4,20 +4,14 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../sandbox/app';
+import type { Sandbox } from '../../sandbox/app';
 import { maxRequestsInAnyWindow } from '../../sandbox/data-api/request-log';
+import { startTestSandbox } from '../support/sandbox';
 
 let sandbox: Sandbox;
 const clock = { now: Date.parse('2026-11-22T10:00:00Z') };
 beforeAll(async () => {
-  sandbox = await createSandbox({
-    port: 0,
-    addonUrl: 'http://127.0.0.1:9',
-    pluginId: 'p',
-    apiKey: 'k',
-    today: '2026-11-22',
-    now: () => clock.now,
-  });
+  sandbox = await startTestSandbox({ now: () => clock.now });
 });
 beforeEach(() => {
   sandbox.dataApi.resetRequests();
@@ -42,77 +36,26 @@ describe('the request log', () => {
     await call('/api/invoices', 'sbx_unknown');
     await call('/api/invoices', token); // the 4th counted within a second (an unknown path is not counted)
     const fingerprint = createHash('sha256').update(token).digest('hex').slice(0, 8);
+    const company = { tenantId: '10001', tokenFingerprint: fingerprint };
+    const entry = (at: number, path: string, query: string, status: number, who: object = company) => ({
+      at,
+      ...who,
+      method: 'GET',
+      path,
+      query,
+      status,
+      durationMs: expect.any(Number),
+    });
+    const nobody = { tenantId: null, tokenFingerprint: null };
+    const unknownToken = { tenantId: null, tokenFingerprint: expect.stringMatching(/^[0-9a-f]{8}$/) };
     expect(sandbox.dataApi.requests()).toEqual([
-      {
-        at: start,
-        tenantId: '10001',
-        tokenFingerprint: fingerprint,
-        method: 'GET',
-        path: '/api/invoices',
-        query: '?Top=2',
-        status: 200,
-        durationMs: expect.any(Number),
-      },
-      {
-        at: start + 250,
-        tenantId: '10001',
-        tokenFingerprint: fingerprint,
-        method: 'GET',
-        path: '/api/no-such-endpoint',
-        query: '',
-        status: 404,
-        durationMs: expect.any(Number),
-      },
-      {
-        at: start + 250,
-        tenantId: '10001',
-        tokenFingerprint: fingerprint,
-        method: 'GET',
-        path: '/api/invoices/abc',
-        query: '',
-        status: 400,
-        durationMs: expect.any(Number),
-      },
-      {
-        at: start + 250,
-        tenantId: '10001',
-        tokenFingerprint: fingerprint,
-        method: 'GET',
-        path: '/api/warehouses',
-        query: '',
-        status: 200,
-        durationMs: expect.any(Number),
-      },
-      {
-        at: start + 250,
-        tenantId: null,
-        tokenFingerprint: null,
-        method: 'GET',
-        path: '/api/invoices',
-        query: '',
-        status: 401,
-        durationMs: expect.any(Number),
-      },
-      {
-        at: start + 250,
-        tenantId: null,
-        tokenFingerprint: expect.stringMatching(/^[0-9a-f]{8}$/),
-        method: 'GET',
-        path: '/api/invoices',
-        query: '',
-        status: 401,
-        durationMs: expect.any(Number),
-      },
-      {
-        at: start + 250,
-        tenantId: '10001',
-        tokenFingerprint: fingerprint,
-        method: 'GET',
-        path: '/api/invoices',
-        query: '',
-        status: 429,
-        durationMs: expect.any(Number),
-      },
+      entry(start, '/api/invoices', '?Top=2', 200),
+      entry(start + 250, '/api/no-such-endpoint', '', 404),
+      entry(start + 250, '/api/invoices/abc', '', 400),
+      entry(start + 250, '/api/warehouses', '', 200),
+      entry(start + 250, '/api/invoices', '', 401, nobody),
+      entry(start + 250, '/api/invoices', '', 401, unknownToken),
+      entry(start + 250, '/api/invoices', '', 429),
     ]);
     expect(JSON.stringify(sandbox.dataApi.requests())).not.toContain(token);
   });

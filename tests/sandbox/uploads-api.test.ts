@@ -2,17 +2,12 @@
  * Uploads: the { data } envelopes, 202 with a request id, the batch limit, the 120-second duplicate rule, upserts
  * by (documentNumber, numbering sequence) that later reads show, and the synchronous endpoints.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDataApi, type DataApiHarness } from './data-api-harness';
+import { describe, expect, it } from 'vitest';
+import { useDataApi } from './data-api-harness';
+import { CAFE_ADDRESS } from './sample-partner';
 
 const T = '10003';
-let api: DataApiHarness;
-beforeAll(async () => {
-  api = await startDataApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
+const api = useDataApi();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 let serial = 0;
@@ -21,13 +16,7 @@ function invoice(overrides: Record<string, unknown> = {}) {
   return {
     externalId: `shop-${serial}`,
     partner: {
-      address: {
-        businessName: 'Kaviareň U Dómu s.r.o.',
-        street: 'Hlavná 1',
-        postCode: '040 01',
-        city: 'Košice',
-        country: 'SK',
-      },
+      address: CAFE_ADDRESS,
       registrationId: '12345678',
     },
     items: [

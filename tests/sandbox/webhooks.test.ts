@@ -4,8 +4,10 @@
  * retried, 500 and no answer are retried twice. A tiny receiver on 127.0.0.1 checks each signature independently.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../sandbox/app';
+import type { Sandbox } from '../../sandbox/app';
 import { rememberSecret } from '../support/log-capture';
+import { startTestSandbox } from '../support/sandbox';
+import { CAFE_ADDRESS } from './sample-partner';
 import { expectedSignature, startReceiver } from './webhook-receiver';
 
 let sandbox: Sandbox;
@@ -16,16 +18,7 @@ const SECRET = rememberSecret('receiver-secret-šťastný-0123456789');
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  sandbox = await createSandbox({
-    port: 0,
-    addonUrl: 'http://127.0.0.1:9',
-    pluginId: 'p',
-    apiKey: 'k',
-    today: '2026-11-22',
-    now: () => clock.now,
-    webhookRetryDelaysMs: [0, 0],
-    uploadCallbackDelayMs: 0,
-  });
+  sandbox = await startTestSandbox({ now: () => clock.now, webhookRetryDelaysMs: [0, 0], uploadCallbackDelayMs: 0 });
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -183,14 +176,7 @@ describe('delivery and retries', () => {
     const silent = createServer(() => undefined); // reads the request, never answers
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const address = silent.address();
-    const quick = await createSandbox({
-      port: 0,
-      addonUrl: 'http://127.0.0.1:9',
-      pluginId: 'p',
-      apiKey: 'k',
-      webhookTimeoutMs: 100,
-      webhookRetryDelaysMs: [],
-    });
+    const quick = await startTestSandbox({ webhookTimeoutMs: 100, webhookRetryDelaysMs: [] });
     try {
       const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
       const token = rememberSecret(quick.tokens.issue('10001', JANA, { webhook: { url, secret: SECRET } }));
@@ -298,15 +284,7 @@ describe('the home page and its admin routes', () => {
 });
 
 describe('the upload-finished callback after an accepted upload', () => {
-  const partner = {
-    address: {
-      businessName: 'Kaviareň U Dómu s.r.o.',
-      street: 'Hlavná 1',
-      postCode: '040 01',
-      city: 'Košice',
-      country: 'SK',
-    },
-  };
+  const partner = { address: CAFE_ADDRESS };
   const document = (externalId: string, extra: Record<string, unknown> = {}) => ({
     externalId,
     partner,

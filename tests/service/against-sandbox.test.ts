@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataApiClient, type DataApiClient } from '@/lib/service/client';
 import { createMemoryBudget } from '@/lib/service/rate/memory-budget';
 import { createTransport } from '@/lib/service/transport';
-import { createSandbox, type Sandbox } from '../../sandbox/app';
+import type { Sandbox } from '../../sandbox/app';
 import { maxRequestsInAnyWindow } from '../../sandbox/data-api/request-log';
 import { rememberSecret } from '../support/log-capture';
+import { startTestSandbox, TODAY } from '../support/sandbox';
 
 /**
  * The client against the sandbox's data API in real time: every endpoint answers in a shape the client reads, the
  * filters it sends are the ones the service understands, and the service never sees more than it allows.
  */
-const TODAY = '2026-11-22';
 let sandbox: Sandbox;
 const clients = new Map<string, DataApiClient>();
 
@@ -35,7 +35,7 @@ function clientFor(tenantId: string, options: { retries?: number; maxQueueWaitMs
 }
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, addonUrl: 'http://127.0.0.1:9', pluginId: 'p', apiKey: 'k', today: TODAY });
+  sandbox = await startTestSandbox();
 });
 afterAll(() => sandbox?.close());
 
