@@ -41,7 +41,7 @@ export async function startDataApi(): Promise<DataApiHarness> {
  * The data API of a file's (or describe block's) tests: started before they run, closed after them. Its members
  * answer from the tests on, not while the file is being collected.
  */
-export function useDataApi(): DataApiHarness {
+export function dataApiDuringTests(): DataApiHarness {
   const clock = startOfTheDay();
   let started: Sandbox | undefined;
   beforeAll(async () => {

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { companies } from '../../sandbox/directory';
-import { startDataApi, TODAY, useDataApi } from './data-api-harness';
+import { startDataApi, TODAY, dataApiDuringTests } from './data-api-harness';
 
-const api = useDataApi();
+const api = dataApiDuringTests();
 
 const DATE = /^\d{4}-\d{2}-\d{2}T00:00:00$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{2})?$/;

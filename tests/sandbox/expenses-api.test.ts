@@ -3,11 +3,11 @@
  * real PDF and PNG content.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useDataApi } from './data-api-harness';
+import { dataApiDuringTests } from './data-api-harness';
 import { expectValidPdf, expectValidPng } from './file-checks';
 
 const T = '10002';
-const api = useDataApi();
+const api = dataApiDuringTests();
 let all: any[];
 
 beforeAll(async () => {

@@ -3,9 +3,9 @@
  * the next N, from tests (in process) and over the admin route the home page's form uses.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { useDataApi } from './data-api-harness';
+import { dataApiDuringTests } from './data-api-harness';
 
-const api = useDataApi();
+const api = dataApiDuringTests();
 afterEach(() => {
   api.sandbox.dataApi.clearFaults();
 });

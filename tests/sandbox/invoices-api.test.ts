@@ -4,11 +4,11 @@
  */
 import { request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TODAY, useDataApi } from './data-api-harness';
+import { TODAY, dataApiDuringTests } from './data-api-harness';
 import { expectValidPdf } from './file-checks';
 
 const T = '10001';
-const api = useDataApi();
+const api = dataApiDuringTests();
 /** Every invoice of the company with all extended fields, newest first, as the reference for the filters. */
 let all: any[];
 

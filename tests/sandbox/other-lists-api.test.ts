@@ -2,11 +2,11 @@
  * Delivery notes, payments, payment accounts, numbering sequences, warehouses and catalog items.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useDataApi } from './data-api-harness';
+import { dataApiDuringTests } from './data-api-harness';
 import { expectValidPdf } from './file-checks';
 
 const T = '10004';
-const api = useDataApi();
+const api = dataApiDuringTests();
 
 const ids = (list: any[]) => list.map((x) => x.id);
 

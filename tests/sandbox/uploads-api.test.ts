@@ -3,11 +3,11 @@
  * by (documentNumber, numbering sequence) that later reads show, and the synchronous endpoints.
  */
 import { describe, expect, it } from 'vitest';
-import { useDataApi } from './data-api-harness';
+import { dataApiDuringTests } from './data-api-harness';
 import { CAFE_ADDRESS } from './sample-partner';
 
 const T = '10003';
-const api = useDataApi();
+const api = dataApiDuringTests();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 let serial = 0;
