@@ -9,12 +9,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { companyToday, formatMoney } from '../../lib/documents/format';
 import { ACCESS_TOKEN_PREFIX } from '../../sandbox/access-tokens';
 import { freshContext, launchChromium, launchFromSandbox } from './support/browser';
 import { startEnvironment, type E2eEnvironment } from './support/environment';
 import { expectUi } from './support/expect-ui';
+import { printAddonOutputOnFailure } from './support/failure-output';
 import { sandboxAttachment, sandboxCompany } from './support/sandbox-data';
 import { screenshot } from './support/screenshots';
 import { leakedIntoServerOutput, leaksIn, named, recordAddonResponses, type Served } from './support/secrets';
@@ -51,11 +52,7 @@ afterAll(async () => {
   await env?.stop();
 });
 
-beforeEach(({ onTestFailed }) => {
-  onTestFailed(() => {
-    console.error(`add-on output (last 4000 characters):\n${env.addon.output().slice(-4000)}`);
-  });
-});
+printAddonOutputOnFailure(() => env?.addon);
 
 /** A browser profile of its own, in English (en-GB) for predictable texts, recording what the add-on served. */
 async function newContext(): Promise<BrowserContext> {

@@ -16,24 +16,9 @@ import { freshContext } from './support/browser';
 import { startEnvironment, type E2eEnvironment } from './support/environment';
 import { expectUi } from './support/expect-ui';
 import { screenshot } from './support/screenshots';
-import {
-  launchInServiceWindow,
-  startFramedWorld,
-  type FramedWorld,
-  type ServiceWindow,
-} from './support/service-window';
+import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
 
-let serviceWindow: ServiceWindow;
-let env: E2eEnvironment;
-let context: BrowserContext;
-
-let world: FramedWorld;
-
-beforeAll(async () => {
-  world = await startFramedWorld();
-  ({ serviceWindow, env, context } = world);
-});
-afterAll(() => world?.stop());
+const world = framedWorldDuringTests();
 
 const JANA = 'jana.novakova@example.sk';
 const SESSION_COOKIE = '__Host-kros-addon-session';
@@ -70,13 +55,16 @@ async function connectInNewTab(
 describe('a company without a usable token, inside the service’s window', () => {
   it('says so once, at the top, and connects with a pasted token, after the service accepted it', async () => {
     // Company 10003's token provider hands out no token: Jana lands on it signed in but not connected.
-    const { page, frame, addon } = await launchInServiceWindow(context, env, serviceWindow, {
+    const { page, frame, addon } = await launchInServiceWindow(world.context, world.env, world.serviceWindow, {
       userId: JANA,
       tenantIds: ['10003'],
     });
-    await expectUi(page).toHaveURL(new RegExp(`^${serviceWindow.origin}/`));
-    await frame.waitForURL(`${env.addon.url}/companies/10003`);
-    await expectOnlyPartitionedSession(context, { addonUrl: env.addon.url, windowOrigin: 'http://127.0.0.1' });
+    await expectUi(page).toHaveURL(new RegExp(`^${world.serviceWindow.origin}/`));
+    await frame.waitForURL(`${world.env.addon.url}/companies/10003`);
+    await expectOnlyPartitionedSession(world.context, {
+      addonUrl: world.env.addon.url,
+      windowOrigin: 'http://127.0.0.1',
+    });
 
     // One warning, in the connection panel at the top, and no second one pointing to "its overview" (this page).
     await expectUi(connection(addon).locator('[data-state]')).toHaveText('No access delivered');
@@ -93,17 +81,17 @@ describe('a company without a usable token, inside the service’s window', () =
     // Long enough for the browser's own check, but with spaces: no token looks like this.
     await form.getByLabel('Access token').fill('this is not a token at all');
     await form.getByRole('button', { name: 'Check and connect' }).click();
-    await frame.waitForURL(`${env.addon.url}/companies/10003?connection=invalid`);
+    await frame.waitForURL(`${world.env.addon.url}/companies/10003?connection=invalid`);
     // The outcome is said at the top of the page, before the connection panel and its long form (which stays open).
     await expectUi(
       addon.locator('[data-paste-outcome="invalid"] ~ section[aria-labelledby="connection"]'),
     ).toBeVisible();
     await expectUi(form).toBeVisible();
 
-    const token = env.sandbox.tokens.issue('10003', JANA);
+    const token = world.env.sandbox.tokens.issue('10003', JANA);
     await form.getByLabel('Access token').fill(token);
     await form.getByRole('button', { name: 'Check and connect' }).click();
-    await frame.waitForURL(`${env.addon.url}/companies/10003?connection=connected`);
+    await frame.waitForURL(`${world.env.addon.url}/companies/10003?connection=connected`);
     await expectUi(
       addon.locator('[data-paste-outcome="connected"] ~ section[aria-labelledby="latest-invoices"]'),
     ).toBeVisible();
@@ -117,23 +105,23 @@ describe('a company without a usable token, inside the service’s window', () =
 
 describe('connecting through the service’s consent (post mode), inside the service’s window', () => {
   it('opens the consent page in a new tab; the answer lands on a page of ours there, and the frame moves on to the connected company by itself', async () => {
-    const { page, frame, addon } = await launchInServiceWindow(context, env, serviceWindow, {
+    const { page, frame, addon } = await launchInServiceWindow(world.context, world.env, world.serviceWindow, {
       userId: JANA,
       tenantIds: ['10002'],
     });
     await expectUi(addon.locator('h1')).toHaveText('Záhradníctvo Ľaliová dolina s.r.o.');
     // The user deletes the connection in the service: the next call answers 401 and the add-on marks the token.
-    env.sandbox.tokens.revoke('10002', JANA);
-    await frame.goto(`${env.addon.url}/companies/10002/invoices`);
+    world.env.sandbox.tokens.revoke('10002', JANA);
+    await frame.goto(`${world.env.addon.url}/companies/10002/invoices`);
     await expectUi(addon.locator('[data-problem="disconnected"]')).toBeVisible();
-    await frame.goto(`${env.addon.url}/companies/10002`);
+    await frame.goto(`${world.env.addon.url}/companies/10002`);
     await expectUi(connection(addon).locator('[data-state]')).toHaveText('Access revoked');
     await expectUi(addon.locator('[data-problem]')).toHaveCount(0);
 
-    const { tab, consentUrl } = await connectInNewTab(page, addon, env.sandbox.url);
+    const { tab, consentUrl } = await connectInNewTab(page, addon, world.env.sandbox.url);
     expect(consentUrl.searchParams.get('response_mode')).toBe('post');
     expect(consentUrl.searchParams.get('company_mode')).toBe('single');
-    expect(consentUrl.searchParams.get('redirect_url')).toBe(`${env.addon.url}/consent/return`);
+    expect(consentUrl.searchParams.get('redirect_url')).toBe(`${world.env.addon.url}/consent/return`);
     // The service makes each connection's webhook secret; none travels in the address.
     expect(consentUrl.searchParams.has('webhook_secret')).toBe(false);
     await expectUi(tab.locator('#consent-integrator-name')).toHaveText('Doklady s.r.o.');
@@ -147,11 +135,11 @@ describe('connecting through the service’s consent (post mode), inside the ser
     await tab.locator('#consent-company-10002').check();
     await tab.locator('#consent-approve').click();
     // The service's page posts by itself after a countdown; the button does it at once. Both may arrive: harmless.
-    const returned = tab.waitForRequest((request) => request.url() === `${env.addon.url}/consent/return`);
+    const returned = tab.waitForRequest((request) => request.url() === `${world.env.addon.url}/consent/return`);
     await tab.locator('#return-to-application').click();
     // A cross-site POST in a top-level tab: the frame's partitioned cookie does not come along.
     expect((await (await returned).allHeaders()).cookie ?? '').not.toContain(SESSION_COOKIE);
-    await tab.waitForURL(`${env.addon.url}/consent/return`);
+    await tab.waitForURL(`${world.env.addon.url}/consent/return`);
     await expectUi(tab.locator('[data-consent-return]')).toHaveAttribute('data-consent-return', 'connected');
     await expectUi(tab.getByRole('heading', { name: 'The company is connected' })).toBeVisible();
     await expectUi(
@@ -159,7 +147,7 @@ describe('connecting through the service’s consent (post mode), inside the ser
     ).toBeVisible();
     await expectUi(tab.getByText('Return to the invoicing service’s tab with the add-on')).toBeVisible();
     await screenshot(tab, 'consent-post-returned');
-    for (const token of env.issuedTokens) expect(await tab.content()).not.toContain(token);
+    for (const token of world.env.issuedTokens) expect(await tab.content()).not.toContain(token);
     // The tab was opened by a script, so its button may close it.
     await Promise.all([tab.waitForEvent('close'), tab.getByRole('button', { name: 'Close this tab' }).click()]);
 
@@ -172,13 +160,13 @@ describe('connecting through the service’s consent (post mode), inside the ser
     await expectUi(addon.locator('h1')).toHaveText('Záhradníctvo Ľaliová dolina s.r.o.');
     await screenshot(page, 'consent-connected');
     const html = await frame.content();
-    for (const token of env.issuedTokens) expect(html).not.toContain(token);
+    for (const token of world.env.issuedTokens) expect(html).not.toContain(token);
     expect(html).not.toContain(consentUrl.searchParams.get('state')!);
 
     // The service now notifies this connection, signed with the secret it generated for it and handed over.
-    const sent = await env.sandbox.webhooks.send({ tenantId: '10002', userId: JANA, kind: 'upload-problems' });
+    const sent = await world.env.sandbox.webhooks.send({ tenantId: '10002', userId: JANA, kind: 'upload-problems' });
     expect(sent.attempts).toEqual([200]);
-    await frame.goto(`${env.addon.url}/companies/10002/activity`);
+    await frame.goto(`${world.env.addon.url}/companies/10002/activity`);
     await expectUi(addon.getByText(sent.requestId!)).toBeVisible();
     await screenshot(page, 'activity-after-consent');
   });
@@ -188,8 +176,10 @@ describe('connecting through the service’s consent (poll mode), inside the ser
   let pollEnv: E2eEnvironment;
   let pollContext: BrowserContext;
   beforeAll(async () => {
-    pollEnv = await startEnvironment({ addonEnv: { CONSENT_RESPONSE_MODE: 'poll', ...serviceWindow.addonEnv() } });
-    pollContext = await freshContext(context.browser()!, { locale: 'en-GB' });
+    pollEnv = await startEnvironment({
+      addonEnv: { CONSENT_RESPONSE_MODE: 'poll', ...world.serviceWindow.addonEnv() },
+    });
+    pollContext = await freshContext(world.context.browser()!, { locale: 'en-GB' });
   });
   afterAll(async () => {
     await pollContext?.close().catch(() => undefined);
@@ -197,7 +187,7 @@ describe('connecting through the service’s consent (poll mode), inside the ser
   });
 
   it('opens the consent page in a new tab, and the frame lands on the connected company, by the consent’s name, once approved there', async () => {
-    const { page, frame, addon } = await launchInServiceWindow(pollContext, pollEnv, serviceWindow, {
+    const { page, frame, addon } = await launchInServiceWindow(pollContext, pollEnv, world.serviceWindow, {
       userId: JANA,
       tenantIds: ['10002', '10003'],
     });

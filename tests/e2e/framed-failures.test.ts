@@ -7,33 +7,16 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { E2eEnvironment } from './support/environment';
+import type { FrameLocator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectUi } from './support/expect-ui';
-import {
-  launchInServiceWindow,
-  startFramedWorld,
-  type FramedWorld,
-  type ServiceWindow,
-} from './support/service-window';
+import { printAddonOutputOnFailure } from './support/failure-output';
+import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
 import { screenshot, screenshotDir } from './support/screenshots';
 import { USERS } from './support/sessions';
 
-let env: E2eEnvironment;
-let serviceWindow: ServiceWindow;
-let context: BrowserContext;
-
-let world: FramedWorld;
-
-beforeAll(async () => {
-  world = await startFramedWorld();
-  ({ serviceWindow, env, context } = world);
-});
-afterAll(() => world?.stop());
-beforeEach(({ onTestFailed }) => {
-  onTestFailed(() => console.error(`add-on output (last 4000 characters):\n${env.addon.output().slice(-4000)}`));
-});
+const world = framedWorldDuringTests();
+printAddonOutputOnFailure(() => world.env.addon);
 
 describe('a file the service cannot give, inside the service’s window', () => {
   let page: Page;
@@ -42,7 +25,7 @@ describe('a file the service cannot give, inside the service’s window', () => 
   let invoiceHeading = '';
 
   beforeAll(async () => {
-    ({ page, addon: frame } = await launchInServiceWindow(context, env, serviceWindow, {
+    ({ page, addon: frame } = await launchInServiceWindow(world.context, world.env, world.serviceWindow, {
       userId: USERS.jana,
       tenantIds: ['10001'],
     }));
@@ -69,7 +52,7 @@ describe('a file the service cannot give, inside the service’s window', () => 
   });
 
   it('a failed PDF download shows the company’s page in the frame, with its tabs, a retry that downloads, and the way back', async () => {
-    env.sandbox.dataApi.setFault('10001', { mode: 'server-error', status: 503 });
+    world.env.sandbox.dataApi.setFault('10001', { mode: 'server-error', status: 503 });
     const link = frame.locator('li[data-report="17"]').getByRole('link', { name: /^Download/ });
     await expectUi(link).toHaveAttribute('href', /\/reports\/17/);
     const href = await link.evaluate((anchor) => anchor.getAttribute('href') ?? '');
@@ -96,7 +79,7 @@ describe('a file the service cannot give, inside the service’s window', () => 
       .locator('iframe[name="addon"]')
       .screenshot({ path: path.join(screenshotDir, 'framed-01-download-failed.png') });
 
-    env.sandbox.dataApi.clearFaults();
+    world.env.sandbox.dataApi.clearFaults();
     const [download] = await Promise.all([page.waitForEvent('download'), retry.click()]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     await download.cancel();
@@ -107,10 +90,10 @@ describe('a file the service cannot give, inside the service’s window', () => 
   });
 
   it('a failed preview says why beside its link, in the page that opened it, and closes the tab it opened', async () => {
-    env.sandbox.dataApi.setFault('10001', { mode: 'rate-limited', retryAfterSeconds: 30 });
+    world.env.sandbox.dataApi.setFault('10001', { mode: 'rate-limited', retryAfterSeconds: 30 });
     const report = frame.locator('li[data-report="19"]');
     const [tab] = await Promise.all([
-      context.waitForEvent('page'),
+      world.context.waitForEvent('page'),
       report.getByRole('link', { name: /^Preview/ }).click(),
     ]);
     if (!tab.isClosed()) await tab.waitForEvent('close');
@@ -122,6 +105,6 @@ describe('a file the service cannot give, inside the service’s window', () => 
     await expectUi(frame.getByRole('heading', { level: 2, name: /^Invoice / })).toHaveText(invoiceHeading);
     await expectUi(page).toHaveURL(windowUrl);
     await screenshot(page, 'framed-02-preview-failed');
-    env.sandbox.dataApi.clearFaults();
+    world.env.sandbox.dataApi.clearFaults();
   });
 });

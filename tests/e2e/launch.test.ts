@@ -3,18 +3,17 @@
  * The sandbox plays the add-on store and the gateway (token exchange, token delivery, redirect to the callback);
  * the add-on signs the browser in with a session cookie and shows the companies of the launch.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sandboxDefaults } from '../../lib/config/sandbox-defaults';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_PREFIX } from '../../sandbox/access-tokens';
-import { createSandbox, type Sandbox } from '../../sandbox/app';
-import { FRAME_ANCESTORS, projectRoot, startAddonServer, type AddonServer } from './support/addon-server';
+import type { Sandbox } from '../../sandbox/app';
+import { FRAME_ANCESTORS, projectRoot, type AddonServer } from './support/addon-server';
 import { freshContext, launchChromium, launchFromSandbox, type LaunchEnvironment } from './support/browser';
+import { startEnvironment, type E2eEnvironment } from './support/environment';
 import { expectUi } from './support/expect-ui';
-import { freeLoopbackPort } from './support/ports';
+import { printAddonOutputOnFailure } from './support/failure-output';
 
 const JANA = { userKey: 'jana', email: 'jana.novakova@example.sk' };
 const COMPANY = {
@@ -24,7 +23,7 @@ const COMPANY = {
 const SESSION_COOKIE_PREFIX = '__Host-';
 const screenshotDir = path.join(projectRoot, 'test-results', 'e2e');
 
-let tempDir: string;
+let env: E2eEnvironment;
 let sandbox: Sandbox;
 let addon: AddonServer;
 let browser: Browser;
@@ -34,33 +33,17 @@ let contexts: BrowserContext[] = [];
 const handedOut: string[] = [];
 
 beforeAll(async () => {
-  tempDir = await mkdtemp(path.join(os.tmpdir(), 'addon-e2e-'));
-  const addonPort = await freeLoopbackPort();
-  const addonUrl = `http://localhost:${addonPort}`;
-  sandbox = await createSandbox({
-    port: 0,
-    addonUrl,
-    pluginId: sandboxDefaults.pluginId,
-    apiKey: sandboxDefaults.pluginApiKey,
-  });
-  addon = await startAddonServer({ port: addonPort, sandboxUrl: sandbox.url, pgliteDir: path.join(tempDir, 'pglite') });
-  where = { sandboxUrl: sandbox.url, addonUrl: addon.url };
+  env = await startEnvironment();
+  ({ sandbox, addon, where } = env);
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await addon?.stop();
-  await sandbox?.close();
-  if (tempDir) await rm(tempDir, { recursive: true, force: true });
+  await env?.stop();
 });
 
-beforeEach(({ onTestFailed }) => {
-  // Quiet when green; on a failure the server's last words usually tell why.
-  onTestFailed(() => {
-    console.error(`add-on output (last 4000 characters):\n${addon.output().slice(-4000)}`);
-  });
-});
+printAddonOutputOnFailure(() => addon);
 
 afterEach(async () => {
   await Promise.all(contexts.map((context) => context.close()));

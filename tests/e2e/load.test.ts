@@ -3,12 +3,13 @@
  * moment against the production build. Every page must come out whole, while the data API, which allows each
  * connection 3 requests per second, never sees a connection exceed that and never has to refuse one (429).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxRequestsInAnyWindow } from '../../sandbox/data-api/request-log';
 import { startEnvironment, type E2eEnvironment } from './support/environment';
+import { printAddonOutputOnFailure } from './support/failure-output';
 import { sandboxCompany } from './support/sandbox-data';
 import { headerText, leaksIn, named, type Served } from './support/secrets';
-import { launchByFetch, loadPage, USERS, type FetchedSession, type LoadedPage } from './support/sessions';
+import { launchEveryKindOfUser, loadPage, type FetchedSession, type LoadedPage } from './support/sessions';
 
 const LOADS_PER_COMPANY = 10;
 
@@ -33,26 +34,18 @@ const countBy = (values: string[]) =>
 type Load = { tenantId: string; session: FetchedSession; path: string; expect: string };
 
 let env: E2eEnvironment;
-const sessions: Record<string, FetchedSession> = {};
+let sessions: Record<string, FetchedSession>;
 
 beforeAll(async () => {
   env = await startEnvironment();
-  const jana = await launchByFetch(env, USERS.jana, ['10001', '10002']);
-  sessions['10001'] = jana;
-  sessions['10002'] = jana;
-  sessions['10004'] = await launchByFetch(env, USERS.peter, ['10004']);
-  sessions['20001'] = await launchByFetch(env, USERS.standalone, ['20001']);
+  sessions = await launchEveryKindOfUser(env);
 });
 
 afterAll(async () => {
   await env?.stop();
 });
 
-beforeEach(({ onTestFailed }) => {
-  onTestFailed(() => {
-    console.error(`add-on output (last 4000 characters):\n${env.addon.output().slice(-4000)}`);
-  });
-});
+printAddonOutputOnFailure(() => env?.addon);
 
 /** Ten loads of one company: the overview, five views of the invoice list, two invoices, two views of the expenses. */
 function loadsOf(tenantId: string): Load[] {

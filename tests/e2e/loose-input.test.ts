@@ -4,8 +4,9 @@
  * explained next to its field. In both cases the sandbox's data API receives nothing about it. Over HTTP against the
  * production build (`next start`), where a page's status is decided.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnvironment, type E2eEnvironment } from './support/environment';
+import { printAddonOutputOnFailure } from './support/failure-output';
 import { sandboxCompany } from './support/sandbox-data';
 import { launchByFetch, loadPage, USERS, type FetchedSession } from './support/sessions';
 
@@ -21,11 +22,7 @@ afterAll(async () => {
   await env?.stop();
 });
 
-beforeEach(({ onTestFailed }) => {
-  onTestFailed(() => {
-    console.error(`add-on output (last 4000 characters):\n${env.addon.output().slice(-4000)}`);
-  });
-});
+printAddonOutputOnFailure(() => env?.addon);
 
 /** The data API's requests (path and query) made while `run` ran. */
 async function dataApiCallsDuring(run: () => Promise<void>): Promise<string[]> {

@@ -6,10 +6,11 @@
  * bundle.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_PREFIX } from '../../sandbox/access-tokens';
 import { freshContext, launchChromium, launchFromSandbox } from './support/browser';
 import { startEnvironment, type E2eEnvironment } from './support/environment';
+import { printAddonOutputOnFailure } from './support/failure-output';
 import { sandboxCompany } from './support/sandbox-data';
 import {
   clientBundleFiles,
@@ -22,23 +23,19 @@ import {
   type NamedSecret,
   type Served,
 } from './support/secrets';
-import { launchByFetch, loadPage, USERS, type FetchedSession } from './support/sessions';
+import { launchEveryKindOfUser, loadPage, type FetchedSession } from './support/sessions';
 
 let env: E2eEnvironment;
 let browser: Browser | undefined;
 const contexts: BrowserContext[] = [];
 /** The sessions of the launches: Jana (two companies), Peter and the standalone gateway's user. */
-const sessions: Record<string, FetchedSession> = {};
+let sessions: Record<string, FetchedSession>;
 /** Launch codes and session cookies handed to browsers in this file. */
 const handedOut: string[] = [];
 
 beforeAll(async () => {
   env = await startEnvironment();
-  const jana = await launchByFetch(env, USERS.jana, ['10001', '10002']);
-  sessions['10001'] = jana;
-  sessions['10002'] = jana;
-  sessions['10004'] = await launchByFetch(env, USERS.peter, ['10004']);
-  sessions['20001'] = await launchByFetch(env, USERS.standalone, ['20001']);
+  sessions = await launchEveryKindOfUser(env);
   for (const session of Object.values(sessions)) handedOut.push(session.cookieValue, session.launchCode);
 });
 
@@ -48,11 +45,7 @@ afterAll(async () => {
   await env?.stop();
 });
 
-beforeEach(({ onTestFailed }) => {
-  onTestFailed(() => {
-    console.error(`add-on output (last 4000 characters):\n${env.addon.output().slice(-4000)}`);
-  });
-});
+printAddonOutputOnFailure(() => env?.addon);
 
 /** Access tokens and the add-on's own secrets: never anywhere a browser or a log can see. */
 const serverSecrets = (): NamedSecret[] => [

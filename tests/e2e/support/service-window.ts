@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { rememberSecret } from '../../support/log-capture';
 import { freshContext, launchChromium } from './browser';
 import { startEnvironment, type E2eEnvironment } from './environment';
@@ -124,4 +125,36 @@ export async function startFramedWorld(
     await stop();
     throw error;
   }
+}
+
+/**
+ * The framed world of a file's tests: started before they run, stopped after them. Its members answer from the
+ * tests on, not while the file is being collected.
+ */
+export function framedWorldDuringTests(
+  options: Parameters<typeof startFramedWorld>[0] = {},
+): Omit<FramedWorld, 'stop'> {
+  let world: FramedWorld | undefined;
+  beforeAll(async () => {
+    world = await startFramedWorld(options);
+  });
+  afterAll(async () => {
+    await world?.stop();
+    world = undefined;
+  });
+  const current = () => {
+    if (!world) throw new Error('The framed world runs only while the tests do.');
+    return world;
+  };
+  return {
+    get serviceWindow() {
+      return current().serviceWindow;
+    },
+    get env() {
+      return current().env;
+    },
+    get context() {
+      return current().context;
+    },
+  };
 }

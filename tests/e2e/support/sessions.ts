@@ -50,6 +50,20 @@ export async function launchByFetch(
   return { cookie, cookieValue: rememberSecret(cookie.slice(cookie.indexOf('=') + 1)), launchCode };
 }
 
+/**
+ * One session per kind of user, by the company each opens: Jana's one launch with two companies (10001, 10002),
+ * Peter (10004) and the standalone gateway's user, whose id is a number (20001).
+ */
+export async function launchEveryKindOfUser(env: E2eEnvironment): Promise<Record<string, FetchedSession>> {
+  const jana = await launchByFetch(env, USERS.jana, ['10001', '10002']);
+  return {
+    '10001': jana,
+    '10002': jana,
+    '10004': await launchByFetch(env, USERS.peter, ['10004']),
+    '20001': await launchByFetch(env, USERS.standalone, ['20001']),
+  };
+}
+
 export interface LoadedPage {
   path: string;
   status: number;
