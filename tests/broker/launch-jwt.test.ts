@@ -406,6 +406,9 @@ describe('key material named or carried by the token itself is never used or fet
     keySetRequests.push(url);
     return new Response(JSON.stringify(ring.jwks()), { status: 200, headers: { 'content-type': 'application/json' } });
   };
+  /** A fresh key set at the broker's address, fetching through brokerFetch, with no cooldown between fetches. */
+  const brokerKeySet = () =>
+    createKeySet(JWKS_URL, { timeout: 1_000, cooldown: 0, maxAge: 60_000, staleGrace: 60_000, fetch: brokerFetch });
 
   beforeAll(async () => {
     // The attacker's own host serves its key set and certificate, and counts who comes asking.
@@ -451,13 +454,7 @@ describe('key material named or carried by the token itself is never used or fet
   describe.each(headers)('a token signed by the attacker key with %s', (_header, extra) => {
     it('is rejected as an unknown key when its kid is the attacker kid, and nothing but the broker key set is fetched', async () => {
       const before = keySetRequests.length;
-      const keys = createKeySet(JWKS_URL, {
-        timeout: 1_000,
-        cooldown: 0,
-        maxAge: 60_000,
-        staleGrace: 60_000,
-        fetch: brokerFetch,
-      });
+      const keys = brokerKeySet();
       const token = forgeJwt(
         { alg: 'RS256', typ: 'JWT', kid: attacker.kid, ...extra() },
         claims(),
@@ -472,13 +469,7 @@ describe('key material named or carried by the token itself is never used or fet
     });
 
     it('fails the signature check when its kid is the broker kid, and the attacker host is never contacted', async () => {
-      const keys = createKeySet(JWKS_URL, {
-        timeout: 1_000,
-        cooldown: 0,
-        maxAge: 60_000,
-        staleGrace: 60_000,
-        fetch: brokerFetch,
-      });
+      const keys = brokerKeySet();
       const token = forgeJwt(
         { alg: 'RS256', typ: 'JWT', kid: brokerKid, ...extra() },
         claims(),

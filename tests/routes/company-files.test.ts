@@ -11,6 +11,7 @@ import { BASE } from '../support/broker';
 import {
   clearFaults,
   dataApiRequestCount,
+  firstExpenseAttachment,
   get,
   sandboxData,
   setFault,
@@ -34,22 +35,12 @@ beforeAll(async () => {
   fixture = await startCompanyFixture();
   invoice = (await sandboxData<{ id: number; documentNumber: string }[]>(fixture, '10001', '/api/invoices?Top=1'))[0]!;
   deliveryNote = (await sandboxData<{ id: number }[]>(fixture, '10001', '/api/delivery-notes?Top=1'))[0]!;
-  const expenses = await sandboxData<{ id: string; hasAttachments: boolean }[]>(
-    fixture,
-    '10001',
-    '/api/expenses?Top=100',
-  );
-  const expense = expenses.find((candidate) => candidate.hasAttachments)!;
-  const [attachment] = await sandboxData<{ id: string; fileName?: string; contentType?: string }[]>(
-    fixture,
-    '10001',
-    `/api/attachments/expenses/${expense.id}`,
-  );
+  const { expenseId, attachment } = await firstExpenseAttachment(fixture, '10001');
   withAttachment = {
-    expenseId: expense.id,
-    attachmentId: attachment!.id,
-    fileName: attachment!.fileName ?? null,
-    contentType: attachment!.contentType ?? null,
+    expenseId,
+    attachmentId: attachment.id,
+    fileName: attachment.fileName ?? null,
+    contentType: attachment.contentType ?? null,
   };
 });
 afterEach(() => clearFaults(fixture));

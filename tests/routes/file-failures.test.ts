@@ -5,6 +5,7 @@ import { GET as deliveryNoteReport } from '@/app/companies/[tenantId]/delivery-n
 import { GET as attachmentContent } from '@/app/companies/[tenantId]/expenses/[id]/attachments/[attachmentId]/route';
 import {
   clearFaults,
+  firstExpenseAttachment,
   get,
   sandboxData,
   setFault,
@@ -33,14 +34,8 @@ beforeAll(async () => {
   fixture = await startCompanyFixture();
   invoiceId = (await sandboxData<{ id: number }[]>(fixture, '10001', '/api/invoices?Top=1'))[0]!.id;
   deliveryNoteId = (await sandboxData<{ id: number }[]>(fixture, '10001', '/api/delivery-notes?Top=1'))[0]!.id;
-  const expenses = await sandboxData<{ id: string; hasAttachments: boolean }[]>(
-    fixture,
-    '10001',
-    '/api/expenses?Top=100',
-  );
-  const expense = expenses.find((candidate) => candidate.hasAttachments)!;
-  const [first] = await sandboxData<{ id: string }[]>(fixture, '10001', `/api/attachments/expenses/${expense.id}`);
-  attachment = { expenseId: expense.id, attachmentId: first!.id };
+  const first = await firstExpenseAttachment(fixture, '10001');
+  attachment = { expenseId: first.expenseId, attachmentId: first.attachment.id };
 });
 afterEach(() => clearFaults(fixture));
 afterAll(async () => {

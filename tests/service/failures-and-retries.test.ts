@@ -3,6 +3,17 @@ import { createFakeService, json, status } from './fake-service';
 
 const invoice = { id: 1, documentNumber: 'OF1' };
 
+type FakeService = ReturnType<typeof createFakeService>;
+/** `count` list calls asked for at once, each for a page of its own. */
+const listsAtOnce = (service: FakeService, count: number) =>
+  Array.from({ length: count }, (_, i) => service.client.invoices.list({ Skip: i }));
+/** When each request reached the service, earliest first. */
+const arrivals = (service: FakeService) => service.requests.map((r) => r.at).sort((a, b) => a - b);
+/** No `limit + 1` of the times fall within one window of `windowMs`. */
+function expectAtMostPerWindow(times: number[], limit: number, windowMs: number) {
+  for (let i = limit; i < times.length; i += 1) expect(times[i]! - times[i - limit]!).toBeGreaterThanOrEqual(windowMs);
+}
+
 describe('statuses of the data API, mapped for the pages', () => {
   it.each([
     [400, 'rejected'],
@@ -119,7 +130,7 @@ describe('the rate limit, per token, on a fake clock', () => {
     service.answer(status(429, { 'retry-after': '4' }));
     service.always(() => json({ data: [] }));
     // Five at once: three slots in the first second, the others queued behind them; the first meets the 429.
-    await Promise.all(Array.from({ length: 5 }, (_, i) => service.client.invoices.list({ Skip: i })));
+    await Promise.all(listsAtOnce(service, 5));
     const [refused, ...later] = service.requests;
     expect(later.length).toBe(5);
     for (const request of later.slice(2)) expect(request.at - refused!.at).toBeGreaterThanOrEqual(4_000);
@@ -167,27 +178,24 @@ describe('the rate limit, per token, on a fake clock', () => {
   it('never lets more than 3 calls start in any one second, however many are asked for at once', async () => {
     const service = createFakeService({ maxQueueWaitMs: 60_000 });
     service.always(() => json({ data: [] }));
-    await Promise.all(Array.from({ length: 20 }, (_, i) => service.client.invoices.list({ Skip: i })));
-    const times = service.requests.map((r) => r.at).sort((a, b) => a - b);
+    await Promise.all(listsAtOnce(service, 20));
+    const times = arrivals(service);
     expect(times).toHaveLength(20);
-    for (let i = 3; i < times.length; i += 1) expect(times[i]! - times[i - 3]!).toBeGreaterThanOrEqual(1_000);
+    expectAtMostPerWindow(times, 3, 1_000);
   });
 
   it('never lets more than 300 calls start in any one minute', async () => {
     const service = createFakeService({ maxQueueWaitMs: 10 * 60_000, callTimeoutMs: 10 * 60_000 });
     service.always(() => json({ data: [] }));
-    await Promise.all(Array.from({ length: 305 }, (_, i) => service.client.invoices.list({ Skip: i })));
-    const times = service.requests.map((r) => r.at).sort((a, b) => a - b);
-    for (let i = 300; i < times.length; i += 1) expect(times[i]! - times[i - 300]!).toBeGreaterThanOrEqual(60_000);
+    await Promise.all(listsAtOnce(service, 305));
+    expectAtMostPerWindow(arrivals(service), 300, 60_000);
   });
 
   it('gives a call 30 s in all: a call that would queue longer fails as busy at once, sending nothing', async () => {
     const service = createFakeService({ maxQueueWaitMs: 60_000 });
     service.always(() => json({ data: [] }));
     // 3 calls a second: the 100th would wait about 36 s.
-    const results = await Promise.allSettled(
-      Array.from({ length: 100 }, (_, i) => service.client.invoices.list({ Skip: i })),
-    );
+    const results = await Promise.allSettled(listsAtOnce(service, 100));
     const refused = results.filter((r) => r.status === 'rejected');
     expect(refused.length).toBeGreaterThan(0);
     for (const r of refused) expect(r.reason).toMatchObject({ kind: 'busy' });
@@ -199,7 +207,7 @@ describe('the rate limit, per token, on a fake clock', () => {
     // Four calls: the fourth waits for the next second; while it waits, another instance meets a 429 and pauses
     // the token in the shared budget.
     let pausedElsewhere = false;
-    const service: ReturnType<typeof createFakeService> = createFakeService({
+    const service: FakeService = createFakeService({
       sleep: async (ms) => {
         if (!pausedElsewhere) {
           pausedElsewhere = true;
@@ -209,13 +217,13 @@ describe('the rate limit, per token, on a fake clock', () => {
       },
     });
     service.always(() => json({ data: [] }));
-    await Promise.all(Array.from({ length: 4 }, (_, i) => service.client.invoices.list({ Skip: i })));
+    await Promise.all(listsAtOnce(service, 4));
     expect(service.requests[3]!.at - service.requests[0]!.at).toBeGreaterThanOrEqual(6_000);
   });
 
   it('gives a call that woke up late a new slot, so the calls planned after it keep their windows', async () => {
     let overslept = false;
-    const service: ReturnType<typeof createFakeService> = createFakeService({
+    const service: FakeService = createFakeService({
       sleep: async (ms) => {
         // The first call to wait overruns its slot by 400 ms, as under a blocked event loop; the others are on time.
         const late = overslept ? 0 : 400;
@@ -224,31 +232,29 @@ describe('the rate limit, per token, on a fake clock', () => {
       },
     });
     service.always(() => json({ data: [] }));
-    await Promise.all(Array.from({ length: 9 }, (_, i) => service.client.invoices.list({ Skip: i })));
-    const times = service.requests.map((r) => r.at).sort((a, b) => a - b);
+    await Promise.all(listsAtOnce(service, 9));
+    const times = arrivals(service);
     expect(times).toHaveLength(9);
-    for (let i = 3; i < times.length; i += 1) expect(times[i]! - times[i - 3]!).toBeGreaterThanOrEqual(1_000);
+    expectAtMostPerWindow(times, 3, 1_000);
   });
 
   it('still sends every call when every wake-up is late (a starved event loop), within the windows', async () => {
     // Each late call gives its unused slot back and goes where that keeps the windows: queueing each one again behind
     // slots nobody used would spiral until they all failed as busy.
-    const service: ReturnType<typeof createFakeService> = createFakeService({
+    const service: FakeService = createFakeService({
       sleep: (ms) => service.clock.sleep(ms + 400),
     });
     service.always(() => json({ data: [] }));
-    await Promise.all(Array.from({ length: 9 }, (_, i) => service.client.invoices.list({ Skip: i })));
-    const times = service.requests.map((r) => r.at).sort((a, b) => a - b);
+    await Promise.all(listsAtOnce(service, 9));
+    const times = arrivals(service);
     expect(times).toHaveLength(9);
-    for (let i = 3; i < times.length; i += 1) expect(times[i]! - times[i - 3]!).toBeGreaterThanOrEqual(1_000);
+    expectAtMostPerWindow(times, 3, 1_000);
   });
 
   it('fails as busy, sending nothing, when the next slot is further away than the queue may wait', async () => {
     const service = createFakeService({ maxQueueWaitMs: 1_500 });
     service.always(() => json({ data: [] }));
-    const results = await Promise.allSettled(
-      Array.from({ length: 12 }, (_, i) => service.client.invoices.list({ Skip: i })),
-    );
+    const results = await Promise.allSettled(listsAtOnce(service, 12));
     const busy = results.filter((r) => r.status === 'rejected');
     expect(busy.length).toBeGreaterThan(0);
     for (const r of busy) expect(r.reason).toMatchObject({ kind: 'busy' });

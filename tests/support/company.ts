@@ -56,6 +56,22 @@ export async function sandboxData<T>(fixture: CompanyFixture, tenantId: string, 
   return body.data;
 }
 
+/** The first file attached to an expense of the company, read from the sandbox directly, with its expense's id. */
+export async function firstExpenseAttachment(fixture: CompanyFixture, tenantId: string) {
+  const expenses = await sandboxData<{ id: string; hasAttachments: boolean }[]>(
+    fixture,
+    tenantId,
+    '/api/expenses?Top=100',
+  );
+  const expense = expenses.find((candidate) => candidate.hasAttachments)!;
+  const [attachment] = await sandboxData<{ id: string; fileName?: string; contentType?: string }[]>(
+    fixture,
+    tenantId,
+    `/api/attachments/expenses/${expense.id}`,
+  );
+  return { expenseId: expense.id, attachment: attachment! };
+}
+
 /** How many data-API requests the sandbox has received so far. */
 export async function dataApiRequestCount(fixture: CompanyFixture): Promise<number> {
   const response = await fetch(`${fixture.url}/admin/data-api/requests`);
