@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadForPage, openClient, pageDeadline, PAGE_DEADLINE_MS, type Scope } from '@/lib/documents/load';
 import { DataApiError } from '@/lib/service/errors';
-import { deliver, launch, PLUGIN_ID, startBrokerFixture } from '../support/broker';
-import { rememberSecret } from '../support/log-capture';
+import { PLUGIN_ID } from '../support/broker';
+import { connectCompany, startCompanyFixture, type CompanyFixture } from '../support/company';
 
 /**
  * A page waits for the data API until its deadline, not for the client's own limits (10 s an attempt, retries, 30 s
@@ -14,23 +14,17 @@ const userId = 'jana.novakova@example.sk';
 const SLOW_SERVICE_MS = 15_000;
 const SHORT_DEADLINE_MS = 800;
 
-let sandbox: Awaited<ReturnType<typeof startBrokerFixture>>;
+let sandbox: CompanyFixture;
 
 async function connectedScope(tenantId: string): Promise<Scope> {
-  await launch(sandbox, { sub: userId, tenantIds: [tenantId] });
-  const accessToken = rememberSecret(sandbox.tokens.issue(tenantId, userId));
-  const response = await deliver({ userId, pluginId: PLUGIN_ID, tokens: [{ tenantId, name: 'Firma', accessToken }] });
-  expect(response.status).toBe(200);
+  await connectCompany(sandbox, tenantId, userId);
   return { userId, pluginId: PLUGIN_ID, tenantId };
 }
 
 const requestsOf = (tenantId: string) => sandbox.dataApi.requests().filter((request) => request.tenantId === tenantId);
 
 beforeAll(async () => {
-  sandbox = await startBrokerFixture();
-  process.env.DATA_API_BASE_URL = sandbox.url;
-  const { resetEnvForTests } = await import('@/lib/env');
-  resetEnvForTests();
+  sandbox = await startCompanyFixture();
 });
 afterEach(() => sandbox.dataApi.clearFaults());
 afterAll(async () => {

@@ -16,6 +16,10 @@ afterAll(() => broker.stop());
 const USER = 'jana.novakova@example.sk';
 const secretToken = (label: string) => rememberSecret(`sbx_${label}_${Math.random().toString(36).slice(2)}_opaque`);
 
+/** A delivery of one fresh token, for company 10001. */
+const deliverOneFor10001 = (userId: string, label: string) =>
+  deliver({ userId, pluginId: PLUGIN_ID, tokens: [{ tenantId: '10001', name: 'x', accessToken: secretToken(label) }] });
+
 async function storedRows() {
   const db = await getDb();
   return db.select().from(accessTokens);
@@ -114,11 +118,7 @@ describe('POST /api/auth/token-delivery', () => {
     });
     expect(await response.json()).toEqual({ stored: 1, skipped: 1 });
     // Another user's launch does not authorize this one.
-    const other = await deliver({
-      userId: 'intruder@example.sk',
-      pluginId: PLUGIN_ID,
-      tokens: [{ tenantId: '10001', name: 'x', accessToken: secretToken('intruder') }],
-    });
+    const other = await deliverOneFor10001('intruder@example.sk', 'intruder');
     expect(await other.json()).toEqual({ stored: 0, skipped: 1 });
   });
 
@@ -128,21 +128,13 @@ describe('POST /api/auth/token-delivery', () => {
     await db.execute(
       sql`update launch_codes set created_at = now() - interval '16 minutes' where user_id = 'late@example.sk'`,
     );
-    const response = await deliver({
-      userId: 'late@example.sk',
-      pluginId: PLUGIN_ID,
-      tokens: [{ tenantId: '10001', name: 'x', accessToken: secretToken('late') }],
-    });
+    const response = await deliverOneFor10001('late@example.sk', 'late');
     expect(await response.json()).toEqual({ stored: 0, skipped: 1 });
   });
 
   it('makes the next exchange answer requestAccessToken false once every company has a token', async () => {
     await launch(broker, { sub: 'complete@example.sk', tenantIds: ['10001'] });
-    await deliver({
-      userId: 'complete@example.sk',
-      pluginId: PLUGIN_ID,
-      tokens: [{ tenantId: '10001', name: 'x', accessToken: secretToken('complete') }],
-    });
+    await deliverOneFor10001('complete@example.sk', 'complete');
     expect((await launch(broker, { sub: 'complete@example.sk', tenantIds: ['10001'] })).requestAccessToken).toBe(false);
     expect(
       (await launch(broker, { sub: 'complete@example.sk', tenantIds: ['10001', '10002'] })).requestAccessToken,

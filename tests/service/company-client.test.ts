@@ -5,8 +5,8 @@ import { accessTokens } from '@/lib/db/schema';
 import { listConnections } from '@/lib/connections/states';
 import { openCompanyClient } from '@/lib/connections/client';
 import { DataApiError } from '@/lib/service/errors';
-import { deliver, launch, PLUGIN_ID, startBrokerFixture } from '../support/broker';
-import { rememberSecret } from '../support/log-capture';
+import { PLUGIN_ID } from '../support/broker';
+import { connectCompany, startCompanyFixture, type CompanyFixture } from '../support/company';
 
 /**
  * The client of one company, against the sandbox's data API: it opens the token delivered for (user, company,
@@ -15,21 +15,12 @@ import { rememberSecret } from '../support/log-capture';
 const userId = 'jana.novakova@example.sk';
 const identity = (tenantId: string) => ({ userId, tenantId, pluginId: PLUGIN_ID });
 
-let sandbox: Awaited<ReturnType<typeof startBrokerFixture>>;
+let sandbox: CompanyFixture;
 
-async function deliverFresh(tenantId: string): Promise<string> {
-  await launch(sandbox, { sub: userId, tenantIds: [tenantId] });
-  const accessToken = rememberSecret(sandbox.tokens.issue(tenantId, userId));
-  const response = await deliver({ userId, pluginId: PLUGIN_ID, tokens: [{ tenantId, name: 'Firma', accessToken }] });
-  expect(response.status).toBe(200);
-  return accessToken;
-}
+const deliverFresh = (tenantId: string) => connectCompany(sandbox, tenantId, userId);
 
 beforeAll(async () => {
-  sandbox = await startBrokerFixture();
-  process.env.DATA_API_BASE_URL = sandbox.url;
-  const { resetEnvForTests } = await import('@/lib/env');
-  resetEnvForTests();
+  sandbox = await startCompanyFixture();
 });
 afterAll(async () => {
   delete process.env.DATA_API_BASE_URL;

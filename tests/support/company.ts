@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { resetEnvForTests } from '@/lib/env';
 import { PLUGIN_ID, BASE, callback, deliver, launch, sessionCookieFrom, startBrokerFixture } from './broker';
 import { rememberSecret } from './log-capture';
@@ -45,6 +46,18 @@ export async function signIn(
   const answer = await callback(launchCode);
   if (answer.status !== 302) throw new Error(`callback answered ${answer.status}`);
   return sessionCookieFrom(answer);
+}
+
+/**
+ * Launches the user with one company and delivers a fresh data-API token for it, as the gateway does, without
+ * signing a browser in: the token the add-on now holds for (user, company).
+ */
+export async function connectCompany(fixture: CompanyFixture, tenantId: string, userId = JANA): Promise<string> {
+  await launch(fixture, { sub: userId, tenantIds: [tenantId] });
+  const accessToken = rememberSecret(fixture.tokens.issue(tenantId, userId));
+  const response = await deliver({ userId, pluginId: PLUGIN_ID, tokens: [{ tenantId, name: 'Firma', accessToken }] });
+  expect(response.status).toBe(200);
+  return accessToken;
 }
 
 /** Reads the sandbox's data directly (with a token of its own, so the add-on's budget is untouched). */
