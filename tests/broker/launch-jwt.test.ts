@@ -7,6 +7,7 @@ import { LaunchJwtRejected, verifyLaunchJwt } from '@/lib/broker/launch-jwt';
 import { createKeyRing, type KeyRing } from '../../sandbox/key-ring';
 import { signLaunchJwt } from '../../sandbox/launch-jwt';
 import { rememberSecret } from '../support/log-capture';
+import { listenOnLoopback } from '../support/loopback';
 import {
   attackerEcKey,
   attackerRsaKey,
@@ -422,9 +423,7 @@ describe('key material named or carried by the token itself is never used or fet
         res.end(attacker.certificate);
       }
     });
-    await new Promise<void>((resolve) => attackerHost.listen(0, '127.0.0.1', resolve));
-    const address = attackerHost.address();
-    attackerUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    attackerUrl = await listenOnLoopback(attackerHost);
   });
 
   afterAll(async () => {

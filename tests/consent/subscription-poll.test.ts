@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parsePollBody, pollSubscription, type PollAnswer } from '@/lib/service/subscription-poll';
 import { capturedLogLines, rememberSecret } from '../support/log-capture';
+import { listenOnLoopback } from '../support/loopback';
 
 /**
  * The poll call against a tiny local server that answers as the test says: what is sent (path, method, body, no
@@ -31,8 +31,7 @@ beforeAll(async () => {
       reply(res);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(server);
 });
 afterAll(() => {
   server.closeAllConnections();
@@ -158,10 +157,9 @@ describe('pollSubscription', () => {
     reply = () => {}; // never answers
     expect(await poll({ timeoutMs: 200 })).toEqual({ kind: 'unreachable', reason: 'timeout' });
     const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
+    const closedUrl = await listenOnLoopback(closed);
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    expect(await pollSubscription(STATE, { baseUrl: `http://127.0.0.1:${port}` })).toEqual({
+    expect(await pollSubscription(STATE, { baseUrl: closedUrl })).toEqual({
       kind: 'unreachable',
       reason: 'network',
     });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { getDb, rowsOf } from '@/lib/db/client';
 import { resetEnvForTests } from '@/lib/env';
 import { sha256Hex } from '@/lib/crypto/digest';
 import { API_KEY, exchange, gatewayRequest, launch, launchJwt, startBrokerFixture } from '../support/broker';
 import { rememberSecret } from '../support/log-capture';
+import { listenOnLoopback } from '../support/loopback';
 
 let broker: Awaited<ReturnType<typeof startBrokerFixture>>;
 
@@ -165,8 +165,7 @@ describe('the key set is consulted only for a caller with the right API key and 
       response.setHeader('content-type', 'application/json');
       response.end(JSON.stringify(broker.ring.jwks()));
     });
-    await new Promise<void>((resolve) => keyHost.listen(0, '127.0.0.1', resolve));
-    keyHostUrl = `http://127.0.0.1:${(keyHost.address() as AddressInfo).port}/jwks.json`;
+    keyHostUrl = `${await listenOnLoopback(keyHost)}/jwks.json`;
     process.env.BROKER_JWKS_URL = keyHostUrl;
     resetEnvForTests();
   });

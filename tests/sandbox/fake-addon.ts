@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { listenOnLoopback } from '../support/loopback';
 
 /** One request the fake add-on received. */
 export interface RecordedRequest {
@@ -60,12 +61,10 @@ export async function startFakeAddon() {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     requests,
     set(behaviour: Partial<FakeAddonBehaviour>) {
       state.behaviour = { ...defaultBehaviour(), ...behaviour };

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { listenOnLoopback } from '../support/loopback';
 
 /** One notification as it arrived: the raw bytes, so signatures are checked on exactly what was sent. */
 export interface ReceivedWebhook {
@@ -26,11 +27,9 @@ export async function startReceiver() {
       res.end('ok');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     received,
     /** Statuses for the next requests, in order. */
     answers,

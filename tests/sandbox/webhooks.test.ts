@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../sandbox/app';
 import { rememberSecret } from '../support/log-capture';
+import { listenOnLoopback } from '../support/loopback';
 import { startTestSandbox } from '../support/sandbox';
 import { CAFE_ADDRESS } from './sample-partner';
 import { expectedSignature, startReceiver } from './webhook-receiver';
@@ -174,11 +175,9 @@ describe('delivery and retries', () => {
   it('gives up an attempt after the timeout', async () => {
     const { createServer } = await import('node:http');
     const silent = createServer(() => undefined); // reads the request, never answers
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const address = silent.address();
+    const url = `${await listenOnLoopback(silent)}/`;
     const quick = await startTestSandbox({ webhookTimeoutMs: 100, webhookRetryDelaysMs: [] });
     try {
-      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
       const token = rememberSecret(quick.tokens.issue('10001', JANA, { webhook: { url, secret: SECRET } }));
       expect((await quick.webhooks.send({ token, kind: 'upload-ok' })).attempts).toEqual([0]);
     } finally {

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { rememberSecret } from '../../support/log-capture';
+import { listenOnLoopback } from '../../support/loopback';
 import { freshContext, launchChromium } from './browser';
 import { startEnvironment, type E2eEnvironment } from './environment';
 
@@ -39,8 +39,7 @@ export async function startServiceWindow(): Promise<ServiceWindow> {
         '</body></html>',
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = await listenOnLoopback(server);
   return {
     origin,
     addonEnv: () => ({ FRAME_ANCESTORS: `'self' ${origin}` }),
