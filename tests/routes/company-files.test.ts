@@ -11,9 +11,8 @@ import { BASE } from '../support/broker';
 import {
   clearFaults,
   dataApiRequestCount,
-  firstExpenseAttachment,
+  fileDocumentsOf,
   get,
-  sandboxData,
   setFault,
   signIn,
   startCompanyFixture,
@@ -33,9 +32,8 @@ let withAttachment: { expenseId: string; attachmentId: string; fileName: string 
 
 beforeAll(async () => {
   fixture = await startCompanyFixture();
-  invoice = (await sandboxData<{ id: number; documentNumber: string }[]>(fixture, '10001', '/api/invoices?Top=1'))[0]!;
-  deliveryNote = (await sandboxData<{ id: number }[]>(fixture, '10001', '/api/delivery-notes?Top=1'))[0]!;
-  const { expenseId, attachment } = await firstExpenseAttachment(fixture, '10001');
+  const { expenseId, attachment, ...documents } = await fileDocumentsOf(fixture, '10001');
+  ({ invoice, deliveryNote } = documents);
   withAttachment = {
     expenseId,
     attachmentId: attachment.id,

@@ -5,9 +5,8 @@ import { GET as deliveryNoteReport } from '@/app/companies/[tenantId]/delivery-n
 import { GET as attachmentContent } from '@/app/companies/[tenantId]/expenses/[id]/attachments/[attachmentId]/route';
 import {
   clearFaults,
-  firstExpenseAttachment,
+  fileDocumentsOf,
   get,
-  sandboxData,
   setFault,
   signIn,
   startCompanyFixture,
@@ -32,10 +31,10 @@ const savedFrameAncestors = process.env.FRAME_ANCESTORS;
 beforeAll(async () => {
   process.env.FRAME_ANCESTORS = SERVICE_WINDOW;
   fixture = await startCompanyFixture();
-  invoiceId = (await sandboxData<{ id: number }[]>(fixture, '10001', '/api/invoices?Top=1'))[0]!.id;
-  deliveryNoteId = (await sandboxData<{ id: number }[]>(fixture, '10001', '/api/delivery-notes?Top=1'))[0]!.id;
-  const first = await firstExpenseAttachment(fixture, '10001');
-  attachment = { expenseId: first.expenseId, attachmentId: first.attachment.id };
+  const documents = await fileDocumentsOf(fixture, '10001');
+  invoiceId = documents.invoice.id;
+  deliveryNoteId = documents.deliveryNote.id;
+  attachment = { expenseId: documents.expenseId, attachmentId: documents.attachment.id };
 });
 afterEach(() => clearFaults(fixture));
 afterAll(async () => {

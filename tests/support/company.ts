@@ -69,8 +69,17 @@ export async function sandboxData<T>(fixture: CompanyFixture, tenantId: string, 
   return body.data;
 }
 
-/** The first file attached to an expense of the company, read from the sandbox directly, with its expense's id. */
-export async function firstExpenseAttachment(fixture: CompanyFixture, tenantId: string) {
+/**
+ * The documents of the company that the file routes' tests open, read from the sandbox directly: its newest invoice
+ * and delivery note, and the first file attached to one of its expenses, with that expense's id.
+ */
+export async function fileDocumentsOf(fixture: CompanyFixture, tenantId: string) {
+  const [invoice] = await sandboxData<{ id: number; documentNumber: string }[]>(
+    fixture,
+    tenantId,
+    '/api/invoices?Top=1',
+  );
+  const [deliveryNote] = await sandboxData<{ id: number }[]>(fixture, tenantId, '/api/delivery-notes?Top=1');
   const expenses = await sandboxData<{ id: string; hasAttachments: boolean }[]>(
     fixture,
     tenantId,
@@ -82,7 +91,7 @@ export async function firstExpenseAttachment(fixture: CompanyFixture, tenantId: 
     tenantId,
     `/api/attachments/expenses/${expense.id}`,
   );
-  return { expenseId: expense.id, attachment: attachment! };
+  return { invoice: invoice!, deliveryNote: deliveryNote!, expenseId: expense.id, attachment: attachment! };
 }
 
 /** How many data-API requests the sandbox has received so far. */
