@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/db/client';
 import { randomUUID } from 'node:crypto';
@@ -10,7 +10,7 @@ import { sha256Hex } from '@/lib/crypto/digest';
 import { accessTokens } from '@/lib/db/schema';
 import { signInWithLaunchCode } from '@/lib/session/sign-in';
 import { findActiveSession } from '@/lib/session/sessions';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 
 const grant = { userId: 'jana.novakova@example.sk', tenantIds: ['10001'], pluginId: 'sandbox-addon' };
 const inAnHour = () => new Date(Date.now() + 3_600_000);
@@ -28,11 +28,7 @@ async function issueCode(db: Db) {
 
 // The same specification runs on the embedded database and, when one is configured, on a real PostgreSQL.
 describe.each(databaseKinds)('launch state on %s', (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(() => database?.dispose());
+  const database = testDatabaseDuringTests(kind);
 
   it('redeems a launch code exactly once, for a session of its user, companies and plugin', async () => {
     const code = await issueCode(database.db);
@@ -116,11 +112,7 @@ describe.each(databaseKinds)('launch state on %s', (kind) => {
 
 // Two connection pools on one PostgreSQL stand in for two instances of the add-on.
 describe.skipIf(!databaseKinds.includes('postgres'))('several instances on one PostgreSQL', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-  });
-  afterAll(() => database?.dispose());
+  const database = testDatabaseDuringTests('postgres');
 
   it('lets exactly one of 20 concurrent consumptions through two pools win', async () => {
     const other = await database.openAnotherInstance();

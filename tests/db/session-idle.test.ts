@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { exchangeLaunch } from '@/lib/broker/token-exchange';
 import { rowsOf, type Db } from '@/lib/db/client';
 import { signInWithLaunchCode } from '@/lib/session/sign-in';
 import { findActiveSession, type Session } from '@/lib/session/sessions';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
+import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 
 /**
  * Sessions end after an idle time (SESSION_IDLE_MINUTES, 60 by default) on top of their absolute 12 hours, decided
@@ -46,11 +46,7 @@ async function lastSeenAgoSeconds(db: Db, id: string): Promise<number> {
 }
 
 describe.each(databaseKinds)('the idle timeout of a session on %s', (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(() => database?.dispose());
+  const database = testDatabaseDuringTests(kind);
 
   it('signs out a session left idle past the limit', async () => {
     const session = await signIn(database.db);

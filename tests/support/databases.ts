@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { openPglite, openPostgres, type DbHandle } from '@/lib/db/client';
 
 /**
@@ -54,5 +55,30 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<T
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },
+  };
+}
+
+/**
+ * The test database of a describe block's tests: created before they run, dropped after them. Its members answer
+ * from the tests on, not while the block is being collected.
+ */
+export function testDatabaseDuringTests(
+  kind: 'pglite' | 'postgres',
+): Pick<TestDatabase, 'db' | 'kind' | 'openAnotherInstance'> {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database?.dispose());
+  const current = () => {
+    if (!database) throw new Error('The test database exists only while the tests run.');
+    return database;
+  };
+  return {
+    kind,
+    get db() {
+      return current().db;
+    },
+    openAnotherInstance: () => current().openAnotherInstance(),
   };
 }
