@@ -13,6 +13,14 @@ const arrivals = (service: FakeService) => service.requests.map((r) => r.at).sor
 function expectAtMostPerWindow(times: number[], limit: number, windowMs: number) {
   for (let i = limit; i < times.length; i += 1) expect(times[i]! - times[i - limit]!).toBeGreaterThanOrEqual(windowMs);
 }
+/** Asks for `count` lists at once, all answered: every one is sent, and never more than 3 start in one second. */
+async function expectAllSentAtMostThreePerSecond(service: FakeService, count: number) {
+  service.always(() => json({ data: [] }));
+  await Promise.all(listsAtOnce(service, count));
+  const times = arrivals(service);
+  expect(times).toHaveLength(count);
+  expectAtMostPerWindow(times, 3, 1_000);
+}
 
 describe('statuses of the data API, mapped for the pages', () => {
   it.each([
@@ -175,11 +183,7 @@ describe('the rate limit, per token, on a fake clock', () => {
 
   it('never lets more than 3 calls start in any one second, however many are asked for at once', async () => {
     const service = createFakeService({ maxQueueWaitMs: 60_000 });
-    service.always(() => json({ data: [] }));
-    await Promise.all(listsAtOnce(service, 20));
-    const times = arrivals(service);
-    expect(times).toHaveLength(20);
-    expectAtMostPerWindow(times, 3, 1_000);
+    await expectAllSentAtMostThreePerSecond(service, 20);
   });
 
   it('never lets more than 300 calls start in any one minute', async () => {
@@ -229,11 +233,7 @@ describe('the rate limit, per token, on a fake clock', () => {
         await service.clock.sleep(ms + late);
       },
     });
-    service.always(() => json({ data: [] }));
-    await Promise.all(listsAtOnce(service, 9));
-    const times = arrivals(service);
-    expect(times).toHaveLength(9);
-    expectAtMostPerWindow(times, 3, 1_000);
+    await expectAllSentAtMostThreePerSecond(service, 9);
   });
 
   it('still sends every call when every wake-up is late (a starved event loop), within the windows', async () => {
@@ -242,11 +242,7 @@ describe('the rate limit, per token, on a fake clock', () => {
     const service: FakeService = createFakeService({
       sleep: (ms) => service.clock.sleep(ms + 400),
     });
-    service.always(() => json({ data: [] }));
-    await Promise.all(listsAtOnce(service, 9));
-    const times = arrivals(service);
-    expect(times).toHaveLength(9);
-    expectAtMostPerWindow(times, 3, 1_000);
+    await expectAllSentAtMostThreePerSecond(service, 9);
   });
 
   it('fails as busy, sending nothing, when the next slot is further away than the queue may wait', async () => {
