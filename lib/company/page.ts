@@ -57,6 +57,11 @@ function companyPage(session: Session, scope: CompanyScope): CompanyPage {
   };
 }
 
+/** Every company of the session with its connection, in the session's order (the list of companies, the overview). */
+export async function sessionCompanies(session: Session): Promise<CompanyConnection[]> {
+  return forPage(async () => listConnections(await getDb(), session));
+}
+
 /**
  * The company of a page, which must be among the session's companies: the signed-out page (401) without a session,
  * the forbidden page (403) for another company. Once per request.

@@ -13,8 +13,7 @@ import type { UnpaidSummary } from '@/lib/documents/overview';
 import { companyPath } from '@/lib/documents/present';
 import { fill } from '@/lib/i18n/documents';
 import { getMessages } from '@/lib/i18n/server';
-import { requireCompany } from '@/lib/company/page';
-import { listConnections } from '@/lib/connections/states';
+import { requireCompany, sessionCompanies } from '@/lib/company/page';
 import { findConnectionNotice } from '@/lib/connections/notice';
 import { findConsentResult } from '@/lib/consent/result';
 import { getEnv } from '@/lib/env';
@@ -50,7 +49,7 @@ export default async function CompanyPage({ params, searchParams }: Props) {
   const known = await connection();
   const [loaded, connections, consentResult, connectionNotice] = await Promise.all([
     load(({ client }) => overviewFor(scope, client)),
-    read((db) => listConnections(db, session)),
+    sessionCompanies(session),
     consentId ? read((db) => findConsentResult(db, consentId, session)) : null,
     read(findConnectionNotice),
   ]);
