@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadForPage, openClient, pageDeadline, PAGE_DEADLINE_MS, type Scope } from '@/lib/documents/load';
+import { loadForPage, pageDeadline, PAGE_DEADLINE_MS } from '@/lib/company/page-load';
+import type { CompanyScope } from '@/lib/company/scope';
+import { openCompanyClient as openClient } from '@/lib/connections/client';
 import { DataApiError } from '@/lib/service/errors';
 import { PLUGIN_ID } from '../support/broker';
 import { connectCompany, startCompanyFixture, type CompanyFixture } from '../support/company';
@@ -16,7 +18,7 @@ const SHORT_DEADLINE_MS = 800;
 
 let sandbox: CompanyFixture;
 
-async function connectedScope(tenantId: string): Promise<Scope> {
+async function connectedScope(tenantId: string): Promise<CompanyScope> {
   await connectCompany(sandbox, tenantId, userId);
   return { userId, pluginId: PLUGIN_ID, tenantId };
 }
