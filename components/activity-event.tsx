@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { Locale } from '@/lib/i18n/messages';
 import type { ActivityTexts } from '@/lib/i18n/activity';
 import { fill } from '@/lib/i18n/documents';
-import { calendarDay, formatDay, formatMoment } from '@/lib/documents/format';
+import { formatDay, formatMoment } from '@/lib/i18n/format';
+import { calendarDay } from '@/lib/company-calendar';
 import {
   paymentEventOf,
   type OtherPayload,

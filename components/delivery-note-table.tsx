@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { Locale } from '@/lib/i18n/messages';
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import type { DeliveryNote } from '@/lib/service/schemas/delivery-note';
-import { formatDay, formatMoney } from '@/lib/documents/format';
+import { formatDay, formatMoney } from '@/lib/i18n/format';
 import { companyPath, documentTotal, partnerName } from '@/lib/documents/present';
 import { RowHeader, Table, Td, Th } from './table';
 import { plainLinkClass } from './detail-parts';

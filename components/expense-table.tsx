@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { Locale } from '@/lib/i18n/messages';
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import type { Expense } from '@/lib/service/schemas/expense';
-import { formatDay, formatMoney } from '@/lib/documents/format';
+import { formatDay, formatMoney } from '@/lib/i18n/format';
 import { companyPath, documentTotal, expenseTypeLabel, isOverdue, partnerName } from '@/lib/documents/present';
 import { OverdueMark, PaymentStatusMark } from './document-marks';
 import { LeftToPayCell } from './payment-sums';

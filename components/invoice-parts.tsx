@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { Locale } from '@/lib/i18n/messages';
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import type { Invoice } from '@/lib/service/schemas/invoice';
-import { formatDay, formatMoney, formatNumber, formatPercent } from '@/lib/documents/format';
+import { formatDay, formatMoney, formatNumber, formatPercent } from '@/lib/i18n/format';
 import { companyPath } from '@/lib/documents/present';
 import { DetailSection, linkClass } from './detail-parts';
 import { RowHeader, Table, Td, Th } from './table';

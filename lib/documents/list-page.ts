@@ -4,7 +4,7 @@ import { requireCompany } from '@/lib/session/require-session';
 import type { DataApiClient } from '@/lib/service/client';
 import type { NumberingSequence } from '@/lib/service/schemas/reference';
 import { parseListView, type ListKind, type ListView, type SearchParams } from './filters';
-import { companyToday } from './format';
+import { companyToday } from '@/lib/company-calendar';
 import { listOrEmpty } from './list-or-empty';
 import { loadForPage, numberingSequencesFor, openClient, pageDeadline, type Loaded } from './load';
 import { companyPath } from './present';

@@ -10,7 +10,7 @@ import type { ClientOptions, DataApiClient } from '@/lib/service/client';
 import { DataApiError, isDataApiError } from '@/lib/service/errors';
 import { cached, REFERENCE_TTL_MS } from '@/lib/service/reference-cache';
 import type { NumberingSequence } from '@/lib/service/schemas/reference';
-import { companyToday } from './format';
+import { companyToday } from '@/lib/company-calendar';
 import { listOrEmpty } from './list-or-empty';
 import { loadOverview, type Overview } from './overview';
 

@@ -3,7 +3,7 @@ import { BackLink, DetailSection, Facts, PartnerFacts, PricesTable, Tags } from 
 import { ItemsTable } from '@/components/invoice-parts';
 import { ReportLinks } from '@/components/report-links';
 import { ServiceProblem } from '@/components/service-problem';
-import { formatDay, formatWallClock } from '@/lib/documents/format';
+import { formatDay, formatWallClock } from '@/lib/i18n/format';
 import { deliveryNoteForPage } from '@/lib/documents/detail-pages';
 import { companyPath } from '@/lib/documents/present';
 import { reportLinks } from '@/lib/documents/report-links';

@@ -5,7 +5,8 @@ import { ItemsTable, LinkedDocuments, PaymentsList, VatBreakdownTable } from '@/
 import { PaymentSums } from '@/components/payment-sums';
 import { ReportLinks } from '@/components/report-links';
 import { ServiceProblem } from '@/components/service-problem';
-import { companyToday, formatDay, formatWallClock } from '@/lib/documents/format';
+import { formatDay, formatWallClock } from '@/lib/i18n/format';
+import { companyToday } from '@/lib/company-calendar';
 import { invoiceForPage } from '@/lib/documents/detail-pages';
 import { companyPath, isOverdue } from '@/lib/documents/present';
 import { reportLinks } from '@/lib/documents/report-links';

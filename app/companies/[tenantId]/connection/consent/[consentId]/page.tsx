@@ -9,7 +9,7 @@ import { advanceConsent, type ProgressView } from '@/lib/consent/progress';
 import { isConsentId } from '@/lib/consent/secrets';
 import { getDb } from '@/lib/db/client';
 import { forPage } from '@/lib/db/errors';
-import { formatClockTime } from '@/lib/documents/format';
+import { formatClockTime } from '@/lib/i18n/format';
 import { companyPath } from '@/lib/documents/present';
 import { getEnv } from '@/lib/env';
 import { fill } from '@/lib/i18n/documents';
