@@ -1,8 +1,6 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { getDb } from '@/lib/db/client';
-import { forPage } from '@/lib/db/errors';
-import { listConnections } from '@/lib/connections/states';
+import { sessionCompanies } from '@/lib/company/page';
 import { getMessages } from '@/lib/i18n/server';
 import { requireSession } from '@/lib/session/require-session';
 import { AppHeader } from '@/components/app-header';
@@ -17,7 +15,7 @@ export default async function HomePage() {
   const session = await requireSession();
   const { t } = await getMessages();
   if (session.tenantIds.length === 1) redirect(`/companies/${encodeURIComponent(session.tenantIds[0]!)}`);
-  const companies = await forPage(async () => listConnections(await getDb(), session));
+  const companies = await sessionCompanies(session);
 
   return (
     <>

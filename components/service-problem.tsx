@@ -1,4 +1,4 @@
-import type { Problem } from '@/lib/documents/load';
+import type { Problem } from '@/lib/company/page-load';
 import { fill, type DocumentTexts } from '@/lib/i18n/documents';
 
 /**

@@ -41,6 +41,9 @@ export function processTree(root: number): number[] {
   return tree;
 }
 
+/** A server's memory figures as a report takes them, in bytes (see MemorySampler). */
+export type MemoryPeaks = { peakRss: number; highWaterMark: number };
+
 export type MemorySampler = {
   /** Highest sampled sum of VmRSS over the tree, in bytes. */
   peakRss(): number;

@@ -73,6 +73,11 @@ export async function runPacedViews(options: {
     const startAt = Date.now();
     const started = performance.now();
     let ttfbMs = Number.NaN;
+    // When and how long, taken as the view ends (after the body's last byte, or at the failure).
+    const timing = () => {
+      const latencyMs = performance.now() - started;
+      return { tenantId: client.tenantId, ...planned, startAt, endAt: Date.now(), ttfbMs, latencyMs };
+    };
     try {
       const response = await fetch(`${baseUrl}${planned.path}`, {
         headers: { cookie: client.cookie, accept: 'text/html' },
@@ -81,29 +86,17 @@ export async function runPacedViews(options: {
       });
       ttfbMs = performance.now() - started;
       const html = await response.text(); // the whole stream: the shell, then the page once its data came
-      const latencyMs = performance.now() - started;
       return {
-        tenantId: client.tenantId,
-        ...planned,
-        startAt,
-        endAt: Date.now(),
-        ttfbMs,
-        latencyMs,
+        ...timing(),
         status: response.status,
         bytes: Buffer.byteLength(html),
         concurrent,
         ...judgePage(planned.kind, client.tenantId, response.status, html),
       };
     } catch (error) {
-      const latencyMs = performance.now() - started;
       const name = (error as Error).name;
       return {
-        tenantId: client.tenantId,
-        ...planned,
-        startAt,
-        endAt: Date.now(),
-        ttfbMs,
-        latencyMs,
+        ...timing(),
         status: null,
         bytes: 0,
         rows: 0,

@@ -1,4 +1,5 @@
 import type { AttributedView, RateSignals } from './attribution';
+import type { MemoryPeaks } from './memory';
 import type { ViewKind } from './page-plan';
 import { environmentRows, runEnvironment, type CpuMs } from './report';
 import { countBy, megabytes, summarize } from './stats';
@@ -64,7 +65,7 @@ export function buildPageReport(
   views: readonly AttributedView[],
   unattributedCalls: number,
   rate: RateSignals,
-  memory: { peakRss: number; highWaterMark: number },
+  memory: MemoryPeaks,
   cpu: CpuMs,
   extra: PageExtra,
 ) {

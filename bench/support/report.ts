@@ -1,5 +1,6 @@
 import { availableParallelism, cpus } from 'node:os';
 import type { LoadResult } from './load';
+import type { MemoryPeaks } from './memory';
 import { megabytes, summarize } from './stats';
 
 /** The figures of one run: printed as a markdown table and written as JSON, so both always agree. */
@@ -40,13 +41,7 @@ export const environmentRows = (e: RunEnvironment) => [
   `| CPUs | ${e.cpus} (${e.cpuModel}) |`,
 ];
 
-export function buildReport(
-  config: RunConfig,
-  timed: LoadResult,
-  memory: { peakRss: number; highWaterMark: number },
-  cpu: CpuMs,
-  extra: Extra,
-) {
+export function buildReport(config: RunConfig, timed: LoadResult, memory: MemoryPeaks, cpu: CpuMs, extra: Extra) {
   const { aims } = config;
   const exchange = summarize(timed.exchangeMs);
   const callback = summarize(timed.callbackMs);

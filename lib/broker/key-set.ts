@@ -10,6 +10,7 @@ import {
   type JWSHeaderParameters,
   type FlattenedJWSInput,
 } from 'jose';
+import type { Answer, Answerable } from '@/lib/http/errors';
 
 /**
  * The broker's key set, fetched from BROKER_JWKS_URL by jose's remote key set: created once per address, cached
@@ -38,8 +39,10 @@ export const defaultKeySetOptions: KeySetOptions = {
   staleGrace: 60 * 60_000,
 };
 
-export class KeySetUnavailable extends Error {
+/** The gateway's key set could not be fetched: the launch cannot be checked now, which is no fault of the caller. */
+export class KeySetUnavailable extends Error implements Answerable {
   override name = 'KeySetUnavailable';
+  readonly answer: Answer = { code: 'unavailable', reason: 'key_set_unavailable' };
 }
 
 export type KeyResolver = (header: JWSHeaderParameters, token: FlattenedJWSInput) => Promise<CryptoKey>;

@@ -1,9 +1,9 @@
 import 'server-only';
 import { z } from 'zod';
-import type { TokenIdentity } from '@/lib/crypto/vault';
+import type { CompaniesScope, CompanyScope } from '@/lib/company/scope';
 import type { Db } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
-import { connectionRow, connectionRows, type CompaniesScope } from './store';
+import { connectionRow, connectionRows } from './store';
 
 /**
  * A consent asks the service for one company, but the user chooses at the service and may approve another one too
@@ -35,7 +35,7 @@ export async function noteReplacedConnections(
 }
 
 /** The note kept with the company's connection, if any (a value that is not a note is ignored). */
-export async function findConnectionNotice(db: Db, identity: TokenIdentity): Promise<ConnectionNotice | null> {
+export async function findConnectionNotice(db: Db, identity: CompanyScope): Promise<ConnectionNotice | null> {
   const [row] = await db
     .select({ notice: accessTokens.notice, at: accessTokens.deliveredAt })
     .from(accessTokens)

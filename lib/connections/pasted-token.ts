@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import type { TokenIdentity, VaultKey } from '@/lib/crypto/vault';
+import type { CompanyScope } from '@/lib/company/scope';
+import type { VaultKey } from '@/lib/crypto/vault';
 import type { Db } from '@/lib/db/client';
 import { clientForToken } from '@/lib/service/token-client';
 import { isDataApiError } from '@/lib/service/errors';
@@ -37,7 +38,7 @@ export type PastedConnection = { token: unknown; webhookSecret?: unknown };
 
 export async function connectPastedToken(
   db: Db,
-  identity: TokenIdentity,
+  identity: CompanyScope,
   input: PastedConnection,
   keys: readonly VaultKey[],
 ): Promise<PasteOutcome> {

@@ -2,7 +2,8 @@ import 'server-only';
 import { and, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
-import { connectionRows, type CompaniesScope, type TokenSource } from './store';
+import type { CompaniesScope } from '@/lib/company/scope';
+import { connectionRows, type TokenSource } from './store';
 
 /** Whether the add-on can reach a company's data: a token stored, none delivered, or one the service rejected. */
 export type ConnectionState = 'connected' | 'missing' | 'invalid';

@@ -1,12 +1,13 @@
 import 'server-only';
+import type { CompaniesScope, CompanyScope } from '@/lib/company/scope';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
-import { sealSecret, sealToken, webhookSecretContext, type TokenIdentity, type VaultKey } from '@/lib/crypto/vault';
+import { sealSecret, sealToken, webhookSecretContext, type VaultKey } from '@/lib/crypto/vault';
 
 /** The row of one connection: (user, company, plugin). */
-export function connectionRow(identity: TokenIdentity): SQL {
+export function connectionRow(identity: CompanyScope): SQL {
   return and(
     eq(accessTokens.userId, identity.userId),
     eq(accessTokens.tenantId, identity.tenantId),
@@ -15,7 +16,6 @@ export function connectionRow(identity: TokenIdentity): SQL {
 }
 
 /** A user's companies under one plugin. */
-export type CompaniesScope = { userId: string; pluginId: string; tenantIds: readonly string[] };
 
 /** The rows of the scope's connections (the caller skips an empty scope: `in ()` is no SQL). */
 export function connectionRows(scope: CompaniesScope): SQL {
@@ -29,7 +29,7 @@ export function connectionRows(scope: CompaniesScope): SQL {
 /** How a token reached us: delivered by the gateway, approved through Integration Consent, or pasted by the user. */
 export type TokenSource = (typeof accessTokens.$inferSelect)['source'];
 
-export type TokenToStore = TokenIdentity & {
+export type TokenToStore = CompanyScope & {
   accessToken: string;
   companyName: string | null;
   /** The secret that signs the connection's notifications, when it has one. */

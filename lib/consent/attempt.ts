@@ -1,4 +1,5 @@
 import 'server-only';
+import type { CompanyScope } from '@/lib/company/scope';
 import { and, eq, sql } from 'drizzle-orm';
 import { openSecret, type VaultKey } from '@/lib/crypto/vault';
 import type { Db } from '@/lib/db/client';
@@ -7,10 +8,9 @@ import { consentStateContext } from './secrets';
 import type { CompanyMode, ResponseMode } from './url';
 
 /** Whose attempt: the session's user and plugin, and the company page it was started from (the address's). */
-export type ConsentScope = { userId: string; pluginId: string; tenantId: string };
 
 /** The attempt's row of this user, plugin and company, in either response mode. */
-export const ownAttempt = (consentId: string, scope: ConsentScope) =>
+export const ownAttempt = (consentId: string, scope: CompanyScope) =>
   and(
     eq(consentRequests.id, consentId),
     eq(consentRequests.userId, scope.userId),
@@ -31,7 +31,7 @@ export type PendingAttempt =
 export async function findPendingAttempt(
   db: Db,
   consentId: string,
-  scope: ConsentScope,
+  scope: CompanyScope,
   keys: readonly VaultKey[],
 ): Promise<PendingAttempt> {
   const [row] = await db

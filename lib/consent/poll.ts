@@ -7,7 +7,8 @@ import { getLogger } from '@/lib/log';
 import type { PollAnswer } from '@/lib/service/subscription-poll';
 import { completePolledConsent } from './complete';
 import { decidePoll, type PollStep } from './poll-step';
-import { ownAttempt, type ConsentScope } from './attempt';
+import type { CompanyScope } from '@/lib/company/scope';
+import { ownAttempt } from './attempt';
 import { consentStateContext } from './secrets';
 
 /**
@@ -27,11 +28,11 @@ export type PollDeps = {
 export const POLL_LEASE_SECONDS = 30;
 
 /** The attempt's row of this user, plugin and company, in poll mode. */
-const ownPollRow = (consentId: string, scope: ConsentScope) =>
+const ownPollRow = (consentId: string, scope: CompanyScope) =>
   and(ownAttempt(consentId, scope), eq(consentRequests.responseMode, 'poll'));
 
 /** Claims the next poll of a pending attempt whose time has come: one statement, so one claimant wins. */
-async function claimPoll(db: Db, consentId: string, scope: ConsentScope) {
+async function claimPoll(db: Db, consentId: string, scope: CompanyScope) {
   const [claim] = await db
     .update(consentRequests)
     .set({
@@ -130,7 +131,7 @@ async function pollOnce(db: Db, consentId: string, claim: Claim, deps: PollDeps)
  * Polls the service for a pending poll-mode attempt of this user when the next poll's time has come, at most once,
  * and applies the answer to the row. When another render holds the claim, or it is not yet time, it does nothing.
  */
-export async function pollIfDue(db: Db, consentId: string, scope: ConsentScope, deps: PollDeps): Promise<void> {
+export async function pollIfDue(db: Db, consentId: string, scope: CompanyScope, deps: PollDeps): Promise<void> {
   const claim = await claimPoll(db, consentId, scope);
   if (claim) await pollOnce(db, consentId, claim, deps);
 }

@@ -2,7 +2,8 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { consentRequests, type ConsentRequestRow } from '@/lib/db/schema';
-import { ownAttempt, type ConsentScope } from './attempt';
+import type { CompanyScope } from '@/lib/company/scope';
+import { ownAttempt } from './attempt';
 import { pollIfDue, type PollDeps } from './poll';
 
 /**
@@ -26,7 +27,7 @@ export type ProgressView = {
 async function readConsentProgress(
   db: Db,
   consentId: string,
-  scope: ConsentScope,
+  scope: CompanyScope,
 ): Promise<(ProgressView & { open: boolean }) | null> {
   const [row] = await db
     .select({
@@ -49,7 +50,7 @@ async function readConsentProgress(
 export async function advanceConsent(
   db: Db,
   consentId: string,
-  scope: ConsentScope,
+  scope: CompanyScope,
   deps: PollDeps,
 ): Promise<ProgressView | null> {
   const view = await readConsentProgress(db, consentId, scope);

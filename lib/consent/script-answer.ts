@@ -6,7 +6,6 @@ import { withRouteHeaders } from '@/lib/http/handle';
  * is) for the consent page's address and sends a tab it opened there (components/consent-start-button.tsx,
  * components/consent-open-button.tsx). Without script the same routes answer a 303.
  */
-export const wantsJson = (request: Request) => /\bapplication\/json\b/.test(request.headers.get('accept') ?? '');
 
 /** The address carries the state: never cached, never repeated as a Referer. */
 export const consentJson = (body: { url: string; progress?: string } | { ended: true }) =>

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { CompanyScope } from '@/lib/company/scope';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
@@ -9,7 +10,6 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
  */
 
 export type VaultKey = { id: string; key: Buffer };
-export type TokenIdentity = { userId: string; tenantId: string; pluginId: string };
 export type SealedToken = { keyId: string; sealedToken: string };
 
 const IV_BYTES = 12;
@@ -22,7 +22,7 @@ const TAG_BYTES = 16;
  */
 export type SealContext = readonly string[];
 
-export const tokenContext = (identity: TokenIdentity): SealContext => [
+export const tokenContext = (identity: CompanyScope): SealContext => [
   identity.userId,
   identity.tenantId,
   identity.pluginId,
@@ -65,17 +65,17 @@ export function openSecret(sealed: Sealed, context: SealContext, keys: readonly 
 }
 
 /** An access token, sealed for its row (the shape of the access_tokens columns). */
-export function sealToken(plaintext: string, identity: TokenIdentity, keys: readonly VaultKey[]): SealedToken {
+export function sealToken(plaintext: string, identity: CompanyScope, keys: readonly VaultKey[]): SealedToken {
   const { keyId, sealed } = sealSecret(plaintext, tokenContext(identity), keys);
   return { keyId, sealedToken: sealed };
 }
 
-export function openToken(sealed: SealedToken, identity: TokenIdentity, keys: readonly VaultKey[]): string {
+export function openToken(sealed: SealedToken, identity: CompanyScope, keys: readonly VaultKey[]): string {
   return openSecret({ keyId: sealed.keyId, sealed: sealed.sealedToken }, tokenContext(identity), keys);
 }
 
 /** The context of a connection's webhook secret: beside the token on the same row, but never interchangeable with it. */
-export const webhookSecretContext = (identity: TokenIdentity): SealContext => [
+export const webhookSecretContext = (identity: CompanyScope): SealContext => [
   'webhook-secret',
   ...tokenContext(identity),
 ];

@@ -1,12 +1,13 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
-import { requireCompany } from '@/lib/session/require-session';
+import { requireCompany } from '@/lib/company/page';
+import type { Loaded } from '@/lib/company/page-load';
 import type { DataApiClient } from '@/lib/service/client';
 import type { NumberingSequence } from '@/lib/service/schemas/reference';
 import { parseListView, type ListKind, type ListView, type SearchParams } from './filters';
 import { companyToday } from '@/lib/company-calendar';
 import { listOrEmpty } from './list-or-empty';
-import { loadForPage, numberingSequencesFor, openClient, pageDeadline, type Loaded } from './load';
+import { numberingSequencesFor } from './load';
 import { companyPath } from './present';
 
 const segmentOf: Record<ListKind, string> = {
@@ -38,36 +39,27 @@ export async function loadListPage<K extends ListKind, R>(
   searchParams: SearchParams,
   read: (client: DataApiClient, query: Record<string, string>) => Promise<R[]>,
 ): Promise<ListPage<K, R>> {
-  const session = await requireCompany(tenantId);
+  const company = await requireCompany(tenantId);
   const path = companyPath(tenantId, segmentOf[kind]);
   const view = parseListView(kind, searchParams);
   if (view.canonical !== null) redirect(view.canonical ? `${path}?${view.canonical}` : path);
 
-  const scope = { userId: session.userId, pluginId: session.pluginId, tenantId };
   const search = new URLSearchParams(
     Object.entries(searchParams).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
   );
   const href = search.size > 0 ? `${path}?${search}` : path;
   const today = companyToday(new Date());
+  const sequencesOf = (open: () => Promise<DataApiClient>) => numberingSequencesFor(company.scope, open);
 
   if (!view.ok) {
-    return {
-      view,
-      path,
-      href,
-      sequences: await numberingSequencesFor(scope, { deadline: pageDeadline() }),
-      loaded: null,
-      today,
-    };
+    // Nothing is asked of the service but the form's sequences.
+    const known = await company.load(({ client }) => sequencesOf(client));
+    return { view, path, href, sequences: known.ok ? known.value : null, loaded: null, today };
   }
 
   let sequences: NumberingSequence[] | null = null;
-  const loaded = await loadForPage(async (deadline) => {
-    const client = await openClient(scope, { deadline });
-    const [records, known] = await Promise.all([
-      listOrEmpty(read(client, view.query)),
-      numberingSequencesFor(scope, { client }),
-    ]);
+  const loaded = await company.load(async ({ client }) => {
+    const [records, known] = await Promise.all([listOrEmpty(read(await client(), view.query)), sequencesOf(client)]);
     sequences = known;
     return records;
   });

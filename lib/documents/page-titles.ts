@@ -2,9 +2,7 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { getMessages } from '@/lib/i18n/server';
 import type { Messages } from '@/lib/i18n/messages';
-import type { Session } from '@/lib/session/sessions';
-import { requireSession } from '@/lib/session/require-session';
-import { companyConnection } from './load';
+import { companyOfTitle, type CompanyPage } from '@/lib/company/page';
 
 /**
  * Every page's `<title>`, in the request's language: "{page} · {company} · {application}" under a company,
@@ -24,7 +22,7 @@ export async function pageTitle(pick: (t: Messages) => string): Promise<Metadata
   return { title: { absolute: `${pick(t)} · ${t.appName}` } };
 }
 
-type CompanyPick = (t: Messages, session: Session, tenantId: string) => string | Promise<string>;
+type CompanyPick = (t: Messages, company: CompanyPage) => string | Promise<string>;
 
 /**
  * A page of a company, with the company's name. Without a session, or for a company outside it, the title is that
@@ -34,9 +32,9 @@ export async function companyPageTitle(params: Promise<{ tenantId: string }>, pi
   const { tenantId } = await params;
   const { t } = await getMessages();
   const title = (...parts: string[]): Metadata => ({ title: { absolute: [...parts, t.appName].join(' · ') } });
-  const session = await requireSession().catch(() => null);
-  if (!session) return title(t.signedOutTitle);
-  if (!session.tenantIds.includes(tenantId)) return title(t.forbiddenTitle);
-  const company = await companyConnection(session.userId, session.pluginId, tenantId);
-  return title(await pick(t, session, tenantId), company.name ?? `${t.unnamedCompany} ${tenantId}`);
+  const company = await companyOfTitle(tenantId);
+  if (company === 'signed-out') return title(t.signedOutTitle);
+  if (company === 'forbidden') return title(t.forbiddenTitle);
+  const { name } = await company.connection();
+  return title(await pick(t, company), name ?? `${t.unnamedCompany} ${tenantId}`);
 }

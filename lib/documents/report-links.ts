@@ -36,18 +36,10 @@ export function reportLinks(
  * any answer that names no known code (the network failed, or the answer was not ours).
  */
 export function previewFailureMessages(texts: DocumentTexts): Record<string, string> {
-  const e = texts.downloadErrors;
   const say = (text: { title: string; body: string }) =>
     `${texts.fileFailure.previewFailed} ${text.title}. ${text.body}`;
   return {
-    unauthorized: say(e.signedOut),
-    payment_required: say(e.payment),
-    forbidden: say(e.forbidden),
-    connection_inactive: say(e.disconnected),
-    not_found: say(e.notFound),
-    rate_limited: say(e.busy),
-    bad_gateway: say(e.badGateway),
-    unavailable: say(e.unavailable),
-    internal: `${texts.fileFailure.previewFailed} ${texts.errorPage.title}. ${texts.errorPage.body}`,
+    ...Object.fromEntries(Object.entries(texts.failures).map(([code, text]) => [code, say(text)])),
+    internal: say(texts.errorPage),
   };
 }

@@ -13,6 +13,7 @@ const catalogue = {
   connection_inactive: { status: 403, message: 'The connection to the service is not active.' },
   not_found: { status: 404, message: 'Not found.' },
   method_not_allowed: { status: 405, message: 'Method not allowed.' },
+  gone: { status: 410, message: 'The request has expired.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   rate_limited: { status: 429, message: 'Too many requests. Try again later.' },
   internal: { status: 500, message: 'An internal error occurred.' },
@@ -22,15 +23,37 @@ const catalogue = {
 
 export type ErrorCode = keyof typeof catalogue;
 
-export class HttpError extends Error {
+export const statusOf = (code: ErrorCode): number => catalogue[code].status;
+
+/**
+ * What a failure means to whoever asked us: its code in the one error shape, the reason code of the log line (never
+ * shown), and when to try again. An error of any layer that knows what it means carries its answer (`Answerable`),
+ * so the generic layers (lib/http/failure.ts) read this marker and import no feature's error class.
+ */
+export type Answer = { code: ErrorCode; reason: string; retryAfterSeconds?: number };
+
+export interface Answerable {
+  readonly answer: Answer;
+}
+
+export function isAnswerable(error: unknown): error is Answerable {
+  return error instanceof Error && typeof (error as Partial<Answerable>).answer?.code === 'string';
+}
+
+export class HttpError extends Error implements Answerable {
   override name = 'HttpError';
   constructor(
     readonly code: ErrorCode,
     /** Machine-readable reason for the log line, e.g. `jwt_expired`. Never shown to the caller. */
     readonly reason: string = code,
-    readonly headers: Record<string, string> = {},
+    /** When the caller may try again (`Retry-After`). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(reason);
+  }
+
+  get answer(): Answer {
+    return { code: this.code, reason: this.reason, retryAfterSeconds: this.retryAfterSeconds };
   }
 }
 

@@ -54,8 +54,7 @@ const seenBlocked = new RateLimiterMemory({
 const currentLimiter = () => getDb().then(limiterFor, () => memoryBudget);
 
 function tooManyFailures(msBeforeNext: number): HttpError {
-  const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new HttpError('rate_limited', 'too_many_failures', { 'Retry-After': String(retryAfter) });
+  return new HttpError('rate_limited', 'too_many_failures', Math.max(1, Math.ceil(msBeforeNext / 1000)));
 }
 
 async function rememberBlocked(source: string, msBeforeNext: number): Promise<void> {

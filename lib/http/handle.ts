@@ -1,22 +1,14 @@
 import 'server-only';
-import { KeySetUnavailable } from '@/lib/broker/key-set';
-import { HttpError, errorResponse, type ErrorCode } from '@/lib/http/errors';
-import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { describeError, getLogger } from '@/lib/log';
 import { getEnv } from '@/lib/env';
+import { failureJson, failureOf, type Failure } from '@/lib/http/failure';
 import { routeSecurityHeaders } from '@/lib/http/security-headers';
 
 /** Fields of the one log line a request writes. Only outcomes, counts and fingerprints: never a secret. */
 export type RequestLog = { reason?: string } & Record<string, string | number | boolean | string[] | undefined>;
 
-type ErrorRenderer = (code: ErrorCode, headers: Record<string, string>) => Response;
-
-function classify(error: unknown): { code: ErrorCode; reason: string; headers: Record<string, string> } {
-  if (error instanceof HttpError) return { code: error.code, reason: error.reason, headers: error.headers };
-  if (error instanceof KeySetUnavailable) return { code: 'unavailable', reason: 'key_set_unavailable', headers: {} };
-  if (isDatabaseUnavailable(error)) return { code: 'unavailable', reason: 'database_unavailable', headers: {} };
-  return { code: 'internal', reason: 'unexpected_error', headers: {} };
-}
+/** How a failure is shown to this endpoint's caller: the one JSON error shape, or a page for a person. */
+export type FailureRenderer = (failure: Failure) => Response;
 
 /** Adds the route handlers' security headers to an answer, keeping any the handler set itself. */
 export function withRouteHeaders(response: Response): Response {
@@ -27,13 +19,15 @@ export function withRouteHeaders(response: Response): Response {
 }
 
 /**
- * Runs one request of the auth endpoints (their security headers, `no-store` among them, are set here): maps every thrown error to the one error shape (or the renderer's
- * page), adds the security headers, and writes exactly one log line with the outcome and a reason code.
+ * Runs one request of the endpoints outside the company pages (the broker's, the callback, the consent's return,
+ * webhooks): maps every thrown error through the one mapping (lib/http/failure.ts) to the one error shape (or the
+ * renderer's page), adds the security headers (`no-store` among them), and writes exactly one log line with the
+ * outcome and a reason code.
  */
 export async function handleRequest(
   endpoint: string,
   run: (log: RequestLog) => Promise<Response>,
-  renderError: ErrorRenderer = errorResponse,
+  renderFailure: FailureRenderer = (failure) => failureJson(failure),
 ): Promise<Response> {
   const started = performance.now();
   const log: RequestLog = {};
@@ -41,12 +35,10 @@ export async function handleRequest(
   try {
     response = await run(log);
   } catch (error) {
-    const { code, reason, headers } = classify(error);
-    log.reason = reason;
-    if (code === 'internal') {
-      getLogger().error({ endpoint, err: describeError(error) }, 'unexpected error');
-    }
-    response = renderError(code, headers);
+    const failure = failureOf(error);
+    log.reason = failure.reason;
+    if (failure.unexpected) getLogger().error({ endpoint, err: describeError(error) }, 'unexpected error');
+    response = renderFailure(failure);
   }
   withRouteHeaders(response);
   getLogger().info(

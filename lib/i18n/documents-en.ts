@@ -239,24 +239,25 @@ export const en: DocumentTexts = {
     backToExpense: '← Back to the expense',
     previewFailed: 'The preview could not be opened.',
   },
-  downloadErrors: {
-    badRequest: { title: 'Invalid request', body: 'This file address is not valid.' },
-    signedOut: {
+  /** What a failed request about the company says, by its error code (file addresses, the company's forms). */
+  failures: {
+    bad_request: { title: 'Invalid request', body: 'This file address is not valid.' },
+    unauthorized: {
       title: 'You are not signed in',
       body: 'Open the add-on from the add-on store in the invoicing service and try again.',
     },
-    payment: {
+    payment_required: {
       title: 'The company has no API package',
       body: 'The invoicing service serves files only to companies with the “Balík API” (API package).',
     },
     forbidden: { title: 'Access is not allowed', body: 'You have no access to this file.' },
-    notFound: { title: 'File not found', body: 'The invoicing service has no such file.' },
-    disconnected: {
+    not_found: { title: 'File not found', body: 'The invoicing service has no such file.' },
+    connection_inactive: {
       title: 'The connection to the invoicing service is not active',
       body: 'Access to this company’s data was removed or reset. Open the add-on again from the add-on store.',
     },
-    busy: { title: 'The invoicing service is busy', body: 'Try again in {seconds} s.' },
-    badGateway: {
+    rate_limited: { title: 'The invoicing service is busy', body: 'Try again in {seconds} s.' },
+    bad_gateway: {
       title: 'The invoicing service answered unexpectedly',
       body: 'The file could not be fetched. Try again in a moment.',
     },

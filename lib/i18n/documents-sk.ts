@@ -245,24 +245,25 @@ export const sk = {
     backToExpense: '← Späť na náklad',
     previewFailed: 'Náhľad sa nepodarilo otvoriť.',
   },
-  downloadErrors: {
-    badRequest: { title: 'Neplatná požiadavka', body: 'Táto adresa súboru nie je platná.' },
-    signedOut: {
+  /** What a failed request about the company says, by its error code (file addresses, the company's forms). */
+  failures: {
+    bad_request: { title: 'Neplatná požiadavka', body: 'Táto adresa súboru nie je platná.' },
+    unauthorized: {
       title: 'Nie ste prihlásený',
       body: 'Otvorte doplnok z obchodu s doplnkami vo Fakturácii a skúste to znova.',
     },
-    payment: {
+    payment_required: {
       title: 'Firma nemá aktivovaný Balík API',
       body: 'Fakturácia sprístupňuje súbory iba firmám s aktivovaným Balíkom API.',
     },
     forbidden: { title: 'Prístup nie je povolený', body: 'K tomuto súboru nemáte prístup.' },
-    notFound: { title: 'Súbor sa nenašiel', body: 'Taký súbor vo Fakturácii nie je.' },
-    disconnected: {
+    not_found: { title: 'Súbor sa nenašiel', body: 'Taký súbor vo Fakturácii nie je.' },
+    connection_inactive: {
       title: 'Pripojenie k Fakturácii nie je aktívne',
       body: 'Prístup k údajom tejto firmy bol zrušený alebo obnovený. Otvorte doplnok znova z obchodu s doplnkami.',
     },
-    busy: { title: 'Fakturácia je zaneprázdnená', body: 'Skúste to znova o {seconds} s.' },
-    badGateway: {
+    rate_limited: { title: 'Fakturácia je zaneprázdnená', body: 'Skúste to znova o {seconds} s.' },
+    bad_gateway: {
       title: 'Fakturácia odpovedala nečakane',
       body: 'Súbor sa nepodarilo získať. Skúste to znova o chvíľu.',
     },

@@ -38,6 +38,21 @@ export const messages = {
       'Doplnok sa otvára z obchodu s doplnkami v aplikácii Fakturácia. Otvorte ho tam a prihlásite sa automaticky.',
     forbiddenTitle: 'K tejto firme nemáte prístup',
     forbiddenBody: 'Táto firma nie je medzi firmami, ku ktorým vás služba prihlásila.',
+    /** The sign-in's failure pages (/auth/callback), by error code; the browser comes from the gateway. */
+    signInFailures: {
+      bad_request: {
+        title: 'Prihlásenie sa nepodarilo',
+        body: 'Odkaz na prihlásenie je neplatný, vypršal alebo už bol použitý. Otvorte doplnok znova z obchodu s doplnkami v aplikácii.',
+      },
+      rate_limited: {
+        title: 'Príliš veľa pokusov',
+        body: 'Chvíľu počkajte. Otvorte doplnok znova z obchodu s doplnkami v aplikácii.',
+      },
+      unavailable: {
+        title: 'Služba je dočasne nedostupná',
+        body: 'Skúste to o chvíľu. Otvorte doplnok znova z obchodu s doplnkami v aplikácii.',
+      },
+    },
     sessionEnds: 'Prihlásenie platí do',
     paste: {
       summary: 'Pripojiť vlastným tokenom',
@@ -94,6 +109,20 @@ export const messages = {
       'The add-on opens from the add-on store in the invoicing application. Open it there and you are signed in automatically.',
     forbiddenTitle: 'You have no access to this company',
     forbiddenBody: 'This company is not among the companies the service signed you in for.',
+    signInFailures: {
+      bad_request: {
+        title: 'Sign-in failed',
+        body: 'The sign-in link is invalid, has expired or was already used. Open the add-on again from the add-on store of the application.',
+      },
+      rate_limited: {
+        title: 'Too many attempts',
+        body: 'Please wait a moment. Open the add-on again from the add-on store of the application.',
+      },
+      unavailable: {
+        title: 'Temporarily unavailable',
+        body: 'Please try again shortly. Open the add-on again from the add-on store of the application.',
+      },
+    },
     sessionEnds: 'Signed in until',
     paste: {
       summary: 'Connect with a token of your own',

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Answer, Answerable, ErrorCode } from '@/lib/http/errors';
 
 /**
  * Every way a data-API call can fail, as one typed error for the pages. The message is generic and fixed per kind:
@@ -46,7 +47,27 @@ const messages: Record<DataApiErrorKind, string> = {
   'unexpected-status': 'The data API answered with an unexpected status.',
 };
 
-export class DataApiError extends Error {
+/**
+ * What each failure means to our own caller. A token the service refused is our connection's problem (403
+ * connection_inactive), never the user's sign-in (401); an answer we cannot use is a bad gateway; input the client
+ * refused to send names nothing that can exist.
+ */
+const answerCodes: Record<DataApiErrorKind, ErrorCode> = {
+  'invalid-input': 'not_found',
+  'not-found': 'not_found',
+  'not-connected': 'connection_inactive',
+  unauthorized: 'connection_inactive',
+  'payment-required': 'payment_required',
+  forbidden: 'forbidden',
+  busy: 'rate_limited',
+  unavailable: 'unavailable',
+  rejected: 'bad_gateway',
+  duplicate: 'bad_gateway',
+  'malformed-response': 'bad_gateway',
+  'unexpected-status': 'bad_gateway',
+};
+
+export class DataApiError extends Error implements Answerable {
   override name = 'DataApiError';
   constructor(
     readonly kind: DataApiErrorKind,
@@ -72,6 +93,12 @@ export class DataApiError extends Error {
 
   get deadlineExceeded(): boolean {
     return this.details.deadlineExceeded === true;
+  }
+
+  get answer(): Answer {
+    const code = answerCodes[this.kind];
+    const answer: Answer = { code, reason: `data_api_${this.kind}` };
+    return code === 'rate_limited' ? { ...answer, retryAfterSeconds: this.retryAfterSeconds ?? 1 } : answer;
   }
 }
 

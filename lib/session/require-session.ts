@@ -1,7 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { cookies } from 'next/headers';
-import { forbidden, unauthorized } from 'next/navigation';
+import { unauthorized } from 'next/navigation';
 import { getEnv } from '@/lib/env';
 import { getDb } from '@/lib/db/client';
 import { forPage } from '@/lib/db/errors';
@@ -19,10 +19,3 @@ export const requireSession = cache(async (): Promise<Session> => {
   if (!session) unauthorized();
   return session;
 });
-
-/** The session, which must include `tenantId` among its companies; 403 otherwise. */
-export async function requireCompany(tenantId: string): Promise<Session> {
-  const session = await requireSession();
-  if (!session.tenantIds.includes(tenantId)) forbidden();
-  return session;
-}

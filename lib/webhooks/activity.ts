@@ -1,11 +1,10 @@
 import 'server-only';
+import type { CompanyScope } from '@/lib/company/scope';
 import { and, arrayContains, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { webhookEvents, type WebhookEventRow } from '@/lib/db/schema';
 
 /** The company's notifications, as the activity page reads them. */
-
-export type CompanyScope = { userId: string; pluginId: string; tenantId: string };
 
 export const ACTIVITY_LIMIT = 50;
 

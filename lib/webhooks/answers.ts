@@ -1,5 +1,6 @@
 import 'server-only';
 import { errorResponse, type ErrorCode } from '@/lib/http/errors';
+import type { Failure } from '@/lib/http/failure';
 
 /**
  * The service understands three answers to a notification (interface, "Events"): 200, 400 "payload format not
@@ -10,6 +11,6 @@ import { errorResponse, type ErrorCode } from '@/lib/http/errors';
  */
 const ourFailures: ReadonlySet<ErrorCode> = new Set(['internal', 'unavailable']);
 
-export function webhookErrorResponse(code: ErrorCode): Response {
+export function webhookErrorResponse({ code }: Failure): Response {
   return errorResponse(ourFailures.has(code) ? 'internal' : 'bad_request');
 }

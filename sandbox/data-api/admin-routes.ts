@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { PageHandler } from '../broker-routes';
 import { isForm, parseJson, readBody, sendJson } from '../http/io';
@@ -39,6 +39,23 @@ export function crossSite(req: IncomingMessage): boolean {
   return origin !== undefined && origin !== `http://${req.headers.host ?? ''}`;
 }
 
+/** A POST handler of the admin pages: it reads the body, then refuses a cross-site request before doing anything. */
+export function sameSitePost(
+  handle: (req: IncomingMessage, res: ServerResponse, body: string) => void | Promise<void>,
+): PageHandler {
+  return async (req, res) => {
+    const body = await readBody(req);
+    if (crossSite(req)) return sendJson(res, 403, { message: 'cross-site request refused' });
+    await handle(req, res, body);
+  };
+}
+
+/** The home page's forms expect to land back on the page, showing the new state. */
+function backToFaults(res: ServerResponse): void {
+  res.writeHead(303, { Location: '/#faults', 'Cache-Control': 'no-store' });
+  res.end();
+}
+
 /**
  * Sandbox-only routes beside the data API: fault injection and the request log for tests that run the sandbox in
  * another process, previewLink answers of a test's choosing, and the token-less preview links that previewLink hands out.
@@ -54,9 +71,7 @@ export function dataApiPageRoutes(api: DataApi): Route<PageHandler>[] {
     {
       method: 'POST',
       path: '/admin/data-api/fault',
-      handler: async (req, res) => {
-        const text = await readBody(req);
-        if (crossSite(req)) return sendJson(res, 403, { message: 'cross-site request refused' });
+      handler: sameSitePost((req, res, text) => {
         const parsed = faultRequestSchema.safeParse(isForm(req) ? fromForm(text) : parseJson(text));
         if (!parsed.success) {
           return sendJson(res, 400, {
@@ -66,39 +81,28 @@ export function dataApiPageRoutes(api: DataApi): Route<PageHandler>[] {
         }
         const { tenantId, ...spec } = parsed.data;
         const fault = control.setFault(tenantId, spec);
-        // The home page's form expects to land back on the page, showing the new state.
-        if (isForm(req)) {
-          res.writeHead(303, { Location: '/#faults', 'Cache-Control': 'no-store' });
-          return void res.end();
-        }
+        if (isForm(req)) return backToFaults(res);
         sendJson(res, 200, { tenantId, fault });
-      },
+      }),
     },
     {
       method: 'POST',
       path: '/admin/data-api/preview-link',
-      handler: async (req, res) => {
-        const text = await readBody(req);
-        if (crossSite(req)) return sendJson(res, 403, { message: 'cross-site request refused' });
+      handler: sameSitePost((_req, res, text) => {
         const parsed = previewLinkRequestSchema.safeParse(parseJson(text));
         if (!parsed.success) return sendJson(res, 400, { message: 'expected JSON { tenantId, link: string | null }' });
         control.setPreviewLink(parsed.data.tenantId, parsed.data.link);
         sendJson(res, 200, parsed.data);
-      },
+      }),
     },
     {
       method: 'POST',
       path: '/admin/data-api/faults/clear',
-      handler: async (req, res) => {
-        await readBody(req);
-        if (crossSite(req)) return sendJson(res, 403, { message: 'cross-site request refused' });
+      handler: sameSitePost((req, res) => {
         control.clearFaults();
-        if (isForm(req)) {
-          res.writeHead(303, { Location: '/#faults', 'Cache-Control': 'no-store' });
-          return void res.end();
-        }
+        if (isForm(req)) return backToFaults(res);
         sendJson(res, 200, { faults: {} });
-      },
+      }),
     },
     {
       method: 'GET',
@@ -108,12 +112,10 @@ export function dataApiPageRoutes(api: DataApi): Route<PageHandler>[] {
     {
       method: 'POST',
       path: '/admin/data-api/requests/reset',
-      handler: async (req, res) => {
-        await readBody(req);
-        if (crossSite(req)) return sendJson(res, 403, { message: 'cross-site request refused' });
+      handler: sameSitePost((_req, res) => {
         control.resetRequests();
         sendJson(res, 200, { data: [] });
-      },
+      }),
     },
     {
       method: 'GET',

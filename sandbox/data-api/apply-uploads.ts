@@ -54,6 +54,31 @@ const dayOrToday = (value: string | null | undefined, today: Day) =>
   value ? dayOf(parseTimestamp(value) ?? 0) : today;
 const nextId = (ids: readonly number[]) => Math.max(0, ...ids) + 1;
 
+interface NumberedDocument {
+  record: { documentNumber: string; numberingSequence: string };
+}
+
+/**
+ * The number an upload gets in its sequence (the one it asks for, else the next free one of its issue year), and the
+ * document already holding that number, which the upload then overwrites. Sequence codes match case-insensitively.
+ */
+function placeInSequence<T extends NumberedDocument>(
+  documents: readonly T[],
+  code: string,
+  requested: string | null | undefined,
+  issueDay: Day,
+): { documentNumber: string; existing: T | undefined } {
+  const sameCode = documents.filter((d) => d.record.numberingSequence.toLowerCase() === code.toLowerCase());
+  const documentNumber =
+    requested ||
+    nextDocumentNumber(
+      sameCode.map((d) => d.record.documentNumber),
+      code,
+      new Date(issueDay * 86_400_000).getUTCFullYear(),
+    );
+  return { documentNumber, existing: sameCode.find((d) => d.record.documentNumber === documentNumber) };
+}
+
 export function paymentStatusOf(total: number, paid: number): PaymentStatus {
   const [due, got] = [Math.abs(total), Math.abs(paid)];
   if (got === 0) return 0;
@@ -68,15 +93,7 @@ export function upsertInvoice(company: CompanyData, input: InvoiceInput, nowMs: 
   const code =
     input.numberingSequence || (type === 1 ? sequences.credit : type === 2 ? sequences.advance : sequences.regular);
   const issueDay = dayOrToday(input.issueDate, company.today);
-  const sameCode = company.invoices.filter((i) => i.record.numberingSequence.toLowerCase() === code.toLowerCase());
-  const documentNumber =
-    input.documentNumber ||
-    nextDocumentNumber(
-      sameCode.map((i) => i.record.documentNumber),
-      code,
-      new Date(issueDay * 86_400_000).getUTCFullYear(),
-    );
-  const existing = sameCode.find((i) => i.record.documentNumber === documentNumber);
+  const { documentNumber, existing } = placeInSequence(company.invoices, code, input.documentNumber, issueDay);
   const items = toLines(input.items);
   const prices = pricesOf(items, input.currency ?? 'EUR');
   const payments = existing?.details.payments ?? [];
@@ -119,15 +136,7 @@ export function upsertInvoice(company: CompanyData, input: InvoiceInput, nowMs: 
 export function upsertDeliveryNote(company: CompanyData, input: DeliveryNoteInput, nowMs: number): StoredDeliveryNote {
   const code = input.numberingSequence || (company.profile.sequences.delivery[0] ?? 'DL');
   const issueDay = dayOrToday(input.issueDate, company.today);
-  const sameCode = company.deliveryNotes.filter((n) => n.record.numberingSequence.toLowerCase() === code.toLowerCase());
-  const documentNumber =
-    input.documentNumber ||
-    nextDocumentNumber(
-      sameCode.map((n) => n.record.documentNumber),
-      code,
-      new Date(issueDay * 86_400_000).getUTCFullYear(),
-    );
-  const existing = sameCode.find((n) => n.record.documentNumber === documentNumber);
+  const { documentNumber, existing } = placeInSequence(company.deliveryNotes, code, input.documentNumber, issueDay);
   const items = toLines(input.items);
   const note: StoredDeliveryNote = {
     record: {

@@ -21,6 +21,9 @@ export interface CountryPool {
   domain: string;
 }
 
+/** Surnames of a country where men and women bear the same form. */
+const ungendered = (...names: readonly string[]) => names.map((name) => [name, name] as const);
+
 export const pools: Readonly<Record<Country, CountryPool>> = {
   SK: {
     firstNames: [
@@ -152,13 +155,7 @@ export const pools: Readonly<Record<Country, CountryPool>> = {
       ['Ádám', 'Eszter'],
       ['Zoltán', 'Anna'],
     ],
-    surnames: [
-      ['Nagy', 'Nagy'],
-      ['Kiss', 'Kiss'],
-      ['Szűcs', 'Szűcs'],
-      ['Fekete', 'Fekete'],
-      ['Szőke', 'Szőke'],
-    ],
+    surnames: ungendered('Nagy', 'Kiss', 'Szűcs', 'Fekete', 'Szőke'),
     places: [
       { city: 'Budapest', postCode: '1051' },
       { city: 'Győr', postCode: '9021' },
@@ -176,12 +173,7 @@ export const pools: Readonly<Record<Country, CountryPool>> = {
       ['Stefan', 'Julia'],
       ['Florian', 'Katharina'],
     ],
-    surnames: [
-      ['Gruber', 'Gruber'],
-      ['Huber', 'Huber'],
-      ['Bauer', 'Bauer'],
-      ['Wagner', 'Wagner'],
-    ],
+    surnames: ungendered('Gruber', 'Huber', 'Bauer', 'Wagner'),
     places: [
       { city: 'Wien', postCode: '1010' },
       { city: 'Graz', postCode: '8010' },
@@ -198,11 +190,7 @@ export const pools: Readonly<Record<Country, CountryPool>> = {
       ['Jonas', 'Laura'],
       ['Maximilian', 'Sophie'],
     ],
-    surnames: [
-      ['Müller', 'Müller'],
-      ['Schmidt', 'Schmidt'],
-      ['Weiß', 'Weiß'],
-    ],
+    surnames: ungendered('Müller', 'Schmidt', 'Weiß'),
     places: [
       { city: 'München', postCode: '80331' },
       { city: 'Dresden', postCode: '01067' },
@@ -218,11 +206,7 @@ export const pools: Readonly<Record<Country, CountryPool>> = {
       ['John', 'Emily'],
       ['Michael', 'Sarah'],
     ],
-    surnames: [
-      ['Miller', 'Miller'],
-      ['Johnson', 'Johnson'],
-      ['Davis', 'Davis'],
-    ],
+    surnames: ungendered('Miller', 'Johnson', 'Davis'),
     places: [
       { city: 'New York, NY', postCode: '10001' },
       { city: 'Austin, TX', postCode: '78701' },

@@ -32,9 +32,27 @@ const p = (name: string, unit: string, price: number, vatRate: number, stock = t
   stock,
 });
 
-export const themes: Readonly<Record<string, Theme>> = {
+/** A theme as written below: its key is the entry's name, and every stock product is also sold as it is. */
+interface ThemeSpec extends Omit<Theme, 'key' | 'variants' | 'warehouses'> {
+  /** The variants beyond the product itself: suffix → price factor. */
+  variants: Readonly<Record<string, number>>;
+  /** Code → name; the first is the main warehouse. */
+  warehouses: Readonly<Record<string, string>>;
+}
+
+// Object.entries keeps the written order here: no suffix or warehouse code looks like an array index.
+const theme = (key: string, spec: ThemeSpec): Theme => ({
+  key,
+  itemPrefix: spec.itemPrefix,
+  products: spec.products,
+  variants: [['', 1], ...Object.entries(spec.variants)],
+  warehouses: Object.entries(spec.warehouses),
+  quantity: spec.quantity,
+  tags: spec.tags,
+});
+
+const specs: Readonly<Record<string, ThemeSpec>> = {
   bakery: {
-    key: 'bakery',
     itemPrefix: 'PEK',
     products: [
       p('Chlieb konzumný 1 kg', 'ks', 1.89, 5),
@@ -50,24 +68,18 @@ export const themes: Readonly<Record<string, Theme>> = {
       p('Múka hladká 1 kg', 'ks', 0.85, 5),
       p('Rozvoz tovaru', 'km', 0.6, 23, false),
     ],
-    variants: [
-      ['', 1],
-      [' – balenie 6 ks', 5.6],
-      [' – balenie 12 ks', 10.8],
-      [' – mrazený tovar', 0.9],
-      [' – bez laktózy', 1.25],
-      [' – mini veľkosť', 0.6],
-    ],
-    warehouses: [
-      ['HL', 'Hlavný sklad'],
-      ['PRED', 'Predajňa Hlavná'],
-      ['EXP', 'Expedícia'],
-    ],
+    variants: {
+      ' – balenie 6 ks': 5.6,
+      ' – balenie 12 ks': 10.8,
+      ' – mrazený tovar': 0.9,
+      ' – bez laktózy': 1.25,
+      ' – mini veľkosť': 0.6,
+    },
+    warehouses: { HL: 'Hlavný sklad', PRED: 'Predajňa Hlavná', EXP: 'Expedícia' },
     quantity: [5, 120],
     tags: ['veľkoobchod', 'stály zákazník', 'e-shop', 'akcia'],
   },
   garden: {
-    key: 'garden',
     itemPrefix: 'ZAH',
     products: [
       p('Muškát previsnutý', 'ks', 3.2, 23),
@@ -82,23 +94,12 @@ export const themes: Readonly<Record<string, Theme>> = {
       p('Výsadba zelene', 'hod', 22, 23, false),
       p('Kosenie trávnika', 'm2', 0.12, 23, false),
     ],
-    variants: [
-      ['', 1],
-      [' – malý', 0.6],
-      [' – veľký', 1.8],
-      [' – paleta', 30],
-      [' (bio)', 1.3],
-    ],
-    warehouses: [
-      ['HL', 'Hlavný sklad'],
-      ['SKL', 'Skleník'],
-      ['VON', 'Vonkajšia plocha'],
-    ],
+    variants: { ' – malý': 0.6, ' – veľký': 1.8, ' – paleta': 30, ' (bio)': 1.3 },
+    warehouses: { HL: 'Hlavný sklad', SKL: 'Skleník', VON: 'Vonkajšia plocha' },
     quantity: [1, 40],
     tags: ['záhradná architektúra', 'stály zákazník', 'e-shop', 'sezóna'],
   },
   carpentry: {
-    key: 'carpentry',
     itemPrefix: 'STO',
     products: [
       p('Stôl jedálenský dub', 'ks', 640, 23),
@@ -113,22 +114,12 @@ export const themes: Readonly<Record<string, Theme>> = {
       p('Doprava', 'km', 0.75, 23, false),
       p('Lakovanie', 'm2', 18, 23, false),
     ],
-    variants: [
-      ['', 1],
-      [' – orech', 1.3],
-      [' – jaseň', 1.15],
-      [' – biela', 0.95],
-      [' – antracit', 1.05],
-    ],
-    warehouses: [
-      ['HL', 'Sklad materiálu'],
-      ['DIEL', 'Dielňa'],
-    ],
+    variants: { ' – orech': 1.3, ' – jaseň': 1.15, ' – biela': 0.95, ' – antracit': 1.05 },
+    warehouses: { HL: 'Sklad materiálu', DIEL: 'Dielňa' },
     quantity: [1, 8],
     tags: ['zákazková výroba', 'montáž', 'stály zákazník'],
   },
   accounting: {
-    key: 'accounting',
     itemPrefix: 'UCT',
     products: [
       p('Vedenie podvojného účtovníctva', 'mes.', 180, 23, false),
@@ -143,20 +134,18 @@ export const themes: Readonly<Record<string, Theme>> = {
       p('Obálky C5 50 ks', 'bal', 3.1, 23),
       p('Toner do tlačiarne', 'ks', 49, 23),
     ],
-    variants: [
-      ['', 1],
-      [' – modrá farba', 1],
-      [' – červená farba', 1],
-      [' – recyklovaný materiál', 0.9],
-      [' – balenie 10 ks', 9.2],
-      [' – zelená farba', 1],
-    ],
-    warehouses: [['HL', 'Kancelária']],
+    variants: {
+      ' – modrá farba': 1,
+      ' – červená farba': 1,
+      ' – recyklovaný materiál': 0.9,
+      ' – balenie 10 ks': 9.2,
+      ' – zelená farba': 1,
+    },
+    warehouses: { HL: 'Kancelária' },
     quantity: [1, 12],
     tags: ['mesačný paušál', 'stály klient', 'jednorazová služba'],
   },
   cleaning: {
-    key: 'cleaning',
     itemPrefix: 'CIS',
     products: [
       p('Čistenie saka', 'ks', 6.5, 23, false),
@@ -170,21 +159,16 @@ export const themes: Readonly<Record<string, Theme>> = {
       p('Obal na oblek', 'ks', 3.5, 23),
       p('Impregnácia textílií 400 ml', 'ks', 8.9, 23),
     ],
-    variants: [
-      ['', 1],
-      [' – balenie 5 ks', 4.5],
-      [' – balenie 20 ks', 16],
-      [' – prémiová kvalita', 1.6],
-      [' – eko verzia', 1.2],
-    ],
-    warehouses: [
-      ['HL', 'Prevádzka Žilina'],
-      ['POB', 'Pobočka Martin'],
-    ],
+    variants: { ' – balenie 5 ks': 4.5, ' – balenie 20 ks': 16, ' – prémiová kvalita': 1.6, ' – eko verzia': 1.2 },
+    warehouses: { HL: 'Prevádzka Žilina', POB: 'Pobočka Martin' },
     quantity: [1, 15],
     tags: ['hotelový klient', 'expresná služba', 'stály zákazník', 'firemný paušál'],
   },
 };
+
+export const themes: Readonly<Record<string, Theme>> = Object.fromEntries(
+  Object.entries(specs).map(([key, spec]) => [key, theme(key, spec)]),
+);
 
 const byTenant: Readonly<Record<string, string>> = {
   '10001': 'bakery',

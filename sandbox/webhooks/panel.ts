@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PageHandler } from '../broker-routes';
-import { crossSite } from '../data-api/admin-routes';
-import { escapeHtml, isForm, parseJson, readBody, sendJson } from '../http/io';
+import { sameSitePost } from '../data-api/admin-routes';
+import { escapeHtml, isForm, parseJson, sendJson } from '../http/io';
 import type { Route } from '../http/router';
 import { WEBHOOK_KIND_LABELS, WEBHOOK_KINDS } from './events';
 import type { DeliveryLogEntry, WebhookSender } from './sender';
@@ -105,9 +105,7 @@ export function webhookRoutes(webhooks: WebhookSender): Route<PageHandler>[] {
     {
       method: 'POST',
       path: '/admin/webhooks/send',
-      handler: async (req, res) => {
-        const text = await readBody(req);
-        if (crossSite(req)) return sendJson(res, 403, { message: 'cross-site request refused' });
+      handler: sameSitePost(async (req, res, text) => {
         const form = isForm(req);
         const parsed = sendRequestSchema.safeParse(form ? fromForm(text) : parseJson(text));
         if (!parsed.success || (parsed.data.connectionId === undefined && parsed.data.tenantId === undefined)) {
@@ -125,14 +123,12 @@ export function webhookRoutes(webhooks: WebhookSender): Route<PageHandler>[] {
         } catch (error) {
           sendJson(res, 400, { message: error instanceof Error ? error.message : 'cannot send' });
         }
-      },
+      }),
     },
     {
       method: 'POST',
       path: '/admin/webhooks/resend-last',
-      handler: async (req, res) => {
-        await readBody(req);
-        if (crossSite(req)) return sendJson(res, 403, { message: 'cross-site request refused' });
+      handler: sameSitePost(async (req, res) => {
         if (!webhooks.hasLast()) return sendJson(res, 409, { message: 'nothing was sent yet' });
         if (isForm(req)) {
           webhooks.resendLast().catch(() => undefined);
@@ -140,7 +136,7 @@ export function webhookRoutes(webhooks: WebhookSender): Route<PageHandler>[] {
           return void res.end();
         }
         sendJson(res, 200, await webhooks.resendLast());
-      },
+      }),
     },
   ];
 }

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadForPage, openClient, pageDeadline, PAGE_DEADLINE_MS, type Scope } from '@/lib/documents/load';
+import { loadForPage, pageDeadline, PAGE_DEADLINE_MS } from '@/lib/company/page-load';
+import type { CompanyScope } from '@/lib/company/scope';
+import { openCompanyClient as openClient } from '@/lib/connections/client';
 import { DataApiError } from '@/lib/service/errors';
 import { deliver, launch, PLUGIN_ID, startBrokerFixture } from '../support/broker';
 import { rememberSecret } from '../support/log-capture';
@@ -16,7 +18,7 @@ const SHORT_DEADLINE_MS = 800;
 
 let sandbox: Awaited<ReturnType<typeof startBrokerFixture>>;
 
-async function connectedScope(tenantId: string): Promise<Scope> {
+async function connectedScope(tenantId: string): Promise<CompanyScope> {
   await launch(sandbox, { sub: userId, tenantIds: [tenantId] });
   const accessToken = rememberSecret(sandbox.tokens.issue(tenantId, userId));
   const response = await deliver({ userId, pluginId: PLUGIN_ID, tokens: [{ tenantId, name: 'Firma', accessToken }] });

@@ -3,8 +3,8 @@ import {
   getAccessFallbackHTTPStatus,
   isHTTPAccessFallbackError,
 } from 'next/dist/client/components/http-access-fallback/http-access-fallback';
-import { loadForPage, problemOf } from '@/lib/documents/load';
-import { failureOf } from '@/lib/http/company/failures';
+import { loadForPage, problemOf } from '@/lib/company/page-load';
+import { failureOf } from '@/lib/http/failure';
 import { DataApiError, type DataApiErrorKind } from '@/lib/service/errors';
 
 describe('what a page shows for each failure of the data API', () => {
@@ -44,22 +44,26 @@ describe('what a page shows for each failure of the data API', () => {
 
 describe('which status a file address answers for each failure', () => {
   it.each<[DataApiErrorKind, string]>([
-    ['not-found', 'notFound'],
-    ['invalid-input', 'notFound'],
-    ['not-connected', 'disconnected'],
-    ['unauthorized', 'disconnected'],
-    ['payment-required', 'payment'],
+    ['not-found', 'not_found'],
+    ['invalid-input', 'not_found'],
+    ['not-connected', 'connection_inactive'],
+    ['unauthorized', 'connection_inactive'],
+    ['payment-required', 'payment_required'],
     ['forbidden', 'forbidden'],
-    ['busy', 'busy'],
+    ['busy', 'rate_limited'],
     ['unavailable', 'unavailable'],
-    ['malformed-response', 'badGateway'],
-    ['unexpected-status', 'badGateway'],
-    ['rejected', 'badGateway'],
-  ])('%s → %s', (kind, failure) => {
-    expect(failureOf(new DataApiError(kind)).failure).toBe(failure);
+    ['malformed-response', 'bad_gateway'],
+    ['unexpected-status', 'bad_gateway'],
+    ['rejected', 'bad_gateway'],
+  ])('%s → %s', (kind, code) => {
+    expect(failureOf(new DataApiError(kind)).code).toBe(code);
   });
 
   it('anything else is an internal error, whose message is never shown', () => {
-    expect(failureOf(new Error('secret detail'))).toEqual({ failure: 'internal' });
+    expect(failureOf(new Error('secret detail'))).toEqual({
+      code: 'internal',
+      reason: 'unexpected_error',
+      unexpected: true,
+    });
   });
 });

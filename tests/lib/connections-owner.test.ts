@@ -1,31 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { codeOf, sourceFiles } from '../support/source-files';
 
 /**
  * The connections table (`access_tokens`) has one owner, lib/connections/: storing, states, opening a company's
  * client, marking a token rejected, the missing-token check, notices, webhook secrets and their rotation. Every other
  * module asks it; lib/db/schema.ts only declares the table.
  */
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const owner = 'lib/connections/';
 const declaration = 'lib/db/schema.ts';
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
-
-/** The code of a file without its comments, which may name the table freely. */
-function codeOf(path: string): string {
-  return readFileSync(join(root, path), 'utf8')
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/(^|[^:])\/\/.*$/gm, '$1');
-}
 
 const touchesTable = (code: string) => /\baccessTokens\b|\baccess_tokens\b/.test(code);
 

@@ -68,7 +68,7 @@ function readPage(html: string) {
   return {
     lang: /<html lang="([^"]+)"/.exec(html)?.[1],
     heading: unescape(/<h1>([^<]*)<\/h1>/.exec(html)?.[1] ?? ''),
-    alert: /<section role="alert"[^>]*data-file-failure="([^"]+)"[^>]*>([\s\S]*?)<\/section>/.exec(html),
+    alert: /<section role="alert"[^>]*data-failure="([^"]+)"[^>]*>([\s\S]*?)<\/section>/.exec(html),
     navLabel: nav ? unescape(nav[1]!) : null,
     tabs,
     link: (text: string) => links.find((link) => link.text.includes(text)),
@@ -131,9 +131,9 @@ async function expectCompanyFailurePage(
 
 describe('a PDF report that cannot be fetched answers the company’s own page, never a bare one', () => {
   it.each<[string, Fault, number, string]>([
-    ['402 (no API package)', { mode: 'payment-required' }, 402, 'payment'],
-    ['401 (the connection was removed)', { mode: 'unauthorized' }, 403, 'disconnected'],
-    ['429 (busy)', { mode: 'rate-limited', retryAfterSeconds: 30 }, 429, 'busy'],
+    ['402 (no API package)', { mode: 'payment-required' }, 402, 'payment_required'],
+    ['401 (the connection was removed)', { mode: 'unauthorized' }, 403, 'connection_inactive'],
+    ['429 (busy)', { mode: 'rate-limited', retryAfterSeconds: 30 }, 429, 'rate_limited'],
     ['500', { mode: 'server-error', status: 500 }, 503, 'unavailable'],
     ['503', { mode: 'server-error', status: 503 }, 503, 'unavailable'],
   ])('the service answers %s', async (_label, fault, status, kind) => {
@@ -147,7 +147,7 @@ describe('a PDF report that cannot be fetched answers the company’s own page, 
       back: `/companies/10001/invoices/${invoiceId}`,
     });
     expect(page.tabs.find((tab) => tab.current)?.href).toBe('/companies/10001/invoices');
-    if (kind === 'busy') {
+    if (kind === 'rate_limited') {
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(page.alert?.[2]).toMatch(/Skúste to znova o \d+ s\./);
     }
@@ -173,7 +173,7 @@ describe('a PDF report that cannot be fetched answers the company’s own page, 
     const response = await requestReport(cookie, { 'accept-language': 'en-GB,en;q=0.9' });
     const { page } = await expectCompanyFailurePage(response, {
       status: 402,
-      kind: 'payment',
+      kind: 'payment_required',
       retry: reportPath(),
       back: `/companies/10001/invoices/${invoiceId}`,
       lang: 'en',
@@ -186,7 +186,7 @@ describe('a PDF report that cannot be fetched answers the company’s own page, 
     const response = await requestReport(cookie, {}, 'abc');
     await expectCompanyFailurePage(response, {
       status: 404,
-      kind: 'notFound',
+      kind: 'not_found',
       retry: reportPath('abc'),
       back: '/companies/10001/invoices',
     });
@@ -218,9 +218,9 @@ describe('an attachment that cannot be fetched', () => {
   const params = () => ({ tenantId: '10001', id: attachment.expenseId, attachmentId: attachment.attachmentId });
 
   it.each<[string, Fault, number, string]>([
-    ['402', { mode: 'payment-required' }, 402, 'payment'],
+    ['402', { mode: 'payment-required' }, 402, 'payment_required'],
     ['403', { mode: 'forbidden' }, 403, 'forbidden'],
-    ['429', { mode: 'rate-limited', retryAfterSeconds: 30 }, 429, 'busy'],
+    ['429', { mode: 'rate-limited', retryAfterSeconds: 30 }, 429, 'rate_limited'],
     ['502', { mode: 'server-error', status: 502 }, 503, 'unavailable'],
   ])(
     'as a download, the service answering %s: the company’s page, back to the expense',
@@ -288,7 +288,7 @@ describe('a preview that cannot be opened', () => {
     const response = await get(invoicePreview, path(), params(), { cookie });
     await expectCompanyFailurePage(response, {
       status: 402,
-      kind: 'payment',
+      kind: 'payment_required',
       retry: path(),
       back: `/companies/10001/invoices/${invoiceId}`,
     });

@@ -104,7 +104,7 @@ describe('the address a preview sends the user to', () => {
     expect(response.status).toBe(502);
     expect(response.headers.get('location')).toBeNull();
     const html = await response.text();
-    expect(html).toContain('data-file-failure="badGateway"');
+    expect(html).toContain('data-failure="bad_gateway"');
     expect(html).toContain('<nav aria-label="Doklady firmy">');
     expect(html).not.toContain(MARK);
     expect(logged()).toEqual([]);

@@ -1,8 +1,10 @@
 import { getEnv } from '@/lib/env';
 import { getDb } from '@/lib/db/client';
-import { HttpError, type ErrorCode } from '@/lib/http/errors';
+import { HttpError } from '@/lib/http/errors';
+import type { Failure } from '@/lib/http/failure';
+import { bothLanguages, failurePageResponse } from '@/lib/http/failure-page';
+import { messages } from '@/lib/i18n/messages';
 import { handleRequest, withRouteHeaders } from '@/lib/http/handle';
-import { htmlPage } from '@/lib/http/html-page';
 import { countFailure, refuseWhileBlocked } from '@/lib/http/failure-limit';
 import { clientAddress } from '@/lib/http/client-address';
 import { isLaunchCodeShaped } from '@/lib/broker/launch-codes';
@@ -11,48 +13,16 @@ import { signInWithLaunchCode } from '@/lib/session/sign-in';
 
 export const dynamic = 'force-dynamic';
 
-const reopen = {
-  sk: 'Otvorte doplnok znova z obchodu s doplnkami v aplikácii.',
-  en: 'Open the add-on again from the add-on store of the application.',
-};
-
-function renderError(code: ErrorCode, headers: Record<string, string>): Response {
-  if (code === 'bad_request') {
-    return htmlPage(
-      400,
-      [
-        {
-          lang: 'sk',
-          title: 'Prihlásenie sa nepodarilo',
-          body: `Odkaz na prihlásenie je neplatný, vypršal alebo už bol použitý. ${reopen.sk}`,
-        },
-        {
-          lang: 'en',
-          title: 'Sign-in failed',
-          body: `The sign-in link is invalid, has expired or was already used. ${reopen.en}`,
-        },
-      ],
-      headers,
-    );
-  }
-  if (code === 'rate_limited') {
-    return htmlPage(
-      429,
-      [
-        { lang: 'sk', title: 'Príliš veľa pokusov', body: `Chvíľu počkajte. ${reopen.sk}` },
-        { lang: 'en', title: 'Too many attempts', body: `Please wait a moment. ${reopen.en}` },
-      ],
-      headers,
-    );
-  }
-  return htmlPage(
-    code === 'unavailable' ? 503 : 500,
-    [
-      { lang: 'sk', title: 'Služba je dočasne nedostupná', body: `Skúste to o chvíľu. ${reopen.sk}` },
-      { lang: 'en', title: 'Temporarily unavailable', body: `Please try again shortly. ${reopen.en}` },
-    ],
-    headers,
-  );
+/**
+ * The sign-in's failures are pages: the browser comes from the gateway, before we know the user's language, so both
+ * are shown. A refused or spent code, and too many attempts, say so; anything else says "try again shortly".
+ */
+function renderFailure(failure: Failure): Response {
+  const shown = failure.code === 'bad_request' || failure.code === 'rate_limited' ? failure.code : 'unavailable';
+  return failurePageResponse({
+    failure,
+    texts: bothLanguages('sk').map((lang) => ({ lang, text: messages[lang].signInFailures[shown] })),
+  });
 }
 
 const isPrefetch = (request: Request) =>
@@ -94,7 +64,7 @@ export async function GET(request: Request) {
         },
       });
     },
-    renderError,
+    renderFailure,
   );
 }
 

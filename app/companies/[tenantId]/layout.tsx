@@ -2,10 +2,9 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { AppHeader } from '@/components/app-header';
 import { CompanyTabs } from '@/components/company-tabs';
-import { companyConnection } from '@/lib/documents/load';
 import { companyPath } from '@/lib/documents/present';
 import { getMessages } from '@/lib/i18n/server';
-import { requireCompany } from '@/lib/session/require-session';
+import { requireCompany } from '@/lib/company/page';
 import { linkClass } from '@/components/detail-parts';
 
 /**
@@ -21,9 +20,9 @@ export default async function CompanyLayout({
   params: Promise<{ tenantId: string }>;
 }) {
   const { tenantId } = await params;
-  const session = await requireCompany(tenantId);
+  const { session, connection } = await requireCompany(tenantId);
   const { t } = await getMessages();
-  const company = await companyConnection(session.userId, session.pluginId, tenantId);
+  const company = await connection();
   const d = t.docs.nav;
 
   return (

@@ -6,16 +6,13 @@ import { LatestDocuments, UnpaidFigures } from '@/components/overview-parts';
 import { ServiceProblem } from '@/components/service-problem';
 import { formatClockTime } from '@/lib/i18n/format';
 import { addDays, companyToday } from '@/lib/company-calendar';
-import { companyConnection, loadForPage, overviewFor } from '@/lib/documents/load';
+import { overviewFor } from '@/lib/documents/load';
 import { companyPath } from '@/lib/documents/present';
 import { fill } from '@/lib/i18n/documents';
 import { getMessages } from '@/lib/i18n/server';
-import { requireCompany } from '@/lib/session/require-session';
-import { listConnections } from '@/lib/connections/states';
+import { requireCompany, sessionCompanies } from '@/lib/company/page';
 import { findConnectionNotice } from '@/lib/connections/notice';
 import { findConsentResult } from '@/lib/consent/result';
-import { getDb } from '@/lib/db/client';
-import { forPage } from '@/lib/db/errors';
 import { getEnv } from '@/lib/env';
 import { companyPageTitle } from '@/lib/documents/page-titles';
 
@@ -39,21 +36,19 @@ export default async function CompanyPage({ params, searchParams }: Props) {
   const { tenantId } = await params;
   const query = await searchParams;
   const pasteOutcome = pasteOutcomes.find((outcome) => outcome === query.connection) ?? null;
-  const session = await requireCompany(tenantId);
+  const { session, scope, read, load, connection } = await requireCompany(tenantId);
   const env = getEnv();
   // Back from a consent: its progress page (or /consent/return, for the very session that started it, unframed)
   // sends the browser here with the attempt's public id.
   const consentId = typeof query.consent === 'string' ? query.consent : null;
   const { t, locale } = await getMessages();
   const d = t.docs;
-  const known = await companyConnection(session.userId, session.pluginId, tenantId);
+  const known = await connection();
   const [loaded, connections, consentResult, connectionNotice] = await Promise.all([
-    loadForPage((deadline) => overviewFor({ ...session, tenantId }, { deadline })),
-    forPage(async () => listConnections(await getDb(), session)),
-    consentId ? forPage(async () => findConsentResult(await getDb(), consentId, session)) : null,
-    forPage(async () =>
-      findConnectionNotice(await getDb(), { userId: session.userId, pluginId: session.pluginId, tenantId }),
-    ),
+    load(({ client }) => overviewFor(scope, client)),
+    sessionCompanies(session),
+    consentId ? read((db) => findConsentResult(db, consentId, session)) : null,
+    read(findConnectionNotice),
   ]);
   // The service may refuse the token while this page loads (the load marks it): the panel says so, not the figures.
   const refusedNow = !loaded.ok && loaded.problem.kind === 'disconnected';

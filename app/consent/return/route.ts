@@ -9,7 +9,7 @@ import { localeOf } from '@/lib/http/request-locale';
 import { getEnv } from '@/lib/env';
 import { readBodyText } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client-address';
-import type { ErrorCode } from '@/lib/http/errors';
+import type { Failure } from '@/lib/http/failure';
 import { countFailure, refuseWhileBlocked } from '@/lib/http/failure-limit';
 import { handleRequest } from '@/lib/http/handle';
 import { readSessionCookie, unsealSessionId } from '@/lib/session/cookie';
@@ -43,10 +43,10 @@ async function fromStartingSession(request: Request, sessionId: string): Promise
 export async function POST(request: Request): Promise<Response> {
   const locale = localeOf(request);
   // Thrown refusals, as pages: too many failures from this address, or a body too large or missing.
-  const renderError = (code: ErrorCode, headers: Record<string, string>) => {
-    if (code === 'rate_limited') return consentAnswerPage('busy', locale, headers);
+  const renderFailure = ({ code, retryAfterSeconds }: Failure) => {
+    if (code === 'rate_limited') return consentAnswerPage('busy', locale, retryAfterSeconds);
     if (code === 'payload_too_large' || code === 'bad_request') return consentAnswerPage('malformed', locale);
-    return consentAnswerPage('unavailable', locale, headers);
+    return consentAnswerPage('unavailable', locale);
   };
 
   return handleRequest(
@@ -85,7 +85,7 @@ export async function POST(request: Request): Promise<Response> {
       }
       return consentReturnPage(completion, locale, env.frameAncestors);
     },
-    renderError,
+    renderFailure,
   );
 }
 

@@ -1,114 +1,80 @@
 import 'server-only';
+import type { CompanyScope } from '@/lib/company/scope';
 import { getEnv } from '@/lib/env';
-import { errorResponse } from '@/lib/http/errors';
-import { htmlPage } from '@/lib/http/html-page';
+import type { ErrorCode } from '@/lib/http/errors';
+import { failureJson, type Failure } from '@/lib/http/failure';
+import { failurePageResponse, type FailureText } from '@/lib/http/failure-page';
 import { withRouteHeaders } from '@/lib/http/handle';
 import { localeOf } from '@/lib/http/request-locale';
 import { documentTexts } from '@/lib/i18n/documents';
 import type { Locale } from '@/lib/i18n/messages';
 import { describeError, getLogger } from '@/lib/log';
+import type { Session } from '@/lib/session/sessions';
 import { frameAncestorsWithSelf } from './file-answer';
-import { failureText, fileFailureHtml, type FilePlace } from './file-failure-page';
-import { errorCodeOf, failureOf, reasonOf, statusOf, type Failure } from './failures';
+import { backLink, companyFrame, type FilePlace } from './failure-frame';
 
 /**
- * The failure answers of the company's route handlers (file routes and forms). Their failures are seen by a person
- * whose browser followed a link or sent a form: so each failure is a page in the user's language with the status
- * that names it (never the upstream body). Once the company is known, the page is the company's own
- * (file-failure-page.ts: tabs, retry, the way back); before that, a small page. The preview link's script asks for
- * JSON and gets the one error shape instead, to say what happened beside the link.
+ * How a failed request about a company is answered (lib/company/route.ts decides which failure it is). A person whose
+ * browser followed a link or sent a form sees a page in their language with the status that names the failure
+ * (never the upstream body): once the company is known and the request is one of its file addresses, the company's
+ * own page (its frame, a retry, the way back); otherwise a small page. The preview link's script asks for JSON and
+ * gets the one error shape instead, to say what happened beside the link. Every failure writes one log line.
  */
 
-function textOf(failure: Failure, locale: Locale) {
+/** What is known of the request when it failed. */
+export type FailedRequest = {
+  /** The page's script asked (`Accept: application/json`). */
+  json: boolean;
+  /** The session and company, once checked; with the file's place for a file address. */
+  company?: { session: Session; scope: CompanyScope; place?: FilePlace };
+};
+
+/** The failure's words for the company's requests; the error page's for a code without words of its own. */
+function textOf(code: ErrorCode, locale: Locale): FailureText {
   const texts = documentTexts[locale];
-  return failure === 'internal' ? texts.errorPage : texts.downloadErrors[failure];
+  return (texts.failures as Partial<Record<ErrorCode, FailureText>>)[code] ?? texts.errorPage;
 }
 
 /**
- * Headers of the company's failure page: no caching, and framable where the files are (our own pages, which show
- * attachments in a frame, and the service's window, in which a download link is followed). No script; the page's
- * sign-out form posts to us.
+ * The company's failure page may be framed where the files are (our own pages, which show attachments in a frame, and
+ * the service's window, in which a download link is followed). No script; the page's sign-out form posts to us.
  */
-function failureHeaders(failure: Failure, retryAfterSeconds: number | undefined): Record<string, string> {
-  const headers: Record<string, string> = {
-    'Cache-Control': 'private, no-store',
-    'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors ${frameAncestorsWithSelf(getEnv().frameAncestors)}`,
-  };
-  if (failure === 'busy') headers['Retry-After'] = String(retryAfterSeconds ?? 1);
-  return headers;
-}
+const companyPagePolicy = () =>
+  `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors ${frameAncestorsWithSelf(getEnv().frameAncestors)}`;
 
-/**
- * A small failure page with the route handlers' headers, for when the company's page cannot be shown (no session, a
- * company outside it) and for the company's forms.
- */
-export function failurePage(failure: Failure, locale: Locale, retryAfterSeconds?: number): Response {
-  const text = failureText(textOf(failure, locale), retryAfterSeconds);
-  const headers: Record<string, string> = { 'Cache-Control': 'private, no-store' };
-  if (failure === 'busy') headers['Retry-After'] = String(retryAfterSeconds ?? 1);
-  return withRouteHeaders(htmlPage(statusOf[failure], [{ lang: locale, title: text.title, body: text.body }], headers));
-}
-
-/** The company's own page saying what failed, with a retry (this very address) and the way back. */
-async function companyFailurePage(
-  request: Request,
-  place: FilePlace,
-  failure: Failure,
-  retryAfterSeconds?: number,
-): Promise<Response> {
+async function render(request: Request, failure: Failure, where: FailedRequest): Promise<Response> {
+  if (where.json) return failureJson(failure, { 'Cache-Control': 'private, no-store' });
   const locale = localeOf(request);
+  const texts = [{ lang: locale, text: textOf(failure.code, locale) }];
+  const company = where.company;
+  if (!company?.place) return failurePageResponse({ failure, texts });
+
+  const { session, scope, place } = company;
   const url = new URL(request.url);
-  const text = failureText(textOf(failure, locale), retryAfterSeconds);
-  const html = await fileFailureHtml(place, locale, { kind: failure, text }, `${url.pathname}${url.search}`);
-  const headers = { 'Content-Type': 'text/html; charset=utf-8', ...failureHeaders(failure, retryAfterSeconds) };
-  return withRouteHeaders(new Response(html, { status: statusOf[failure], headers }));
+  const frame = place.embedded ? undefined : await companyFrame(session, scope, place, locale);
+  return failurePageResponse({
+    failure,
+    texts,
+    actions: {
+      retry: { href: `${url.pathname}${url.search}`, label: documentTexts[locale].fileFailure.retry },
+      back: place.embedded ? null : backLink(scope.tenantId, place, locale),
+    },
+    frame,
+    titleTail: frame ? [frame.name, frame.appName] : [],
+    headers: { 'Content-Security-Policy': companyPagePolicy() },
+  });
 }
 
-/** The failure for the preview link's script: the one error shape, the status, and Retry-After when busy. */
-export function failureJson(failure: Failure, retryAfterSeconds?: number): Response {
-  const headers: Record<string, string> = { 'Cache-Control': 'private, no-store' };
-  if (failure === 'busy') headers['Retry-After'] = String(retryAfterSeconds ?? 1);
-  return withRouteHeaders(errorResponse(errorCodeOf[failure], headers));
-}
-
-/** The page's own request for an address (the preview link), which is answered with JSON rather than a page. */
-export const wantsJson = (request: Request) => /\bapplication\/json\b/.test(request.headers.get('accept') ?? '');
-
-/** A failure of a file request about a company of the session: JSON for the page's script, else the company's page. */
-export async function companyFailure(
+/** The answer to a failed request about a company, logged once: route, status and reason, never the query. */
+export async function companyFailureAnswer(
   request: Request,
-  place: FilePlace,
   failure: Failure,
-  retryAfterSeconds?: number,
+  where: FailedRequest,
+  error?: unknown,
 ): Promise<Response> {
-  if (wantsJson(request)) return failureJson(failure, retryAfterSeconds);
-  return companyFailurePage(request, place, failure, retryAfterSeconds);
-}
-
-/** The answer to a failed data-API call (or anything else thrown while answering) of a company's form, logged once. */
-export function failureResponse(request: Request, error: unknown): Response {
-  const { failure, retryAfterSeconds } = failureOf(error);
-  return logged(
-    request,
-    failurePage(failure, localeOf(request), retryAfterSeconds),
-    reasonOf(error, failure),
-    failure === 'internal' ? error : undefined,
-  );
-}
-
-/** The same for a file address: the company's failure page (or JSON for the preview link's script), logged once. */
-export async function fileFailureResponse(request: Request, place: FilePlace, error: unknown): Promise<Response> {
-  const { failure, retryAfterSeconds } = failureOf(error);
-  const response = await companyFailure(request, place, failure, retryAfterSeconds);
-  return logged(request, response, reasonOf(error, failure), failure === 'internal' ? error : undefined);
-}
-
-/** One line per failed file request: route and status and a reason code, never the query (names, numbers). */
-export function logged(request: Request, response: Response, reason: string, error?: unknown): Response {
-  const route = new URL(request.url).pathname;
-  const log = getLogger();
-  if (error !== undefined)
-    log.error({ route, status: response.status, reason, err: describeError(error) }, 'file request');
-  else log.info({ route, status: response.status, reason }, 'file request');
+  const response = withRouteHeaders(await render(request, failure, where));
+  const line = { route: new URL(request.url).pathname, status: response.status, reason: failure.reason };
+  if (failure.unexpected) getLogger().error({ ...line, err: describeError(error) }, 'company request');
+  else getLogger().info(line, 'company request');
   return response;
 }

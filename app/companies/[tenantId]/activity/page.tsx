@@ -3,11 +3,9 @@ import { EmptyState } from '@/components/empty-state';
 import { WebhookReceiver } from '@/components/webhook-receiver';
 import { fill } from '@/lib/i18n/documents';
 import { getMessages } from '@/lib/i18n/server';
-import { requireCompany } from '@/lib/session/require-session';
+import { requireCompany } from '@/lib/company/page';
 import { ACTIVITY_LIMIT } from '@/lib/webhooks/activity';
 import { loadActivityPage } from '@/lib/webhooks/activity-page';
-import { getDb } from '@/lib/db/client';
-import { forPage } from '@/lib/db/errors';
 import { companyPageTitle } from '@/lib/documents/page-titles';
 
 export const generateMetadata = ({ params }: { params: Promise<{ tenantId: string }> }) =>
@@ -21,10 +19,12 @@ type Props = { params: Promise<{ tenantId: string }> };
  */
 export default async function ActivityPage({ params }: Props) {
   const { tenantId } = await params;
-  const session = await requireCompany(tenantId);
+  const company = await requireCompany(tenantId);
   const { t, locale } = await getMessages();
   const a = t.activity;
-  const { events, receiver } = await forPage(async () => loadActivityPage(await getDb(), { ...session, tenantId }));
+  const { events, receiver } = await company.read((db, scope) =>
+    loadActivityPage(db, { ...scope, tenantIds: company.session.tenantIds }),
+  );
 
   return (
     <>

@@ -1,13 +1,11 @@
-import { consentJson, wantsJson } from '@/lib/consent/script-answer';
+import { companyRoute } from '@/lib/company/route';
+import { consentJson } from '@/lib/consent/script-answer';
 import { startConsent } from '@/lib/consent/start';
-import { getDb } from '@/lib/db/client';
 import { companyPath } from '@/lib/documents/present';
-import { authorizeCompanyForm } from '@/lib/http/company/authorize';
-import { failurePage, failureResponse } from '@/lib/http/company/failure-answers';
-import { localeOf } from '@/lib/http/request-locale';
 import { getEnv } from '@/lib/env';
-import { withRouteHeaders } from '@/lib/http/handle';
+import { HttpError } from '@/lib/http/errors';
 import { otherMethods } from '@/lib/http/other-methods';
+import { wantsJson } from '@/lib/http/wants-json';
 
 export const dynamic = 'force-dynamic';
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
@@ -24,31 +22,21 @@ export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
  * the answer a 303: in post mode to the consent page (its answer comes back to /consent/return), in poll mode to the
  * progress page, from which the user opens the consent page.
  */
-export async function POST(request: Request, { params }: { params: Promise<{ tenantId: string }> }): Promise<Response> {
-  const { tenantId } = await params;
+export const POST = companyRoute<{ tenantId: string }>({ form: true }, async ({ request, params, session, read }) => {
   const env = getEnv();
-  const access = await authorizeCompanyForm(request, tenantId);
-  if (!access.ok) return access.response;
-  if (!env.consent) return failurePage('notFound', localeOf(request));
-
-  try {
-    const started = await startConsent(await getDb(), access.session, tenantId, {
-      ...env.consent,
-      appUrl: env.appUrl,
-      keys: env.encryptionKeys,
-    });
-    if (!started) return failurePage('busy', localeOf(request), 60);
-    const progress = companyPath(tenantId, 'connection', 'consent', started.id);
-    if (wantsJson(request)) return consentJson({ url: started.url, progress });
-    const location = started.responseMode === 'post' ? started.url : progress;
-    // The consent page's address carries the state: no cache keeps it and no Referer repeats it.
-    return withRouteHeaders(
-      new Response(null, {
-        status: 303,
-        headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
-      }),
-    );
-  } catch (error) {
-    return failureResponse(request, error);
-  }
-}
+  if (!env.consent) throw new HttpError('not_found', 'consent_not_configured');
+  const consent = { ...env.consent, appUrl: env.appUrl, keys: env.encryptionKeys };
+  const started = await read((db) => startConsent(db, session, params.tenantId, consent));
+  if (!started) throw new HttpError('rate_limited', 'too_many_pending_consents', 60);
+  const progress = companyPath(params.tenantId, 'connection', 'consent', started.id);
+  if (wantsJson(request)) return consentJson({ url: started.url, progress });
+  // The consent page's address carries the state: no cache keeps it and no Referer repeats it.
+  return new Response(null, {
+    status: 303,
+    headers: {
+      Location: started.responseMode === 'post' ? started.url : progress,
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+    },
+  });
+});

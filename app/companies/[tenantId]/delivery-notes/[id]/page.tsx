@@ -8,14 +8,14 @@ import { companyPath } from '@/lib/documents/present';
 import { reportLinks } from '@/lib/documents/report-links';
 import { getMessages } from '@/lib/i18n/server';
 import { int64IdOf } from '@/lib/service/ids';
-import { requireCompany } from '@/lib/session/require-session';
+import { requireCompany } from '@/lib/company/page';
 import { companyPageTitle } from '@/lib/documents/page-titles';
 
 export const generateMetadata = ({ params }: Props) =>
-  companyPageTitle(params, async (t, session, tenantId) => {
+  companyPageTitle(params, async (t, company) => {
     const noteId = int64IdOf((await params).id);
     if (noteId === null) return t.docs.notFound.title;
-    const loaded = await deliveryNoteForPage(session.userId, session.pluginId, tenantId, noteId);
+    const loaded = await deliveryNoteForPage(company.scope.tenantId, noteId);
     return loaded.ok
       ? `${t.docs.detail.deliveryNote} ${loaded.value.documentNumber || t.docs.detail.withoutNumber}`
       : t.docs.detail.deliveryNote;
@@ -26,12 +26,12 @@ type Props = { params: Promise<{ tenantId: string; id: string }> };
 /** One delivery note, from one data-API call; its items when the record carries them, and its PDF reports. */
 export default async function DeliveryNotePage({ params }: Props) {
   const { tenantId, id } = await params;
-  const session = await requireCompany(tenantId);
+  await requireCompany(tenantId);
   const noteId = int64IdOf(id);
   if (noteId === null) notFound();
   const { t, locale } = await getMessages();
   const d = t.docs;
-  const loaded = await deliveryNoteForPage(session.userId, session.pluginId, tenantId, noteId);
+  const loaded = await deliveryNoteForPage(tenantId, noteId);
   const back = <BackLink href={companyPath(tenantId, 'delivery-notes')}>{d.detail.backToDeliveryNotes}</BackLink>;
   if (!loaded.ok) {
     const self = companyPath(tenantId, 'delivery-notes', noteId);

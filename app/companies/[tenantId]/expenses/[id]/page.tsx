@@ -12,14 +12,14 @@ import { expenseForPage } from '@/lib/documents/detail-pages';
 import { companyPath, expenseTypeLabel, tagName } from '@/lib/documents/present';
 import { getMessages } from '@/lib/i18n/server';
 import { uuidOf } from '@/lib/service/ids';
-import { requireCompany } from '@/lib/session/require-session';
+import { requireCompany } from '@/lib/company/page';
 import { companyPageTitle } from '@/lib/documents/page-titles';
 
 export const generateMetadata = ({ params }: Props) =>
-  companyPageTitle(params, async (t, session, tenantId) => {
+  companyPageTitle(params, async (t, company) => {
     const { id } = await params;
     if (uuidOf(id) === null) return t.docs.notFound.title;
-    const loaded = await expenseForPage(session.userId, session.pluginId, tenantId, id);
+    const loaded = await expenseForPage(company.scope.tenantId, id);
     return loaded.ok
       ? `${expenseTypeLabel(loaded.value.expense.documentType, t.docs)} ${loaded.value.expense.documentNumber || t.docs.detail.withoutNumber}`
       : t.docs.detail.expense;
@@ -33,13 +33,13 @@ type Props = { params: Promise<{ tenantId: string; id: string }> };
  */
 export default async function ExpensePage({ params }: Props) {
   const { tenantId, id } = await params;
-  const session = await requireCompany(tenantId);
+  await requireCompany(tenantId);
   if (uuidOf(id) === null) notFound();
   const { t, locale } = await getMessages();
   const d = t.docs;
   const self = companyPath(tenantId, 'expenses', id);
 
-  const loaded = await expenseForPage(session.userId, session.pluginId, tenantId, id);
+  const loaded = await expenseForPage(tenantId, id);
 
   const back = <BackLink href={companyPath(tenantId, 'expenses')}>{d.detail.backToExpenses}</BackLink>;
   if (!loaded.ok) return <DocumentProblem back={back} problem={loaded.problem} texts={d} retryHref={self} />;

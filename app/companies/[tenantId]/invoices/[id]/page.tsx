@@ -10,14 +10,14 @@ import { companyPath } from '@/lib/documents/present';
 import { reportLinks } from '@/lib/documents/report-links';
 import { getMessages } from '@/lib/i18n/server';
 import { int64IdOf } from '@/lib/service/ids';
-import { requireCompany } from '@/lib/session/require-session';
+import { requireCompany } from '@/lib/company/page';
 import { companyPageTitle } from '@/lib/documents/page-titles';
 
 export const generateMetadata = ({ params }: Props) =>
-  companyPageTitle(params, async (t, session, tenantId) => {
+  companyPageTitle(params, async (t, company) => {
     const invoiceId = int64IdOf((await params).id);
     if (invoiceId === null) return t.docs.notFound.title;
-    const loaded = await invoiceForPage(session.userId, session.pluginId, tenantId, invoiceId);
+    const loaded = await invoiceForPage(company.scope.tenantId, invoiceId);
     return loaded.ok
       ? `${t.docs.detail.invoice} ${loaded.value.documentNumber || t.docs.detail.withoutNumber}`
       : t.docs.detail.invoice;
@@ -31,13 +31,13 @@ type Props = { params: Promise<{ tenantId: string; id: string }> };
  */
 export default async function InvoicePage({ params }: Props) {
   const { tenantId, id } = await params;
-  const session = await requireCompany(tenantId);
+  await requireCompany(tenantId);
   const invoiceId = int64IdOf(id);
   if (invoiceId === null) notFound();
   const { t, locale } = await getMessages();
   const d = t.docs;
   const self = companyPath(tenantId, 'invoices', invoiceId);
-  const loaded = await invoiceForPage(session.userId, session.pluginId, tenantId, invoiceId);
+  const loaded = await invoiceForPage(tenantId, invoiceId);
   const back = <BackLink href={companyPath(tenantId, 'invoices')}>{d.detail.backToInvoices}</BackLink>;
   if (!loaded.ok) return <DocumentProblem back={back} problem={loaded.problem} texts={d} retryHref={self} />;
 

@@ -7,8 +7,6 @@ import { ConsentStartForm } from '@/components/consent-start-form';
 import { linkClass } from '@/components/detail-parts';
 import { advanceConsent, type ProgressView } from '@/lib/consent/progress';
 import { isConsentId } from '@/lib/consent/secrets';
-import { getDb } from '@/lib/db/client';
-import { forPage } from '@/lib/db/errors';
 import { formatClockTime } from '@/lib/i18n/format';
 import { companyPath } from '@/lib/documents/present';
 import { getEnv } from '@/lib/env';
@@ -16,7 +14,7 @@ import { fill } from '@/lib/i18n/documents';
 import type { Locale, Messages } from '@/lib/i18n/messages';
 import { getMessages } from '@/lib/i18n/server';
 import { pollSubscription } from '@/lib/service/subscription-poll';
-import { requireCompany } from '@/lib/session/require-session';
+import { requireCompany } from '@/lib/company/page';
 import { companyPageTitle } from '@/lib/documents/page-titles';
 
 export const generateMetadata = ({ params }: { params: Promise<{ tenantId: string }> }) =>
@@ -37,16 +35,14 @@ const buttonClass =
 
 export default async function ConsentProgressPage({ params }: Props) {
   const { tenantId, consentId } = await params;
-  const session = await requireCompany(tenantId);
+  const company = await requireCompany(tenantId);
   if (!isConsentId(consentId)) notFound();
   const env = getEnv();
-  const view = await forPage(async () =>
-    advanceConsent(
-      await getDb(),
-      consentId,
-      { userId: session.userId, pluginId: session.pluginId, tenantId },
-      { poll: (state) => pollSubscription(state, { baseUrl: env.dataApiBaseUrl }), keys: env.encryptionKeys },
-    ),
+  const view = await company.read((db, scope) =>
+    advanceConsent(db, consentId, scope, {
+      poll: (state) => pollSubscription(state, { baseUrl: env.dataApiBaseUrl }),
+      keys: env.encryptionKeys,
+    }),
   );
   if (!view) notFound();
   const { t, locale } = await getMessages();

@@ -1,15 +1,14 @@
+import { companyRoute } from '@/lib/company/route';
 import { findPendingAttempt } from '@/lib/consent/attempt';
+import { consentJson } from '@/lib/consent/script-answer';
 import { isConsentId } from '@/lib/consent/secrets';
 import { consentPageUrl } from '@/lib/consent/start';
-import { getDb } from '@/lib/db/client';
 import { companyPath } from '@/lib/documents/present';
-import { authorizeCompanyForm } from '@/lib/http/company/authorize';
-import { failurePage, failureResponse } from '@/lib/http/company/failure-answers';
-import { localeOf } from '@/lib/http/request-locale';
-import { seeOther } from '@/lib/http/see-other';
 import { getEnv } from '@/lib/env';
-import { consentJson, wantsJson } from '@/lib/consent/script-answer';
+import { HttpError } from '@/lib/http/errors';
 import { otherMethods } from '@/lib/http/other-methods';
+import { seeOther } from '@/lib/http/see-other';
+import { wantsJson } from '@/lib/http/wants-json';
 
 export const dynamic = 'force-dynamic';
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
@@ -28,38 +27,25 @@ type Params = { tenantId: string; consentId: string };
  * from inside the frame with `Accept: application/json` and gets `{ url }` (or `{ ended: true }`) to open a new tab
  * itself (components/consent-open-button.tsx); without script the form posts into a new tab and gets the 303.
  */
-export async function POST(request: Request, { params }: { params: Promise<Params> }): Promise<Response> {
-  const { tenantId, consentId } = await params;
+export const POST = companyRoute<Params>({ form: true }, async ({ request, params, scope, read }) => {
+  const { tenantId, consentId } = params;
   const env = getEnv();
-  const access = await authorizeCompanyForm(request, tenantId);
-  if (!access.ok) return access.response;
-  if (!env.consent || !isConsentId(consentId)) return failurePage('notFound', localeOf(request));
-
-  try {
-    const { session } = access;
-    const attempt = await findPendingAttempt(
-      await getDb(),
-      consentId,
-      { userId: session.userId, pluginId: session.pluginId, tenantId },
-      env.encryptionKeys,
-    );
-    if (attempt.kind === 'unknown') return failurePage('notFound', localeOf(request));
-    if (attempt.kind === 'ended') {
-      return wantsJson(request)
-        ? consentJson({ ended: true })
-        : seeOther(companyPath(tenantId, 'connection', 'consent', consentId));
-    }
-    const url = consentPageUrl(
-      {
-        state: attempt.state,
-        responseMode: attempt.responseMode,
-        companyMode: attempt.companyMode,
-        webhookId: attempt.webhookId,
-      },
-      { ...env.consent, appUrl: env.appUrl, keys: env.encryptionKeys },
-    );
-    return wantsJson(request) ? consentJson({ url }) : seeOther(url);
-  } catch (error) {
-    return failureResponse(request, error);
+  if (!env.consent || !isConsentId(consentId)) throw new HttpError('not_found', 'consent_unknown');
+  const attempt = await read((db) => findPendingAttempt(db, consentId, scope, env.encryptionKeys));
+  if (attempt.kind === 'unknown') throw new HttpError('not_found', 'consent_unknown');
+  if (attempt.kind === 'ended') {
+    return wantsJson(request)
+      ? consentJson({ ended: true })
+      : seeOther(companyPath(tenantId, 'connection', 'consent', consentId));
   }
-}
+  const url = consentPageUrl(
+    {
+      state: attempt.state,
+      responseMode: attempt.responseMode,
+      companyMode: attempt.companyMode,
+      webhookId: attempt.webhookId,
+    },
+    { ...env.consent, appUrl: env.appUrl, keys: env.encryptionKeys },
+  );
+  return wantsJson(request) ? consentJson({ url }) : seeOther(url);
+});

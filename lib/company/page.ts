@@ -1,0 +1,84 @@
+import 'server-only';
+import { cache } from 'react';
+import { forbidden } from 'next/navigation';
+import { openCompanyClient } from '@/lib/connections/client';
+import { listConnections, type CompanyConnection } from '@/lib/connections/states';
+import { getDb, type Db } from '@/lib/db/client';
+import { forPage } from '@/lib/db/errors';
+import type { DataApiClient } from '@/lib/service/client';
+import { requireSession } from '@/lib/session/require-session';
+import type { Session } from '@/lib/session/sessions';
+import { loadForPage, type Loaded } from './page-load';
+import { companyScope, type CompanyScope } from './scope';
+
+/**
+ * The one door of a company's pages: `requireCompany(tenantId)` checks the session (401) and the company of the
+ * session (403) before anything of the company is read, and hands the page everything it may then do, each in the
+ * one way it is done: read our own database (failures stripped of their query), ask the data API under the page's
+ * deadline (failures become the page's problem panel), and know the company's connection as stored with us. A page
+ * never reaches for the database handle, the token or the session's cookie itself.
+ */
+
+/** What a page's data-API work gets: the company's client (opened at first use, once) and the page's deadline. */
+export type PageApi = { client: () => Promise<DataApiClient>; deadline: number };
+
+export type CompanyPage = {
+  readonly session: Session;
+  readonly scope: CompanyScope;
+  /** Reads our own database for the page. */
+  readonly read: <T>(query: (db: Db, scope: CompanyScope) => Promise<T>) => Promise<T>;
+  /** The page's data-API work, under the page's deadline. */
+  readonly load: <T>(work: (api: PageApi) => Promise<T>) => Promise<Loaded<T>>;
+  /** The company's connection as stored with us (name and state), read once per request however many parts ask. */
+  readonly connection: () => Promise<CompanyConnection>;
+};
+
+/** The company's connection; a company with no row is "missing". */
+const connectionOf = cache(async (userId: string, pluginId: string, tenantId: string): Promise<CompanyConnection> => {
+  const [connection] = await forPage(async () =>
+    listConnections(await getDb(), { userId, pluginId, tenantIds: [tenantId] }),
+  );
+  return (
+    connection ?? { tenantId, name: null, state: 'missing', source: null, webhookId: null, hasWebhookSecret: false }
+  );
+});
+
+function companyPage(session: Session, scope: CompanyScope): CompanyPage {
+  return {
+    session,
+    scope,
+    read: (query) => forPage(async () => query(await getDb(), scope)),
+    load: (work) =>
+      loadForPage((deadline) => {
+        let opened: Promise<DataApiClient> | undefined;
+        return work({ client: () => (opened ??= openCompanyClient(scope, { deadline })), deadline });
+      }),
+    connection: () => connectionOf(scope.userId, scope.pluginId, scope.tenantId),
+  };
+}
+
+/** Every company of the session with its connection, in the session's order (the list of companies, the overview). */
+export async function sessionCompanies(session: Session): Promise<CompanyConnection[]> {
+  return forPage(async () => listConnections(await getDb(), session));
+}
+
+/**
+ * The company of a page, which must be among the session's companies: the signed-out page (401) without a session,
+ * the forbidden page (403) for another company. Once per request.
+ */
+export const requireCompany = cache(async (tenantId: string): Promise<CompanyPage> => {
+  const session = await requireSession();
+  if (!session.tenantIds.includes(tenantId)) forbidden();
+  return companyPage(session, companyScope(session, tenantId));
+});
+
+/**
+ * The same for a page's title, which is resolved beside the page and must not answer for it: without a session or
+ * for a company outside it, which of the two (the title is then that of the 401 or 403 page the page answers).
+ */
+export async function companyOfTitle(tenantId: string): Promise<CompanyPage | 'signed-out' | 'forbidden'> {
+  const session = await requireSession().catch(() => null);
+  if (!session) return 'signed-out';
+  if (!session.tenantIds.includes(tenantId)) return 'forbidden';
+  return requireCompany(tenantId);
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { codeOf, sourceFiles } from '../support/source-files';
+
+/**
+ * Every request about a company goes through one door: a page through `requireCompany` (lib/company/page.ts), a route
+ * handler through `companyRoute` (lib/company/route.ts). The door checks the session and the company before anything
+ * else and is the only way to the company's data: so no page or route handler under app/companies/ reads the session
+ * cookie, opens the database or the company's token itself.
+ */
+const companyFiles = sourceFiles('app/companies');
+const imports = (path: string, module: string) => new RegExp(`from '${module}'`).test(codeOf(path));
+
+describe('the door of company requests', () => {
+  it('is the only way a company page or route reaches the database, the session cookie or the token', () => {
+    const reaching = companyFiles.filter((path) =>
+      ['@/lib/db/client', '@/lib/db/errors', '@/lib/session/cookie', '@/lib/connections/client'].some((module) =>
+        imports(path, module),
+      ),
+    );
+    expect(reaching).toEqual([]);
+  });
+
+  it('is taken by every route handler under /companies (directly, or through the shared file routes)', () => {
+    const routes = companyFiles.filter((path) => path.endsWith('/route.ts'));
+    expect(routes.length).toBeGreaterThan(5);
+    const outside = routes.filter(
+      (path) => !imports(path, '@/lib/company/route') && !imports(path, '@/lib/http/company/file-routes'),
+    );
+    expect(outside).toEqual([]);
+    expect(codeOf('lib/http/company/file-routes.ts')).toMatch(/companyRoute</);
+  });
+
+  it('is taken by every company page, itself or through the loader it calls', () => {
+    const loaders = ['@/lib/company/page', '@/lib/documents/list-page', '@/lib/documents/detail-pages'];
+    const pages = companyFiles.filter((path) => /\/(page|layout)\.tsx$/.test(path));
+    expect(pages.filter((path) => !loaders.some((module) => imports(path, module)))).toEqual([]);
+    for (const loader of ['lib/documents/list-page.ts', 'lib/documents/detail-pages.ts']) {
+      expect(codeOf(loader)).toMatch(/requireCompany\(/);
+    }
+  });
+});
