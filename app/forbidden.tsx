@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { getMessages } from '@/lib/i18n/server';
 import { NoticePage } from '@/components/notice-page';
 import { pageTitle } from '@/lib/documents/page-titles';
@@ -7,11 +6,5 @@ export const generateMetadata = () => pageTitle((t) => t.forbiddenTitle);
 
 export default async function Forbidden() {
   const { t } = await getMessages();
-  return (
-    <NoticePage title={t.forbiddenTitle} body={t.forbiddenBody}>
-      <Link href="/" className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
-        ← {t.back}
-      </Link>
-    </NoticePage>
-  );
+  return <NoticePage title={t.forbiddenTitle} body={t.forbiddenBody} home={t.back} />;
 }

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { NoticePage } from '@/components/notice-page';
 import { pageTitle } from '@/lib/documents/page-titles';
 import { getMessages } from '@/lib/i18n/server';
@@ -8,11 +7,5 @@ export const generateMetadata = () => pageTitle((t) => t.pageNotFoundTitle);
 /** An address the add-on does not have (a document the service lacks has its own page under the company). */
 export default async function NotFound() {
   const { t } = await getMessages();
-  return (
-    <NoticePage title={t.pageNotFoundTitle} body={t.pageNotFoundBody}>
-      <Link href="/" className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
-        ← {t.back}
-      </Link>
-    </NoticePage>
-  );
+  return <NoticePage title={t.pageNotFoundTitle} body={t.pageNotFoundBody} home={t.back} />;
 }

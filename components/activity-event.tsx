@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { Locale } from '@/lib/i18n/messages';
 import type { ActivityTexts } from '@/lib/i18n/activity';
 import { fill } from '@/lib/i18n/documents';
-import { calendarDay, formatDay, formatMoment } from '@/lib/documents/format';
+import { formatDay, formatMoment } from '@/lib/i18n/format';
+import { calendarDay } from '@/lib/company/calendar';
 import {
   paymentEventOf,
   type OtherPayload,
@@ -21,7 +22,7 @@ import {
 import type { ActivityEventView } from '@/lib/webhooks/activity-page';
 import { Facts } from './detail-parts';
 import { UploadStatusMark } from './document-marks';
-import { RowHeader, Table, Td, Th } from './table';
+import { RowHeader, Table, Td } from './table';
 
 /**
  * One notification of the activity page. Everything shown is the service's own report (document numbers, problems,
@@ -49,37 +50,31 @@ function UploadBody({ payload, texts }: { payload: UploadPayload; texts: Activit
         <p className="mt-2 text-sm text-slate-600">{texts.noEntities}</p>
       ) : (
         <div className="mt-3">
-          <Table caption={texts.entitiesCaption} captionHidden>
-            <thead className="bg-slate-50">
-              <tr>
-                <Th>{c.documentNumber}</Th>
-                <Th>{c.externalId}</Th>
-                <Th>{c.variableSymbol}</Th>
-                <Th>{c.problems}</Th>
+          <Table
+            caption={texts.entitiesCaption}
+            captionHidden
+            columns={[c.documentNumber, c.externalId, c.variableSymbol, c.problems]}
+          >
+            {entities.map((entity, index) => (
+              <tr key={index}>
+                <RowHeader>{entity.documentNumber ?? entity.id ?? '—'}</RowHeader>
+                <Td>{entity.externalId ?? '—'}</Td>
+                <Td nowrap>{entity.variableSymbol ?? '—'}</Td>
+                <Td>
+                  {entity.problems.length === 0 ? (
+                    <span className="text-slate-500">{texts.noProblems}</span>
+                  ) : (
+                    <ul className="list-disc space-y-0.5 pl-4 text-amber-900">
+                      {entity.problems.map((problem, at) => (
+                        <li key={at} className="break-words">
+                          {problem}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </Td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {entities.map((entity, index) => (
-                <tr key={index}>
-                  <RowHeader>{entity.documentNumber ?? entity.id ?? '—'}</RowHeader>
-                  <Td>{entity.externalId ?? '—'}</Td>
-                  <Td nowrap>{entity.variableSymbol ?? '—'}</Td>
-                  <Td>
-                    {entity.problems.length === 0 ? (
-                      <span className="text-slate-500">{texts.noProblems}</span>
-                    ) : (
-                      <ul className="list-disc space-y-0.5 pl-4 text-amber-900">
-                        {entity.problems.map((problem, at) => (
-                          <li key={at} className="break-words">
-                            {problem}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
           </Table>
         </div>
       )}

@@ -1,7 +1,7 @@
 import type { Locale } from '@/lib/i18n/messages';
 import { fill, type DocumentTexts } from '@/lib/i18n/documents';
 import type { AttachmentView } from '@/lib/documents/attachment-links';
-import { formatFileSize } from '@/lib/documents/format';
+import { formatFileSize } from '@/lib/i18n/format';
 import { DetailSection, linkClass } from './detail-parts';
 
 /**

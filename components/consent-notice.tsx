@@ -1,7 +1,7 @@
 import type { ConnectionNotice } from '@/lib/connections/notice';
 import { describeOutcome, type AskedFor } from '@/lib/consent/describe';
 import type { ConsentResult } from '@/lib/consent/result';
-import { formatMoment } from '@/lib/documents/format';
+import { formatMoment } from '@/lib/i18n/format';
 import { fill } from '@/lib/i18n/documents';
 import type { Locale, Messages } from '@/lib/i18n/messages';
 

@@ -1,8 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import type { FormEvent, ReactNode } from 'react';
-import { askForJson, isWebAddress, openBlankTab, sendTab } from './new-tab';
+import type { FormEvent } from 'react';
+import { askForJson, isWebAddress, openBlankTab, sendTab, type NewTabFormProps } from './new-tab';
 
 /**
  * Opens the service's consent page in a new tab. Its address carries the consent's state, so it is never written into
@@ -13,15 +13,7 @@ import { askForJson, isWebAddress, openBlankTab, sendTab } from './new-tab';
  * add-on is not framed). An attempt that has ended meanwhile refreshes this page; any other failure posts the form
  * in this frame, where the route explains it.
  */
-export function ConsentOpenButton({
-  action,
-  className,
-  children,
-}: {
-  action: string;
-  className?: string;
-  children: ReactNode;
-}) {
+export function ConsentOpenButton({ action, className, children }: NewTabFormProps) {
   const router = useRouter();
 
   async function open(event: FormEvent<HTMLFormElement>) {

@@ -1,8 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useRef, type FormEvent, type ReactNode } from 'react';
-import { askForJson, isWebAddress, openBlankTab } from './new-tab';
+import { useRef, type FormEvent } from 'react';
+import { askForJson, isWebAddress, openBlankTab, type NewTabFormProps } from './new-tab';
 
 /**
  * The "Connect" form of a company page: starts an Integration Consent. The add-on lives in the service's frame, where
@@ -14,15 +14,7 @@ import { askForJson, isWebAddress, openBlankTab } from './new-tab';
  * blocked the tab, the progress page offers to open the consent page (a fresh click). Without script, or when the
  * answer is not the expected one, the form posts in the frame, where the route answers 303 or explains what failed.
  */
-export function ConsentStartForm({
-  action,
-  className,
-  children,
-}: {
-  action: string;
-  className?: string;
-  children: ReactNode;
-}) {
+export function ConsentStartForm({ action, className, children }: NewTabFormProps) {
   const router = useRouter();
   const busy = useRef(false);
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Locale } from '@/lib/i18n/messages';
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import type { Partner, Prices } from '@/lib/service/schemas/common';
-import { formatMoney, formatNumber } from '@/lib/documents/format';
+import { formatMoney, formatNumber } from '@/lib/i18n/format';
 import { tagName } from '@/lib/documents/present';
 
 /** Building blocks of the detail pages. Values the record lacks are left out, not shown as empty rows. */

@@ -1,4 +1,5 @@
 import type { DocumentTexts } from '@/lib/i18n/documents';
+import { isOverdue } from '@/lib/documents/present';
 
 /** Small labelled marks of a document's state. Words, not colours alone, carry the meaning. */
 
@@ -30,6 +31,24 @@ export function OverdueMark({ texts }: { texts: DocumentTexts }) {
     <span className={`${pill} bg-rose-50 text-rose-800 ring-rose-600/30`} data-overdue="true">
       {texts.overdue}
     </span>
+  );
+}
+
+/** Paid or not, and overdue on the company's day (`today`). */
+export function PaymentMarks({
+  record,
+  today,
+  texts,
+}: {
+  record: { paymentStatus?: number | null; dueDate?: string | null };
+  today: string;
+  texts: DocumentTexts;
+}) {
+  return (
+    <>
+      <PaymentStatusMark status={record.paymentStatus} texts={texts} />
+      {isOverdue(record, today) && <OverdueMark texts={texts} />}
+    </>
   );
 }
 

@@ -2,107 +2,72 @@ import Link from 'next/link';
 import type { Locale } from '@/lib/i18n/messages';
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import type { Invoice } from '@/lib/service/schemas/invoice';
-import { formatDay, formatMoney, formatNumber, formatPercent } from '@/lib/documents/format';
+import { formatDay, formatMoney, formatNumber, formatPercent } from '@/lib/i18n/format';
 import { companyPath } from '@/lib/documents/present';
 import { DetailSection, linkClass } from './detail-parts';
-import { RowHeader, Table, Td, Th } from './table';
+import { figures, RowHeader, Table, Td } from './table';
 
 /** The parts of an invoice (or a delivery note) that only the single record may carry: items, VAT, payments, links. */
 
 type Items = NonNullable<Invoice['items']>;
+type Breakdowns = NonNullable<Invoice['vatBreakdowns']>;
+type Payments = NonNullable<Invoice['payments']>;
 
-export function ItemsTable({
-  items,
-  currency,
-  texts,
-  locale,
-}: {
-  items: Items;
-  currency: string | null | undefined;
-  texts: DocumentTexts;
-  locale: Locale;
-}) {
+/** What every part with amounts needs: the document's currency, the texts and the user's language. */
+type WithAmounts = { currency: string | null | undefined; texts: DocumentTexts; locale: Locale };
+
+export function ItemsTable({ items, currency, texts, locale }: WithAmounts & { items: Items }) {
   const d = texts.detail;
   return (
-    <Table caption={d.items}>
-      <thead className="bg-slate-50">
-        <tr>
-          <Th>{d.itemName}</Th>
-          <Th numeric>{d.quantity}</Th>
-          <Th numeric>{d.unitPrice}</Th>
-          <Th numeric>{d.vatRate}</Th>
-          <Th numeric>{d.itemTotal}</Th>
-          <Th numeric>{d.itemTotalInclVat}</Th>
+    <Table
+      caption={d.items}
+      columns={[d.itemName, ...figures(d.quantity, d.unitPrice, d.vatRate, d.itemTotal, d.itemTotalInclVat)]}
+    >
+      {items.map((item, index) => (
+        <tr key={index}>
+          <RowHeader>
+            <span className="whitespace-normal">{item.name ?? '—'}</span>
+            {item.itemCode && <span className="block text-xs font-normal text-slate-500">{item.itemCode}</span>}
+          </RowHeader>
+          <Td numeric>
+            {formatNumber(item.quantity, locale)} {item.unit ?? ''}
+          </Td>
+          <Td numeric>{formatMoney(item.unitPrice, currency, locale)}</Td>
+          <Td numeric>{formatPercent(item.vatRate, locale)}</Td>
+          <Td numeric>{formatMoney(item.totalPrice, currency, locale)}</Td>
+          <Td numeric>{formatMoney(item.totalPriceInclVat, currency, locale)}</Td>
         </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {items.map((item, index) => (
-          <tr key={index}>
-            <RowHeader>
-              <span className="whitespace-normal">{item.name ?? '—'}</span>
-              {item.itemCode && <span className="block text-xs font-normal text-slate-500">{item.itemCode}</span>}
-            </RowHeader>
-            <Td numeric>
-              {formatNumber(item.quantity, locale)} {item.unit ?? ''}
-            </Td>
-            <Td numeric>{formatMoney(item.unitPrice, currency, locale)}</Td>
-            <Td numeric>{formatPercent(item.vatRate, locale)}</Td>
-            <Td numeric>{formatMoney(item.totalPrice, currency, locale)}</Td>
-            <Td numeric>{formatMoney(item.totalPriceInclVat, currency, locale)}</Td>
-          </tr>
-        ))}
-      </tbody>
+      ))}
     </Table>
   );
 }
 
-export function VatBreakdownTable({
-  breakdowns,
-  currency,
-  texts,
-  locale,
-}: {
-  breakdowns: NonNullable<Invoice['vatBreakdowns']>;
-  currency: string | null | undefined;
-  texts: DocumentTexts;
-  locale: Locale;
-}) {
+/** The items, or a line saying the record carries none. */
+export function ItemsOrNone({ items, currency, texts, locale }: WithAmounts & { items: Items | null | undefined }) {
+  return items && items.length > 0 ? (
+    <ItemsTable items={items} currency={currency} texts={texts} locale={locale} />
+  ) : (
+    <p className="text-sm text-slate-600">{texts.detail.noItems}</p>
+  );
+}
+
+export function VatBreakdownTable({ breakdowns, currency, texts, locale }: WithAmounts & { breakdowns: Breakdowns }) {
   const d = texts.detail;
   return (
-    <Table caption={d.vatBreakdowns}>
-      <thead className="bg-slate-50">
-        <tr>
-          <Th>{d.vatRate}</Th>
-          <Th numeric>{d.base}</Th>
-          <Th numeric>{d.vat}</Th>
-          <Th numeric>{d.total}</Th>
+    <Table caption={d.vatBreakdowns} columns={[d.vatRate, ...figures(d.base, d.vat, d.total)]}>
+      {breakdowns.map((row, index) => (
+        <tr key={index}>
+          <RowHeader>{formatPercent(row.vatRate, locale)}</RowHeader>
+          <Td numeric>{formatMoney(row.base, currency, locale)}</Td>
+          <Td numeric>{formatMoney(row.vat, currency, locale)}</Td>
+          <Td numeric>{formatMoney(row.total, currency, locale)}</Td>
         </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {breakdowns.map((row, index) => (
-          <tr key={index}>
-            <RowHeader>{formatPercent(row.vatRate, locale)}</RowHeader>
-            <Td numeric>{formatMoney(row.base, currency, locale)}</Td>
-            <Td numeric>{formatMoney(row.vat, currency, locale)}</Td>
-            <Td numeric>{formatMoney(row.total, currency, locale)}</Td>
-          </tr>
-        ))}
-      </tbody>
+      ))}
     </Table>
   );
 }
 
-export function PaymentsList({
-  payments,
-  currency,
-  texts,
-  locale,
-}: {
-  payments: NonNullable<Invoice['payments']>;
-  currency: string | null | undefined;
-  texts: DocumentTexts;
-  locale: Locale;
-}) {
+export function PaymentsList({ payments, currency, texts, locale }: WithAmounts & { payments: Payments }) {
   const d = texts.detail;
   return (
     <DetailSection id="payments" title={d.payments}>

@@ -1,26 +1,45 @@
 import type { ReactNode } from 'react';
+import type { Locale } from '@/lib/i18n/messages';
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import type { ListKind } from '@/lib/documents/filters';
 import { listHref, pagingLinks } from '@/lib/documents/filters';
 import { filterFieldsFor } from '@/lib/documents/filter-fields';
 import type { ListPage } from '@/lib/documents/list-page';
+import { KindTable, type ListRecord } from './document-tables';
 import { EmptyState } from './empty-state';
 import { FilterForm } from './filter-form';
 import { Pager } from './pager';
 import { ServiceProblem } from './service-problem';
 
-type Props<K extends ListKind, R> = {
+/** A kind's own words: the page's title, the table's caption, and the empty list without and with filters. */
+function listTexts(kind: ListKind, { nav, lists: l }: DocumentTexts) {
+  return {
+    invoices: { title: nav.invoices, caption: l.invoicesCaption, none: l.noInvoices, match: l.noInvoicesMatch },
+    expenses: { title: nav.expenses, caption: l.expensesCaption, none: l.noExpenses, match: l.noExpensesMatch },
+    deliveryNotes: {
+      title: nav.deliveryNotes,
+      caption: l.deliveryNotesCaption,
+      none: l.noDeliveryNotes,
+      match: l.noDeliveryNotesMatch,
+    },
+  }[kind];
+}
+
+type Props<K extends ListKind> = {
   kind: K;
-  title: string;
-  page: ListPage<K, R>;
+  page: ListPage<K, ListRecord[K]>;
+  tenantId: string;
   texts: DocumentTexts;
-  empty: { none: string; match: string };
-  /** The table of the records; called only when there are some. */
-  table: (records: R[]) => ReactNode;
+  locale: Locale;
 };
 
-/** The parts every list page shares: title, filter form, then the problem, the empty state, or the table with paging. */
-export function ListShell<K extends ListKind, R>({ kind, title, page, texts, empty, table }: Props<K, R>) {
+/**
+ * A list page of one kind of document, the same for every kind: title, filter form, then the problem, the empty
+ * state, or the kind's table with paging.
+ */
+export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>) {
+  const { texts } = shown;
+  const own = listTexts(kind, texts);
   const { view, loaded } = page;
   const records = loaded?.ok ? loaded.value : [];
   const paging = pagingLinks(page.path, view, records.length);
@@ -35,14 +54,16 @@ export function ListShell<K extends ListKind, R>({ kind, title, page, texts, emp
           action={{ href: listHref(page.path, view, { Skip: undefined }), label: texts.lists.firstPage }}
         />
       ) : view.filtered ? (
-        <EmptyState message={empty.match} action={{ href: page.path, label: texts.filters.clear }} />
+        <EmptyState message={own.match} action={{ href: page.path, label: texts.filters.clear }} />
       ) : (
-        <EmptyState message={empty.none} />
+        <EmptyState message={own.none} />
       );
   } else if (loaded) {
     body = (
       <>
-        <div className="mt-4">{table(records)}</div>
+        <div className="mt-4">
+          <KindTable kind={kind} records={records} today={page.today} caption={own.caption} {...shown} />
+        </div>
         <Pager
           previous={paging.previous}
           next={paging.next}
@@ -56,7 +77,7 @@ export function ListShell<K extends ListKind, R>({ kind, title, page, texts, emp
 
   return (
     <>
-      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{own.title}</h2>
       <FilterForm
         action={page.path}
         fields={filterFieldsFor(kind, texts, page.sequences)}

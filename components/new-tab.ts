@@ -6,6 +6,11 @@
  * detached from the page; it is sent on when the address arrives, or closed when none does. Browser code, no secrets.
  */
 
+import type { ReactNode } from 'react';
+
+/** A form whose submission opens a page in a new tab: where it posts, its class and its content (the button). */
+export type NewTabFormProps = { action: string; className?: string; children: ReactNode };
+
 /** A blank tab, opened now and detached from this page; null when the browser blocked it. */
 export function openBlankTab(): Window | null {
   const tab = window.open('about:blank', '_blank');

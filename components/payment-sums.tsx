@@ -1,6 +1,6 @@
 import type { Locale } from '@/lib/i18n/messages';
 import type { DocumentTexts } from '@/lib/i18n/documents';
-import { formatMoney } from '@/lib/documents/format';
+import { formatMoney } from '@/lib/i18n/format';
 import { paymentAmounts, type Payable } from '@/lib/documents/present';
 import { Facts } from './detail-parts';
 import { Td } from './table';

@@ -5,11 +5,30 @@
 
 const bar = 'rounded bg-slate-200 motion-safe:animate-pulse';
 
-function Status({ label }: { label: string }) {
+/** A page's placeholder: busy, with what is loading said once to screen readers. */
+function Loading({ kind, label, children }: { kind: string; label: string; children: React.ReactNode }) {
   return (
-    <p role="status" className="sr-only">
-      {label}
-    </p>
+    <div aria-busy="true" data-loading={kind}>
+      <p role="status" className="sr-only">
+        {label}
+      </p>
+      {children}
+    </div>
+  );
+}
+
+/** Four cards in a grid, each with bars of the given sizes: the detail page's sections, the overview's figures. */
+function Cards({ grid, bars }: { grid: string; bars: string[] }) {
+  return (
+    <div className={grid} aria-hidden="true">
+      {Array.from({ length: 4 }, (_, index) => (
+        <div key={index} className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          {bars.map((size, at) => (
+            <div key={at} className={`${bar} ${size}`} />
+          ))}
+        </div>
+      ))}
+    </div>
   );
 }
 
@@ -34,51 +53,34 @@ export function TableSkeleton({ rows = 8 }: { rows?: number }) {
 
 export function ListSkeleton({ label }: { label: string }) {
   return (
-    <div aria-busy="true" data-loading="list">
-      <Status label={label} />
+    <Loading kind="list" label={label}>
       <div className={`${bar} h-6 w-40`} aria-hidden="true" />
       <div className="mt-4 h-11 rounded-xl border border-slate-200 bg-white shadow-sm" aria-hidden="true" />
       <TableSkeleton />
-    </div>
+    </Loading>
   );
 }
 
 export function DetailSkeleton({ label }: { label: string }) {
   return (
-    <div aria-busy="true" data-loading="detail">
-      <Status label={label} />
+    <Loading kind="detail" label={label}>
       <div className={`${bar} h-4 w-24`} aria-hidden="true" />
       <div className={`${bar} mt-3 h-6 w-64`} aria-hidden="true" />
-      <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2" aria-hidden="true">
-        {Array.from({ length: 4 }, (_, index) => (
-          <div key={index} className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <div className={`${bar} h-4 w-1/3`} />
-            <div className={`${bar} h-4 w-3/4`} />
-            <div className={`${bar} h-4 w-2/3`} />
-            <div className={`${bar} h-4 w-1/2`} />
-          </div>
-        ))}
-      </div>
+      <Cards
+        grid="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2"
+        bars={['h-4 w-1/3', 'h-4 w-3/4', 'h-4 w-2/3', 'h-4 w-1/2']}
+      />
       <TableSkeleton rows={4} />
-    </div>
+    </Loading>
   );
 }
 
 export function OverviewSkeleton({ label }: { label: string }) {
   return (
-    <div aria-busy="true" data-loading="overview">
-      <Status label={label} />
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-hidden="true">
-        {Array.from({ length: 4 }, (_, index) => (
-          <div key={index} className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <div className={`${bar} h-4 w-1/2`} />
-            <div className={`${bar} h-7 w-2/3`} />
-            <div className={`${bar} h-4 w-1/3`} />
-          </div>
-        ))}
-      </div>
+    <Loading kind="overview" label={label}>
+      <Cards grid="grid grid-cols-1 gap-3 sm:grid-cols-2" bars={['h-4 w-1/2', 'h-7 w-2/3', 'h-4 w-1/3']} />
       <TableSkeleton rows={5} />
       <TableSkeleton rows={5} />
-    </div>
+    </Loading>
   );
 }

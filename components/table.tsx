@@ -1,16 +1,24 @@
 import type { ReactNode } from 'react';
 
+/** A column of a table's header: its label, or a label with the column's alignment (figures align right). */
+export type Column = string | { label: ReactNode; numeric?: boolean };
+
+/** Columns of figures, right-aligned, in order. */
+export const figures = (...labels: ReactNode[]): Column[] => labels.map((label) => ({ label, numeric: true }));
+
 /**
  * A real table for lists of documents: a caption, column headers with scope, and a scroll container so a narrow
- * window (the add-on runs embedded, ~800 px) scrolls the table rather than the page.
+ * window (the add-on runs embedded, ~800 px) scrolls the table rather than the page. The children are the body's rows.
  */
 export function Table({
   caption,
   captionHidden = false,
+  columns,
   children,
 }: {
   caption: string;
   captionHidden?: boolean;
+  columns: Column[];
   children: ReactNode;
 }) {
   return (
@@ -19,13 +27,26 @@ export function Table({
         <caption className={captionHidden ? 'sr-only' : 'px-4 pt-3 text-left text-sm font-medium text-slate-900'}>
           {caption}
         </caption>
-        {children}
+        <thead className="bg-slate-50">
+          <tr>
+            {columns.map((column, index) =>
+              typeof column === 'string' ? (
+                <Th key={index}>{column}</Th>
+              ) : (
+                <Th key={index} numeric={column.numeric}>
+                  {column.label}
+                </Th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
       </table>
     </div>
   );
 }
 
-export function Th({ children, numeric = false }: { children: ReactNode; numeric?: boolean }) {
+function Th({ children, numeric = false }: { children: ReactNode; numeric?: boolean }) {
   return (
     <th
       scope="col"

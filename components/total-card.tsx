@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { Locale } from '@/lib/i18n/messages';
 import { countOf, fill, type DocumentTexts } from '@/lib/i18n/documents';
 import type { Total } from '@/lib/documents/overview';
-import { formatMoney } from '@/lib/documents/format';
+import { formatMoney } from '@/lib/i18n/format';
 
 /** One figure of the overview: the EUR total, how many documents make it, and where to see them. */
 export function TotalCard({

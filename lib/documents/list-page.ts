@@ -5,7 +5,7 @@ import type { Loaded } from '@/lib/company/page-load';
 import type { DataApiClient } from '@/lib/service/client';
 import type { NumberingSequence } from '@/lib/service/schemas/reference';
 import { parseListView, type ListKind, type ListView, type SearchParams } from './filters';
-import { companyToday } from './format';
+import { companyToday } from '@/lib/company/calendar';
 import { listOrEmpty } from './list-or-empty';
 import { numberingSequencesFor } from './load';
 import { companyPath } from './present';

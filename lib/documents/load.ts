@@ -4,7 +4,7 @@ import type { DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
 import { cached, REFERENCE_TTL_MS } from '@/lib/service/reference-cache';
 import type { NumberingSequence } from '@/lib/service/schemas/reference';
-import { companyToday } from './format';
+import { companyToday } from '@/lib/company/calendar';
 import { listOrEmpty } from './list-or-empty';
 import { loadOverview, type Overview } from './overview';
 

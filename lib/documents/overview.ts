@@ -2,7 +2,7 @@ import type { DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
 import type { Expense } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
-import { addDays, calendarDay } from './format';
+import { addDays, calendarDay } from '@/lib/company/calendar';
 import { listOrEmpty } from './list-or-empty';
 
 /**

@@ -1,4 +1,4 @@
-import { formatMoney } from '@/lib/documents/format';
+import { formatMoney } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/messages';
 import { isObject } from '@/lib/service/parse';
 import {

@@ -11,7 +11,7 @@ import { loadActivityPage } from '@/lib/webhooks/activity-page';
 import { receiverAddress } from '@/lib/webhooks/address';
 import { recordWebhookEvent, storableJson } from '@/lib/webhooks/events';
 import { paymentAmount, problemText, readStoredNotification, uploadedEntities } from '@/lib/webhooks/present';
-import { formatMoney } from '@/lib/documents/format';
+import { formatMoney } from '@/lib/i18n/format';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 
 /**

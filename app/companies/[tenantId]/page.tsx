@@ -1,15 +1,12 @@
-import Link from 'next/link';
 import { ConnectionPanel } from '@/components/connection-panel';
 import { ConsentNotice, ReplacedConnectionNotice } from '@/components/consent-notice';
 import { PasteOutcomeNotice } from '@/components/paste-token-form';
 import type { PasteOutcome } from '@/lib/connections/pasted-token';
-import { ExpenseTable } from '@/components/expense-table';
-import { InvoiceTable } from '@/components/invoice-table';
+import { LatestDocuments, UnpaidFigures } from '@/components/overview-parts';
 import { ServiceProblem } from '@/components/service-problem';
-import { TotalCard } from '@/components/total-card';
-import { addDays, companyToday, formatClockTime } from '@/lib/documents/format';
+import { formatClockTime } from '@/lib/i18n/format';
+import { addDays, companyToday } from '@/lib/company/calendar';
 import { overviewFor } from '@/lib/documents/load';
-import type { UnpaidSummary } from '@/lib/documents/overview';
 import { companyPath } from '@/lib/documents/present';
 import { fill } from '@/lib/i18n/documents';
 import { getMessages } from '@/lib/i18n/server';
@@ -82,11 +79,7 @@ export default async function CompanyPage({ params, searchParams }: Props) {
   const yesterday = addDays(companyToday(new Date()), -1);
   const overdueInvoices = `${link('invoices')}?${new URLSearchParams({ PaymentStatus: '0', DueDateStatus: '2' })}`;
   const overdueExpenses = `${link('expenses')}?${new URLSearchParams({ PaymentStatus: '0', DueDateTo: yesterday })}`;
-  // Incomplete after the page limit, or when the page's deadline ended the paging: the sums are of what was read.
-  const partial = (summary: UnpaidSummary) =>
-    !summary.complete && (
-      <p className="text-xs text-slate-500">{fill(d.overview.partial, { count: summary.unpaid.count })}</p>
-    );
+  const shown = { tenantId, texts: d, locale };
 
   return (
     <>
@@ -97,93 +90,14 @@ export default async function CompanyPage({ params, searchParams }: Props) {
       {!connected && panel('mb-6')}
       {loaded.ok ? (
         <>
-          <section aria-label={d.nav.invoices} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <TotalCard
-              title={d.overview.unpaidInvoices}
-              total={loaded.value.invoices.unpaid}
-              href={`${link('invoices')}?PaymentStatus=0`}
-              texts={d}
-              locale={locale}
-            />
-            <TotalCard
-              title={d.overview.overdueInvoices}
-              total={loaded.value.invoices.overdue}
-              href={overdueInvoices}
-              tone="warning"
-              texts={d}
-              locale={locale}
-            />
-          </section>
-          {partial(loaded.value.invoices)}
-          <section aria-label={d.nav.expenses} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <TotalCard
-              title={d.overview.unpaidExpenses}
-              total={loaded.value.expenses.unpaid}
-              href={`${link('expenses')}?PaymentStatus=0`}
-              texts={d}
-              locale={locale}
-            />
-            <TotalCard
-              title={d.overview.overdueExpenses}
-              total={loaded.value.expenses.overdue}
-              href={overdueExpenses}
-              tone="warning"
-              texts={d}
-              locale={locale}
-            />
-          </section>
-          {partial(loaded.value.expenses)}
+          <UnpaidFigures kind="invoices" overview={loaded.value} overdueHref={overdueInvoices} {...shown} />
+          <UnpaidFigures kind="expenses" overview={loaded.value} overdueHref={overdueExpenses} spaced {...shown} />
           <p className="mt-2 text-xs text-slate-500" data-as-of={loaded.value.computedAt}>
             {fill(d.overview.asOf, { time: formatClockTime(new Date(loaded.value.computedAt), locale) })}
           </p>
 
-          <section className="mt-6" aria-labelledby="latest-invoices">
-            <div className="mb-2 flex items-baseline justify-between gap-3">
-              <h3 id="latest-invoices" className="font-medium text-slate-900">
-                {d.overview.latestInvoices}
-              </h3>
-              <Link href={link('invoices')} className="text-sm font-medium text-brand-700 hover:underline">
-                {d.overview.showAllInvoices} →
-              </Link>
-            </div>
-            {loaded.value.latestInvoices.length > 0 ? (
-              <InvoiceTable
-                invoices={loaded.value.latestInvoices}
-                tenantId={tenantId}
-                texts={d}
-                locale={locale}
-                today={loaded.value.today}
-                caption={d.overview.latestInvoices}
-                captionHidden
-              />
-            ) : (
-              <p className="text-sm text-slate-600">{d.overview.noRecentInvoices}</p>
-            )}
-          </section>
-
-          <section className="mt-6" aria-labelledby="latest-expenses">
-            <div className="mb-2 flex items-baseline justify-between gap-3">
-              <h3 id="latest-expenses" className="font-medium text-slate-900">
-                {d.overview.latestExpenses}
-              </h3>
-              <Link href={link('expenses')} className="text-sm font-medium text-brand-700 hover:underline">
-                {d.overview.showAllExpenses} →
-              </Link>
-            </div>
-            {loaded.value.latestExpenses.length > 0 ? (
-              <ExpenseTable
-                expenses={loaded.value.latestExpenses}
-                tenantId={tenantId}
-                texts={d}
-                locale={locale}
-                today={loaded.value.today}
-                caption={d.overview.latestExpenses}
-                captionHidden
-              />
-            ) : (
-              <p className="text-sm text-slate-600">{d.overview.noRecentExpenses}</p>
-            )}
-          </section>
+          <LatestDocuments kind="invoices" overview={loaded.value} {...shown} />
+          <LatestDocuments kind="expenses" overview={loaded.value} {...shown} />
         </>
       ) : refusedNow || !connected ? null : (
         <ServiceProblem problem={loaded.problem} texts={d} retryHref={link()} />

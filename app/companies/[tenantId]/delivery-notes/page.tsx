@@ -1,4 +1,3 @@
-import { DeliveryNoteTable } from '@/components/delivery-note-table';
 import { ListShell } from '@/components/list-shell';
 import type { SearchParams } from '@/lib/documents/filters';
 import { loadListPage } from '@/lib/documents/list-page';
@@ -17,23 +16,5 @@ export default async function DeliveryNotesPage({ params, searchParams }: Props)
     client.deliveryNotes.list(query),
   );
   const { t, locale } = await getMessages();
-  const d = t.docs;
-  return (
-    <ListShell
-      kind="deliveryNotes"
-      title={d.nav.deliveryNotes}
-      page={page}
-      texts={d}
-      empty={{ none: d.lists.noDeliveryNotes, match: d.lists.noDeliveryNotesMatch }}
-      table={(notes) => (
-        <DeliveryNoteTable
-          notes={notes}
-          tenantId={tenantId}
-          texts={d}
-          locale={locale}
-          caption={d.lists.deliveryNotesCaption}
-        />
-      )}
-    />
-  );
+  return <ListShell kind="deliveryNotes" page={page} tenantId={tenantId} texts={t.docs} locale={locale} />;
 }

@@ -1,4 +1,3 @@
-import { ExpenseTable } from '@/components/expense-table';
 import { ListShell } from '@/components/list-shell';
 import type { SearchParams } from '@/lib/documents/filters';
 import { loadListPage } from '@/lib/documents/list-page';
@@ -17,24 +16,5 @@ export default async function ExpensesPage({ params, searchParams }: Props) {
     client.expenses.list(query),
   );
   const { t, locale } = await getMessages();
-  const d = t.docs;
-  return (
-    <ListShell
-      kind="expenses"
-      title={d.nav.expenses}
-      page={page}
-      texts={d}
-      empty={{ none: d.lists.noExpenses, match: d.lists.noExpensesMatch }}
-      table={(expenses) => (
-        <ExpenseTable
-          expenses={expenses}
-          tenantId={tenantId}
-          texts={d}
-          locale={locale}
-          today={page.today}
-          caption={d.lists.expensesCaption}
-        />
-      )}
-    />
-  );
+  return <ListShell kind="expenses" page={page} tenantId={tenantId} texts={t.docs} locale={locale} />;
 }

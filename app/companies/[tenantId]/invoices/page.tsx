@@ -1,4 +1,3 @@
-import { InvoiceTable } from '@/components/invoice-table';
 import { ListShell } from '@/components/list-shell';
 import type { SearchParams } from '@/lib/documents/filters';
 import { loadListPage } from '@/lib/documents/list-page';
@@ -17,24 +16,5 @@ export default async function InvoicesPage({ params, searchParams }: Props) {
     client.invoices.list(query),
   );
   const { t, locale } = await getMessages();
-  const d = t.docs;
-  return (
-    <ListShell
-      kind="invoices"
-      title={d.nav.invoices}
-      page={page}
-      texts={d}
-      empty={{ none: d.lists.noInvoices, match: d.lists.noInvoicesMatch }}
-      table={(invoices) => (
-        <InvoiceTable
-          invoices={invoices}
-          tenantId={tenantId}
-          texts={d}
-          locale={locale}
-          today={page.today}
-          caption={d.lists.invoicesCaption}
-        />
-      )}
-    />
-  );
+  return <ListShell kind="invoices" page={page} tenantId={tenantId} texts={t.docs} locale={locale} />;
 }

@@ -1,9 +1,8 @@
 import { notFound } from 'next/navigation';
-import { BackLink, DetailSection, Facts, PartnerFacts, PricesTable, Tags } from '@/components/detail-parts';
-import { ItemsTable } from '@/components/invoice-parts';
+import { BackLink } from '@/components/detail-parts';
+import { DocumentArticle, DocumentProblem, DocumentSummary } from '@/components/document-detail';
+import { ItemsOrNone } from '@/components/invoice-parts';
 import { ReportLinks } from '@/components/report-links';
-import { ServiceProblem } from '@/components/service-problem';
-import { formatDay, formatWallClock } from '@/lib/documents/format';
 import { deliveryNoteForPage } from '@/lib/documents/detail-pages';
 import { companyPath } from '@/lib/documents/present';
 import { reportLinks } from '@/lib/documents/report-links';
@@ -35,63 +34,36 @@ export default async function DeliveryNotePage({ params }: Props) {
   const loaded = await deliveryNoteForPage(tenantId, noteId);
   const back = <BackLink href={companyPath(tenantId, 'delivery-notes')}>{d.detail.backToDeliveryNotes}</BackLink>;
   if (!loaded.ok) {
-    return (
-      <>
-        {back}
-        <ServiceProblem
-          problem={loaded.problem}
-          texts={d}
-          retryHref={companyPath(tenantId, 'delivery-notes', noteId)}
-        />
-      </>
-    );
+    const self = companyPath(tenantId, 'delivery-notes', noteId);
+    return <DocumentProblem back={back} problem={loaded.problem} texts={d} retryHref={self} />;
   }
 
   const note = loaded.value;
   const links = reportLinks('deliveryNotes', tenantId, noteId, note.documentNumber);
 
   return (
-    <article aria-labelledby="note-title">
-      {back}
-      <h2 id="note-title" className="mt-2 text-lg font-semibold text-slate-900">
-        {d.detail.deliveryNote} {note.documentNumber || d.detail.withoutNumber}
-      </h2>
-      <div className="mt-2">
-        <Tags tags={note.tags} texts={d} />
-      </div>
-
-      <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2">
-        <DetailSection id="partner" title={d.detail.customer}>
-          <PartnerFacts partner={note.partner} texts={d} />
-        </DetailSection>
-        <DetailSection id="facts" title={d.detail.numbers}>
-          <Facts
-            facts={[
-              [d.detail.documentNumber, note.documentNumber],
-              [d.detail.numberingSequence, note.numberingSequence],
-              [d.detail.orderNumber, note.orderNumber],
-              [d.detail.issueDate, formatDay(note.issueDate, locale)],
-              [d.detail.deliveryDate, formatDay(note.deliveryDate, locale)],
-              [
-                d.detail.lastModified,
-                note.lastModifiedTimestamp ? formatWallClock(note.lastModifiedTimestamp, locale) : null,
-              ],
-            ]}
-          />
-        </DetailSection>
-        <DetailSection id="prices" title={d.detail.prices}>
-          <PricesTable prices={note.prices} texts={d} locale={locale} />
-        </DetailSection>
+    <DocumentArticle
+      titleId="note-title"
+      back={back}
+      kind={d.detail.deliveryNote}
+      number={note.documentNumber}
+      tags={note.tags}
+      texts={d}
+    >
+      <DocumentSummary
+        record={note}
+        partnerTitle={d.detail.customer}
+        fields={['documentNumber', 'numberingSequence', 'orderNumber']}
+        days={['issueDate', 'deliveryDate']}
+        texts={d}
+        locale={locale}
+      >
         <ReportLinks links={links} texts={d} />
-      </div>
+      </DocumentSummary>
 
       <div className="mt-4">
-        {note.items && note.items.length > 0 ? (
-          <ItemsTable items={note.items} currency={note.prices?.currency} texts={d} locale={locale} />
-        ) : (
-          <p className="text-sm text-slate-600">{d.detail.noItems}</p>
-        )}
+        <ItemsOrNone items={note.items} currency={note.prices?.currency} texts={d} locale={locale} />
       </div>
-    </article>
+    </DocumentArticle>
   );
 }

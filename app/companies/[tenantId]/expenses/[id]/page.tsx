@@ -1,14 +1,15 @@
 import { notFound } from 'next/navigation';
 import { AttachmentList, AttachmentsSection } from '@/components/attachment-list';
-import { BackLink, DetailSection, Facts, PartnerFacts, PricesTable, Tags } from '@/components/detail-parts';
-import { OverdueMark, PaymentStatusMark } from '@/components/document-marks';
-import { PaymentSums } from '@/components/payment-sums';
+import { BackLink } from '@/components/detail-parts';
+import { DocumentArticle, DocumentProblem, DocumentSummary } from '@/components/document-detail';
+import { PaymentMarks } from '@/components/document-marks';
 import { ServiceProblem } from '@/components/service-problem';
-import { RowHeader, Table, Td, Th } from '@/components/table';
+import { figures, RowHeader, Table, Td } from '@/components/table';
 import { attachmentViews } from '@/lib/documents/attachment-links';
-import { companyToday, formatDay, formatMoney, formatWallClock } from '@/lib/documents/format';
+import { formatMoney } from '@/lib/i18n/format';
+import { companyToday } from '@/lib/company/calendar';
 import { expenseForPage } from '@/lib/documents/detail-pages';
-import { companyPath, expenseTypeLabel, isOverdue, tagName } from '@/lib/documents/present';
+import { companyPath, expenseTypeLabel, tagName } from '@/lib/documents/present';
 import { getMessages } from '@/lib/i18n/server';
 import { uuidOf } from '@/lib/service/ids';
 import { requireCompany } from '@/lib/company/page';
@@ -41,14 +42,7 @@ export default async function ExpensePage({ params }: Props) {
   const loaded = await expenseForPage(tenantId, id);
 
   const back = <BackLink href={companyPath(tenantId, 'expenses')}>{d.detail.backToExpenses}</BackLink>;
-  if (!loaded.ok) {
-    return (
-      <>
-        {back}
-        <ServiceProblem problem={loaded.problem} texts={d} retryHref={self} />
-      </>
-    );
-  }
+  if (!loaded.ok) return <DocumentProblem back={back} problem={loaded.problem} texts={d} retryHref={self} />;
 
   const { expense, attachments } = loaded.value;
   const currency = expense.prices?.currency;
@@ -56,46 +50,25 @@ export default async function ExpensePage({ params }: Props) {
   const views = attachments.ok ? attachmentViews(tenantId, id, attachments.value) : [];
 
   return (
-    <article aria-labelledby="expense-title">
-      {back}
-      <header className="mt-2 flex flex-wrap items-center gap-2">
-        <h2 id="expense-title" className="text-lg font-semibold text-slate-900">
-          {expenseTypeLabel(expense.documentType, d)} {expense.documentNumber || d.detail.withoutNumber}
-        </h2>
-        <PaymentStatusMark status={expense.paymentStatus} texts={d} />
-        {isOverdue(expense, today) && <OverdueMark texts={d} />}
-      </header>
-      <div className="mt-2">
-        <Tags tags={expense.tags} texts={d} />
-      </div>
-
-      <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2">
-        <DetailSection id="partner" title={d.detail.supplier}>
-          <PartnerFacts partner={expense.partner} texts={d} />
-        </DetailSection>
-        <DetailSection id="facts" title={d.detail.numbers}>
-          <Facts
-            facts={[
-              [d.detail.documentType, expenseTypeLabel(expense.documentType, d)],
-              [d.detail.documentNumber, expense.documentNumber],
-              [d.detail.numberingSequence, expense.numberingSequence],
-              [d.detail.issueDate, formatDay(expense.issueDate, locale)],
-              [d.detail.deliveryDate, formatDay(expense.deliveryDate, locale)],
-              [d.detail.receivedDate, formatDay(expense.receivedDate, locale)],
-              [d.detail.dueDate, formatDay(expense.dueDate, locale)],
-              [
-                d.detail.lastModified,
-                expense.lastModifiedTimestamp ? formatWallClock(expense.lastModifiedTimestamp, locale) : null,
-              ],
-            ]}
-          />
-        </DetailSection>
-        <DetailSection id="prices" title={d.detail.prices}>
-          <PricesTable prices={expense.prices} texts={d} locale={locale} />
-          <div className="mt-3">
-            <PaymentSums record={expense} texts={d} locale={locale} />
-          </div>
-        </DetailSection>
+    <DocumentArticle
+      titleId="expense-title"
+      back={back}
+      kind={expenseTypeLabel(expense.documentType, d)}
+      number={expense.documentNumber}
+      marks={<PaymentMarks record={expense} today={today} texts={d} />}
+      tags={expense.tags}
+      texts={d}
+    >
+      <DocumentSummary
+        record={expense}
+        partnerTitle={d.detail.supplier}
+        lead={[[d.detail.documentType, expenseTypeLabel(expense.documentType, d)]]}
+        fields={['documentNumber', 'numberingSequence']}
+        days={['issueDate', 'deliveryDate', 'receivedDate', 'dueDate']}
+        payable={expense}
+        texts={d}
+        locale={locale}
+      >
         <AttachmentsSection texts={d}>
           {attachments.ok ? (
             <AttachmentList attachments={views} texts={d} locale={locale} />
@@ -103,36 +76,29 @@ export default async function ExpensePage({ params }: Props) {
             <ServiceProblem problem={attachments.problem} texts={d} retryHref={self} />
           )}
         </AttachmentsSection>
-      </div>
+      </DocumentSummary>
 
       <div className="mt-4">
         {expense.journalItems && expense.journalItems.length > 0 ? (
-          <Table caption={d.detail.journalItems}>
-            <thead className="bg-slate-50">
-              <tr>
-                <Th>{d.detail.description}</Th>
-                <Th>{d.detail.tags}</Th>
-                <Th numeric>{d.detail.total}</Th>
-                <Th numeric>{d.detail.legislativeTotal}</Th>
+          <Table
+            caption={d.detail.journalItems}
+            columns={[d.detail.description, d.detail.tags, ...figures(d.detail.total, d.detail.legislativeTotal)]}
+          >
+            {expense.journalItems.map((item, index) => (
+              <tr key={index}>
+                <RowHeader>
+                  <span className="whitespace-normal">{item.description ?? '—'}</span>
+                </RowHeader>
+                <Td>{(item.tags ?? []).map(tagName).filter(Boolean).join(', ') || '—'}</Td>
+                <Td numeric>{formatMoney(item.totalPrice, currency, locale)}</Td>
+                <Td numeric>{formatMoney(item.legislativeTotalPrice, 'EUR', locale)}</Td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {expense.journalItems.map((item, index) => (
-                <tr key={index}>
-                  <RowHeader>
-                    <span className="whitespace-normal">{item.description ?? '—'}</span>
-                  </RowHeader>
-                  <Td>{(item.tags ?? []).map(tagName).filter(Boolean).join(', ') || '—'}</Td>
-                  <Td numeric>{formatMoney(item.totalPrice, currency, locale)}</Td>
-                  <Td numeric>{formatMoney(item.legislativeTotalPrice, 'EUR', locale)}</Td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
           </Table>
         ) : (
           <p className="text-sm text-slate-600">{d.detail.noJournalItems}</p>
         )}
       </div>
-    </article>
+    </DocumentArticle>
   );
 }

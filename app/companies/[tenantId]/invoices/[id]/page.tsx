@@ -1,13 +1,12 @@
 import { notFound } from 'next/navigation';
-import { BackLink, DetailSection, Facts, PartnerFacts, PricesTable, Tags } from '@/components/detail-parts';
-import { InvoiceTypeMark, OverdueMark, PaymentStatusMark } from '@/components/document-marks';
-import { ItemsTable, LinkedDocuments, PaymentsList, VatBreakdownTable } from '@/components/invoice-parts';
-import { PaymentSums } from '@/components/payment-sums';
+import { BackLink } from '@/components/detail-parts';
+import { DocumentArticle, DocumentProblem, DocumentSummary } from '@/components/document-detail';
+import { InvoiceTypeMark, PaymentMarks } from '@/components/document-marks';
+import { ItemsOrNone, LinkedDocuments, PaymentsList, VatBreakdownTable } from '@/components/invoice-parts';
 import { ReportLinks } from '@/components/report-links';
-import { ServiceProblem } from '@/components/service-problem';
-import { companyToday, formatDay, formatWallClock } from '@/lib/documents/format';
+import { companyToday } from '@/lib/company/calendar';
 import { invoiceForPage } from '@/lib/documents/detail-pages';
-import { companyPath, isOverdue } from '@/lib/documents/present';
+import { companyPath } from '@/lib/documents/present';
 import { reportLinks } from '@/lib/documents/report-links';
 import { getMessages } from '@/lib/i18n/server';
 import { int64IdOf } from '@/lib/service/ids';
@@ -40,14 +39,7 @@ export default async function InvoicePage({ params }: Props) {
   const self = companyPath(tenantId, 'invoices', invoiceId);
   const loaded = await invoiceForPage(tenantId, invoiceId);
   const back = <BackLink href={companyPath(tenantId, 'invoices')}>{d.detail.backToInvoices}</BackLink>;
-  if (!loaded.ok) {
-    return (
-      <>
-        {back}
-        <ServiceProblem problem={loaded.problem} texts={d} retryHref={self} />
-      </>
-    );
-  }
+  if (!loaded.ok) return <DocumentProblem back={back} problem={loaded.problem} texts={d} retryHref={self} />;
 
   const invoice = loaded.value;
   const currency = invoice.prices?.currency;
@@ -55,57 +47,34 @@ export default async function InvoicePage({ params }: Props) {
   const today = companyToday(new Date());
 
   return (
-    <article aria-labelledby="invoice-title">
-      {back}
-      <header className="mt-2 flex flex-wrap items-center gap-2">
-        <h2 id="invoice-title" className="text-lg font-semibold text-slate-900">
-          {d.detail.invoice} {invoice.documentNumber || d.detail.withoutNumber}
-        </h2>
-        <InvoiceTypeMark invoiceType={invoice.invoiceType} texts={d} />
-        <PaymentStatusMark status={invoice.paymentStatus} texts={d} />
-        {isOverdue(invoice, today) && <OverdueMark texts={d} />}
-      </header>
-      <div className="mt-2">
-        <Tags tags={invoice.tags} texts={d} />
-      </div>
-
-      <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2">
-        <DetailSection id="partner" title={d.detail.customer}>
-          <PartnerFacts partner={invoice.partner} texts={d} />
-        </DetailSection>
-        <DetailSection id="facts" title={d.detail.numbers}>
-          <Facts
-            facts={[
-              [d.detail.documentNumber, invoice.documentNumber],
-              [d.detail.numberingSequence, invoice.numberingSequence],
-              [d.detail.variableSymbol, invoice.variableSymbol],
-              [d.detail.orderNumber, invoice.orderNumber],
-              [d.detail.externalId, invoice.externalId],
-              [d.detail.issueDate, formatDay(invoice.issueDate, locale)],
-              [d.detail.deliveryDate, formatDay(invoice.deliveryDate, locale)],
-              [d.detail.dueDate, formatDay(invoice.dueDate, locale)],
-              [
-                d.detail.lastModified,
-                invoice.lastModifiedTimestamp ? formatWallClock(invoice.lastModifiedTimestamp, locale) : null,
-              ],
-            ]}
-          />
-        </DetailSection>
-        <DetailSection id="prices" title={d.detail.prices}>
-          <PricesTable prices={invoice.prices} texts={d} locale={locale} />
-          <div className="mt-3">
-            <PaymentSums record={invoice} texts={d} locale={locale} />
-          </div>
-        </DetailSection>
+    <DocumentArticle
+      titleId="invoice-title"
+      back={back}
+      kind={d.detail.invoice}
+      number={invoice.documentNumber}
+      marks={
+        <>
+          <InvoiceTypeMark invoiceType={invoice.invoiceType} texts={d} />
+          <PaymentMarks record={invoice} today={today} texts={d} />
+        </>
+      }
+      tags={invoice.tags}
+      texts={d}
+    >
+      <DocumentSummary
+        record={invoice}
+        partnerTitle={d.detail.customer}
+        fields={['documentNumber', 'numberingSequence', 'variableSymbol', 'orderNumber', 'externalId']}
+        days={['issueDate', 'deliveryDate', 'dueDate']}
+        payable={invoice}
+        texts={d}
+        locale={locale}
+      >
         <ReportLinks links={links} texts={d} />
-      </div>
+      </DocumentSummary>
 
       <div className="mt-4 space-y-4">
-        {invoice.items && invoice.items.length > 0 ? (
-          <ItemsTable items={invoice.items} currency={currency} texts={d} locale={locale} />
-        ) : (
-          <p className="text-sm text-slate-600">{d.detail.noItems}</p>
-        )}
+        <ItemsOrNone items={invoice.items} currency={currency} texts={d} locale={locale} />
         {invoice.vatBreakdowns && invoice.vatBreakdowns.length > 0 && (
           <VatBreakdownTable breakdowns={invoice.vatBreakdowns} currency={currency} texts={d} locale={locale} />
         )}
@@ -118,6 +87,6 @@ export default async function InvoicePage({ params }: Props) {
           )}
         </div>
       </div>
-    </article>
+    </DocumentArticle>
   );
 }

@@ -7,7 +7,7 @@ import { ConsentStartForm } from '@/components/consent-start-form';
 import { linkClass } from '@/components/detail-parts';
 import { advanceConsent, type ProgressView } from '@/lib/consent/progress';
 import { isConsentId } from '@/lib/consent/secrets';
-import { formatClockTime } from '@/lib/documents/format';
+import { formatClockTime } from '@/lib/i18n/format';
 import { companyPath } from '@/lib/documents/present';
 import { getEnv } from '@/lib/env';
 import { fill } from '@/lib/i18n/documents';

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
-  calendarDay,
-  companyToday,
   formatClockTime,
   formatDay,
   formatFileSize,
   formatMoney,
   formatPercent,
   formatWallClock,
-} from '@/lib/documents/format';
+} from '@/lib/i18n/format';
+import { addDays, calendarDay, companyToday } from '@/lib/company/calendar';
 
 // Intl separates groups and units with (narrow) no-break spaces; the specifications read better with plain ones.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

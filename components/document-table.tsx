@@ -1,0 +1,137 @@
+import Link from 'next/link';
+import { Fragment, type ReactNode } from 'react';
+import type { Locale } from '@/lib/i18n/messages';
+import type { DocumentTexts } from '@/lib/i18n/documents';
+import type { Partner, Prices } from '@/lib/service/schemas/common';
+import { formatDay, formatMoney } from '@/lib/i18n/format';
+import { documentTotal, partnerName, type Payable } from '@/lib/documents/present';
+import { plainLinkClass } from './detail-parts';
+import { PaymentMarks } from './document-marks';
+import { LeftToPayCell } from './payment-sums';
+import { RowHeader, Table, Td, type Column } from './table';
+
+/**
+ * The shape the tables of invoices, expenses and delivery notes share: one row per record, marked with the record's
+ * id for the tests and scripts that look for it, and columns built from the cells below (`column`), so each kind
+ * says only which columns it has (components/invoice-table.tsx and its siblings).
+ */
+
+/** What a table of one kind of document is given, wherever it stands (a list page, the overview). */
+export type DocumentTableProps<R> = {
+  records: R[];
+  tenantId: string;
+  texts: DocumentTexts;
+  locale: Locale;
+  /** The company's day, for the overdue marks. */
+  today: string;
+  caption: string;
+  captionHidden?: boolean;
+};
+
+/** What a kind's columns are built from. */
+export type ColumnContext = Pick<DocumentTableProps<unknown>, 'tenantId' | 'texts' | 'locale' | 'today'>;
+
+/** A column: its header, and the cell (a `Td`, or a `RowHeader` first) each record gets under it. */
+export type DocumentColumn<R> = { header: Column; cell: (record: R) => ReactNode };
+
+export function DocumentTable<R extends { id: string | number }>({
+  records,
+  idAttribute,
+  columns,
+  caption,
+  captionHidden,
+}: Pick<DocumentTableProps<R>, 'records' | 'caption' | 'captionHidden'> & {
+  /** The row's data attribute that carries the record's id, e.g. `data-invoice-id`. */
+  idAttribute: `data-${string}-id`;
+  columns: DocumentColumn<R>[];
+}) {
+  return (
+    <Table caption={caption} captionHidden={captionHidden} columns={columns.map((each) => each.header)}>
+      {records.map((record) => (
+        <tr key={record.id} className="hover:bg-slate-50" {...{ [idAttribute]: record.id }}>
+          {columns.map((each, index) => (
+            <Fragment key={index}>{each.cell(record)}</Fragment>
+          ))}
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+/** The record's number, linked to its page, with whatever the kind shows beside it. */
+function numberColumn<R>(
+  header: Column,
+  href: (record: R) => string,
+  label: (record: R) => ReactNode,
+  beside?: (record: R) => ReactNode,
+): DocumentColumn<R> {
+  return {
+    header,
+    cell: (record) => (
+      <RowHeader>
+        <Link href={href(record)} className={plainLinkClass}>
+          {label(record)}
+        </Link>
+        {beside?.(record)}
+      </RowHeader>
+    ),
+  };
+}
+
+function partnerColumn<R extends { partner?: Partner | null }>(header: string): DocumentColumn<R> {
+  return { header, cell: (record) => <Td>{partnerName(record.partner) ?? '—'}</Td> };
+}
+
+function dayColumn<R>(
+  header: string,
+  day: (record: R) => string | null | undefined,
+  locale: Locale,
+): DocumentColumn<R> {
+  return { header, cell: (record) => <Td nowrap>{formatDay(day(record), locale)}</Td> };
+}
+
+/** The total with VAT in the document's currency. */
+function totalColumn<R extends { prices?: Prices | null }>(header: string, locale: Locale): DocumentColumn<R> {
+  return {
+    header: { label: header, numeric: true },
+    cell: (record) => {
+      const total = documentTotal(record.prices);
+      return <Td numeric>{formatMoney(total.amount, total.currency, locale)}</Td>;
+    },
+  };
+}
+
+function leftToPayColumn<R extends Payable>(header: string, locale: Locale): DocumentColumn<R> {
+  return {
+    header: { label: header, numeric: true },
+    cell: (record) => <LeftToPayCell record={record} locale={locale} />,
+  };
+}
+
+/** Paid or not, and overdue on the company's day. */
+function paymentColumn<R extends Payable & { dueDate?: string | null }>(
+  header: string,
+  texts: DocumentTexts,
+  today: string,
+): DocumentColumn<R> {
+  return {
+    header,
+    cell: (record) => (
+      <Td>
+        <span className="flex flex-wrap gap-1">
+          <PaymentMarks record={record} today={today} texts={texts} />
+        </span>
+      </Td>
+    ),
+  };
+}
+
+/** The columns the kinds share; a kind writes its own where it differs (an invoice's total marks credit notes). */
+export const column = {
+  number: numberColumn,
+  partner: partnerColumn,
+  day: dayColumn,
+  total: totalColumn,
+  leftToPay: leftToPayColumn,
+  payment: paymentColumn,
+};
