@@ -1,4 +1,6 @@
 import 'server-only';
+import type { z } from 'zod';
+import { readJsonBody } from '@/lib/http/body';
 import { matchesAnySecret } from '@/lib/crypto/digest';
 import { HttpError } from '@/lib/http/errors';
 import { countFailure } from '@/lib/http/failure-limit';
@@ -16,4 +18,19 @@ export async function authorizeGateway(request: Request, acceptedKeys: readonly 
   if (presented && matchesAnySecret(presented, acceptedKeys)) return;
   await countFailure(clientAddress(request));
   throw new HttpError('unauthorized', presented ? 'api_key_wrong' : 'api_key_missing');
+}
+
+/**
+ * A request of the gateway: its API key first (nothing is read before it), then its JSON body of at most `limitBytes`,
+ * which must match `schema`; anything else is 400 with `invalidReason` in the log line.
+ */
+export async function readGatewayRequest<T>(
+  request: Request,
+  acceptedKeys: readonly string[],
+  body: { schema: z.ZodType<T>; limitBytes: number; invalidReason: string },
+): Promise<T> {
+  await authorizeGateway(request, acceptedKeys);
+  const parsed = body.schema.safeParse(await readJsonBody(request, body.limitBytes));
+  if (!parsed.success) throw new HttpError('bad_request', body.invalidReason);
+  return parsed.data;
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { sha256Hex } from '@/lib/crypto/digest';
 import type { VaultKey } from '@/lib/crypto/vault';
@@ -81,6 +81,12 @@ type LockedConsent = Pick<
   startedForWorking: boolean;
 };
 
+/** The attempt `where` names, locked until the transaction ends; null when there is none. */
+async function lockAttempt(tx: Db, where: SQL | undefined) {
+  const [row] = await tx.select(lockedConsent()).from(consentRequests).where(where).for('update');
+  return row ?? null;
+}
+
 /**
  * Completes the post-mode consent whose `state` came back with the form. The row is locked for the transaction, so
  * two copies of the same POST arriving together store once: the second sees the first's result and is "repeated".
@@ -92,13 +98,11 @@ export async function completePostConsent(
   keys: readonly VaultKey[],
 ): Promise<Completion> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select(lockedConsent())
-      .from(consentRequests)
-      .where(and(eq(consentRequests.stateHash, sha256Hex(state)), eq(consentRequests.responseMode, 'post')))
-      .for('update');
-    if (!row) return { kind: 'unknown' };
-    return settle(tx, row, companies, keys);
+    const row = await lockAttempt(
+      tx,
+      and(eq(consentRequests.stateHash, sha256Hex(state)), eq(consentRequests.responseMode, 'post')),
+    );
+    return row ? settle(tx, row, companies, keys) : { kind: 'unknown' };
   });
 }
 
@@ -110,14 +114,9 @@ export async function completePolledConsent(
   keys: readonly VaultKey[],
 ): Promise<Completion> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select(lockedConsent())
-      .from(consentRequests)
-      .where(and(eq(consentRequests.id, consentId), eq(consentRequests.responseMode, 'poll')))
-      .for('update');
-    if (!row) return { kind: 'unknown' };
+    const row = await lockAttempt(tx, and(eq(consentRequests.id, consentId), eq(consentRequests.responseMode, 'poll')));
     // An approval fetched in time is honoured even if it arrives after our own window: the service still had it.
-    return settle(tx, { ...row, open: true }, companies, keys);
+    return row ? settle(tx, { ...row, open: true }, companies, keys) : { kind: 'unknown' };
   });
 }
 

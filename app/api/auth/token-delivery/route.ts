@@ -2,10 +2,9 @@ import { otherMethods } from '@/lib/http/other-methods';
 import { getEnv } from '@/lib/env';
 import { getDb } from '@/lib/db/client';
 import { fingerprint } from '@/lib/crypto/digest';
-import { readJsonBody } from '@/lib/http/body';
 import { HttpError } from '@/lib/http/errors';
 import { handleRequest } from '@/lib/http/handle';
-import { authorizeGateway } from '@/lib/broker/gateway-auth';
+import { readGatewayRequest } from '@/lib/broker/gateway-auth';
 import { deliverySchema, storeDelivery } from '@/lib/broker/deliveries';
 import { getLogger } from '@/lib/log';
 
@@ -17,15 +16,16 @@ const BODY_LIMIT = 1024 * 1024;
 export async function POST(request: Request) {
   return handleRequest('token-delivery', async (log) => {
     const env = getEnv();
-    await authorizeGateway(request, env.pluginApiKeys);
+    const delivery = await readGatewayRequest(request, env.pluginApiKeys, {
+      schema: deliverySchema,
+      limitBytes: BODY_LIMIT,
+      invalidReason: 'body_invalid',
+    });
+    if (delivery.pluginId !== env.pluginId) throw new HttpError('bad_request', 'plugin_mismatch');
+    log.userFingerprint = fingerprint(delivery.userId);
+    log.entries = delivery.tokens.length;
 
-    const body = deliverySchema.safeParse(await readJsonBody(request, BODY_LIMIT));
-    if (!body.success) throw new HttpError('bad_request', 'body_invalid');
-    if (body.data.pluginId !== env.pluginId) throw new HttpError('bad_request', 'plugin_mismatch');
-    log.userFingerprint = fingerprint(body.data.userId);
-    log.entries = body.data.tokens.length;
-
-    const outcome = await storeDelivery(await getDb(), body.data, env.encryptionKeys);
+    const outcome = await storeDelivery(await getDb(), delivery, env.encryptionKeys);
     log.stored = outcome.stored;
     log.skipped = outcome.skipped.length;
     for (const skipped of outcome.skipped) {

@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { getEnv } from '@/lib/env';
 import { getDb } from '@/lib/db/client';
 import { fingerprint } from '@/lib/crypto/digest';
-import { readJsonBody } from '@/lib/http/body';
 import { HttpError } from '@/lib/http/errors';
 import { handleRequest } from '@/lib/http/handle';
-import { authorizeGateway } from '@/lib/broker/gateway-auth';
+import { readGatewayRequest } from '@/lib/broker/gateway-auth';
 import { keySetFor } from '@/lib/broker/key-set';
 import { LaunchJwtRejected, verifyLaunchJwt } from '@/lib/broker/launch-jwt';
 import { exchangeLaunch } from '@/lib/broker/token-exchange';
@@ -23,14 +22,15 @@ const requestSchema = z.object({
 export async function POST(request: Request) {
   return handleRequest('token-exchange', async (log) => {
     const env = getEnv();
-    await authorizeGateway(request, env.pluginApiKeys);
-
-    const body = requestSchema.safeParse(await readJsonBody(request, BODY_LIMIT));
-    if (!body.success) throw new HttpError('bad_request', 'token_missing_or_malformed');
-    log.jwtFingerprint = fingerprint(body.data.token);
+    const { token } = await readGatewayRequest(request, env.pluginApiKeys, {
+      schema: requestSchema,
+      limitBytes: BODY_LIMIT,
+      invalidReason: 'token_missing_or_malformed',
+    });
+    log.jwtFingerprint = fingerprint(token);
 
     try {
-      const claims = await verifyLaunchJwt(body.data.token, {
+      const claims = await verifyLaunchJwt(token, {
         pluginId: env.pluginId,
         resolveKey: keySetFor(env.brokerJwksUrl),
       });

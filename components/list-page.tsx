@@ -1,0 +1,37 @@
+import type { Metadata } from 'next';
+import type { ReactElement } from 'react';
+import type { SearchParams, ListKind } from '@/lib/documents/filters';
+import { loadListPage } from '@/lib/documents/list-page';
+import { companyPageTitle } from '@/lib/documents/page-titles';
+import { getMessages } from '@/lib/i18n/server';
+import type { DataApiClient } from '@/lib/service/client';
+import type { ListRecord } from './document-tables';
+import { ListShell } from './list-shell';
+
+type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<SearchParams> };
+
+/** What a list page's file exports: its title and the page itself. */
+type ListPageExports = {
+  generateMetadata: (props: Pick<Props, 'params'>) => Promise<Metadata>;
+  Page: (props: Props) => Promise<ReactElement>;
+};
+
+/**
+ * A company's list page of one kind of document, the same for every kind: its title, and the view the URL names
+ * (filters, paging) read with one data-API call (`read`) through the company's door, shown by ListShell.
+ */
+export function companyListPage<K extends ListKind>(
+  kind: K,
+  read: (client: DataApiClient, query: Record<string, string>) => Promise<ListRecord[K][]>,
+): ListPageExports {
+  return {
+    generateMetadata: ({ params }: Pick<Props, 'params'>) =>
+      companyPageTitle(params, (t) => t.docs.nav[kind]),
+    Page: async function CompanyListPage({ params, searchParams }: Props) {
+      const { tenantId } = await params;
+      const page = await loadListPage(kind, tenantId, await searchParams, read);
+      const { t, locale } = await getMessages();
+      return <ListShell kind={kind} page={page} tenantId={tenantId} texts={t.docs} locale={locale} />;
+    },
+  };
+}
