@@ -25,8 +25,7 @@ export function companyListPage<K extends ListKind>(
   read: (client: DataApiClient, query: Record<string, string>) => Promise<ListRecord[K][]>,
 ): ListPageExports {
   return {
-    generateMetadata: ({ params }: Pick<Props, 'params'>) =>
-      companyPageTitle(params, (t) => t.docs.nav[kind]),
+    generateMetadata: ({ params }: Pick<Props, 'params'>) => companyPageTitle(params, (t) => t.docs.nav[kind]),
     Page: async function CompanyListPage({ params, searchParams }: Props) {
       const { tenantId } = await params;
       const page = await loadListPage(kind, tenantId, await searchParams, read);
