@@ -24,8 +24,9 @@ export function companyListPage<K extends ListKind>(
   kind: K,
   read: (client: DataApiClient, query: Record<string, string>) => Promise<ListRecord[K][]>,
 ): ListPageExports {
+  const tab: ListKind = kind; // the list's tab, whose name is the page's title
   return {
-    generateMetadata: ({ params }: Pick<Props, 'params'>) => companyPageTitle(params, (t) => t.docs.nav[kind]),
+    generateMetadata: ({ params }: Pick<Props, 'params'>) => companyPageTitle(params, (t) => t.docs.nav[tab]),
     Page: async function CompanyListPage({ params, searchParams }: Props) {
       const { tenantId } = await params;
       const page = await loadListPage(kind, tenantId, await searchParams, read);
