@@ -31,9 +31,11 @@ describe('the door of company requests', () => {
   });
 
   it('is taken by every company page, itself or through the loader it calls', () => {
-    const loaders = ['@/lib/company/page', '@/lib/documents/list-page', '@/lib/documents/detail-pages'];
+    // The list pages are one companyListPage (components/list-page.tsx), which loads through lib/documents/list-page.
+    const loaders = ['@/lib/company/page', '@/components/list-page', '@/lib/documents/detail-pages'];
     const pages = companyFiles.filter((path) => /\/(page|layout)\.tsx$/.test(path));
     expect(pages.filter((path) => !loaders.some((module) => imports(path, module)))).toEqual([]);
+    expect(codeOf('components/list-page.tsx')).toMatch(/from '@\/lib\/documents\/list-page'/);
     for (const loader of ['lib/documents/list-page.ts', 'lib/documents/detail-pages.ts']) {
       expect(codeOf(loader)).toMatch(/requireCompany\(/);
     }
