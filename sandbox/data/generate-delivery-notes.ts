@@ -25,8 +25,10 @@ export function generateDeliveryNotes(
   catalog: readonly CatalogItem[],
   invoices: readonly StoredInvoice[],
   today: Day,
+  count?: number,
 ): StoredDeliveryNote[] {
-  const count = 60 + random.int(0, 30);
+  const usualCount = 60 + random.int(0, 30);
+  count ??= usualCount;
   const candidates = invoices.filter(
     (i) =>
       i.record.invoiceType === 0 && i.record.prices.currency === 'EUR' && i.details.items.some((line) => line.itemCode),

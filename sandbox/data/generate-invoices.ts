@@ -69,22 +69,27 @@ function paymentsFor(
   });
 }
 
+/** `count` sets the volume; the usual size is drawn either way, so the rest of the stream stays as it was. */
 export function generateInvoices(
   random: Random,
   profile: CompanyProfile,
   catalog: readonly CatalogItem[],
   today: Day,
+  count?: number,
 ): StoredInvoice[] {
-  const count = 250 + random.int(0, 70);
+  const usualCount = 250 + random.int(0, 70);
+  count ??= usualCount;
   const ages = Array.from({ length: count }, () => ageInDays(random)).sort((a, b) => b - a);
   const nextNumber = createNumbering(random);
   const invoices: StoredInvoice[] = [];
+  // Regular invoices in issue order, kept apart so that picking a recent one stays cheap in large companies.
+  const allRegulars: StoredInvoice[] = [];
   const openAdvances = new Map<string, StoredInvoice>();
   let id = random.int(1_000_000, 9_000_000) * 10;
 
   for (const age of ages) {
     const issueDay = today - age;
-    const regulars = invoices.filter((i) => i.record.invoiceType === 0).slice(-60);
+    const regulars = allRegulars.slice(-60);
     let type = random.weighted<InvoiceType>([
       [0, 80],
       [2, 10],
@@ -207,6 +212,7 @@ export function generateInvoices(
       openAdvances.delete(partnerKey);
     }
     if (type === 2 && paymentStatus === 1) openAdvances.set(partnerKey, invoice);
+    if (type === 0) allRegulars.push(invoice);
     invoices.push(invoice);
   }
   return invoices;
