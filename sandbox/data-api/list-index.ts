@@ -51,26 +51,22 @@ function indexOf<T, Id extends string | number>(
   return index;
 }
 
-export const invoiceIndex = (company: CompanyData) =>
-  indexOf<StoredInvoice, number>(company, company.invoices, {
-    date: (i) => i.record.issueDate,
-    id: (i) => i.record.id,
-    modified: (i) => i.record.lastModifiedTimestamp,
+/** Invoices, expenses and delivery notes list by issue date and carry their fields under `record`. */
+interface Document<Id> {
+  record: { issueDate: string; id: Id; lastModifiedTimestamp: string };
+}
+
+const documentIndex = <T extends Document<Id>, Id extends string | number>(company: CompanyData, items: readonly T[]) =>
+  indexOf<T, Id>(company, items, {
+    date: (d) => d.record.issueDate,
+    id: (d) => d.record.id,
+    modified: (d) => d.record.lastModifiedTimestamp,
   });
 
-export const expenseIndex = (company: CompanyData) =>
-  indexOf<StoredExpense, string>(company, company.expenses, {
-    date: (e) => e.record.issueDate,
-    id: (e) => e.record.id,
-    modified: (e) => e.record.lastModifiedTimestamp,
-  });
-
+export const invoiceIndex = (company: CompanyData) => documentIndex<StoredInvoice, number>(company, company.invoices);
+export const expenseIndex = (company: CompanyData) => documentIndex<StoredExpense, string>(company, company.expenses);
 export const deliveryNoteIndex = (company: CompanyData) =>
-  indexOf<StoredDeliveryNote, number>(company, company.deliveryNotes, {
-    date: (n) => n.record.issueDate,
-    id: (n) => n.record.id,
-    modified: (n) => n.record.lastModifiedTimestamp,
-  });
+  documentIndex<StoredDeliveryNote, number>(company, company.deliveryNotes);
 
 export const paymentIndex = (company: CompanyData) =>
   indexOf<PaymentRecord, number>(company, company.payments, {
