@@ -5,7 +5,7 @@ import { priceIn } from './generate-lines';
 import { generatePartner } from './generate-partner';
 import { lineItem, pricesOf, splitAmount, type LineItem } from './money';
 import { createNumbering } from './numbering';
-import type { Random } from './random';
+import { volumeOr, type Random } from './random';
 import { commonSuppliers, internalCategories, journalTag, themeSuppliers, type SupplierSpec } from './suppliers';
 import type { AttachmentSpec, ExpenseType, Partner, PaymentStatus, StoredExpense } from './types';
 
@@ -118,11 +118,14 @@ export const expenseType = (random: Random) =>
     [19, 5],
   ]);
 
-/** `count` sets the volume; the usual size is drawn either way, so the rest of the stream stays as it was. */
-export function generateExpenses(random: Random, profile: CompanyProfile, today: Day, count?: number): StoredExpense[] {
+export function generateExpenses(
+  random: Random,
+  profile: CompanyProfile,
+  today: Day,
+  volume?: number,
+): StoredExpense[] {
   const sources = expenseSources(random, profile);
-  const usualCount = 150 + random.int(0, 50);
-  const drafts = Array.from({ length: count ?? usualCount }, () => ({
+  const drafts = Array.from({ length: volumeOr(random, 150, 200, volume) }, () => ({
     type: expenseType(random),
     day: today - Math.floor(420 * random.next() ** 1.3),
   })).sort((a, b) => a.day - b.day);

@@ -4,7 +4,7 @@ import { workingTime } from './generate-catalog';
 import { currencyFor, generateLines, isVatFree, priceIn } from './generate-lines';
 import { lineItem, pricesOf, round2, sumAmounts, vatBreakdownsOf, type LineItem } from './money';
 import { createNumbering, variableSymbolOf } from './numbering';
-import type { Random } from './random';
+import { volumeOr, type Random } from './random';
 import type { CatalogItem, DocumentPayment, InvoiceType, PaymentStatus, StoredInvoice } from './types';
 
 const NOTES = ['Zavolať pred dodaním', 'Zákazník žiada papierovú faktúru', 'Upomienka odoslaná', 'Dohodnutá splátka'];
@@ -69,17 +69,16 @@ function paymentsFor(
   });
 }
 
-/** `count` sets the volume; the usual size is drawn either way, so the rest of the stream stays as it was. */
 export function generateInvoices(
   random: Random,
   profile: CompanyProfile,
   catalog: readonly CatalogItem[],
   today: Day,
-  count?: number,
+  volume?: number,
 ): StoredInvoice[] {
-  const usualCount = 250 + random.int(0, 70);
-  count ??= usualCount;
-  const ages = Array.from({ length: count }, () => ageInDays(random)).sort((a, b) => b - a);
+  const ages = Array.from({ length: volumeOr(random, 250, 320, volume) }, () => ageInDays(random)).sort(
+    (a, b) => b - a,
+  );
   const nextNumber = createNumbering(random);
   const invoices: StoredInvoice[] = [];
   // Regular invoices in issue order, kept apart so that picking a recent one stays cheap in large companies.
