@@ -10,11 +10,15 @@ import { createDataApi, type DataApiControl } from './data-api';
 import { dataApiPageRoutes } from './data-api/admin-routes';
 import { createRateLimiter } from './data-api/rate-limit';
 import type { UploadAcceptedEvent } from './data-api/types';
+import { volumeRoutes } from './data-api/volume-routes';
+import type { DriftSettings } from './data-api/volume-settings';
+import type { CompanyVolume } from './data/company-data';
 import { renderFaultPanel } from './fault-panel';
 import { BodyTooLargeError, sendJson } from './http/io';
 import { matchRoute } from './http/router';
 import { createKeyRing, type KeyRing } from './key-ring';
 import { manualTokenRoutes, renderManualTokenForm } from './manual-token';
+import { renderVolumePanel } from './volume-panel';
 import { renderWebhookPanel, webhookRoutes } from './webhooks/panel';
 import { createWebhookSender, type WebhookControl, type WebhookSender } from './webhooks/sender';
 import { uploadCallback } from './webhooks/upload-callback';
@@ -51,6 +55,13 @@ export interface SandboxOptions {
    * upload-finished callback goes to the connection's webhook, if it has one (default 1 s).
    */
   uploadCallbackDelayMs?: number;
+  /**
+   * How many invoices, expenses and delivery notes companies hold, by tenant id or `*` for every other company
+   * (SANDBOX_VOLUMES); left out, the usual few hundred. Generated lazily, on a company's first use.
+   */
+  volumes?: Readonly<Record<string, CompanyVolume>>;
+  /** Changes every company in use on a timer (SANDBOX_DRIFT); off by default. */
+  drift?: DriftSettings | null;
 }
 
 export interface Sandbox {
@@ -107,6 +118,8 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     // The poll's own limiter: the same windows, counted per state.
     publicRoutes: pollRoutes(consentStore, createRateLimiter({ now })),
     uploadAccepted: (event) => onUpload?.(event),
+    volumes: options.volumes,
+    drift: options.drift,
   });
   const webhooks: WebhookSender = createWebhookSender({
     tokens,
@@ -124,11 +137,13 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       tokens,
       homeSections: () =>
         renderFaultPanel(dataApi.control.faults(), dataApi.control.requests().length) +
+        renderVolumePanel(dataApi.control.volumes(), dataApi.control.drift()) +
         renderManualTokenForm() +
         renderConsentLauncher(origin) +
         renderWebhookPanel(webhooks),
     }),
     ...dataApiPageRoutes(dataApi),
+    ...volumeRoutes(dataApi.control),
     ...manualTokenRoutes(tokens),
     ...consentRoutes(consentDeps, consent),
     ...webhookRoutes(webhooks),
@@ -184,6 +199,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     webhooks,
     close: async () => {
       webhooks.stop();
+      dataApi.control.setDrift(null);
       await Promise.all(servers.map(close));
     },
   };

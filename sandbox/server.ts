@@ -1,10 +1,13 @@
 /**
  * Entry point of `npm run sandbox`: the service's side (launch page, key set, data API) for development and demos.
  * Environment: SANDBOX_PORT, ADDON_URL, PLUGIN_ID, PLUGIN_API_KEY; the defaults match what the add-on expects.
+ * SANDBOX_VOLUMES (`10001:20000/10000/2000`) makes companies large, SANDBOX_DRIFT (`30` or `30:3/1/1`) makes them
+ * change on a timer: see volume-settings.ts.
  */
 // Relative import: the sandbox stands apart from the add-on and reads only its published development values.
 import { SANDBOX_PORT, sandboxDefaults } from '../lib/config/sandbox-defaults';
 import { createSandbox } from './app';
+import { parseDrift, parseVolumes } from './data-api/volume-settings';
 
 function portFromEnv(value: string | undefined): number {
   if (value === undefined || value === '') return SANDBOX_PORT;
@@ -23,6 +26,8 @@ async function main(): Promise<void> {
     apiKey: process.env.PLUGIN_API_KEY || sandboxDefaults.pluginApiKey,
     // The add-on reaches the sandbox by this name (lib/config/sandbox-defaults.ts), so webhook bodies use it too.
     publicOrigin: `http://localhost:${port}`,
+    volumes: parseVolumes(process.env.SANDBOX_VOLUMES),
+    drift: parseDrift(process.env.SANDBOX_DRIFT),
   });
   console.log(`Sandbox of the service: open http://localhost:${port}/ to launch the add-on (add-on at ${addonUrl})`);
 

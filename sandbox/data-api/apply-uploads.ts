@@ -3,7 +3,7 @@
  * webhook; the sandbox applies them at once, so the next GET already shows them.
  */
 import { dayOf, parseTimestamp, recordDate, recordTimestamp, type Day } from '../data/calendar';
-import type { CompanyData } from '../data/company-data';
+import { noteChange, type CompanyData } from '../data/company-data';
 import { lineItem, pricesOf, round2, sumAmounts, vatBreakdownsOf, type LineItem } from '../data/money';
 import { nextDocumentNumber, variableSymbolOf } from '../data/numbering';
 import type { Address, Partner, PaymentAccount, PaymentStatus, StoredDeliveryNote, StoredInvoice } from '../data/types';
@@ -52,7 +52,8 @@ function toLines(items: InvoiceInput['items']): LineItem[] {
 
 const dayOrToday = (value: string | null | undefined, today: Day) =>
   value ? dayOf(parseTimestamp(value) ?? 0) : today;
-const nextId = (ids: readonly number[]) => Math.max(0, ...ids) + 1;
+// A loop, not Math.max(...ids): a large company has more ids than a call takes arguments.
+export const nextId = (ids: readonly number[]) => ids.reduce((max, id) => (id > max ? id : max), 0) + 1;
 
 interface NumberedDocument {
   record: { documentNumber: string; numberingSequence: string };
@@ -130,6 +131,7 @@ export function upsertInvoice(company: CompanyData, input: InvoiceInput, nowMs: 
   };
   if (existing) Object.assign(existing, invoice);
   else company.invoices.push(invoice);
+  noteChange(company);
   return existing ?? invoice;
 }
 
@@ -157,15 +159,15 @@ export function upsertDeliveryNote(company: CompanyData, input: DeliveryNoteInpu
   };
   if (existing) Object.assign(existing, note);
   else company.deliveryNotes.push(note);
+  noteChange(company);
   return existing ?? note;
 }
 
 /**
- * Pairs the payment with an open invoice by variable symbol (interface: the amount decides first, then a proforma
- * wins over a regular invoice, then the oldest document), and lists it under GET /api/payments when it names an
- * account.
+ * The open invoice a payment pays, by variable symbol (interface: the amount decides first, then a proforma wins
+ * over a regular invoice, then the oldest document).
  */
-export function addPayment(company: CompanyData, input: PaymentInput, nowMs: number): void {
+function invoicePaidBy(company: CompanyData, input: PaymentInput): StoredInvoice | undefined {
   const symbol = input.variableSymbol;
   const open = symbol
     ? company.invoices.filter(
@@ -174,10 +176,24 @@ export function addPayment(company: CompanyData, input: PaymentInput, nowMs: num
     : [];
   const rank = (i: StoredInvoice) =>
     [i.record.sumForPayment === input.sumOfPayment ? 0 : 1, i.record.invoiceType === 2 ? 0 : 1] as const;
-  const invoice = open.sort((a, b) => {
+  return open.sort((a, b) => {
     const [x, y] = [rank(a), rank(b)];
     return x[0] - y[0] || x[1] - y[1] || compareOrdinal(a.record.issueDate, b.record.issueDate);
   })[0];
+}
+
+/**
+ * Adds the payment to the invoice it pays (the one given, else the one its variable symbol pairs it with), and lists
+ * it under GET /api/payments when it names an account.
+ */
+export function addPayment(
+  company: CompanyData,
+  input: PaymentInput,
+  nowMs: number,
+  invoice = invoicePaidBy(company, input),
+): void {
+  const symbol = input.variableSymbol;
+  noteChange(company);
   const date = recordDate(dayOf(parseTimestamp(input.dateOfPayment) ?? nowMs));
   if (invoice) {
     invoice.details.payments.push({

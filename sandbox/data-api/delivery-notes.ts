@@ -2,9 +2,10 @@ import { z } from 'zod';
 import type { StoredDeliveryNote } from '../data/types';
 import { sendJson } from '../http/io';
 import type { Route } from '../http/router';
-import { byDateThenIdDesc, dateWithin, modifiedSince, sameCode, within } from './list-filters';
+import { dateWithin, sameCode, within } from './list-filters';
+import { changedSince, deliveryNoteIndex, pageOf, type Listed } from './list-index';
 import { sendNotFound, sendValidationProblem } from './problems';
-import { date, flags, int64, ordered, page, parseQuery, skip, text, timestamp, top } from './query';
+import { date, flags, int64, ordered, parseQuery, skip, text, timestamp, top } from './query';
 import { reportRoutes } from './reports';
 import type { DataApiHandler } from './types';
 import { deliveryNoteUploadRoutes } from './upload-routes';
@@ -37,30 +38,25 @@ const list: DataApiHandler = (ctx) => {
   const parsed = parseQuery(ctx.url, listQuery);
   if (!parsed.ok) return sendValidationProblem(ctx.res, parsed.errors);
   const q = parsed.value;
-  const matches = ctx
-    .company()
-    .deliveryNotes.filter(
-      ({ record: r }) =>
-        dateWithin(r.issueDate, q.IssueDateFrom, q.IssueDateTo) &&
-        sameCode(r.numberingSequence, q.NumberingSequence) &&
-        within(r.documentNumber, q.DocumentNumberFrom, q.DocumentNumberTo) &&
-        modifiedSince(r.lastModifiedTimestamp, q.LastModifiedTimestamp),
+  const matches = (listed: Listed<StoredDeliveryNote>) => {
+    const r = listed.item.record;
+    return (
+      dateWithin(r.issueDate, q.IssueDateFrom, q.IssueDateTo) &&
+      sameCode(r.numberingSequence, q.NumberingSequence) &&
+      within(r.documentNumber, q.DocumentNumberFrom, q.DocumentNumberTo) &&
+      changedSince(listed, q.LastModifiedTimestamp)
     );
-  matches.sort(
-    byDateThenIdDesc(
-      (n) => n.record.issueDate,
-      (n) => n.record.id,
-    ),
-  );
+  };
   const withItems = q.ExtendedFields.has('Items');
-  sendJson(ctx.res, 200, { data: page(matches, q.Top, q.Skip).map((n) => presentDeliveryNote(n, withItems)) });
+  const found = pageOf(deliveryNoteIndex(ctx.company()), matches, q.Top, q.Skip);
+  sendJson(ctx.res, 200, { data: found.map((n) => presentDeliveryNote(n, withItems)) });
 };
 
 /** One delivery note with its items, at the top level (no `data` wrapper): the other shape clients must accept. */
 const single: DataApiHandler = (ctx) => {
   const id = int64(ctx.params.id ?? '');
   if (id === undefined) return sendValidationProblem(ctx.res, { id: [`The value '${ctx.params.id}' is not valid.`] });
-  const note = ctx.company().deliveryNotes.find((n) => n.record.id === id);
+  const note = deliveryNoteIndex(ctx.company()).byId.get(id);
   if (!note) return sendNotFound(ctx.res, `No delivery note with id ${id}.`);
   sendJson(ctx.res, 200, presentDeliveryNote(note, true));
 };

@@ -2,17 +2,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { AccessTokenStore } from '../access-tokens';
 import { dayOf, type Day } from '../data/calendar';
-import { createCompanyStore } from '../data/company-data';
+import type { CompanyVolume } from '../data/company-data';
+import { createCompanyStore } from '../data/company-store';
 import { sendJson } from '../http/io';
 import { matchRoute, type Route } from '../http/router';
 import { attachmentRoutes } from './attachments';
 import { authCheckRoutes } from './auth-check';
 import { deliveryNoteRoutes } from './delivery-notes';
+import { createDrift } from './drift';
 import { createDuplicateGuard } from './duplicates';
 import { expenseRoutes } from './expenses';
 import { answerFault, createFaultTable, type ActiveFault, type FaultSpec } from './faults';
 import { invoiceRoutes } from './invoices';
 import { paymentRoutes } from './payments';
+import { changeRecords, type ChangeReport, type ChangeSpec } from './record-changes';
 import { createPreviewStore } from './previews';
 import { sendProblem } from './problems';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
@@ -20,6 +23,7 @@ import { referenceDataRoutes } from './reference-data';
 import { createRequestLog, tokenFingerprint, type LoggedRequest } from './request-log';
 import type { DataApiHandler, DataApiServices, PublicApiHandler, UploadAcceptedEvent } from './types';
 import { otherUploadRoutes } from './upload-routes';
+import type { DriftSettings } from './volume-settings';
 
 const routes: readonly Route<DataApiHandler>[] = [
   ...authCheckRoutes,
@@ -48,6 +52,24 @@ export interface DataApiControl {
   /** Every data-API request received so far (copies; tokens only as fingerprints). */
   requests(): LoggedRequest[];
   resetRequests(): void;
+  /**
+   * Sets how many invoices, expenses and delivery notes a company holds (`*`: every company without its own; `null`:
+   * the usual sizes). It is generated again at that size, from the same seed, on its next use: uploads and changes
+   * made so far are dropped. Answers the volume now asked for.
+   */
+  setVolume(tenantId: string, volume: CompanyVolume | null): CompanyVolume;
+  /** The volumes set, by tenant id (or `*`). */
+  volumes(): Record<string, CompanyVolume>;
+  /** How many documents of each kind the company holds now (generating it if it was not yet). */
+  counts(tenantId: string): Required<CompanyVolume>;
+  /**
+   * Edits, creates and deletes documents of the company now (see record-changes.ts), stamping them with the sandbox's
+   * now; answers the ids touched per kind.
+   */
+  changeRecords(tenantId: string, spec: ChangeSpec): ChangeReport;
+  /** Changes every company in use periodically (`null`: stops). */
+  setDrift(settings: DriftSettings | null): void;
+  drift(): DriftSettings | null;
 }
 
 export interface DataApi {
@@ -69,6 +91,10 @@ export interface DataApiOptions {
   publicRoutes?: readonly Route<PublicApiHandler>[];
   /** Told of each accepted upload that the service reports by webhook. */
   uploadAccepted?: (event: UploadAcceptedEvent) => void;
+  /** Volumes from the start, by tenant id or `*` (SANDBOX_VOLUMES). */
+  volumes?: Readonly<Record<string, CompanyVolume>>;
+  /** Drift from the start (SANDBOX_DRIFT); off by default. */
+  drift?: DriftSettings | null;
 }
 
 function bearerToken(req: IncomingMessage): string | undefined {
@@ -83,12 +109,21 @@ export function createDataApi(tokens: AccessTokenStore, options: DataApiOptions 
   const log = createRequestLog();
   const services: DataApiServices = {
     now,
-    companies: createCompanyStore(options.today ?? dayOf(now())),
+    companies: createCompanyStore({
+      today: options.today ?? dayOf(now()),
+      startedAtMs: now(),
+      volumes: options.volumes,
+    }),
     previews: createPreviewStore(),
     duplicates: createDuplicateGuard(),
     previewLinks: new Map(),
     uploadAccepted: options.uploadAccepted,
   };
+
+  const change = (tenantId: string, spec: ChangeSpec) =>
+    changeRecords(services.companies.get(tenantId), spec, services.now());
+  const drift = createDrift(services.companies, change);
+  drift.set(options.drift ?? null);
 
   return {
     services,
@@ -106,6 +141,16 @@ export function createDataApi(tokens: AccessTokenStore, options: DataApiOptions 
       faults: () => faults.list(),
       requests: () => log.list(),
       resetRequests: () => log.reset(),
+      setVolume: (tenantId, volume) => services.companies.setVolume(tenantId, volume),
+      volumes: () => services.companies.volumes(),
+      counts: (tenantId) => {
+        const company = services.companies.get(tenantId);
+        const { invoices, expenses, deliveryNotes } = company;
+        return { invoices: invoices.length, expenses: expenses.length, deliveryNotes: deliveryNotes.length };
+      },
+      changeRecords: change,
+      setDrift: (settings) => drift.set(settings),
+      drift: () => drift.current(),
     },
 
     async handle(req, res, url) {

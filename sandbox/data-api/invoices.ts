@@ -3,9 +3,10 @@ import { datePart, isoDay } from '../data/calendar';
 import type { StoredInvoice } from '../data/types';
 import { sendJson } from '../http/io';
 import type { Route } from '../http/router';
-import { byDateThenIdDesc, dateWithin, modifiedSince, paymentStatusMatches, sameCode, within } from './list-filters';
+import { dateWithin, paymentStatusMatches, sameCode, within } from './list-filters';
+import { changedSince, invoiceIndex, pageOf, type Listed } from './list-index';
 import { sendNotFound, sendValidationProblem } from './problems';
-import { date, flags, int64, oneOf, ordered, page, parseQuery, skip, text, timestamp, top } from './query';
+import { date, flags, int64, oneOf, ordered, parseQuery, skip, text, timestamp, top } from './query';
 import { reportRoutes } from './reports';
 import { requestOrigin, type DataApiHandler } from './types';
 import { invoiceUploadRoutes } from './upload-routes';
@@ -61,7 +62,8 @@ const list: DataApiHandler = (ctx) => {
   const q = parsed.value;
   const company = ctx.company();
   const today = isoDay(company.today);
-  const matches = company.invoices.filter(({ record: r }) => {
+  const matches = (listed: Listed<StoredInvoice>) => {
+    const r = listed.item.record;
     const due = datePart(r.dueDate);
     const open = r.paymentStatus === 0 || r.paymentStatus === 3;
     return (
@@ -74,18 +76,12 @@ const list: DataApiHandler = (ctx) => {
       (q.DueDateStatus === undefined || (q.DueDateStatus === '1' ? due >= today : due < today && open)) &&
       sameCode(r.numberingSequence, q.NumberingSequence) &&
       within(r.documentNumber, q.DocumentNumberFrom, q.DocumentNumberTo) &&
-      modifiedSince(r.lastModifiedTimestamp, q.LastModifiedTimestamp)
+      changedSince(listed, q.LastModifiedTimestamp)
     );
-  });
-  matches.sort(
-    byDateThenIdDesc(
-      (i) => i.record.issueDate,
-      (i) => i.record.id,
-    ),
-  );
+  };
   const origin = requestOrigin(ctx);
   sendJson(ctx.res, 200, {
-    data: page(matches, q.Top, q.Skip).map((i) => presentInvoice(i, q.ExtendedFields, origin)),
+    data: pageOf(invoiceIndex(company), matches, q.Top, q.Skip).map((i) => presentInvoice(i, q.ExtendedFields, origin)),
   });
 };
 
@@ -95,7 +91,7 @@ const ALL_EXTENDED = new Set<Extended>(INVOICE_EXTENDED_FIELDS);
 const single: DataApiHandler = (ctx) => {
   const id = int64(ctx.params.id ?? '');
   if (id === undefined) return sendValidationProblem(ctx.res, { id: [`The value '${ctx.params.id}' is not valid.`] });
-  const invoice = ctx.company().invoices.find((i) => i.record.id === id);
+  const invoice = invoiceIndex(ctx.company()).byId.get(id);
   if (!invoice) return sendNotFound(ctx.res, `No invoice with id ${id}.`);
   sendJson(ctx.res, 200, { data: presentInvoice(invoice, ALL_EXTENDED, requestOrigin(ctx)) });
 };

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { sendJson } from '../http/io';
 import type { Route } from '../http/router';
-import { byDateThenIdDesc, dateWithin, modifiedSince } from './list-filters';
+import type { PaymentRecord } from '../data/types';
+import { dateWithin } from './list-filters';
+import { changedSince, pageOf, paymentIndex, type Listed } from './list-index';
 import { sendValidationProblem } from './problems';
-import { date, int64, ordered, page, param, parseQuery, skip, text, timestamp, top } from './query';
+import { date, int64, ordered, param, parseQuery, skip, text, timestamp, top } from './query';
 import type { DataApiHandler } from './types';
 import { paymentUploadRoutes } from './upload-routes';
 
@@ -31,23 +33,13 @@ const list: DataApiHandler = (ctx) => {
   if (!parsed.ok) return sendValidationProblem(ctx.res, parsed.errors);
   const q = parsed.value;
   const iban = q.Iban === undefined ? undefined : compactIban(q.Iban);
-  const matches = ctx
-    .company()
-    .payments.filter(
-      (p) =>
-        dateWithin(p.dateOfPayment, q.PaymentDateFrom, q.PaymentDateTo) &&
-        (q.AccountId === undefined || p.accountId === q.AccountId) &&
-        (q.ExternalId === undefined || p.externalId === q.ExternalId) &&
-        (iban === undefined || (p.iban !== null && compactIban(p.iban) === iban)) &&
-        modifiedSince(p.lastModifiedTimestamp, q.LastModifiedTimestamp),
-    );
-  matches.sort(
-    byDateThenIdDesc(
-      (p) => p.dateOfPayment,
-      (p) => p.id,
-    ),
-  );
-  sendJson(ctx.res, 200, { data: page(matches, q.Top, q.Skip) });
+  const matches = ({ item: p, modifiedMs }: Listed<PaymentRecord>) =>
+    dateWithin(p.dateOfPayment, q.PaymentDateFrom, q.PaymentDateTo) &&
+    (q.AccountId === undefined || p.accountId === q.AccountId) &&
+    (q.ExternalId === undefined || p.externalId === q.ExternalId) &&
+    (iban === undefined || (p.iban !== null && compactIban(p.iban) === iban)) &&
+    changedSince({ modifiedMs }, q.LastModifiedTimestamp);
+  sendJson(ctx.res, 200, { data: pageOf(paymentIndex(ctx.company()), matches, q.Top, q.Skip) });
 };
 
 export const paymentRoutes: Route<DataApiHandler>[] = [

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IssuedToken } from '../access-tokens';
-import type { CompanyData, CompanyStore } from '../data/company-data';
+import type { CompanyData } from '../data/company-data';
+import type { CompanyStore } from '../data/company-store';
 import type { DuplicateGuard } from './duplicates';
 import type { PreviewStore } from './previews';
 

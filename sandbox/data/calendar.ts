@@ -65,3 +65,14 @@ export function parseTimestamp(text: string): number | undefined {
 export function datePart(value: string): string {
   return value.slice(0, 10);
 }
+
+/**
+ * A record's timestamp moved before `limitMs` when it falls later on that same day: the day's span up to the limit
+ * is squeezed into the time before it, so moved stamps keep their order. Other stamps are answered unchanged.
+ */
+export function notLaterThan(stamp: string, limitMs: number): string {
+  const ms = parseTimestamp(stamp);
+  if (ms === undefined || ms <= limitMs || dayOf(ms) !== dayOf(limitMs)) return stamp;
+  const dayStart = dayOf(limitMs) * DAY_MS;
+  return recordTimestamp(dayStart + Math.floor(((ms - dayStart) * (limitMs - dayStart)) / DAY_MS));
+}

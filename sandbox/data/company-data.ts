@@ -1,5 +1,5 @@
 import { createProfile, type CompanyProfile } from './company-profile';
-import type { Day } from './calendar';
+import { notLaterThan, type Day } from './calendar';
 import { generateCatalog, generateWarehouses } from './generate-catalog';
 import { generateDeliveryNotes } from './generate-delivery-notes';
 import { generateExpenses } from './generate-expenses';
@@ -17,7 +17,7 @@ import type {
   Warehouse,
 } from './types';
 
-/** Everything one company's data API serves; uploads change it in place. */
+/** Everything one company's data API serves; uploads and record changes alter it in place. */
 export interface CompanyData {
   profile: CompanyProfile;
   today: Day;
@@ -29,48 +29,80 @@ export interface CompanyData {
   payments: PaymentRecord[];
   warehouses: Warehouse[];
   catalogItems: CatalogItem[];
+  /**
+   * Counts the changes made to the documents since generation (uploads, payments, record changes): the list indexes
+   * (company-index.ts) are rebuilt when it moves. Change it only through `noteChange`.
+   */
+  revision: number;
+  /** How many record-change batches the company has seen: each draws from its own stream, so they replay alike. */
+  changeBatches: number;
+}
+
+/** How many documents of each kind a company holds; a kind left out keeps its usual size (about 300/170/75). */
+export interface CompanyVolume {
+  invoices?: number;
+  expenses?: number;
+  deliveryNotes?: number;
+}
+
+export interface GenerateOptions {
+  volume?: CompanyVolume;
+  /**
+   * The moment the sandbox started (epoch ms). Documents dated on that day are generated over its working hours, so
+   * some would carry modification times still to come; those are moved before this moment, keeping their order, as
+   * the service never stamps a change in the future (a sync that follows the newest stamp it saw relies on that).
+   */
+  notAfterMs?: number;
 }
 
 /**
  * Each kind of record draws from its own random stream, so changing how one kind is generated leaves the others as
- * they were.
+ * they were. The same tenant, day and options give the same documents.
  */
-export function generateCompany(tenantId: string, today: Day): CompanyData {
+export function generateCompany(tenantId: string, today: Day, options: GenerateOptions = {}): CompanyData {
+  const { volume = {} } = options;
   const stream = (name: string) => createRandom(`${tenantId}/${name}`);
   const profile = createProfile(tenantId);
   const warehouses = generateWarehouses(stream('warehouses'), profile.theme);
   const catalogItems = generateCatalog(stream('catalog'), profile.theme, warehouses, today);
-  const invoices = generateInvoices(stream('invoices'), profile, catalogItems, today);
-  const deliveryNotes = generateDeliveryNotes(stream('delivery-notes'), profile, catalogItems, invoices, today);
-  return {
+  const invoices = generateInvoices(stream('invoices'), profile, catalogItems, today, volume.invoices);
+  const deliveryNotes = generateDeliveryNotes(
+    stream('delivery-notes'),
+    profile,
+    catalogItems,
+    invoices,
+    today,
+    volume.deliveryNotes,
+  );
+  const company: CompanyData = {
     profile,
     today,
     invoices,
     deliveryNotes,
-    expenses: generateExpenses(stream('expenses'), profile, today),
+    expenses: generateExpenses(stream('expenses'), profile, today, volume.expenses),
     numberingSequences: generateNumberingSequences(stream('sequences'), profile),
     accounts: [...profile.accounts],
     payments: paymentsOfInvoices(stream('payments'), invoices),
     warehouses,
     catalogItems,
+    revision: 0,
+    changeBatches: 0,
   };
+  if (options.notAfterMs !== undefined) {
+    const stamped = [
+      ...company.invoices.map((i) => i.record),
+      ...company.deliveryNotes.map((n) => n.record),
+      ...company.expenses.map((e) => e.record),
+      ...company.payments,
+      ...company.catalogItems,
+    ];
+    for (const record of stamped)
+      record.lastModifiedTimestamp = notLaterThan(record.lastModifiedTimestamp, options.notAfterMs);
+  }
+  return company;
 }
 
-export interface CompanyStore {
-  /** Generated on first use and kept for the life of the sandbox, uploads included. */
-  get(tenantId: string): CompanyData;
-}
-
-export function createCompanyStore(today: Day): CompanyStore {
-  const cache = new Map<string, CompanyData>();
-  return {
-    get(tenantId) {
-      let data = cache.get(tenantId);
-      if (!data) {
-        data = generateCompany(tenantId, today);
-        cache.set(tenantId, data);
-      }
-      return data;
-    },
-  };
+/** Marks the company's documents as changed, so lists see the change (every in-place change calls it). */
+export function noteChange(company: CompanyData): void {
+  company.revision += 1;
 }

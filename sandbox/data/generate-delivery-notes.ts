@@ -4,7 +4,7 @@ import { workingTime } from './generate-catalog';
 import { generateLines, isVatFree } from './generate-lines';
 import { pricesOf, type LineItem } from './money';
 import { createNumbering } from './numbering';
-import type { Random } from './random';
+import { volumeOr, type Random } from './random';
 import type { CatalogItem, Partner, StoredDeliveryNote, StoredInvoice } from './types';
 
 interface Draft {
@@ -25,8 +25,9 @@ export function generateDeliveryNotes(
   catalog: readonly CatalogItem[],
   invoices: readonly StoredInvoice[],
   today: Day,
+  volume?: number,
 ): StoredDeliveryNote[] {
-  const count = 60 + random.int(0, 30);
+  const count = volumeOr(random, 60, 90, volume);
   const candidates = invoices.filter(
     (i) =>
       i.record.invoiceType === 0 && i.record.prices.currency === 'EUR' && i.details.items.some((line) => line.itemCode),

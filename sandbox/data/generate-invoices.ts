@@ -4,7 +4,7 @@ import { workingTime } from './generate-catalog';
 import { currencyFor, generateLines, isVatFree, priceIn } from './generate-lines';
 import { lineItem, pricesOf, round2, sumAmounts, vatBreakdownsOf, type LineItem } from './money';
 import { createNumbering, variableSymbolOf } from './numbering';
-import type { Random } from './random';
+import { volumeOr, type Random } from './random';
 import type { CatalogItem, DocumentPayment, InvoiceType, PaymentStatus, StoredInvoice } from './types';
 
 const NOTES = ['Zavolať pred dodaním', 'Zákazník žiada papierovú faktúru', 'Upomienka odoslaná', 'Dohodnutá splátka'];
@@ -74,17 +74,21 @@ export function generateInvoices(
   profile: CompanyProfile,
   catalog: readonly CatalogItem[],
   today: Day,
+  volume?: number,
 ): StoredInvoice[] {
-  const count = 250 + random.int(0, 70);
-  const ages = Array.from({ length: count }, () => ageInDays(random)).sort((a, b) => b - a);
+  const ages = Array.from({ length: volumeOr(random, 250, 320, volume) }, () => ageInDays(random)).sort(
+    (a, b) => b - a,
+  );
   const nextNumber = createNumbering(random);
   const invoices: StoredInvoice[] = [];
+  // Regular invoices in issue order, kept apart so that picking a recent one stays cheap in large companies.
+  const allRegulars: StoredInvoice[] = [];
   const openAdvances = new Map<string, StoredInvoice>();
   let id = random.int(1_000_000, 9_000_000) * 10;
 
   for (const age of ages) {
     const issueDay = today - age;
-    const regulars = invoices.filter((i) => i.record.invoiceType === 0).slice(-60);
+    const regulars = allRegulars.slice(-60);
     let type = random.weighted<InvoiceType>([
       [0, 80],
       [2, 10],
@@ -207,6 +211,7 @@ export function generateInvoices(
       openAdvances.delete(partnerKey);
     }
     if (type === 2 && paymentStatus === 1) openAdvances.set(partnerKey, invoice);
+    if (type === 0) allRegulars.push(invoice);
     invoices.push(invoice);
   }
   return invoices;

@@ -89,3 +89,12 @@ export function createRandom(seed: string): Random {
     },
   };
 }
+
+/**
+ * How many documents to generate: `count` when a volume asks for one, else a usual size in [min, max]. That size is
+ * drawn either way, so the rest of the stream, and so a company of the usual size, stays as it always was.
+ */
+export function volumeOr(random: Random, min: number, max: number, count: number | undefined): number {
+  const usual = random.int(min, max);
+  return count ?? usual;
+}

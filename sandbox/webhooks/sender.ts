@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { AccessTokenStore, IssuedToken } from '../access-tokens';
-import type { CompanyStore } from '../data/company-data';
+import type { CompanyStore } from '../data/company-store';
 import { findCompany, findUser } from '../directory';
 import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../webhook-signer';
 import { sampleEvent, type WebhookKind } from './events';
