@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { Fragment, type ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
 import type { Locale } from '@/lib/i18n/messages';
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import type { Partner, Prices } from '@/lib/service/schemas/common';
@@ -47,13 +47,15 @@ export function DocumentTable<R extends { id: string | number }>({
 }) {
   return (
     <Table caption={caption} captionHidden={captionHidden} columns={columns.map((each) => each.header)}>
-      {records.map((record) => (
-        <tr key={record.id} className="hover:bg-slate-50" {...{ [idAttribute]: record.id }}>
-          {columns.map((each, index) => (
-            <Fragment key={index}>{each.cell(record)}</Fragment>
-          ))}
-        </tr>
-      ))}
+      {records.map((record) =>
+        // The cells are passed as the row's own children, as if written out one by one: a keyed wrapper per cell
+        // would be sent again in the page's RSC payload (about 12 KB more for a list of 50).
+        createElement(
+          'tr',
+          { key: record.id, className: 'hover:bg-slate-50', [idAttribute]: record.id },
+          ...columns.map((each) => each.cell(record)),
+        ),
+      )}
     </Table>
   );
 }
