@@ -35,7 +35,10 @@ export async function stopJobs(options?: { timeoutMs?: number }) {
   if (pending) await (await pending).stop(options);
 }
 
-/** Sends a job on the process's queue: its id, or null when refused (one already waits for the key). */
+/**
+ * Sends a job on the process's queue: its id, or null when refused (one already waits for the key). Not from
+ * inside a drizzle transaction on PGlite: the send would wait for the one connection the transaction holds.
+ */
 export async function sendJob<Queue extends QueueDefinition>(
   queue: Queue,
   data: JobData<Queue>,
