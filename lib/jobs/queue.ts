@@ -14,14 +14,11 @@ import type { Db } from '@/lib/db/client';
  */
 export type QueuePolicy = 'standard' | 'one-per-key';
 
-export type JobContext = {
-  db: Db;
-  jobId: string;
-  /** 0 on the first attempt. */
-  retryCount: number;
-  /** Aborted when the process stops its jobs: a long job ends at its next safe point and runs again later. */
-  signal: AbortSignal;
-};
+/**
+ * What a handler gets beside the job's data: the database, the job's id, its retryCount (0 on the first attempt),
+ * and a signal aborted when the process stops its jobs (a long job ends at its next safe point and runs later).
+ */
+export type JobContext = { db: Db; jobId: string; retryCount: number; signal: AbortSignal };
 
 export type QueueSettings = {
   policy: QueuePolicy;
