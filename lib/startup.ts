@@ -1,8 +1,21 @@
 import 'server-only';
 import { ConfigError, getEnv } from '@/lib/env';
 import { getDb } from '@/lib/db/client';
-import { schedulePruning } from '@/lib/db/prune';
-import { getLogger } from '@/lib/log';
+import { startJobs, stopJobs } from '@/lib/jobs/process';
+import { describeError, getLogger } from '@/lib/log';
+
+/**
+ * On SIGTERM (a deploy, `docker stop`) the job queue stops fetching and asks running jobs to end at their next safe
+ * point, so they are retried by another instance or after the restart instead of waiting out their expiry. Next
+ * exits on the same signal once its requests are done; a job still running then is expired and retried later.
+ */
+function stopJobsOnTermination() {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      stopJobs().catch((error: unknown) => getLogger().warn({ err: describeError(error) }, 'stopping jobs failed'));
+    });
+  }
+}
 
 export async function startServer() {
   try {
@@ -15,7 +28,9 @@ export async function startServer() {
     }
     throw error;
   }
-  const db = await getDb();
-  schedulePruning(db);
+  await getDb();
+  // After the database: pg-boss creates its schema beside ours, then works on the queues (pruning among them).
+  await startJobs();
+  stopJobsOnTermination();
   getLogger().info({ database: getEnv().databaseUrl ? 'postgres' : 'pglite' }, 'add-on started');
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import { getEnv } from '@/lib/env';
 import * as schema from '@/lib/db/schema';
 import { migratePglite, migratePostgres } from '@/lib/db/migrate';
@@ -13,7 +14,14 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-export type DbHandle = { db: Db; migrate: () => Promise<void>; close: () => Promise<void> };
+/**
+ * How another library reaches the same database (the job queue, lib/jobs/): PostgreSQL by its address (it opens a
+ * small pool of its own), PGlite by the one client of the process (a second PGlite on the folder would corrupt it).
+ * The address may carry a password: never log it.
+ */
+export type DbDriver = { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
+
+export type DbHandle = { db: Db; driver: DbDriver; migrate: () => Promise<void>; close: () => Promise<void> };
 
 /** Opens a real PostgreSQL pool. Several handles on one URL stand in for several instances in tests. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DbHandle> {
@@ -24,6 +32,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   pool.on('error', () => {});
   return {
     db: drizzle(pool, { schema }) as unknown as Db,
+    driver: { kind: 'postgres', url },
     migrate: () => migratePostgres(pool),
     close: () => pool.end(),
   };
@@ -37,6 +46,7 @@ export async function openPglite(dir: string): Promise<DbHandle> {
   const client = await PGlite.create(dir);
   return {
     db: drizzle(client, { schema }) as unknown as Db,
+    driver: { kind: 'pglite', client },
     migrate: () => migratePglite(client),
     close: () => client.close(),
   };
@@ -59,12 +69,17 @@ async function openDatabase(): Promise<DbHandle> {
 // PGlite on the same folder. A failed start is forgotten so the next request tries again.
 const slot = globalThis as typeof globalThis & { __addonDb?: Promise<DbHandle> };
 
-export function getDb(): Promise<Db> {
+/** The process's handle, opened and migrated on first use (the job queue needs its driver, not only `db`). */
+export function getDbHandle(): Promise<DbHandle> {
   slot.__addonDb ??= openDatabase().catch((error: unknown) => {
     slot.__addonDb = undefined;
     throw error;
   });
-  return slot.__addonDb.then((handle) => handle.db);
+  return slot.__addonDb;
+}
+
+export function getDb(): Promise<Db> {
+  return getDbHandle().then((handle) => handle.db);
 }
 
 /** Closes the process's handle (tests, scripts). */

@@ -1,9 +1,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
-import { describeError, getLogger } from '@/lib/log';
-
-const EVERY_MS = 10 * 60_000;
+import { defineQueue } from '@/lib/jobs/queue';
 
 /**
  * Deletes rows that can no longer decide anything. Launch codes are kept a day after expiry (replay detection
@@ -22,9 +21,19 @@ export async function pruneExpiredRows(db: Db): Promise<void> {
   await db.execute(sql`delete from webhook_events where received_at < now() - interval '90 days'`);
 }
 
-export function schedulePruning(db: Db) {
-  const timer = setInterval(() => {
-    pruneExpiredRows(db).catch((error: unknown) => getLogger().warn({ err: describeError(error) }, 'pruning failed'));
-  }, EVERY_MS);
-  timer.unref();
-}
+/**
+ * Pruning is a scheduled job, hourly: with several instances one of them prunes (the schedule is shared in the
+ * database), never two at once, and a restart skips nothing (a missed hour is simply done at the next).
+ */
+export const pruneQueue = defineQueue({
+  name: 'db.prune',
+  data: z.object({}),
+  policy: 'one-per-key',
+  cron: '0 * * * *',
+  retryLimit: 2,
+  retryDelay: 60,
+  expireInSeconds: 10 * 60,
+  // One job an hour: an idle worker need not ask often.
+  pollingIntervalSeconds: 30,
+  handler: (_data, { db }) => pruneExpiredRows(db),
+});

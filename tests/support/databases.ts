@@ -64,7 +64,7 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<T
  */
 export function testDatabaseDuringTests(
   kind: 'pglite' | 'postgres',
-): Pick<TestDatabase, 'db' | 'kind' | 'openAnotherInstance'> {
+): Pick<TestDatabase, 'db' | 'driver' | 'kind' | 'openAnotherInstance'> {
   let database: TestDatabase | undefined;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -78,6 +78,9 @@ export function testDatabaseDuringTests(
     kind,
     get db() {
       return current().db;
+    },
+    get driver() {
+      return current().driver;
     },
     openAnotherInstance: () => current().openAnotherInstance(),
   };

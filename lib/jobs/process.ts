@@ -1,0 +1,52 @@
+import 'server-only';
+import { getDbHandle } from '@/lib/db/client';
+import { openJobs, type Jobs, type JobsOptions, type SendOptions } from '@/lib/jobs/jobs';
+import type { JobData, QueueDefinition } from '@/lib/jobs/queue';
+import { applicationQueues } from '@/lib/jobs/queues';
+import type { JobState } from '@/lib/jobs/state';
+
+// One job queue per process, on the process's database handle, kept on globalThis for the same reason as
+// getDb's: Next's module reloading in development must not start a second one. A failed start is forgotten.
+const slot = globalThis as typeof globalThis & { __addonJobs?: Promise<Jobs> };
+
+/**
+ * Starts the process's job queue on its database: every queue of lib/jobs/queues.ts created and scheduled, and
+ * worked on unless `work: false` (a script that only sends). The server starts it (lib/startup.ts).
+ */
+export function startJobs(options: Partial<JobsOptions> = {}): Promise<Jobs> {
+  slot.__addonJobs ??= getDbHandle()
+    .then((handle) => openJobs(handle, { queues: applicationQueues, work: true, ...options }))
+    .catch((error: unknown) => {
+      slot.__addonJobs = undefined;
+      throw error;
+    });
+  return slot.__addonJobs;
+}
+
+/** The started job queue of the process. */
+export function getJobs(): Promise<Jobs> {
+  return slot.__addonJobs ?? Promise.reject(new Error('The job queue is not started (lib/startup.ts starts it).'));
+}
+
+/** Stops the process's job queue: running jobs get their stop signal and a few seconds to end. */
+export async function stopJobs(options?: { timeoutMs?: number }) {
+  const pending = slot.__addonJobs;
+  slot.__addonJobs = undefined;
+  if (pending) await (await pending).stop(options);
+}
+
+/**
+ * Sends a job on the process's queue: its id, or null when refused (one already waits for the key). Not from
+ * inside a drizzle transaction on PGlite: the send would wait for the one connection the transaction holds.
+ */
+export async function sendJob<Queue extends QueueDefinition>(
+  queue: Queue,
+  data: JobData<Queue>,
+  options?: SendOptions,
+): Promise<string | null> {
+  return (await getJobs()).send(queue, data, options);
+}
+
+export async function jobState(queue: QueueDefinition, id: string): Promise<JobState | null> {
+  return (await getJobs()).state(queue, id);
+}

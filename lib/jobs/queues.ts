@@ -1,0 +1,6 @@
+import 'server-only';
+import { pruneQueue } from '@/lib/db/prune';
+import type { QueueDefinition } from '@/lib/jobs/queue';
+
+/** Every queue of the add-on: created (with its policy and schedule) and worked on when the jobs start. */
+export const applicationQueues: readonly QueueDefinition[] = [pruneQueue];
