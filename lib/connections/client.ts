@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { CompanyScope } from '@/lib/company/scope';
-import { openToken } from '@/lib/crypto/vault';
+import { openToken, type SealedToken } from '@/lib/crypto/vault';
 import { getDb, type Db } from '@/lib/db/client';
 import { DatabaseError } from '@/lib/db/errors';
 import { accessTokens } from '@/lib/db/schema';
@@ -11,20 +11,53 @@ import { DataApiError } from '@/lib/service/errors';
 import { clientForToken } from '@/lib/service/token-client';
 import { connectionRow } from './store';
 
+/** A database failure while reading a token is stripped of its query (it names the user). */
+const withoutQuery = (error: unknown) => Promise.reject(new DatabaseError(error));
+
 /**
  * The data-API client of one company for one signed-in user: the token delivered for the scope, opened from the
  * vault only here and only for the life of the client. The caller has already checked that the company belongs to
- * the session. A database failure while reading the token is stripped of its query (it names the user).
+ * the session.
  */
 export async function openCompanyClient(scope: CompanyScope, options: ClientOptions = {}): Promise<DataApiClient> {
-  const db = await getDb().catch((error: unknown) => Promise.reject(new DatabaseError(error)));
+  const db = await getDb().catch(withoutQuery);
   const [row] = await db
     .select({ keyId: accessTokens.keyId, sealedToken: accessTokens.sealedToken })
     .from(accessTokens)
     .where(and(connectionRow(scope), isNull(accessTokens.invalidatedAt)))
-    .catch((error: unknown) => Promise.reject(new DatabaseError(error)));
+    .catch(withoutQuery);
   if (!row) throw new DataApiError('not-connected');
+  return clientOfRow(db, scope, row, options);
+}
 
+/**
+ * The data-API client of a COMPANY for background work (its mirror's sync), whoever's it is: the working token of
+ * the company stored most recently, by any user of the plugin. Nobody is signed in, so no session decides; the mirror
+ * is served only to sessions whose launch covered the company. A 401 marks that token as any other client does.
+ */
+export async function openCompanyClientForWork(
+  db: Db,
+  company: Pick<CompanyScope, 'pluginId' | 'tenantId'>,
+  options: ClientOptions = {},
+): Promise<DataApiClient> {
+  const [row] = await db
+    .select({ userId: accessTokens.userId, keyId: accessTokens.keyId, sealedToken: accessTokens.sealedToken })
+    .from(accessTokens)
+    .where(
+      and(
+        eq(accessTokens.pluginId, company.pluginId),
+        eq(accessTokens.tenantId, company.tenantId),
+        isNull(accessTokens.invalidatedAt),
+      ),
+    )
+    .orderBy(desc(accessTokens.deliveredAt), accessTokens.userId)
+    .limit(1)
+    .catch(withoutQuery);
+  if (!row) throw new DataApiError('not-connected');
+  return clientOfRow(db, { ...company, userId: row.userId }, row, options);
+}
+
+function clientOfRow(db: Db, scope: CompanyScope, row: SealedToken, options: ClientOptions): Promise<DataApiClient> {
   const token = openToken(row, scope, getEnv().encryptionKeys);
   return clientForToken(token, scope.tenantId, {
     ...options,

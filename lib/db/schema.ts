@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * All state that decides who may do what lives here, never in process memory, so several instances agree.
@@ -184,3 +196,96 @@ export const webhookEvents = pgTable(
 );
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+
+/** The key every mirror table starts with: the company (add-on and tenant), never a user. */
+const mirroredCompany = () => ({
+  pluginId: text('plugin_id').notNull(),
+  tenantId: text('tenant_id').notNull(),
+});
+
+/** When a sync last wrote the row. */
+const syncedAt = () => timestamp('synced_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * The synchronized copy of each company's documents (lib/mirror/), kept per COMPANY (plugin, tenant), not per user:
+ * it is synced with any working token of the company and served only to sessions whose launch covered it. This row
+ * is the company's sync state: what pages say about freshness, and where a restarted sync resumes.
+ */
+export const mirrorCompanies = pgTable(
+  'mirror_companies',
+  {
+    ...mirroredCompany(),
+    /** never | syncing | ready | paused (402: no API package) | stopped (401: the token was refused). */
+    status: text('status', { enum: ['never', 'syncing', 'ready', 'paused', 'stopped'] })
+      .notNull()
+      .default('never'),
+    /** The first full sync ended: pages may read the mirror from now on. */
+    fullSyncedAt: timestamp('full_synced_at', { withTimezone: true }),
+    /** The last sync of any mode that ended well ("updated 2 min ago"). */
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    /** Per kind, the newest lastModifiedTimestamp seen, as the service wrote it: where an incremental sync starts. */
+    cursors: jsonb('cursors').notNull().default({}),
+    /** Per kind, how far the full sync has read ({ read, skip, done }), committed with each page. */
+    progress: jsonb('progress').notNull().default({}),
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
+    lastErrorKind: text('last_error_kind'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }),
+    /** A page of the company was viewed: retention counts from it. */
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.pluginId, table.tenantId] })],
+);
+
+export type MirrorCompanyRow = typeof mirrorCompanies.$inferSelect;
+
+/**
+ * One invoice, expense or delivery note of a company as the service last listed it, keyed by the service's id. The
+ * columns pages filter, sort and sum on are copied out of `record` (the record as our zod schema parsed it, so
+ * today's components can render it); `search_text` is lower-cased without diacritics.
+ */
+export const mirrorDocuments = pgTable(
+  'mirror_documents',
+  {
+    ...mirroredCompany(),
+    kind: text('kind', { enum: ['invoices', 'expenses', 'deliveryNotes'] }).notNull(),
+    id: text('id').notNull(),
+    documentNumber: text('document_number'),
+    issueDate: date('issue_date'),
+    dueDate: date('due_date'),
+    partnerName: text('partner_name'),
+    /** IČO, DIČ and IČ DPH joined by spaces. */
+    partnerIds: text('partner_ids'),
+    currency: text('currency'),
+    /** EUR (legislative prices). */
+    totalExclVat: numeric('total_excl_vat'),
+    totalInclVat: numeric('total_incl_vat'),
+    /** In the document's currency (document prices). */
+    totalInclVatCurrency: numeric('total_incl_vat_currency'),
+    paymentStatus: smallint('payment_status'),
+    lastModified: text('last_modified'),
+    record: jsonb('record').notNull(),
+    searchText: text('search_text').notNull().default(''),
+    syncedAt: syncedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.pluginId, table.tenantId, table.kind, table.id] }),
+    index('mirror_documents_issue_idx').on(table.pluginId, table.tenantId, table.kind, table.issueDate.desc()),
+  ],
+);
+
+export type MirrorDocumentRow = typeof mirrorDocuments.$inferSelect;
+
+/** A company's reference data (numbering sequences, warehouses, payment accounts), each list replaced whole. */
+export const mirrorReference = pgTable(
+  'mirror_reference',
+  {
+    ...mirroredCompany(),
+    kind: text('kind', { enum: ['numberingSequences', 'warehouses', 'paymentAccounts'] }).notNull(),
+    data: jsonb('data').notNull(),
+    syncedAt: syncedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.pluginId, table.tenantId, table.kind] })],
+);

@@ -25,7 +25,7 @@ function fromForm(text: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of form) {
     if (value === '') continue;
-    out[key] = ['status', 'delayMs', 'retryAfterSeconds', 'count'].includes(key) ? Number(value) : value;
+    out[key] = ['status', 'delayMs', 'retryAfterSeconds', 'count', 'after'].includes(key) ? Number(value) : value;
   }
   return out;
 }

@@ -34,6 +34,8 @@ export const faultSpecSchema = z.object({
   retryAfterSeconds: z.number().int().min(1).max(86_400).optional(),
   /** Limits the fault to the company's next N matching requests; without it the fault stays until cleared. */
   count: z.number().int().min(1).optional(),
+  /** Lets the company's next N matching requests through before the fault strikes (a failure in the middle of a run). */
+  after: z.number().int().min(1).optional(),
 });
 export type FaultSpec = z.input<typeof faultSpecSchema>;
 
@@ -88,6 +90,8 @@ export interface FaultTable {
 
 export function createFaultTable(): FaultTable {
   const faults = new Map<string, ActiveFault>();
+  /** Per company, the requests still let through before its fault strikes (`after`). */
+  const passing = new Map<string, number>();
   return {
     set(tenantId, spec) {
       const parsed = faultSpecSchema.parse(spec);
@@ -103,6 +107,7 @@ export function createFaultTable(): FaultTable {
         remaining: parsed.count ?? null,
       };
       faults.set(tenantId, fault);
+      passing.set(tenantId, parsed.after ?? 0);
       return { ...fault };
     },
     clear: (tenantId) => void faults.delete(tenantId),
@@ -111,6 +116,11 @@ export function createFaultTable(): FaultTable {
     take(tenantId, stage, method, path) {
       const fault = faults.get(tenantId);
       if (!fault || STAGE[fault.mode] !== stage || !endpointAllows(fault.status, method, path)) return undefined;
+      const through = passing.get(tenantId) ?? 0;
+      if (through > 0) {
+        passing.set(tenantId, through - 1);
+        return undefined;
+      }
       if (fault.remaining !== null) {
         fault.remaining -= 1;
         if (fault.remaining <= 0) faults.delete(tenantId);

@@ -82,6 +82,17 @@ describe('fault modes', () => {
     expect(control().faults()).toEqual({});
   });
 
+  it('after lets the next N requests through, then the fault strikes (a failure in the middle of a run)', async () => {
+    control().setFault(T, { mode: 'server-error', after: 2, count: 1 });
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await api.get(T, '/api/warehouses')).status);
+    expect(statuses).toEqual([200, 200, 503, 200]);
+    control().setFault(T, { mode: 'unauthorized', after: 1 });
+    expect([(await api.get(T, '/api/warehouses')).status, (await api.get(T, '/api/warehouses')).status]).toEqual([
+      200, 401,
+    ]);
+  });
+
   it('comes after the token check: a revoked token of a faulty company still gets a plain 401', async () => {
     const token = api.sandbox.tokens.issue(T, 'revoked@example.sk');
     api.sandbox.tokens.revokeToken(token);

@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
 import { listConnections } from '@/lib/connections/states';
-import { openCompanyClient } from '@/lib/connections/client';
+import { openCompanyClient, openCompanyClientForWork } from '@/lib/connections/client';
 import { DataApiError } from '@/lib/service/errors';
 import { PLUGIN_ID } from '../support/broker';
 import { connectCompany, startCompanyFixture, type CompanyFixture } from '../support/company';
+import { tokenFingerprint as fingerprintOf } from '../../sandbox/data-api/request-log';
 
 /**
  * The client of one company, against the sandbox's data API: it opens the token delivered for (user, company,
@@ -64,5 +65,46 @@ describe('the data-API client of one company', () => {
     const [row] = await (await getDb()).select().from(accessTokens).where(eq(accessTokens.tenantId, '10002'));
     expect(row?.invalidatedAt).toBeNull();
     await expect((await openCompanyClient(identity('10002'))).auth.check()).resolves.toBe(true);
+  });
+});
+
+describe('the data-API client of a company for background work', () => {
+  const company = (tenantId: string) => ({ pluginId: PLUGIN_ID, tenantId });
+  /** Whether the company's latest data-API call carried this token. */
+  const lastCallUsed = (tenantId: string, token: string) =>
+    sandbox.dataApi
+      .requests()
+      .filter((request) => request.tenantId === tenantId)
+      .at(-1)?.tokenFingerprint === fingerprintOf(token);
+
+  it('opens the working token of the company stored most recently, whichever user it came with', async () => {
+    await connectCompany(sandbox, '20001', 'jana.novakova@example.sk');
+    const newest = await connectCompany(sandbox, '20001', 'peter.horvath@example.sk');
+    await (await openCompanyClientForWork(await getDb(), company('20001'))).auth.check();
+    expect(lastCallUsed('20001', newest)).toBe(true);
+  });
+
+  it('passes over a token the service refused, and marks the one it refuses now', async () => {
+    const older = await connectCompany(sandbox, '20002', 'jana.novakova@example.sk');
+    await connectCompany(sandbox, '20002', 'peter.horvath@example.sk');
+    sandbox.tokens.revoke('20002', 'peter.horvath@example.sk');
+    await expect((await openCompanyClientForWork(await getDb(), company('20002'))).auth.check()).rejects.toMatchObject({
+      kind: 'unauthorized',
+    });
+    const [peter] = await listConnections(await getDb(), {
+      userId: 'peter.horvath@example.sk',
+      pluginId: PLUGIN_ID,
+      tenantIds: ['20002'],
+    });
+    expect(peter?.state).toBe('invalid');
+
+    await (await openCompanyClientForWork(await getDb(), company('20002'))).auth.check();
+    expect(lastCallUsed('20002', older)).toBe(true);
+  });
+
+  it('refuses, sending nothing, for a company without any working token', async () => {
+    await expect(openCompanyClientForWork(await getDb(), company('20003'))).rejects.toMatchObject({
+      kind: 'not-connected',
+    });
   });
 });

@@ -1,0 +1,64 @@
+import 'server-only';
+import { and, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { mirrorDocuments } from '@/lib/db/schema';
+import type { MirrorCompany } from './company';
+import type { DocumentRow } from './document-row';
+import type { DocumentKind } from './kinds';
+import { documentsOf } from './rows';
+
+/** Every column but the key is taken from the service's latest answer. */
+const replaced = Object.fromEntries(
+  (
+    [
+      'documentNumber',
+      'issueDate',
+      'dueDate',
+      'partnerName',
+      'partnerIds',
+      'currency',
+      'totalExclVat',
+      'totalInclVat',
+      'totalInclVatCurrency',
+      'paymentStatus',
+      'lastModified',
+      'record',
+      'searchText',
+    ] as const
+  ).map((column) => [column, sql.raw(`excluded.${mirrorDocuments[column].name}`)]),
+);
+
+/** Upserts one page of rows, keyed by the service's id: a record read again replaces what was mirrored. */
+export async function upsertDocuments(db: Db, company: MirrorCompany, rows: readonly DocumentRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(mirrorDocuments)
+    .values(rows.map((row) => ({ ...row, ...company })))
+    .onConflictDoUpdate({
+      target: [mirrorDocuments.pluginId, mirrorDocuments.tenantId, mirrorDocuments.kind, mirrorDocuments.id],
+      set: { ...replaced, syncedAt: sql`now()` },
+    });
+}
+
+/**
+ * Deletes the company's rows of a kind whose id the service no longer lists. The ids travel as one JSON parameter,
+ * so a company of any size is one statement with two parameters, the same on PGlite and PostgreSQL.
+ */
+export async function deleteUnlisted(
+  db: Db,
+  company: MirrorCompany,
+  kind: DocumentKind,
+  listed: ReadonlySet<string>,
+): Promise<number> {
+  const ids = JSON.stringify([...listed]);
+  const deleted = await db
+    .delete(mirrorDocuments)
+    .where(
+      and(
+        documentsOf(company, kind),
+        sql`${mirrorDocuments.id} not in (select jsonb_array_elements_text(${ids}::jsonb))`,
+      ),
+    )
+    .returning({ id: mirrorDocuments.id });
+  return deleted.length;
+}

@@ -1,0 +1,58 @@
+import 'server-only';
+import type { Db } from '@/lib/db/client';
+import type { DataApiClient } from '@/lib/service/client';
+import type { MirrorCompany } from './company';
+import { documentRow } from './document-row';
+import { upsertDocuments } from './documents';
+import { DOCUMENT_KINDS, type DocumentKind } from './kinds';
+import { pagesOf } from './service-pages';
+import { updateState, type SyncCursors, type SyncProgress } from './state';
+import { laterTimestamp } from './timestamps';
+
+/** Every kind read to its last page. */
+export const fullSyncDone = (progress: SyncProgress) => DOCUMENT_KINDS.every((kind) => progress[kind]?.done === true);
+
+/**
+ * Reads every record of every kind, a page at a time, each page upserted in one transaction together with where the
+ * next page starts, so a sync stopped anywhere (a restart, a failed call) resumes at the next page. A full sync that
+ * had ended starts over. Answers how many records this run read.
+ *
+ * The cursor of a kind is the newest timestamp seen by the run that started reading it. A run that resumes a kind
+ * leaves it there: records changed between the runs, on pages already read, are newer than anything the first run
+ * saw, so the first incremental sync still finds them.
+ */
+export async function readEverything(
+  db: Db,
+  company: MirrorCompany,
+  client: DataApiClient,
+  saved: { progress: SyncProgress; cursors: SyncCursors },
+  signal?: AbortSignal,
+): Promise<number> {
+  let readNow = 0;
+  const progress: SyncProgress = fullSyncDone(saved.progress) ? {} : { ...saved.progress };
+  const cursors: SyncCursors = { ...saved.cursors };
+  for (const kind of DOCUMENT_KINDS) {
+    const done = progress[kind] ?? { read: 0, skip: 0, done: false };
+    if (done.done) continue;
+    await readKind(kind, done.skip === 0);
+  }
+  return readNow;
+
+  async function readKind(kind: DocumentKind, startedHere: boolean) {
+    let { read, skip } = progress[kind] ?? { read: 0, skip: 0 };
+    for await (const page of pagesOf(client, kind, { from: skip, signal })) {
+      read += page.records.length;
+      readNow += page.records.length;
+      skip = page.skip + page.records.length;
+      progress[kind] = { read, skip, done: page.last };
+      if (startedHere) {
+        for (const record of page.records) cursors[kind] = laterTimestamp(cursors[kind], record.lastModifiedTimestamp);
+      }
+      const rows = page.records.map((record) => documentRow(kind, record));
+      await db.transaction(async (tx) => {
+        await upsertDocuments(tx, company, rows);
+        await updateState(tx, company, { progress: { ...progress }, cursors: { ...cursors } });
+      });
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { mirrorReference } from '@/lib/db/schema';
+import type { DataApiClient } from '@/lib/service/client';
+import { isDataApiError } from '@/lib/service/errors';
+import type { MirrorCompany } from './company';
+import { REFERENCE_KINDS, type ReferenceKind } from './kinds';
+
+const readers: Record<ReferenceKind, (client: DataApiClient) => Promise<unknown[]>> = {
+  numberingSequences: (client) => client.numberingSequences.list(),
+  warehouses: (client) => client.warehouses.list(),
+  paymentAccounts: (client) => client.paymentAccounts.list(),
+};
+
+/**
+ * Replaces each reference list whole with what the service lists now (they are short: one call each). A list the
+ * connection may not read (403) keeps what was mirrored; any other failure ends the sync as a document page's would.
+ */
+export async function replaceReferenceData(
+  db: Db,
+  company: MirrorCompany,
+  client: DataApiClient,
+  signal?: AbortSignal,
+): Promise<void> {
+  for (const kind of REFERENCE_KINDS) {
+    signal?.throwIfAborted();
+    const data = await readers[kind](client).catch((error: unknown) => {
+      if (isDataApiError(error, 'forbidden')) return null;
+      throw error;
+    });
+    if (data === null) continue;
+    await db
+      .insert(mirrorReference)
+      .values({ ...company, kind, data })
+      .onConflictDoUpdate({
+        target: [mirrorReference.pluginId, mirrorReference.tenantId, mirrorReference.kind],
+        set: { data: sql`excluded.data`, syncedAt: sql`now()` },
+      });
+  }
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import { createDataApiClient, type DataApiClient } from '@/lib/service/client';
+import { createMemoryBudget } from '@/lib/service/rate/memory-budget';
+import { createTransport } from '@/lib/service/transport';
+import type { DocumentKind } from '@/lib/mirror/kinds';
+import type { Sandbox } from '../../sandbox/app';
+import { tokenFingerprint } from '../../sandbox/data-api/request-log';
+import { PLUGIN_ID } from '../support/broker';
+import { rememberSecret } from '../support/log-capture';
+import { startTestSandbox } from '../support/sandbox';
+
+/**
+ * The sandbox a mirror's tests sync against, in real time: its data anchored to TODAY (so everything it generated
+ * is older than what a test changes now), its rate limits and request log live.
+ */
+
+export const sandboxPaths: Record<DocumentKind, string> = {
+  invoices: '/api/invoices',
+  expenses: '/api/expenses',
+  deliveryNotes: '/api/delivery-notes',
+};
+
+export type ListedRecord = { id: number | string; [field: string]: unknown };
+
+export type SandboxClient = { client: DataApiClient; token: string };
+
+export function mirrorSandboxDuringTests() {
+  let started: Sandbox | undefined;
+  beforeAll(async () => {
+    started = await startTestSandbox();
+  });
+  afterAll(() => started?.close());
+  const sandbox = () => {
+    if (!started) throw new Error('the sandbox runs only while the tests do');
+    return started;
+  };
+
+  /** A token of the company, issued for this call only (a fresh rate budget). */
+  const freshToken = (tenantId: string) => rememberSecret(sandbox().tokens.issue(tenantId, `mirror-${randomUUID()}`));
+
+  return {
+    get sandbox() {
+      return sandbox();
+    },
+    company: (tenantId: string) => ({ pluginId: PLUGIN_ID, tenantId }),
+
+    /** The company's data-API client as the add-on builds it, over a token of its own. */
+    client(tenantId: string): SandboxClient {
+      const token = freshToken(tenantId);
+      const client = createDataApiClient(
+        createTransport({
+          baseUrl: sandbox().url,
+          token,
+          budgetKey: tokenFingerprint(token),
+          budget: createMemoryBudget(),
+          backoffMs: 20,
+        }),
+      );
+      return { client, token };
+    },
+
+    /** The requests the sandbox received with this token, in order. */
+    requestsOf: (token: string) =>
+      sandbox()
+        .dataApi.requests()
+        .filter((request) => request.tokenFingerprint === tokenFingerprint(token)),
+
+    /** Every record the service lists now, read directly (a token per page: the add-on's budget is untouched). */
+    async listed(tenantId: string, kind: DocumentKind, query = ''): Promise<ListedRecord[]> {
+      const all: ListedRecord[] = [];
+      for (let skip = 0; ; skip += 100) {
+        const response = await fetch(`${sandbox().url}${sandboxPaths[kind]}?Top=100&Skip=${skip}${query}`, {
+          headers: { authorization: `Bearer ${freshToken(tenantId)}` },
+        });
+        const page = ((await response.json()) as { data: ListedRecord[] }).data;
+        all.push(...page);
+        if (page.length < 100) return all;
+      }
+    },
+  };
+}
+
+/** The parameters of a logged request's query. */
+export const paramsOf = (request: { query: string }) => new URLSearchParams(request.query);
