@@ -73,6 +73,16 @@ const rawSchema = z.object({
     .pipe(z.number().int().min(5).max(720))
     .default(60),
   PREVIEW_HOSTS: z.string().transform(list).pipe(z.array(hostName).min(1)).optional(),
+  // The synchronized copy of each company's documents (issue 11). Off until the pages read from it: a copy nobody
+  // reads would only spend the companies' data-API budget and hold their data.
+  MIRROR_SYNC: z.enum(['on', 'off']).default('off'),
+  // Whole days a company's mirror is kept after the last time anyone opened the company.
+  MIRROR_RETENTION_DAYS: z
+    .string()
+    .regex(/^[0-9]+$/, 'expected whole days')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(3650))
+    .default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -132,6 +142,8 @@ export function resolveEnv(source: Record<string, string | undefined>) {
     encryptionKeys: required(raw.ENCRYPTION_KEYS, 'ENCRYPTION_KEYS', dev && (() => dev().encryptionKeys)),
     frameAncestors: raw.FRAME_ANCESTORS,
     sessionIdleSeconds: raw.SESSION_IDLE_MINUTES * 60,
+    mirrorSync: raw.MIRROR_SYNC === 'on',
+    mirrorRetentionDays: raw.MIRROR_RETENTION_DAYS,
     logLevel: raw.LOG_LEVEL,
   };
 }

@@ -5,6 +5,9 @@ import { openCompanyClient } from '@/lib/connections/client';
 import { listConnections, type CompanyConnection } from '@/lib/connections/states';
 import { getDb, type Db } from '@/lib/db/client';
 import { forPage } from '@/lib/db/errors';
+import { getEnv } from '@/lib/env';
+import { describeError, getLogger } from '@/lib/log';
+import { noteCompanyView } from '@/lib/mirror/views';
 import type { DataApiClient } from '@/lib/service/client';
 import { requireSession } from '@/lib/session/require-session';
 import type { Session } from '@/lib/session/sessions';
@@ -69,7 +72,13 @@ export async function sessionCompanies(session: Session): Promise<CompanyConnect
 export const requireCompany = cache(async (tenantId: string): Promise<CompanyPage> => {
   const session = await requireSession();
   if (!session.tenantIds.includes(tenantId)) forbidden();
-  return companyPage(session, companyScope(session, tenantId));
+  const scope = companyScope(session, tenantId);
+  // The view keeps the company's mirror fresh and retained; the page never waits for it, nor fails by it.
+  if (getEnv().mirrorSync)
+    void getDb()
+      .then((db) => noteCompanyView(db, scope))
+      .catch((error: unknown) => getLogger().warn({ tenantId, err: describeError(error) }, 'company view not noted'));
+  return companyPage(session, scope);
 });
 
 /**

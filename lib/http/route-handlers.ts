@@ -23,6 +23,7 @@ export const routeHandlers = [
   '/companies/[tenantId]/expenses/[id]/attachments/[attachmentId]',
   '/companies/[tenantId]/invoices/[id]/reports/[reportId]',
   '/companies/[tenantId]/invoices/[id]/reports/[reportId]/preview',
+  '/companies/[tenantId]/sync',
   '/consent/return',
 ] as const;
 

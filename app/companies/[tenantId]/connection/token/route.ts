@@ -6,6 +6,7 @@ import { readBodyText } from '@/lib/http/body';
 import { clientAddress } from '@/lib/http/client-address';
 import { countFailure, refuseWhileBlocked } from '@/lib/http/failure-limit';
 import { otherMethods } from '@/lib/http/other-methods';
+import { requestMirrorSync } from '@/lib/mirror/jobs';
 
 export const dynamic = 'force-dynamic';
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
@@ -25,6 +26,7 @@ export const POST = companyRoute<{ tenantId: string }>({ form: true }, async ({ 
   const pasted = { token: form.get('token') ?? '', webhookSecret: form.get('webhookSecret') ?? '' };
   const outcome = await read((db) => connectPastedToken(db, scope, pasted, getEnv().encryptionKeys));
   if (outcome === 'rejected') await countFailure(source);
+  if (outcome === 'connected') await requestMirrorSync(scope);
   return new Response(null, {
     status: 303,
     headers: { Location: `${companyPath(params.tenantId)}?connection=${outcome}`, 'Cache-Control': 'no-store' },
