@@ -1,6 +1,6 @@
 /**
  * The per-token schedule, as pure functions: a call planned for a slot confirms it when it wakes, against the calls
- * already due. (The service allows 3 calls in any second; every window has the 100 ms arrival margin.)
+ * already due. (The service allows 3 calls in any second; every window has the 150 ms arrival margin.)
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -27,10 +27,10 @@ describe('planning a slot', () => {
       waits.push(reservation.waitMs);
       log = next!;
     }
-    expect(waits).toEqual([0, 0, 0, 1_100]);
+    expect(waits).toEqual([0, 0, 0, 1_150]);
   });
 
-  it('sustains three calls every 1 100 ms: 30 calls asked for at once leave within 9.9 s, never 4 in a second', () => {
+  it('sustains three calls every 1 150 ms: 30 calls asked for at once leave within 10.35 s, never 4 in a second', () => {
     let log = state([]);
     const sendTimes: number[] = [];
     for (let i = 0; i < 30; i += 1) {
@@ -39,7 +39,7 @@ describe('planning a slot', () => {
       sendTimes.push(reservation.at);
       log = next!;
     }
-    expect(sendTimes.at(-1)).toBe(9 * 1_100);
+    expect(sendTimes.at(-1)).toBe(9 * 1_150);
     expect((sendTimes.length - 1) / (sendTimes.at(-1)! / 1_000)).toBeGreaterThanOrEqual(2.5);
     for (let i = 3; i < sendTimes.length; i += 1)
       expect(sendTimes[i]! - sendTimes[i - 3]!).toBeGreaterThanOrEqual(1_000);
@@ -49,20 +49,20 @@ describe('planning a slot', () => {
 describe('confirming a slot on waking', () => {
   it('sends a late call at once when the calls already due leave room, whatever was planned after it', () => {
     const { reservation, next } = confirmIn(
-      state([0, 0, 0, 1_100, 2_200, 2_200, 2_200]),
-      1_100,
+      state([0, 0, 0, 1_150, 2_300, 2_300, 2_300]),
+      1_150,
       1_500,
       10_000,
       serviceRules,
     );
     expect(reservation).toEqual({ granted: true, waitMs: 0, at: 1_500 });
-    expect(next.slots).toEqual([0, 0, 0, 1_500, 2_200, 2_200, 2_200]);
+    expect(next.slots).toEqual([0, 0, 0, 1_500, 2_300, 2_300, 2_300]);
   });
 
   it('plans a call again, in place of its old slot, while the calls already due still fill a window', () => {
     const { reservation, next } = confirmIn(state([1_000, 1_000, 1_000, 1_050]), 1_050, 1_050, 10_000, serviceRules);
-    expect(reservation).toEqual({ granted: true, waitMs: 1_050, at: 2_100 });
-    expect(next.slots).toEqual([1_000, 1_000, 1_000, 2_100]);
+    expect(reservation).toEqual({ granted: true, waitMs: 1_100, at: 2_150 });
+    expect(next.slots).toEqual([1_000, 1_000, 1_000, 2_150]);
   });
 
   it('holds a call through a pause set while it waited', () => {
@@ -79,31 +79,31 @@ describe('confirming a slot on waking', () => {
 
 describe('page calls before background calls', () => {
   it('plans a page call at the earliest slot although background calls were waiting for it, and they yield', () => {
-    // Three background calls went at 0; a fourth asks at 500 and is told to come back at 1 100, holding nothing.
+    // Three background calls went at 0; a fourth asks at 500 and is told to come back at 1 150, holding nothing.
     let log = state([]);
     for (let i = 0; i < 3; i += 1) log = reserveIn(log, 0, 10_000, serviceRules, 'background').next!;
     const background = reserveIn(log, 500, 10_000, serviceRules, 'background');
-    expect(background).toEqual({ reservation: { granted: true, waitMs: 600, at: 1_100 }, next: null });
+    expect(background).toEqual({ reservation: { granted: true, waitMs: 650, at: 1_150 }, next: null });
 
-    // A page call asks at 600: it gets 1 100, the first slot free, and holds it as a plan.
+    // A page call asks at 600: it gets 1 150, the first slot free, and holds it as a plan.
     const page = reserveIn(log, 600, 10_000, serviceRules, 'page');
-    expect(page.reservation).toEqual({ granted: true, waitMs: 500, at: 1_100 });
+    expect(page.reservation).toEqual({ granted: true, waitMs: 550, at: 1_150 });
     log = page.next!;
-    expect(log.pagePlans).toEqual([1_100]);
+    expect(log.pagePlans).toEqual([1_150]);
 
-    // At 1 100 the background call wakes first: the page call is waiting, so it yields although a window has room.
-    const yielded = reserveIn(log, 1_100, 10_000, serviceRules, 'background');
+    // At 1 150 the background call wakes first: the page call is waiting, so it yields although a window has room.
+    const yielded = reserveIn(log, 1_150, 10_000, serviceRules, 'background');
     expect(yielded.reservation).toMatchObject({ granted: true });
     expect(yielded.reservation.waitMs).toBeGreaterThan(0);
     expect(yielded.next).toBeNull();
 
     // The page call confirms and goes; the background call, asking again, goes next.
-    const confirmed = confirmIn(log, 1_100, 1_100, 10_000, serviceRules);
-    expect(confirmed.reservation).toEqual({ granted: true, waitMs: 0, at: 1_100 });
+    const confirmed = confirmIn(log, 1_150, 1_150, 10_000, serviceRules);
+    expect(confirmed.reservation).toEqual({ granted: true, waitMs: 0, at: 1_150 });
     expect(confirmed.next.pagePlans).toEqual([]);
-    const after = reserveIn(confirmed.next, 1_125, 10_000, serviceRules, 'background');
-    expect(after.reservation).toEqual({ granted: true, waitMs: 0, at: 1_125 });
-    expect(after.next!.slots).toEqual([0, 0, 0, 1_100, 1_125]);
+    const after = reserveIn(confirmed.next, 1_175, 10_000, serviceRules, 'background');
+    expect(after.reservation).toEqual({ granted: true, waitMs: 0, at: 1_175 });
+    expect(after.next!.slots).toEqual([0, 0, 0, 1_150, 1_175]);
   });
 
   it('keeps a background call back while any page call waits, even with room in every window', () => {
@@ -119,8 +119,8 @@ describe('page calls before background calls', () => {
     expect(log.slots).toEqual([0, 0, 0]);
     expect(reserveIn(log, 100, 10_000, serviceRules, 'page').reservation).toEqual({
       granted: true,
-      waitMs: 1_000,
-      at: 1_100,
+      waitMs: 1_050,
+      at: 1_150,
     });
   });
 
@@ -135,7 +135,7 @@ describe('page calls before background calls', () => {
 });
 
 describe('a service that answers "no requests left"', () => {
-  it('needs no pause when our own three calls of the last second spent the window: the fourth leaves at 1 100 ms', () => {
+  it('needs no pause when our own three calls of the last second spent the window: the fourth leaves at 1 150 ms', () => {
     let log = state([]);
     for (let i = 0; i < 3; i += 1) log = reserveIn(log, 0, 10_000, serviceRules).next!;
     // The third answer says 0 left until the next whole second, up to 2 s away.
@@ -143,8 +143,8 @@ describe('a service that answers "no requests left"', () => {
     expect(spent.paused).toBe(false);
     expect(reserveIn(spent.next, 20, 10_000, serviceRules).reservation).toEqual({
       granted: true,
-      waitMs: 1_080,
-      at: 1_100,
+      waitMs: 1_130,
+      at: 1_150,
     });
   });
 
