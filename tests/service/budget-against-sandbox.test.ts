@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '@/lib/db/client';
-import { createDataApiClient, type DataApiClient } from '@/lib/service/client';
+import { createDataApiClient } from '@/lib/service/client';
 import type { RateBudget } from '@/lib/service/rate/budget';
 import { createMemoryBudget } from '@/lib/service/rate/memory-budget';
 import { createPostgresBudget } from '@/lib/service/rate/postgres-budget';
@@ -52,7 +52,11 @@ function arrivalsOf(token: string): LoggedRequest[] {
  * stamps a request's arrival when its handler starts, so requests queued behind a list it spends tens of
  * milliseconds filtering would be stamped late (an artifact of sharing one event loop, not of the client).
  */
-async function pageCallAmidWaitingSync(page: DataApiClient, sync: DataApiClient, token: string): Promise<string[]> {
+async function pageCallAmidWaitingSync(pageBudget: RateBudget, syncBudget = pageBudget): Promise<string[]> {
+  const credentials = newToken();
+  const { token } = credentials;
+  const page = clientOf(pageBudget, credentials, 'page');
+  const sync = clientOf(syncBudget, credentials, 'background');
   const background = Array.from({ length: 6 }, () => sync.auth.check());
   await vi.waitFor(() => expect(arrivalsOf(token)).toHaveLength(3), { timeout: 5_000, interval: 10 });
   // Long enough for the other three to have asked for their turn and gone to sleep until the next second.
@@ -71,14 +75,7 @@ const LIST = '/api/invoices';
 
 describe('a page call amid the sync’s calls, on the in-process budget', () => {
   it('reaches the service before the sync’s calls that were waiting when it was asked for', async () => {
-    const budget = createMemoryBudget();
-    const token = newToken();
-    const paths = await pageCallAmidWaitingSync(
-      clientOf(budget, token, 'page'),
-      clientOf(budget, token, 'background'),
-      token.token,
-    );
-    expectPageCallFourth(paths);
+    expectPageCallFourth(await pageCallAmidWaitingSync(createMemoryBudget()));
   });
 });
 
@@ -90,14 +87,7 @@ describe.each(databaseKinds)('the budget in the database (%s) against the sandbo
   afterAll(() => database?.dispose());
 
   it('sends a page call before the sync’s calls that were waiting when it was asked for', async () => {
-    const budget = createPostgresBudget(database.db);
-    const token = newToken();
-    const paths = await pageCallAmidWaitingSync(
-      clientOf(budget, token, 'page'),
-      clientOf(budget, token, 'background'),
-      token.token,
-    );
-    expectPageCallFourth(paths);
+    expectPageCallFourth(await pageCallAmidWaitingSync(createPostgresBudget(database.db)));
   });
 
   it('sends 30 calls at the full rate: no 429, never 4 in any second, and the token never paused', async () => {
@@ -129,12 +119,8 @@ describe.skipIf(!postgresUrl)('the budget shared by two instances on PostgreSQL,
 
   it('sends a page call of one instance before the sync’s calls waiting in the other', async () => {
     const other = await database.openAnotherInstance();
-    const token = newToken();
-    const paths = await pageCallAmidWaitingSync(
-      clientOf(createPostgresBudget(database.db), token, 'page'),
-      clientOf(createPostgresBudget(other.db), token, 'background'),
-      token.token,
+    expectPageCallFourth(
+      await pageCallAmidWaitingSync(createPostgresBudget(database.db), createPostgresBudget(other.db)),
     );
-    expectPageCallFourth(paths);
   });
 });
