@@ -26,9 +26,10 @@ const VIEWS = positiveInteger('BENCH_PAGE_VIEWS', 400);
 const WARMUP_VIEWS = 40;
 /**
  * One view per 600 ms per session (≈ 1.7/s). Each view makes one call, so any three calls of a token span about
- * 1.2 s: more than the service's one-second window (so no answer says "none remaining", on which the client pauses
- * the token until the next whole-second reset) and more than the client's own 1.1 s slot spacing, with 100 ms left
- * for jitter. At 500 ms the smallest jitter makes the client pause, and the pauses then synchronize the sessions.
+ * 1.2 s: more than the service's one-second window and more than the client's own 1.15 s slot spacing, so a view
+ * never waits for a slot. (Before issue 11 the client paused a token until the next whole-second reset on every
+ * "none remaining" answer; at 500 ms the smallest jitter then made it pause, and the pauses synchronized the
+ * sessions.)
  */
 const PACE_MS = 600;
 /** Between warm-up and timed views, so every rate window of every token is empty when the timing starts. */

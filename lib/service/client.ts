@@ -25,6 +25,7 @@ import {
 } from './queries';
 import { int64IdSchema, reportIdSchema, uuidSchema } from './ids';
 import { parseList, parseRecord, validInput } from './parse';
+import type { Priority } from './rate/slots';
 import type { Call, Transport } from './transport';
 import {
   batchOf,
@@ -56,21 +57,26 @@ export type ClientOptions = {
    * page opens its client with the page's deadline. Without one, each call has the transport's own limits.
    */
   deadline?: number;
+  /**
+   * 'page' (the default): someone is waiting for the answer. 'background': the mirror's sync, whose calls yield to
+   * every page call of the same token, in every instance (`rate/slots.ts`).
+   */
+  priority?: Priority;
 };
 
-export function createDataApiClient(transport: Transport, { deadline }: ClientOptions = {}) {
+export function createDataApiClient(transport: Transport, { deadline, priority }: ClientOptions = {}) {
   async function getJson(endpoint: string, path: string, query?: URLSearchParams) {
-    return (await transport.send({ method: 'GET', path, query, endpoint, deadline })).text;
+    return (await transport.send({ method: 'GET', path, query, endpoint, deadline, priority })).text;
   }
 
   async function post<T extends z.ZodType>(endpoint: string, path: string, body: unknown, answer: T) {
-    const { text } = await transport.send({ method: 'POST', path, body, endpoint, deadline });
+    const { text } = await transport.send({ method: 'POST', path, body, endpoint, deadline, priority });
     // A 201 or 202 may come without a body; that is an acceptance with nothing to report.
     return parseRecord(answer, text?.trim() ? text : '{}', endpoint);
   }
 
   async function download(endpoint: string, path: string): Promise<Download> {
-    const call: Call = { method: 'GET', path, endpoint, binary: true, deadline };
+    const call: Call = { method: 'GET', path, endpoint, binary: true, deadline, priority };
     const { response } = await transport.send(call);
     const length = Number(response.headers.get('content-length'));
     // fetch decodes a compressed body, so the declared length is then not the length of what streams on.

@@ -4,6 +4,7 @@ import { getEnv } from '@/lib/env';
 import { describeError, getLogger } from '@/lib/log';
 import { createDataApiClient, type ClientOptions, type DataApiClient } from './client';
 import { getRateBudget } from './rate/shared-budget';
+import type { Priority } from './rate/slots';
 import { createTransport, type Answer, type Transport } from './transport';
 
 /**
@@ -13,15 +14,22 @@ import { createTransport, type Answer, type Transport } from './transport';
  */
 
 // Identical GETs of one token that are in flight at the same moment (ten tabs opening the same list) share one call.
-const inFlight = new Map<string, { answer: Promise<Answer>; deadline: number }>();
+const inFlight = new Map<string, { answer: Promise<Answer> } & Pending>();
+
+type Pending = { deadline: number; priority: Priority };
 
 /**
  * A call joins an identical one in flight only if that one ends no later than its own deadline would (so a page is
- * never held past its deadline), and calls with a deadline never join calls without one or the other way round
- * (work without a deadline is not cut short by a page's).
+ * never held past its deadline), calls with a deadline never join calls without one or the other way round (work
+ * without a deadline is not cut short by a page's), and a page call never joins a background one (which may still
+ * be yielding its turn to pages).
  */
-function mayJoin(pending: number, own: number): boolean {
-  return pending <= own && Number.isFinite(pending) === Number.isFinite(own);
+function mayJoin(pending: Pending, own: Pending): boolean {
+  return (
+    pending.deadline <= own.deadline &&
+    Number.isFinite(pending.deadline) === Number.isFinite(own.deadline) &&
+    (pending.priority === 'page' || own.priority === 'background')
+  );
 }
 
 function sharingIdenticalGets(transport: Transport, budgetKey: string): Transport {
@@ -29,14 +37,14 @@ function sharingIdenticalGets(transport: Transport, budgetKey: string): Transpor
     send(call) {
       if (call.method !== 'GET' || call.binary || call.signal) return transport.send(call);
       const key = `${budgetKey} ${call.path}?${call.query ?? ''}`;
-      const deadline = call.deadline ?? Number.POSITIVE_INFINITY;
+      const own: Pending = { deadline: call.deadline ?? Number.POSITIVE_INFINITY, priority: call.priority ?? 'page' };
       const pending = inFlight.get(key);
-      if (pending && mayJoin(pending.deadline, deadline)) return pending.answer;
+      if (pending && mayJoin(pending, own)) return pending.answer;
       const entry = {
         answer: transport.send(call).finally(() => {
           if (inFlight.get(key) === entry) inFlight.delete(key);
         }),
-        deadline,
+        ...own,
       };
       inFlight.set(key, entry);
       return entry.answer;

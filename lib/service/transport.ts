@@ -2,7 +2,7 @@ import 'server-only';
 import pRetry from 'p-retry';
 import { DataApiError, type DataApiErrorKind } from './errors';
 import type { RateBudget } from './rate/budget';
-import type { Reservation } from './rate/slots';
+import type { Priority, Reservation } from './rate/slots';
 
 /**
  * One data-API request with everything the service's limits ask for: a slot from the token's shared budget before
@@ -59,6 +59,8 @@ export type Call = {
    * (lib/documents/load.ts); without one a call has `callTimeoutMs`.
    */
   deadline?: number;
+  /** 'page' (the default) goes before every 'background' call of the token that is still waiting (the sync's). */
+  priority?: Priority;
 };
 
 export type CallOutcome = {
@@ -128,14 +130,16 @@ export function createTransport(options: TransportOptions): Transport {
   const base = options.baseUrl.replace(/\/+$/, '');
 
   /**
-   * Waits for the token's next slot; fails as busy when it is further away than the queue may wait. A call that had
-   * to wait confirms its slot when it wakes: it goes when every window holds against the calls already due, else it
-   * waits again. So a late wake-up (a busy event loop, a slow database) never sends into the windows of the calls
-   * before it, and a pause set meanwhile (a 429 to a call ahead of it, in any instance) holds it too.
+   * Waits for the token's next slot; fails as busy when it is further away than the queue may wait. A page call that
+   * had to wait confirms its slot when it wakes: it goes when every window holds against the calls already due, else
+   * it waits again. So a late wake-up (a busy event loop, a slow database) never sends into the windows of the calls
+   * before it, and a pause set meanwhile (a 429 to a call ahead of it, in any instance) holds it too. A background
+   * call holds no slot while it waits: it asks again when it wakes, and yields to any page call waiting by then.
+   * Answers the time queued and the send time granted (the budget's clock).
    */
-  async function takeSlot(deadline: number): Promise<number> {
+  async function takeSlot(deadline: number, priority: Priority): Promise<{ queuedMs: number; at: number }> {
     let queuedMs = 0;
-    // The slot this call waited for, confirmed when it wakes.
+    // The slot this page call waited for, confirmed when it wakes.
     let planned: number | null = null;
     for (;;) {
       // The wait may use the call's time up to the last moment an attempt is still worth sending.
@@ -145,7 +149,7 @@ export function createTransport(options: TransportOptions): Transport {
       const maxWaitMs = Math.min(queueLeft, usable);
       const reservation: Reservation =
         planned === null
-          ? await options.budget.reserve(options.budgetKey, maxWaitMs)
+          ? await options.budget.reserve(options.budgetKey, maxWaitMs, priority)
           : await options.budget.confirm(options.budgetKey, planned, maxWaitMs);
       if (!reservation.granted) {
         // Busy either way (the wait is the token's queue); marked when the deadline, not the queue bound, refused it.
@@ -153,10 +157,10 @@ export function createTransport(options: TransportOptions): Transport {
         const retryAfterSeconds = Math.max(1, Math.ceil(reservation.waitMs / 1_000));
         throw new DataApiError('busy', { retryAfterSeconds, deadlineExceeded: usable < queueLeft });
       }
-      if (reservation.waitMs === 0) return queuedMs;
+      if (reservation.waitMs === 0) return { queuedMs, at: reservation.at };
       await sleep(reservation.waitMs);
       queuedMs += reservation.waitMs;
-      planned = reservation.at;
+      if (priority === 'page') planned = reservation.at;
     }
   }
 
@@ -165,8 +169,13 @@ export function createTransport(options: TransportOptions): Transport {
     await options.budget.pause(options.budgetKey, forMs).catch((error: unknown) => options.onBudgetError?.(error));
   }
 
-  /** The service says the window is spent: hold the queue until it resets rather than earn a 429. */
-  async function respectRemaining(response: Response): Promise<void> {
+  /**
+   * The service says its window is spent. When our own log holds the calls that spent it (the third of three in a
+   * second answers "0 left"), the log already keeps the next call out of that window, to the millisecond: waiting
+   * for the header's reset, in whole seconds, would only cost up to a second per three calls. When the service counts
+   * more than our log (calls we do not know of), hold the token's queue until its reset rather than earn a 429.
+   */
+  async function respectRemaining(response: Response, sentAt: number): Promise<void> {
     if (response.headers.get('x-rate-limit-remaining')?.trim() !== '0') return;
     const header = response.headers.get('x-rate-limit-reset')?.trim() ?? '';
     const reset = Number(header);
@@ -177,14 +186,17 @@ export function createTransport(options: TransportOptions): Transport {
     if (!Number.isFinite(resetMs) || resetMs <= 0) return;
     // The reset is the service's wall-clock time, so it is compared with ours, not with an injected clock.
     const forMs = Math.min(MAX_PAUSE_MS, resetMs - Date.now());
-    if (forMs > 0) await pause(forMs);
+    if (forMs <= 0) return;
+    await options.budget
+      .windowSpent(options.budgetKey, sentAt, forMs)
+      .catch((error: unknown) => options.onBudgetError?.(error));
   }
 
   /**
    * One attempt. A JSON answer is read whole inside the attempt, so the timeout covers its body and a body cut short
    * is retried like any network failure; a binary answer must only start within the timeout, then it streams.
    */
-  async function attempt(call: Call, url: string, deadline: number): Promise<Answer> {
+  async function attempt(call: Call, url: string, deadline: number, sentAt: number): Promise<Answer> {
     const left = deadline - now();
     const timeoutMs = Math.max(1, Math.min(attemptTimeoutMs, left));
     const headersDue = new AbortController();
@@ -208,7 +220,7 @@ export function createTransport(options: TransportOptions): Transport {
         signal: AbortSignal.any(signals),
       });
       clearTimeout(timer);
-      await respectRemaining(response);
+      await respectRemaining(response, sentAt);
       if (!response.ok) return failed(response);
       if (call.binary) return { response, text: null };
       return { response, text: await response.text() };
@@ -251,8 +263,9 @@ export function createTransport(options: TransportOptions): Transport {
         const answer = await pRetry(
           async () => {
             attempts += 1;
-            queuedMs += await takeSlot(deadline);
-            return attempt(call, url, deadline);
+            const slot = await takeSlot(deadline, call.priority ?? 'page');
+            queuedMs += slot.queuedMs;
+            return attempt(call, url, deadline, slot.at);
           },
           {
             retries: call.method === 'GET' ? retries : 0,

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Reservation } from './slots';
+import type { Priority, Reservation } from './slots';
 
 /**
  * Where a token's schedule lives. In-process on the embedded database (one process by construction); in
@@ -7,13 +7,23 @@ import type { Reservation } from './slots';
  * Keys are fingerprints of tokens, never tokens.
  */
 export interface RateBudget {
-  /** Reserves the earliest allowed send time and says how long to wait for it; refuses beyond `maxWaitMs`. */
-  reserve(key: string, maxWaitMs: number): Promise<Reservation>;
   /**
-   * For a call woken for its planned slot `plannedAt`: grants now (`waitMs` 0) when every window holds against the
-   * slots already due, else plans it again at the earliest time they allow (refused beyond `maxWaitMs`).
+   * Reserves the earliest allowed send time and says how long to wait for it; refuses beyond `maxWaitMs`. A page call
+   * (the default) that must wait holds a plan and confirms it when it wakes; a background call holds nothing: it
+   * goes only when no page call waits, and after a wait it simply reserves again.
+   */
+  reserve(key: string, maxWaitMs: number, priority?: Priority): Promise<Reservation>;
+  /**
+   * For a page call woken for its planned slot `plannedAt`: grants now (`waitMs` 0) when every window holds against
+   * the slots already due, else plans it again at the earliest time they allow (refused beyond `maxWaitMs`).
    */
   confirm(key: string, plannedAt: number, maxWaitMs: number): Promise<Reservation>;
-  /** Holds every call of the token for `forMs` from now (a 429, or no requests left in the service's window). */
+  /** Holds every call of the token for `forMs` from now (a 429's retry-after). */
   pause(key: string, forMs: number): Promise<void>;
+  /**
+   * The service answered the call sent at `sentAt` (the reservation's `at`) with no requests left, for `forMs`:
+   * pauses the token for that long unless our own calls fill a window up to `sentAt` (then the log already keeps
+   * the next call out of it). Answers whether it paused.
+   */
+  windowSpent(key: string, sentAt: number, forMs: number): Promise<boolean>;
 }

@@ -1,9 +1,11 @@
 import 'server-only';
 import type { RateBudget } from './budget';
-import { confirmIn, reserveIn, serviceRules, type Rules, type ScheduleState } from './slots';
+import { afterSpentWindow, confirmIn, reserveIn, serviceRules, type Rules, type ScheduleState } from './slots';
 
 /** Tokens idle this long are forgotten: every window is long empty by then. */
 const IDLE_MS = 5 * 60_000;
+
+const emptyState = (): ScheduleState => ({ slots: [], pagePlans: [], pausedUntil: 0 });
 
 /** The budget of one process. JavaScript runs one reservation at a time, so read-then-write is atomic here. */
 export function createMemoryBudget(rules: Rules = serviceRules, now: () => number = Date.now): RateBudget {
@@ -13,26 +15,27 @@ export function createMemoryBudget(rules: Rules = serviceRules, now: () => numbe
     for (const [key, state] of states) if (t - state.touched > IDLE_MS && state.pausedUntil < t) states.delete(key);
   }
 
+  /** The token's state handed to `decide`, and what it answers stored back (when it changed anything). */
+  function update<T>(key: string, decide: (state: ScheduleState, t: number) => { next: ScheduleState | null } & T): T {
+    const t = now();
+    if (states.size > 1_000) forget(t);
+    const decision = decide(states.get(key) ?? emptyState(), t);
+    if (decision.next) states.set(key, { ...decision.next, touched: t });
+    return decision;
+  }
+
   return {
-    async reserve(key, maxWaitMs) {
-      const t = now();
-      if (states.size > 1_000) forget(t);
-      const state = states.get(key) ?? { slots: [], pausedUntil: 0, touched: t };
-      const { reservation, slots } = reserveIn(state, t, maxWaitMs, rules);
-      if (slots) states.set(key, { slots, pausedUntil: state.pausedUntil, touched: t });
-      return reservation;
+    async reserve(key, maxWaitMs, priority = 'page') {
+      return update(key, (state, t) => reserveIn(state, t, maxWaitMs, rules, priority)).reservation;
     },
     async confirm(key, plannedAt, maxWaitMs) {
-      const t = now();
-      const state = states.get(key) ?? { slots: [], pausedUntil: 0, touched: t };
-      const { reservation, slots } = confirmIn(state, plannedAt, t, maxWaitMs, rules);
-      states.set(key, { slots, pausedUntil: state.pausedUntil, touched: t });
-      return reservation;
+      return update(key, (state, t) => confirmIn(state, plannedAt, t, maxWaitMs, rules)).reservation;
     },
     async pause(key, forMs) {
-      const t = now();
-      const state = states.get(key) ?? { slots: [], pausedUntil: 0, touched: t };
-      states.set(key, { ...state, pausedUntil: Math.max(state.pausedUntil, t + forMs), touched: t });
+      update(key, (state, t) => ({ next: { ...state, pausedUntil: Math.max(state.pausedUntil, t + forMs) } }));
+    },
+    async windowSpent(key, sentAt, forMs) {
+      return update(key, (state, t) => afterSpentWindow(state, sentAt, t, forMs, rules)).paused;
     },
   };
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/lib/db/client';
 import type { RateBudget } from './budget';
-import { confirmIn, reserveIn, serviceRules, type Reservation, type Rules, type ScheduleState } from './slots';
+import { afterSpentWindow, confirmIn, reserveIn, serviceRules, type Rules, type ScheduleState } from './slots';
 
 type BudgetRow = { slots: (string | number)[] | null; paused_until: string | number; now_ms: string | number };
 
@@ -10,16 +10,37 @@ type BudgetRow = { slots: (string | number)[] | null; paused_until: string | num
 const nowMs = sql`(extract(epoch from clock_timestamp()) * 1000)::bigint`;
 
 /**
+ * The log as the row keeps it, in its one `slots` bigint[] column: send times ascending, a page call's plan stored
+ * negated (send times are positive epoch milliseconds, so the sign is free to say "planned, not yet sent"). That is
+ * what lets a background call on one instance see a page call waiting on another. A row written before plans were
+ * marked has only positive times: all read as sent, which is the cautious reading.
+ */
+export function decodeSlots(stored: readonly (string | number)[]): Pick<ScheduleState, 'slots' | 'pagePlans'> {
+  const times = stored.map(Number);
+  return { slots: times.map(Math.abs), pagePlans: times.filter((at) => at < 0).map((at) => -at) };
+}
+
+export function encodeSlots({ slots, pagePlans }: Pick<ScheduleState, 'slots' | 'pagePlans'>): number[] {
+  const plans = [...pagePlans];
+  return slots.map((at) => {
+    const plan = plans.indexOf(at);
+    if (plan === -1) return at;
+    plans.splice(plan, 1);
+    return -at;
+  });
+}
+
+/**
  * The budget shared by every instance through PostgreSQL. A reservation is one short transaction: the upsert locks
  * the token's row and returns its latest committed schedule (ON CONFLICT DO UPDATE sees it even under READ
  * COMMITTED), the slot is computed here with the same rules as in-process, and written back before the lock goes.
  */
 export function createPostgresBudget(db: Db, rules: Rules = serviceRules): RateBudget {
-  /** One short transaction on the token's locked row: its schedule in, the new log (if any) written back. */
-  function inLockedRow(
+  /** One short transaction on the token's locked row: its schedule in, the new one (if any) written back. */
+  function inLockedRow<T>(
     key: string,
-    decide: (state: ScheduleState, now: number) => { reservation: Reservation; slots: number[] | null },
-  ): Promise<Reservation> {
+    decide: (state: ScheduleState, now: number) => { next: ScheduleState | null } & T,
+  ): Promise<T> {
     return db.transaction(async (tx) => {
       const [row] = rowsOf<BudgetRow>(
         await tx.execute(sql`
@@ -28,29 +49,36 @@ export function createPostgresBudget(db: Db, rules: Rules = serviceRules): RateB
           returning slots, paused_until, ${nowMs} as now_ms`),
       );
       if (!row) throw new Error('The budget row was not returned.');
-      const state = { slots: (row.slots ?? []).map(Number), pausedUntil: Number(row.paused_until) };
-      const { reservation, slots } = decide(state, Number(row.now_ms));
-      if (slots) {
+      const state = { ...decodeSlots(row.slots ?? []), pausedUntil: Number(row.paused_until) };
+      const decision = decide(state, Number(row.now_ms));
+      const { next } = decision;
+      if (next) {
         await tx.execute(sql`
-          update data_api_budgets set slots = ${`{${slots.join(',')}}`}::bigint[], updated_at = now()
+          update data_api_budgets
+          set slots = ${`{${encodeSlots(next).join(',')}}`}::bigint[],
+            paused_until = greatest(paused_until, ${next.pausedUntil}), updated_at = now()
           where token_key = ${key}`);
       }
-      return reservation;
+      return decision;
     });
   }
 
   return {
-    reserve(key, maxWaitMs) {
-      return inLockedRow(key, (state, now) => reserveIn(state, now, maxWaitMs, rules));
+    async reserve(key, maxWaitMs, priority = 'page') {
+      return (await inLockedRow(key, (state, now) => reserveIn(state, now, maxWaitMs, rules, priority))).reservation;
     },
-    confirm(key, plannedAt, maxWaitMs) {
-      return inLockedRow(key, (state, now) => confirmIn(state, plannedAt, now, maxWaitMs, rules));
+    async confirm(key, plannedAt, maxWaitMs) {
+      return (await inLockedRow(key, (state, now) => confirmIn(state, plannedAt, now, maxWaitMs, rules))).reservation;
     },
     async pause(key, forMs) {
       await db.execute(sql`
         insert into data_api_budgets (token_key, paused_until) values (${key}, ${nowMs} + ${Math.ceil(forMs)})
         on conflict (token_key) do update
           set paused_until = greatest(data_api_budgets.paused_until, excluded.paused_until), updated_at = now()`);
+    },
+    async windowSpent(key, sentAt, forMs) {
+      return (await inLockedRow(key, (state, now) => afterSpentWindow(state, sentAt, now, Math.ceil(forMs), rules)))
+        .paused;
     },
   };
 }
