@@ -28,7 +28,8 @@ export const mirrorSyncQueue = defineQueue({
   concurrency: 2,
   pollingIntervalSeconds: 1,
   handler: async ({ pluginId, tenantId, mode }, { db, signal }) => {
-    const result = await syncMirror(db, { pluginId, tenantId }, mode, { signal });
+    // Background priority: a page's call on the same token never waits behind the sync's (lib/service/rate/).
+    const result = await syncMirror(db, { pluginId, tenantId }, mode, { signal, client: { priority: 'background' } });
     getLogger().info(
       { job: 'mirror.sync', tenantId, mode, status: result.status, read: result.read, deleted: result.deleted },
       'mirror synced',

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as refresh } from '@/app/companies/[tenantId]/sync/route';
+import { BASE } from '../support/broker';
+import { signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
+
+/**
+ * A list's refresh button (POST /companies/{id}/sync): our own pages only, the session's company only, and back to
+ * the page it came from when that is one of the company's pages; never anywhere else.
+ */
+let fixture: CompanyFixture;
+beforeAll(async () => {
+  fixture = await startCompanyFixture();
+});
+afterAll(() => fixture.stop());
+
+function post(tenantId: string, back: string, headers: Record<string, string>): Promise<Response> {
+  const request = new Request(`${BASE}/companies/${tenantId}/sync`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: BASE,
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    },
+    body: new URLSearchParams({ back }).toString(),
+  });
+  return refresh(request, { params: Promise.resolve({ tenantId }) });
+}
+
+describe('the refresh of a company’s mirror', () => {
+  it('answers 303 back to the company’s page it came from', async () => {
+    const cookie = await signIn(fixture, { tenantIds: ['10001'], connected: ['10001'] });
+    const response = await post('10001', '/companies/10001/invoices?PaymentStatus=0', { cookie });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/companies/10001/invoices?PaymentStatus=0');
+  });
+
+  it('sends anywhere else back to the company’s overview', async () => {
+    const cookie = await signIn(fixture, { tenantIds: ['10001', '10002'], connected: ['10001'] });
+    for (const back of ['https://evil.example/', '//evil.example/companies/10001', '/companies/10002/invoices', '']) {
+      const response = await post('10001', back, { cookie });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/companies/10001');
+    }
+  });
+
+  it('refuses another site’s form, a company outside the session, and no session', async () => {
+    const cookie = await signIn(fixture, { tenantIds: ['10001'], connected: ['10001'] });
+    expect(
+      (
+        await post('10001', '/companies/10001', {
+          cookie,
+          origin: 'https://evil.example',
+          'sec-fetch-site': 'cross-site',
+        })
+      ).status,
+    ).toBe(403);
+    expect((await post('10003', '/companies/10003', { cookie })).status).toBe(403);
+    expect((await post('10001', '/companies/10001', {})).status).toBe(401);
+  });
+});
