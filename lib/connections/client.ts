@@ -9,7 +9,7 @@ import { getEnv } from '@/lib/env';
 import type { ClientOptions, DataApiClient } from '@/lib/service/client';
 import { DataApiError } from '@/lib/service/errors';
 import { clientForToken } from '@/lib/service/token-client';
-import { connectionRow } from './store';
+import { connectionRow, workingConnectionsOf } from './store';
 
 /** A database failure while reading a token is stripped of its query (it names the user). */
 const withoutQuery = (error: unknown) => Promise.reject(new DatabaseError(error));
@@ -43,13 +43,7 @@ export async function openCompanyClientForWork(
   const [row] = await db
     .select({ userId: accessTokens.userId, keyId: accessTokens.keyId, sealedToken: accessTokens.sealedToken })
     .from(accessTokens)
-    .where(
-      and(
-        eq(accessTokens.pluginId, company.pluginId),
-        eq(accessTokens.tenantId, company.tenantId),
-        isNull(accessTokens.invalidatedAt),
-      ),
-    )
+    .where(workingConnectionsOf(company))
     .orderBy(desc(accessTokens.deliveredAt), accessTokens.userId)
     .limit(1)
     .catch(withoutQuery);

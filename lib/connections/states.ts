@@ -1,9 +1,9 @@
 import 'server-only';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
 import type { CompaniesScope } from '@/lib/company/scope';
-import { connectionRows, type TokenSource } from './store';
+import { connectionRows, workingConnectionsOf, type TokenSource } from './store';
 
 /** Whether the add-on can reach a company's data: a token stored, none delivered, or one the service rejected. */
 export type ConnectionState = 'connected' | 'missing' | 'invalid';
@@ -79,13 +79,7 @@ export async function hasWorkingConnection(db: Db, company: { pluginId: string; 
   const [row] = await db
     .select({ tenantId: accessTokens.tenantId })
     .from(accessTokens)
-    .where(
-      and(
-        eq(accessTokens.pluginId, company.pluginId),
-        eq(accessTokens.tenantId, company.tenantId),
-        isNull(accessTokens.invalidatedAt),
-      ),
-    )
+    .where(workingConnectionsOf(company))
     .limit(1);
   return row !== undefined;
 }

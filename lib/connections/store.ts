@@ -1,7 +1,7 @@
 import 'server-only';
 import type { CompaniesScope, CompanyScope } from '@/lib/company/scope';
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
 import { sealSecret, sealToken, webhookSecretContext, type VaultKey } from '@/lib/crypto/vault';
@@ -15,7 +15,14 @@ export function connectionRow(identity: CompanyScope): SQL {
   )!;
 }
 
-/** A user's companies under one plugin. */
+/** The working connections of a company, any user's (background work, which no session decides). */
+export function workingConnectionsOf(company: Pick<CompanyScope, 'pluginId' | 'tenantId'>): SQL {
+  return and(
+    eq(accessTokens.pluginId, company.pluginId),
+    eq(accessTokens.tenantId, company.tenantId),
+    isNull(accessTokens.invalidatedAt),
+  )!;
+}
 
 /** The rows of the scope's connections (the caller skips an empty scope: `in ()` is no SQL). */
 export function connectionRows(scope: CompaniesScope): SQL {
