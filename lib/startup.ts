@@ -2,6 +2,7 @@ import 'server-only';
 import { ConfigError, getEnv } from '@/lib/env';
 import { getDb } from '@/lib/db/client';
 import { startJobs, stopJobs } from '@/lib/jobs/process';
+import { applicationQueues } from '@/lib/jobs/queues';
 import { describeError, getLogger } from '@/lib/log';
 
 /**
@@ -30,7 +31,7 @@ export async function startServer() {
   }
   await getDb();
   // After the database: pg-boss creates its schema beside ours, then works on the queues (pruning among them).
-  await startJobs();
+  await startJobs({ queues: applicationQueues });
   stopJobsOnTermination();
   getLogger().info({ database: getEnv().databaseUrl ? 'postgres' : 'pglite' }, 'add-on started');
 }

@@ -2,7 +2,6 @@ import 'server-only';
 import { getDbHandle } from '@/lib/db/client';
 import { openJobs, type Jobs, type JobsOptions, type SendOptions } from '@/lib/jobs/jobs';
 import type { JobData, QueueDefinition } from '@/lib/jobs/queue';
-import { applicationQueues } from '@/lib/jobs/queues';
 import type { JobState } from '@/lib/jobs/state';
 
 // One job queue per process, on the process's database handle, kept on globalThis for the same reason as
@@ -10,12 +9,13 @@ import type { JobState } from '@/lib/jobs/state';
 const slot = globalThis as typeof globalThis & { __addonJobs?: Promise<Jobs> };
 
 /**
- * Starts the process's job queue on its database: every queue of lib/jobs/queues.ts created and scheduled, and
- * worked on unless `work: false` (a script that only sends). The server starts it (lib/startup.ts).
+ * Starts the process's job queue on its database: the given queues (the add-on's are listed in lib/jobs/queues.ts)
+ * created and scheduled, and worked on unless `work: false` (a script that only sends). The server starts it
+ * (lib/startup.ts). The queues are given, not imported here: a queue's handler sends jobs through this module.
  */
-export function startJobs(options: Partial<JobsOptions> = {}): Promise<Jobs> {
+export function startJobs(options: Pick<JobsOptions, 'queues'> & Partial<JobsOptions>): Promise<Jobs> {
   slot.__addonJobs ??= getDbHandle()
-    .then((handle) => openJobs(handle, { queues: applicationQueues, work: true, ...options }))
+    .then((handle) => openJobs(handle, { work: true, ...options }))
     .catch((error: unknown) => {
       slot.__addonJobs = undefined;
       throw error;

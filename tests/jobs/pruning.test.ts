@@ -39,7 +39,7 @@ describe('the server’s job queue', () => {
 
   it('starts on the process’s database with the add-on’s queues and schedules, and stops', async () => {
     await expect(getJobs()).rejects.toThrow(/not started/);
-    const jobs = await startJobs({ tuning: testTuning });
+    const jobs = await startJobs({ queues: applicationQueues, tuning: testTuning });
     expect(await getJobs()).toBe(jobs);
     expect(await jobs.schedules()).toContainEqual({ name: 'db.prune', cron: '0 * * * *' });
     await stopJobs({ timeoutMs: 1_000 });
