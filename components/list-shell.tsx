@@ -5,9 +5,11 @@ import type { ListKind } from '@/lib/documents/filters';
 import { listHref, pagingLinks } from '@/lib/documents/filters';
 import { filterFieldsFor } from '@/lib/documents/filter-fields';
 import type { ListPage } from '@/lib/documents/list-page';
+import { companyPath } from '@/lib/documents/present';
 import { KindTable, type ListRecord } from './document-tables';
 import { EmptyState } from './empty-state';
 import { FilterForm } from './filter-form';
+import { MirrorFreshness } from './mirror-freshness';
 import { Pager } from './pager';
 import { ServiceProblem } from './service-problem';
 
@@ -78,6 +80,15 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
   return (
     <>
       <h2 className="text-lg font-semibold text-slate-900">{own.title}</h2>
+      {page.mirror && (
+        <MirrorFreshness
+          status={page.mirror}
+          kind={kind}
+          texts={texts}
+          locale={shown.locale}
+          refresh={{ action: companyPath(shown.tenantId, 'sync'), back: page.href }}
+        />
+      )}
       <FilterForm
         action={page.path}
         fields={filterFieldsFor(kind, texts, page.sequences)}

@@ -2,6 +2,9 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { requireCompany } from '@/lib/company/page';
 import type { Loaded } from '@/lib/company/page-load';
+import { getEnv } from '@/lib/env';
+import { mirrorCompanyOf } from '@/lib/mirror/company';
+import { mirrorStatus, type MirrorStatus } from '@/lib/mirror/status';
 import type { DataApiClient } from '@/lib/service/client';
 import type { NumberingSequence } from '@/lib/service/schemas/reference';
 import { parseListView, type ListKind, type ListView, type SearchParams } from './filters';
@@ -25,6 +28,8 @@ export type ListPage<K extends ListKind, R> = {
   sequences: NumberingSequence[] | null;
   /** Null when the view is invalid: nothing was asked of the service. */
   loaded: Loaded<R[]> | null;
+  /** The company's synchronized copy, how fresh it is (null while MIRROR_SYNC is off). */
+  mirror: MirrorStatus | null;
   today: string;
 };
 
@@ -50,11 +55,14 @@ export async function loadListPage<K extends ListKind, R>(
   const href = search.size > 0 ? `${path}?${search}` : path;
   const today = companyToday(new Date());
   const sequencesOf = (open: () => Promise<DataApiClient>) => numberingSequencesFor(company.scope, open);
+  const mirror = getEnv().mirrorSync
+    ? await company.read((db, scope) => mirrorStatus(db, mirrorCompanyOf(scope)))
+    : null;
 
   if (!view.ok) {
     // Nothing is asked of the service but the form's sequences.
     const known = await company.load(({ client }) => sequencesOf(client));
-    return { view, path, href, sequences: known.ok ? known.value : null, loaded: null, today };
+    return { view, path, href, sequences: known.ok ? known.value : null, loaded: null, today, mirror };
   }
 
   let sequences: NumberingSequence[] | null = null;
@@ -63,5 +71,5 @@ export async function loadListPage<K extends ListKind, R>(
     sequences = known;
     return records;
   });
-  return { view, path, href, sequences, loaded, today };
+  return { view, path, href, sequences, loaded, today, mirror };
 }

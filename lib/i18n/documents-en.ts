@@ -93,6 +93,18 @@ export const en: DocumentTexts = {
     paymentFilter: { '0': 'Unpaid', '1': 'Paid' },
     sequencesUnavailable: 'The numbering sequences could not be loaded; enter a sequence code.',
   },
+  mirror: {
+    label: 'How fresh this list is',
+    preparing:
+      'Preparing fast search of the company’s documents: {count} read so far. Meanwhile the list is read straight from the invoicing service.',
+    updated: 'Updated {ago}.',
+    never: 'Not updated yet.',
+    syncing: 'Updating now…',
+    failed: 'The last update failed; it will be tried again shortly.',
+    paused: 'Updates are paused: the company has no API package.',
+    stopped: 'Updates stopped: access to the company’s data was removed.',
+    refresh: 'Update now',
+  },
   lists: {
     invoicesCaption: 'Invoices',
     expensesCaption: 'Expenses',

@@ -99,6 +99,19 @@ export const sk = {
     paymentFilter: { '0': 'Neuhradené', '1': 'Uhradené' },
     sequencesUnavailable: 'Zoznam číselných radov sa nepodarilo načítať; zadajte kód radu.',
   },
+  /** The synchronized copy of the company's documents, above each list (components/mirror-freshness.tsx). */
+  mirror: {
+    label: 'Aktuálnosť zoznamu',
+    preparing:
+      'Pripravujeme rýchle vyhľadávanie v dokladoch firmy: doteraz načítaných {count}. Medzitým zoznam čítame priamo z Fakturácie.',
+    updated: 'Aktualizované {ago}.',
+    never: 'Zatiaľ neaktualizované.',
+    syncing: 'Práve sa aktualizuje…',
+    failed: 'Posledná aktualizácia sa nepodarila; skúsime to znova o chvíľu.',
+    paused: 'Aktualizácia je pozastavená: firma nemá aktivovaný Balík API.',
+    stopped: 'Aktualizácia sa zastavila: prístup k údajom firmy bol zrušený.',
+    refresh: 'Aktualizovať teraz',
+  },
   lists: {
     invoicesCaption: 'Faktúry',
     expensesCaption: 'Náklady',

@@ -1,0 +1,72 @@
+import type { DocumentTexts } from '@/lib/i18n/documents';
+import { countOf, fill } from '@/lib/i18n/documents';
+import type { Locale } from '@/lib/i18n/messages';
+import type { DocumentKind } from '@/lib/mirror/kinds';
+import type { MirrorStatus } from '@/lib/mirror/status';
+
+/** "2 minutes ago", "pred 2 minútami": the time since `at`, in the largest unit that fits. */
+function ago(at: Date, now: Date, locale: Locale): string {
+  const format = new Intl.RelativeTimeFormat(locale === 'sk' ? 'sk-SK' : 'en-GB', { numeric: 'auto' });
+  const seconds = Math.round((at.getTime() - now.getTime()) / 1000);
+  if (Math.abs(seconds) < 60) return format.format(Math.min(0, seconds), 'second');
+  const minutes = Math.round(seconds / 60);
+  if (Math.abs(minutes) < 60) return format.format(minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (Math.abs(hours) < 24) return format.format(hours, 'hour');
+  return format.format(Math.round(hours / 24), 'day');
+}
+
+/**
+ * How fresh the company's synchronized copy is, above a list, with a button that asks for an update now (POST
+ * /companies/{id}/sync, back to this very list). Before the first full sync it says the search is being prepared and
+ * how far; a paused or stopped sync says why. A form, so it works without script.
+ */
+export function MirrorFreshness({
+  status,
+  kind,
+  texts,
+  locale,
+  refresh,
+  now = new Date(),
+}: {
+  status: MirrorStatus;
+  kind: DocumentKind;
+  texts: DocumentTexts;
+  locale: Locale;
+  refresh: { action: string; back: string };
+  now?: Date;
+}) {
+  const t = texts.mirror;
+  const lines: string[] = [];
+  if (status.status === 'paused') lines.push(t.paused);
+  else if (status.status === 'stopped') lines.push(t.stopped);
+  else {
+    if (status.fullSyncedAt === null) {
+      lines.push(fill(t.preparing, { count: countOf(status.progress[kind].read, texts.documents, locale) }));
+    } else {
+      lines.push(status.lastSyncedAt ? fill(t.updated, { ago: ago(status.lastSyncedAt, now, locale) }) : t.never);
+    }
+    if (status.status === 'syncing') lines.push(t.syncing);
+    else if (status.lastError && status.nextTryAt) lines.push(t.failed);
+  }
+  return (
+    <section
+      aria-label={t.label}
+      data-mirror-status={status.status}
+      className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
+    >
+      <p>{lines.join(' ')}</p>
+      {status.status !== 'stopped' && (
+        <form method="post" action={refresh.action}>
+          <input type="hidden" name="back" value={refresh.back} />
+          <button
+            type="submit"
+            className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            {t.refresh}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

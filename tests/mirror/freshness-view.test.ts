@@ -1,0 +1,78 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { MirrorFreshness } from '@/components/mirror-freshness';
+import { documentTexts } from '@/lib/i18n/documents';
+import type { MirrorStatus } from '@/lib/mirror/status';
+
+/** What a list says of the company's synchronized copy, above it, in both languages, with its refresh button. */
+
+const now = new Date('2026-11-24T10:00:00Z');
+const none = { invoices: 0, expenses: 0, deliveryNotes: 0 };
+const base: MirrorStatus = {
+  status: 'ready',
+  fullSyncedAt: new Date('2026-11-24T08:00:00Z'),
+  lastSyncedAt: new Date('2026-11-24T09:58:00Z'),
+  reconciledAt: null,
+  counts: none,
+  progress: {
+    invoices: { read: 0, done: true },
+    expenses: { read: 0, done: true },
+    deliveryNotes: { read: 0, done: true },
+  },
+  lastError: null,
+  nextTryAt: null,
+  lastOpenedAt: null,
+};
+const refresh = { action: '/companies/10001/sync', back: '/companies/10001/invoices?PaymentStatus=0' };
+const render = (status: Partial<MirrorStatus>, locale: 'sk' | 'en' = 'en') =>
+  renderToStaticMarkup(
+    createElement(MirrorFreshness, {
+      status: { ...base, ...status },
+      kind: 'invoices',
+      texts: documentTexts[locale],
+      locale,
+      refresh,
+      now,
+    }),
+  );
+
+describe('how fresh a list is', () => {
+  it('says when the copy was updated, and offers to update it now, back to this very list', () => {
+    const html = render({});
+    expect(html).toContain('Updated 2 minutes ago.');
+    expect(html).toContain('data-mirror-status="ready"');
+    expect(html).toMatch(/<form action="\/companies\/10001\/sync" method="post">/);
+    expect(html).toContain('name="back" value="/companies/10001/invoices?PaymentStatus=0"');
+    expect(render({}, 'sk')).toContain('Aktualizované pred 2 minútami.');
+  });
+
+  it('before the first full sync, says search is being prepared and how far it got', () => {
+    const html = render({
+      status: 'syncing',
+      fullSyncedAt: null,
+      lastSyncedAt: null,
+      progress: { ...base.progress, invoices: { read: 1200, done: false } },
+    });
+    expect(html).toContain('Preparing fast search of the company’s documents: 1,200 documents read so far.');
+    expect(html).toContain('Updating now…');
+    expect(
+      render(
+        {
+          fullSyncedAt: null,
+          lastSyncedAt: null,
+          progress: { ...base.progress, invoices: { read: 1200, done: false } },
+        },
+        'sk',
+      ),
+    ).toMatch(/doteraz načítaných 1\s200 dokladov/);
+  });
+
+  it('says a failed update will be tried again, a 402 paused it, and a refused token stopped it (no button then)', () => {
+    expect(render({ lastError: { kind: 'busy', at: now }, nextTryAt: now })).toContain('The last update failed');
+    expect(render({ status: 'paused' })).toContain('the company has no API package');
+    const stopped = render({ status: 'stopped' });
+    expect(stopped).toContain('access to the company’s data was removed');
+    expect(stopped).not.toContain('<form');
+  });
+});
