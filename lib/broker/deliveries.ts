@@ -26,6 +26,8 @@ export type Delivery = z.infer<typeof deliverySchema>;
 
 export type DeliveryOutcome = {
   stored: number;
+  /** The companies whose token was stored now. */
+  storedTenantIds: string[];
   /** connected_by_user: the company has a working connection the user made (consent or a pasted token), kept. */
   skipped: { tenantId: string; reason: 'empty_entry' | 'not_authorized' | 'connected_by_user' }[];
 };
@@ -52,7 +54,7 @@ export async function storeDelivery(db: Db, delivery: Delivery, keys: readonly V
     if (!entry.tenantId || !entry.accessToken) skipped.push({ tenantId: entry.tenantId, reason: 'empty_entry' });
     else entries.set(entry.tenantId, { name: entry.name || null, accessToken: entry.accessToken });
   }
-  if (entries.size === 0) return { stored: 0, skipped };
+  if (entries.size === 0) return { stored: 0, storedTenantIds: [], skipped };
 
   const authorized = await recentlyAuthorizedTenants(db, delivery.userId, delivery.pluginId);
   const rows: TokenToStore[] = [];
@@ -72,5 +74,5 @@ export async function storeDelivery(db: Db, delivery: Delivery, keys: readonly V
   const written = new Set(await storeAccessTokens(db, rows, keys, { source: 'gateway' }));
   for (const row of rows)
     if (!written.has(row.tenantId)) skipped.push({ tenantId: row.tenantId, reason: 'connected_by_user' });
-  return { stored: written.size, skipped };
+  return { stored: written.size, storedTenantIds: [...written], skipped };
 }

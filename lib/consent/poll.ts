@@ -5,7 +5,9 @@ import type { Db } from '@/lib/db/client';
 import { consentRequests } from '@/lib/db/schema';
 import { getLogger } from '@/lib/log';
 import type { PollAnswer } from '@/lib/service/subscription-poll';
-import { completePolledConsent } from './complete';
+import { getEnv } from '@/lib/env';
+import { requestMirrorSyncs } from '@/lib/mirror/jobs';
+import { completePolledConsent, type Completion } from './complete';
 import { decidePoll, type PollStep } from './poll-step';
 import type { CompanyScope } from '@/lib/company/scope';
 import { ownAttempt } from './attempt';
@@ -76,12 +78,21 @@ async function applyStep(db: Db, consentId: string, step: PollStep, keys: readon
     case 'store':
       // Stores once, in a transaction that locks the row; ends the attempt as connected (or expired when the
       // session that started it has ended).
-      await completePolledConsent(db, consentId, step.companies, keys);
+      await connectedNow(await completePolledConsent(db, consentId, step.companies, keys));
       return;
     case 'stop':
       await endAttempt(db, consentId, step.status);
       return;
   }
+}
+
+/** The companies a consent connected just now get their copy begun (after the transaction that stored them). */
+async function connectedNow(completion: Completion): Promise<void> {
+  if (completion.kind !== 'connected') return;
+  await requestMirrorSyncs(
+    getEnv().pluginId,
+    completion.outcome.stored.map((company) => company.tenantId),
+  );
 }
 
 type Claim = NonNullable<Awaited<ReturnType<typeof claimPoll>>>;

@@ -55,6 +55,11 @@ export async function requestMirrorSync(
   }
 }
 
+/** A connection was just made (a token delivery, a consent): each company's copy is begun or brought up to date. */
+export async function requestMirrorSyncs(pluginId: string, tenantIds: readonly string[]): Promise<void> {
+  for (const tenantId of tenantIds) await requestMirrorSync({ pluginId, tenantId });
+}
+
 /**
  * Every minute, one instance: a sync for each company in use whose mirror is stale or due its next try, and the
  * purge of mirrors past their retention (MIRROR_RETENTION_DAYS unopened, or a day after every token was refused).

@@ -1,4 +1,5 @@
 import { otherMethods } from '@/lib/http/other-methods';
+import { requestMirrorSyncs } from '@/lib/mirror/jobs';
 import { consentAnswerPage } from '@/lib/consent/answer-pages';
 import { completePostConsent } from '@/lib/consent/complete';
 import { parseConsentForm } from '@/lib/consent/form';
@@ -79,6 +80,12 @@ export async function POST(request: Request): Promise<Response> {
       log.stored = completion.outcome.stored.length;
       log.leftOut = completion.outcome.leftOut.length;
       log.replaced = completion.outcome.replaced.length;
+      if (completion.kind === 'connected') {
+        await requestMirrorSyncs(
+          env.pluginId,
+          completion.outcome.stored.map((company) => company.tenantId),
+        );
+      }
       if (await fromStartingSession(request, completion.sessionId)) {
         const location = `${companyPath(completion.startedFor)}?consent=${encodeURIComponent(completion.consentId)}`;
         return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });

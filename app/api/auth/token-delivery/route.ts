@@ -7,6 +7,7 @@ import { handleRequest } from '@/lib/http/handle';
 import { readGatewayRequest } from '@/lib/broker/gateway-auth';
 import { deliverySchema, storeDelivery } from '@/lib/broker/deliveries';
 import { getLogger } from '@/lib/log';
+import { requestMirrorSyncs } from '@/lib/mirror/jobs';
 
 export const dynamic = 'force-dynamic';
 
@@ -35,6 +36,7 @@ export async function POST(request: Request) {
       );
     }
     // Counts only: tokens and company names are never echoed.
+    await requestMirrorSyncs(delivery.pluginId, outcome.storedTenantIds);
     return Response.json({ stored: outcome.stored, skipped: outcome.skipped.length });
   });
 }
