@@ -145,7 +145,14 @@ async function main(): Promise<number> {
       list(() => ({ top: 25, filters: { IssueDateFrom: '2026-04-01', IssueDateTo: '2026-06-30' } })),
     ),
   );
-  for (const sort of ['-total', 'partner', 'documentNumber', 'dueDate']) {
+  const sequence = sample[0]!.numberingSequence!.toLowerCase();
+  rows.push(
+    await measure(
+      'list, one numbering sequence',
+      list(() => ({ top: 25, filters: { NumberingSequence: sequence } })),
+    ),
+  );
+  for (const sort of ['-total', 'partner', '-partner', 'documentNumber', 'dueDate']) {
     rows.push(
       await measure(
         `sorted ${sort}`,

@@ -268,6 +268,9 @@ export const mirrorDocuments = pgTable(
     lastModified: text('last_modified'),
     record: jsonb('record').notNull(),
     searchText: text('search_text').notNull().default(''),
+    /** The number and the partner's name folded like the search text: what lists sort by (compared byte by byte). */
+    documentNumberFolded: text('document_number_folded'),
+    partnerNameFolded: text('partner_name_folded'),
     syncedAt: syncedAt(),
   },
   (table) => [

@@ -2,7 +2,6 @@ import 'server-only';
 import { and, or, sql, type SQL } from 'drizzle-orm';
 import { mirrorDocuments } from '@/lib/db/schema';
 import { searchWordsOf } from '../search-text';
-import { foldedSql } from './folded-sql';
 
 /**
  * The search box (`q`) over a kind's mirrored documents. The search text (lib/mirror/search-text.ts: document number,
@@ -25,7 +24,11 @@ export function searchOf(q: string | null | undefined): Search | null {
 /** `like` treats %, _ and its escape character specially: a word means only its own letters. */
 const likeAnywhere = (word: string) => `%${word.replace(/[\\%_]/g, (special) => `\\${special}`)}%`;
 
-const foldedNumber = foldedSql(mirrorDocuments.documentNumber);
+/** The number as the sync folded it (document-row.ts): compared with the folded search byte by byte. */
+const foldedNumber = sql`(${mirrorDocuments.documentNumberFolded} collate "C")`;
+
+/** Trigrams say nothing of one or two letters: such a search ranks by the list's order alone. */
+const SIMILARITY_MIN_LENGTH = 3;
 
 /** Ids are plain ASCII (digits, or a GUID's hex): lower() agrees on every locale there. */
 const idMatches = (search: Search) => sql`lower(${mirrorDocuments.id}) = ${search.phrase}`;
@@ -39,7 +42,8 @@ export function searchCondition(search: Search): SQL {
 /**
  * How matches rank before the list's order: the document whose number (or id) is q, then numbers that start with q,
  * then the rest. Without a sort chosen by the user, the rest follow pg_trgm's word similarity of q to the search
- * text (a whole-word match above a part of a word), and the default order breaks its ties; a sort the user chose
+ * text (a whole-word match above a part of a word; not for a q of one or two letters), and the default order breaks
+ * its ties; a sort the user chose
  * (a column header) orders the rest, so sorting still works while searching.
  */
 export function searchRanking(search: Search, bySimilarity: boolean): SQL[] {
@@ -47,7 +51,7 @@ export function searchRanking(search: Search, bySimilarity: boolean): SQL[] {
     when ${foldedNumber} = ${search.phrase} or ${idMatches(search)} then 0
     when starts_with(${foldedNumber}, ${search.phrase}) then 1
     else 2 end`;
-  return bySimilarity
+  return bySimilarity && search.phrase.length >= SIMILARITY_MIN_LENGTH
     ? [sql`${tier} asc`, sql`word_similarity(${search.phrase}, ${mirrorDocuments.searchText}) desc`]
     : [sql`${tier} asc`];
 }

@@ -1,7 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { mirrorDocuments } from '@/lib/db/schema';
-import { foldedSql } from './folded-sql';
 
 /** What a list can be sorted by (the `sort` parameter, a leading '-' for descending: `sort=-total`). */
 export const SORT_KEYS = ['documentNumber', 'issueDate', 'dueDate', 'partner', 'total'] as const;
@@ -26,14 +25,15 @@ export function parseSort(value: string | null | undefined): { sort: Sort; expli
 export const sortParam = (sort: Sort): SortParam => (sort.descending ? `-${sort.key}` : sort.key);
 
 /**
- * What each key sorts on: texts folded (letter case and diacritics ignored) and compared byte by byte, the same on
- * PGlite and PostgreSQL whatever their locale; the total in EUR (legislative prices), so currencies compare.
+ * What each key sorts on: texts as the sync folded them in JavaScript (letter case and diacritics ignored, see
+ * document-row.ts) and compared byte by byte, never by a collation, which follows the server's locale: PGlite and
+ * PostgreSQL order alike. The total in EUR (legislative prices), so currencies compare.
  */
 const sortedOn: Record<SortKey, SQL> = {
-  documentNumber: foldedSql(mirrorDocuments.documentNumber),
+  documentNumber: sql`(${mirrorDocuments.documentNumberFolded} collate "C")`,
   issueDate: sql`${mirrorDocuments.issueDate}`,
   dueDate: sql`${mirrorDocuments.dueDate}`,
-  partner: foldedSql(mirrorDocuments.partnerName),
+  partner: sql`(${mirrorDocuments.partnerNameFolded} collate "C")`,
   total: sql`${mirrorDocuments.totalInclVat}`,
 };
 
