@@ -107,7 +107,8 @@ async function main(): Promise<number> {
   const fillSeconds = Math.round((performance.now() - fillStarted) / 100) / 10;
 
   // Search inputs taken from the data itself, rotating per run.
-  const sample = (await listMirrored(db, company, 'invoices', { top: 100, skip: 5_000 })).records;
+  const sample = (await listMirrored(db, company, 'invoices', { top: 100, skip: Math.floor(filled.invoices! / 4) }))
+    .records;
   const partners = [...new Set(sample.map((record) => record.partner?.address?.businessName).filter(Boolean))];
   const firstWords = partners.map((name) => name!.split(' ')[0]!);
   const numberParts = sample.map((record) => record.documentNumber!.slice(-6));
@@ -120,118 +121,45 @@ async function main(): Promise<number> {
   const totals = (view: (run: number) => MirrorView<'invoices'>) => async (run: number) =>
     (await totalsOfMirrored(db, company, 'invoices', view(run))).count;
 
-  const rows: Row[] = [];
-  rows.push(
-    await measure(
-      'list, newest first, first pages (top 25)',
-      list((run) => ({ top: 25, skip: (run % 4) * 25 })),
-    ),
-  );
-  rows.push(
-    await measure(
-      'list, page 400 (skip 10 000)',
-      list(() => ({ top: 25, skip: 10_000 })),
-    ),
-  );
-  rows.push(
-    await measure(
-      'list, unpaid and overdue',
-      list(() => ({ top: 25, filters: unpaidOverdue })),
-    ),
-  );
-  rows.push(
-    await measure(
+  const sequence = sample[0]!.numberingSequence!.toLowerCase();
+  type View = readonly [name: string, read: (run: number) => Promise<number>];
+  const views: View[] = [
+    ['list, newest first, first pages (top 25)', list((run) => ({ top: 25, skip: (run % 4) * 25 }))],
+    ['list, page 400 (skip 10 000)', list(() => ({ top: 25, skip: 10_000 }))],
+    ['list, unpaid and overdue', list(() => ({ top: 25, filters: unpaidOverdue }))],
+    [
       'list, issued in a quarter',
       list(() => ({ top: 25, filters: { IssueDateFrom: '2026-04-01', IssueDateTo: '2026-06-30' } })),
-    ),
-  );
-  const sequence = sample[0]!.numberingSequence!.toLowerCase();
-  rows.push(
-    await measure(
-      'list, one numbering sequence',
-      list(() => ({ top: 25, filters: { NumberingSequence: sequence } })),
-    ),
-  );
-  for (const sort of ['-total', 'partner', '-partner', 'documentNumber', 'dueDate']) {
-    rows.push(
-      await measure(
-        `sorted ${sort}`,
-        list(() => ({ top: 25, sort })),
-      ),
-    );
-  }
-  rows.push(
-    await measure(
-      'search: partner name',
-      list((run) => ({ top: 25, q: pick(partners, run) })),
-    ),
-  );
-  rows.push(
-    await measure(
-      'search: first word of a partner',
-      list((run) => ({ top: 25, q: pick(firstWords, run) })),
-    ),
-  );
-  rows.push(
-    await measure(
-      'search: part of a number',
-      list((run) => ({ top: 25, q: pick(numberParts, run) })),
-    ),
-  );
-  rows.push(
-    await measure(
-      'search: IČO',
-      list((run) => ({ top: 25, q: pick(icos, run) })),
-    ),
-  );
-  rows.push(
-    await measure(
+    ],
+    ['list, one numbering sequence', list(() => ({ top: 25, filters: { NumberingSequence: sequence } }))],
+    ...['-total', 'partner', '-partner', 'documentNumber', 'dueDate'].map((sort): View => [
+      `sorted ${sort}`,
+      list(() => ({ top: 25, sort })),
+    ]),
+    ['search: partner name', list((run) => ({ top: 25, q: pick(partners, run) }))],
+    ['search: first word of a partner', list((run) => ({ top: 25, q: pick(firstWords, run) }))],
+    ['search: part of a number', list((run) => ({ top: 25, q: pick(numberParts, run) }))],
+    ['search: IČO', list((run) => ({ top: 25, q: pick(icos, run) }))],
+    [
       'search: two words, sorted -total',
       list((run) => ({ top: 25, q: `${pick(firstWords, run)} 2026`, sort: '-total' })),
-    ),
-  );
-  rows.push(
-    await measure(
-      'search: short common part ("sk")',
-      list(() => ({ top: 25, q: 'sk' })),
-    ),
-  );
-  rows.push(
-    await measure(
-      'search + unpaid overdue filter',
-      list((run) => ({ top: 25, q: pick(firstWords, run), filters: unpaidOverdue })),
-    ),
-  );
-  rows.push(
-    await measure(
-      'totals, whole list',
-      totals(() => ({})),
-    ),
-  );
-  rows.push(
-    await measure(
-      'totals, unpaid and overdue',
-      totals(() => ({ filters: unpaidOverdue })),
-    ),
-  );
-  rows.push(
-    await measure(
-      'totals, searched (first word of a partner)',
-      totals((run) => ({ q: pick(firstWords, run) })),
-    ),
-  );
-  rows.push(
-    await measure(
+    ],
+    ['search: short common part ("sk")', list(() => ({ top: 25, q: 'sk' }))],
+    ['search + unpaid overdue filter', list((run) => ({ top: 25, q: pick(firstWords, run), filters: unpaidOverdue }))],
+    ['totals, whole list', totals(() => ({}))],
+    ['totals, unpaid and overdue', totals(() => ({ filters: unpaidOverdue }))],
+    ['totals, searched (first word of a partner)', totals((run) => ({ q: pick(firstWords, run) }))],
+    [
       'expenses list, newest first',
       async (run) => (await listMirrored(db, company, 'expenses', { top: 25, skip: (run % 4) * 25 })).records.length,
-    ),
-  );
-  rows.push(
-    await measure(
+    ],
+    [
       'expenses totals, unpaid',
       async () => (await totalsOfMirrored(db, company, 'expenses', { filters: { PaymentStatus: '0' } })).count,
-    ),
-  );
+    ],
+  ];
+  const rows: Row[] = [];
+  for (const [name, read] of views) rows.push(await measure(name, read));
 
   const table = [
     `Mirror of one company: ${filled.invoices} invoices, ${filled.expenses} expenses, ${filled.deliveryNotes} delivery notes (filled in ${fillSeconds} s); ${RUNS} reads per view, PostgreSQL.`,

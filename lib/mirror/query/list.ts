@@ -60,7 +60,7 @@ export async function listMirrored<K extends DocumentKind>(
   const highlights: Record<string, FieldHighlight[]> = {};
   if (search) {
     for (const record of records) {
-      highlights[String(record.id)] = highlightsOf(record as Record<string, unknown>, search.words);
+      highlights[String(record.id)] = highlightsOf(record, search.words);
     }
   }
   return { records, highlights, sort: sortParam(sort) };
