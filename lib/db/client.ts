@@ -41,9 +41,11 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
 /** Opens the embedded database: a folder (created if missing) or `memory://`. */
 export async function openPglite(dir: string): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  // pg_trgm must be loaded when the database opens (the migrations create it; the mirror's search uses it).
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   return {
     db: drizzle(client, { schema }) as unknown as Db,
     driver: { kind: 'pglite', client },

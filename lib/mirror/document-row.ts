@@ -6,7 +6,7 @@ import type { DeliveryNote } from '@/lib/service/schemas/delivery-note';
 import type { Expense } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
 import type { DocumentKind } from './kinds';
-import { searchTextOf } from './search-text';
+import { foldForSearch, searchTextOf } from './search-text';
 
 /** A record as lib/service/schemas parsed it, of each kind. */
 export type MirroredRecord = {
@@ -77,6 +77,8 @@ export function documentRow<K extends DocumentKind>(kind: K, record: MirroredRec
     paymentStatus: typeof paymentStatus === 'number' && Number.isInteger(paymentStatus) ? paymentStatus : null,
     lastModified: record.lastModifiedTimestamp ?? null,
     record,
+    documentNumberFolded: record.documentNumber?.trim() ? foldForSearch(record.documentNumber.trim()) : null,
+    partnerNameFolded: name === null ? null : foldForSearch(name),
     searchText: searchTextOf([
       record.documentNumber,
       looseText(loose, 'variableSymbol'),

@@ -24,6 +24,8 @@ const replaced = Object.fromEntries(
       'lastModified',
       'record',
       'searchText',
+      'documentNumberFolded',
+      'partnerNameFolded',
     ] as const
   ).map((column) => [column, sql.raw(`excluded.${mirrorDocuments[column].name}`)]),
 );

@@ -15,3 +15,13 @@ export function searchTextOf(parts: readonly (string | null | undefined)[]): str
       .join(' '),
   ).replace(/\s+/g, ' ');
 }
+
+/**
+ * The words a search box's text is looked for by, folded exactly as the search text was (so "Hruška" finds "hruska"
+ * and the other way round), split on white space. Every word must occur somewhere in a record's search text.
+ */
+export function searchWordsOf(query: string | null | undefined): string[] {
+  return foldForSearch(query ?? '')
+    .split(/\s+/)
+    .filter((word) => word !== '');
+}

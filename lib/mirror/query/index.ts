@@ -1,0 +1,12 @@
+/**
+ * What list pages read from the mirror (issue 11): a page of a kind's documents with search, sort and the list's
+ * filters (listMirrored), the totals of the whole view (totalsOfMirrored), and how late an unpaid one is
+ * (daysOverdue). Server-only except the pure helpers it re-exports.
+ */
+export { listMirrored, MAX_TOP, type MirroredList } from './list';
+export { totalsOfMirrored, type Decimal, type MirroredTotals } from './totals';
+export { daysOverdue, type Payable } from './overdue';
+export { highlightsOf, type FieldHighlight } from './highlights';
+export { parseSort, sortParam, DEFAULT_SORT, SORT_KEYS, type Sort, type SortKey, type SortParam } from './sort';
+export type { MirrorView } from './view';
+export type { MirrorFilters } from './filters';

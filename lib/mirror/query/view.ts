@@ -1,0 +1,39 @@
+import 'server-only';
+import { and, type SQL } from 'drizzle-orm';
+import { companyToday } from '@/lib/company/calendar';
+import type { MirrorCompany } from '../company';
+import type { DocumentKind } from '../kinds';
+import { documentsOf } from '../rows';
+import { filterConditions, type MirrorFilters } from './filters';
+import { searchCondition, searchOf, type Search } from './search';
+
+/** A list view over the mirror: the search box, the sort, the list's filters and the page. */
+export type MirrorView<K extends DocumentKind = DocumentKind> = {
+  /** The search box; blank searches nothing. */
+  q?: string;
+  /** `documentNumber`, `issueDate`, `dueDate`, `partner` or `total`, '-' first for descending; else issue date, newest first. */
+  sort?: string;
+  /** The list's filters as a valid list view gives them (lib/documents/filters.ts). */
+  filters?: MirrorFilters<K>;
+  /** Page size and offset (totals ignore them). */
+  top?: number;
+  skip?: number;
+  /** The company's day the overdue filter counts from; today in Europe/Bratislava unless a caller (a test) fixes it. */
+  today?: string;
+};
+
+/** The rows a view covers, whatever the page: the company's documents of the kind, filtered and searched. */
+export function viewCondition<K extends DocumentKind>(
+  company: MirrorCompany,
+  kind: K,
+  view: MirrorView<K>,
+): { where: SQL; search: Search | null } {
+  const search = searchOf(view.q);
+  const today = view.today ?? companyToday(new Date());
+  const where = and(
+    documentsOf(company, kind),
+    ...filterConditions(kind, view.filters ?? {}, today),
+    search ? searchCondition(search) : undefined,
+  )!;
+  return { where, search };
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { daysOverdue } from '@/lib/mirror/query/overdue';
+
+/** The unpaid lists' "days overdue" column, counted on the company's calendar. */
+describe('days overdue', () => {
+  const today = '2026-03-01';
+
+  it('counts whole calendar days since the due date of a document not fully paid', () => {
+    expect(daysOverdue({ dueDate: '2026-02-28T00:00:00', paymentStatus: 0 }, today)).toBe(1);
+    expect(daysOverdue({ dueDate: '2025-12-31T00:00:00', paymentStatus: 3 }, today)).toBe(60);
+    // Across the spring clock change: calendar days, not 24-hour periods.
+    expect(daysOverdue({ dueDate: '2026-03-20', paymentStatus: 0 }, '2026-04-02')).toBe(13);
+  });
+
+  it('is empty for a document due today or later, paid, overpaid, without a due date or a status', () => {
+    expect(daysOverdue({ dueDate: '2026-03-01T00:00:00', paymentStatus: 0 }, today)).toBeNull();
+    expect(daysOverdue({ dueDate: '2026-03-02T00:00:00', paymentStatus: 0 }, today)).toBeNull();
+    expect(daysOverdue({ dueDate: '2026-01-01T00:00:00', paymentStatus: 1 }, today)).toBeNull();
+    expect(daysOverdue({ dueDate: '2026-01-01T00:00:00', paymentStatus: 2 }, today)).toBeNull();
+    expect(daysOverdue({ dueDate: null, paymentStatus: 0 }, today)).toBeNull();
+    expect(daysOverdue({ dueDate: 'soon', paymentStatus: 0 }, today)).toBeNull();
+    expect(daysOverdue({ dueDate: '2026-01-01T00:00:00' }, today)).toBeNull();
+  });
+});
