@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as refresh } from '@/app/companies/[tenantId]/sync/route';
-import { BASE } from '../support/broker';
-import { signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
+import { postCompanyForm, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
 
 /**
  * A list's refresh button (POST /companies/{id}/sync): our own pages only, the session's company only, and back to
@@ -13,19 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => fixture.stop());
 
-function post(tenantId: string, back: string, headers: Record<string, string>): Promise<Response> {
-  const request = new Request(`${BASE}/companies/${tenantId}/sync`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: BASE,
-      'sec-fetch-site': 'same-origin',
-      ...headers,
-    },
-    body: new URLSearchParams({ back }).toString(),
-  });
-  return refresh(request, { params: Promise.resolve({ tenantId }) });
-}
+const post = (tenantId: string, back: string, headers: Record<string, string>) =>
+  postCompanyForm(refresh, `/companies/${tenantId}/sync`, tenantId, new URLSearchParams({ back }).toString(), headers);
 
 describe('the refresh of a company’s mirror', () => {
   it('answers 303 back to the company’s page it came from', async () => {

@@ -7,9 +7,16 @@ import { getDb } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { openCompanyClient } from '@/lib/connections/client';
-import { BASE, PLUGIN_ID } from '../support/broker';
+import { PLUGIN_ID } from '../support/broker';
 import { capturedLogLines, rememberSecret } from '../support/log-capture';
-import { dataApiRequestCount, JANA, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
+import {
+  dataApiRequestCount,
+  JANA,
+  postCompanyForm,
+  signIn,
+  startCompanyFixture,
+  type CompanyFixture,
+} from '../support/company';
 
 /**
  * A token made by hand in the service, pasted into the company page's form (POST /companies/{id}/connection/token):
@@ -21,19 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => fixture.stop());
 
-function post(tenantId: string, body: string, headers: Record<string, string>): Promise<Response> {
-  const request = new Request(`${BASE}/companies/${tenantId}/connection/token`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: BASE,
-      'sec-fetch-site': 'same-origin',
-      ...headers,
-    },
-    body,
-  });
-  return pasteToken(request, { params: Promise.resolve({ tenantId }) });
-}
+const post = (tenantId: string, body: string, headers: Record<string, string>) =>
+  postCompanyForm(pasteToken, `/companies/${tenantId}/connection/token`, tenantId, body, headers);
 
 const form = (token: string) => new URLSearchParams({ token }).toString();
 const stateOf = async (tenantId: string) =>

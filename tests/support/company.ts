@@ -127,3 +127,29 @@ export function get<P extends Record<string, string>>(
 ): Promise<Response> {
   return handler(new Request(`${BASE}${path}`, { headers }), { params: Promise.resolve(params) });
 }
+
+type FormRoute = (request: Request, context: { params: Promise<{ tenantId: string }> }) => Promise<Response>;
+
+/**
+ * A form of the company's page posted to one of its route handlers, from our own page (same origin) unless `headers`
+ * say otherwise: a cookie, another origin, a forwarded address.
+ */
+export function postCompanyForm(
+  handler: FormRoute,
+  path: string,
+  tenantId: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<Response> {
+  const request = new Request(`${BASE}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: BASE,
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    },
+    body,
+  });
+  return handler(request, { params: Promise.resolve({ tenantId }) });
+}
