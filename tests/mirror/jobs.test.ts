@@ -98,6 +98,13 @@ describe.each(databaseKinds)('the mirror’s jobs on %s', (kind) => {
     await database.db.execute(sql`
       update mirror_companies set last_synced_at = now() - interval '10 minutes' where tenant_id = '10002'`);
     expect(await companiesDueSync(database.db, idle)).toEqual([{ pluginId: PLUGIN_ID, tenantId: '10002' }]);
+    // Syncing now: not asked again, unless that sync was abandoned (its process died an hour ago).
+    await database.db.execute(sql`
+      update mirror_companies set status = 'syncing', updated_at = now() where tenant_id = '10002'`);
+    expect(await companiesDueSync(database.db, idle)).toEqual([]);
+    await database.db.execute(sql`
+      update mirror_companies set updated_at = now() - interval '2 hours' where tenant_id = '10002'`);
+    expect(await companiesDueSync(database.db, idle)).toEqual([{ pluginId: PLUGIN_ID, tenantId: '10002' }]);
     // Paused by a 402: not before its next try.
     await database.db.execute(sql`
       update mirror_companies set status = 'paused', next_try_at = now() + interval '1 day' where tenant_id = '10002'`);
