@@ -40,6 +40,14 @@ const encryptionKey = z
   })
   .refine((entry) => entry.key.length === 32, 'each key must be 32 bytes');
 
+/** A count of whole `unit`s, written in plain digits, within [min, max]. */
+const wholeNumber = (unit: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^[0-9]+$/, `expected whole ${unit}`)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
 const rawSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   SANDBOX: z.enum(['0', '1']).optional(),
@@ -66,23 +74,13 @@ const rawSchema = z.object({
   ENCRYPTION_KEYS: z.string().transform(list).pipe(z.array(encryptionKey).min(1)).optional(),
   FRAME_ANCESTORS: z.string().trim().min(1).default("'self'"),
   // Whole minutes, from 5 (the last request is kept to the minute) to 720 (the sessions' absolute 12 hours).
-  SESSION_IDLE_MINUTES: z
-    .string()
-    .regex(/^[0-9]+$/, 'expected whole minutes')
-    .transform(Number)
-    .pipe(z.number().int().min(5).max(720))
-    .default(60),
+  SESSION_IDLE_MINUTES: wholeNumber('minutes', 5, 720).default(60),
   PREVIEW_HOSTS: z.string().transform(list).pipe(z.array(hostName).min(1)).optional(),
   // The synchronized copy of each company's documents (issue 11). Off until the pages read from it: a copy nobody
   // reads would only spend the companies' data-API budget and hold their data.
   MIRROR_SYNC: z.enum(['on', 'off']).default('off'),
   // Whole days a company's mirror is kept after the last time anyone opened the company.
-  MIRROR_RETENTION_DAYS: z
-    .string()
-    .regex(/^[0-9]+$/, 'expected whole days')
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(3650))
-    .default(30),
+  MIRROR_RETENTION_DAYS: wholeNumber('days', 1, 3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -55,21 +55,23 @@ export async function loadListPage<K extends ListKind, R>(
   const href = search.size > 0 ? `${path}?${search}` : path;
   const today = companyToday(new Date());
   const sequencesOf = (open: () => Promise<DataApiClient>) => numberingSequencesFor(company.scope, open);
-  const mirror = getEnv().mirrorSync
-    ? await company.read((db, scope) => mirrorStatus(db, mirrorCompanyOf(scope)))
-    : null;
+  // Read beside the page's data, never before it.
+  const mirrorRead = getEnv().mirrorSync
+    ? company.read((db, scope) => mirrorStatus(db, mirrorCompanyOf(scope)))
+    : Promise.resolve(null);
 
   if (!view.ok) {
     // Nothing is asked of the service but the form's sequences.
-    const known = await company.load(({ client }) => sequencesOf(client));
+    const [known, mirror] = await Promise.all([company.load(({ client }) => sequencesOf(client)), mirrorRead]);
     return { view, path, href, sequences: known.ok ? known.value : null, loaded: null, today, mirror };
   }
 
   let sequences: NumberingSequence[] | null = null;
-  const loaded = await company.load(async ({ client }) => {
+  const loadedNow = company.load(async ({ client }) => {
     const [records, known] = await Promise.all([listOrEmpty(read(await client(), view.query)), sequencesOf(client)]);
     sequences = known;
     return records;
   });
+  const [loaded, mirror] = await Promise.all([loadedNow, mirrorRead]);
   return { view, path, href, sequences, loaded, today, mirror };
 }

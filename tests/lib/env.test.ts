@@ -47,6 +47,20 @@ describe('configuration', () => {
     }
   });
 
+  it('keeps the mirror off unless MIRROR_SYNC=on, and its copies MIRROR_RETENTION_DAYS (30 unless set, 1 to 3650)', () => {
+    expect(resolveEnv(production)).toMatchObject({ mirrorSync: false, mirrorRetentionDays: 30 });
+    expect(resolveEnv({ ...production, MIRROR_SYNC: 'on', MIRROR_RETENTION_DAYS: '7' })).toMatchObject({
+      mirrorSync: true,
+      mirrorRetentionDays: 7,
+    });
+    expect(() => resolveEnv({ ...production, MIRROR_SYNC: 'yes' })).toThrow(/^Configuration: MIRROR_SYNC is malformed/);
+    for (const value of ['0', '3651', '1.5', 'a month']) {
+      expect(() => resolveEnv({ ...production, MIRROR_RETENTION_DAYS: value }), value).toThrow(
+        /^Configuration: MIRROR_RETENTION_DAYS is malformed/,
+      );
+    }
+  });
+
   it('turns Integration Consent on in production only with the consent page and the integrator’s name', () => {
     const consent = { CONSENT_URL: 'https://firma.kros.sk/integration-consent', INTEGRATOR_NAME: 'Doklady s.r.o.' };
     expect(resolveEnv({ ...production, ...consent }).consent).toEqual({

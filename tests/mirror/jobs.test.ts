@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { storeAccessTokens } from '@/lib/connections/store';
 import { rowsOf } from '@/lib/db/client';
 import { getEnv, resetEnvForTests } from '@/lib/env';
-import { mirrorSyncQueue, requestMirrorSync } from '@/lib/mirror/jobs';
+import { mirrorSyncQueue } from '@/lib/mirror/jobs';
 import { mirrorStatus } from '@/lib/mirror/status';
 import { companiesDueSync, purgeExpiredMirrors } from '@/lib/mirror/upkeep';
 import { noteCompanyView } from '@/lib/mirror/views';
@@ -75,11 +75,6 @@ describe.each(databaseKinds)('the mirror’s jobs on %s', (kind) => {
     expect(status.fullSyncedAt).not.toBeNull();
     expect(status.counts.invoices).toBe((await api.listed('10001', 'invoices')).length);
     expect(status.counts.expenses).toBe((await api.listed('10001', 'expenses')).length);
-  });
-
-  it('asks for nothing while MIRROR_SYNC is off (the default): pages do not read the mirror yet', async () => {
-    expect(getEnv().mirrorSync).toBe(false);
-    expect(await requestMirrorSync({ pluginId: PLUGIN_ID, tenantId: '10001' })).toBeNull();
   });
 
   it('keeps fresh the companies in use: a live session and a working connection, a mirror missing or stale', async () => {
