@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { parseSort } from '@/lib/mirror/query/sort-param';
 import { deliveryNoteListQuery, expenseListQuery, hasControlOrBidi, invoiceListQuery } from '@/lib/service/queries';
 
 /**
@@ -65,6 +66,10 @@ export type SearchParams = Record<string, string | string[] | undefined>;
 export type ListView<K extends ListKind = ListKind> = {
   /** What the form shows: the URL's value of every filter, '' when unset (never normalized, so nothing jumps). */
   values: Record<FilterField<K>, string>;
+  /** The search box (`q`) as typed, '' when unset: answered from the company's mirror only. */
+  q: string;
+  /** The `sort` parameter ('' for the default order; see lib/mirror/query/sort.ts): the mirror's too. */
+  sort: string;
   top: number;
   skip: number;
   /** Whether any filter is set (an empty result then says "nothing matches", with a way to clear them). */
@@ -80,6 +85,9 @@ export type ListView<K extends ListKind = ListKind> = {
 );
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
+
+/** The longest search the box accepts: longer is no longer a search (and would only cost the database). */
+export const SEARCH_MAX_LENGTH = 100;
 
 /** The longest document number the interface accepts in its filter. */
 const DOCUMENT_NUMBER_MAX = 20;
@@ -115,18 +123,21 @@ export function parseListView<K extends ListKind>(kind: K, params: SearchParams)
   >;
   const rawTop = first(params.Top).trim();
   const rawSkip = first(params.Skip).trim();
+  const q = first(params.q);
+  const sort = first(params.sort).trim();
 
   const query: Record<string, string> = {};
   for (const field of fields) {
     const value = values[field].trim();
     if (value !== '') query[field] = field === 'LastModifiedTimestamp' ? withSeconds(value) : value;
   }
-  const filtered = Object.keys(query).length > 0;
+  const filtered = Object.keys(query).length > 0 || q.trim() !== '';
   for (const field of ['DocumentNumberFrom', 'DocumentNumberTo'])
     if (query[field] !== undefined) query[field] = query[field].toUpperCase();
 
   // A control or bidi character is refused wherever it stands: trimming would hide some of them (the BOM, a tab).
-  const invalid: string[] = [...fields, 'Top', 'Skip'].filter((name) => hasControlOrBidi(first(params[name])));
+  const invalid: string[] = [...fields, 'Top', 'Skip', 'q'].filter((name) => hasControlOrBidi(first(params[name])));
+  if (q.length > SEARCH_MAX_LENGTH && !invalid.includes('q')) invalid.push('q');
   // Exactly one of the offered sizes, as written ("0x19" or "25.0" is not 25).
   const top = rawTop === '' ? DEFAULT_PAGE_SIZE : (PAGE_SIZES.find((size) => String(size) === rawTop) ?? Number.NaN);
   if (Number.isNaN(top)) invalid.push('Top');
@@ -138,11 +149,13 @@ export function parseListView<K extends ListKind>(kind: K, params: SearchParams)
   if (!parsed.success) {
     for (const issue of parsed.error.issues) invalid.push(String(issue.path[0] ?? ''));
   }
-  const order = [...fields, 'Top', 'Skip'] as string[];
+  const order = ['q', ...fields, 'Top', 'Skip'] as string[];
   const invalidInOrder = order.filter((name) => invalid.includes(name));
 
   const base = {
     values,
+    q,
+    sort: parseSort(sort).explicit ? sort : '',
     top: invalidInOrder.includes('Top') ? DEFAULT_PAGE_SIZE : top,
     skip: invalidInOrder.includes('Skip') ? 0 : skip,
     filtered,
@@ -164,6 +177,9 @@ export function tidyListSearch(kind: ListKind, params: SearchParams): string | n
   return canonicalSearch(listFilterFields[kind], params);
 }
 
+/** The parameters every list has beside its filters. */
+const LIST_PARAMETERS = ['q', 'sort', 'Top', 'Skip'];
+
 /** The URL's parameters without blanks and repeats, or null when it already is that clean. */
 function canonicalSearch(fields: readonly string[], params: SearchParams): string | null {
   let untidy = false;
@@ -172,7 +188,7 @@ function canonicalSearch(fields: readonly string[], params: SearchParams): strin
     if (value === undefined) continue;
     if (Array.isArray(value)) untidy = true;
     const single = first(value);
-    if (single.trim() === '' && (fields.includes(name) || name === 'Top' || name === 'Skip')) {
+    if (single.trim() === '' && (fields.includes(name) || LIST_PARAMETERS.includes(name))) {
       untidy = true;
       continue;
     }
@@ -188,7 +204,9 @@ export function listHref<K extends ListKind>(
   changes: Record<string, string | number | undefined>,
 ): string {
   const params = new URLSearchParams();
+  if (view.q.trim() !== '') params.set('q', view.q);
   for (const [name, value] of Object.entries<string>(view.values)) if (value.trim() !== '') params.set(name, value);
+  if (view.sort !== '') params.set('sort', view.sort);
   if (view.top !== DEFAULT_PAGE_SIZE) params.set('Top', String(view.top));
   if (view.skip > 0) params.set('Skip', String(view.skip));
   for (const [name, value] of Object.entries(changes)) {
