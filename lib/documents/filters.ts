@@ -222,9 +222,12 @@ export function pagingLinks<K extends ListKind>(
   pathname: string,
   view: ListView<K>,
   received: number,
+  /** All the view's records, when known (the mirror counts them; the service does not). */
+  total?: number,
 ): { previous: string | null; next: string | null } {
+  const more = total === undefined ? received >= view.top : view.skip + received < total;
   return {
     previous: view.skip > 0 ? listHref(pathname, view, { Skip: Math.max(0, view.skip - view.top) }) : null,
-    next: received >= view.top && view.top > 0 ? listHref(pathname, view, { Skip: view.skip + view.top }) : null,
+    next: more && view.top > 0 ? listHref(pathname, view, { Skip: view.skip + view.top }) : null,
   };
 }
