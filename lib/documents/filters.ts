@@ -131,7 +131,7 @@ export function parseListView<K extends ListKind>(kind: K, params: SearchParams)
     const value = values[field].trim();
     if (value !== '') query[field] = field === 'LastModifiedTimestamp' ? withSeconds(value) : value;
   }
-  const filtered = Object.keys(query).length > 0 || q.trim() !== '';
+  const filtered = Object.keys(query).length > 0;
   for (const field of ['DocumentNumberFrom', 'DocumentNumberTo'])
     if (query[field] !== undefined) query[field] = query[field].toUpperCase();
 
