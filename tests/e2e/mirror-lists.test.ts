@@ -101,3 +101,26 @@ describe('searching and sorting a company’s invoices, inside the service’s w
     await screenshot(page, 'mirror-sorted');
   });
 });
+
+describe('a copy whose token the service refuses, inside the service’s window', () => {
+  it('is served no more: the next update stops the sync, and the list says the connection was removed', async () => {
+    const { page, addon: frame } = await launchInServiceWindow(world.context, world.env, world.serviceWindow, {
+      userId: USERS.jana,
+      tenantIds: ['10001'],
+    });
+    await frame.getByRole('link', { name: 'Invoices', exact: true }).first().click();
+    await expectUi(frame.getByRole('searchbox', { name: 'Search' })).toBeEnabled();
+
+    world.env.sandbox.tokens.revoke('10001', USERS.jana);
+    await frame.getByRole('button', { name: 'Update now' }).click();
+    // The update runs as a job: reload until the list no longer comes from the copy.
+    const problem = frame.locator('[data-problem]');
+    await expectUi(async () => {
+      await frame.locator('body').evaluate(() => window.location.reload());
+      await expectUi(problem).toHaveAttribute('data-problem', 'disconnected', { timeout: 3_000 });
+    }).toPass({ timeout: 60_000, intervals: [2_000] });
+    await expectUi(frame.getByRole('table', { name: 'Invoices', exact: true })).toHaveCount(0);
+    await expectUi(frame.getByRole('searchbox', { name: 'Search' })).toBeDisabled();
+    await screenshot(page, 'mirror-refused');
+  });
+});
