@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/client';
 import { mirrorCompanies, mirrorDocuments } from '@/lib/db/schema';
 import type { MirrorCompany } from '../company';
@@ -38,10 +39,7 @@ export async function mirrorReadiness(db: Db, companies: readonly MirrorCompany[
 }
 
 /** Rows of exactly these companies (never an empty list: callers answer nothing without asking). */
-function anyOf(
-  companies: readonly MirrorCompany[],
-  table: { pluginId: typeof mirrorDocuments.pluginId; tenantId: typeof mirrorDocuments.tenantId },
-): SQL {
+function anyOf(companies: readonly MirrorCompany[], table: { pluginId: AnyPgColumn; tenantId: AnyPgColumn }): SQL {
   if (companies.length === 0) throw new TypeError('no companies to read');
   return or(
     ...companies.map((company) => and(eq(table.pluginId, company.pluginId), eq(table.tenantId, company.tenantId))),
