@@ -24,8 +24,9 @@ export const generateMetadata = ({ params }: { params: Promise<{ tenantId: strin
 /**
  * Overview of one company: what is unpaid and overdue, the latest documents, and the connection's state. What just
  * happened to the connection (a consent's or a pasted token's outcome, a connection replaced by a consent started
- * elsewhere) is said first, at the top. With the mirror on, charts from the company's copy follow once it is ready. A company without a working connection shows its connection panel in place
- * of the figures, once (not a second warning telling the user to connect it "on its overview").
+ * elsewhere) is said first, at the top. A company without a working connection shows its connection panel in place
+ * of the figures, once (not a second warning telling the user to connect it "on its overview"). With the mirror on
+ * (MIRROR_SYNC), charts from the company's copy follow once it is ready (until then a note says they will).
  */
 type Props = {
   params: Promise<{ tenantId: string }>;
