@@ -6,8 +6,18 @@ const nextConfig = {
   // launch in the benchmark.
   compress: false,
   // Loaded from node_modules at run time: PGlite ships WebAssembly, pg (and pg-boss over it) has optional native parts, and
-  // rate-limiter-flexible imports drizzle-orm by a computed name, which only resolves outside the bundle.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pg-boss', 'pino', 'drizzle-orm', 'rate-limiter-flexible'],
+  // rate-limiter-flexible imports drizzle-orm by a computed name, which only resolves outside the bundle; echarts
+  // (with zrender) draws the overview's charts on the server only and need not be bundled at all.
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'pg',
+    'pg-boss',
+    'pino',
+    'drizzle-orm',
+    'rate-limiter-flexible',
+    'echarts',
+    'zrender',
+  ],
   logging: {
     // The development server logs request URLs; the callback's carries a single-use launch code.
     incomingRequests: { ignore: [/^\/auth\/callback/] },

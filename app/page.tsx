@@ -7,15 +7,32 @@ import { AppHeader } from '@/components/app-header';
 import { ConnectionBadge } from '@/components/connection-badge';
 import { NoticePage } from '@/components/notice-page';
 import { pageTitle } from '@/lib/documents/page-titles';
+import { CompanyFiguresLine, OverdueAcrossSection } from '@/components/across-companies';
+import { acrossCompaniesForPage } from '@/lib/documents/across-companies';
+import { parseListView, type SearchParams } from '@/lib/documents/filters';
+import { getEnv } from '@/lib/env';
 
 export const generateMetadata = () => pageTitle((t) => t.companies);
 
-/** The main screen: one company → its overview; several → a picker with each connection's state; none → say so. */
-export default async function HomePage() {
+/**
+ * The main screen: one company → its overview; several → a picker with each connection's state and, with the mirror
+ * on (MIRROR_SYNC), each company's unpaid and overdue invoices and the overdue invoices of all of them (searchable
+ * with q, as the lists are); none → say so.
+ */
+export default async function HomePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
-  const { t } = await getMessages();
+  const { t, locale } = await getMessages();
   if (session.tenantIds.length === 1) redirect(`/companies/${encodeURIComponent(session.tenantIds[0]!)}`);
-  const companies = await sessionCompanies(session);
+  // The search as a list reads it; one it would refuse (too long, control characters) searches nothing.
+  const view = parseListView('invoices', { q: (await searchParams).q });
+  const q = view.ok ? view.q : '';
+  const [companies, across] = await Promise.all([
+    sessionCompanies(session),
+    getEnv().mirrorSync && session.tenantIds.length > 0 ? acrossCompaniesForPage(session, q) : null,
+  ]);
+  const nameOf = (tenantId: string) =>
+    companies.find((company) => company.tenantId === tenantId)?.name ?? `${t.unnamedCompany} ${tenantId}`;
+  const figuresOf = (tenantId: string) => across?.companies.find((entry) => entry.tenantId === tenantId);
 
   return (
     <>
@@ -43,12 +60,16 @@ export default async function HomePage() {
                     <span className="block text-xs text-slate-500">
                       {t.companyId}: {company.tenantId}
                     </span>
+                    {figuresOf(company.tenantId) && (
+                      <CompanyFiguresLine entry={figuresOf(company.tenantId)!} texts={t.docs} locale={locale} />
+                    )}
                   </span>
                   <ConnectionBadge t={t} state={company.state} />
                 </Link>
               </li>
             ))}
           </ul>
+          {across && <OverdueAcrossSection across={across} q={q} nameOf={nameOf} texts={t.docs} locale={locale} />}
         </main>
       )}
     </>

@@ -129,3 +129,16 @@ export function formatFileSize(bytes: number | null | undefined, locale: Locale)
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value);
 }
+
+/** A chart axis's amount, short ("12 tis.", "12K", "1,2 mil."): the exact figures are in the chart's table. */
+export function formatCompact(value: number, locale: Locale): string {
+  if (!Number.isFinite(value)) return '—';
+  return numberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}
+
+/** A month of the books ("yyyy-MM") for people: "mar 2026", "Mar 2026"; as a day at UTC, so no zone moves it. */
+export function formatMonth(month: string, locale: Locale, style: 'short' | 'long' = 'short'): string {
+  const day = calendarDay(`${month}-01`);
+  if (!day) return '—';
+  return dateFormat(locale, { timeZone: 'UTC', month: style, year: 'numeric' }).format(new Date(`${day}T00:00:00Z`));
+}

@@ -14,7 +14,8 @@ let env: E2eEnvironment;
 let jana: FetchedSession;
 
 beforeAll(async () => {
-  env = await startEnvironment();
+  // No background sync: "asking the data API nothing" is counted on the sandbox's request log.
+  env = await startEnvironment({ addonEnv: { MIRROR_SYNC: 'off' } });
   jana = await launchByFetch(env, USERS.jana, ['10001']);
 });
 

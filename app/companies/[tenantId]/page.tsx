@@ -3,6 +3,8 @@ import { ConsentNotice, ReplacedConnectionNotice } from '@/components/consent-no
 import { PasteOutcomeNotice } from '@/components/paste-token-form';
 import type { PasteOutcome } from '@/lib/connections/pasted-token';
 import { LatestDocuments, UnpaidFigures } from '@/components/overview-parts';
+import { ChartsNotice, OverviewChartsSection } from '@/components/overview-charts';
+import { chartsOfCompany } from '@/lib/documents/overview-charts';
 import { ServiceProblem } from '@/components/service-problem';
 import { formatClockTime } from '@/lib/i18n/format';
 import { addDays, companyToday } from '@/lib/company/calendar';
@@ -23,7 +25,8 @@ export const generateMetadata = ({ params }: { params: Promise<{ tenantId: strin
  * Overview of one company: what is unpaid and overdue, the latest documents, and the connection's state. What just
  * happened to the connection (a consent's or a pasted token's outcome, a connection replaced by a consent started
  * elsewhere) is said first, at the top. A company without a working connection shows its connection panel in place
- * of the figures, once (not a second warning telling the user to connect it "on its overview").
+ * of the figures, once (not a second warning telling the user to connect it "on its overview"). With the mirror on
+ * (MIRROR_SYNC), charts from the company's copy follow once it is ready (until then a note says they will).
  */
 type Props = {
   params: Promise<{ tenantId: string }>;
@@ -44,11 +47,13 @@ export default async function CompanyPage({ params, searchParams }: Props) {
   const { t, locale } = await getMessages();
   const d = t.docs;
   const known = await connection();
-  const [loaded, connections, consentResult, connectionNotice] = await Promise.all([
+  const today = companyToday(new Date());
+  const [loaded, connections, consentResult, connectionNotice, charts] = await Promise.all([
     load(({ client }) => overviewFor(scope, client)),
     sessionCompanies(session),
     consentId ? read((db) => findConsentResult(db, consentId, session)) : null,
     read(findConnectionNotice),
+    read((db, own) => chartsOfCompany(db, own, { mirrorSync: env.mirrorSync, today })),
   ]);
   // The service may refuse the token while this page loads (the load marks it): the panel says so, not the figures.
   const refusedNow = !loaded.ok && loaded.problem.kind === 'disconnected';
@@ -76,7 +81,7 @@ export default async function CompanyPage({ params, searchParams }: Props) {
   );
   // The lists behind the cards. Invoices have a due-date status filter (2 = overdue); expenses only a due-date
   // range, so "overdue" is "due by yesterday" there.
-  const yesterday = addDays(companyToday(new Date()), -1);
+  const yesterday = addDays(today, -1);
   const overdueInvoices = `${link('invoices')}?${new URLSearchParams({ PaymentStatus: '0', DueDateStatus: '2' })}`;
   const overdueExpenses = `${link('expenses')}?${new URLSearchParams({ PaymentStatus: '0', DueDateTo: yesterday })}`;
   const shown = { tenantId, texts: d, locale };
@@ -101,6 +106,12 @@ export default async function CompanyPage({ params, searchParams }: Props) {
         </>
       ) : refusedNow || !connected ? null : (
         <ServiceProblem problem={loaded.problem} texts={d} retryHref={link()} />
+      )}
+      {/* From the company's copy (MIRROR_SYNC): never once the service refused the token, even during this load. */}
+      {refusedNow || charts.state === 'off' ? null : charts.state === 'ready' ? (
+        <OverviewChartsSection charts={charts.charts} texts={d} locale={locale} />
+      ) : (
+        <ChartsNotice state={charts.state} texts={d} />
       )}
 
       {connected && panel('mt-6')}

@@ -1,0 +1,135 @@
+import Link from 'next/link';
+import type { AcrossCompanies, CompanyFigures } from '@/lib/documents/across-companies';
+import { companyPath } from '@/lib/documents/present';
+import { countOf, fill, type DocumentTexts } from '@/lib/i18n/documents';
+import { formatDay, formatMoney, formatNumber } from '@/lib/i18n/format';
+import type { Locale } from '@/lib/i18n/messages';
+import type { Figure } from '@/lib/mirror/query/overview';
+import { figures, RowHeader, Table, Td } from './table';
+
+/**
+ * The home page's figures of each company and the overdue invoices of all of them (lib/documents/across-companies.ts),
+ * from the companies' copies. Server components; the search is a plain GET form (q), as on the lists.
+ */
+
+type Shared = { texts: DocumentTexts; locale: Locale };
+
+const money = (figure: Figure, locale: Locale) => formatMoney(Number(figure.eur), 'EUR', locale);
+
+/** One company's unpaid and overdue invoices (count and EUR), or why they are not shown. */
+export function CompanyFiguresLine({ entry, texts, locale }: Shared & { entry: CompanyFigures }) {
+  const t = texts.across;
+  if (entry.readiness !== 'ready' || !entry.figures) {
+    return (
+      <span className="block text-xs text-slate-500" data-company-figures={entry.readiness}>
+        {entry.readiness === 'stopped' ? t.stopped : t.preparing}
+      </span>
+    );
+  }
+  const { unpaid, overdue } = entry.figures;
+  return (
+    <span className="block text-xs text-slate-600" data-company-figures="ready">
+      {t.unpaid}: {countOf(unpaid.count, texts.documents, locale)} · {money(unpaid, locale)}
+      {' · '}
+      <span className={overdue.count > 0 ? 'font-medium text-rose-700' : undefined}>
+        {t.overdue}: {countOf(overdue.count, texts.documents, locale)} · {money(overdue, locale)}
+      </span>
+    </span>
+  );
+}
+
+/** The overdue invoices of the session's ready companies, most overdue first, with the search box. */
+export function OverdueAcrossSection({
+  across,
+  q,
+  nameOf,
+  texts,
+  locale,
+}: Shared & { across: AcrossCompanies; q: string; nameOf: (tenantId: string) => string }) {
+  const t = texts.across;
+  const c = texts.columns;
+  const { invoices, count } = across.overdue;
+  const leftOut = across.leftOut.map(({ tenantId, readiness }) =>
+    fill(readiness === 'stopped' ? t.leftOutStopped : t.leftOutPreparing, { name: nameOf(tenantId) }),
+  );
+  return (
+    <section aria-labelledby="overdue-across" className="mt-8">
+      <h2 id="overdue-across" className="text-lg font-semibold text-slate-900">
+        {t.overdueTitle}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t.overdueIntro}</p>
+      {leftOut.length > 0 && (
+        <p className="mt-1 text-sm text-slate-600" data-left-out={across.leftOut.length}>
+          {fill(t.leftOut, { companies: leftOut.join(', ') })}
+        </p>
+      )}
+      <form method="get" action="/" role="search" className="mt-3 flex flex-wrap items-end gap-2">
+        <label className="flex flex-col text-sm text-slate-700">
+          {t.search}
+          <input
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={100}
+            className="mt-1 w-72 rounded-md border border-slate-300 px-2 py-1 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+          />
+        </label>
+        <button
+          type="submit"
+          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          {t.searchButton}
+        </button>
+        {q !== '' && (
+          <Link href="/" className="py-1.5 text-sm text-brand-700 hover:underline">
+            {t.clear}
+          </Link>
+        )}
+      </form>
+      <p className="mt-3 text-sm text-slate-600" data-overdue-count={count} aria-live="polite">
+        {count === 0
+          ? q.trim() !== ''
+            ? t.noMatch
+            : t.none
+          : count > invoices.length
+            ? fill(t.first, { shown: formatNumber(invoices.length, locale, 0), count: formatNumber(count, locale, 0) })
+            : fill(t.all, { count: formatNumber(count, locale, 0) })}
+      </p>
+      {invoices.length > 0 && (
+        <div className="mt-2">
+          <Table
+            caption={t.overdueTitle}
+            captionHidden
+            columns={[c.number, t.company, c.customer, c.dueDate, ...figures(t.daysOverdue, c.total)]}
+          >
+            {invoices.map((invoice) => (
+              <tr key={`${invoice.tenantId}/${invoice.id}`} data-overdue-invoice={invoice.id}>
+                <RowHeader>
+                  <Link
+                    href={companyPath(invoice.tenantId, 'invoices', invoice.id)}
+                    className="text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                  >
+                    {invoice.documentNumber ?? invoice.id}
+                  </Link>
+                </RowHeader>
+                <Td>{nameOf(invoice.tenantId)}</Td>
+                <Td>{invoice.partnerName ?? '—'}</Td>
+                <Td nowrap>{formatDay(invoice.dueDate, locale)}</Td>
+                <Td numeric>{formatNumber(invoice.daysOverdue, locale, 0)}</Td>
+                <Td numeric>
+                  {invoice.totalInclVatEur === null
+                    ? formatMoney(
+                        invoice.totalInclVat === null ? null : Number(invoice.totalInclVat),
+                        invoice.currency,
+                        locale,
+                      )
+                    : formatMoney(Number(invoice.totalInclVatEur), 'EUR', locale)}
+                </Td>
+              </tr>
+            ))}
+          </Table>
+        </div>
+      )}
+    </section>
+  );
+}
