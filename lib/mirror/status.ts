@@ -51,10 +51,19 @@ export async function mirrorStatus(db: Db, company: MirrorCompany): Promise<Mirr
   };
 }
 
+/** Whether a company's mirror may be shown: 'ready' once fully synced and while its token is not refused. */
+export type MirrorReadiness = 'ready' | 'preparing' | 'stopped';
+
 /**
- * Whether pages may read a company's mirror instead of the service: its first full sync has ended (before, it is
- * incomplete), and the service has not refused the company's token since (then it is served no more).
+ * The one rule of when pages may read a company's mirror instead of the service: its first full sync has ended
+ * (before, it is incomplete), and the service has not refused the company's token since (then it is served no more).
+ * A company never synced is 'preparing'.
  */
+export function readinessOf(row: Pick<MirrorStatus, 'status' | 'fullSyncedAt'> | null | undefined): MirrorReadiness {
+  if (row?.status === 'stopped') return 'stopped';
+  return row?.fullSyncedAt ? 'ready' : 'preparing';
+}
+
 export function mirrorServes(status: MirrorStatus | null): status is MirrorStatus & { fullSyncedAt: Date } {
-  return status !== null && status.fullSyncedAt !== null && status.status !== 'stopped';
+  return readinessOf(status) === 'ready';
 }

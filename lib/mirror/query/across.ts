@@ -8,6 +8,9 @@ import { UNPAID_STATUSES } from './filters';
 import { searchCondition, searchOf } from './search';
 import type { Decimal } from './totals';
 import type { Figure } from './overview';
+import { readinessOf, type MirrorReadiness } from '../status';
+
+export type { MirrorReadiness };
 
 /**
  * A session's companies side by side (the home page, `/`): each company's unpaid and overdue invoices, and one list of
@@ -15,9 +18,6 @@ import type { Figure } from './overview';
  * key): a company not passed in is never read, so a caller passes exactly the session's companies whose mirror may
  * be served (servableMirrors).
  */
-
-/** Whether a company's mirror may be shown: fully synced once, and its token not refused ('stopped'). */
-export type MirrorReadiness = 'ready' | 'preparing' | 'stopped';
 
 /** The readiness of each company's mirror, in the order given; a company never synced is 'preparing'. */
 export async function mirrorReadiness(db: Db, companies: readonly MirrorCompany[]): Promise<MirrorReadiness[]> {
@@ -33,8 +33,7 @@ export async function mirrorReadiness(db: Db, companies: readonly MirrorCompany[
     .where(anyOf(companies, mirrorCompanies));
   return companies.map((company) => {
     const row = rows.find((entry) => entry.pluginId === company.pluginId && entry.tenantId === company.tenantId);
-    if (row?.status === 'stopped') return 'stopped';
-    return row?.fullSyncedAt ? 'ready' : 'preparing';
+    return readinessOf(row);
   });
 }
 
