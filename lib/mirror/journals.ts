@@ -73,6 +73,9 @@ async function storeSingleRecord(db: Db, company: MirrorCompany, picked: Picked,
 
 type Picked = { id: string; lastModified: string | null };
 
+/** Failures of one record, not of the service: an id the interface cannot take, an answer of a shape we cannot read. */
+const unreadable = ['invalid-input', 'malformed-response'] as const;
+
 /**
  * Reads the journals of at most `batch` expenses through the company's client (at background priority: the job's).
  * An expense the service no longer has (404) leaves the mirror, as a reconciliation would remove it. A refused token
@@ -93,11 +96,19 @@ export async function readJournals(
     for (const expense of picked) {
       signal?.throwIfAborted();
       const single = await client.expenses.get(expense.id).catch((error: unknown) => {
-        if (isDataApiError(error, 'not-found')) return null;
+        if (isDataApiError(error, 'not-found')) return 'gone' as const;
+        if (unreadable.some((kind) => isDataApiError(error, kind))) return 'unreadable' as const;
         throw error;
       });
-      if (single === null) {
+      if (single === 'gone') {
         await db.delete(mirrorDocuments).where(asPicked(company, expense.id, expense.lastModified));
+      } else if (single === 'unreadable') {
+        // Asked again, it would fail again and hold up every expense after it; its list record stays, without a
+        // journal (its page reads the service), until it changes.
+        await db
+          .update(mirrorDocuments)
+          .set({ detailReadAt: sql`now()` })
+          .where(asPicked(company, expense.id, expense.lastModified));
       } else {
         await storeSingleRecord(db, company, expense, single);
         read += 1;

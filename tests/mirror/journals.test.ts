@@ -2,11 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mirrorCompanies, mirrorDocuments } from '@/lib/db/schema';
 import { readJournals, unreadExpenses } from '@/lib/mirror/journals';
-import { listMirrored } from '@/lib/mirror/query';
+import { documentRow } from '@/lib/mirror/document-row';
+import { upsertDocuments } from '@/lib/mirror/documents';
+import { listMirrored, mirroredDocument } from '@/lib/mirror/query';
 import { foldForSearch } from '@/lib/mirror/search-text';
 import { mirrorStatus } from '@/lib/mirror/status';
 import { syncCompany } from '@/lib/mirror/sync';
-import type { Expense } from '@/lib/service/schemas/expense';
+import { expenseSchema, type Expense } from '@/lib/service/schemas/expense';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { mirrorSandboxDuringTests, sandboxPaths, type ListedRecord } from './mirror-fixture';
 
@@ -167,5 +169,21 @@ describe.each(databaseKinds)('the expenses’ journals in the mirror on %s', (ki
     // What was read before the failure stays read.
     expect((await unreadExpenses(database.db, company(), 100)).length).toBe(unread - 1);
     api.sandbox.dataApi.clearFault(TENANT);
+  });
+
+  it('does not hold up the rest on an expense it cannot read: marked, kept without a journal, its page read live', async () => {
+    await database.db
+      .update(mirrorDocuments)
+      .set({ detailReadAt: new Date() })
+      .where(and(eq(mirrorDocuments.tenantId, TENANT), eq(mirrorDocuments.kind, 'expenses')));
+    // An id the interface cannot take (not a uuid): the client refuses it without sending anything.
+    await upsertDocuments(database.db, company(), [
+      documentRow('expenses', expenseSchema.parse({ id: 'not-a-uuid', documentNumber: 'PD-odd' })),
+    ]);
+    const { client, token } = api.client(TENANT);
+    expect(await readJournals(database.db, company(), client)).toEqual({ status: 'done', read: 0 });
+    expect(api.requestsOf(token)).toEqual([]);
+    expect(await unreadExpenses(database.db, company(), 10)).toEqual([]);
+    expect(await mirroredDocument(database.db, company(), 'expenses', 'not-a-uuid')).toBeNull();
   });
 });

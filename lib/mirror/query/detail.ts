@@ -42,5 +42,8 @@ export async function mirroredDocument<K extends DocumentKind>(
   if (!row || (kind === 'expenses' && row.detailReadAt === null)) return null;
   // A record this version cannot read (stored by an older one) is asked for again rather than shown wrongly.
   const parsed = recordSchemas[kind].safeParse(row.record);
-  return parsed.success ? parsed.data : null;
+  if (!parsed.success) return null;
+  // An expense whose single record could not be read keeps the list's, which has no journal at all.
+  if (kind === 'expenses' && !Array.isArray((parsed.data as MirroredRecord['expenses']).journalItems)) return null;
+  return parsed.data;
 }
