@@ -271,6 +271,11 @@ export const mirrorDocuments = pgTable(
     /** The number and the partner's name folded like the search text: what lists sort by (compared byte by byte). */
     documentNumberFolded: text('document_number_folded'),
     partnerNameFolded: text('partner_name_folded'),
+    /**
+     * Set when `record` is the single record (an expense's, read for its journal: lib/mirror/journals.ts), not what
+     * the list gave; a list record with another lastModifiedTimestamp replaces it and clears this (to be read again).
+     */
+    detailReadAt: timestamp('detail_read_at', { withTimezone: true }),
     syncedAt: syncedAt(),
   },
   (table) => [
@@ -279,6 +284,10 @@ export const mirrorDocuments = pgTable(
     // Trigrams of the search text (pg_trgm, created by the migration): `like '%…%'` for any part of a word is served
     // by this index instead of reading every row of the company (lib/mirror/query/).
     index('mirror_documents_search_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+    // The expenses whose journal is still to be read: what each journal job looks for first.
+    index('mirror_documents_unread_idx')
+      .on(table.pluginId, table.tenantId)
+      .where(sql`${table.kind} = 'expenses' and ${table.detailReadAt} is null`),
   ],
 );
 

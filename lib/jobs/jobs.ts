@@ -4,7 +4,7 @@ import type { DbHandle } from '@/lib/db/client';
 import { describeError, getLogger } from '@/lib/log';
 import { pgliteJobsDb } from '@/lib/jobs/pglite-adapter';
 import { JOBS_SCHEMA } from '@/lib/jobs/one-per-key';
-import type { JobData, QueueDefinition } from '@/lib/jobs/queue';
+import type { JobData, QueueDefinition, SendJob, SendOptions } from '@/lib/jobs/queue';
 import { readJobState, type JobState } from '@/lib/jobs/state';
 import { workOn, type WorkTuning } from '@/lib/jobs/work';
 
@@ -20,12 +20,7 @@ export type JobsOptions = {
     Pick<PgBoss.ConstructorOptions, 'cronMonitorIntervalSeconds' | 'cronWorkerIntervalSeconds' | 'supervise'>;
 };
 
-export type SendOptions = {
-  /** 'one-per-key' queues: the key (a company's `${pluginId}:${tenantId}`); a send while one waits answers null. */
-  singletonKey?: string;
-  /** Not before this time (or this many seconds from now). */
-  startAfter?: Date | number;
-};
+export type { SendOptions };
 
 /** The job queue of one process (several in a test stand for several instances of the add-on). */
 export type Jobs = {
@@ -89,10 +84,15 @@ export async function openJobs(handle: JobsDatabase, { queues, work, tuning = {}
   });
   await boss.start();
   const stopping = new AbortController();
+  const send: SendJob = async (queue, data, { singletonKey, startAfter } = {}) => {
+    queue.data.parse(data);
+    return boss.send(queue.name, data as object, { singletonKey, startAfter });
+  };
   try {
     for (const queue of queues) await createQueue(boss, queue);
     if (work) {
-      for (const queue of queues) await workOn(boss, handle.db, queue, stopping.signal, { pollingIntervalSeconds });
+      for (const queue of queues)
+        await workOn(boss, handle.db, queue, stopping.signal, { pollingIntervalSeconds }, send);
     }
   } catch (error) {
     await boss.stop({ graceful: false }).catch(() => {});
@@ -100,10 +100,7 @@ export async function openJobs(handle: JobsDatabase, { queues, work, tuning = {}
   }
 
   return {
-    async send(queue, data, { singletonKey, startAfter } = {}) {
-      queue.data.parse(data);
-      return boss.send(queue.name, data as object, { singletonKey, startAfter });
-    },
+    send,
     state: (queue, id) => readJobState(boss, queue.name, id),
     async schedules() {
       return (await boss.getSchedules()).map(({ name, cron }) => ({ name, cron }));

@@ -14,11 +14,27 @@ import type { Db } from '@/lib/db/client';
  */
 export type QueuePolicy = 'standard' | 'one-per-key';
 
+export type SendOptions = {
+  /** 'one-per-key' queues: the key (a company's `${pluginId}:${tenantId}`); a send while one waits answers null. */
+  singletonKey?: string;
+  /** Not before this time (or this many seconds from now). */
+  startAfter?: Date | number;
+};
+
+/** Sends a job on the queue the handler runs in (the same instance's): its id, or null when refused. */
+export type SendJob = <Queue extends QueueDefinition>(
+  queue: Queue,
+  data: JobData<Queue>,
+  options?: SendOptions,
+) => Promise<string | null>;
+
 /**
  * What a handler gets beside the job's data: the database, the job's id, its retryCount (0 on the first attempt),
- * and a signal aborted when the process stops its jobs (a long job ends at its next safe point and runs later).
+ * a signal aborted when the process stops its jobs (a long job ends at its next safe point and runs later), and
+ * `send` for the jobs it leads to (a job coming again for the rest of its work, the next step), on the same queue
+ * as itself, so a test's queue and the process's behave alike.
  */
-export type JobContext = { db: Db; jobId: string; retryCount: number; signal: AbortSignal };
+export type JobContext = { db: Db; jobId: string; retryCount: number; signal: AbortSignal; send: SendJob };
 
 export type QueueSettings = {
   policy: QueuePolicy;

@@ -1,7 +1,12 @@
 import 'server-only';
 import { pruneQueue } from '@/lib/db/prune';
 import type { QueueDefinition } from '@/lib/jobs/queue';
-import { mirrorSyncQueue, mirrorTickQueue } from '@/lib/mirror/jobs';
+import { mirrorJournalsQueue, mirrorSyncQueue, mirrorTickQueue } from '@/lib/mirror/jobs';
 
 /** Every queue of the add-on: created (with its policy and schedule) and worked on when the jobs start. */
-export const applicationQueues: readonly QueueDefinition[] = [pruneQueue, mirrorSyncQueue, mirrorTickQueue];
+export const applicationQueues: readonly QueueDefinition[] = [
+  pruneQueue,
+  mirrorSyncQueue,
+  mirrorJournalsQueue,
+  mirrorTickQueue,
+];

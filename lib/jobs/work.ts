@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { describeError, getLogger } from '@/lib/log';
 import { JobFailure, failureKindOf } from '@/lib/jobs/failure';
 import { anotherRunning } from '@/lib/jobs/one-per-key';
-import type { QueueDefinition } from '@/lib/jobs/queue';
+import type { QueueDefinition, SendJob } from '@/lib/jobs/queue';
 
 export type WorkTuning = { pollingIntervalSeconds?: number };
 
@@ -16,9 +16,15 @@ export type DeferredOutput = { deferredTo: string | null };
  * failure is logged (described, never its message) and stored as its kind only (lib/jobs/failure.ts); pg-boss
  * then retries it with the queue's delay and backoff, or marks it failed after the last attempt.
  */
-async function runJob(db: Db, queue: QueueDefinition, job: PgBoss.JobWithMetadata<unknown>, signal: AbortSignal) {
+async function runJob(
+  db: Db,
+  queue: QueueDefinition,
+  job: PgBoss.JobWithMetadata<unknown>,
+  signal: AbortSignal,
+  send: SendJob,
+) {
   try {
-    await queue.handler(queue.data.parse(job.data), { db, jobId: job.id, retryCount: job.retryCount, signal });
+    await queue.handler(queue.data.parse(job.data), { db, jobId: job.id, retryCount: job.retryCount, signal, send });
   } catch (error) {
     const kind = failureKindOf(error);
     getLogger().warn(
@@ -53,6 +59,7 @@ export async function workOn(
   queue: QueueDefinition,
   signal: AbortSignal,
   tuning: WorkTuning,
+  send: SendJob,
 ): Promise<void> {
   const options = {
     includeMetadata: true as const,
@@ -66,7 +73,7 @@ export async function workOn(
       if (onePerKey && (await anotherRunning(db, queue.name, job.singletonKey, job.id))) {
         return putBack(boss, queue, job);
       }
-      await runJob(db, queue, job, signal);
+      await runJob(db, queue, job, signal, send);
     });
   }
 }

@@ -22,15 +22,28 @@ const replaced = Object.fromEntries(
       'totalInclVatCurrency',
       'paymentStatus',
       'lastModified',
-      'record',
-      'searchText',
       'documentNumberFolded',
       'partnerNameFolded',
     ] as const
   ).map((column) => [column, sql.raw(`excluded.${mirrorDocuments[column].name}`)]),
 );
 
-/** Upserts one page of rows, keyed by the service's id: a record read again replaces what was mirrored. */
+/**
+ * A row holding the single record (an expense with its journal, lib/mirror/journals.ts) listed again unchanged: the
+ * same lastModifiedTimestamp, so the list's record is the same document minus the journal, and the single record
+ * stays. A record listed with another timestamp (or none) replaces it and is read again.
+ */
+const keepsDetail = sql`(${mirrorDocuments.detailReadAt} is not null
+  and excluded.${sql.identifier(mirrorDocuments.lastModified.name)} = ${mirrorDocuments.lastModified})`;
+const listedUnlessKept = (column: 'record' | 'searchText') => {
+  const name = sql.identifier(mirrorDocuments[column].name);
+  return sql`case when ${keepsDetail} then ${mirrorDocuments[column]} else excluded.${name} end`;
+};
+
+/**
+ * Upserts one page of rows, keyed by the service's id: a record read again replaces what was mirrored, except an
+ * expense's journal, kept while the record is unchanged.
+ */
 export async function upsertDocuments(db: Db, company: MirrorCompany, rows: readonly DocumentRow[]): Promise<void> {
   if (rows.length === 0) return;
   await db
@@ -38,7 +51,13 @@ export async function upsertDocuments(db: Db, company: MirrorCompany, rows: read
     .values(rows.map((row) => ({ ...row, ...company })))
     .onConflictDoUpdate({
       target: [mirrorDocuments.pluginId, mirrorDocuments.tenantId, mirrorDocuments.kind, mirrorDocuments.id],
-      set: { ...replaced, syncedAt: sql`now()` },
+      set: {
+        ...replaced,
+        record: listedUnlessKept('record'),
+        searchText: listedUnlessKept('searchText'),
+        detailReadAt: sql`case when ${keepsDetail} then ${mirrorDocuments.detailReadAt} else null end`,
+        syncedAt: sql`now()`,
+      },
     });
 }
 

@@ -1,11 +1,11 @@
 import 'server-only';
 import { z } from 'zod';
 import { getEnv } from '@/lib/env';
-import { defineQueue } from '@/lib/jobs/queue';
+import { defineQueue, type SendJob } from '@/lib/jobs/queue';
 import { sendJob } from '@/lib/jobs/process';
 import { describeError, getLogger } from '@/lib/log';
 import { mirrorCompanyKey, type MirrorCompany } from './company';
-import { syncMirror } from './run';
+import { readMirrorJournals, syncMirror } from './run';
 import { companiesDueSync, purgeExpiredMirrors } from './upkeep';
 
 /**
@@ -27,15 +27,62 @@ export const mirrorSyncQueue = defineQueue({
   expireInSeconds: 60 * 60,
   concurrency: 2,
   pollingIntervalSeconds: 1,
-  handler: async ({ pluginId, tenantId, mode }, { db, signal }) => {
+  handler: async ({ pluginId, tenantId, mode }, { db, signal, send }) => {
     // Background priority: a page's call on the same token never waits behind the sync's (lib/service/rate/).
     const result = await syncMirror(db, { pluginId, tenantId }, mode, { signal, client: { priority: 'background' } });
     getLogger().info(
       { job: 'mirror.sync', tenantId, mode, status: result.status, read: result.read, deleted: result.deleted },
       'mirror synced',
     );
+    // The expenses this sync brought (or changed) lack their journal until read one by one.
+    if (result.status === 'ready') await requestJournalReads({ pluginId, tenantId }, send);
   },
 });
+
+/**
+ * The journals of a company's mirrored expenses (lib/mirror/journals.ts), a batch per job, one job per company at a
+ * time; a job that leaves expenses unread sends itself again. Calls at background priority, like the sync's, and
+ * the same failures: 401 stops the mirror, 402 pauses it (both end the job), busy or unavailable are retried.
+ */
+export const mirrorJournalsQueue = defineQueue({
+  name: 'mirror.journals',
+  data: z.object({ pluginId: z.string().min(1), tenantId: z.string().min(1) }),
+  policy: 'one-per-key',
+  retryLimit: 5,
+  retryDelay: 30,
+  retryBackoff: true,
+  // A batch is about ten seconds of calls; a page's calls go first, so it may take longer, never near this.
+  expireInSeconds: 15 * 60,
+  concurrency: 2,
+  pollingIntervalSeconds: 1,
+  handler: async ({ pluginId, tenantId }, { db, signal, send }) => {
+    const company = { pluginId, tenantId };
+    const result = await readMirrorJournals(db, company, { signal, client: { priority: 'background' } });
+    if (result.read > 0 || result.status !== 'done') {
+      getLogger().info({ job: 'mirror.journals', tenantId, status: result.status, read: result.read }, 'journals read');
+    }
+    // Again for the rest, a second later (this job is still running now: the next one would step back behind it).
+    if (result.status === 'more') await requestJournalReads(company, send, 1);
+  },
+});
+
+/**
+ * Asks for the journals of the company's expenses to be read (nothing while MIRROR_SYNC is off); like a sync's
+ * request, it never fails its caller. `send` is the queue of the job asking, or the process's.
+ */
+export async function requestJournalReads(
+  company: MirrorCompany,
+  send: SendJob = sendJob,
+  startAfter?: number,
+): Promise<string | null> {
+  if (!getEnv().mirrorSync) return null;
+  try {
+    return await send(mirrorJournalsQueue, company, { singletonKey: mirrorCompanyKey(company), startAfter });
+  } catch (error) {
+    getLogger().warn({ tenantId: company.tenantId, err: describeError(error) }, 'journal reads not requested');
+    return null;
+  }
+}
 
 /**
  * Asks for a sync of the company's mirror (nothing while MIRROR_SYNC is off). Never fails its caller (a page, a connection just made): with the queue

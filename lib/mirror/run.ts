@@ -1,13 +1,31 @@
 import 'server-only';
+import { sql } from 'drizzle-orm';
 import { openCompanyClientForWork } from '@/lib/connections/client';
 import type { Db } from '@/lib/db/client';
-import type { ClientOptions } from '@/lib/service/client';
+import type { ClientOptions, DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
 import type { MirrorCompany } from './company';
+import { readJournals, type JournalResult } from './journals';
 import type { SyncMode } from './plan';
-import { sql } from 'drizzle-orm';
-import { beginSync, updateState } from './state';
+import { beginSync, updateState, type StatePatch } from './state';
 import { syncCompany, type SyncResult } from './sync';
+
+type WorkOptions = { signal?: AbortSignal; client?: ClientOptions };
+
+/** The company's client for background work, or null when no working token is left (the mirror is then stopped). */
+async function clientForWork(db: Db, company: MirrorCompany, options: ClientOptions | undefined) {
+  return openCompanyClientForWork(db, company, options).catch((error: unknown): DataApiClient | null => {
+    if (isDataApiError(error, 'not-connected')) return null;
+    throw error;
+  });
+}
+
+const notConnected: StatePatch = {
+  status: 'stopped',
+  lastErrorKind: 'not-connected',
+  lastErrorAt: sql`now()`,
+  nextTryAt: null,
+};
 
 /**
  * The job's entry point: opens the company's client with its most recently stored working token (lib/connections)
@@ -17,21 +35,27 @@ export async function syncMirror(
   db: Db,
   company: MirrorCompany,
   mode: SyncMode,
-  options: { signal?: AbortSignal; client?: ClientOptions } = {},
+  options: WorkOptions = {},
 ): Promise<SyncResult> {
-  const client = await openCompanyClientForWork(db, company, options.client).catch((error: unknown) => {
-    if (isDataApiError(error, 'not-connected')) return null;
-    throw error;
-  });
+  const client = await clientForWork(db, company, options.client);
   if (client === null) {
     await beginSync(db, company);
-    await updateState(db, company, {
-      status: 'stopped',
-      lastErrorKind: 'not-connected',
-      lastErrorAt: sql`now()`,
-      nextTryAt: null,
-    });
+    await updateState(db, company, notConnected);
     return { status: 'stopped', steps: [], read: 0, deleted: 0, errorKind: 'not-connected' };
   }
   return syncCompany(db, company, client, mode, options.signal);
+}
+
+/** The journal job's entry point (lib/mirror/journals.ts), with the same client and the same rule for no token. */
+export async function readMirrorJournals(
+  db: Db,
+  company: MirrorCompany,
+  options: WorkOptions & { batch?: number } = {},
+): Promise<JournalResult> {
+  const client = await clientForWork(db, company, options.client);
+  if (client === null) {
+    await updateState(db, company, notConnected);
+    return { status: 'stopped', read: 0, errorKind: 'not-connected' };
+  }
+  return readJournals(db, company, client, { signal: options.signal, batch: options.batch });
 }

@@ -1,9 +1,10 @@
 /**
- * What list pages read from the mirror (issue 11): a page of a kind's documents with search, sort and the list's
- * filters (listMirrored), the totals of the whole view (totalsOfMirrored), and how late an unpaid one is
- * (daysOverdue). Server-only except the pure helpers it re-exports.
+ * What pages read from the mirror (issue 11): a page of a kind's documents with search, sort and the list's
+ * filters (listMirrored), the totals of the whole view (totalsOfMirrored), how late an unpaid one is (daysOverdue),
+ * and one document for its detail page (mirroredDocument). Server-only except the pure helpers it re-exports.
  */
 export { listMirrored, MAX_TOP, type MirroredList } from './list';
+export { mirroredDocument } from './detail';
 export { totalsOfMirrored, type Decimal, type MirroredTotals } from './totals';
 export { daysOverdue, type Payable } from './overdue';
 export { highlightsOf, type FieldHighlight } from './highlights';

@@ -1,23 +1,14 @@
 import 'server-only';
-import type { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { mirrorDocuments } from '@/lib/db/schema';
-import { deliveryNoteSchema } from '@/lib/service/schemas/delivery-note';
-import { expenseSchema } from '@/lib/service/schemas/expense';
-import { invoiceSchema } from '@/lib/service/schemas/invoice';
 import type { MirrorCompany } from '../company';
 import type { MirroredRecord } from '../document-row';
 import type { DocumentKind } from '../kinds';
 import { highlightsOf, type FieldHighlight } from './highlights';
+import { recordSchemas } from './records';
 import { searchRanking } from './search';
 import { orderOf, parseSort, sortParam, type SortParam } from './sort';
 import { viewCondition, type MirrorView } from './view';
-
-const recordSchemas: { [K in DocumentKind]: z.ZodType<MirroredRecord[K]> } = {
-  invoices: invoiceSchema,
-  expenses: expenseSchema,
-  deliveryNotes: deliveryNoteSchema,
-};
 
 /** The largest page a list asks for (the service's own limit). */
 export const MAX_TOP = 100;

@@ -23,7 +23,10 @@ export const generateMetadata = ({ params }: Props) =>
 
 type Props = { params: Promise<{ tenantId: string; id: string }> };
 
-/** One delivery note, from one data-API call; its items when the record carries them, and its PDF reports. */
+/**
+ * One delivery note, from the company's mirror when it holds it, else one data-API call; its items when the record
+ * carries them, and its PDF reports.
+ */
 export default async function DeliveryNotePage({ params }: Props) {
   const { tenantId, id } = await params;
   await requireCompany(tenantId);

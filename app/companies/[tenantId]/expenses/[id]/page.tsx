@@ -28,8 +28,9 @@ export const generateMetadata = ({ params }: Props) =>
 type Props = { params: Promise<{ tenantId: string; id: string }> };
 
 /**
- * One expense with its journal items and attachments: two data-API calls side by side (the record, and the
- * attachments' metadata). Attachments that cannot be listed leave the rest of the page standing.
+ * One expense with its journal items and attachments: the record (from the company's mirror once its journal has
+ * been read there, else the service's) and, side by side, the attachments' metadata from the service. Attachments
+ * that cannot be listed leave the rest of the page standing.
  */
 export default async function ExpensePage({ params }: Props) {
   const { tenantId, id } = await params;

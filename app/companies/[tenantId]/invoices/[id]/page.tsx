@@ -26,8 +26,9 @@ export const generateMetadata = ({ params }: Props) =>
 type Props = { params: Promise<{ tenantId: string; id: string }> };
 
 /**
- * One invoice: GET /api/invoices/{id}, plus one list call for the items, VAT breakdown, payments and linked
- * documents only when the record carries none of them (lib/documents/invoice-detail.ts).
+ * One invoice: from the company's mirror when it holds it (no call), else GET /api/invoices/{id}, plus one list call
+ * for the items, VAT breakdown, payments and linked documents only when the record carries none of them
+ * (lib/documents/detail-loads.ts, invoice-detail.ts).
  */
 export default async function InvoicePage({ params }: Props) {
   const { tenantId, id } = await params;

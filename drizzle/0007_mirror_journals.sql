@@ -1,0 +1,2 @@
+ALTER TABLE "mirror_documents" ADD COLUMN "detail_read_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "mirror_documents_unread_idx" ON "mirror_documents" USING btree ("plugin_id","tenant_id") WHERE "mirror_documents"."kind" = 'expenses' and "mirror_documents"."detail_read_at" is null;

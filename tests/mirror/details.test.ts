@@ -1,0 +1,154 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadForPage } from '@/lib/company/page-load';
+import { mirrorCompanies, mirrorDocuments } from '@/lib/db/schema';
+import { loadDeliveryNotePage, loadExpensePage, loadInvoicePage, type DetailDoor } from '@/lib/documents/detail-loads';
+import { loadInvoiceDetail } from '@/lib/documents/invoice-detail';
+import { resetEnvForTests } from '@/lib/env';
+import { readJournals } from '@/lib/mirror/journals';
+import { syncCompany } from '@/lib/mirror/sync';
+import { PLUGIN_ID } from '../support/broker';
+import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
+import { mirrorSandboxDuringTests, sandboxPaths } from './mirror-fixture';
+
+/**
+ * A document's page reads the company's mirror when it is ready (a full sync has ended, the service has not refused
+ * the token, MIRROR_SYNC on) and holds the document as completely as the service would: no data-API call but an
+ * expense's attachments, and the same record a live read gives. Otherwise the page asks the service as before: a
+ * document the mirror does not know (it may be brand new), a mirror not ready or stopped, an expense whose journal
+ * is not read yet. Through the page door's two abilities (our database, the data API under the page's deadline),
+ * against the sandbox, on each database.
+ */
+const TENANT = '10022';
+
+describe.each(databaseKinds)('document pages from the mirror on %s', (kind) => {
+  const database = testDatabaseDuringTests(kind);
+  const api = mirrorSandboxDuringTests();
+  const company = () => api.company(TENANT);
+
+  /** The company's page door over the test database and a fresh token: the requests it sends are its own. */
+  function door(): { door: DetailDoor; calls: () => string[] } {
+    const { client, token } = api.client(TENANT);
+    const scope = { userId: 'jana.novakova@example.sk', pluginId: PLUGIN_ID, tenantId: TENANT };
+    return {
+      door: {
+        scope,
+        read: (query) => query(database.db, scope),
+        load: (work) => loadForPage((deadline) => work({ client: async () => client, deadline })),
+      },
+      calls: () => api.requestsOf(token).map((request) => request.path),
+    };
+  }
+  const live = () => api.client(TENANT).client;
+  const idOf = async (documentKind: 'invoices' | 'expenses' | 'deliveryNotes') => {
+    const [row] = await database.db
+      .select({ id: mirrorDocuments.id })
+      .from(mirrorDocuments)
+      .where(and(eq(mirrorDocuments.tenantId, TENANT), eq(mirrorDocuments.kind, documentKind)))
+      .limit(1);
+    return row!.id;
+  };
+  const setCompany = (patch: Partial<typeof mirrorCompanies.$inferInsert>) =>
+    database.db.update(mirrorCompanies).set(patch).where(eq(mirrorCompanies.tenantId, TENANT));
+
+  beforeAll(async () => {
+    api.sandbox.dataApi.setVolume(TENANT, { invoices: 5, expenses: 4, deliveryNotes: 3 });
+    await syncCompany(database.db, company(), live(), 'auto');
+    expect(await readJournals(database.db, company(), live())).toMatchObject({ status: 'done' });
+  }, 60_000);
+  beforeAll(() => {
+    process.env.MIRROR_SYNC = 'on';
+    resetEnvForTests();
+  });
+  afterEach(() => setCompany({ status: 'ready', fullSyncedAt: new Date() }));
+  afterAll(() => {
+    delete process.env.MIRROR_SYNC;
+    resetEnvForTests();
+  });
+
+  it('opens an invoice and a delivery note without any data-API call, as a live read gives them', async () => {
+    const invoiceId = await idOf('invoices');
+    const page = door();
+    const invoice = await loadInvoicePage(page.door, invoiceId);
+    expect(page.calls()).toEqual([]);
+    expect(invoice).toEqual({ ok: true, value: await loadInvoiceDetail(live(), invoiceId) });
+    expect(invoice.ok && invoice.value.items?.length).toBeGreaterThan(0);
+
+    const noteId = await idOf('deliveryNotes');
+    const note = await loadDeliveryNotePage(page.door, noteId);
+    expect(page.calls()).toEqual([]);
+    expect(note).toEqual({ ok: true, value: await live().deliveryNotes.get(noteId) });
+  });
+
+  it('opens an expense with its journal from the mirror, its attachments from the service', async () => {
+    const id = await idOf('expenses');
+    const page = door();
+    const loaded = await loadExpensePage(page.door, id);
+    expect(page.calls()).toEqual([`/api/attachments/expenses/${id}`]);
+    const expense = await live().expenses.get(id);
+    expect(expense.journalItems?.length).toBeGreaterThan(0);
+    expect(loaded).toEqual({
+      ok: true,
+      value: { expense, attachments: { ok: true, value: await live().attachments.list(id) } },
+    });
+  });
+
+  it('reads live a document the mirror does not hold (created since its sync), and the service’s 404 stays one', async () => {
+    const created = api.sandbox.dataApi.changeRecords(TENANT, { invoices: { created: 1 } }).invoices.created[0]!;
+    const page = door();
+    const loaded = await loadInvoicePage(page.door, String(created));
+    expect(loaded).toMatchObject({ ok: true, value: { id: created } });
+    expect(page.calls()).toEqual([`${sandboxPaths.invoices}/${created}`]);
+
+    const unknown = door();
+    await expect(loadDeliveryNotePage(unknown.door, '999999999')).rejects.toMatchObject({
+      digest: expect.stringContaining('404'),
+    });
+    expect(unknown.calls()).toEqual([`${sandboxPaths.deliveryNotes}/999999999`]);
+  });
+
+  it('reads live while the mirror is not ready: before its first full sync ended, or stopped by a refused token', async () => {
+    const id = await idOf('invoices');
+    await setCompany({ fullSyncedAt: null });
+    const beforeFull = door();
+    expect(await loadInvoicePage(beforeFull.door, id)).toMatchObject({ ok: true });
+    expect(beforeFull.calls()).toEqual([`${sandboxPaths.invoices}/${id}`]);
+
+    await setCompany({ fullSyncedAt: new Date(), status: 'stopped' });
+    const stopped = door();
+    expect(await loadInvoicePage(stopped.door, id)).toMatchObject({ ok: true });
+    expect(stopped.calls()).toEqual([`${sandboxPaths.invoices}/${id}`]);
+
+    // A paused mirror (402) is still served, as the lists serve it.
+    await setCompany({ status: 'paused' });
+    const paused = door();
+    expect(await loadInvoicePage(paused.door, id)).toMatchObject({ ok: true });
+    expect(paused.calls()).toEqual([]);
+  });
+
+  it('reads live with MIRROR_SYNC off', async () => {
+    process.env.MIRROR_SYNC = 'off';
+    resetEnvForTests();
+    try {
+      const id = await idOf('deliveryNotes');
+      const page = door();
+      expect(await loadDeliveryNotePage(page.door, id)).toMatchObject({ ok: true });
+      expect(page.calls()).toEqual([`${sandboxPaths.deliveryNotes}/${id}`]);
+    } finally {
+      process.env.MIRROR_SYNC = 'on';
+      resetEnvForTests();
+    }
+  });
+
+  it('reads an expense live while its journal is not read yet (the mirror would show it without one)', async () => {
+    const id = await idOf('expenses');
+    await database.db
+      .update(mirrorDocuments)
+      .set({ detailReadAt: null })
+      .where(and(eq(mirrorDocuments.tenantId, TENANT), eq(mirrorDocuments.id, id)));
+    const page = door();
+    const loaded = await loadExpensePage(page.door, id);
+    expect(page.calls().sort()).toEqual([`/api/attachments/expenses/${id}`, `${sandboxPaths.expenses}/${id}`]);
+    expect(loaded.ok && loaded.value.expense.journalItems?.length).toBeGreaterThan(0);
+  });
+});
