@@ -23,7 +23,7 @@ import { listOrEmpty } from './list-or-empty';
  * always the service's. `door` is the company's page door (lib/company/page.ts).
  */
 
-export type DetailDoor = Pick<CompanyPage, 'scope' | 'read' | 'load'>;
+export type DetailDoor = Pick<CompanyPage, 'scope' | 'read' | 'load' | 'connection'>;
 
 async function fromMirror<K extends DocumentKind>(
   door: DetailDoor,
@@ -31,6 +31,9 @@ async function fromMirror<K extends DocumentKind>(
   id: string,
 ): Promise<MirroredRecord[K] | null> {
   if (!getEnv().mirrorSync) return null;
+  // A user whose own token the service refused meets what the service says (the connection was removed), as the
+  // lists do, never the copy.
+  if ((await door.connection()).state !== 'connected') return null;
   return door.read((db, scope) => mirroredDocument(db, mirrorCompanyOf(scope), kind, id));
 }
 

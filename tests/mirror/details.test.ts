@@ -10,6 +10,7 @@ import { syncCompany } from '@/lib/mirror/sync';
 import { PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { mirrorSandboxDuringTests, sandboxPaths } from './mirror-fixture';
+import type { CompanyConnection } from '@/lib/connections/states';
 
 /**
  * A document's page reads the company's mirror when it is ready (a full sync has ended, the service has not refused
@@ -27,7 +28,7 @@ describe.each(databaseKinds)('document pages from the mirror on %s', (kind) => {
   const company = () => api.company(TENANT);
 
   /** The company's page door over the test database and a fresh token: the requests it sends are its own. */
-  function door(): { door: DetailDoor; calls: () => string[] } {
+  function door(state: CompanyConnection['state'] = 'connected'): { door: DetailDoor; calls: () => string[] } {
     const { client, token } = api.client(TENANT);
     const scope = { userId: 'jana.novakova@example.sk', pluginId: PLUGIN_ID, tenantId: TENANT };
     return {
@@ -35,6 +36,14 @@ describe.each(databaseKinds)('document pages from the mirror on %s', (kind) => {
         scope,
         read: (query) => query(database.db, scope),
         load: (work) => loadForPage((deadline) => work({ client: async () => client, deadline })),
+        connection: async () => ({
+          tenantId: TENANT,
+          name: null,
+          state,
+          source: 'consent',
+          webhookId: null,
+          hasWebhookSecret: false,
+        }),
       },
       calls: () => api.requestsOf(token).map((request) => request.path),
     };
@@ -124,6 +133,13 @@ describe.each(databaseKinds)('document pages from the mirror on %s', (kind) => {
     const paused = door();
     expect(await loadInvoicePage(paused.door, id)).toMatchObject({ ok: true });
     expect(paused.calls()).toEqual([]);
+  });
+
+  it('reads live for a user whose own token the service refused, though the copy is ready', async () => {
+    const id = await idOf('invoices');
+    const refused = door('invalid');
+    expect(await loadInvoicePage(refused.door, id)).toMatchObject({ ok: true });
+    expect(refused.calls()).toEqual([`${sandboxPaths.invoices}/${id}`]);
   });
 
   it('reads live with MIRROR_SYNC off', async () => {

@@ -35,6 +35,7 @@ export async function mirroredDocument<K extends DocumentKind>(
       and(
         documentsOf(company, kind),
         eq(mirrorDocuments.id, id),
+        // readinessOf (../status.ts) in SQL: served once fully synced, while its token is not refused.
         isNotNull(mirrorCompanies.fullSyncedAt),
         ne(mirrorCompanies.status, 'stopped'),
       ),
