@@ -3,11 +3,14 @@ import { createElement, type ReactNode } from 'react';
 import type { Locale } from '@/lib/i18n/messages';
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import type { Partner, Prices } from '@/lib/service/schemas/common';
-import { formatDay, formatMoney } from '@/lib/i18n/format';
+import { formatDay, formatMoney, formatNumber } from '@/lib/i18n/format';
+import { daysOverdue } from '@/lib/mirror/query/overdue';
+import type { SortKey } from '@/lib/mirror/query/sort-param';
 import { documentTotal, partnerName, type Payable } from '@/lib/documents/present';
 import { plainLinkClass } from './detail-parts';
 import { PaymentMarks } from './document-marks';
 import { LeftToPayCell } from './payment-sums';
+import { markedField, OtherMatches, type SearchMarks } from './search-marks';
 import { RowHeader, Table, Td, type Column } from './table';
 
 /**
@@ -28,11 +31,18 @@ export type DocumentTableProps<R> = {
   captionHidden?: boolean;
 };
 
-/** What a kind's columns are built from. */
-export type ColumnContext = Pick<DocumentTableProps<unknown>, 'tenantId' | 'texts' | 'locale' | 'today'>;
+/** What a kind's columns are built from: on a list the mirror answered, also the search's marks. */
+export type ColumnContext = Pick<DocumentTableProps<unknown>, 'tenantId' | 'texts' | 'locale' | 'today'> & {
+  marks?: SearchMarks;
+  /** The list shows only unpaid documents: a column says how many days each is overdue. */
+  unpaidOnly?: boolean;
+};
 
-/** A column: its header, and the cell (a `Td`, or a `RowHeader` first) each record gets under it. */
-export type DocumentColumn<R> = { header: Column; cell: (record: R) => ReactNode };
+/**
+ * A column: its header, the cell (a `Td`, or a `RowHeader` first) each record gets under it, and the `sort` key it
+ * stands for, when a list can be sorted by it.
+ */
+export type DocumentColumn<R> = { header: Column; cell: (record: R) => ReactNode; sortKey?: SortKey };
 
 export function DocumentTable<R extends { id: string | number }>({
   records,
@@ -69,6 +79,7 @@ function numberColumn<R>(
 ): DocumentColumn<R> {
   return {
     header,
+    sortKey: 'documentNumber',
     cell: (record) => (
       <RowHeader>
         <Link href={href(record)} className={plainLinkClass}>
@@ -80,22 +91,58 @@ function numberColumn<R>(
   };
 }
 
-function partnerColumn<R extends { partner?: Partner | null }>(header: string): DocumentColumn<R> {
-  return { header, cell: (record) => <Td>{partnerName(record.partner) ?? '—'}</Td> };
+/** The partner's name, and under it what else a search matched that no column shows. */
+function partnerColumn<R extends { id: string | number; partner?: Partner | null }>(
+  header: string,
+  marks: SearchMarks | undefined,
+): DocumentColumn<R> {
+  return {
+    header,
+    sortKey: 'partner',
+    cell: (record) => {
+      const name = partnerName(record.partner);
+      return (
+        <Td>
+          {name === null ? '—' : markedField(marks, record.id, 'partner.name', name)}
+          <OtherMatches marks={marks} id={record.id} shown={SHOWN_FIELDS} />
+        </Td>
+      );
+    },
+  };
 }
+
+/** The searched fields a list's columns show themselves, marked where they stand. */
+const SHOWN_FIELDS = ['documentNumber', 'partner.name'];
 
 function dayColumn<R>(
   header: string,
   day: (record: R) => string | null | undefined,
   locale: Locale,
+  sortKey?: SortKey,
 ): DocumentColumn<R> {
-  return { header, cell: (record) => <Td nowrap>{formatDay(day(record), locale)}</Td> };
+  return { header, sortKey, cell: (record) => <Td nowrap>{formatDay(day(record), locale)}</Td> };
+}
+
+/** Whole days past the due date of what is not paid yet, on the company's day; empty when not late. */
+function daysOverdueColumn<R extends Payable & { dueDate?: string | null }>(
+  header: string,
+  today: string,
+  locale: Locale,
+): DocumentColumn<R> {
+  return {
+    header: { label: header, numeric: true },
+    cell: (record) => {
+      const days = daysOverdue(record, today);
+      return <Td numeric>{days === null ? '' : formatNumber(days, locale, 0)}</Td>;
+    },
+  };
 }
 
 /** The total with VAT in the document's currency. */
 function totalColumn<R extends { prices?: Prices | null }>(header: string, locale: Locale): DocumentColumn<R> {
   return {
     header: { label: header, numeric: true },
+    sortKey: 'total',
     cell: (record) => {
       const total = documentTotal(record.prices);
       return <Td numeric>{formatMoney(total.amount, total.currency, locale)}</Td>;
@@ -136,4 +183,5 @@ export const column = {
   total: totalColumn,
   leftToPay: leftToPayColumn,
   payment: paymentColumn,
+  daysOverdue: daysOverdueColumn,
 };

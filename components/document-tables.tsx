@@ -3,6 +3,8 @@ import type { DeliveryNote } from '@/lib/service/schemas/delivery-note';
 import type { Expense } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
 import { deliveryNoteColumns } from './delivery-note-table';
+import Link from 'next/link';
+import { parseSort, type SortKey, type SortParam } from '@/lib/mirror/query/sort-param';
 import { DocumentTable, type ColumnContext, type DocumentColumn, type DocumentTableProps } from './document-table';
 import { expenseColumns } from './expense-table';
 import { invoiceColumns } from './invoice-table';
@@ -22,22 +24,60 @@ const kinds: { [K in ListKind]: KindColumns<K> } = {
   deliveryNotes: { idAttribute: 'data-delivery-note-id', columns: deliveryNoteColumns },
 };
 
+/** A list that can be sorted: the order applied, and the address of the same list in another. */
+export type Sorting = { sort: SortParam; hrefOf: (sort: SortParam) => string };
+
 /** The table of a kind's records, on its list page and on the overview. */
 export function KindTable<K extends ListKind>({
   kind,
   records,
   caption,
   captionHidden,
+  sorting,
   ...context
-}: { kind: K } & DocumentTableProps<ListRecord[K]>) {
+}: { kind: K; sorting?: Sorting } & DocumentTableProps<ListRecord[K]> & ColumnContext) {
   const table: KindColumns<K> = kinds[kind];
+  const columns = table.columns(context);
   return (
     <DocumentTable
       records={records}
       idAttribute={table.idAttribute}
-      columns={table.columns(context)}
+      columns={sorting ? columns.map((each) => sortable(each, sorting)) : columns}
       caption={caption}
       captionHidden={captionHidden}
     />
   );
 }
+
+/**
+ * A column the list can be sorted by, with its header a link to the list in that order: the other direction when
+ * it is the order now, else the direction a person looks for first (text A to Z, amounts and issue days from the
+ * largest and newest, due days from the soonest). The header says which way the rows are sorted now
+ * (aria-sort).
+ */
+function sortable<R>(column: DocumentColumn<R>, sorting: Sorting): DocumentColumn<R> {
+  const key = column.sortKey;
+  if (!key) return column;
+  const { sort: current } = parseSort(sorting.sort);
+  const active = current.key === key;
+  const descending = active ? !current.descending : FIRST_DESCENDING.includes(key);
+  const header = typeof column.header === 'string' ? { label: column.header } : column.header;
+  const label = (
+    <Link
+      href={sorting.hrefOf(descending ? `-${key}` : key)}
+      className="inline-flex items-center gap-1 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      data-sort-key={key}
+    >
+      {header.label}
+      <span aria-hidden="true" className={active ? 'text-slate-900' : 'text-slate-300'}>
+        {active ? (current.descending ? '↓' : '↑') : '↕'}
+      </span>
+    </Link>
+  );
+  return {
+    ...column,
+    header: { ...header, label, sorted: active ? (current.descending ? 'descending' : 'ascending') : undefined },
+  };
+}
+
+const FIRST_DESCENDING: readonly SortKey[] = ['issueDate', 'total'];

@@ -1,12 +1,20 @@
 import type { Expense } from '@/lib/service/schemas/expense';
 import { companyPath, expenseTypeLabel } from '@/lib/documents/present';
+import { markedField } from './search-marks';
 import { column, type ColumnContext, type DocumentColumn } from './document-table';
 
 /**
  * The columns of a table of expenses: number with its type in words and an attachment mark (one cell, so the table
  * fits the service's ~800 px window), supplier, days, total, left to pay, payment.
  */
-export function expenseColumns({ tenantId, texts, locale, today }: ColumnContext): DocumentColumn<Expense>[] {
+export function expenseColumns({
+  tenantId,
+  texts,
+  locale,
+  today,
+  marks,
+  unpaidOnly,
+}: ColumnContext): DocumentColumn<Expense>[] {
   const c = texts.columns;
   return [
     column.number(
@@ -18,7 +26,10 @@ export function expenseColumns({ tenantId, texts, locale, today }: ColumnContext
         ),
       },
       (expense) => companyPath(tenantId, 'expenses', expense.id),
-      (expense) => expense.documentNumber || texts.detail.withoutNumber,
+      (expense) =>
+        expense.documentNumber
+          ? markedField(marks, expense.id, 'documentNumber', expense.documentNumber)
+          : texts.detail.withoutNumber,
       (expense) => (
         <>
           {expense.hasAttachments ? (
@@ -44,11 +55,12 @@ export function expenseColumns({ tenantId, texts, locale, today }: ColumnContext
         </>
       ),
     ),
-    column.partner(c.supplier),
-    column.day(c.issueDate, (expense) => expense.issueDate, locale),
-    column.day(c.dueDate, (expense) => expense.dueDate, locale),
+    column.partner(c.supplier, marks),
+    column.day(c.issueDate, (expense) => expense.issueDate, locale, 'issueDate'),
+    column.day(c.dueDate, (expense) => expense.dueDate, locale, 'dueDate'),
     column.total(c.total, locale),
     column.leftToPay(c.leftToPay, locale),
     column.payment(c.paymentStatus, texts, today),
+    ...(unpaidOnly ? [column.daysOverdue<Expense>(c.daysOverdue, today, locale)] : []),
   ];
 }

@@ -14,6 +14,8 @@ type Props = {
   clearHref: string;
   texts: DocumentTexts;
   note?: string | null;
+  /** Parameters of the view the form does not show but keeps (the search, the sort), as hidden fields. */
+  keep?: Record<string, string>;
 };
 
 const control =
@@ -30,7 +32,7 @@ const nativeAccepts: Record<string, RegExp> = {
  * puts the view in the URL (shareable, reloadable, works without JavaScript). Submitting starts again at the first
  * page (Skip is not part of the form). Invalid fields are marked and named in one message above the form.
  */
-export function FilterForm({ action, fields, values, invalid, top, open, clearHref, texts, note }: Props) {
+export function FilterForm({ action, fields, values, invalid, top, open, clearHref, texts, note, keep = {} }: Props) {
   const f = texts.filters;
   const label = (name: string) => (f.fields as Record<string, string>)[name] ?? name;
   const errorId = 'filter-errors';
@@ -123,6 +125,9 @@ export function FilterForm({ action, fields, values, invalid, top, open, clearHr
             </select>
           </div>
         </div>
+        {Object.entries(keep).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         {note && <p className="mt-3 text-xs text-slate-600">{note}</p>}
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <button

@@ -2,6 +2,7 @@ import type { Invoice } from '@/lib/service/schemas/invoice';
 import { formatMoney } from '@/lib/i18n/format';
 import { companyPath, documentTotal } from '@/lib/documents/present';
 import { InvoiceTypeMark } from './document-marks';
+import { markedField } from './search-marks';
 import { column, type ColumnContext, type DocumentColumn } from './document-table';
 import { Td } from './table';
 
@@ -9,25 +10,36 @@ import { Td } from './table';
  * The columns of a table of invoices: number (with credit-note mark), customer, days, total and what is left to pay
  * in the document's currency, payment.
  */
-export function invoiceColumns({ tenantId, texts, locale, today }: ColumnContext): DocumentColumn<Invoice>[] {
+export function invoiceColumns({
+  tenantId,
+  texts,
+  locale,
+  today,
+  marks,
+  unpaidOnly,
+}: ColumnContext): DocumentColumn<Invoice>[] {
   const c = texts.columns;
   return [
     column.number(
       c.number,
       (invoice) => companyPath(tenantId, 'invoices', invoice.id),
-      (invoice) => invoice.documentNumber || `#${invoice.id}`,
+      (invoice) =>
+        invoice.documentNumber
+          ? markedField(marks, invoice.id, 'documentNumber', invoice.documentNumber)
+          : `#${invoice.id}`,
       (invoice) => (
         <span className="ml-1.5">
           <InvoiceTypeMark invoiceType={invoice.invoiceType} texts={texts} />
         </span>
       ),
     ),
-    column.partner(c.customer),
-    column.day(c.issueDate, (invoice) => invoice.issueDate, locale),
-    column.day(c.dueDate, (invoice) => invoice.dueDate, locale),
+    column.partner(c.customer, marks),
+    column.day(c.issueDate, (invoice) => invoice.issueDate, locale, 'issueDate'),
+    column.day(c.dueDate, (invoice) => invoice.dueDate, locale, 'dueDate'),
     {
       // Credit notes are negative: their total stands out.
       header: { label: c.total, numeric: true },
+      sortKey: 'total',
       cell: (invoice) => {
         const total = documentTotal(invoice.prices);
         return (
@@ -41,5 +53,6 @@ export function invoiceColumns({ tenantId, texts, locale, today }: ColumnContext
     },
     column.leftToPay(c.leftToPay, locale),
     column.payment(c.paymentStatus, texts, today),
+    ...(unpaidOnly ? [column.daysOverdue<Invoice>(c.daysOverdue, today, locale)] : []),
   ];
 }

@@ -2,14 +2,18 @@ import type { ReactNode } from 'react';
 import type { Locale } from '@/lib/i18n/messages';
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import type { ListKind } from '@/lib/documents/filters';
-import { listHref, pagingLinks } from '@/lib/documents/filters';
+import { DEFAULT_PAGE_SIZE, listHref, pagingLinks, type ListView } from '@/lib/documents/filters';
+import { fill } from '@/lib/i18n/documents';
+import type { MirrorStatus } from '@/lib/mirror/status';
 import { filterFieldsFor } from '@/lib/documents/filter-fields';
 import type { ListPage } from '@/lib/documents/list-page';
 import { companyPath } from '@/lib/documents/present';
 import { KindTable, type ListRecord } from './document-tables';
 import { EmptyState } from './empty-state';
 import { FilterForm } from './filter-form';
+import { ListTotals } from './list-totals';
 import { MirrorFreshness } from './mirror-freshness';
+import { SearchBox } from './search-box';
 import { Pager } from './pager';
 import { ServiceProblem } from './service-problem';
 
@@ -42,18 +46,38 @@ type Props<K extends ListKind> = {
 export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>) {
   const { texts } = shown;
   const own = listTexts(kind, texts);
-  const { view, loaded } = page;
+  const { view, loaded, mirrored } = page;
   const records = loaded?.ok ? loaded.value : [];
-  const paging = pagingLinks(page.path, view, records.length);
+  const paging = pagingLinks(page.path, view, records.length, mirrored?.totals.count);
+  const searched = view.q.trim() !== '';
+  // What the view keeps when another of its parts changes: the filter form keeps the search and the sort, the search
+  // box the filters, page size and sort.
+  const keepFilters = keptParameters(view, ['q', 'Skip']);
+  const keepSearch = keptParameters(view, [...Object.keys(view.values), 'Top', 'Skip']);
 
   let body: ReactNode = null;
-  if (loaded && !loaded.ok) body = <ServiceProblem problem={loaded.problem} texts={texts} retryHref={page.href} />;
+  if (page.searchWaits) {
+    body = (
+      <EmptyState
+        message={
+          page.mirror ? fill(texts.search.waits, { count: preparedCount(page.mirror) }) : texts.search.unavailable
+        }
+        action={{ href: listHref(page.path, view, { q: undefined, Skip: undefined }), label: texts.search.clear }}
+      />
+    );
+  } else if (loaded && !loaded.ok)
+    body = <ServiceProblem problem={loaded.problem} texts={texts} retryHref={page.href} />;
   else if (loaded && records.length === 0) {
     body =
       view.skip > 0 ? (
         <EmptyState
           message={texts.lists.nothingFurther}
           action={{ href: listHref(page.path, view, { Skip: undefined }), label: texts.lists.firstPage }}
+        />
+      ) : searched ? (
+        <EmptyState
+          message={fill(texts.search.noMatch, { q: view.q.trim() })}
+          action={{ href: listHref(page.path, view, { q: undefined, Skip: undefined }), label: texts.search.clear }}
         />
       ) : view.filtered ? (
         <EmptyState message={own.match} action={{ href: page.path, label: texts.filters.clear }} />
@@ -63,15 +87,31 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
   } else if (loaded) {
     body = (
       <>
+        {mirrored && <ListTotals totals={mirrored.totals} texts={texts} locale={shown.locale} />}
         <div className="mt-4">
-          <KindTable kind={kind} records={records} today={page.today} caption={own.caption} {...shown} />
+          <KindTable
+            kind={kind}
+            records={records}
+            today={page.today}
+            caption={own.caption}
+            marks={mirrored && searched ? { highlights: mirrored.highlights, texts: texts.search } : undefined}
+            unpaidOnly={listsUnpaidOnly(view)}
+            sorting={
+              mirrored
+                ? { sort: mirrored.sort, hrefOf: (sort) => listHref(page.path, view, { sort, Skip: undefined }) }
+                : undefined
+            }
+            {...shown}
+          />
         </div>
         <Pager
           previous={paging.previous}
           next={paging.next}
           from={view.skip + 1}
           to={view.skip + records.length}
+          total={mirrored?.totals.count}
           texts={texts}
+          locale={shown.locale}
         />
       </>
     );
@@ -89,7 +129,18 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
           refresh={{ action: companyPath(shown.tenantId, 'sync'), back: page.href }}
         />
       )}
+      {page.mirror && (
+        <SearchBox
+          action={page.path}
+          q={view.q}
+          keep={keepSearch}
+          clearHref={searched ? listHref(page.path, view, { q: undefined, Skip: undefined }) : null}
+          disabled={!page.searchable}
+          texts={texts.search}
+        />
+      )}
       <FilterForm
+        keep={keepFilters}
         action={page.path}
         fields={filterFieldsFor(kind, texts, page.sequences)}
         values={view.values}
@@ -104,3 +155,22 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
     </>
   );
 }
+
+/** The view's parameters as hidden fields of a form that sets the others (`without`); blank ones are left out. */
+function keptParameters(view: ListView, without: readonly string[]): Record<string, string> {
+  const all: Record<string, string> = { ...view.values, q: view.q, sort: view.sort };
+  if (view.top !== DEFAULT_PAGE_SIZE) all.Top = String(view.top);
+  return Object.fromEntries(
+    Object.entries(all).filter(([name, value]) => value.trim() !== '' && !without.includes(name)),
+  );
+}
+
+/** A list of what is not paid yet: filtered to unpaid, or to overdue (which is unpaid too). */
+function listsUnpaidOnly(view: ListView): boolean {
+  const values = view.values as Record<string, string>;
+  return values.PaymentStatus === '0' || values.DueDateStatus === '2';
+}
+
+/** How many documents the first full sync has read so far, of every kind. */
+const preparedCount = (mirror: MirrorStatus) =>
+  Object.values(mirror.progress).reduce((sum, kind) => sum + kind.read, 0);

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 
-/** A column of a table's header: its label, or a label with the column's alignment (figures align right). */
-export type Column = string | { label: ReactNode; numeric?: boolean };
+/**
+ * A column of a table's header: its label, or a label with the column's alignment (figures align right) and, on a
+ * sorted list, the direction the rows are sorted by it (said to screen readers as aria-sort).
+ */
+export type Column = string | { label: ReactNode; numeric?: boolean; sorted?: 'ascending' | 'descending' };
 
 /** Columns of figures, right-aligned, in order. */
 export const figures = (...labels: ReactNode[]): Column[] => labels.map((label) => ({ label, numeric: true }));
@@ -33,7 +36,7 @@ export function Table({
               typeof column === 'string' ? (
                 <Th key={index}>{column}</Th>
               ) : (
-                <Th key={index} numeric={column.numeric}>
+                <Th key={index} numeric={column.numeric} sorted={column.sorted}>
                   {column.label}
                 </Th>
               ),
@@ -46,10 +49,19 @@ export function Table({
   );
 }
 
-function Th({ children, numeric = false }: { children: ReactNode; numeric?: boolean }) {
+function Th({
+  children,
+  numeric = false,
+  sorted,
+}: {
+  children: ReactNode;
+  numeric?: boolean;
+  sorted?: 'ascending' | 'descending';
+}) {
   return (
     <th
       scope="col"
+      aria-sort={sorted}
       className={`whitespace-nowrap px-2 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600 ${numeric ? 'text-right' : 'text-left'}`}
     >
       {children}

@@ -78,7 +78,7 @@ const rawSchema = z.object({
   PREVIEW_HOSTS: z.string().transform(list).pipe(z.array(hostName).min(1)).optional(),
   // The synchronized copy of each company's documents (issue 11). Off until the pages read from it: a copy nobody
   // reads would only spend the companies' data-API budget and hold their data.
-  MIRROR_SYNC: z.enum(['on', 'off']).default('off'),
+  MIRROR_SYNC: z.enum(['on', 'off']).default('on'),
   // Whole days a company's mirror is kept after the last time anyone opened the company.
   MIRROR_RETENTION_DAYS: wholeNumber('days', 1, 3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

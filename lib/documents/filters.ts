@@ -131,7 +131,7 @@ export function parseListView<K extends ListKind>(kind: K, params: SearchParams)
     const value = values[field].trim();
     if (value !== '') query[field] = field === 'LastModifiedTimestamp' ? withSeconds(value) : value;
   }
-  const filtered = Object.keys(query).length > 0 || q.trim() !== '';
+  const filtered = Object.keys(query).length > 0;
   for (const field of ['DocumentNumberFrom', 'DocumentNumberTo'])
     if (query[field] !== undefined) query[field] = query[field].toUpperCase();
 
@@ -222,9 +222,12 @@ export function pagingLinks<K extends ListKind>(
   pathname: string,
   view: ListView<K>,
   received: number,
+  /** All the view's records, when known (the mirror counts them; the service does not). */
+  total?: number,
 ): { previous: string | null; next: string | null } {
+  const more = total === undefined ? received >= view.top : view.skip + received < total;
   return {
     previous: view.skip > 0 ? listHref(pathname, view, { Skip: Math.max(0, view.skip - view.top) }) : null,
-    next: received >= view.top && view.top > 0 ? listHref(pathname, view, { Skip: view.skip + view.top }) : null,
+    next: more && view.top > 0 ? listHref(pathname, view, { Skip: view.skip + view.top }) : null,
   };
 }

@@ -1,22 +1,37 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
-import { requireCompany } from '@/lib/company/page';
+import { companyToday } from '@/lib/company/calendar';
+import { requireCompany, type CompanyPage } from '@/lib/company/page';
 import type { Loaded } from '@/lib/company/page-load';
 import { getEnv } from '@/lib/env';
 import { mirrorCompanyOf } from '@/lib/mirror/company';
-import { mirrorStatus, type MirrorStatus } from '@/lib/mirror/status';
+import type { DocumentKind } from '@/lib/mirror/kinds';
+import type { MirroredRecord } from '@/lib/mirror/document-row';
+import { listMirrored, totalsOfMirrored, type FieldHighlight, type MirroredTotals } from '@/lib/mirror/query';
+import type { SortParam } from '@/lib/mirror/query/sort-param';
+import { mirroredReference } from '@/lib/mirror/reference';
+import { mirrorServes, mirrorStatus, type MirrorStatus } from '@/lib/mirror/status';
 import type { DataApiClient } from '@/lib/service/client';
-import type { NumberingSequence } from '@/lib/service/schemas/reference';
+import { numberingSequenceSchema, type NumberingSequence } from '@/lib/service/schemas/reference';
 import { parseListView, type ListKind, type ListView, type SearchParams } from './filters';
-import { companyToday } from '@/lib/company/calendar';
 import { listOrEmpty } from './list-or-empty';
 import { numberingSequencesFor } from './load';
+import { mirrorViewOf } from './mirror-view';
 import { companyPath } from './present';
 
 const segmentOf: Record<ListKind, string> = {
   invoices: 'invoices',
   expenses: 'expenses',
   deliveryNotes: 'delivery-notes',
+};
+
+/** What the company's mirror adds to a list it answers: the whole view's totals, the search's marks, the order. */
+export type MirroredPage = {
+  totals: MirroredTotals;
+  /** Per record id, where the search matched. */
+  highlights: Record<string, FieldHighlight[]>;
+  /** The order applied, for the column headers. */
+  sort: SortParam;
 };
 
 export type ListPage<K extends ListKind, R> = {
@@ -26,17 +41,27 @@ export type ListPage<K extends ListKind, R> = {
   /** This very view's address (the retry link). */
   href: string;
   sequences: NumberingSequence[] | null;
-  /** Null when the view is invalid: nothing was asked of the service. */
+  /**
+   * Null when nothing was asked: the view is invalid, or it searches while the company's mirror cannot answer
+   * (`searchWaits`).
+   */
   loaded: Loaded<R[]> | null;
   /** The company's synchronized copy, how fresh it is (null while MIRROR_SYNC is off). */
   mirror: MirrorStatus | null;
+  /** Set when the mirror answered the list (else it was a live call to the service). */
+  mirrored: MirroredPage | null;
+  /** Whether the company's mirror answers this page, so its search box works. */
+  searchable: boolean;
+  /** The view has a search, which only the mirror answers, and the mirror is not ready (or not kept at all). */
+  searchWaits: boolean;
   today: string;
 };
 
 /**
- * Everything a list page needs, for one data-API call: the company check, the view from the URL (a URL with blank
- * parameters is redirected to its tidy form first), the numbering sequences for the form (cached), and the page of
- * records, or the problem that prevented it.
+ * Everything a list page needs: the company check, the view from the URL (a URL with blank parameters is redirected
+ * to its tidy form first), and the page of records, or the problem that prevented it. Once the company's first full
+ * sync has ended, the mirror answers (search, sort, totals; no call to the service at all); before, one data-API
+ * call does, as it always did, with the numbering sequences for the form (cached).
  */
 export async function loadListPage<K extends ListKind, R>(
   kind: K,
@@ -54,24 +79,79 @@ export async function loadListPage<K extends ListKind, R>(
   );
   const href = search.size > 0 ? `${path}?${search}` : path;
   const today = companyToday(new Date());
-  const sequencesOf = (open: () => Promise<DataApiClient>) => numberingSequencesFor(company.scope, open);
-  // Read beside the page's data, never before it.
-  const mirrorRead = getEnv().mirrorSync
-    ? company.read((db, scope) => mirrorStatus(db, mirrorCompanyOf(scope)))
-    : Promise.resolve(null);
+  const shown = { view, path, href, today };
 
-  if (!view.ok) {
-    // Nothing is asked of the service but the form's sequences.
-    const [known, mirror] = await Promise.all([company.load(({ client }) => sequencesOf(client)), mirrorRead]);
-    return { view, path, href, sequences: known.ok ? known.value : null, loaded: null, today, mirror };
+  const mirror = await servingMirror(company);
+  if (mirror.serves) {
+    const [answer, sequences] = await Promise.all([
+      view.ok ? readMirror(company, kind, view, today) : null,
+      mirroredSequences(company),
+    ]);
+    return {
+      ...shown,
+      sequences,
+      loaded: answer && { ok: true, value: answer.records as R[] },
+      mirror: mirror.status,
+      mirrored: answer?.mirrored ?? null,
+      searchable: true,
+      searchWaits: false,
+    };
   }
 
+  const live = { ...shown, mirror: mirror.status, mirrored: null, searchable: false };
+  const sequencesOf = (open: () => Promise<DataApiClient>) => numberingSequencesFor(company.scope, open);
+  const searchWaits = view.ok && view.q.trim() !== '';
+  if (!view.ok || searchWaits) {
+    // Nothing is asked of the service but the form's sequences.
+    const known = await company.load(({ client }) => sequencesOf(client));
+    return { ...live, sequences: known.ok ? known.value : null, loaded: null, searchWaits };
+  }
   let sequences: NumberingSequence[] | null = null;
-  const loadedNow = company.load(async ({ client }) => {
+  const loaded = await company.load(async ({ client }) => {
     const [records, known] = await Promise.all([listOrEmpty(read(await client(), view.query)), sequencesOf(client)]);
     sequences = known;
     return records;
   });
-  const [loaded, mirror] = await Promise.all([loadedNow, mirrorRead]);
-  return { view, path, href, sequences, loaded, today, mirror };
+  return { ...live, sequences, loaded, searchWaits: false };
+}
+
+/**
+ * The company's mirror and whether it answers this page: MIRROR_SYNC on, the mirror ready (mirrorServes), and the
+ * user's own connection working: a user whose token the service refused sees what a live call would show them (the
+ * connection was removed), never the copy.
+ */
+async function servingMirror(company: CompanyPage): Promise<{ status: MirrorStatus | null; serves: boolean }> {
+  if (!getEnv().mirrorSync) return { status: null, serves: false };
+  const [status, connection] = await Promise.all([
+    company.read((db, scope) => mirrorStatus(db, mirrorCompanyOf(scope))),
+    company.connection(),
+  ]);
+  return { status, serves: mirrorServes(status) && connection.state === 'connected' };
+}
+
+async function readMirror<K extends ListKind>(
+  company: CompanyPage,
+  kind: K,
+  view: ListView<K> & { ok: true },
+  today: string,
+): Promise<{ records: MirroredRecord[DocumentKind][]; mirrored: MirroredPage }> {
+  const asked = { ...mirrorViewOf(view), today };
+  return company.read(async (db, scope) => {
+    const mirrorCompany = mirrorCompanyOf(scope);
+    const [list, totals] = await Promise.all([
+      listMirrored(db, mirrorCompany, kind, asked),
+      totalsOfMirrored(db, mirrorCompany, kind, asked),
+    ]);
+    return { records: list.records, mirrored: { totals, highlights: list.highlights, sort: list.sort } };
+  });
+}
+
+/** The form's numbering sequences as the company's last sync mirrored them (null: the form offers a text field). */
+async function mirroredSequences(company: CompanyPage): Promise<NumberingSequence[] | null> {
+  const data = await company.read((db, scope) => mirroredReference(db, mirrorCompanyOf(scope), 'numberingSequences'));
+  if (data === null) return null;
+  return data.flatMap((entry) => {
+    const parsed = numberingSequenceSchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
 }

@@ -40,6 +40,7 @@ export const en: DocumentTexts = {
     paymentStatus: 'Payment',
     leftToPay: 'Left to pay',
     attachments: 'Attachments',
+    daysOverdue: 'Days overdue',
   },
   paymentStatus: { '0': 'Unpaid', '1': 'Paid', '2': 'Overpaid', '3': 'Partially paid', unknown: 'Unknown status' },
   overdue: 'Overdue',
@@ -69,6 +70,7 @@ export const en: DocumentTexts = {
     invalidHint:
       'Enter dates as yyyy-mm-dd; a range must not start after it ends; texts have a maximum length and no control characters; numbers are plain digits.',
     fields: {
+      q: 'Search',
       IssueDateFrom: 'Issue date from',
       IssueDateTo: 'Issue date to',
       DeliveryDateFrom: 'Delivery date from',
@@ -93,6 +95,37 @@ export const en: DocumentTexts = {
     paymentFilter: { '0': 'Unpaid', '1': 'Paid' },
     sequencesUnavailable: 'The numbering sequences could not be loaded; enter a sequence code.',
   },
+  search: {
+    label: 'Search',
+    placeholder: 'Number, partner, IČO, variable symbol, item…',
+    submit: 'Search',
+    clear: 'Clear search',
+    waits:
+      'Search is being prepared: {count} of the company’s documents read so far. It will work here once they are all read.',
+    unavailable: 'Search is not available for this company.',
+    foundIn: 'Found in',
+    noMatch: 'Nothing matches “{q}”.',
+    fields: {
+      id: 'ID',
+      documentNumber: 'Number',
+      variableSymbol: 'Variable symbol',
+      orderNumber: 'Order number',
+      'partner.name': 'Partner',
+      'partner.contactName': 'Contact',
+      'partner.registrationId': 'IČO',
+      'partner.taxId': 'DIČ',
+      'partner.vatId': 'IČ DPH',
+      items: 'Item',
+      journalItems: 'Journal',
+    },
+  },
+  totals: {
+    label: 'Totals of this view',
+    exclVat: 'Excl. VAT',
+    inclVat: 'Incl. VAT',
+    inEur: 'in EUR',
+    byCurrency: 'By currency',
+  },
   mirror: {
     label: 'How fresh this list is',
     preparing:
@@ -110,6 +143,7 @@ export const en: DocumentTexts = {
     expensesCaption: 'Expenses',
     deliveryNotesCaption: 'Delivery notes',
     range: 'Records {from} – {to}',
+    rangeOf: 'Records {from} – {to} of {total}',
     previous: '← Previous',
     next: 'Next →',
     paging: 'Pages',

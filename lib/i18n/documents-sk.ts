@@ -39,6 +39,7 @@ export const sk = {
     paymentStatus: 'Úhrada',
     leftToPay: 'Zostáva uhradiť',
     attachments: 'Prílohy',
+    daysOverdue: 'Dní po splatnosti',
   },
   paymentStatus: {
     '0': 'Neuhradené',
@@ -75,6 +76,7 @@ export const sk = {
     invalidHint:
       'Dátumy zadajte ako rrrr-mm-dd, začiatok rozsahu nesmie byť po jeho konci texty majú obmedzenú dĺžku a nesmú obsahovať riadiace znaky, čísla zadajte len číslicami.',
     fields: {
+      q: 'Hľadanie',
       IssueDateFrom: 'Dátum vystavenia od',
       IssueDateTo: 'Dátum vystavenia do',
       DeliveryDateFrom: 'Dátum dodania od',
@@ -100,6 +102,37 @@ export const sk = {
     sequencesUnavailable: 'Zoznam číselných radov sa nepodarilo načítať; zadajte kód radu.',
   },
   /** The synchronized copy of the company's documents, above each list (components/mirror-freshness.tsx). */
+  search: {
+    label: 'Hľadať',
+    placeholder: 'Číslo, partner, IČO, variabilný symbol, položka…',
+    submit: 'Hľadať',
+    clear: 'Zrušiť hľadanie',
+    waits:
+      'Vyhľadávanie pripravujeme: doteraz načítaných {count} dokladov firmy. Keď budú načítané všetky, bude tu fungovať.',
+    unavailable: 'Vyhľadávanie pre túto firmu nie je k dispozícii.',
+    foundIn: 'Nájdené v',
+    noMatch: 'Hľadanému „{q}“ nič nezodpovedá.',
+    fields: {
+      id: 'ID',
+      documentNumber: 'Číslo',
+      variableSymbol: 'Variabilný symbol',
+      orderNumber: 'Číslo objednávky',
+      'partner.name': 'Partner',
+      'partner.contactName': 'Kontakt',
+      'partner.registrationId': 'IČO',
+      'partner.taxId': 'DIČ',
+      'partner.vatId': 'IČ DPH',
+      items: 'Položka',
+      journalItems: 'Denník',
+    },
+  },
+  totals: {
+    label: 'Súčty tohto zobrazenia',
+    exclVat: 'Bez DPH',
+    inclVat: 'S DPH',
+    inEur: 'v EUR',
+    byCurrency: 'Podľa meny',
+  },
   mirror: {
     label: 'Aktuálnosť zoznamu',
     preparing:
@@ -117,6 +150,7 @@ export const sk = {
     expensesCaption: 'Náklady',
     deliveryNotesCaption: 'Dodacie listy',
     range: 'Záznamy {from} – {to}',
+    rangeOf: 'Záznamy {from} – {to} z {total}',
     previous: '← Predchádzajúce',
     next: 'Ďalšie →',
     paging: 'Stránkovanie',

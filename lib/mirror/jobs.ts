@@ -55,9 +55,16 @@ export async function requestMirrorSync(
   }
 }
 
-/** A connection was just made (a token delivery, a consent): each company's copy is begun or brought up to date. */
-export async function requestMirrorSyncs(pluginId: string, tenantIds: readonly string[]): Promise<void> {
-  for (const tenantId of tenantIds) await requestMirrorSync({ pluginId, tenantId });
+/**
+ * A connection was just made (a token delivery, a consent: each company's copy is begun or brought up to date), or
+ * the service said documents changed (an upload's result, a payment: `incremental`).
+ */
+export async function requestMirrorSyncs(
+  pluginId: string,
+  tenantIds: readonly string[],
+  mode: (typeof modes)[number] = 'auto',
+): Promise<void> {
+  for (const tenantId of tenantIds) await requestMirrorSync({ pluginId, tenantId }, mode);
 }
 
 /**

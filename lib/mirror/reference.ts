@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { mirrorReference } from '@/lib/db/schema';
 import type { DataApiClient } from '@/lib/service/client';
@@ -38,4 +38,23 @@ export async function replaceReferenceData(
         set: { data: sql`excluded.data`, syncedAt: sql`now()` },
       });
   }
+}
+
+/** A reference list as the last sync mirrored it, or null when it was never mirrored (or the kind was forbidden). */
+export async function mirroredReference(
+  db: Db,
+  company: MirrorCompany,
+  kind: ReferenceKind,
+): Promise<unknown[] | null> {
+  const [row] = await db
+    .select({ data: mirrorReference.data })
+    .from(mirrorReference)
+    .where(
+      and(
+        eq(mirrorReference.pluginId, company.pluginId),
+        eq(mirrorReference.tenantId, company.tenantId),
+        eq(mirrorReference.kind, kind),
+      ),
+    );
+  return Array.isArray(row?.data) ? row.data : null;
 }

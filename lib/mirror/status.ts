@@ -50,3 +50,11 @@ export async function mirrorStatus(db: Db, company: MirrorCompany): Promise<Mirr
     lastOpenedAt: row?.lastOpenedAt ?? null,
   };
 }
+
+/**
+ * Whether pages may read a company's mirror instead of the service: its first full sync has ended (before, it is
+ * incomplete), and the service has not refused the company's token since (then it is served no more).
+ */
+export function mirrorServes(status: MirrorStatus | null): status is MirrorStatus & { fullSyncedAt: Date } {
+  return status !== null && status.fullSyncedAt !== null && status.status !== 'stopped';
+}

@@ -31,6 +31,8 @@ export type ReceiveOutcome =
       /** How many connections share the address, and how many of them the signature names. */
       candidates: number;
       matched: number;
+      /** The companies the notification was stored for (their documents may have changed). */
+      companies: { pluginId: string; tenantIds: string[] };
     }
   | { ok: false; reason: Refusal; candidates: number };
 
@@ -106,5 +108,12 @@ export async function receiveWebhook(
     kind: parsed.kind,
     payload: parsed.payload,
   });
-  return { ok: true, kind: parsed.kind, stored, candidates: count, matched: owned.length };
+  return {
+    ok: true,
+    kind: parsed.kind,
+    stored,
+    candidates: count,
+    matched: owned.length,
+    companies: { pluginId: first.pluginId, tenantIds: owned.map((candidate) => candidate.tenantId) },
+  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listHref, pagingLinks, parseListView } from '@/lib/documents/filters';
+import { listHref, pagingLinks, parseListView, SEARCH_MAX_LENGTH, tidyListSearch } from '@/lib/documents/filters';
+import { mirrorViewOf } from '@/lib/documents/mirror-view';
 import { filterFieldsFor, sequenceOptions } from '@/lib/documents/filter-fields';
 import { documentTexts } from '@/lib/i18n/documents';
 
@@ -157,6 +158,46 @@ describe('a list view from the URL', () => {
   });
 });
 
+describe('the search box and the sort of a list view', () => {
+  const path = '/companies/10001/invoices';
+
+  it('carries q as typed and a known sort, and leaves both out of the query the service would be sent', () => {
+    const view = parseListView('invoices', { q: ' Hruška ', sort: '-total', PaymentStatus: '0' });
+    expect(view).toMatchObject({ ok: true, q: ' Hruška ', sort: '-total', filtered: true });
+    expect(view.ok && view.query).toEqual({ PaymentStatus: '0', Top: '25' });
+    if (!view.ok) throw new Error('the view should be valid');
+    expect(mirrorViewOf<'invoices'>(view)).toEqual({
+      q: ' Hruška ',
+      sort: '-total',
+      filters: { PaymentStatus: '0' },
+      top: 25,
+      skip: 0,
+    });
+  });
+
+  it('a search alone is not a filter (the filter form stays closed)', () => {
+    expect(parseListView('invoices', { q: 'novak' })).toMatchObject({ ok: true, filtered: false });
+  });
+
+  it('ignores a sort it does not know, and refuses a search with control characters or longer than 100', () => {
+    expect(parseListView('invoices', { sort: 'price' })).toMatchObject({ ok: true, sort: '' });
+    expect(parseListView('invoices', { sort: '--total' })).toMatchObject({ ok: true, sort: '' });
+    expect(parseListView('invoices', { q: 'a\u202Eb' })).toMatchObject({ ok: false, invalid: ['q'] });
+    expect(parseListView('invoices', { q: 'x'.repeat(SEARCH_MAX_LENGTH + 1) })).toMatchObject({
+      ok: false,
+      invalid: ['q'],
+    });
+    expect(parseListView('invoices', { q: 'x'.repeat(SEARCH_MAX_LENGTH) }).ok).toBe(true);
+  });
+
+  it('drops a blank search or sort from the address, and keeps both in the list’s links', () => {
+    expect(tidyListSearch('invoices', { q: ' ', sort: '', Top: '50' })).toBe('Top=50');
+    const view = parseListView('invoices', { q: 'novak', sort: 'partner', Skip: '25' });
+    expect(listHref(path, view, { Skip: undefined })).toBe(`${path}?q=novak&sort=partner`);
+    expect(listHref(path, view, { sort: '-total', Skip: undefined })).toBe(`${path}?q=novak&sort=-total`);
+  });
+});
+
 describe('paging links', () => {
   const path = '/companies/10001/invoices';
 
@@ -172,6 +213,13 @@ describe('paging links', () => {
     });
     const second = parseListView('invoices', { Skip: '25' });
     expect(pagingLinks(path, second, 3).previous).toBe(path);
+  });
+
+  it('offers "next" exactly while records remain when the mirror counted them', () => {
+    const view = parseListView('invoices', { Skip: '25' });
+    expect(pagingLinks(path, view, 25, 50).next).toBeNull();
+    expect(pagingLinks(path, view, 25, 51).next).toBe(`${path}?Skip=50`);
+    expect(pagingLinks(path, parseListView('invoices', {}), 10, 10)).toEqual({ previous: null, next: null });
   });
 
   it('builds a link with one parameter changed or removed', () => {

@@ -47,8 +47,9 @@ describe('configuration', () => {
     }
   });
 
-  it('keeps the mirror off unless MIRROR_SYNC=on, and its copies MIRROR_RETENTION_DAYS (30 unless set, 1 to 3650)', () => {
-    expect(resolveEnv(production)).toMatchObject({ mirrorSync: false, mirrorRetentionDays: 30 });
+  it('keeps the mirror unless MIRROR_SYNC=off, and its copies MIRROR_RETENTION_DAYS (30 unless set, 1 to 3650)', () => {
+    expect(resolveEnv(production)).toMatchObject({ mirrorSync: true, mirrorRetentionDays: 30 });
+    expect(resolveEnv({ ...production, MIRROR_SYNC: 'off' })).toMatchObject({ mirrorSync: false });
     expect(resolveEnv({ ...production, MIRROR_SYNC: 'on', MIRROR_RETENTION_DAYS: '7' })).toMatchObject({
       mirrorSync: true,
       mirrorRetentionDays: 7,

@@ -101,10 +101,16 @@ async function expectRefused(response: Response) {
 }
 
 beforeAll(async () => {
+  // The notifications themselves; what they ask of the company's copy is tests/mirror/connection-triggers.test.ts's.
+  process.env.MIRROR_SYNC = 'off';
   resetEnvForTests();
   await closeDb();
 });
-afterAll(() => closeDb());
+afterAll(async () => {
+  delete process.env.MIRROR_SYNC;
+  resetEnvForTests();
+  await closeDb();
+});
 
 describe('a signed notification', () => {
   it('is taken (200) and stored once, attributed to the company whose secret signed it', async () => {

@@ -4,6 +4,7 @@ import { fingerprint } from '@/lib/crypto/digest';
 import { readBodyBytes } from '@/lib/http/body';
 import { errorResponse, HttpError } from '@/lib/http/errors';
 import { handleRequest, withRouteHeaders } from '@/lib/http/handle';
+import { requestMirrorSyncs } from '@/lib/mirror/jobs';
 import { isWebhookId, receiveWebhook } from '@/lib/webhooks/receive';
 import { webhookErrorResponse } from '@/lib/webhooks/answers';
 import { WEBHOOK_MAX_BODY_BYTES, WEBHOOK_SIGNATURE_HEADER } from '@/lib/webhooks/signature';
@@ -38,6 +39,10 @@ export async function POST(request: Request, { params }: Context) {
       log.kind = outcome.kind;
       log.matched = outcome.matched;
       log.duplicate = !outcome.stored;
+      // An upload's result or a payment changed the companies' documents: their copies catch up now, not at the tick.
+      if (outcome.stored && outcome.kind !== 'other') {
+        await requestMirrorSyncs(outcome.companies.pluginId, outcome.companies.tenantIds, 'incremental');
+      }
       return Response.json({ received: true });
     },
     webhookErrorResponse,

@@ -1,0 +1,53 @@
+import type { DocumentTexts } from '@/lib/i18n/documents';
+import { countOf } from '@/lib/i18n/documents';
+import { formatMoney } from '@/lib/i18n/format';
+import type { Locale } from '@/lib/i18n/messages';
+import type { MirroredTotals } from '@/lib/mirror/query/totals';
+
+/**
+ * The totals of everything the list's view covers (its filters and search, every page): how many documents, their
+ * sum without and with VAT in EUR (legislative prices), and per original currency when any is not in EUR.
+ */
+export function ListTotals({
+  totals,
+  texts,
+  locale,
+}: {
+  totals: MirroredTotals;
+  texts: DocumentTexts;
+  locale: Locale;
+}) {
+  const t = texts.totals;
+  const money = (amount: string, currency: string | null) => formatMoney(Number(amount), currency, locale);
+  const foreign = totals.byCurrency.some((each) => each.currency !== null && each.currency !== 'EUR');
+  return (
+    <section
+      aria-label={t.label}
+      data-totals-count={totals.count}
+      className="mt-4 flex flex-wrap items-baseline gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm shadow-sm"
+    >
+      <p className="font-medium text-slate-900">{countOf(totals.count, texts.documents, locale)}</p>
+      <p className="text-slate-700">
+        {t.exclVat}:{' '}
+        <span className="font-medium tabular-nums text-slate-900">{money(totals.totalExclVatEur, 'EUR')}</span>
+      </p>
+      <p className="text-slate-700">
+        {t.inclVat}:{' '}
+        <span className="font-medium tabular-nums text-slate-900" data-total-incl-vat-eur={totals.totalInclVatEur}>
+          {money(totals.totalInclVatEur, 'EUR')}
+        </span>
+      </p>
+      {foreign && (
+        <p className="text-slate-700">
+          {t.byCurrency}:{' '}
+          {totals.byCurrency.map((each, index) => (
+            <span key={each.currency ?? ''} className="tabular-nums">
+              {index > 0 && ' · '}
+              {money(each.totalInclVat, each.currency)} ({each.count})
+            </span>
+          ))}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import Link from 'next/link';
+import type { DocumentTexts } from '@/lib/i18n/documents';
+import { SEARCH_MAX_LENGTH } from '@/lib/documents/filters';
+import { linkClass } from './detail-parts';
+
+/**
+ * The list's search box: a GET form putting `q` in the list's address beside the view's filters, page size and sort
+ * (kept as hidden fields), from the first page. Disabled, with the reason beside it, while the company's mirror cannot
+ * answer a search yet.
+ */
+export function SearchBox({
+  action,
+  q,
+  keep,
+  clearHref,
+  disabled,
+  texts,
+}: {
+  action: string;
+  q: string;
+  keep: Record<string, string>;
+  /** The same list without the search, when there is one. */
+  clearHref: string | null;
+  disabled: boolean;
+  texts: DocumentTexts['search'];
+}) {
+  return (
+    <form method="get" action={action} role="search" className="mt-4 flex flex-wrap items-center gap-2" key={q}>
+      <label htmlFor="list-search" className="sr-only">
+        {texts.label}
+      </label>
+      <input
+        id="list-search"
+        name="q"
+        type="search"
+        defaultValue={q}
+        maxLength={SEARCH_MAX_LENGTH}
+        placeholder={texts.placeholder}
+        disabled={disabled}
+        className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 disabled:bg-slate-100"
+      />
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button
+        type="submit"
+        disabled={disabled}
+        className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:bg-slate-400"
+      >
+        {texts.submit}
+      </button>
+      {clearHref && (
+        <Link href={clearHref} className={`text-sm ${linkClass}`}>
+          {texts.clear}
+        </Link>
+      )}
+    </form>
+  );
+}

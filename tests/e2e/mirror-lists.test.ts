@@ -1,0 +1,126 @@
+/**
+ * End to end, inside the service's window, with the synchronized copy on (MIRROR_SYNC=on): once the company's first
+ * full sync has ended, its invoice list is read from the copy. The search box finds invoices by a partner's name
+ * typed without diacritics and in any case, and marks where it matched; a column header sorts the list by clicking
+ * it (and again the other way); the totals above the list count the whole view.
+ */
+import type { FrameLocator, Page } from 'playwright-core';
+import { beforeAll, describe, it } from 'vitest';
+import { expectUi } from './support/expect-ui';
+import { printAddonOutputOnFailure } from './support/failure-output';
+import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
+import { screenshot } from './support/screenshots';
+import { sandboxCompany } from './support/sandbox-data';
+import { USERS } from './support/sessions';
+
+const world = framedWorldDuringTests({ addonEnv: { MIRROR_SYNC: 'on' } });
+printAddonOutputOnFailure(() => world.env.addon);
+
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+const framePath = (frame: FrameLocator) =>
+  frame.locator('body').evaluate(() => window.location.pathname + window.location.search);
+
+describe('searching and sorting a company’s invoices, inside the service’s window', () => {
+  let page: Page;
+  let frame: FrameLocator;
+
+  beforeAll(async () => {
+    ({ page, addon: frame } = await launchInServiceWindow(world.context, world.env, world.serviceWindow, {
+      userId: USERS.jana,
+      tenantIds: ['10001'],
+    }));
+    await expectUi(frame.getByRole('heading', { level: 1 })).toHaveText('Pekáreň Novák s.r.o.');
+    await frame
+      .getByRole('navigation', { name: 'Company documents' })
+      .getByRole('link', { name: 'Invoices', exact: true })
+      .click();
+    // The first full sync runs as a job; until it ends the list is live and its search box disabled.
+    const freshness = frame.getByRole('region', { name: 'How fresh this list is' });
+    await expectUi(async () => {
+      await frame.locator('body').evaluate(() => window.location.reload());
+      await expectUi(freshness).toHaveAttribute('data-mirror-status', 'ready', { timeout: 3_000 });
+      await expectUi(frame.getByRole('searchbox', { name: 'Search' })).toBeEnabled({ timeout: 3_000 });
+    }).toPass({ timeout: 120_000, intervals: [3_000] });
+  });
+
+  it('finds invoices by a partner’s name typed without diacritics, marks the match and totals what it found', async () => {
+    const invoices = sandboxCompany('10001', world.env.today).invoices;
+    // A partner's word with diacritics, typed as a person in a hurry would: no diacritics, in capitals.
+    const word = invoices
+      .map((invoice) => invoice.record.partner?.address?.businessName ?? '')
+      .flatMap((name) => name.split(/\s+/))
+      .find((each) => each.length >= 4 && fold(each) !== each.toLowerCase())!;
+    const typed = fold(word).toUpperCase();
+    const totals = frame.getByRole('region', { name: 'Totals of this view' });
+    const counted = () => totals.evaluate((element) => Number(element.getAttribute('data-totals-count')));
+    await expectUi.poll(counted).toBe(invoices.length);
+
+    await frame.getByRole('searchbox', { name: 'Search' }).fill(typed);
+    await frame.getByRole('button', { name: 'Search', exact: true }).click();
+    await expectUi.poll(() => framePath(frame)).toContain(`q=${encodeURIComponent(typed)}`);
+    const table = frame.getByRole('table', { name: 'Invoices', exact: true });
+    await expectUi(table.locator('mark', { hasText: word }).first()).toBeVisible();
+    await expectUi.poll(counted).toBeGreaterThan(0);
+    await expectUi.poll(counted).toBeLessThan(invoices.length);
+    await screenshot(page, 'mirror-search');
+
+    await frame.getByRole('link', { name: 'Clear search' }).first().click();
+    await expectUi.poll(counted).toBe(invoices.length);
+  });
+
+  it('sorts by a column when its header is clicked, and the other way when clicked again', async () => {
+    const table = frame.getByRole('table', { name: 'Invoices', exact: true });
+    const numberHeader = table.getByRole('columnheader', { name: /Number/ });
+    const numbers = () =>
+      table
+        .locator('tbody tr th a')
+        .evaluateAll((links) => links.map((link) => (link.textContent ?? '').toLowerCase()));
+    const sorted = (values: string[], descending: boolean) =>
+      [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0) * (descending ? -1 : 1));
+
+    await numberHeader.getByRole('link').click();
+    await expectUi.poll(() => framePath(frame)).toContain('sort=documentNumber');
+    await expectUi(numberHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expectUi
+      .poll(async () => {
+        const shown = await numbers();
+        return shown.length > 1 && shown.join() === sorted(shown, false).join();
+      })
+      .toBe(true);
+
+    await numberHeader.getByRole('link').click();
+    await expectUi.poll(() => framePath(frame)).toContain('sort=-documentNumber');
+    await expectUi(numberHeader).toHaveAttribute('aria-sort', 'descending');
+    await expectUi
+      .poll(async () => {
+        const shown = await numbers();
+        return shown.length > 1 && shown.join() === sorted(shown, true).join();
+      })
+      .toBe(true);
+    await screenshot(page, 'mirror-sorted');
+  });
+});
+
+describe('a copy whose token the service refuses, inside the service’s window', () => {
+  it('is served no more: the next update stops the sync, and the list says the connection was removed', async () => {
+    const { page, addon: frame } = await launchInServiceWindow(world.context, world.env, world.serviceWindow, {
+      userId: USERS.jana,
+      tenantIds: ['10001'],
+    });
+    await frame.getByRole('link', { name: 'Invoices', exact: true }).first().click();
+    await expectUi(frame.getByRole('searchbox', { name: 'Search' })).toBeEnabled();
+
+    world.env.sandbox.tokens.revoke('10001', USERS.jana);
+    await frame.getByRole('button', { name: 'Update now' }).click();
+    // The update runs as a job: reload until the list no longer comes from the copy.
+    const problem = frame.locator('[data-problem]');
+    await expectUi(async () => {
+      await frame.locator('body').evaluate(() => window.location.reload());
+      await expectUi(problem).toHaveAttribute('data-problem', 'disconnected', { timeout: 3_000 });
+    }).toPass({ timeout: 60_000, intervals: [2_000] });
+    await expectUi(frame.getByRole('table', { name: 'Invoices', exact: true })).toHaveCount(0);
+    await expectUi(frame.getByRole('searchbox', { name: 'Search' })).toBeDisabled();
+    await screenshot(page, 'mirror-refused');
+  });
+});
