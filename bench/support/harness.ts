@@ -3,7 +3,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sandboxDefaults, sandboxServiceAddresses } from '../../lib/config/sandbox-defaults';
-import { createSandbox, type Sandbox } from '../../sandbox/app';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/app';
 import { addonEnv } from './addon-env';
 import type { Cleanup } from './cleanup';
 import { cpuMsBetween, cpuMsByPid } from './cpu';
@@ -76,13 +76,14 @@ export function startServer(bench: Bench, port: number, env: NodeJS.ProcessEnv):
 
 /**
  * The sandbox in this process and `next start` against it (its key set and data API; `env` adds variables, e.g. the
- * consent page's address). By IP, not `localhost`: the server listens on 127.0.0.1 only, and Node may resolve
+ * consent page's address; `sandboxOptions` the companies' volumes). By IP, not `localhost`: the server listens on 127.0.0.1 only, and Node may resolve
  * localhost to ::1 first.
  */
 export async function startWithSandbox(
   bench: Bench,
   progress: (message: string) => void,
   env: (addresses: ReturnType<typeof sandboxServiceAddresses>) => Record<string, string> = () => ({}),
+  sandboxOptions: Pick<SandboxOptions, 'volumes'> = {},
 ): Promise<BenchServer & { sandbox: Sandbox; addonUrl: string }> {
   const port = await freePort();
   const addonUrl = `http://127.0.0.1:${port}`;
@@ -91,6 +92,7 @@ export async function startWithSandbox(
     addonUrl,
     pluginId: sandboxDefaults.pluginId,
     apiKey: sandboxDefaults.pluginApiKey,
+    ...sandboxOptions,
   });
   bench.cleanup.add('closed the sandbox', () => sandbox.close());
   const addresses = sandboxServiceAddresses(sandbox.url);
