@@ -31,6 +31,7 @@ import {
 import { invoiceIdsOf } from './support/page-plan';
 import { signInThroughSandbox } from './support/sign-in';
 import { summarize } from './support/stats';
+import { LOAD_SESSIONS, PROBLEM_MARKERS, tenLoadsOf } from '../tests/support/page-load-mix';
 
 const optional = (name: string) => (process.env[name] ? positiveInteger(name, 1) : undefined);
 const LOAD_INVOICES = optional('BENCH_LOAD_INVOICES');
@@ -39,22 +40,7 @@ const AIMS = { busyPages: 0, p95Ms: 1_000 };
 /** How long the loads wait for the syncs to be under way before they go anyway. */
 const SYNCS_UNDER_WAY_MS = 15_000;
 
-const SESSIONS = [
-  { userId: 'jana.novakova@example.sk', tenantId: '10001' },
-  { userId: 'jana.novakova@example.sk', tenantId: '10002' },
-  { userId: 'peter.horvath@example.sk', tenantId: '10004' },
-  { userId: '48213', tenantId: '20001' },
-] as const;
-const TENANTS = SESSIONS.map((s) => s.tenantId);
-
-/** What a page shows once its data came, as tests/e2e/load.test.ts checks it. */
-const CONTENT = {
-  overview: 'data-total-eur=',
-  invoiceList: 'data-invoice-id=',
-  invoice: 'id="invoice-title"',
-  expenseList: 'data-expense-id=',
-} as const;
-const PROBLEM_MARKERS = ['data-problem=', 'data-error-page=', 'data-not-found=', 'data-dgst='];
+const TENANTS = LOAD_SESSIONS.map((s) => s.tenantId);
 
 const progress = (message: string) => console.error(`[bench:mirror-load] ${message}`);
 const cleanup = installCleanup(progress);
@@ -62,22 +48,7 @@ const cleanup = installCleanup(progress);
 type Load = { tenantId: string; path: string; expect: string };
 type Loaded = Load & { startAt: number; ms: number; status: number | null; problem: string | null };
 
-function loadsOf(tenantId: string, invoiceIds: readonly number[]): Load[] {
-  const base = `/companies/${tenantId}`;
-  const [first, second] = invoiceIds;
-  return [
-    { path: base, expect: CONTENT.overview },
-    { path: `${base}/invoices`, expect: CONTENT.invoiceList },
-    { path: `${base}/invoices?PaymentStatus=0`, expect: CONTENT.invoiceList },
-    { path: `${base}/invoices?PaymentStatus=1&Top=50`, expect: CONTENT.invoiceList },
-    { path: `${base}/invoices?Skip=25`, expect: CONTENT.invoiceList },
-    { path: `${base}/invoices?PaymentStatus=0&DueDateStatus=2`, expect: CONTENT.invoiceList },
-    { path: `${base}/invoices/${first}`, expect: CONTENT.invoice },
-    { path: `${base}/invoices/${second}`, expect: CONTENT.invoice },
-    { path: `${base}/expenses`, expect: CONTENT.expenseList },
-    { path: `${base}/expenses?DocumentType=10`, expect: CONTENT.expenseList },
-  ].map((load) => ({ ...load, tenantId }));
-}
+const loadsOf = (tenantId: string, invoiceIds: readonly number[]): Load[] => tenLoadsOf(tenantId, invoiceIds);
 
 async function load(fetch: Fetch, baseUrl: string, cookie: string, planned: Load, signal: AbortSignal) {
   const startAt = Date.now();
@@ -143,7 +114,7 @@ async function main(): Promise<number> {
   cleanup.add('closed the HTTP client', () => http.close());
   const signInAll = async () => {
     const cookies = new Map<string, string>();
-    for (const { userId, tenantId } of SESSIONS) {
+    for (const { userId, tenantId } of LOAD_SESSIONS) {
       cookies.set(tenantId, await signInThroughSandbox(http.fetch, sandbox.url, userId, [tenantId]));
     }
     return cookies;

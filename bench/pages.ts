@@ -21,6 +21,7 @@ import { runPacedViews, type Client } from './support/page-load';
 import { invoiceIdsOf, listQueries, planViews } from './support/page-plan';
 import { buildPageReport, pageMarkdown } from './support/page-report';
 import { signInThroughSandbox } from './support/sign-in';
+import { LOAD_SESSIONS } from '../tests/support/page-load-mix';
 
 const VIEWS = positiveInteger('BENCH_PAGE_VIEWS', 400);
 const WARMUP_VIEWS = 40;
@@ -40,12 +41,7 @@ const AIMS = { overServiceP95Ms: 150, callsPerListView: 1, maxErrorRate: MAX_ERR
 // The sandbox keeps its last 20,000 requests; beyond this the log would no longer hold every view's calls.
 const MAX_VIEWS = 15_000;
 
-const SESSIONS = [
-  { userId: 'jana.novakova@example.sk', tenantId: '10001' },
-  { userId: 'jana.novakova@example.sk', tenantId: '10002' },
-  { userId: 'peter.horvath@example.sk', tenantId: '10004' },
-  { userId: '48213', tenantId: '20001' },
-] as const;
+const SESSIONS = LOAD_SESSIONS;
 
 /** Progress goes to stderr: stdout carries only the table. */
 const progress = (message: string) => console.error(`[bench:pages] ${message}`);

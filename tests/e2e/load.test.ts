@@ -7,26 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxRequestsInAnyWindow } from '../../sandbox/data-api/request-log';
 import { startEnvironment, type E2eEnvironment } from './support/environment';
 import { printAddonOutputOnFailure } from './support/failure-output';
+import { CONTENT, PROBLEM_MARKERS, tenLoadsOf } from '../support/page-load-mix';
 import { sandboxCompany } from './support/sandbox-data';
 import { headerText, leaksIn, named, type Served } from './support/secrets';
 import { launchEveryKindOfUser, loadPage, type FetchedSession, type LoadedPage } from './support/sessions';
 
 const LOADS_PER_COMPANY = 10;
 
-/** What a page shows once its data arrived; the problem states of components/service-problem.tsx and the rest. */
-const CONTENT = {
-  overview: 'data-total-eur=',
-  invoiceList: 'data-invoice-id=',
-  invoice: 'id="invoice-title"',
-  expenseList: 'data-expense-id=',
-} as const;
-const PROBLEM_MARKERS = [
-  'data-problem=', // ServiceProblem: disconnected, payment-required, forbidden, busy, unavailable
-  'data-error-page=', // ErrorPanel of an unexpected failure
-  'data-not-found=', // a document the service did not find
-  'data-empty=', // an empty list (every list asked for here has records)
-  'data-dgst=', // a server error inside a streamed boundary
-];
+/** A problem state, or an empty list (every list asked for here has records). */
+const NOT_WHOLE = [...PROBLEM_MARKERS, 'data-empty='];
 
 const countBy = (values: string[]) =>
   values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
@@ -47,24 +36,10 @@ afterAll(async () => {
 
 printAddonOutputOnFailure(() => env?.addon);
 
-/** Ten loads of one company: the overview, five views of the invoice list, two invoices, two views of the expenses. */
+/** Ten loads of one company (tests/support/page-load-mix.ts), in its user's session. */
 function loadsOf(tenantId: string): Load[] {
-  const session = sessions[tenantId]!;
-  const base = `/companies/${tenantId}`;
-  const [first, second] = sandboxCompany(tenantId, env.today).invoices.map((invoice) => invoice.record.id);
-  const loads: Omit<Load, 'tenantId' | 'session'>[] = [
-    { path: base, expect: CONTENT.overview },
-    { path: `${base}/invoices`, expect: CONTENT.invoiceList },
-    { path: `${base}/invoices?PaymentStatus=0`, expect: CONTENT.invoiceList },
-    { path: `${base}/invoices?PaymentStatus=1&Top=50`, expect: CONTENT.invoiceList },
-    { path: `${base}/invoices?Skip=25`, expect: CONTENT.invoiceList },
-    { path: `${base}/invoices?PaymentStatus=0&DueDateStatus=2`, expect: CONTENT.invoiceList },
-    { path: `${base}/invoices/${first}`, expect: CONTENT.invoice },
-    { path: `${base}/invoices/${second}`, expect: CONTENT.invoice },
-    { path: `${base}/expenses`, expect: CONTENT.expenseList },
-    { path: `${base}/expenses?DocumentType=10`, expect: CONTENT.expenseList },
-  ];
-  return loads.map((load) => ({ ...load, tenantId, session }));
+  const invoiceIds = sandboxCompany(tenantId, env.today).invoices.map((invoice) => invoice.record.id);
+  return tenLoadsOf(tenantId, invoiceIds).map((load) => ({ ...load, session: sessions[tenantId]! }));
 }
 
 describe('forty page loads at once, ten for each of four companies', () => {
@@ -93,7 +68,7 @@ describe('forty page loads at once, ten for each of four companies', () => {
   it('answers every load with 200 and the page’s content, never a problem or error state', () => {
     const wrong = results
       .map(({ load, page }) => {
-        const problems = PROBLEM_MARKERS.filter((marker) => page.body.includes(marker));
+        const problems = NOT_WHOLE.filter((marker) => page.body.includes(marker));
         if (
           page.status === 200 &&
           page.headers.get('content-type')?.startsWith('text/html') &&

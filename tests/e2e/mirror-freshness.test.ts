@@ -7,6 +7,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { beforeAll, describe, it } from 'vitest';
 import { expectUi } from './support/expect-ui';
+import { openInvoicesOnceCopied } from './support/mirror';
 import { printAddonOutputOnFailure } from './support/failure-output';
 import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
 import { screenshot } from './support/screenshots';
@@ -30,18 +31,7 @@ describe('how fresh a list is, inside the service’s window', () => {
 
   it('shows the invoices with the copy’s freshness above them, once the background sync has run', async () => {
     await expectUi(frame.getByRole('heading', { level: 1 })).toHaveText('Pekáreň Novák s.r.o.');
-    await frame
-      .getByRole('navigation', { name: 'Company documents' })
-      .getByRole('link', { name: 'Invoices', exact: true })
-      .click();
-    const freshness = frame.getByRole('region', { name: 'How fresh this list is' });
-    await expectUi(freshness).toBeVisible();
-    // The first full sync runs as a job meanwhile (its calls yield to the pages'); reload the list now and then until
-    // it says when the copy was updated.
-    await expectUi(async () => {
-      await frame.locator('body').evaluate(() => window.location.reload());
-      await expectUi(freshness).toHaveAttribute('data-mirror-status', 'ready', { timeout: 3_000 });
-    }).toPass({ timeout: 100_000, intervals: [3_000] });
+    const freshness = await openInvoicesOnceCopied(frame, 100_000);
     await expectUi(freshness).toContainText(/Updated (now|\d+ seconds? ago|\d+ minutes? ago)\./);
     await screenshot(page, 'mirror-freshness');
   });

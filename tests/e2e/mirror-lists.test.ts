@@ -7,6 +7,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { beforeAll, describe, it } from 'vitest';
 import { expectUi } from './support/expect-ui';
+import { openInvoicesOnceCopied } from './support/mirror';
 import { printAddonOutputOnFailure } from './support/failure-output';
 import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
 import { screenshot } from './support/screenshots';
@@ -31,17 +32,9 @@ describe('searching and sorting a company’s invoices, inside the service’s w
       tenantIds: ['10001'],
     }));
     await expectUi(frame.getByRole('heading', { level: 1 })).toHaveText('Pekáreň Novák s.r.o.');
-    await frame
-      .getByRole('navigation', { name: 'Company documents' })
-      .getByRole('link', { name: 'Invoices', exact: true })
-      .click();
-    // The first full sync runs as a job; until it ends the list is live and its search box disabled.
-    const freshness = frame.getByRole('region', { name: 'How fresh this list is' });
-    await expectUi(async () => {
-      await frame.locator('body').evaluate(() => window.location.reload());
-      await expectUi(freshness).toHaveAttribute('data-mirror-status', 'ready', { timeout: 3_000 });
-      await expectUi(frame.getByRole('searchbox', { name: 'Search' })).toBeEnabled({ timeout: 3_000 });
-    }).toPass({ timeout: 120_000, intervals: [3_000] });
+    await openInvoicesOnceCopied(frame);
+    // Until the copy is ready the list is live and its search box disabled.
+    await expectUi(frame.getByRole('searchbox', { name: 'Search' })).toBeEnabled();
   });
 
   it('finds invoices by a partner’s name typed without diacritics, marks the match and totals what it found', async () => {
