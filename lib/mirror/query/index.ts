@@ -4,6 +4,7 @@
  * (daysOverdue). Server-only except the pure helpers it re-exports.
  */
 export { listMirrored, MAX_TOP, type MirroredList } from './list';
+export { iterateMirrored, DEFAULT_BATCH_SIZE, type MirrorFields } from './iterate';
 export { totalsOfMirrored, type Decimal, type MirroredTotals } from './totals';
 export { daysOverdue, type Payable } from './overdue';
 export { highlightsOf, type FieldHighlight } from './highlights';
