@@ -63,7 +63,7 @@ export async function* iterateMirrored<K extends DocumentKind, F extends MirrorF
   let place: Place | null = null;
   for (;;) {
     const rows = (await db
-      .select({ row: fields as MirrorFields, keys })
+      .select({ row: fields, keys })
       .from(mirrorDocuments)
       .where(place ? and(where, after(terms, place)) : where)
       .orderBy(...orderBy(terms))
