@@ -7,7 +7,15 @@ const nextConfig = {
   compress: false,
   // Loaded from node_modules at run time: PGlite ships WebAssembly, pg (and pg-boss over it) has optional native parts, and
   // rate-limiter-flexible imports drizzle-orm by a computed name, which only resolves outside the bundle.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pg-boss', 'pino', 'drizzle-orm', 'rate-limiter-flexible'],
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'pg',
+    'pg-boss',
+    'pino',
+    'drizzle-orm',
+    'rate-limiter-flexible',
+    'exceljs',
+  ],
   logging: {
     // The development server logs request URLs; the callback's carries a single-use launch code.
     incomingRequests: { ignore: [/^\/auth\/callback/] },

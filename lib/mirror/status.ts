@@ -50,3 +50,15 @@ export async function mirrorStatus(db: Db, company: MirrorCompany): Promise<Mirr
     lastOpenedAt: row?.lastOpenedAt ?? null,
   };
 }
+
+/** Whether the company's mirror may be served, in one small read (no counts): before a reader such as an export. */
+export async function mirrorReadiness(
+  db: Db,
+  company: MirrorCompany,
+): Promise<Pick<MirrorStatus, 'status' | 'fullSyncedAt'>> {
+  const [row] = await db
+    .select({ status: mirrorCompanies.status, fullSyncedAt: mirrorCompanies.fullSyncedAt })
+    .from(mirrorCompanies)
+    .where(companyRow(company));
+  return { status: row?.status ?? 'never', fullSyncedAt: row?.fullSyncedAt ?? null };
+}
