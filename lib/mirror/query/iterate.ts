@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, or, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { companyToday } from '@/lib/company/calendar';
@@ -7,6 +7,7 @@ import type { Db } from '@/lib/db/client';
 import { mirrorDocuments } from '@/lib/db/schema';
 import type { MirrorCompany } from '../company';
 import type { DocumentKind } from '../kinds';
+import { documentsOf } from '../rows';
 import { orderBy, type OrderTerm } from './sort';
 import { viewCondition, viewOrder, type MirrorView } from './view';
 
@@ -40,14 +41,32 @@ function after(terms: readonly OrderTerm[], place: Place): SQL {
   return ways.length > 0 ? or(...ways)! : sql`false`;
 }
 
+/** The fields of the given rows of a company's kind, by id. */
+async function fieldsById<F extends MirrorFields>(
+  db: Db,
+  company: MirrorCompany,
+  kind: DocumentKind,
+  fields: F,
+  ids: string[],
+): Promise<Map<string, SelectResultFields<F>>> {
+  const rows = (await db
+    .select({ id: mirrorDocuments.id, row: fields })
+    .from(mirrorDocuments)
+    .where(and(documentsOf(company, kind), inArray(mirrorDocuments.id, ids)))) as {
+    id: string;
+    row: SelectResultFields<F>;
+  }[];
+  return new Map(rows.map((each) => [each.id, each.row]));
+}
+
 /**
  * Every row a view covers (its filters and search, no page), in exactly the order its list shows them (view.ts
  * viewOrder: search ranking, sort, tie-break), one batch at a time. Each batch is one query that continues after
  * the previous batch's last row (a keyset: that row's value of every order term, compared term by term as ORDER BY
- * compares them), so no offset is walked again, at most one batch is held, and no connection or transaction stays
- * open while the caller writes a batch out (a slow download never holds the database). The company's day is fixed
- * at the start, so the overdue filter cannot change at midnight halfway through. A row changed by a sync meanwhile
- * is read where it stands when its batch is read.
+ * compares them), then one for the batch's fields by id. So no offset is walked again, at most one batch is held,
+ * and no connection or transaction stays open while the caller writes a batch out (a slow download never holds
+ * the database). The company's day is fixed at the start, so the overdue filter cannot change at midnight halfway
+ * through. A row changed by a sync meanwhile is read where it stands when its batch is read.
  */
 export async function* iterateMirrored<K extends DocumentKind, F extends MirrorFields>(
   db: Db,
@@ -62,15 +81,27 @@ export async function* iterateMirrored<K extends DocumentKind, F extends MirrorF
   const keys = Object.fromEntries(terms.map((term, index) => [`k${index}`, sql<string | null>`(${term.value})::text`]));
   let place: Place | null = null;
   for (;;) {
-    const rows = (await db
-      .select({ row: fields, keys })
+    // The batch's ids and places first: the sort reads only the order's columns. Selecting the fields here would
+    // compute them (a field of the stored record unpacks the whole record) for every row the sort looks at.
+    const batch: { id: string; keys: Record<string, string | null> }[] = await db
+      .select({ id: mirrorDocuments.id, keys })
       .from(mirrorDocuments)
       .where(place ? and(where, after(terms, place)) : where)
       .orderBy(...orderBy(terms))
-      .limit(batchSize)) as { row: SelectResultFields<F>; keys: Record<string, string | null> }[];
-    if (rows.length > 0) yield rows.map((each) => each.row);
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1]!.keys;
+      .limit(batchSize);
+    if (batch.length > 0) {
+      const byId = await fieldsById(
+        db,
+        company,
+        kind,
+        fields,
+        batch.map((each) => each.id),
+      );
+      // A row deleted between the two reads (a sync's reconcile) is left out.
+      yield batch.flatMap((each) => (byId.has(each.id) ? [byId.get(each.id)!] : []));
+    }
+    if (batch.length < batchSize) return;
+    const last: Record<string, string | null> = batch[batch.length - 1]!.keys;
     place = terms.map((_, index) => last[`k${index}`] ?? null);
   }
 }
