@@ -16,6 +16,12 @@ export type MirrorFields = Record<string, SQL | SQL.Aliased | PgColumn>;
 
 export const DEFAULT_BATCH_SIZE = 1000;
 
+/**
+ * Places (ids and order values: a few bytes each) are read this many batches at a time: each read evaluates the order
+ * over every remaining row of the view (a search's similarity, a sort no index serves), so fewer, larger reads.
+ */
+const BATCHES_PER_READ = 5;
+
 /** A row's place in the order: the value of each term, as text (null where the row has none). */
 type Place = (string | null)[];
 
@@ -61,12 +67,13 @@ async function fieldsById<F extends MirrorFields>(
 
 /**
  * Every row a view covers (its filters and search, no page), in exactly the order its list shows them (view.ts
- * viewOrder: search ranking, sort, tie-break), one batch at a time. Each batch is one query that continues after
- * the previous batch's last row (a keyset: that row's value of every order term, compared term by term as ORDER BY
- * compares them), then one for the batch's fields by id. So no offset is walked again, at most one batch is held,
- * and no connection or transaction stays open while the caller writes a batch out (a slow download never holds
- * the database). The company's day is fixed at the start, so the overdue filter cannot change at midnight halfway
- * through. A row changed by a sync meanwhile is read where it stands when its batch is read.
+ * viewOrder: search ranking, sort, tie-break), one batch at a time. A read of places (ids and order values) continues
+ * after the previous read's last row (a keyset: that row's value of every order term, compared term by term as
+ * ORDER BY compares them) and covers a few batches; then each batch's fields are read by id. So no offset is walked
+ * again, at most a few batches' ids and one batch's rows are held, and no connection or transaction stays open while
+ * the caller writes a batch out (a slow download never holds the database). The company's day is fixed at the
+ * start, so the overdue filter cannot change at midnight halfway through. A row changed by a sync meanwhile is read
+ * where it stands when its places are read.
  */
 export async function* iterateMirrored<K extends DocumentKind, F extends MirrorFields>(
   db: Db,
@@ -80,16 +87,18 @@ export async function* iterateMirrored<K extends DocumentKind, F extends MirrorF
   const { terms } = viewOrder(search, view.sort);
   const keys = Object.fromEntries(terms.map((term, index) => [`k${index}`, sql<string | null>`(${term.value})::text`]));
   let place: Place | null = null;
+  const placesPerRead = batchSize * BATCHES_PER_READ;
   for (;;) {
-    // The batch's ids and places first: the sort reads only the order's columns. Selecting the fields here would
-    // compute them (a field of the stored record unpacks the whole record) for every row the sort looks at.
-    const batch: { id: string; keys: Record<string, string | null> }[] = await db
+    // Ids and places first: the sort reads only the order's columns. Selecting the fields here would compute them
+    // (a field of the stored record unpacks the whole record) for every row the sort looks at.
+    const places: { id: string; keys: Record<string, string | null> }[] = await db
       .select({ id: mirrorDocuments.id, keys })
       .from(mirrorDocuments)
       .where(place ? and(where, after(terms, place)) : where)
       .orderBy(...orderBy(terms))
-      .limit(batchSize);
-    if (batch.length > 0) {
+      .limit(placesPerRead);
+    for (let start = 0; start < places.length; start += batchSize) {
+      const batch = places.slice(start, start + batchSize);
       const byId = await fieldsById(
         db,
         company,
@@ -100,8 +109,8 @@ export async function* iterateMirrored<K extends DocumentKind, F extends MirrorF
       // A row deleted between the two reads (a sync's reconcile) is left out.
       yield batch.flatMap((each) => (byId.has(each.id) ? [byId.get(each.id)!] : []));
     }
-    if (batch.length < batchSize) return;
-    const last: Record<string, string | null> = batch[batch.length - 1]!.keys;
+    if (places.length < placesPerRead) return;
+    const last: Record<string, string | null> = places[places.length - 1]!.keys;
     place = terms.map((_, index) => last[`k${index}`] ?? null);
   }
 }
