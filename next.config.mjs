@@ -7,7 +7,8 @@ const nextConfig = {
   compress: false,
   // Loaded from node_modules at run time: PGlite ships WebAssembly, pg (and pg-boss over it) has optional native parts, and
   // rate-limiter-flexible imports drizzle-orm by a computed name, which only resolves outside the bundle; echarts
-  // (with zrender) draws the overview's charts on the server only and need not be bundled at all.
+  // (with zrender) draws the overview's charts and exceljs writes the lists' XLSX exports, on the server only: neither
+  // need be bundled at all.
   serverExternalPackages: [
     '@electric-sql/pglite',
     'pg',
@@ -17,6 +18,7 @@ const nextConfig = {
     'rate-limiter-flexible',
     'echarts',
     'zrender',
+    'exceljs',
   ],
   logging: {
     // The development server logs request URLs; the callback's carries a single-use launch code.

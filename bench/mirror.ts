@@ -23,6 +23,7 @@ import { deliveryNoteSchema } from '@/lib/service/schemas/delivery-note';
 import { expenseSchema } from '@/lib/service/schemas/expense';
 import { invoiceSchema } from '@/lib/service/schemas/invoice';
 import { createSandbox, type Sandbox } from '../sandbox/app';
+import { measureExports } from './mirror-export';
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { openBench, publish, runBench } from './support/harness';
 import { summarize, type Latency } from './support/stats';
@@ -160,6 +161,7 @@ async function main(): Promise<number> {
   ];
   const rows: Row[] = [];
   for (const [name, read] of views) rows.push(await measure(name, read));
+  const exports = await measureExports(db, company, progress);
 
   const table = [
     `Mirror of one company: ${filled.invoices} invoices, ${filled.expenses} expenses, ${filled.deliveryNotes} delivery notes (filled in ${fillSeconds} s); ${RUNS} reads per view, PostgreSQL.`,
@@ -169,10 +171,14 @@ async function main(): Promise<number> {
     ...rows.map(
       (row) => `| ${row.view} | ${row.rows} | ${row.latency.p50} | ${row.latency.p95} | ${row.latency.max} |`,
     ),
+    '',
+    exports.table,
   ].join('\n');
   publish(
     'mirror',
-    { timestamp: new Date().toISOString(), filled, fillSeconds, runs: RUNS, rows } as { timestamp: string },
+    { timestamp: new Date().toISOString(), filled, fillSeconds, runs: RUNS, rows, exports: exports.runs } as {
+      timestamp: string;
+    },
     table,
     progress,
   );

@@ -11,6 +11,7 @@ import { companyPath } from '@/lib/documents/present';
 import { KindTable, type ListRecord } from './document-tables';
 import { EmptyState } from './empty-state';
 import { FilterForm } from './filter-form';
+import { ExportLinks } from './export-links';
 import { ListTotals } from './list-totals';
 import { MirrorFreshness } from './mirror-freshness';
 import { SearchBox } from './search-box';
@@ -87,7 +88,12 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
   } else if (loaded) {
     body = (
       <>
-        {mirrored && <ListTotals totals={mirrored.totals} texts={texts} locale={shown.locale} />}
+        {mirrored && (
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+            <ListTotals totals={mirrored.totals} texts={texts} locale={shown.locale} />
+            <ExportLinks path={page.path} view={view} available={page.searchable} texts={texts} />
+          </div>
+        )}
         <div className="mt-4">
           <KindTable
             kind={kind}

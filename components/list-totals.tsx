@@ -24,7 +24,7 @@ export function ListTotals({
     <section
       aria-label={t.label}
       data-totals-count={totals.count}
-      className="mt-4 flex flex-wrap items-baseline gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm shadow-sm"
+      className="flex flex-wrap items-baseline gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm shadow-sm"
     >
       <p className="font-medium text-slate-900">{countOf(totals.count, texts.documents, locale)}</p>
       <p className="text-slate-700">

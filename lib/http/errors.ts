@@ -13,6 +13,8 @@ const catalogue = {
   connection_inactive: { status: 403, message: 'The connection to the service is not active.' },
   not_found: { status: 404, message: 'Not found.' },
   method_not_allowed: { status: 405, message: 'Method not allowed.' },
+  /** What is asked for is being prepared (the company's copy of its documents before its first full sync). */
+  not_ready: { status: 409, message: 'This is not ready yet. Try again later.' },
   gone: { status: 410, message: 'The request has expired.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   rate_limited: { status: 429, message: 'Too many requests. Try again later.' },

@@ -371,6 +371,38 @@ export const sk = {
       body: 'Súbor sa nepodarilo získať. Skúste to znova o chvíľu.',
     },
     unavailable: { title: 'Fakturácia neodpovedá', body: 'Súbor sa nepodarilo získať. Skúste to znova o chvíľu.' },
+    not_ready: {
+      title: 'Export ešte nie je pripravený',
+      body: 'Export číta kópiu dokladov firmy v doplnku a tá sa ešte pripravuje. Skúste to znova o niekoľko minút.',
+    },
+  },
+  export: {
+    label: 'Export zoznamu',
+    csv: 'Export CSV',
+    xlsx: 'Export XLSX',
+    /** Says what the links export: the whole filtered, searched and sorted list, not the page. */
+    hint: 'Všetky doklady zodpovedajúce filtrom a hľadaniu, v poradí zoznamu.',
+    /** The file name's first word per list (the plain-ASCII copy drops the diacritics). */
+    fileNames: { invoices: 'faktúry', expenses: 'náklady', deliveryNotes: 'dodacie-listy' },
+    invoice: 'Faktúra',
+    columns: {
+      number: 'Číslo dokladu',
+      type: 'Druh',
+      customer: 'Odberateľ',
+      supplier: 'Dodávateľ',
+      registrationId: 'IČO',
+      variableSymbol: 'Variabilný symbol',
+      issueDate: 'Dátum vystavenia',
+      deliveryDate: 'Dátum dodania',
+      dueDate: 'Dátum splatnosti',
+      totalExclVatEur: 'Suma bez DPH (EUR)',
+      totalInclVatEur: 'Suma s DPH (EUR)',
+      totalInclVat: 'Suma s DPH v mene dokladu',
+      currency: 'Mena',
+      leftToPay: 'Zostáva uhradiť v mene dokladu',
+      paymentStatus: 'Úhrada',
+      daysOverdue: 'Dní po splatnosti',
+    },
   },
 };
 

@@ -5,7 +5,8 @@
  * it (and again the other way); the totals above the list count the whole view.
  */
 import type { FrameLocator, Page } from 'playwright-core';
-import { beforeAll, describe, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectUi } from './support/expect-ui';
 import { openInvoicesOnceCopied } from './support/mirror';
 import { printAddonOutputOnFailure } from './support/failure-output';
@@ -57,6 +58,18 @@ describe('searching and sorting a company’s invoices, inside the service’s w
     await expectUi.poll(counted).toBeGreaterThan(0);
     await expectUi.poll(counted).toBeLessThan(invoices.length);
     await screenshot(page, 'mirror-search');
+
+    // The export of this very view: every row it matched (not one page), in a file Excel reads as UTF-8.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      frame.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^invoices-.+-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = await readFile(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
+    expect(lines.length - 1).toBe(await counted());
+    expect(lines[0]).toMatch(/^Document number,/);
 
     await frame.getByRole('link', { name: 'Clear search' }).first().click();
     await expectUi.poll(counted).toBe(invoices.length);

@@ -46,5 +46,14 @@ describe('the route handlers’ table', () => {
     expect(file.headers.get('Content-Security-Policy')).toBeNull();
     const page = proxy(new NextRequest('http://localhost/companies/10001/invoices/7', { headers: cookie }));
     expect(page.headers.get('Content-Security-Policy')).toContain("script-src 'self' 'nonce-");
+    for (const list of ['invoices', 'expenses', 'delivery-notes']) {
+      for (const format of ['csv', 'xlsx']) {
+        const address = `http://localhost/companies/10001/${list}/export.${format}?q=x&Top=`;
+        const exported = proxy(new NextRequest(address, { headers: cookie }));
+        expect(exported.headers.get('Content-Security-Policy'), address).toBeNull();
+        expect(exported.headers.get('location'), address).toBeNull();
+      }
+    }
+    expect(isRouteHandlerPath('/companies/10001/invoices/exportXcsv')).toBe(false);
   });
 });

@@ -6,13 +6,22 @@ import type { Download } from '@/lib/service/client';
 export type FileAnswer = {
   contentType: string;
   fileName: string;
+  /** The name in UTF-8 for `filename*` when we made it ourselves (an export's); else the safe name twice. */
+  unicodeName?: string;
   disposition: 'attachment' | 'inline';
 };
 
-/** `attachment` (or `inline`) with the name twice: plain for old parsers, RFC 5987 for the rest. Both are ASCII. */
-export function contentDisposition(kind: 'attachment' | 'inline', fileName: string): string {
+/** RFC 5987's value characters: encodeURIComponent leaves ' ( ) * ! unescaped, which it does not allow (but !). */
+const rfc5987 = (value: string) =>
+  encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * `attachment` (or `inline`) with the name twice: plain ASCII for old parsers, RFC 5987 for the rest (the safe name
+ * again, or a UTF-8 name we made ourselves).
+ */
+export function contentDisposition(kind: 'attachment' | 'inline', fileName: string, unicodeName?: string): string {
   const safe = safeFileName(fileName, 'download');
-  return `${kind}; filename="${safe}"; filename*=UTF-8''${encodeURIComponent(safe)}`;
+  return `${kind}; filename="${safe}"; filename*=UTF-8''${rfc5987(unicodeName ?? safe)}`;
 }
 
 /**
@@ -37,7 +46,7 @@ export function frameAncestorsWithSelf(frameAncestors: string): string {
 export function fileResponse(download: Download, answer: FileAnswer): Response {
   const headers = new Headers({
     'Content-Type': answer.contentType,
-    'Content-Disposition': contentDisposition(answer.disposition, answer.fileName),
+    'Content-Disposition': contentDisposition(answer.disposition, answer.fileName, answer.unicodeName),
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'private, no-store',
     'Content-Security-Policy': filePolicy(getEnv().frameAncestors),

@@ -5,6 +5,7 @@
  */
 export { listMirrored, MAX_TOP, type MirroredList } from './list';
 export { mirroredDocument } from './detail';
+export { iterateMirrored, DEFAULT_BATCH_SIZE, type MirrorFields } from './iterate';
 export { totalsOfMirrored, type Decimal, type MirroredTotals } from './totals';
 export { daysOverdue, type Payable } from './overdue';
 export { highlightsOf, type FieldHighlight } from './highlights';

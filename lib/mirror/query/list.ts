@@ -6,9 +6,8 @@ import type { MirroredRecord } from '../document-row';
 import type { DocumentKind } from '../kinds';
 import { highlightsOf, type FieldHighlight } from './highlights';
 import { recordSchemas } from './records';
-import { searchRanking } from './search';
-import { orderOf, parseSort, sortParam, type SortParam } from './sort';
-import { viewCondition, type MirrorView } from './view';
+import { orderBy, sortParam, type SortParam } from './sort';
+import { viewCondition, viewOrder, type MirrorView } from './view';
 
 /** The largest page a list asks for (the service's own limit). */
 export const MAX_TOP = 100;
@@ -38,13 +37,12 @@ export async function listMirrored<K extends DocumentKind>(
   view: MirrorView<K>,
 ): Promise<MirroredList<K>> {
   const { where, search } = viewCondition(company, kind, view);
-  const { sort, explicit } = parseSort(view.sort);
-  const order = [...(search ? searchRanking(search, !explicit) : []), ...orderOf(sort)];
+  const { terms, sort } = viewOrder(search, view.sort);
   const rows = await db
     .select({ record: mirrorDocuments.record })
     .from(mirrorDocuments)
     .where(where)
-    .orderBy(...order)
+    .orderBy(...orderBy(terms))
     .limit(pageSize(view.top))
     .offset(offset(view.skip));
   const records = rows.map((row) => recordSchemas[kind].parse(row.record));

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, or, sql, type SQL } from 'drizzle-orm';
 import { mirrorDocuments } from '@/lib/db/schema';
 import { searchWordsOf } from '../search-text';
+import type { OrderTerm } from './sort';
 
 /**
  * The search box (`q`) over a kind's mirrored documents. The search text (lib/mirror/search-text.ts: document number,
@@ -46,12 +47,15 @@ export function searchCondition(search: Search): SQL {
  * its ties; a sort the user chose
  * (a column header) orders the rest, so sorting still works while searching.
  */
-export function searchRanking(search: Search, bySimilarity: boolean): SQL[] {
+export function searchRanking(search: Search, bySimilarity: boolean): OrderTerm[] {
   const tier = sql`case
     when ${foldedNumber} = ${search.phrase} or ${idMatches(search)} then 0
     when starts_with(${foldedNumber}, ${search.phrase}) then 1
     else 2 end`;
-  return bySimilarity && search.phrase.length >= SIMILARITY_MIN_LENGTH
-    ? [sql`${tier} asc`, sql`word_similarity(${search.phrase}, ${mirrorDocuments.searchText}) desc`]
-    : [sql`${tier} asc`];
+  const ranking: OrderTerm[] = [{ value: tier, descending: false, type: 'integer' }];
+  if (bySimilarity && search.phrase.length >= SIMILARITY_MIN_LENGTH) {
+    const similarity = sql`word_similarity(${search.phrase}, ${mirrorDocuments.searchText})`;
+    ranking.push({ value: similarity, descending: true, type: 'real' });
+  }
+  return ranking;
 }

@@ -5,7 +5,8 @@ import type { MirrorCompany } from '../company';
 import type { DocumentKind } from '../kinds';
 import { documentsOf } from '../rows';
 import { filterConditions, type MirrorFilters } from './filters';
-import { searchCondition, searchOf, type Search } from './search';
+import { searchCondition, searchOf, searchRanking, type Search } from './search';
+import { orderTermsOf, parseSort, type OrderTerm, type Sort } from './sort';
 
 /** A list view over the mirror: the search box, the sort, the list's filters and the page. */
 export type MirrorView<K extends DocumentKind = DocumentKind> = {
@@ -36,4 +37,16 @@ export function viewCondition<K extends DocumentKind>(
     search ? searchCondition(search) : undefined,
   )!;
   return { where, search };
+}
+
+/**
+ * The order of a view's rows, the one every reader of a list uses (a page, an export): with a search, the exact
+ * number first (search.ts), then the view's sort (the default when it names none), then the tie-break.
+ */
+export function viewOrder(
+  search: Search | null,
+  sortParameter: string | undefined,
+): { terms: OrderTerm[]; sort: Sort } {
+  const { sort, explicit } = parseSort(sortParameter);
+  return { terms: [...(search ? searchRanking(search, !explicit) : []), ...orderTermsOf(sort)], sort };
 }

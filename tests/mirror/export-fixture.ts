@@ -1,0 +1,46 @@
+import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
+import type { Db } from '@/lib/db/client';
+import { exportFile, type ExportFormat, type ExportRequest } from '@/lib/documents/export/export';
+import type { ListKind } from '@/lib/documents/filters';
+import type { MirrorCompany } from '@/lib/mirror/company';
+
+/** An export of a company's mirror, read to its end, with the failures it reported on the way. */
+export async function exported<K extends ListKind>(
+  db: Db,
+  company: MirrorCompany,
+  request: Omit<ExportRequest<K>, 'failed' | 'company'> & { format: ExportFormat },
+) {
+  const failures: unknown[] = [];
+  const file = exportFile(db, company, {
+    ...request,
+    company: { name: 'Firma s.r.o.', tenantId: company.tenantId },
+    failed: (error) => failures.push(error),
+  });
+  const bytes = Buffer.from(await new Response(file.body).arrayBuffer());
+  return { ...file, bytes, failures };
+}
+
+/** A CSV export's rows (header first), parsed as a spreadsheet would, with the locale's delimiter; BOM dropped. */
+export function csvRows(bytes: Buffer, delimiter: string): string[][] {
+  const rows: string[][] = parse(bytes, { bom: true, delimiter });
+  return rows;
+}
+
+/** An XLSX export opened with exceljs's own reader: its one sheet. */
+export async function xlsxSheet(bytes: Buffer): Promise<ExcelJS.Worksheet> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const [sheet] = workbook.worksheets;
+  if (!sheet) throw new Error('the workbook has no sheet');
+  return sheet;
+}
+
+/** A sheet's rows as values (first column is 1), header first. */
+export function sheetValues(sheet: ExcelJS.Worksheet): ExcelJS.CellValue[][] {
+  const rows: ExcelJS.CellValue[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row) => {
+    rows.push(Array.from({ length: sheet.columnCount }, (_, index) => row.getCell(index + 1).value ?? null));
+  });
+  return rows;
+}
