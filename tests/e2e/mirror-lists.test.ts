@@ -38,7 +38,7 @@ describe('searching and sorting a company’s invoices, inside the service’s w
     await expectUi(frame.getByRole('searchbox', { name: 'Search' })).toBeEnabled();
   });
 
-  it('finds invoices by a partner’s name typed without diacritics, marks the match and totals what it found', async () => {
+  it('finds invoices by a partner’s name typed without diacritics, marks the match, totals it and exports exactly that', async () => {
     const invoices = sandboxCompany('10001', world.env.today).invoices;
     // A partner's word with diacritics, typed as a person in a hurry would: no diacritics, in capitals.
     const word = invoices
