@@ -12,6 +12,9 @@
  * long after the loads began they reached the service) and the sync's calls that reached it while page calls of the
  * same token were still waiting (the budget's priority says none), the most calls of a token in any second, 429s.
  *
+ * With BENCH_LOAD_WHEN=kinds-read the loads go once every company's first full sync has read its invoices and
+ * expenses (the kinds these pages show; its delivery notes may still be read), else as soon as two syncs run.
+ *
  * Environment: BENCH_DATABASE_URL (or DATABASE_URL); BENCH_LOAD_INVOICES / BENCH_LOAD_EXPENSES give every company
  * that many documents (default: the sandbox's usual few hundred). Writes bench/results/mirror-load-<timestamp>.json.
  * Exits non-zero on a 429 or a 4th call of a token in a second. Uses the existing production build in `.next`.
@@ -39,6 +42,8 @@ const LOAD_EXPENSES = optional('BENCH_LOAD_EXPENSES');
 const AIMS = { busyPages: 0, p95Ms: 1_000 };
 /** How long the loads wait for the syncs to be under way before they go anyway. */
 const SYNCS_UNDER_WAY_MS = 15_000;
+const AFTER_KINDS_READ = process.env.BENCH_LOAD_WHEN === 'kinds-read';
+const PAGE_KINDS = ['invoices', 'expenses'];
 
 const TENANTS = LOAD_SESSIONS.map((s) => s.tenantId);
 
@@ -139,14 +144,22 @@ async function main(): Promise<number> {
   sandbox.dataApi.resetRequests();
   cookies = await signInAll();
   const connectedAt = Date.now();
-  const underWay = await waitForMirrors(
-    bench.database.url,
-    (s) => TENANTS.filter((t) => s.get(t)?.status === 'syncing').length >= 2,
-    { timeoutMs: SYNCS_UNDER_WAY_MS, signal: cleanup.signal },
-  ).catch(() => mirrorStates(bench.database.url));
+  const underWay = await (AFTER_KINDS_READ
+    ? waitForMirrors(
+        bench.database.url,
+        (s) => TENANTS.every((t) => PAGE_KINDS.every((kind) => s.get(t)?.kindsDone.includes(kind))),
+        { timeoutMs: 600_000, signal: cleanup.signal },
+      )
+    : waitForMirrors(bench.database.url, (s) => TENANTS.filter((t) => s.get(t)?.status === 'syncing').length >= 2, {
+        timeoutMs: SYNCS_UNDER_WAY_MS,
+        signal: cleanup.signal,
+      }).catch(() => mirrorStates(bench.database.url)));
   const loads = TENANTS.flatMap((t) => loadsOf(t, invoiceIds.get(t)!));
   const loadsBegan = Date.now();
-  progress(`${loads.length} loads at once, ${loadsBegan - connectedAt} ms after the connections`);
+  progress(
+    `${loads.length} loads at once, ${loadsBegan - connectedAt} ms after the connections` +
+      (AFTER_KINDS_READ ? ' (every company’s invoices and expenses read whole)' : ''),
+  );
   const results: Loaded[] = await Promise.all(
     loads.map((planned) => load(http.fetch, server.baseUrl, cookies.get(planned.tenantId)!, planned, cleanup.signal)),
   );

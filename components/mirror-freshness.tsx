@@ -2,7 +2,7 @@ import type { DocumentTexts } from '@/lib/i18n/documents';
 import { countOf, fill } from '@/lib/i18n/documents';
 import type { Locale } from '@/lib/i18n/messages';
 import type { DocumentKind } from '@/lib/mirror/kinds';
-import type { MirrorStatus } from '@/lib/mirror/status';
+import { readinessOf, type MirrorStatus } from '@/lib/mirror/status';
 
 /** "2 minutes ago", "pred 2 minútami": the time since `at`, in the largest unit that fits. */
 function ago(at: Date, now: Date, locale: Locale): string {
@@ -18,8 +18,9 @@ function ago(at: Date, now: Date, locale: Locale): string {
 
 /**
  * How fresh the company's synchronized copy is, above a list, with a button that asks for an update now (POST
- * /companies/{id}/sync, back to this very list). Before the first full sync it says the search is being prepared and
- * how far; a paused or stopped sync says why. A form, so it works without script.
+ * /companies/{id}/sync, back to this very list). Until the list's kind was read whole (readinessOf) it says the
+ * search is being prepared and how far; then, while the first full sync reads the other kinds, that this list's
+ * search is ready; a paused or stopped sync says why. A form, so it works without script.
  */
 export function MirrorFreshness({
   status,
@@ -41,8 +42,12 @@ export function MirrorFreshness({
   if (status.status === 'paused') lines.push(t.paused);
   else if (status.status === 'stopped') lines.push(t.stopped);
   else {
-    if (status.fullSyncedAt === null) {
-      lines.push(fill(t.preparing, { count: countOf(status.progress[kind].read, texts.documents, locale) }));
+    const read = () => countOf(status.progress[kind].read, texts.documents, locale);
+    if (readinessOf(status, [kind]) !== 'ready') {
+      lines.push(fill(t.preparing, { count: read() }));
+    } else if (status.fullSyncedAt === null) {
+      // This kind was read whole (the list reads the copy); the first full sync still reads the others.
+      lines.push(fill(t.kindReady, { count: read() }));
     } else {
       lines.push(status.lastSyncedAt ? fill(t.updated, { ago: ago(status.lastSyncedAt, now, locale) }) : t.never);
     }

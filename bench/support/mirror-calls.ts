@@ -55,6 +55,8 @@ export type MirrorState = {
   fullSyncedAt: number | null;
   /** Documents the full sync has read so far, all kinds. */
   read: number;
+  /** The kinds the full sync has read to their last page. */
+  kindsDone: string[];
   documents: number;
 };
 
@@ -69,13 +71,14 @@ export async function mirrorStates(databaseUrl: string): Promise<Map<string, Mir
   );
   const states = new Map<string, MirrorState>();
   for (const row of rows) {
-    const progress = (row.progress ?? {}) as Record<string, { read?: number } | undefined>;
+    const progress = (row.progress ?? {}) as Record<string, { read?: number; done?: boolean } | undefined>;
     const tenantId = String(row.tenant_id);
     states.set(tenantId, {
       tenantId,
       status: String(row.status),
       fullSyncedAt: row.full_synced_at === null ? null : Math.round(Number(row.full_synced_at)),
       read: Object.values(progress).reduce((sum, kind) => sum + (kind?.read ?? 0), 0),
+      kindsDone: Object.entries(progress).flatMap(([kind, done]) => (done?.done ? [kind] : [])),
       documents: Number(row.documents),
     });
   }

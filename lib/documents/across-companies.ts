@@ -17,7 +17,7 @@ import {
  * The home page's view of a session's companies side by side, from their copies (MIRROR_SYNC): each company's unpaid
  * and overdue invoices, and the overdue invoices of all of them in one list. Only the session's own companies are
  * ever named to the queries (its user's add-on and tenants, the mirror's key), and of those only the ones whose copy
- * may be served (fully synced, not stopped); the others are listed as left out.
+ * may be served (its invoices read whole, not stopped); the others are listed as left out.
  */
 export type CompanyFigures = { tenantId: string; readiness: MirrorReadiness; figures: UnpaidAndOverdue | null };
 
@@ -35,7 +35,8 @@ export async function readAcrossCompanies(
   { q, today }: { q: string | null; today: string },
 ): Promise<AcrossCompanies> {
   const all = session.tenantIds.map((tenantId) => mirrorCompanyOf(companyScope(session, tenantId)));
-  const readiness = await mirrorReadiness(db, all);
+  // Every figure here is of invoices: a company whose invoices were read whole is shown, other kinds or not.
+  const readiness = await mirrorReadiness(db, all, ['invoices']);
   const ready = all.filter((_, index) => readiness[index] === 'ready');
   const [figures, overdue] = await Promise.all([
     unpaidAndOverdue(db, ready, today),

@@ -10,7 +10,7 @@ import type { MirroredRecord } from '@/lib/mirror/document-row';
 import { listMirrored, totalsOfMirrored, type FieldHighlight, type MirroredTotals } from '@/lib/mirror/query';
 import type { SortParam } from '@/lib/mirror/query/sort-param';
 import { mirroredReference } from '@/lib/mirror/reference';
-import { mirrorServes, mirrorStatus, type MirrorStatus } from '@/lib/mirror/status';
+import { mirrorServesKind, mirrorStatus, type MirrorStatus } from '@/lib/mirror/status';
 import type { DataApiClient } from '@/lib/service/client';
 import { numberingSequenceSchema, type NumberingSequence } from '@/lib/service/schemas/reference';
 import { parseListView, type ListKind, type ListView, type SearchParams } from './filters';
@@ -59,8 +59,8 @@ export type ListPage<K extends ListKind, R> = {
 
 /**
  * Everything a list page needs: the company check, the view from the URL (a URL with blank parameters is redirected
- * to its tidy form first), and the page of records, or the problem that prevented it. Once the company's first full
- * sync has ended, the mirror answers (search, sort, totals; no call to the service at all); before, one data-API
+ * to its tidy form first), and the page of records, or the problem that prevented it. Once the kind was read whole
+ * (readinessOf: during the first full sync, once its last page is in), the mirror answers (search, sort, totals; no call to the service at all); before, one data-API
  * call does, as it always did, with the numbering sequences for the form (cached).
  */
 export async function loadListPage<K extends ListKind, R>(
@@ -81,7 +81,7 @@ export async function loadListPage<K extends ListKind, R>(
   const today = companyToday(new Date());
   const shown = { view, path, href, today };
 
-  const mirror = await servingMirror(company);
+  const mirror = await servingMirror(company, kind);
   if (mirror.serves) {
     const [answer, sequences] = await Promise.all([
       view.ok ? readMirror(company, kind, view, today) : null,
@@ -116,17 +116,20 @@ export async function loadListPage<K extends ListKind, R>(
 }
 
 /**
- * The company's mirror and whether it answers this page: MIRROR_SYNC on, the mirror ready (mirrorServes), and the
+ * The company's mirror and whether it answers this page: MIRROR_SYNC on, the kind ready (mirrorServesKind), and the
  * user's own connection working: a user whose token the service refused sees what a live call would show them (the
  * connection was removed), never the copy.
  */
-async function servingMirror(company: CompanyPage): Promise<{ status: MirrorStatus | null; serves: boolean }> {
+async function servingMirror(
+  company: CompanyPage,
+  kind: DocumentKind,
+): Promise<{ status: MirrorStatus | null; serves: boolean }> {
   if (!getEnv().mirrorSync) return { status: null, serves: false };
   const [status, connection] = await Promise.all([
     company.read((db, scope) => mirrorStatus(db, mirrorCompanyOf(scope))),
     company.connection(),
   ]);
-  return { status, serves: mirrorServes(status) && connection.state === 'connected' };
+  return { status, serves: mirrorServesKind(status, kind) && connection.state === 'connected' };
 }
 
 async function readMirror<K extends ListKind>(

@@ -7,11 +7,14 @@ import { overviewCharts, type OverviewCharts } from '@/lib/mirror/query/overview
 
 /**
  * What the overview shows of its charts: nothing with the mirror off (MIRROR_SYNC), a note while the company's copy
- * is prepared (before its first full sync ended, the page's figures come from live calls) or when its token was
+ * is prepared (before its invoices and expenses were read whole) or when its token was
  * refused (a stopped copy is never served), else the charts from the copy.
  */
 export type ChartsState =
   { state: 'off' } | { state: 'preparing' } | { state: 'stopped' } | { state: 'ready'; charts: OverviewCharts };
+
+/** The kinds the charts sum: shown once both were read whole (readinessOf). */
+const CHART_KINDS = ['invoices', 'expenses'] as const;
 
 export async function chartsOfCompany(
   db: Db,
@@ -20,7 +23,7 @@ export async function chartsOfCompany(
 ): Promise<ChartsState> {
   if (!mirrorSync) return { state: 'off' };
   const company = mirrorCompanyOf(scope);
-  const [readiness] = await mirrorReadiness(db, [company]);
+  const [readiness] = await mirrorReadiness(db, [company], CHART_KINDS);
   if (readiness !== 'ready') return { state: readiness ?? 'preparing' };
   return { state: 'ready', charts: await overviewCharts(db, company, today) };
 }

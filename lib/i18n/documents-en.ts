@@ -185,6 +185,7 @@ export const en: DocumentTexts = {
     label: 'How fresh this list is',
     preparing:
       'Preparing fast search of the company’s documents: {count} read so far. Meanwhile the list is read straight from the invoicing service.',
+    kindReady: 'Fast search of this list is ready: {count} read. The company’s other documents are still being read.',
     updated: 'Updated {ago}.',
     never: 'Not updated yet.',
     syncing: 'Updating now…',

@@ -193,6 +193,8 @@ export const sk = {
     label: 'Aktuálnosť zoznamu',
     preparing:
       'Pripravujeme rýchle vyhľadávanie v dokladoch firmy: doteraz načítaných {count}. Medzitým zoznam čítame priamo z Fakturácie.',
+    kindReady:
+      'Rýchle vyhľadávanie v tomto zozname je pripravené: načítaných {count}. Ostatné doklady firmy ešte načítavame.',
     updated: 'Aktualizované {ago}.',
     never: 'Zatiaľ neaktualizované.',
     syncing: 'Práve sa aktualizuje…',

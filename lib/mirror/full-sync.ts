@@ -15,7 +15,9 @@ export const fullSyncDone = (progress: SyncProgress) => DOCUMENT_KINDS.every((ki
 /**
  * Reads every record of every kind, a page at a time, each page upserted in one transaction together with where the
  * next page starts, so a sync stopped anywhere (a restart, a failed call) resumes at the next page. A full sync that
- * had ended starts over. Answers how many records this run read.
+ * had ended (`ended`: the company's `fullSyncedAt` is set) starts over; one whose kinds were all read but that did
+ * not end (it failed after its last page) reads nothing more, rather than starting over: pages serve each kind once
+ * its last page is in (readinessOf), and a restart would take that back. Answers how many records this run read.
  *
  * The cursor of a kind is the newest timestamp seen by the run that started reading it. A run that resumes a kind
  * leaves it there: records changed between the runs, on pages already read, are newer than anything the first run
@@ -25,11 +27,11 @@ export async function readEverything(
   db: Db,
   company: MirrorCompany,
   client: DataApiClient,
-  saved: { progress: SyncProgress; cursors: SyncCursors },
+  saved: { progress: SyncProgress; cursors: SyncCursors; ended: boolean },
   signal?: AbortSignal,
 ): Promise<number> {
   let readNow = 0;
-  const progress: SyncProgress = fullSyncDone(saved.progress) ? {} : { ...saved.progress };
+  const progress: SyncProgress = saved.ended && fullSyncDone(saved.progress) ? {} : { ...saved.progress };
   const cursors: SyncCursors = { ...saved.cursors };
   for (const kind of DOCUMENT_KINDS) {
     const done = progress[kind] ?? { read: 0, skip: 0, done: false };

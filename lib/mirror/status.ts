@@ -1,5 +1,5 @@
 import 'server-only';
-import { count } from 'drizzle-orm';
+import { and, count, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { mirrorCompanies, mirrorDocuments } from '@/lib/db/schema';
 import type { MirrorCompany } from './company';
@@ -54,16 +54,47 @@ export async function mirrorStatus(db: Db, company: MirrorCompany): Promise<Mirr
 /** Whether a company's mirror may be shown: 'ready' once fully synced and while its token is not refused. */
 export type MirrorReadiness = 'ready' | 'preparing' | 'stopped';
 
+/** What the rule looks at: the row's status, when a full sync first ended, and the full sync's progress. */
+export type ReadinessFacts = Pick<MirrorStatus, 'status' | 'fullSyncedAt'> & {
+  progress?: Partial<Record<DocumentKind, { done?: boolean } | undefined>> | null;
+};
+
 /**
- * The one rule of when pages may read a company's mirror instead of the service: its first full sync has ended
- * (before, it is incomplete), and the service has not refused the company's token since (then it is served no more).
+ * The one rule of when pages may read a company's mirror of some kinds instead of the service: each kind was read
+ * whole (before, it is incomplete), and the service has not refused the company's token since (then it is served no
+ * more). A kind was read whole once a full sync has ended (`fullSyncedAt`, never cleared but by a purge, so a later
+ * full sync, which starts its progress over, does not take it back) or, during the first full sync, once that kind's
+ * last page is in (`progress[kind].done`): from then on it is as complete as it will be when the full sync ends, and
+ * what changes later is caught by the incremental sync either way. The SQL form is `mirrorServesSql` below.
  * A company never synced is 'preparing'.
  */
-export function readinessOf(row: Pick<MirrorStatus, 'status' | 'fullSyncedAt'> | null | undefined): MirrorReadiness {
+export function readinessOf(
+  row: ReadinessFacts | null | undefined,
+  kinds: readonly DocumentKind[] = DOCUMENT_KINDS,
+): MirrorReadiness {
   if (row?.status === 'stopped') return 'stopped';
-  return row?.fullSyncedAt ? 'ready' : 'preparing';
+  if (!row) return 'preparing';
+  if (row.fullSyncedAt) return 'ready';
+  return kinds.every((kind) => row.progress?.[kind]?.done === true) ? 'ready' : 'preparing';
 }
 
-export function mirrorServes(status: MirrorStatus | null): status is MirrorStatus & { fullSyncedAt: Date } {
+/** Whether the mirror answers pages of `kind` (readinessOf). */
+export function mirrorServesKind(status: ReadinessFacts | null, kind: DocumentKind): boolean {
+  return readinessOf(status, [kind]) === 'ready';
+}
+
+/** Whether the mirror answers pages of every kind (readinessOf). */
+export function mirrorServes(status: ReadinessFacts | null): boolean {
   return readinessOf(status) === 'ready';
+}
+
+/** readinessOf's 'ready' in SQL, over the company's `mirror_companies` row (joined by the caller). */
+export function mirrorServesSql(kinds: readonly DocumentKind[] = DOCUMENT_KINDS): SQL {
+  return and(
+    ne(mirrorCompanies.status, 'stopped'),
+    or(
+      isNotNull(mirrorCompanies.fullSyncedAt),
+      and(...kinds.map((kind) => sql`(${mirrorCompanies.progress} -> ${kind} ->> 'done') = 'true'`)),
+    ),
+  )!;
 }

@@ -29,7 +29,7 @@ export type SyncResult = {
  *
  * A refused token (401) ends as status 'stopped' and a missing API package (402) as 'paused', without throwing;
  * any other failure is recorded (last error kind and time, the next try) and thrown on for the job to retry. The
- * signal is looked at between calls; stopping keeps every page already stored.
+ * signal is looked at between calls; stopping keeps every page already stored. Reference data is replaced first.
  */
 export async function syncCompany(
   db: Db,
@@ -40,11 +40,13 @@ export async function syncCompany(
 ): Promise<SyncResult> {
   const state = await beginSync(db, company);
   const steps = planSync(mode, state, new Date());
-  const saved = readProgress(state);
+  const saved = { ...readProgress(state), ended: state.fullSyncedAt !== null };
   const done: StatePatch = {};
   let read = 0;
   let deleted = 0;
   try {
+    // First: a list answered from the mirror as soon as its kind is read (readinessOf) has its form's sequences.
+    await replaceReferenceData(db, company, client, signal);
     for (const step of steps) {
       if (step === 'full') {
         read += await readEverything(db, company, client, saved, signal);
@@ -58,7 +60,6 @@ export async function syncCompany(
         done.reconciledAt = sql`now()`;
       }
     }
-    await replaceReferenceData(db, company, client, signal);
     await updateState(db, company, {
       ...done,
       status: 'ready',

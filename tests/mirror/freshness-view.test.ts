@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { MirrorFreshness } from '@/components/mirror-freshness';
 import { documentTexts } from '@/lib/i18n/documents';
+import type { DocumentKind } from '@/lib/mirror/kinds';
 import type { MirrorStatus } from '@/lib/mirror/status';
 
 /** What a list says of the company's synchronized copy, above it, in both languages, with its refresh button. */
@@ -25,11 +26,11 @@ const base: MirrorStatus = {
   lastOpenedAt: null,
 };
 const refresh = { action: '/companies/10001/sync', back: '/companies/10001/invoices?PaymentStatus=0' };
-const render = (status: Partial<MirrorStatus>, locale: 'sk' | 'en' = 'en') =>
+const render = (status: Partial<MirrorStatus>, locale: 'sk' | 'en' = 'en', kind: DocumentKind = 'invoices') =>
   renderToStaticMarkup(
     createElement(MirrorFreshness, {
       status: { ...base, ...status },
-      kind: 'invoices',
+      kind,
       texts: documentTexts[locale],
       locale,
       refresh,
@@ -66,6 +67,21 @@ describe('how fresh a list is', () => {
         'sk',
       ),
     ).toMatch(/doteraz načítaných 1\s200 dokladov/);
+  });
+
+  it('during the first full sync, says a list whose kind was read whole is searchable, the others still prepared', () => {
+    const firstSync = {
+      status: 'syncing' as const,
+      fullSyncedAt: null,
+      lastSyncedAt: null,
+      progress: { ...base.progress, invoices: { read: 150, done: true }, expenses: { read: 300, done: false } },
+    };
+    const invoices = render(firstSync);
+    expect(invoices).toContain('Fast search of this list is ready: 150 documents read.');
+    expect(invoices).not.toContain('Preparing');
+    expect(render(firstSync, 'sk')).toContain('Rýchle vyhľadávanie v tomto zozname je pripravené');
+    const expenses = render(firstSync, 'en', 'expenses');
+    expect(expenses).toContain('Preparing fast search of the company’s documents: 300 documents read so far.');
   });
 
   it('says a failed update will be tried again, a 402 paused it, and a refused token stopped it (no button then)', () => {

@@ -8,7 +8,7 @@ import { chartsOfCompany } from '@/lib/documents/overview-charts';
 import { ServiceProblem } from '@/components/service-problem';
 import { formatClockTime } from '@/lib/i18n/format';
 import { addDays, companyToday } from '@/lib/company/calendar';
-import { overviewFor } from '@/lib/documents/load';
+import { loadOverviewPage } from '@/lib/documents/overview-page';
 import { companyPath } from '@/lib/documents/present';
 import { fill } from '@/lib/i18n/documents';
 import { getMessages } from '@/lib/i18n/server';
@@ -26,7 +26,8 @@ export const generateMetadata = ({ params }: { params: Promise<{ tenantId: strin
  * happened to the connection (a consent's or a pasted token's outcome, a connection replaced by a consent started
  * elsewhere) is said first, at the top. A company without a working connection shows its connection panel in place
  * of the figures, once (not a second warning telling the user to connect it "on its overview"). With the mirror on
- * (MIRROR_SYNC), charts from the company's copy follow once it is ready (until then a note says they will).
+ * (MIRROR_SYNC), the figures come from the company's copy once its invoices and expenses were read (no call to the
+ * service), and charts from the copy follow (until then a note says they will).
  */
 type Props = {
   params: Promise<{ tenantId: string }>;
@@ -39,7 +40,8 @@ export default async function CompanyPage({ params, searchParams }: Props) {
   const { tenantId } = await params;
   const query = await searchParams;
   const pasteOutcome = pasteOutcomes.find((outcome) => outcome === query.connection) ?? null;
-  const { session, scope, read, load, connection } = await requireCompany(tenantId);
+  const door = await requireCompany(tenantId);
+  const { session, read, connection } = door;
   const env = getEnv();
   // Back from a consent: its progress page (or /consent/return, for the very session that started it, unframed)
   // sends the browser here with the attempt's public id.
@@ -49,7 +51,7 @@ export default async function CompanyPage({ params, searchParams }: Props) {
   const known = await connection();
   const today = companyToday(new Date());
   const [loaded, connections, consentResult, connectionNotice, charts] = await Promise.all([
-    load(({ client }) => overviewFor(scope, client)),
+    loadOverviewPage(door),
     sessionCompanies(session),
     consentId ? read((db) => findConsentResult(db, consentId, session)) : null,
     read(findConnectionNotice),

@@ -8,6 +8,8 @@ import { UNPAID_STATUSES } from './filters';
 import { searchCondition, searchOf } from './search';
 import type { Decimal } from './totals';
 import type { Figure } from './overview';
+import { DOCUMENT_KINDS, type DocumentKind } from '../kinds';
+import { readProgress } from '../state';
 import { readinessOf, type MirrorReadiness } from '../status';
 
 export type { MirrorReadiness };
@@ -16,11 +18,18 @@ export type { MirrorReadiness };
  * A session's companies side by side (the home page, `/`): each company's unpaid and overdue invoices, and one list of
  * the overdue invoices of all of them. Every query names its companies explicitly (plugin and tenant, the mirror's
  * key): a company not passed in is never read, so a caller passes exactly the session's companies whose mirror may
- * be served (servableMirrors).
+ * be served for invoices, the one kind read here (mirrorReadiness).
  */
 
-/** The readiness of each company's mirror, in the order given; a company never synced is 'preparing'. */
-export async function mirrorReadiness(db: Db, companies: readonly MirrorCompany[]): Promise<MirrorReadiness[]> {
+/**
+ * The readiness of each company's mirror for `kinds` (readinessOf: every kind given read whole, not stopped), in the
+ * order given; a company never synced is 'preparing'.
+ */
+export async function mirrorReadiness(
+  db: Db,
+  companies: readonly MirrorCompany[],
+  kinds: readonly DocumentKind[] = DOCUMENT_KINDS,
+): Promise<MirrorReadiness[]> {
   if (companies.length === 0) return [];
   const rows = await db
     .select({
@@ -28,12 +37,14 @@ export async function mirrorReadiness(db: Db, companies: readonly MirrorCompany[
       pluginId: mirrorCompanies.pluginId,
       status: mirrorCompanies.status,
       fullSyncedAt: mirrorCompanies.fullSyncedAt,
+      progress: mirrorCompanies.progress,
+      cursors: mirrorCompanies.cursors,
     })
     .from(mirrorCompanies)
     .where(anyOf(companies, mirrorCompanies));
   return companies.map((company) => {
     const row = rows.find((entry) => entry.pluginId === company.pluginId && entry.tenantId === company.tenantId);
-    return readinessOf(row);
+    return readinessOf(row && { ...row, progress: readProgress(row).progress }, kinds);
   });
 }
 

@@ -1,16 +1,17 @@
 import 'server-only';
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { mirrorCompanies, mirrorDocuments } from '@/lib/db/schema';
 import type { MirrorCompany } from '../company';
 import type { MirroredRecord } from '../document-row';
 import type { DocumentKind } from '../kinds';
 import { documentsOf } from '../rows';
+import { mirrorServesSql } from '../status';
 import { recordSchemas } from './records';
 
 /**
- * One document of a company's mirror for its detail page, or null when the page must ask the service: the mirror is
- * not ready (no full sync has ended yet, or the service refused the token: a stopped mirror is never served), the
+ * One document of a company's mirror for its detail page, or null when the page must ask the service: the kind is
+ * not ready (not yet read whole by a full sync, or the service refused the token: a stopped mirror is never served), the
  * mirror does not hold the id (it may be brand new), or it holds less than the single record would give. That is an
  * expense whose journal is not read yet (lib/mirror/journals.ts): its page would wrongly say it has none. Invoices
  * and delivery notes are mirrored with their extended parts, as complete as their single records. One statement.
@@ -35,9 +36,8 @@ export async function mirroredDocument<K extends DocumentKind>(
       and(
         documentsOf(company, kind),
         eq(mirrorDocuments.id, id),
-        // readinessOf (../status.ts) in SQL: served once fully synced, while its token is not refused.
-        isNotNull(mirrorCompanies.fullSyncedAt),
-        ne(mirrorCompanies.status, 'stopped'),
+        // readinessOf (../status.ts) in SQL: served once the kind was read whole, while its token is not refused.
+        mirrorServesSql([kind]),
       ),
     );
   if (!row || (kind === 'expenses' && row.detailReadAt === null)) return null;
