@@ -50,7 +50,7 @@ export function listExport(kind: ListKind, format: ExportFormat) {
       const mirror = mirrorCompanyOf(scope);
       return read(async (db) => {
         const [[readiness], [connection]] = await Promise.all([
-          mirrorReadiness(db, [mirror]),
+          mirrorReadiness(db, [mirror], [kind]),
           listConnections(db, { ...scope, tenantIds: [scope.tenantId] }),
         ]);
         // As the lists: a copy the service's refusal stopped, or a user whose own token it refused, is served no more.
