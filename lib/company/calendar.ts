@@ -20,14 +20,17 @@ export function calendarDay(value: string | null | undefined): string | null {
   return `${match[1]}-${match[2]}-${match[3]}`;
 }
 
+// Built once: an Intl formatter costs far more to build than to use, and every list page asks for today.
+const dayInCompanyZone = new Intl.DateTimeFormat('en-CA', {
+  timeZone: COMPANY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** The company's calendar day at a moment: "today" in Europe/Bratislava as "yyyy-MM-dd". */
 export function companyToday(now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: COMPANY_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
+  const parts = dayInCompanyZone.formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -4,7 +4,7 @@ import { listConnections } from '@/lib/connections/states';
 import { storeAccessTokens } from '@/lib/connections/store';
 import { mirrorCompanies, mirrorDocuments, mirrorReference } from '@/lib/db/schema';
 import { getEnv, resetEnvForTests } from '@/lib/env';
-import { mirrorStatus } from '@/lib/mirror/status';
+import { mirroredCounts, mirrorStatus } from '@/lib/mirror/status';
 import { markOpened, purgeMirror } from '@/lib/mirror/retention';
 import { syncMirror } from '@/lib/mirror/run';
 import { syncCompany } from '@/lib/mirror/sync';
@@ -87,6 +87,7 @@ describe.each(databaseKinds)('the mirror of a company on %s', (kind) => {
       [kept, purged].map((company) => syncCompany(database.db, company, api.client(company.tenantId).client, 'full')),
     );
     const keptBefore = await mirrorStatus(database.db, kept);
+    const keptCounts = await mirroredCounts(database.db, kept);
 
     const { documents } = await purgeMirror(database.db, purged);
 
@@ -97,6 +98,7 @@ describe.each(databaseKinds)('the mirror of a company on %s', (kind) => {
     }
     expect(await mirrorStatus(database.db, purged)).toMatchObject({ status: 'never', fullSyncedAt: null });
     expect(await mirrorStatus(database.db, kept)).toEqual(keptBefore);
+    expect(await mirroredCounts(database.db, kept)).toEqual(keptCounts);
     expect(
       await database.db.select().from(mirrorReference).where(eq(mirrorReference.tenantId, kept.tenantId)),
     ).toHaveLength(3);

@@ -9,13 +9,11 @@ import type { MirrorStatus } from '@/lib/mirror/status';
 /** What a list says of the company's synchronized copy, above it, in both languages, with its refresh button. */
 
 const now = new Date('2026-11-24T10:00:00Z');
-const none = { invoices: 0, expenses: 0, deliveryNotes: 0 };
 const base: MirrorStatus = {
   status: 'ready',
   fullSyncedAt: new Date('2026-11-24T08:00:00Z'),
   lastSyncedAt: new Date('2026-11-24T09:58:00Z'),
   reconciledAt: null,
-  counts: none,
   progress: {
     invoices: { read: 0, done: true },
     expenses: { read: 0, done: true },

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listMirrored, type MirrorView } from '@/lib/mirror/query';
+import { expenseSchema } from '@/lib/service/schemas/expense';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { PLUGIN_ID } from '../support/broker';
 import { idsOf, invoice, mirrorRecords } from './query-fixture';
@@ -108,6 +109,19 @@ describe.each(databaseKinds)('search and sort of mirrored invoices on %s', (kind
 
     it('finds a document by the service’s id', async () => {
       expect(await found({ q: '104' })).toEqual(['104']);
+    });
+
+    it('finds an expense by its uuid typed in either letter case, stored in either', async () => {
+      const lower = 'b5b2c2c6-7e1f-4c57-9a0b-4a5f0d0c1a11';
+      const upper = '0C7A4D1E-93B2-4F6A-8E5D-2B1C9F0A7E33';
+      await mirrorRecords(database.db, company, 'expenses', [
+        expenseSchema.parse({ id: lower, documentNumber: 'PD-1' }),
+        expenseSchema.parse({ id: upper, documentNumber: 'PD-2' }),
+      ]);
+      const expenses = async (q: string) =>
+        idsOf((await listMirrored(database.db, company, 'expenses', { q })).records);
+      for (const q of [lower, lower.toUpperCase()]) expect(await expenses(q)).toEqual([lower]);
+      for (const q of [upper, upper.toLowerCase()]) expect(await expenses(q)).toEqual([upper]);
     });
 
     it('takes %, _ and \\ as the characters they are, not as patterns', async () => {

@@ -31,8 +31,13 @@ const foldedNumber = sql`(${mirrorDocuments.documentNumberFolded} collate "C")`;
 /** Trigrams say nothing of one or two letters: such a search ranks by the list's order alone. */
 const SIMILARITY_MIN_LENGTH = 3;
 
-/** Ids are plain ASCII (digits, or a GUID's hex): lower() agrees on every locale there. */
-const idMatches = (search: Search) => sql`lower(${mirrorDocuments.id}) = ${search.phrase}`;
+/**
+ * Ids are digits (invoices, delivery notes) or a uuid (expenses), which the service writes in one letter case: the
+ * folded q (lower case) is the id, or its upper-case form. Compared as the id itself, not `lower(id)`, so the primary
+ * key answers it: `lower(id)` can use no index, and the search (`words or id`) then read every row of the company
+ * (a scan of 30 000 rows, 28 ms, where the trigram index and the key take 17).
+ */
+const idMatches = (search: Search) => sql`${mirrorDocuments.id} in (${search.phrase}, ${search.phrase.toUpperCase()})`;
 
 /** The condition a document must meet: every word in its search text, or q is its id. */
 export function searchCondition(search: Search): SQL {
