@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '@/lib/session/cookie-name';
 import { tidyListSearch, type ListKind, type SearchParams } from '@/lib/documents/filters';
 import { isMalformedDocumentPage } from '@/lib/service/ids';
 import { isRouteHandlerPath } from '@/lib/http/route-handlers';
+import { CONSOLE_FRAME_ANCESTORS, consoleRouteHeaders, isConsolePath } from '@/lib/console/headers';
 
 /**
  * Optimistic, database-free gate in front of every page: it only looks whether the session cookie is there.
@@ -57,22 +58,23 @@ export function proxy(request: NextRequest) {
   if (tidy) {
     // A redirect renders nothing: the route handlers' policy (no scripts) fits it.
     const redirect = NextResponse.redirect(tidy.url, tidy.status);
-    for (const [name, value] of Object.entries(routeSecurityHeaders(env.frameAncestors)))
-      redirect.headers.set(name, value);
+    const headers = isConsolePath(request.nextUrl.pathname)
+      ? consoleRouteHeaders
+      : routeSecurityHeaders(env.frameAncestors);
+    for (const [name, value] of Object.entries(headers)) redirect.headers.set(name, value);
     return redirect;
   }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
-  const csp = contentSecurityPolicy(
-    nonce,
-    env.frameAncestors,
-    !env.production,
-    env.consent ? [env.consent.origin] : [],
-  );
+  // The operators' console has its own session (checked by its pages: lib/console/operator.ts) and is never framed.
+  const inConsole = isConsolePath(request.nextUrl.pathname);
+  const csp = inConsole
+    ? contentSecurityPolicy(nonce, CONSOLE_FRAME_ANCESTORS, !env.production)
+    : contentSecurityPolicy(nonce, env.frameAncestors, !env.production, env.consent ? [env.consent.origin] : []);
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('Content-Security-Policy', csp);
 
-  const needsSession = request.nextUrl.pathname !== '/signed-out';
+  const needsSession = request.nextUrl.pathname !== '/signed-out' && !inConsole;
   const response =
     needsSession && !request.cookies.has(SESSION_COOKIE)
       ? NextResponse.rewrite(new URL('/signed-out', request.url), { request: { headers: requestHeaders } })
