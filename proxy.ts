@@ -14,6 +14,8 @@ import { CONSOLE_FRAME_ANCESTORS, consoleRouteHeaders, isConsolePath } from '@/l
  * own redirects (a trailing slash trimmed, a list address tidied) the route handlers' headers. Route handlers answer
  * for themselves (lib/http/handle.ts): the broker's, `/auth/…` and `/consent/return` are not even matched (a hop
  * the gateway's traffic does not need), and every other one of lib/http/route-handlers.ts is let through untouched.
+ * The operators' console (`/console…`) has its own session, which its pages check (lib/console/operator.ts): the
+ * company cookie is not asked for there, and its pages are never framed (`frame-ancestors 'none'`).
  */
 
 const listPages = /^\/companies\/[^/]+\/(invoices|expenses|delivery-notes)\/?$/;
