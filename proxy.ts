@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '@/lib/session/cookie-name';
 import { tidyListSearch, type ListKind, type SearchParams } from '@/lib/documents/filters';
 import { isMalformedDocumentPage } from '@/lib/service/ids';
 import { isRouteHandlerPath } from '@/lib/http/route-handlers';
+import { CONSOLE_FRAME_ANCESTORS, consoleRouteHeaders, isConsolePath } from '@/lib/console/headers';
 
 /**
  * Optimistic, database-free gate in front of every page: it only looks whether the session cookie is there.
@@ -13,6 +14,8 @@ import { isRouteHandlerPath } from '@/lib/http/route-handlers';
  * own redirects (a trailing slash trimmed, a list address tidied) the route handlers' headers. Route handlers answer
  * for themselves (lib/http/handle.ts): the broker's, `/auth/…` and `/consent/return` are not even matched (a hop
  * the gateway's traffic does not need), and every other one of lib/http/route-handlers.ts is let through untouched.
+ * The operators' console (`/console…`) has its own session, which its pages check (lib/console/operator.ts): the
+ * company cookie is not asked for there, and its pages are never framed (`frame-ancestors 'none'`).
  */
 
 const listPages = /^\/companies\/[^/]+\/(invoices|expenses|delivery-notes)\/?$/;
@@ -57,22 +60,23 @@ export function proxy(request: NextRequest) {
   if (tidy) {
     // A redirect renders nothing: the route handlers' policy (no scripts) fits it.
     const redirect = NextResponse.redirect(tidy.url, tidy.status);
-    for (const [name, value] of Object.entries(routeSecurityHeaders(env.frameAncestors)))
-      redirect.headers.set(name, value);
+    const headers = isConsolePath(request.nextUrl.pathname)
+      ? consoleRouteHeaders
+      : routeSecurityHeaders(env.frameAncestors);
+    for (const [name, value] of Object.entries(headers)) redirect.headers.set(name, value);
     return redirect;
   }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
-  const csp = contentSecurityPolicy(
-    nonce,
-    env.frameAncestors,
-    !env.production,
-    env.consent ? [env.consent.origin] : [],
-  );
+  // The operators' console has its own session (checked by its pages: lib/console/operator.ts) and is never framed.
+  const inConsole = isConsolePath(request.nextUrl.pathname);
+  const csp = inConsole
+    ? contentSecurityPolicy(nonce, CONSOLE_FRAME_ANCESTORS, !env.production)
+    : contentSecurityPolicy(nonce, env.frameAncestors, !env.production, env.consent ? [env.consent.origin] : []);
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('Content-Security-Policy', csp);
 
-  const needsSession = request.nextUrl.pathname !== '/signed-out';
+  const needsSession = request.nextUrl.pathname !== '/signed-out' && !inConsole;
   const response =
     needsSession && !request.cookies.has(SESSION_COOKIE)
       ? NextResponse.rewrite(new URL('/signed-out', request.url), { request: { headers: requestHeaders } })

@@ -82,6 +82,17 @@ const rawSchema = z.object({
   // Whole days a company's mirror is kept after the last time anyone opened the company.
   MIRROR_RETENTION_DAYS: wholeNumber('days', 1, 3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The operators' console (issue 12): absent, it does not exist. See operatorConsoleSettings below.
+  OPERATOR_OIDC_ISSUER: httpUrl.optional(),
+  OPERATOR_OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OPERATOR_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OPERATOR_EMAILS: z.string().transform(list).pipe(z.array(z.email()).min(1)).optional(),
+  OPERATOR_EMAIL_DOMAIN: z
+    .string()
+    .trim()
+    .regex(/^(?!-)[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, 'expected one domain name, e.g. example.sk')
+    .optional(),
+  OPERATOR_SESSION_SECRET: z.string().min(32).optional(),
 });
 
 export type Env = ReturnType<typeof resolveEnv>;
@@ -143,6 +154,64 @@ export function resolveEnv(source: Record<string, string | undefined>) {
     mirrorSync: raw.MIRROR_SYNC === 'on',
     mirrorRetentionDays: raw.MIRROR_RETENTION_DAYS,
     logLevel: raw.LOG_LEVEL,
+    operatorConsole: operatorConsoleSettings(raw, production, dev),
+  };
+}
+
+export type OperatorConsoleSettings = NonNullable<Env['operatorConsole']>;
+
+const operatorVariables = [
+  'OPERATOR_OIDC_ISSUER',
+  'OPERATOR_OIDC_CLIENT_ID',
+  'OPERATOR_OIDC_CLIENT_SECRET',
+  'OPERATOR_EMAILS',
+  'OPERATOR_EMAIL_DOMAIN',
+  'OPERATOR_SESSION_SECRET',
+] as const;
+
+/**
+ * The operators' console, on when any OPERATOR_* variable is set; then the identity provider, its client, who may
+ * enter and (in production) the console's own session secret are all required: a half-configured console fails at
+ * start rather than answering sign-ins it cannot finish. Its secret is its own, not derived from SESSION_SECRETS:
+ * rotating the company sessions' secrets must not sign operators out, nor can the two sessions ever verify each
+ * other's cookies. Outside production it falls back to one derived from the development secret.
+ */
+function operatorConsoleSettings(
+  raw: z.infer<typeof rawSchema>,
+  production: boolean,
+  dev: (() => ReturnType<typeof developmentSecrets>) | undefined,
+) {
+  if (!operatorVariables.some((name) => raw[name] !== undefined)) return undefined;
+  const need = <T>(value: T | undefined, name: string): T => {
+    if (value !== undefined) return value;
+    throw new ConfigError(`Configuration: ${name} is required when the operators' console is configured.`);
+  };
+  const issuer = need(raw.OPERATOR_OIDC_ISSUER, 'OPERATOR_OIDC_ISSUER');
+  if (production && new URL(issuer).protocol !== 'https:' && !isLoopback(new URL(issuer))) {
+    throw new ConfigError('Configuration: OPERATOR_OIDC_ISSUER must use https:// in production.');
+  }
+  const clientId = need(raw.OPERATOR_OIDC_CLIENT_ID, 'OPERATOR_OIDC_CLIENT_ID');
+  const clientSecret = need(raw.OPERATOR_OIDC_CLIENT_SECRET, 'OPERATOR_OIDC_CLIENT_SECRET');
+  if (raw.OPERATOR_EMAILS === undefined && raw.OPERATOR_EMAIL_DOMAIN === undefined) {
+    throw new ConfigError(
+      "Configuration: OPERATOR_EMAILS or OPERATOR_EMAIL_DOMAIN is required when the operators' console is configured.",
+    );
+  }
+  const sessionSecret = required(
+    raw.OPERATOR_SESSION_SECRET,
+    'OPERATOR_SESSION_SECRET',
+    dev && (() => `operator-console:${dev().sessionSecrets[0]}`),
+  );
+  return {
+    // As written: the provider's discovery document is read under it, and names the `iss` its ID tokens carry.
+    issuer,
+    clientId,
+    clientSecret,
+    operators: {
+      emails: (raw.OPERATOR_EMAILS ?? []).map((email) => email.toLowerCase()),
+      domain: raw.OPERATOR_EMAIL_DOMAIN?.toLowerCase() ?? null,
+    },
+    sessionSecret,
   };
 }
 
@@ -189,6 +258,11 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= resolveEnv(process.env);
   return cached;
+}
+
+/** Whether this deployment has the operators' console (else its addresses answer 404 and nothing else changes). */
+export function consoleEnabled(): boolean {
+  return getEnv().operatorConsole !== undefined;
 }
 
 /** For tests that change `process.env`. */

@@ -1,4 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+// Relative import: the sandbox stands apart from the add-on and reads only its published development values.
+import { sandboxDefaults } from '../lib/config/sandbox-defaults';
 import { createAccessTokenStore, type AccessTokenStore } from './access-tokens';
 import { brokerRoutes } from './broker-routes';
 import { renderConsentLauncher } from './consent/launcher';
@@ -17,6 +19,7 @@ import { renderFaultPanel } from './fault-panel';
 import { BodyTooLargeError, sendJson } from './http/io';
 import { matchRoute } from './http/router';
 import { createKeyRing, type KeyRing } from './key-ring';
+import { createOperatorIdentityProvider, type OperatorIdentityProvider } from './operators/identity-provider';
 import { manualTokenRoutes, renderManualTokenForm } from './manual-token';
 import { renderVolumePanel } from './volume-panel';
 import { renderWebhookPanel, webhookRoutes } from './webhooks/panel';
@@ -62,6 +65,9 @@ export interface SandboxOptions {
   volumes?: Readonly<Record<string, CompanyVolume>>;
   /** Changes every company in use on a timer (SANDBOX_DRIFT); off by default. */
   drift?: DriftSettings | null;
+  /** The operators' console's client at the identity provider; default the published sandbox values. */
+  operatorClientId?: string;
+  operatorClientSecret?: string;
 }
 
 export interface Sandbox {
@@ -75,6 +81,8 @@ export interface Sandbox {
   consent: ConsentControl;
   /** Notifications to connections that have a webhook, and their delivery log. */
   webhooks: WebhookControl;
+  /** The organisation's OpenID Connect provider for the add-on's operators' console (`<url>/oidc`). */
+  operatorIssuer: string;
   close(): Promise<void>;
 }
 
@@ -148,10 +156,13 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     ...consentRoutes(consentDeps, consent),
     ...webhookRoutes(webhooks),
   ];
+  // Made once the sandbox's own address (its issuer) is known, right after it starts listening.
+  let identityProvider: OperatorIdentityProvider | undefined;
 
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     if (url.pathname.startsWith('/api/')) return dataApi.handle(req, res, url);
+    if (identityProvider && (await identityProvider.handle(req, res, url.pathname))) return;
     const match = matchRoute(pages, req.method ?? 'GET', url.pathname);
     if (match.kind === 'not-found') return sendJson(res, 404, { message: 'Not Found' });
     if (match.kind === 'method-not-allowed') {
@@ -189,6 +200,12 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
 
   const url = `http://127.0.0.1:${port}`;
   origin = options.publicOrigin ?? url;
+  identityProvider = await createOperatorIdentityProvider({
+    origin,
+    clientId: options.operatorClientId ?? sandboxDefaults.operatorClientId,
+    clientSecret: options.operatorClientSecret ?? sandboxDefaults.operatorClientSecret,
+    redirectUri: `${options.addonUrl.replace(/\/$/, '')}/console/auth/callback/operator`,
+  });
 
   return {
     url,
@@ -197,6 +214,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     dataApi: dataApi.control,
     consent,
     webhooks,
+    operatorIssuer: identityProvider.issuer,
     close: async () => {
       webhooks.stop();
       dataApi.control.setDrift(null);

@@ -4,12 +4,13 @@
  * Overrides (PORT, SANDBOX_PORT, PLUGIN_ID, PLUGIN_API_KEYS) are handed to both sides so they keep agreeing.
  */
 import concurrently, { type ConcurrentlyCommandInput } from 'concurrently';
-import { SANDBOX_PORT, sandboxServiceAddresses } from '../lib/config/sandbox-defaults';
+import { SANDBOX_PORT, sandboxDefaults, sandboxServiceAddresses } from '../lib/config/sandbox-defaults';
 
 const env = process.env;
 const port = env.PORT ?? '3000';
 const appUrl = env.APP_URL ?? `http://localhost:${port}`;
 const serviceConfigured = ['BROKER_JWKS_URL', 'DATA_API_BASE_URL'].some((name) => env[name]);
+const consoleConfigured = Object.keys(env).some((name) => name.startsWith('OPERATOR_') && env[name]);
 const withSandbox = env.SANDBOX === '1' || !serviceConfigured;
 
 const commands: ConcurrentlyCommandInput[] = [];
@@ -26,6 +27,15 @@ if (withSandbox) {
         BROKER_JWKS_URL: addresses.jwksUrl,
         DATA_API_BASE_URL: addresses.dataApiBaseUrl,
         CONSENT_URL: addresses.consentUrl,
+        // The operators' console signs in at the sandbox's identity provider, unless configured otherwise.
+        ...(consoleConfigured
+          ? {}
+          : {
+              OPERATOR_OIDC_ISSUER: addresses.operatorIssuer,
+              OPERATOR_OIDC_CLIENT_ID: sandboxDefaults.operatorClientId,
+              OPERATOR_OIDC_CLIENT_SECRET: sandboxDefaults.operatorClientSecret,
+              OPERATOR_EMAIL_DOMAIN: sandboxDefaults.operatorEmailDomain,
+            }),
       },
     },
     {
@@ -39,7 +49,8 @@ if (withSandbox) {
       },
     },
   );
-  console.log(`\n  Launch the add-on from the sandbox: ${sandboxOrigin}/\n`);
+  console.log(`\n  Launch the add-on from the sandbox: ${sandboxOrigin}/`);
+  if (!consoleConfigured) console.log(`  Operators' console: ${appUrl}/console (sign in as an @example.sk person)\n`);
 } else {
   commands.push({ name: 'addon', command: `next dev -p ${port}`, prefixColor: 'blue', env: { APP_URL: appUrl } });
 }

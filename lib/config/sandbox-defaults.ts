@@ -12,6 +12,8 @@ export function sandboxServiceAddresses(origin: string) {
     jwksUrl: `${origin}/broker/jwks.json`,
     dataApiBaseUrl: origin,
     consentUrl: `${origin}/integration-consent`,
+    // The organisation's identity provider for the operators' console (sandbox/operators/).
+    operatorIssuer: `${origin}/oidc`,
   };
 }
 
@@ -20,5 +22,10 @@ export const sandboxDefaults = {
   pluginApiKey: 'sandbox-plugin-api-key-for-local-development-only',
   addonUrl: 'http://localhost:3000',
   integratorName: 'Sandbox Integrator s.r.o.',
+  // The console's client at the sandbox's identity provider. Not a secret: the sandbox's, for development only.
+  operatorClientId: 'sandbox-operator-console',
+  operatorClientSecret: 'sandbox-operator-console-secret-for-local-development-only',
+  // Whom `npm run dev` lets into the console: the sandbox's operators (sandbox/operators/people.ts), not nikto@example.org.
+  operatorEmailDomain: 'example.sk',
   ...sandboxServiceAddresses(SANDBOX_ORIGIN),
 } as const;

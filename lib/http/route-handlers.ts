@@ -31,6 +31,7 @@ export const routeHandlers = [
   '/companies/[tenantId]/invoices/export.xlsx',
   '/companies/[tenantId]/sync',
   '/consent/return',
+  '/console/auth/[...nextauth]',
 ] as const;
 
 /** The pattern an address of app/ stands for: a dynamic segment is any one segment, a catch-all any rest. */

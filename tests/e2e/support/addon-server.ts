@@ -27,6 +27,14 @@ const addonVariables = [
   'PREVIEW_HOSTS',
   'LOG_LEVEL',
   'SANDBOX',
+  'OPERATOR_OIDC_ISSUER',
+  'OPERATOR_OIDC_CLIENT_ID',
+  'OPERATOR_OIDC_CLIENT_SECRET',
+  'OPERATOR_EMAILS',
+  'OPERATOR_EMAIL_DOMAIN',
+  'OPERATOR_SESSION_SECRET',
+  'NEXTAUTH_URL',
+  'NEXTAUTH_SECRET',
 ];
 
 /** The service's application that embeds the add-on, as production configures it. */
@@ -141,7 +149,13 @@ export async function startAddonServer(options: AddonServerOptions): Promise<Add
       const response = await fetch(`${directUrl}/api/health`, { signal: AbortSignal.timeout(5_000) });
       await response.body?.cancel();
       if (response.status === 200) {
-        return { url, directUrl, secrets: [sessionSecret, encryptionKey, sandboxDefaults.pluginApiKey], output, stop };
+        const handed = [sessionSecret, encryptionKey, sandboxDefaults.pluginApiKey];
+        // The operators' console's secrets, when it is configured.
+        for (const name of ['OPERATOR_OIDC_CLIENT_SECRET', 'OPERATOR_SESSION_SECRET']) {
+          const value = options.extraEnv?.[name];
+          if (value) handed.push(value);
+        }
+        return { url, directUrl, secrets: handed, output, stop };
       }
       lastProblem = `GET /api/health answered ${response.status}`;
     } catch (error) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,7 +36,26 @@ function recordIssuedTokens(sandbox: Sandbox, into: string[]): void {
   };
 }
 
-export async function startEnvironment(options: { addonEnv?: Record<string, string> } = {}): Promise<E2eEnvironment> {
+/**
+ * The operators' console, signing in at the sandbox's identity provider: who may enter (OPERATOR_EMAILS and/or
+ * OPERATOR_EMAIL_DOMAIN). Its client secret and a fresh session secret are handed over and remembered as secrets.
+ */
+export type ConsoleOptions = { emails?: string; domain?: string };
+
+function consoleEnv(sandbox: Sandbox, options: ConsoleOptions): Record<string, string> {
+  return {
+    OPERATOR_OIDC_ISSUER: sandbox.operatorIssuer,
+    OPERATOR_OIDC_CLIENT_ID: sandboxDefaults.operatorClientId,
+    OPERATOR_OIDC_CLIENT_SECRET: rememberSecret(sandboxDefaults.operatorClientSecret),
+    OPERATOR_SESSION_SECRET: rememberSecret(randomBytes(24).toString('base64url')),
+    ...(options.emails ? { OPERATOR_EMAILS: options.emails } : {}),
+    ...(options.domain ? { OPERATOR_EMAIL_DOMAIN: options.domain } : {}),
+  };
+}
+
+export async function startEnvironment(
+  options: { addonEnv?: Record<string, string>; operatorConsole?: ConsoleOptions } = {},
+): Promise<E2eEnvironment> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'addon-e2e-'));
   const issuedTokens: string[] = [];
   // Fixed once, so data generated here (tests/e2e/support/sandbox-data.ts) is the data the sandbox serves.
@@ -57,7 +77,10 @@ export async function startEnvironment(options: { addonEnv?: Record<string, stri
       port: addonPort,
       sandboxUrl: sandbox.url,
       pgliteDir: path.join(tempDir, 'pglite'),
-      extraEnv: options.addonEnv,
+      extraEnv: {
+        ...(options.operatorConsole ? consoleEnv(sandbox, options.operatorConsole) : {}),
+        ...options.addonEnv,
+      },
     });
     for (const secret of addon.secrets) rememberSecret(secret);
   } catch (error) {

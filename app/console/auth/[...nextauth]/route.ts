@@ -1,0 +1,26 @@
+import NextAuth from 'next-auth';
+import type { NextRequest } from 'next/server';
+import { consoleAuthOptions } from '@/lib/console/auth';
+import { handleRequest } from '@/lib/http/handle';
+import { HttpError } from '@/lib/http/errors';
+import { consoleRouteHeaders } from '@/lib/console/headers';
+
+/**
+ * next-auth's endpoints for the operators' console: sign-in, the identity provider's callback, CSRF token, sign-out.
+ * Under /console/auth, never /api/auth (the broker's). Not configured → 404, as every console address. Its answers
+ * (JSON and redirects) are never framed: frame-ancestors 'none'.
+ */
+type Context = { params: Promise<{ nextauth: string[] }> };
+
+async function handler(request: NextRequest, context: Context): Promise<Response> {
+  const response = await handleRequest('console.auth', async (log) => {
+    const options = consoleAuthOptions();
+    if (!options) throw new HttpError('not_found', 'console_not_configured');
+    log.action = (await context.params).nextauth[0];
+    return (await NextAuth(request, context, options)) as Response;
+  });
+  for (const [name, value] of Object.entries(consoleRouteHeaders)) response.headers.set(name, value);
+  return response;
+}
+
+export { handler as GET, handler as POST };

@@ -1,0 +1,30 @@
+import { getConsoleTexts } from '@/lib/console/texts';
+import { ConsoleAuthButton } from '@/components/console/console-auth-button';
+
+/**
+ * 403 of the console: signed in at the identity provider, but not (or no longer) an operator. Signing out ends the
+ * console session, if one was made, so another account can be used.
+ */
+export default async function ConsoleForbidden() {
+  const { c } = await getConsoleTexts();
+  return (
+    <main
+      id="main"
+      tabIndex={-1}
+      className="max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm focus:outline-none"
+    >
+      <h1 className="text-xl font-semibold text-slate-900">{c.refusedTitle}</h1>
+      <p className="mt-2 text-slate-700">{c.refusedBody}</p>
+      <div className="mt-4">
+        <ConsoleAuthButton
+          action="signout"
+          callbackUrl="/console/sign-in"
+          label={c.otherAccount}
+          working={c.signInWorking}
+          failed={c.signInFailed}
+          variant="quiet"
+        />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import Link from 'next/link';
+import { consoleSession } from '@/lib/console/operator';
+import { getConsoleTexts } from '@/lib/console/texts';
+import { ConsoleAuthButton } from '@/components/console/console-auth-button';
+
+/**
+ * The operators' console's frame: its own header (not the company pages'), who is signed in and sign-out. Not
+ * configured → 404 for every console address. Each page asks requireOperator() itself: a layout does not guard the
+ * pages under it (they render alongside it).
+ */
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  const session = await consoleSession();
+  const { c } = await getConsoleTexts();
+  return (
+    <div data-testid="console">
+      <header className="mb-6 flex flex-wrap items-center justify-between gap-3 border-b-2 border-slate-800 pb-4">
+        <Link href="/console" className="text-lg font-semibold text-slate-900 hover:underline">
+          {c.consoleName}
+        </Link>
+        {session.kind === 'operator' && (
+          <div className="flex items-center gap-4">
+            <p className="text-sm text-slate-600">
+              {c.signedInAs}:{' '}
+              <span className="font-medium text-slate-900" data-testid="console-operator">
+                {session.operator.email}
+              </span>
+            </p>
+            <ConsoleAuthButton
+              action="signout"
+              callbackUrl="/console/sign-in?signed-out=1"
+              label={c.signOut}
+              working={c.signInWorking}
+              failed={c.signInFailed}
+              variant="quiet"
+            />
+          </div>
+        )}
+      </header>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Metadata } from 'next';
+import { forbidden, redirect } from 'next/navigation';
+import { consoleSession } from '@/lib/console/operator';
+import { getConsoleTexts } from '@/lib/console/texts';
+import { ConsoleAuthButton } from '@/components/console/console-auth-button';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { c } = await getConsoleTexts();
+  return { title: { absolute: `${c.signInTitle} · ${c.consoleName}` } };
+}
+
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * Where the console sends whoever has no console session, and where next-auth lands its refusals and failures
+ * (`?error=…`, as its `pages` option says). A refusal by the allowlist (`AccessDenied`: the provider said yes, we
+ * say no, and no session was made) answers 403 with the console's refusal page.
+ */
+export default async function ConsoleSignIn({ searchParams }: { searchParams: Search }) {
+  const session = await consoleSession();
+  if (session.kind === 'operator') redirect('/console');
+  const { error, 'signed-out': signedOut } = await searchParams;
+  if (session.kind === 'refused' || error === 'AccessDenied') forbidden();
+  const { c } = await getConsoleTexts();
+  return (
+    <main
+      id="main"
+      tabIndex={-1}
+      className="max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm focus:outline-none"
+    >
+      <h1 className="text-xl font-semibold text-slate-900">{c.signInTitle}</h1>
+      {signedOut !== undefined && <p className="mt-2 text-sm text-slate-700">{c.signedOut}</p>}
+      {error !== undefined && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {c.signInFailed}
+        </p>
+      )}
+      <p className="mt-2 text-slate-700">{c.signInBody}</p>
+      <div className="mt-4">
+        <ConsoleAuthButton
+          action="signin"
+          callbackUrl="/console"
+          label={c.signInButton}
+          working={c.signInWorking}
+          failed={c.signInFailed}
+        />
+      </div>
+    </main>
+  );
+}
