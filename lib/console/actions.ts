@@ -1,16 +1,16 @@
 import 'server-only';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { forgetCompanyConnections } from '@/lib/connections/overview';
 import { hasWorkingConnection } from '@/lib/connections/states';
 import { reencryptAccessTokens, type RotationOutcome } from '@/lib/crypto/rotate';
 import { VaultError, type VaultKey } from '@/lib/crypto/vault';
 import type { Db } from '@/lib/db/client';
-import { accessTokens, mirrorCompanies, sessions } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import type { SendJob } from '@/lib/jobs/queue';
 import { describeError, getLogger } from '@/lib/log';
 import { sendMirrorSync } from '@/lib/mirror/jobs';
 import { purgeMirror } from '@/lib/mirror/retention';
+import { revokeUserSessions } from '@/lib/session/sessions';
 import { writeAudit, type AuditAction, type AuditTarget } from './audit';
 
 /**
@@ -30,9 +30,13 @@ export type ActionOutcome<Detail> =
   | { result: 'failed'; reason: FailureReason };
 
 /** Why a well-formed action was not done (audited as 'refused'). */
-export type RefusalReason = 'no-live-sessions' | 'unknown-company' | 'not-connected' | 'mirror-sync-off';
+export const REFUSAL_REASONS = ['no-live-sessions', 'unknown-company', 'not-connected', 'mirror-sync-off'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 /** Why an action broke (audited as 'failed'). */
-export type FailureReason = 'queue-unavailable' | 'unreadable-secret' | 'internal';
+export const FAILURE_REASONS = ['queue-unavailable', 'unreadable-secret', 'internal'] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+/** A note on an action done: a resync found one already waiting (that one will do). */
+export const OK_NOTES = ['already-queued'] as const;
 
 export class ConsoleInputError extends Error {
   override name = 'ConsoleInputError';
@@ -117,20 +121,9 @@ export async function endUserSessions(
   const entry = { operator: email, action: 'end-user-sessions' as const, target: { pluginId, userId } };
   return audited(db, entry, () =>
     db.transaction(async (tx) => {
-      const ended = await tx
-        .update(sessions)
-        .set({ revokedAt: sql`now()` })
-        .where(
-          and(
-            eq(sessions.pluginId, pluginId),
-            eq(sessions.userId, userId),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, sql`now()`),
-          ),
-        )
-        .returning({ userId: sessions.userId });
-      if (ended.length === 0) return refuse(tx, entry, 'no-live-sessions');
-      return succeed(tx, entry, { ended: ended.length });
+      const ended = await revokeUserSessions(tx, { pluginId, userId });
+      if (ended === 0) return refuse(tx, entry, 'no-live-sessions');
+      return succeed(tx, entry, { ended });
     }),
   );
 }
@@ -138,8 +131,10 @@ export async function endUserSessions(
 /**
  * Disconnects a company: forgets every user's token (and webhook secret) for it and erases its mirror, in one
  * transaction. Its pages then say it has no connection; the mirror's tick no longer syncs it (no working
- * connection), and a sync that still runs finds no token and stops. The service's side of the connection is not
- * revoked: the gateway delivers a token again at the company's next launch, as for any company without one.
+ * connection), and a sync sent later finds no token and stops. A sync running at that very moment holds its client
+ * and may write its current page after the purge: such rows have no state row, so no page serves them. The service's
+ * side of the connection is not revoked: the gateway delivers a token again at the company's next launch, as for any
+ * company without one.
  */
 export async function disconnectCompany(
   db: Db,
@@ -150,16 +145,9 @@ export async function disconnectCompany(
   const entry = { operator: email, action: 'disconnect-company' as const, target: company };
   return audited(db, entry, () =>
     db.transaction(async (tx) => {
-      const tokens = await tx
-        .delete(accessTokens)
-        .where(and(eq(accessTokens.pluginId, company.pluginId), eq(accessTokens.tenantId, company.tenantId)))
-        .returning({ userId: accessTokens.userId });
-      const [mirror] = await tx
-        .select({ status: mirrorCompanies.status })
-        .from(mirrorCompanies)
-        .where(and(eq(mirrorCompanies.pluginId, company.pluginId), eq(mirrorCompanies.tenantId, company.tenantId)));
-      const { documents } = await purgeMirror(tx, company);
-      if (tokens.length === 0 && !mirror && documents === 0) return refuse(tx, entry, 'unknown-company');
+      const tokens = await forgetCompanyConnections(tx, company);
+      const { documents, hadMirror } = await purgeMirror(tx, company);
+      if (tokens.length === 0 && !hadMirror && documents === 0) return refuse(tx, entry, 'unknown-company');
       return succeed(tx, entry, { tokens: tokens.length, documents });
     }),
   );
@@ -189,7 +177,7 @@ export async function resyncCompany(
       const jobId = await sendMirrorSync(company, mode, send).catch((error: unknown) => {
         throw new QueueUnavailable(error);
       });
-      return succeed(db, entry, { jobId }, jobId === null ? 'already-queued' : null);
+      return succeed(db, entry, { jobId }, jobId === null ? OK_NOTES[0] : null);
     },
     (error) => (error instanceof QueueUnavailable ? 'queue-unavailable' : 'internal'),
   );

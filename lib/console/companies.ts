@@ -1,10 +1,11 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { allConnections, type ConnectionOverview } from '@/lib/connections/overview';
 import type { TokenSource } from '@/lib/connections/store';
 import { DOCUMENT_KINDS, type DocumentKind } from '@/lib/mirror/kinds';
 import type { MirrorStatusName } from '@/lib/mirror/state';
-import { asDate, asNumber, companyKey, launchesByCompany, selectRows } from './rows';
+import { asDate, asNumber, companyKey, compareText, launchesByCompany, selectRows } from './rows';
 
 /**
  * The console's Companies page, as plain data: every company the add-on knows of (a launch, a connection, a mirror
@@ -79,12 +80,10 @@ export async function consoleCompanies(db: Db): Promise<ConsoleCompany[]> {
     selectRows<{ plugin_id: string; tenant_id: string }>(
       db,
       sql`
-        select plugin_id, tenant_id from access_tokens
-        union select plugin_id, tenant_id from mirror_companies
+        select plugin_id, tenant_id from mirror_companies
         union select plugin_id, unnest(tenant_ids) from launch_codes
         union select plugin_id, unnest(tenant_ids) from sessions
-        union select plugin_id, unnest(tenant_ids) from webhook_events
-        order by plugin_id, tenant_id`,
+        union select plugin_id, unnest(tenant_ids) from webhook_events`,
     ),
     selectRows<{ plugin_id: string; tenant_id: string; user_id: string; last_launched_at: Stamp }>(
       db,
@@ -94,25 +93,8 @@ export async function consoleCompanies(db: Db): Promise<ConsoleCompany[]> {
         group by plugin_id, tenant_id, user_id
         order by last_launched_at desc, user_id`,
     ),
-    // The sealed columns are never selected: only whether a webhook secret is stored.
-    selectRows<{
-      plugin_id: string;
-      tenant_id: string;
-      user_id: string;
-      company_name: string | null;
-      key_id: string;
-      source: TokenSource;
-      delivered_at: Stamp;
-      invalidated_at: Stamp;
-      has_webhook_secret: boolean;
-    }>(
-      db,
-      sql`
-        select plugin_id, tenant_id, user_id, company_name, key_id, source, delivered_at, invalidated_at,
-               sealed_webhook_secret is not null as has_webhook_secret
-        from access_tokens
-        order by delivered_at desc, user_id`,
-    ),
+    // The sealed columns are never selected (lib/connections/overview.ts).
+    allConnections(db),
     selectRows<{
       plugin_id: string;
       tenant_id: string;
@@ -156,25 +138,37 @@ export async function consoleCompanies(db: Db): Promise<ConsoleCompany[]> {
     return map;
   };
   const launchesOf = grouped(launches);
-  const connectionsOf = grouped(connections);
+  const connectionsOf = new Map<string, ConnectionOverview[]>();
+  for (const row of connections) {
+    const key = companyKey(row.pluginId, row.tenantId);
+    connectionsOf.set(key, [...(connectionsOf.get(key) ?? []), row]);
+  }
+  const known = new Map<string, { pluginId: string; tenantId: string }>();
+  for (const row of companies)
+    known.set(companyKey(row.plugin_id, row.tenant_id), { pluginId: row.plugin_id, tenantId: row.tenant_id });
+  for (const row of connections)
+    known.set(companyKey(row.pluginId, row.tenantId), { pluginId: row.pluginId, tenantId: row.tenantId });
+  const ordered = [...known.values()].sort(
+    (a, b) => compareText(a.pluginId, b.pluginId) || compareText(a.tenantId, b.tenantId),
+  );
   const mirrorOf = new Map(mirrors.map((row) => [companyKey(row.plugin_id, row.tenant_id), row]));
   const recordsOf = grouped(records);
   const notificationsOf = new Map(notifications.map((row) => [companyKey(row.plugin_id, row.tenant_id), row]));
 
-  return companies.map(({ plugin_id: pluginId, tenant_id: tenantId }) => {
+  return ordered.map(({ pluginId, tenantId }) => {
     const key = companyKey(pluginId, tenantId);
     const users = (launchesOf.get(key) ?? []).map((row) => ({
       userId: row.user_id,
       lastLaunchedAt: asDate(row.last_launched_at)!,
     }));
     const companyConnections = (connectionsOf.get(key) ?? []).map((row): ConsoleConnection => ({
-      userId: row.user_id,
-      state: row.invalidated_at ? 'invalid' : 'connected',
+      userId: row.userId,
+      state: row.invalidatedAt ? 'invalid' : 'connected',
       source: row.source,
-      since: asDate(row.delivered_at)!,
-      refusedAt: asDate(row.invalidated_at),
-      keyId: row.key_id,
-      hasWebhookSecret: row.has_webhook_secret,
+      since: row.deliveredAt,
+      refusedAt: row.invalidatedAt,
+      keyId: row.keyId,
+      hasWebhookSecret: row.hasWebhookSecret,
     }));
     const mirror = mirrorOf.get(key);
     const mirrorError = mirror?.last_error_kind
@@ -186,7 +180,7 @@ export async function consoleCompanies(db: Db): Promise<ConsoleCompany[]> {
     return {
       pluginId,
       tenantId,
-      name: (connectionsOf.get(key) ?? []).find((row) => row.company_name)?.company_name ?? null,
+      name: (connectionsOf.get(key) ?? []).find((row) => row.companyName)?.companyName ?? null,
       users,
       lastLaunchedAt: users[0]?.lastLaunchedAt ?? null,
       connectionState: companyConnections.some((connection) => connection.state === 'connected')

@@ -20,6 +20,9 @@ export function asNumber(value: number | string | null | undefined): number {
   return value === null || value === undefined ? 0 : Number(value);
 }
 
+/** Plain code-unit order, the same whichever database (and collation) answered. */
+export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** One company: the add-on (plugin) and the company (tenant), as `${pluginId}:${tenantId}` for maps. */
 export const companyKey = (pluginId: string, tenantId: string) => `${pluginId}:${tenantId}`;
 

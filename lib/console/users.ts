@@ -1,9 +1,10 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
+import { allConnections } from '@/lib/connections/overview';
 import { fingerprint } from '@/lib/crypto/digest';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
-import { asDate, companyKey, launchesByCompany, selectRows } from './rows';
+import { asDate, companyKey, compareText, launchesByCompany, selectRows } from './rows';
 
 /**
  * The console's Users page, as plain data: who launched the add-on, with which companies, and their sessions. A
@@ -39,23 +40,16 @@ type Stamp = Date | string | null;
 
 /** Every user who launched the add-on or holds a connection, ordered by add-on and user id. */
 export async function consoleUsers(db: Db, idleSeconds: number = getEnv().sessionIdleSeconds): Promise<ConsoleUser[]> {
-  const [companies, names, sessionRows] = await Promise.all([
+  const [launched, connections, sessionRows] = await Promise.all([
     selectRows<{ plugin_id: string; user_id: string; tenant_id: string; last_launched_at: Stamp }>(
       db,
       sql`
         select plugin_id, user_id, tenant_id, max(created_at) as last_launched_at
-        from (${launchesByCompany}
-              union all select plugin_id, user_id, tenant_id, null from access_tokens) companies
-        group by plugin_id, user_id, tenant_id
-        order by plugin_id, user_id, tenant_id`,
+        from (${launchesByCompany}) launches
+        group by plugin_id, user_id, tenant_id`,
     ),
-    selectRows<{ plugin_id: string; tenant_id: string; company_name: string }>(
-      db,
-      sql`
-        select distinct on (plugin_id, tenant_id) plugin_id, tenant_id, company_name from access_tokens
-        where company_name is not null
-        order by plugin_id, tenant_id, delivered_at desc`,
-    ),
+    // The sealed columns are never selected (lib/connections/overview.ts).
+    allConnections(db),
     selectRows<{
       id: string;
       plugin_id: string;
@@ -79,7 +73,12 @@ export async function consoleUsers(db: Db, idleSeconds: number = getEnv().sessio
     ),
   ]);
 
-  const nameOf = new Map(names.map((row) => [companyKey(row.plugin_id, row.tenant_id), row.company_name]));
+  // A company's name as the latest connection that carried one stored it (connections come the latest first).
+  const nameOf = new Map<string, string>();
+  for (const row of connections) {
+    const key = companyKey(row.pluginId, row.tenantId);
+    if (row.companyName && !nameOf.has(key)) nameOf.set(key, row.companyName);
+  }
   const users = new Map<string, ConsoleUser>();
   const userOf = (pluginId: string, userId: string) => {
     const key = JSON.stringify([pluginId, userId]);
@@ -87,15 +86,17 @@ export async function consoleUsers(db: Db, idleSeconds: number = getEnv().sessio
     if (!user) users.set(key, (user = { pluginId, userId, companies: [], lastLaunchedAt: null, sessions: [] }));
     return user;
   };
-  for (const row of companies) {
+  const addCompany = (user: ConsoleUser, tenantId: string) => {
+    if (user.companies.some((company) => company.tenantId === tenantId)) return;
+    user.companies.push({ tenantId, name: nameOf.get(companyKey(user.pluginId, tenantId)) ?? null });
+  };
+  for (const row of launched) {
     const user = userOf(row.plugin_id, row.user_id);
-    user.companies.push({
-      tenantId: row.tenant_id,
-      name: nameOf.get(companyKey(row.plugin_id, row.tenant_id)) ?? null,
-    });
-    const launched = asDate(row.last_launched_at);
-    if (launched && (!user.lastLaunchedAt || launched > user.lastLaunchedAt)) user.lastLaunchedAt = launched;
+    addCompany(user, row.tenant_id);
+    const at = asDate(row.last_launched_at);
+    if (at && (!user.lastLaunchedAt || at > user.lastLaunchedAt)) user.lastLaunchedAt = at;
   }
+  for (const row of connections) addCompany(userOf(row.pluginId, row.userId), row.tenantId);
   for (const row of sessionRows) {
     userOf(row.plugin_id, row.user_id).sessions.push({
       fingerprint: fingerprint(row.id),
@@ -107,15 +108,6 @@ export async function consoleUsers(db: Db, idleSeconds: number = getEnv().sessio
       state: row.state,
     });
   }
-  return [...users.values()].sort((a, b) =>
-    a.pluginId !== b.pluginId
-      ? a.pluginId < b.pluginId
-        ? -1
-        : 1
-      : a.userId < b.userId
-        ? -1
-        : a.userId > b.userId
-          ? 1
-          : 0,
-  );
+  for (const user of users.values()) user.companies.sort((a, b) => compareText(a.tenantId, b.tenantId));
+  return [...users.values()].sort((a, b) => compareText(a.pluginId, b.pluginId) || compareText(a.userId, b.userId));
 }
