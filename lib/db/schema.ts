@@ -304,3 +304,29 @@ export const mirrorReference = pgTable(
   },
   (table) => [primaryKey({ columns: [table.pluginId, table.tenantId, table.kind] })],
 );
+
+/**
+ * What the operators' console did (lib/console/actions.ts): who (the operator's e-mail), what (an action and its
+ * target: ids only, never a secret), when (the database clock) and how it ended, with a reason code when it did
+ * not end well. Written in the action's own transaction where it can be, so an entry says what really happened.
+ */
+export const consoleAudit = pgTable(
+  'console_audit',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    operator: text('operator').notNull(),
+    action: text('action', {
+      enum: ['end-user-sessions', 'disconnect-company', 'resync-company', 'reencrypt-secrets'],
+    }).notNull(),
+    target: jsonb('target').notNull().default({}),
+    result: text('result', { enum: ['ok', 'failed', 'refused'] }).notNull(),
+    reason: text('reason'),
+  },
+  (table) => [
+    index('console_audit_at_idx').on(table.at.desc()),
+    index('console_audit_operator_idx').on(table.operator),
+  ],
+);
+
+export type ConsoleAuditRow = typeof consoleAudit.$inferSelect;

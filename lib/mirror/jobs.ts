@@ -89,17 +89,25 @@ export async function requestJournalReads(
  * down the request is logged and dropped, and the minute's tick asks again. Answers the job's id, or null when one
  * is already waiting (or the queue could not be reached).
  */
-export async function requestMirrorSync(
-  company: MirrorCompany,
-  mode: (typeof modes)[number] = 'auto',
-): Promise<string | null> {
+export async function requestMirrorSync(company: MirrorCompany, mode: MirrorSyncMode = 'auto'): Promise<string | null> {
   if (!getEnv().mirrorSync) return null;
   try {
-    return await sendJob(mirrorSyncQueue, { ...company, mode }, { singletonKey: mirrorCompanyKey(company) });
+    return await sendMirrorSync(company, mode);
   } catch (error) {
     getLogger().warn({ tenantId: company.tenantId, err: describeError(error) }, 'mirror sync not requested');
     return null;
   }
+}
+
+export type MirrorSyncMode = (typeof modes)[number];
+
+/**
+ * Sends a sync of the company's mirror on `send`'s queue, one per company at a time: the job's id, or null when one
+ * already waits. Unlike requestMirrorSync it fails its caller when the queue cannot be reached, for a caller that
+ * must say what became of its request (the operators' console, lib/console/actions.ts).
+ */
+export function sendMirrorSync(company: MirrorCompany, mode: MirrorSyncMode, send: SendJob = sendJob) {
+  return send(mirrorSyncQueue, { ...company, mode }, { singletonKey: mirrorCompanyKey(company) });
 }
 
 /**

@@ -21,16 +21,19 @@ export async function markOpened(db: Db, company: MirrorCompany): Promise<void> 
 
 /**
  * Erases the company's mirror (its documents, reference data and sync state) in one transaction, and nothing of any
- * other company. Answers how many documents went.
+ * other company. Answers how many documents went, and whether the company had a mirror at all (its state row).
  */
-export async function purgeMirror(db: Db, company: MirrorCompany): Promise<{ documents: number }> {
+export async function purgeMirror(db: Db, company: MirrorCompany): Promise<{ documents: number; hadMirror: boolean }> {
   return db.transaction(async (tx) => {
     const documents = await tx
       .delete(mirrorDocuments)
       .where(documentsOf(company))
       .returning({ id: mirrorDocuments.id });
     await tx.delete(mirrorReference).where(referenceOf(company));
-    await tx.delete(mirrorCompanies).where(companyRow(company));
-    return { documents: documents.length };
+    const state = await tx
+      .delete(mirrorCompanies)
+      .where(companyRow(company))
+      .returning({ tenantId: mirrorCompanies.tenantId });
+    return { documents: documents.length, hadMirror: state.length > 0 };
   });
 }

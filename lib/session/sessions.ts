@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/lib/db/client';
 import { sessions, type SessionRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
@@ -63,4 +63,24 @@ export async function revokeSession(db: Db, id: string): Promise<void> {
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Ends every live session of a user of the add-on (an operator's action, lib/console/): each instance defers to the
+ * row, so the user's next page answers 401 everywhere. Answers how many were ended.
+ */
+export async function revokeUserSessions(db: Db, user: { pluginId: string; userId: string }): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.pluginId, user.pluginId),
+        eq(sessions.userId, user.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: sessions.userId });
+  return ended.length;
 }
