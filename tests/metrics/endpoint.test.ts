@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { GET } from '@/app/api/metrics/route';
 import { POST as webhook } from '@/app/api/webhooks/[webhookId]/route';
+import { getDb } from '@/lib/db/client';
 import { resetEnvForTests } from '@/lib/env';
+import { dataApiUsage } from '@/lib/ops/data-api-usage';
+import { launchCounts } from '@/lib/ops/launches';
+import { flushOpsRecords } from '@/lib/ops/record';
 import { clientForToken } from '@/lib/service/token-client';
 import { API_KEY, BASE, exchange, launchJwt } from '../support/broker';
 import { clearFaults, setFault, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
@@ -146,6 +150,19 @@ describe('GET /api/metrics', () => {
     grew('kros_addon_data_api_rate_limited_total', { family: 'auth', tenant_id: '10002' });
     grew('kros_addon_data_api_budget_wait_seconds', { priority: 'page' }, 2);
     expect(valueOf(after, 'kros_addon_webhook_receipts_total', { outcome: 'refused' })).toBeGreaterThan(0);
+
+    // The same outcomes went to the operational records, written by the next flush.
+    await flushOpsRecords(await getDb());
+    const since = new Date(Date.now() - 3_600_000);
+    expect((await launchCounts(await getDb(), { since })).failures).toEqual(
+      expect.arrayContaining([
+        { step: 'exchange', reason: 'api_key_wrong', count: 1 },
+        { step: 'exchange', reason: 'jwt_replayed', count: 1 },
+      ]),
+    );
+    expect(
+      (await dataApiUsage(await getDb(), { since })).find((company) => company.tenantId === '10002'),
+    ).toMatchObject({ calls: 2, rateLimited: 1, errorsByKind: {} });
 
     expect(after.get('kros_addon_data_api_budget_wait_seconds')?.type).toBe('HISTOGRAM');
     expect(after.get('kros_addon_job_queue_jobs')?.type).toBe('GAUGE');

@@ -27,6 +27,7 @@ const addonVariables = [
   'PREVIEW_HOSTS',
   'LOG_LEVEL',
   'SANDBOX',
+  'METRICS_TOKEN',
 ];
 
 /** The service's application that embeds the add-on, as production configures it. */
