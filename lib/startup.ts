@@ -9,7 +9,8 @@ import { startOpsFlushing, stopOpsFlushing } from '@/lib/ops/flushing';
 /**
  * On SIGTERM (a deploy, `docker stop`) the job queue stops fetching and asks running jobs to end at their next safe
  * point, so they are retried by another instance or after the restart instead of waiting out their expiry. Next
- * exits on the same signal once its requests are done; a job still running then is expired and retried later.
+ * exits on the same signal once its requests are done; a job still running then is expired and retried later. The
+ * operational records gathered since their last flush are written too (best effort: the exit does not wait for them).
  */
 function stopJobsOnTermination() {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
