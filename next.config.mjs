@@ -19,6 +19,8 @@ const nextConfig = {
     'echarts',
     'zrender',
     'exceljs',
+    // One registry per process, and its default collectors (perf_hooks, v8) as Node loads them.
+    'prom-client',
   ],
   logging: {
     // The development server logs request URLs; the callback's carries a single-use launch code.

@@ -81,6 +81,13 @@ const rawSchema = z.object({
   MIRROR_SYNC: z.enum(['on', 'off']).default('on'),
   // Whole days a company's mirror is kept after the last time anyone opened the company.
   MIRROR_RETENTION_DAYS: wholeNumber('days', 1, 3650).default(30),
+  // The bearer token of GET /api/metrics (absent: the address does not exist). Long enough that guessing is futile.
+  METRICS_TOKEN: z
+    .string()
+    .min(32)
+    .max(512)
+    .regex(/^[\x21-\x7e]+$/, 'expected printable characters, no spaces')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The operators' console (issue 12): absent, it does not exist. See operatorConsoleSettings below.
   OPERATOR_OIDC_ISSUER: httpUrl.optional(),
@@ -153,6 +160,7 @@ export function resolveEnv(source: Record<string, string | undefined>) {
     sessionIdleSeconds: raw.SESSION_IDLE_MINUTES * 60,
     mirrorSync: raw.MIRROR_SYNC === 'on',
     mirrorRetentionDays: raw.MIRROR_RETENTION_DAYS,
+    metricsToken: raw.METRICS_TOKEN,
     logLevel: raw.LOG_LEVEL,
     operatorConsole: operatorConsoleSettings(raw, production, dev),
   };

@@ -4,16 +4,20 @@ import { getDb } from '@/lib/db/client';
 import { startJobs, stopJobs } from '@/lib/jobs/process';
 import { applicationQueues } from '@/lib/jobs/queues';
 import { describeError, getLogger } from '@/lib/log';
+import { startOpsFlushing, stopOpsFlushing } from '@/lib/ops/flushing';
 
 /**
  * On SIGTERM (a deploy, `docker stop`) the job queue stops fetching and asks running jobs to end at their next safe
  * point, so they are retried by another instance or after the restart instead of waiting out their expiry. Next
- * exits on the same signal once its requests are done; a job still running then is expired and retried later.
+ * exits on the same signal once its requests are done; a job still running then is expired and retried later. The
+ * operational records gathered since their last flush are written too (best effort: the exit does not wait for them).
  */
 function stopJobsOnTermination() {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       stopJobs().catch((error: unknown) => getLogger().warn({ err: describeError(error) }, 'stopping jobs failed'));
+      // The operational records gathered since the last flush (a few seconds' worth) are written before the exit.
+      void stopOpsFlushing(getDb);
     });
   }
 }
@@ -32,6 +36,8 @@ export async function startServer() {
   await getDb();
   // After the database: pg-boss creates its schema beside ours, then works on the queues (pruning among them).
   await startJobs({ queues: applicationQueues });
+  // Launch and data-API counts for the operators' console, written every few seconds (lib/ops/).
+  startOpsFlushing(getDb);
   stopJobsOnTermination();
   getLogger().info({ database: getEnv().databaseUrl ? 'postgres' : 'pglite' }, 'add-on started');
 }

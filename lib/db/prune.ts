@@ -4,10 +4,13 @@ import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { defineQueue } from '@/lib/jobs/queue';
 
+/** Days the operational records (ops_launch_counts, ops_data_api_usage) are kept. */
+export const OPS_RETENTION_DAYS = 30;
+
 /**
  * Deletes rows that can no longer decide anything. Launch codes are kept a day after expiry (replay detection
  * and the delivery window need far less); sessions a day after they ended; the service's notifications 90 days
- * (the activity page shows the latest; older ones are history nobody acts on).
+ * (the activity page shows the latest; older ones are history nobody acts on); the operators' hourly counts 30 days.
  */
 export async function pruneExpiredRows(db: Db): Promise<void> {
   await db.execute(sql`delete from used_jwt_ids where expires_at < now() - interval '1 hour'`);
@@ -19,6 +22,13 @@ export async function pruneExpiredRows(db: Db): Promise<void> {
   // Every rate window is a minute at most; a schedule idle for ten is empty.
   await db.execute(sql`delete from data_api_budgets where updated_at < now() - interval '10 minutes'`);
   await db.execute(sql`delete from webhook_events where received_at < now() - interval '90 days'`);
+  // The operators' console shows the last day or so; a month of hourly counts is history enough.
+  await db.execute(
+    sql`delete from ops_launch_counts where hour < now() - make_interval(days => ${OPS_RETENTION_DAYS})`,
+  );
+  await db.execute(
+    sql`delete from ops_data_api_usage where hour < now() - make_interval(days => ${OPS_RETENTION_DAYS})`,
+  );
 }
 
 /**

@@ -330,3 +330,46 @@ export const consoleAudit = pgTable(
 );
 
 export type ConsoleAuditRow = typeof consoleAudit.$inferSelect;
+
+/**
+ * Operational records for the operators' console (lib/ops/): counts only, per hour, written by every instance in
+ * batches (lib/ops/record.ts) so the console sees all instances at once; pruned after 30 days (lib/db/prune.ts).
+ * Launch outcomes per step and reason code: never a JWT, launch code or API key, only the reason it was refused.
+ */
+export const opsLaunchCounts = pgTable(
+  'ops_launch_counts',
+  {
+    /** The start of the hour (UTC) the requests ended in. */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    /** exchange: the gateway's token-exchange; sign_in: the browser's callback with the launch code. */
+    step: text('step', { enum: ['exchange', 'sign_in'] }).notNull(),
+    outcome: text('outcome', { enum: ['ok', 'failed', 'ignored'] }).notNull(),
+    /** `ok`, or the reason code of the log line (jwt_expired, api_key_wrong, code_invalid_expired_or_used, …). */
+    reason: text('reason').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.hour, table.step, table.outcome, table.reason] })],
+);
+
+/**
+ * Data-API calls of each company per hour, split by priority (a page's calls or the mirror's sync) and outcome (`ok`
+ * or the DataApiError kind). The time each call waited for its token's budget is kept as counts in fixed buckets
+ * (OPS_WAIT_BUCKETS_MS in lib/ops/wait-buckets.ts), from which the console reads p50/p95 over any span of hours.
+ */
+export const opsDataApiUsage = pgTable(
+  'ops_data_api_usage',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    pluginId: text('plugin_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    priority: text('priority', { enum: ['page', 'background'] }).notNull(),
+    outcome: text('outcome').notNull(),
+    calls: integer('calls').notNull(),
+    /** 429 answers the calls received, retried ones included. */
+    rateLimited: integer('rate_limited').notNull(),
+    waitMsSum: bigint('wait_ms_sum', { mode: 'number' }).notNull(),
+    /** Calls per wait bucket, index i counting waits ≤ OPS_WAIT_BUCKETS_MS[i] (the last: any longer wait). */
+    waitBuckets: integer('wait_buckets').array().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.hour, table.pluginId, table.tenantId, table.priority, table.outcome] })],
+);

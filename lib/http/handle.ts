@@ -3,6 +3,7 @@ import { describeError, getLogger } from '@/lib/log';
 import { getEnv } from '@/lib/env';
 import { failureJson, failureOf, type Failure } from '@/lib/http/failure';
 import { routeSecurityHeaders } from '@/lib/http/security-headers';
+import { countRequest } from '@/lib/metrics/record';
 
 /** Fields of the one log line a request writes. Only outcomes, counts and fingerprints: never a secret. */
 export type RequestLog = { reason?: string } & Record<string, string | number | boolean | string[] | undefined>;
@@ -41,6 +42,7 @@ export async function handleRequest(
     response = renderFailure(failure);
   }
   withRouteHeaders(response);
+  countRequest(endpoint, response.status, log);
   getLogger().info(
     {
       endpoint,

@@ -12,6 +12,7 @@ export const routeHandlers = [
   '/api/auth/token-delivery',
   '/api/auth/token-exchange',
   '/api/health',
+  '/api/metrics',
   '/api/webhooks/[webhookId]',
   '/auth/callback',
   '/auth/logout',

@@ -3,6 +3,7 @@ import { sha256Hex } from '@/lib/crypto/digest';
 import { getEnv } from '@/lib/env';
 import { describeError, getLogger } from '@/lib/log';
 import { createDataApiClient, type ClientOptions, type DataApiClient } from './client';
+import { countDataApiCall } from '@/lib/metrics/record';
 import { getRateBudget } from './rate/shared-budget';
 import type { Priority } from './rate/slots';
 import { createTransport, type Answer, type Transport } from './transport';
@@ -70,11 +71,13 @@ export async function clientForToken(
     budget: await getRateBudget(),
     onUnauthorized,
     onBudgetError: (error) => log.warn({ err: describeError(error), tenantId }, 'data api bookkeeping failed'),
-    onOutcome: (outcome) =>
+    onOutcome: (outcome) => {
+      countDataApiCall(tenantId, outcome);
       log[outcome.kind && outcome.kind !== 'not-found' ? 'warn' : 'debug'](
         { dataApi: outcome, tenantId },
         'data api call',
-      ),
+      );
+    },
   });
   return createDataApiClient(sharingIdenticalGets(transport, budgetKey), options);
 }

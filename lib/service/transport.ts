@@ -68,8 +68,11 @@ export type CallOutcome = {
   status: number | null;
   kind: DataApiErrorKind | null;
   attempts: number;
+  /** 429 answers among the attempts (a retried GET may have had several). */
+  rateLimited: number;
   queuedMs: number;
   durationMs: number;
+  priority: Priority;
 };
 
 /** A failed attempt that a GET may try again, holding the error to throw if it may not. */
@@ -259,11 +262,13 @@ export function createTransport(options: TransportOptions): Transport {
       const deadline = Math.min(now() + callTimeoutMs, call.deadline ?? Number.POSITIVE_INFINITY);
       let queuedMs = 0;
       let attempts = 0;
+      let rateLimited = 0;
+      const priority = call.priority ?? 'page';
       try {
         const answer = await pRetry(
           async () => {
             attempts += 1;
-            const slot = await takeSlot(deadline, call.priority ?? 'page');
+            const slot = await takeSlot(deadline, priority);
             queuedMs += slot.queuedMs;
             return attempt(call, url, deadline, slot.at);
           },
@@ -276,6 +281,9 @@ export function createTransport(options: TransportOptions): Transport {
             // A backoff never runs past the deadline: the retry after it would find no time left and not be sent.
             maxRetryTime: Math.max(0, deadline - now()),
             shouldRetry: ({ error }) => error instanceof RetryableFailure,
+            onFailedAttempt: ({ error }) => {
+              if (error instanceof RetryableFailure && error.error.status === 429) rateLimited += 1;
+            },
           },
         );
         options.onOutcome?.({
@@ -283,8 +291,10 @@ export function createTransport(options: TransportOptions): Transport {
           status: answer.response.status,
           kind: null,
           attempts,
+          rateLimited,
           queuedMs,
           durationMs: performance.now() - started,
+          priority,
         });
         return answer;
       } catch (thrown) {
@@ -295,8 +305,10 @@ export function createTransport(options: TransportOptions): Transport {
           status: failure.status ?? null,
           kind: failure.kind,
           attempts,
+          rateLimited,
           queuedMs,
           durationMs: performance.now() - started,
+          priority,
         });
         throw failure;
       }

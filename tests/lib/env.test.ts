@@ -62,6 +62,22 @@ describe('configuration', () => {
     }
   });
 
+  it('serves metrics only with METRICS_TOKEN: at least 32 printable characters, no spaces, never in the message', () => {
+    expect(resolveEnv(production).metricsToken).toBeUndefined();
+    const token = 'a-metrics-token-of-enough-length-0123456789';
+    expect(resolveEnv({ ...production, METRICS_TOKEN: token }).metricsToken).toBe(token);
+    for (const value of ['too-short-0123456789', 'a metrics token with spaces in it, long enough']) {
+      let message = '';
+      try {
+        resolveEnv({ ...production, METRICS_TOKEN: value });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message, value).toMatch(/^Configuration: METRICS_TOKEN is malformed/);
+      expect(message).not.toContain(value);
+    }
+  });
+
   it('turns Integration Consent on in production only with the consent page and the integrator’s name', () => {
     const consent = { CONSENT_URL: 'https://firma.kros.sk/integration-consent', INTEGRATOR_NAME: 'Doklady s.r.o.' };
     expect(resolveEnv({ ...production, ...consent }).consent).toEqual({

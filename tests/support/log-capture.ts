@@ -21,6 +21,11 @@ export function rememberSecret<T extends string>(value: T): T {
   return value;
 }
 
+/** Every secret remembered so far (to look for them in other outputs than the log: metrics, pages). */
+export function rememberedSecrets(): string[] {
+  return [...secrets];
+}
+
 export function leakedSecrets(): string[] {
   return [...secrets].filter((secret) => capturedLogLines.some((line) => line.includes(secret)));
 }

@@ -35,6 +35,7 @@ const addonVariables = [
   'OPERATOR_SESSION_SECRET',
   'NEXTAUTH_URL',
   'NEXTAUTH_SECRET',
+  'METRICS_TOKEN',
 ];
 
 /** The service's application that embeds the add-on, as production configures it. */

@@ -7,6 +7,7 @@ import { handleRequest } from '@/lib/http/handle';
 import { readGatewayRequest } from '@/lib/broker/gateway-auth';
 import { deliverySchema, storeDelivery } from '@/lib/broker/deliveries';
 import { getLogger } from '@/lib/log';
+import { countDeliveredTokens } from '@/lib/metrics/record';
 import { requestMirrorSyncs } from '@/lib/mirror/jobs';
 
 export const dynamic = 'force-dynamic';
@@ -27,6 +28,7 @@ export async function POST(request: Request) {
     log.entries = delivery.tokens.length;
 
     const outcome = await storeDelivery(await getDb(), delivery, env.encryptionKeys);
+    countDeliveredTokens(outcome);
     log.stored = outcome.stored;
     log.skipped = outcome.skipped.length;
     for (const skipped of outcome.skipped) {
