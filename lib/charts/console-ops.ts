@@ -19,7 +19,9 @@ const LAUNCH_COLOURS = { exchanged: CHART_COLOURS.invoices, signedIn: '#059669',
 const COMPANY_COLOURS = ['#0b5cad', '#f59e0b', '#059669', '#7c3aed', '#db2777', '#0d9488', '#0284c7', '#65a30d'];
 const OTHERS_COLOUR = '#94a3b8';
 
-const legend = { top: 0, textStyle: { color: CHART_COLOURS.text, fontFamily: FONT } };
+// Text widths are estimated on the server (no canvas), a little short of what browsers draw: room to spare between
+// legend entries and before a truncated label.
+const legend = { top: 0, itemGap: 28, textStyle: { color: CHART_COLOURS.text, fontFamily: FONT } };
 
 const valueAxis = (locale: Locale) => ({
   type: 'value' as const,
@@ -82,12 +84,12 @@ export function failureReasonsSvg(
   locale: Locale,
 ) {
   const option: ChartOption = {
-    grid: { left: 300, right: 48, top: 8, bottom: 8 },
+    grid: { left: 310, right: 48, top: 8, bottom: 8 },
     xAxis: { ...valueAxis(locale), show: false },
     yAxis: {
       ...categoryAxis(rows.map((row) => row.label)),
       inverse: true,
-      axisLabel: { color: CHART_COLOURS.text, fontFamily: FONT, interval: 0, width: 288, overflow: 'truncate' },
+      axisLabel: { color: CHART_COLOURS.text, fontFamily: FONT, interval: 0, width: 250, overflow: 'truncate' },
     },
     series: [
       {

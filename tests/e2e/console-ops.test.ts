@@ -13,6 +13,7 @@ import { freshContext, launchChromium } from './support/browser';
 import { startEnvironment, type E2eEnvironment } from './support/environment';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
+import { screenshot } from './support/screenshots';
 import { leakedIntoServerOutput, named, secretsIn } from './support/secrets';
 import { launchByFetch, loadPage, USERS, type FetchedSession } from './support/sessions';
 import { rememberSecret } from '../support/log-capture';
@@ -124,6 +125,7 @@ describe('the console’s Launches and Data API pages', () => {
     }
     const daily = page.getByRole('table', { name: 'Launches per day, last 14 days' });
     await expectUi(daily.getByRole('row')).toHaveCount(15);
+    await screenshot(page, 'console-launches');
   });
 
   it('show the company with its data-API calls in the last 24 hours, as a chart and a table', async () => {
@@ -141,6 +143,7 @@ describe('the console’s Launches and Data API pages', () => {
     await expectUi(row.getByRole('cell').nth(0)).toHaveText(/^[1-9][\d\s,.]*$/);
     await expectUi(row.getByRole('cell').nth(2)).toHaveText(/^\d[\d,.]* ms \/ \d[\d,.]* ms$/);
     await expectUi(page.getByRole('img', { name: 'Data API calls per hour by company, last 24 hours' })).toBeVisible();
+    await screenshot(page, 'console-data-api');
   });
 
   it('hold no secret in their HTML', async () => {
