@@ -5,7 +5,6 @@ import {
   AUDIT_RESULTS,
   AuditFilterError,
   auditLog,
-  type AuditFilter,
   type AuditPage,
 } from '@/lib/console/audit';
 import { getConsoleDataTexts } from '@/lib/console/data-texts';
