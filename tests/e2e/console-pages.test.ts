@@ -187,6 +187,39 @@ describe('the console at work', () => {
     await expectUi(entries).toHaveCount(0);
   });
 
+  it('refuses an action posted from another origin (CSRF), and takes the same form from its own', async () => {
+    const cookie = (await context.cookies()).find((each) => each.name === SESSION_COOKIE)!;
+    const headers = { Cookie: `${SESSION_COOKIE}=${cookie.value}`, 'Accept-Language': 'en' };
+    const confirmView = await (
+      await fetch(`${env.addon.directUrl}/console/users?confirm=reencrypt`, { headers })
+    ).text();
+    // The confirmation form as a plain HTML post sends it: the server action's id is a hidden field.
+    const actionField = /name="(\$ACTION_ID_[0-9a-f]+)"/.exec(confirmView)?.[1];
+    expect(actionField).toBeDefined();
+    const post = (origin: string) => {
+      const form = new FormData();
+      form.set(actionField!, '');
+      form.set('confirmed', 'yes');
+      return fetch(`${env.addon.directUrl}/console/users?confirm=reencrypt`, {
+        method: 'POST',
+        headers: { ...headers, Origin: origin },
+        body: form,
+        redirect: 'manual',
+      });
+    };
+    const forged = await post('https://attacker.example');
+    await forged.body?.cancel();
+    expect(forged.status).toBeGreaterThanOrEqual(400);
+    const own = await post(new URL(env.addon.directUrl).origin);
+    await own.body?.cancel();
+    expect(own.status).toBe(303);
+    expect(own.headers.get('location')).toContain('done=reencryptSecrets&result=ok');
+
+    // Only the one from its own origin was done (and audited).
+    await page.goto(`${env.addon.url}/console/audit?action=reencrypt-secrets`);
+    await expectUi(page.getByTestId('console-audit-entry')).toHaveCount(1);
+  });
+
   it('speaks Slovak to a Slovak browser', async () => {
     const cookie = (await context.cookies()).find((each) => each.name === SESSION_COOKIE)!;
     for (const [path, heading] of [
