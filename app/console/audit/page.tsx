@@ -1,12 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import {
-  AUDIT_ACTIONS,
-  AUDIT_RESULTS,
-  AuditFilterError,
-  auditLog,
-  type AuditPage,
-} from '@/lib/console/audit';
+import { AUDIT_ACTIONS, AUDIT_RESULTS, AuditFilterError, auditLog, type AuditPage } from '@/lib/console/audit';
 import { getConsoleDataTexts } from '@/lib/console/data-texts';
 import { requireOperator } from '@/lib/console/operator';
 import { getConsoleTexts } from '@/lib/console/texts';
