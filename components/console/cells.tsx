@@ -1,0 +1,17 @@
+import type { Locale } from '@/lib/i18n/messages';
+import { formatMoment } from '@/lib/i18n/format';
+
+/** Small pieces the console's tables share. */
+
+export const headCell = 'whitespace-nowrap px-3 py-2 font-semibold';
+export const cell = 'px-3 py-2 text-slate-800';
+
+/** One value of a query parameter (a repeated one counts as absent). */
+export const one = (value: string | string[] | undefined): string | undefined =>
+  typeof value === 'string' ? value : undefined;
+
+/** A moment as a `<time>` in the company's zone, or a dash when there is none. */
+export function Moment({ at, locale, never }: { at: Date | null; locale: Locale; never: string }) {
+  if (!at) return <>{never}</>;
+  return <time dateTime={at.toISOString()}>{formatMoment(at, locale)}</time>;
+}

@@ -1,0 +1,19 @@
+import 'server-only';
+import { getMessages } from '@/lib/i18n/server';
+import { consoleDataTexts } from '@/lib/i18n/console-data';
+import { consolePagesTexts } from '@/lib/i18n/console-pages';
+
+/**
+ * The texts of the console's Companies, Users and Audit log pages in the request's language: their data and
+ * actions (`d`) and the pages' own words (`p`). Read here, as lib/console/texts.ts reads the shell's, so the
+ * company pages' message catalogue does not carry the console's.
+ */
+export async function getConsoleDataTexts() {
+  const { locale } = await getMessages();
+  return { locale, d: consoleDataTexts[locale], p: consolePagesTexts[locale] };
+}
+
+/** Fills `{name}`, `{count}`, `{at}` in a text. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
