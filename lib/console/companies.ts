@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { allConnections, type ConnectionOverview } from '@/lib/connections/overview';
 import type { TokenSource } from '@/lib/connections/store';
+import { OPS_RETENTION_DAYS } from '@/lib/db/prune';
 import { DOCUMENT_KINDS, type DocumentKind } from '@/lib/mirror/kinds';
 import type { MirrorStatusName } from '@/lib/mirror/state';
 import { asDate, asNumber, companyKey, compareText, launchesByCompany, selectRows } from './rows';
@@ -61,10 +62,12 @@ export type ConsoleCompany = {
     received: number;
     lastReceivedAt: Date | null;
     /**
-     * Refused notifications (bad signature, unknown address) are not stored: a refused one names no company for sure.
-     * They are counted per instance by the metrics (webhook receipts by outcome), hence always null here.
+     * Notifications refused at the company's receiver address (missing or wrong signature, unreadable payload) over
+     * the operational records' window (OPS_RETENTION_DAYS), from ops_webhook_refusals: a few seconds behind
+     * (lib/ops/record.ts). `lastAt` is the start of the hour of the latest. One refused at an unknown address names
+     * no company and is only in the metrics (webhook receipts by outcome).
      */
-    refused: null;
+    refused: { count: number; lastAt: Date | null; byReason: Record<string, number> };
   };
   /** The encryption key ids the company's stored secrets are sealed under (ids only, never a key). */
   keyIds: string[];
@@ -76,7 +79,7 @@ const noRecords = () => Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, 0
 
 /** Every company the add-on knows of, ordered by add-on and company id. */
 export async function consoleCompanies(db: Db): Promise<ConsoleCompany[]> {
-  const [companies, launches, connections, mirrors, records, notifications] = await Promise.all([
+  const [companies, launches, connections, mirrors, records, notifications, refusals] = await Promise.all([
     selectRows<{ plugin_id: string; tenant_id: string }>(
       db,
       sql`
@@ -127,6 +130,14 @@ export async function consoleCompanies(db: Db): Promise<ConsoleCompany[]> {
         from (select plugin_id, unnest(tenant_ids) as tenant_id, received_at from webhook_events) events
         group by plugin_id, tenant_id`,
     ),
+    selectRows<{ plugin_id: string; tenant_id: string; reason: string; refused: number | string; last_hour: Stamp }>(
+      db,
+      sql`
+        select plugin_id, tenant_id, reason, sum(count) as refused, max(hour) as last_hour
+        from ops_webhook_refusals
+        where hour >= now() - make_interval(days => ${OPS_RETENTION_DAYS})
+        group by plugin_id, tenant_id, reason`,
+    ),
   ]);
 
   const grouped = <T extends { plugin_id: string; tenant_id: string }>(rows: T[]) => {
@@ -154,6 +165,7 @@ export async function consoleCompanies(db: Db): Promise<ConsoleCompany[]> {
   const mirrorOf = new Map(mirrors.map((row) => [companyKey(row.plugin_id, row.tenant_id), row]));
   const recordsOf = grouped(records);
   const notificationsOf = new Map(notifications.map((row) => [companyKey(row.plugin_id, row.tenant_id), row]));
+  const refusalsOf = grouped(refusals);
 
   return ordered.map(({ pluginId, tenantId }) => {
     const key = companyKey(pluginId, tenantId);
@@ -177,6 +189,12 @@ export async function consoleCompanies(db: Db): Promise<ConsoleCompany[]> {
     const counted = noRecords();
     for (const row of recordsOf.get(key) ?? []) counted[row.kind] = asNumber(row.records);
     const notified = notificationsOf.get(key);
+    const refused = { count: 0, lastAt: null as Date | null, byReason: {} as Record<string, number> };
+    for (const row of refusalsOf.get(key) ?? []) {
+      refused.count += asNumber(row.refused);
+      refused.byReason[row.reason] = asNumber(row.refused);
+      refused.lastAt = latest([refused.lastAt, asDate(row.last_hour)]);
+    }
     return {
       pluginId,
       tenantId,
@@ -208,7 +226,7 @@ export async function consoleCompanies(db: Db): Promise<ConsoleCompany[]> {
       notifications: {
         received: asNumber(notified?.received),
         lastReceivedAt: asDate(notified?.last_received_at),
-        refused: null,
+        refused,
       },
       keyIds: [...new Set(companyConnections.map((connection) => connection.keyId))].sort(),
     };

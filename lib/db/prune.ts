@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { defineQueue } from '@/lib/jobs/queue';
 
-/** Days the operational records (ops_launch_counts, ops_data_api_usage) are kept. */
+/** Days the operational records (ops_launch_counts, ops_data_api_usage, ops_webhook_refusals) are kept. */
 export const OPS_RETENTION_DAYS = 30;
 
 /**
@@ -28,6 +28,9 @@ export async function pruneExpiredRows(db: Db): Promise<void> {
   );
   await db.execute(
     sql`delete from ops_data_api_usage where hour < now() - make_interval(days => ${OPS_RETENTION_DAYS})`,
+  );
+  await db.execute(
+    sql`delete from ops_webhook_refusals where hour < now() - make_interval(days => ${OPS_RETENTION_DAYS})`,
   );
 }
 

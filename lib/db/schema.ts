@@ -373,3 +373,21 @@ export const opsDataApiUsage = pgTable(
   },
   (table) => [primaryKey({ columns: [table.hour, table.pluginId, table.tenantId, table.priority, table.outcome] })],
 );
+
+/**
+ * Notifications refused at a known receiver address (bad or missing signature, unreadable payload), per hour, company
+ * and reason, counted for every company behind the address: the address names them, though the sender could not prove
+ * it was the service. An unknown address names no company and is not recorded here (the metrics count it).
+ */
+export const opsWebhookRefusals = pgTable(
+  'ops_webhook_refusals',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    pluginId: text('plugin_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    /** signature_missing, signature_invalid or payload_invalid (lib/webhooks/receive.ts). */
+    reason: text('reason').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.hour, table.pluginId, table.tenantId, table.reason] })],
+);

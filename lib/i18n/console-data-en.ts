@@ -19,10 +19,11 @@ export const en: ConsoleDataTexts = {
       lag: 'Lag',
       lastError: 'Last error',
       nextTry: 'Next try',
-      notifications: 'Notifications received',
+      notifications: 'Notifications received / refused',
       keyIds: 'Encryption keys',
     },
-    refusedNotRecorded: 'Refused notifications are not stored; the metrics count them (each instance its own).',
+    refusedNote:
+      'Refused: notifications to the company’s address without a valid signature or with an unreadable body, over the last 30 days (all instances, by the hour). One to an unknown address names no company: only the metrics count it.',
   },
   connectionState: { connected: 'Connected', invalid: 'Access refused', missing: 'No token' },
   source: { gateway: 'Delivered by the gateway', consent: 'Integration Consent', pasted: 'Pasted by the user' },

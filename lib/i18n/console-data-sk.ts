@@ -22,10 +22,11 @@ export const sk = {
       lag: 'Oneskorenie',
       lastError: 'Posledná chyba',
       nextTry: 'Ďalší pokus',
-      notifications: 'Notifikácie prijaté',
+      notifications: 'Notifikácie prijaté / odmietnuté',
       keyIds: 'Kľúče šifrovania',
     },
-    refusedNotRecorded: 'Odmietnuté notifikácie sa neukladajú; počíta ich metrika (na každej inštancii zvlášť).',
+    refusedNote:
+      'Odmietnuté: notifikácie na adresu firmy bez platného podpisu alebo s nečitateľným obsahom za posledných 30 dní (všetky inštancie, po hodinách). Notifikácia na neznámu adresu nepatrí žiadnej firme: počíta ju len metrika.',
   },
   connectionState: { connected: 'Pripojená', invalid: 'Prístup odmietnutý', missing: 'Bez tokenu' },
   source: { gateway: 'Doručený bránou', consent: 'Súhlas (Integration Consent)', pasted: 'Vložený používateľom' },

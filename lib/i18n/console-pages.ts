@@ -16,6 +16,8 @@ const sk = {
   resyncMode: 'Rozsah',
   seconds: '{count} s',
   received: '{count}, naposledy {at}',
+  refused: 'odmietnuté {count}, naposledy {at}',
+  refusedNone: 'odmietnuté 0',
   resultTitle: { ok: 'Hotovo', refused: 'Odmietnuté', failed: 'Zlyhalo' },
   reencryptIntro:
     'Ako `npm run keys:rotate`: prešifruje uložené tokeny, tajomstvá upozornení a rozpracované súhlasy prvým kľúčom z ENCRYPTION_KEYS.',
@@ -38,6 +40,8 @@ const en: Widened<typeof sk> = {
   resyncMode: 'Scope',
   seconds: '{count} s',
   received: '{count}, last {at}',
+  refused: 'refused {count}, last {at}',
+  refusedNone: 'refused 0',
   resultTitle: { ok: 'Done', refused: 'Refused', failed: 'Failed' },
   reencryptIntro:
     'As `npm run keys:rotate`: re-encrypts stored tokens, webhook secrets and pending consents under the first key of ENCRYPTION_KEYS.',

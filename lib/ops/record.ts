@@ -1,11 +1,11 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { opsDataApiUsage, opsLaunchCounts } from '@/lib/db/schema';
+import { opsDataApiUsage, opsLaunchCounts, opsWebhookRefusals } from '@/lib/db/schema';
 import { addWaitBuckets, emptyWaitBuckets, waitBucketOf } from '@/lib/ops/wait-buckets';
 
 /**
- * The operational records (ops_launch_counts, ops_data_api_usage) as each instance gathers them: added up in memory
+ * The operational records (ops_launch_counts, ops_data_api_usage, ops_webhook_refusals) as each instance gathers them: added up in memory
  * per hour and key, and written every few seconds (and on shutdown) as one upsert per table that adds to what other
  * instances wrote. A launch or a page thus costs a map update, never a database statement. Rows are written sorted
  * by key, so two instances flushing the same keys lock them in the same order (no deadlock).
@@ -28,19 +28,27 @@ type UsageRow = {
   waitMsSum: number;
   waitBuckets: number[];
 };
+type RefusalRow = { hour: Date; pluginId: string; tenantId: string; reason: string; count: number };
 
 /** Keys held between flushes, per table: past this (a database down for long), new keys wait for the next flush. */
 const MAX_PENDING_KEYS = 20_000;
 const HOUR_MS = 3_600_000;
 
-type Pending = { launches: Map<string, LaunchRow>; usage: Map<string, UsageRow>; dropped: number };
+type Pending = {
+  launches: Map<string, LaunchRow>;
+  usage: Map<string, UsageRow>;
+  refusals: Map<string, RefusalRow>;
+  dropped: number;
+};
+
+const nothingPending = (): Pending => ({ launches: new Map(), usage: new Map(), refusals: new Map(), dropped: 0 });
 
 // On globalThis: Next loads instrumentation (which starts the flushing) and the route handlers (which record) as
 // separate bundles, and both must reach the same pending counts.
 const slot = globalThis as typeof globalThis & { __addonOpsPending?: Pending };
 
 function pending(): Pending {
-  slot.__addonOpsPending ??= { launches: new Map(), usage: new Map(), dropped: 0 };
+  slot.__addonOpsPending ??= nothingPending();
   return slot.__addonOpsPending;
 }
 
@@ -101,12 +109,36 @@ export function recordDataApiUse(use: DataApiUse, at = Date.now()): void {
   row.waitBuckets[waitBucketOf(waitMs)]! += 1;
 }
 
+/**
+ * A notification to a known receiver address was refused (`reason`: the refusal's code): one count for each company
+ * behind the address. Ids only: never the body, signature or secret.
+ */
+export function recordWebhookRefusal(
+  companies: readonly { pluginId: string; tenantId: string }[],
+  reason: string,
+  at = Date.now(),
+): void {
+  const hour = hourOf(at);
+  for (const { pluginId, tenantId } of companies) {
+    const key = `${hour.getTime()}|${pluginId}|${tenantId}|${reason}`;
+    const row = entry(pending().refusals, key, () => ({ hour, pluginId, tenantId, reason, count: 0 }));
+    if (row) row.count += 1;
+  }
+}
+
 const byKey = <T>(map: Map<string, T>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v);
 
 /** Puts launch counts that could not be written back among the pending ones, for the next flush. */
 function restoreLaunches(rows: Map<string, LaunchRow>): void {
   for (const [key, row] of rows) {
     const into = entry(pending().launches, key, () => ({ ...row, count: 0 }));
+    if (into) into.count += row.count;
+  }
+}
+
+function restoreRefusals(rows: Map<string, RefusalRow>): void {
+  for (const [key, row] of rows) {
+    const into = entry(pending().refusals, key, () => ({ ...row, count: 0 }));
     if (into) into.count += row.count;
   }
 }
@@ -135,6 +167,21 @@ async function writeLaunches(db: Db, rows: Map<string, LaunchRow>): Promise<void
     .onConflictDoUpdate({
       target: [opsLaunchCounts.hour, opsLaunchCounts.step, opsLaunchCounts.outcome, opsLaunchCounts.reason],
       set: { count: sql`${opsLaunchCounts.count} + excluded.count` },
+    });
+}
+
+async function writeRefusals(db: Db, rows: Map<string, RefusalRow>): Promise<void> {
+  await db
+    .insert(opsWebhookRefusals)
+    .values(byKey(rows))
+    .onConflictDoUpdate({
+      target: [
+        opsWebhookRefusals.hour,
+        opsWebhookRefusals.pluginId,
+        opsWebhookRefusals.tenantId,
+        opsWebhookRefusals.reason,
+      ],
+      set: { count: sql`${opsWebhookRefusals.count} + excluded.count` },
     });
 }
 
@@ -169,9 +216,9 @@ async function writeUsage(db: Db, rows: Map<string, UsageRow>): Promise<void> {
  * many keys were written, and how many new keys were refused since the last flush because too many were pending.
  */
 export async function flushOpsRecords(db: Db): Promise<{ written: number; dropped: number }> {
-  const { launches, usage, dropped } = pending();
-  if (launches.size === 0 && usage.size === 0) return { written: 0, dropped };
-  slot.__addonOpsPending = { launches: new Map(), usage: new Map(), dropped: 0 };
+  const { launches, usage, refusals, dropped } = pending();
+  if (launches.size === 0 && usage.size === 0 && refusals.size === 0) return { written: 0, dropped };
+  slot.__addonOpsPending = nothingPending();
   const failures: unknown[] = [];
   let written = 0;
   if (launches.size > 0) {
@@ -189,6 +236,15 @@ export async function flushOpsRecords(db: Db): Promise<{ written: number; droppe
       written += usage.size;
     } catch (error) {
       restoreUsage(usage);
+      failures.push(error);
+    }
+  }
+  if (refusals.size > 0) {
+    try {
+      await writeRefusals(db, refusals);
+      written += refusals.size;
+    } catch (error) {
+      restoreRefusals(refusals);
       failures.push(error);
     }
   }

@@ -34,7 +34,25 @@ export type ReceiveOutcome =
       /** The companies the notification was stored for (their documents may have changed). */
       companies: { pluginId: string; tenantIds: string[] };
     }
-  | { ok: false; reason: Refusal; candidates: number };
+  | {
+      ok: false;
+      reason: Refusal;
+      candidates: number;
+      /**
+       * The companies behind the address (ids only), for the operators' count of refusals: the address names them,
+       * though the sender did not prove to be the service. None when the address is unknown.
+       */
+      companies: RefusedCompany[];
+    };
+
+export type RefusedCompany = { pluginId: string; tenantId: string };
+
+/** Each company behind the address once (two of its users' connections share it). */
+function companiesOf(candidates: Candidate[]): RefusedCompany[] {
+  const seen = new Map<string, RefusedCompany>();
+  for (const { pluginId, tenantId } of candidates) seen.set(`${pluginId}|${tenantId}`, { pluginId, tenantId });
+  return [...seen.values()];
+}
 
 /** Our own failure: secrets stored that none of the configured keys opens. Answered 500, so the service retries. */
 export class WebhookSecretsUnreadable extends Error {
@@ -75,24 +93,31 @@ export async function receiveWebhook(
   input: { webhookId: string; rawBody: Buffer; signature: string | null },
   keys: readonly VaultKey[],
 ): Promise<ReceiveOutcome> {
-  // The header is read before anything is looked up: a request without a usable signature costs no query.
   const matches = signatureCheck(input.rawBody, input.signature);
-  if (!input.signature?.trim()) return { ok: false, reason: 'signature_missing', candidates: 0 };
+  // Looked up even without a signature: a missing one at a known address is counted for its companies too (any
+  // signature at all would cost the same query).
   const candidates = await connectionsAtWebhook(db, input.webhookId);
   const count = candidates.length;
-  if (count === 0) return { ok: false, reason: 'webhook_unknown', candidates: 0 };
-  if (!matches) return { ok: false, reason: 'signature_invalid', candidates: count };
+  const refused = (reason: Refusal): ReceiveOutcome => ({
+    ok: false,
+    reason,
+    candidates: count,
+    companies: companiesOf(candidates),
+  });
+  if (!input.signature?.trim()) return refused('signature_missing');
+  if (count === 0) return refused('webhook_unknown');
+  if (!matches) return refused('signature_invalid');
 
   const { matched, unreadable } = verifiedConnections(matches, candidates, keys);
   const [first] = matched;
   if (!first) {
     // A secret we cannot open might have been the one that signed: not the sender's fault, so not a 400.
     if (unreadable > 0) throw new WebhookSecretsUnreadable(`${unreadable} webhook secret(s) could not be opened.`);
-    return { ok: false, reason: 'signature_invalid', candidates: count };
+    return refused('signature_invalid');
   }
 
   const parsed = parseWebhookPayload(input.rawBody);
-  if (!parsed.ok) return { ok: false, reason: 'payload_invalid', candidates: count };
+  if (!parsed.ok) return refused('payload_invalid');
 
   // One event row per notification, owned by one user: an address is never shared across users (each consent makes
   // its own), but should it be, the first owner keeps it rather than the event being shown to someone else.

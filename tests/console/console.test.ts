@@ -107,7 +107,7 @@ describe.each(databaseKinds)('the operators’ console on %s', (kind) => {
       });
       expect(alfa.mirror.lagSeconds).toBeGreaterThanOrEqual(600);
       expect(alfa.mirror.lagSeconds).toBeLessThan(900);
-      expect(alfa.notifications).toMatchObject({ received: 3, refused: null });
+      expect(alfa.notifications).toMatchObject({ received: 3, refused: { count: 0, lastAt: null, byReason: {} } });
       expect(minutesAgo(alfa.notifications.lastReceivedAt)).toBeLessThan(4);
     });
 
@@ -130,7 +130,11 @@ describe.each(databaseKinds)('the operators’ console on %s', (kind) => {
         lastSyncedAt: null,
         records: { invoices: 0, expenses: 0, deliveryNotes: 0 },
       });
-      expect(gama.notifications).toEqual({ received: 0, lastReceivedAt: null, refused: null });
+      expect(gama.notifications).toEqual({
+        received: 0,
+        lastReceivedAt: null,
+        refused: { count: 0, lastAt: null, byReason: {} },
+      });
     });
   });
 

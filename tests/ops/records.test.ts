@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/lib/db/client';
 import { pruneExpiredRows } from '@/lib/db/prune';
+import { consoleCompanies } from '@/lib/console/companies';
 import { dataApiUsage } from '@/lib/ops/data-api-usage';
 import { launchCounts } from '@/lib/ops/launches';
 import {
@@ -9,6 +10,7 @@ import {
   flushOpsRecords,
   recordDataApiUse,
   recordLaunch,
+  recordWebhookRefusal,
   type DataApiUse,
 } from '@/lib/ops/record';
 import { OPS_WAIT_BUCKET_COUNT, waitQuantileMs } from '@/lib/ops/wait-buckets';
@@ -53,7 +55,7 @@ describe.each(databaseKinds)('operational records on %s', (kind) => {
 
   beforeEach(async () => {
     discardPendingOpsRecords();
-    await database.db.execute(sql`truncate ops_launch_counts, ops_data_api_usage`);
+    await database.db.execute(sql`truncate ops_launch_counts, ops_data_api_usage, ops_webhook_refusals`);
   });
 
   it('count launches per hour and per day, and failures by step and reason; later flushes add to the rows', async () => {
@@ -155,12 +157,56 @@ describe.each(databaseKinds)('operational records on %s', (kind) => {
     expect((await dataApiUsage(database.db, { since: new Date(HOUR_10) }))[0]?.calls).toBe(1);
   });
 
+  it('count refused notifications per company, hour and reason; the console sums them over 30 days', async () => {
+    const both = [
+      { pluginId: 'sandbox-addon', tenantId: '10001' },
+      { pluginId: 'sandbox-addon', tenantId: '10002' },
+    ];
+    const now = Date.now();
+    const recent = now - 2 * 3_600_000;
+    recordWebhookRefusal(both, 'signature_invalid', recent);
+    recordWebhookRefusal(both, 'signature_invalid', recent + 1);
+    recordWebhookRefusal(both.slice(0, 1), 'payload_invalid', now);
+    // Older than the window: still a row until the pruning, never in the console's sum.
+    recordWebhookRefusal(both.slice(1), 'signature_missing', now - 31 * 86_400_000);
+    expect(await flushOpsRecords(database.db)).toEqual({ written: 4, dropped: 0 });
+    recordWebhookRefusal(both.slice(0, 1), 'payload_invalid', now);
+    await flushOpsRecords(database.db);
+
+    const columns = rowsOf<{ column_name: string }>(
+      await database.db.execute(sql`
+        select column_name from information_schema.columns where table_name = 'ops_webhook_refusals' order by 1`),
+    );
+    expect(columns.map((row) => row.column_name)).toEqual(['count', 'hour', 'plugin_id', 'reason', 'tenant_id']);
+
+    // The companies are known to the console by other rows (a mirror here); the refusals only add to them.
+    await database.db.execute(sql`
+      insert into mirror_companies (plugin_id, tenant_id) values ('sandbox-addon', '10001'), ('sandbox-addon', '10002')`);
+    try {
+      const companies = await consoleCompanies(database.db);
+      const thisHour = new Date(Math.floor(now / 3_600_000) * 3_600_000);
+      expect(companies.find((company) => company.tenantId === '10001')?.notifications.refused).toEqual({
+        count: 4,
+        lastAt: thisHour,
+        byReason: { signature_invalid: 2, payload_invalid: 2 },
+      });
+      expect(companies.find((company) => company.tenantId === '10002')?.notifications.refused).toEqual({
+        count: 2,
+        lastAt: new Date(Math.floor(recent / 3_600_000) * 3_600_000),
+        byReason: { signature_invalid: 2 },
+      });
+    } finally {
+      await database.db.execute(sql`delete from mirror_companies where plugin_id = 'sandbox-addon'`);
+    }
+  });
+
   it('are pruned after 30 days by the hourly pruning job', async () => {
     const old = new Date(Date.now() - 31 * 86_400_000);
     const recent = new Date(Date.now() - 29 * 86_400_000);
     for (const moment of [old, recent]) {
       recordLaunch('exchange', 'ok', 'ok', moment.getTime());
       recordDataApiUse(call('10001'), moment.getTime());
+      recordWebhookRefusal([{ pluginId: 'sandbox-addon', tenantId: '10001' }], 'signature_invalid', moment.getTime());
     }
     await flushOpsRecords(database.db);
     await pruneExpiredRows(database.db);
@@ -169,6 +215,12 @@ describe.each(databaseKinds)('operational records on %s', (kind) => {
       recent.toISOString().slice(0, 10),
     ]);
     expect((await dataApiUsage(database.db, { since }))[0]?.hourly).toHaveLength(1);
+    const refusals = rowsOf<{ hour: Date | string }>(
+      await database.db.execute(sql`select hour from ops_webhook_refusals`),
+    );
+    expect(refusals.map((row) => new Date(row.hour).getTime())).toEqual([
+      Math.floor(recent.getTime() / 3_600_000) * 3_600_000,
+    ]);
   });
 
   if (kind === 'postgres') {

@@ -7,6 +7,9 @@ import { webhookEvents } from '@/lib/db/schema';
 import { getEnv, resetEnvForTests } from '@/lib/env';
 import { newWebhookId, storeAccessTokens } from '@/lib/connections/store';
 import { WEBHOOK_MAX_BODY_BYTES } from '@/lib/webhooks/signature';
+import { consoleCompanies } from '@/lib/console/companies';
+import { rowsOf } from '@/lib/db/client';
+import { discardPendingOpsRecords, flushOpsRecords } from '@/lib/ops/record';
 import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '@/sandbox/webhook-signer';
 import { BASE, PLUGIN_ID } from '../support/broker';
 import { capturedLogLines, rememberSecret } from '../support/log-capture';
@@ -298,6 +301,57 @@ describe('a notification that is refused with 400 and stores nothing', () => {
     const padding = 'x'.repeat(WEBHOOK_MAX_BODY_BYTES);
     await expectRefused(await sendSigned(webhookId, upload('h0000000-0000-4000-8000-000000000009', { padding })));
     expect(await eventsOf(webhookId)).toEqual([]);
+  });
+});
+
+describe('a refused notification, for the operators', () => {
+  const body = upload('j0000000-0000-4000-8000-000000000011');
+  const refusalsOf = async (tenantIds: string[]) =>
+    rowsOf<{ tenant_id: string; reason: string; count: number }>(
+      await (
+        await getDb()
+      ).execute(sql`
+        select tenant_id, reason, count from ops_webhook_refusals
+        where tenant_id in (${sql.join(tenantIds, sql`, `)}) order by tenant_id, reason`),
+    ).map((row) => ({ ...row, count: Number(row.count) }));
+
+  it('at a known address is counted for each company behind it, by reason, and shown in the console', async () => {
+    discardPendingOpsRecords();
+    const webhookId = await connect([{ tenantId: '20001' }, { tenantId: '20002' }]);
+    await expectRefused(await sendSigned(webhookId, body, rememberSecret('not-the-connection-secret')));
+    await expectRefused(await sendSigned(webhookId, body, rememberSecret('not-the-connection-secret')));
+    await expectRefused(await send(webhookId, body));
+    await expectRefused(await sendSigned(webhookId, 'not json'));
+    // Nothing is written until the flush (every few seconds on a running instance).
+    expect(await refusalsOf(['20001', '20002'])).toEqual([]);
+    await flushOpsRecords(await getDb());
+
+    expect(await refusalsOf(['20001', '20002'])).toEqual(
+      ['20001', '20002'].flatMap((tenant_id) => [
+        { tenant_id, reason: 'payload_invalid', count: 1 },
+        { tenant_id, reason: 'signature_invalid', count: 2 },
+        { tenant_id, reason: 'signature_missing', count: 1 },
+      ]),
+    );
+    const companies = await consoleCompanies(await getDb());
+    for (const tenantId of ['20001', '20002']) {
+      const refused = companies.find((company) => company.tenantId === tenantId)?.notifications.refused;
+      expect(refused).toMatchObject({
+        count: 4,
+        byReason: { payload_invalid: 1, signature_invalid: 2, signature_missing: 1 },
+      });
+      expect(Date.now() - refused!.lastAt!.getTime()).toBeLessThan(3_600_000);
+    }
+  });
+
+  it('at an unknown address, or one without a secret, is recorded for no company', async () => {
+    discardPendingOpsRecords();
+    await expectRefused(await sendSigned(newWebhookId(), body));
+    await expectRefused(await send(newWebhookId(), body));
+    const withoutSecret = await connect([{ tenantId: '20009', secret: null }]);
+    await expectRefused(await sendSigned(withoutSecret, body));
+    expect(await flushOpsRecords(await getDb())).toEqual({ written: 0, dropped: 0 });
+    expect(await refusalsOf(['20009'])).toEqual([]);
   });
 });
 

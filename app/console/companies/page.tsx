@@ -167,14 +167,26 @@ export default async function ConsoleCompaniesPage({ searchParams }: { searchPar
                     </dl>
                   </td>
                   <td className={cell}>
-                    {company.notifications.received === 0
-                      ? '0'
-                      : fill(p.received, {
-                          count: company.notifications.received,
-                          at: company.notifications.lastReceivedAt
-                            ? formatMoment(company.notifications.lastReceivedAt, locale)
-                            : p.never,
-                        })}
+                    <div>
+                      {company.notifications.received === 0
+                        ? '0'
+                        : fill(p.received, {
+                            count: company.notifications.received,
+                            at: company.notifications.lastReceivedAt
+                              ? formatMoment(company.notifications.lastReceivedAt, locale)
+                              : p.never,
+                          })}
+                    </div>
+                    <div className={company.notifications.refused.count > 0 ? 'text-red-700' : 'text-slate-600'}>
+                      {company.notifications.refused.count === 0
+                        ? p.refusedNone
+                        : fill(p.refused, {
+                            count: company.notifications.refused.count,
+                            at: company.notifications.refused.lastAt
+                              ? formatMoment(company.notifications.refused.lastAt, locale)
+                              : p.never,
+                          })}
+                    </div>
                   </td>
                   <td className={`${cell} font-mono text-xs`}>{company.keyIds.join(', ') || p.never}</td>
                   <td className={cell}>
@@ -191,7 +203,7 @@ export default async function ConsoleCompaniesPage({ searchParams }: { searchPar
               ))}
             </tbody>
           </table>
-          <p className="border-t border-slate-100 p-3 text-xs text-slate-600">{d.companies.refusedNotRecorded}</p>
+          <p className="border-t border-slate-100 p-3 text-xs text-slate-600">{d.companies.refusedNote}</p>
         </div>
       )}
     </main>

@@ -5,6 +5,7 @@ import { readBodyBytes } from '@/lib/http/body';
 import { errorResponse, HttpError } from '@/lib/http/errors';
 import { handleRequest, withRouteHeaders } from '@/lib/http/handle';
 import { requestMirrorSyncs } from '@/lib/mirror/jobs';
+import { recordWebhookRefusal } from '@/lib/ops/record';
 import { isWebhookId, receiveWebhook } from '@/lib/webhooks/receive';
 import { webhookErrorResponse } from '@/lib/webhooks/answers';
 import { WEBHOOK_MAX_BODY_BYTES, WEBHOOK_SIGNATURE_HEADER } from '@/lib/webhooks/signature';
@@ -35,7 +36,11 @@ export async function POST(request: Request, { params }: Context) {
         getEnv().encryptionKeys,
       );
       log.candidates = outcome.candidates;
-      if (!outcome.ok) throw new HttpError('bad_request', outcome.reason);
+      if (!outcome.ok) {
+        // Counted for the companies behind a known address (the console shows them); an unknown one names none.
+        recordWebhookRefusal(outcome.companies, outcome.reason);
+        throw new HttpError('bad_request', outcome.reason);
+      }
       log.kind = outcome.kind;
       log.matched = outcome.matched;
       log.duplicate = !outcome.stored;
