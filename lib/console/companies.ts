@@ -39,11 +39,14 @@ export type ConsoleCompany = {
   /** The company's state in one word: some user's token works, all were refused, or none is stored. */
   connectionState: 'connected' | 'invalid' | 'missing';
   connections: ConsoleConnection[];
-  /** The last 401: a token refused by the data API (its mark), or the mirror's sync stopped by one. */
+  /**
+   * The last 401: a token refused by the data API (its mark), the mirror's sync stopped by one, or the hour of the
+   * last call refused so (the operational records).
+   */
   lastUnauthorizedAt: Date | null;
   /**
-   * The last 402 (no API package), known while it is the mirror's last failure: the mirror keeps its last error
-   * only.
+   * The last 402 (no API package): the mirror's last failure, or the hour of the last call the data API refused so
+   * (the operational records, kept 30 days).
    */
   lastPaymentRequiredAt: Date | null;
   mirror: {
@@ -79,66 +82,77 @@ const noRecords = () => Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, 0
 
 /** Every company the add-on knows of, ordered by add-on and company id. */
 export async function consoleCompanies(db: Db): Promise<ConsoleCompany[]> {
-  const [companies, launches, connections, mirrors, records, notifications, refusals] = await Promise.all([
-    selectRows<{ plugin_id: string; tenant_id: string }>(
-      db,
-      sql`
+  const [companies, launches, connections, mirrors, records, notifications, refusals, refusedCalls] = await Promise.all(
+    [
+      selectRows<{ plugin_id: string; tenant_id: string }>(
+        db,
+        sql`
         select plugin_id, tenant_id from mirror_companies
         union select plugin_id, unnest(tenant_ids) from launch_codes
         union select plugin_id, unnest(tenant_ids) from sessions
         union select plugin_id, unnest(tenant_ids) from webhook_events`,
-    ),
-    selectRows<{ plugin_id: string; tenant_id: string; user_id: string; last_launched_at: Stamp }>(
-      db,
-      sql`
+      ),
+      selectRows<{ plugin_id: string; tenant_id: string; user_id: string; last_launched_at: Stamp }>(
+        db,
+        sql`
         select plugin_id, tenant_id, user_id, max(created_at) as last_launched_at
         from (${launchesByCompany}) launches
         group by plugin_id, tenant_id, user_id
         order by last_launched_at desc, user_id`,
-    ),
-    // The sealed columns are never selected (lib/connections/overview.ts).
-    allConnections(db),
-    selectRows<{
-      plugin_id: string;
-      tenant_id: string;
-      status: MirrorStatusName;
-      full_synced_at: Stamp;
-      last_synced_at: Stamp;
-      lag_seconds: number | string | null;
-      last_error_kind: string | null;
-      last_error_at: Stamp;
-      next_try_at: Stamp;
-      last_opened_at: Stamp;
-    }>(
-      db,
-      sql`
+      ),
+      // The sealed columns are never selected (lib/connections/overview.ts).
+      allConnections(db),
+      selectRows<{
+        plugin_id: string;
+        tenant_id: string;
+        status: MirrorStatusName;
+        full_synced_at: Stamp;
+        last_synced_at: Stamp;
+        lag_seconds: number | string | null;
+        last_error_kind: string | null;
+        last_error_at: Stamp;
+        next_try_at: Stamp;
+        last_opened_at: Stamp;
+      }>(
+        db,
+        sql`
         select plugin_id, tenant_id, status, full_synced_at, last_synced_at,
                floor(extract(epoch from now() - last_synced_at)) as lag_seconds,
                last_error_kind, last_error_at, next_try_at, last_opened_at
         from mirror_companies`,
-    ),
-    selectRows<{ plugin_id: string; tenant_id: string; kind: DocumentKind; records: number | string }>(
-      db,
-      sql`
+      ),
+      selectRows<{ plugin_id: string; tenant_id: string; kind: DocumentKind; records: number | string }>(
+        db,
+        sql`
         select plugin_id, tenant_id, kind, count(*) as records
         from mirror_documents group by plugin_id, tenant_id, kind`,
-    ),
-    selectRows<{ plugin_id: string; tenant_id: string; received: number | string; last_received_at: Stamp }>(
-      db,
-      sql`
+      ),
+      selectRows<{ plugin_id: string; tenant_id: string; received: number | string; last_received_at: Stamp }>(
+        db,
+        sql`
         select plugin_id, tenant_id, count(*) as received, max(received_at) as last_received_at
         from (select plugin_id, unnest(tenant_ids) as tenant_id, received_at from webhook_events) events
         group by plugin_id, tenant_id`,
-    ),
-    selectRows<{ plugin_id: string; tenant_id: string; reason: string; refused: number | string; last_hour: Stamp }>(
-      db,
-      sql`
+      ),
+      selectRows<{ plugin_id: string; tenant_id: string; reason: string; refused: number | string; last_hour: Stamp }>(
+        db,
+        sql`
         select plugin_id, tenant_id, reason, sum(count) as refused, max(hour) as last_hour
         from ops_webhook_refusals
         where hour >= now() - make_interval(days => ${OPS_RETENTION_DAYS})
         group by plugin_id, tenant_id, reason`,
-    ),
-  ]);
+      ),
+      // Any call the data API refused with 401 or 402, by any instance, to the hour (the operational records).
+      selectRows<{ plugin_id: string; tenant_id: string; outcome: string; last_hour: Stamp }>(
+        db,
+        sql`
+        select plugin_id, tenant_id, outcome, max(hour) as last_hour
+        from ops_data_api_usage
+        where outcome in ('unauthorized', 'payment-required')
+        group by plugin_id, tenant_id, outcome`,
+      ),
+    ],
+  );
 
   const grouped = <T extends { plugin_id: string; tenant_id: string }>(rows: T[]) => {
     const map = new Map<string, T[]>();
@@ -166,6 +180,9 @@ export async function consoleCompanies(db: Db): Promise<ConsoleCompany[]> {
   const recordsOf = grouped(records);
   const notificationsOf = new Map(notifications.map((row) => [companyKey(row.plugin_id, row.tenant_id), row]));
   const refusalsOf = grouped(refusals);
+  const refusedCallsOf = grouped(refusedCalls);
+  const lastRefusedCall = (key: string, outcome: string) =>
+    asDate((refusedCallsOf.get(key) ?? []).find((row) => row.outcome === outcome)?.last_hour);
 
   return ordered.map(({ pluginId, tenantId }) => {
     const key = companyKey(pluginId, tenantId);
@@ -210,8 +227,12 @@ export async function consoleCompanies(db: Db): Promise<ConsoleCompany[]> {
       lastUnauthorizedAt: latest([
         ...companyConnections.map((connection) => connection.refusedAt),
         mirrorError?.kind === 'unauthorized' ? mirrorError.at : null,
+        lastRefusedCall(key, 'unauthorized'),
       ]),
-      lastPaymentRequiredAt: mirrorError?.kind === 'payment-required' ? mirrorError.at : null,
+      lastPaymentRequiredAt: latest([
+        mirrorError?.kind === 'payment-required' ? mirrorError.at : null,
+        lastRefusedCall(key, 'payment-required'),
+      ]),
       mirror: {
         status: mirror?.status ?? 'never',
         fullSyncedAt: asDate(mirror?.full_synced_at),

@@ -17,7 +17,7 @@ import { storeAccessTokens } from '@/lib/connections/store';
 import { fingerprint } from '@/lib/crypto/digest';
 import { openToken } from '@/lib/crypto/vault';
 import { rowsOf } from '@/lib/db/client';
-import { accessTokens, consoleAudit, sessions } from '@/lib/db/schema';
+import { accessTokens, consoleAudit, opsDataApiUsage, sessions } from '@/lib/db/schema';
 import { getEnv, resetEnvForTests } from '@/lib/env';
 import type { SendJob } from '@/lib/jobs/queue';
 import { mirrorSyncQueue } from '@/lib/mirror/jobs';
@@ -109,6 +109,31 @@ describe.each(databaseKinds)('the operators’ console on %s', (kind) => {
       expect(alfa.mirror.lagSeconds).toBeLessThan(900);
       expect(alfa.notifications).toMatchObject({ received: 3, refused: { count: 0, lastAt: null, byReason: {} } });
       expect(minutesAgo(alfa.notifications.lastReceivedAt)).toBeLessThan(4);
+    });
+
+    it('knows the last 401 and 402 of any call from the operational records, to the hour, after the mirror forgot', async () => {
+      const hoursAgo = (hours: number) => new Date(Math.floor(Date.now() / 3_600_000 - hours) * 3_600_000);
+      const refused = (outcome: string, hour: Date) => ({
+        hour,
+        pluginId: PLUGIN_ID,
+        tenantId: '10003',
+        priority: 'page' as const,
+        outcome,
+        calls: 1,
+        rateLimited: 0,
+        waitMsSum: 0,
+        waitBuckets: [1],
+      });
+      await database.db
+        .insert(opsDataApiUsage)
+        .values([refused('payment-required', hoursAgo(5)), refused('unauthorized', hoursAgo(2))]);
+      try {
+        const gama = (await consoleCompanies(database.db)).find((company) => company.tenantId === '10003')!;
+        expect(gama.lastPaymentRequiredAt).toEqual(hoursAgo(5));
+        expect(gama.lastUnauthorizedAt).toEqual(hoursAgo(2));
+      } finally {
+        await database.db.delete(opsDataApiUsage).where(eq(opsDataApiUsage.tenantId, '10003'));
+      }
     });
 
     it('shows a company without a token, paused by a 402, and one never mirrored', async () => {
