@@ -1,13 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadForPage } from '@/lib/company/page-load';
 import { mirrorCompanies, mirrorDocuments } from '@/lib/db/schema';
-import { loadDeliveryNotePage, loadExpensePage, loadInvoicePage, type DetailDoor } from '@/lib/documents/detail-loads';
+import { loadDeliveryNotePage, loadExpensePage, loadInvoicePage } from '@/lib/documents/detail-loads';
 import { loadInvoiceDetail } from '@/lib/documents/invoice-detail';
 import { resetEnvForTests } from '@/lib/env';
 import { readJournals } from '@/lib/mirror/journals';
 import { syncCompany } from '@/lib/mirror/sync';
-import { PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { mirrorSandboxDuringTests, sandboxPaths } from './mirror-fixture';
 import type { CompanyConnection } from '@/lib/connections/states';
@@ -28,26 +26,7 @@ describe.each(databaseKinds)('document pages from the mirror on %s', (kind) => {
   const company = () => api.company(TENANT);
 
   /** The company's page door over the test database and a fresh token: the requests it sends are its own. */
-  function door(state: CompanyConnection['state'] = 'connected'): { door: DetailDoor; calls: () => string[] } {
-    const { client, token } = api.client(TENANT);
-    const scope = { userId: 'jana.novakova@example.sk', pluginId: PLUGIN_ID, tenantId: TENANT };
-    return {
-      door: {
-        scope,
-        read: (query) => query(database.db, scope),
-        load: (work) => loadForPage((deadline) => work({ client: async () => client, deadline })),
-        connection: async () => ({
-          tenantId: TENANT,
-          name: null,
-          state,
-          source: 'consent',
-          webhookId: null,
-          hasWebhookSecret: false,
-        }),
-      },
-      calls: () => api.requestsOf(token).map((request) => request.path),
-    };
-  }
+  const door = (state: CompanyConnection['state'] = 'connected') => api.pageDoor(database.db, TENANT, { state });
   const live = () => api.client(TENANT).client;
   const idOf = async (documentKind: 'invoices' | 'expenses' | 'deliveryNotes') => {
     const [row] = await database.db

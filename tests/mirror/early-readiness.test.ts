@@ -1,19 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyToday } from '@/lib/company/calendar';
-import { loadForPage } from '@/lib/company/page-load';
 import type { CompanyConnection } from '@/lib/connections/states';
 import { mirrorCompanies } from '@/lib/db/schema';
 import { loadExpensePage, loadInvoicePage } from '@/lib/documents/detail-loads';
 import { loadOverview } from '@/lib/documents/overview';
-import { loadOverviewPage, type OverviewDoor } from '@/lib/documents/overview-page';
+import { loadOverviewPage } from '@/lib/documents/overview-page';
 import { resetEnvForTests } from '@/lib/env';
 import { mirrorReadiness } from '@/lib/mirror/query/across';
 import { overviewFromMirror } from '@/lib/mirror/query/overview-cards';
 import { readJournals } from '@/lib/mirror/journals';
 import { mirrorServes, mirrorServesKind, mirrorStatus, readinessOf } from '@/lib/mirror/status';
 import { syncCompany } from '@/lib/mirror/sync';
-import { PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { mirrorSandboxDuringTests, sandboxPaths } from './mirror-fixture';
 
@@ -78,27 +76,9 @@ describe.each(databaseKinds)('pages per kind and the overview from the mirror on
 
   let users = 0;
   /** The company's page door over the test database and a fresh token: the requests it sends are its own. */
-  function door(state: CompanyConnection['state'] = 'connected'): { door: OverviewDoor; calls: () => string[] } {
-    const { client, token } = api.client(TENANT);
+  const door = (state: CompanyConnection['state'] = 'connected') =>
     // A user of its own each time: the live overview is kept a minute per user and company (lib/documents/load).
-    const scope = { userId: `early-${databaseKind}-${++users}`, pluginId: PLUGIN_ID, tenantId: TENANT };
-    return {
-      door: {
-        scope,
-        read: (query) => query(database.db, scope),
-        load: (work) => loadForPage((deadline) => work({ client: async () => client, deadline })),
-        connection: async () => ({
-          tenantId: TENANT,
-          name: null,
-          state,
-          source: 'consent',
-          webhookId: null,
-          hasWebhookSecret: false,
-        }),
-      },
-      calls: () => api.requestsOf(token).map((request) => request.path.split('?')[0]!),
-    };
-  }
+    api.pageDoor(database.db, TENANT, { userId: `early-${databaseKind}-${++users}`, state });
 
   beforeAll(async () => {
     api.sandbox.dataApi.setVolume(TENANT, { invoices: 150, expenses: 120, deliveryNotes: 3 });

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
+import type { CompanyPage } from '@/lib/company/page';
+import { loadForPage } from '@/lib/company/page-load';
+import type { ConnectionState } from '@/lib/connections/states';
+import type { Db } from '@/lib/db/client';
 import { createDataApiClient, type DataApiClient } from '@/lib/service/client';
 import { createMemoryBudget } from '@/lib/service/rate/memory-budget';
 import { createTransport } from '@/lib/service/transport';
@@ -66,6 +70,35 @@ export function mirrorSandboxDuringTests() {
         .dataApi.requests()
         .filter((request) => request.tokenFingerprint === tokenFingerprint(token)),
 
+    /**
+     * A company page's door (lib/company/page.ts) over the test database and a fresh token, for `userId` with their
+     * connection in `state`; `calls()` answers the paths (without query) it asked of the service, in order.
+     */
+    pageDoor(
+      db: Db,
+      tenantId: string,
+      { userId = 'jana.novakova@example.sk', state = 'connected' }: { userId?: string; state?: ConnectionState } = {},
+    ): { door: PageDoor; calls: () => string[] } {
+      const { client, token } = this.client(tenantId);
+      const scope = { userId, pluginId: PLUGIN_ID, tenantId };
+      return {
+        door: {
+          scope,
+          read: (query) => query(db, scope),
+          load: (work) => loadForPage((deadline) => work({ client: async () => client, deadline })),
+          connection: async () => ({
+            tenantId,
+            name: null,
+            state,
+            source: 'consent',
+            webhookId: null,
+            hasWebhookSecret: false,
+          }),
+        },
+        calls: () => this.requestsOf(token).map((request) => request.path.split('?')[0]!),
+      };
+    },
+
     /** Every record the service lists now, read directly (a token per page: the add-on's budget is untouched). */
     async listed(tenantId: string, kind: DocumentKind, query = ''): Promise<ListedRecord[]> {
       const all: ListedRecord[] = [];
@@ -80,6 +113,9 @@ export function mirrorSandboxDuringTests() {
     },
   };
 }
+
+/** What a company page's loaders are handed (lib/documents/detail-loads.ts, overview-page.ts). */
+export type PageDoor = Pick<CompanyPage, 'scope' | 'read' | 'load' | 'connection'>;
 
 /** The parameters of a logged request's query. */
 export const paramsOf = (request: { query: string }) => new URLSearchParams(request.query);
