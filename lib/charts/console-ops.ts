@@ -1,8 +1,7 @@
 import 'server-only';
-import { formatCompact } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/messages';
 import type { Tally } from '@/lib/console/ops-shape';
-import { CHART_COLOURS } from './overview';
+import { CHART_COLOURS, categoryAxis, FONT, legend as baseLegend, valueAxis as amountAxis } from './parts';
 import { renderChartSvg, type ChartOption } from './render';
 
 /**
@@ -11,7 +10,6 @@ import { renderChartSvg, type ChartOption } from './render';
  * things, not a continuous signal.
  */
 
-const FONT = 'ui-sans-serif, system-ui, sans-serif';
 const WIDTH = 720;
 
 /** Tailwind's brand-600, emerald-600, red-600, then more for companies (sky, amber, violet, pink, teal, slate). */
@@ -21,26 +19,10 @@ const OTHERS_COLOUR = '#94a3b8';
 
 // Text widths are estimated on the server (no canvas), a little short of what browsers draw: room to spare between
 // legend entries and before a truncated label.
-const legend = { top: 0, itemGap: 28, textStyle: { color: CHART_COLOURS.text, fontFamily: FONT } };
+const legend = { ...baseLegend, itemGap: 28 };
 
-const valueAxis = (locale: Locale) => ({
-  type: 'value' as const,
-  minInterval: 1,
-  axisLabel: {
-    color: CHART_COLOURS.text,
-    fontFamily: FONT,
-    formatter: (value: number) => formatCompact(value, locale),
-  },
-  splitLine: { lineStyle: { color: CHART_COLOURS.grid } },
-});
-
-const categoryAxis = (data: string[]) => ({
-  type: 'category' as const,
-  data,
-  axisLabel: { color: CHART_COLOURS.text, fontFamily: FONT },
-  axisLine: { lineStyle: { color: CHART_COLOURS.axis } },
-  axisTick: { show: false },
-});
+/** Counts: whole numbers only. */
+const valueAxis = (locale: Locale) => ({ ...amountAxis(locale), minInterval: 1 });
 
 const bars = (name: string, color: string, data: number[], stack?: string) => ({
   type: 'bar' as const,

@@ -1,9 +1,10 @@
 import 'server-only';
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import { fill } from '@/lib/i18n/documents';
-import { formatCompact, formatMoney, formatMonth } from '@/lib/i18n/format';
+import { formatMoney, formatMonth } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/messages';
 import { AGEING_BUCKETS, type OverviewCharts } from '@/lib/mirror/query/overview';
+import { CHART_COLOURS, categoryAxis, FONT, legend, valueAxis } from './parts';
 import { renderChartSvg, type ChartOption } from './render';
 
 /**
@@ -13,41 +14,15 @@ import { renderChartSvg, type ChartOption } from './render';
  * figures).
  */
 
-/** Tailwind's colours the charts use: brand-600 (app/globals.css), amber-500, slate-600/300/200. */
-export const CHART_COLOURS = {
-  invoices: '#0b5cad',
-  expenses: '#f59e0b',
-  text: '#475569',
-  axis: '#cbd5e1',
-  grid: '#e2e8f0',
-} as const;
-
-const FONT = 'ui-sans-serif, system-ui, sans-serif';
 const WIDTH = 720;
 
 export type OverviewChartSvgs = { monthly: string; ageing: string; top: string | null };
 
-function axisOf(locale: Locale) {
-  return {
-    type: 'value' as const,
-    axisLabel: {
-      color: CHART_COLOURS.text,
-      fontFamily: FONT,
-      formatter: (value: number) => formatCompact(value, locale),
-    },
-    splitLine: { lineStyle: { color: CHART_COLOURS.grid } },
-  };
-}
-
-const categoryAxis = (data: string[]) => ({
-  type: 'category' as const,
-  data,
-  axisLabel: { color: CHART_COLOURS.text, fontFamily: FONT, interval: 0 },
-  axisLine: { lineStyle: { color: CHART_COLOURS.axis } },
-  axisTick: { show: false },
-});
-
-const legend = { top: 0, textStyle: { color: CHART_COLOURS.text, fontFamily: FONT } };
+/** Every category named: the overview's few months, buckets and customers fit. */
+const everyCategory = (data: string[]) => {
+  const axis = categoryAxis(data);
+  return { ...axis, axisLabel: { ...axis.axisLabel, interval: 0 } };
+};
 
 const bar = (name: string, color: string, data: number[]) => ({
   type: 'bar' as const,
@@ -64,8 +39,8 @@ export function overviewChartSvgs(charts: OverviewCharts, texts: DocumentTexts, 
   const monthly: ChartOption = {
     legend,
     grid: { left: 56, right: 16, top: 40, bottom: 48 },
-    xAxis: { ...categoryAxis(months), axisLabel: { ...categoryAxis(months).axisLabel, rotate: 45 } },
-    yAxis: axisOf(locale),
+    xAxis: { ...everyCategory(months), axisLabel: { ...everyCategory(months).axisLabel, rotate: 45 } },
+    yAxis: valueAxis(locale),
     series: [
       bar(
         t.invoiced,
@@ -83,8 +58,8 @@ export function overviewChartSvgs(charts: OverviewCharts, texts: DocumentTexts, 
   const ageing: ChartOption = {
     legend,
     grid: { left: 56, right: 16, top: 40, bottom: 32 },
-    xAxis: categoryAxis(buckets),
-    yAxis: axisOf(locale),
+    xAxis: everyCategory(buckets),
+    yAxis: valueAxis(locale),
     series: [
       bar(
         t.receivables,
@@ -101,9 +76,9 @@ export function overviewChartSvgs(charts: OverviewCharts, texts: DocumentTexts, 
   const customers = charts.topCustomers;
   const top: ChartOption = {
     grid: { left: 180, right: 96, top: 8, bottom: 8 },
-    xAxis: { ...axisOf(locale), show: false },
+    xAxis: { ...valueAxis(locale), show: false },
     yAxis: {
-      ...categoryAxis(customers.map((customer) => customer.name ?? t.noPartner)),
+      ...everyCategory(customers.map((customer) => customer.name ?? t.noPartner)),
       inverse: true,
       axisLabel: { color: CHART_COLOURS.text, fontFamily: FONT, interval: 0, width: 168, overflow: 'truncate' },
     },
