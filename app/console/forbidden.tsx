@@ -1,5 +1,6 @@
 import { getConsoleTexts } from '@/lib/console/texts';
 import { ConsoleAuthButton } from '@/components/console/console-auth-button';
+import { ConsoleCard } from '@/components/console/console-card';
 
 /**
  * 403 of the console: signed in at the identity provider, but not (or no longer) an operator. Signing out ends the
@@ -8,12 +9,7 @@ import { ConsoleAuthButton } from '@/components/console/console-auth-button';
 export default async function ConsoleForbidden() {
   const { c } = await getConsoleTexts();
   return (
-    <main
-      id="main"
-      tabIndex={-1}
-      className="max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm focus:outline-none"
-    >
-      <h1 className="text-xl font-semibold text-slate-900">{c.refusedTitle}</h1>
+    <ConsoleCard title={c.refusedTitle}>
       <p className="mt-2 text-slate-700">{c.refusedBody}</p>
       <div className="mt-4">
         <ConsoleAuthButton
@@ -25,6 +21,6 @@ export default async function ConsoleForbidden() {
           variant="quiet"
         />
       </div>
-    </main>
+    </ConsoleCard>
   );
 }

@@ -3,6 +3,7 @@ import { forbidden, redirect } from 'next/navigation';
 import { consoleSession } from '@/lib/console/operator';
 import { getConsoleTexts } from '@/lib/console/texts';
 import { ConsoleAuthButton } from '@/components/console/console-auth-button';
+import { ConsoleCard } from '@/components/console/console-card';
 
 export async function generateMetadata(): Promise<Metadata> {
   const { c } = await getConsoleTexts();
@@ -23,12 +24,7 @@ export default async function ConsoleSignIn({ searchParams }: { searchParams: Se
   if (session.kind === 'refused' || error === 'AccessDenied') forbidden();
   const { c } = await getConsoleTexts();
   return (
-    <main
-      id="main"
-      tabIndex={-1}
-      className="max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm focus:outline-none"
-    >
-      <h1 className="text-xl font-semibold text-slate-900">{c.signInTitle}</h1>
+    <ConsoleCard title={c.signInTitle}>
       {signedOut !== undefined && <p className="mt-2 text-sm text-slate-700">{c.signedOut}</p>}
       {error !== undefined && (
         <p role="alert" className="mt-2 text-sm text-red-700">
@@ -45,6 +41,6 @@ export default async function ConsoleSignIn({ searchParams }: { searchParams: Se
           failed={c.signInFailed}
         />
       </div>
-    </main>
+    </ConsoleCard>
   );
 }
