@@ -6,6 +6,7 @@ import { forPage } from '@/lib/db/errors';
 import { mirrorCompanyOf } from '@/lib/mirror/company';
 import {
   mirrorReadiness,
+  OVERDUE_ACROSS_LIMIT,
   overdueAcross,
   unpaidAndOverdue,
   type MirrorReadiness,
@@ -23,7 +24,9 @@ export type CompanyFigures = { tenantId: string; readiness: MirrorReadiness; fig
 
 export type AcrossCompanies = {
   companies: CompanyFigures[];
+  /** One page of the overdue invoices (OVERDUE_ACROSS_LIMIT of them after `skip`), with the count of all. */
   overdue: OverdueAcross;
+  skip: number;
   /** The session's companies whose copy is not in the list, in the session's order. */
   leftOut: { tenantId: string; readiness: Exclude<MirrorReadiness, 'ready'> }[];
   today: string;
@@ -32,7 +35,7 @@ export type AcrossCompanies = {
 export async function readAcrossCompanies(
   db: Db,
   session: CompaniesScope,
-  { q, today }: { q: string | null; today: string },
+  { q, today, skip = 0 }: { q: string | null; today: string; skip?: number },
 ): Promise<AcrossCompanies> {
   const all = session.tenantIds.map((tenantId) => mirrorCompanyOf(companyScope(session, tenantId)));
   // Every figure here is of invoices: a company whose invoices were read whole is shown, other kinds or not.
@@ -40,7 +43,7 @@ export async function readAcrossCompanies(
   const ready = all.filter((_, index) => readiness[index] === 'ready');
   const [figures, overdue] = await Promise.all([
     unpaidAndOverdue(db, ready, today),
-    overdueAcross(db, ready, { today, q }),
+    overdueAcross(db, ready, { today, q, skip }),
   ]);
   return {
     companies: all.map((company, index) => ({
@@ -54,10 +57,44 @@ export async function readAcrossCompanies(
       return state === 'ready' ? [] : [{ tenantId: company.tenantId, readiness: state }];
     }),
     today,
+    skip,
   };
 }
 
 /** The same for the page: through the page's failure handling, on the company's today. */
-export function acrossCompaniesForPage(session: CompaniesScope, q: string | null): Promise<AcrossCompanies> {
-  return forPage(async () => readAcrossCompanies(await getDb(), session, { q, today: companyToday(new Date()) }));
+export function acrossCompaniesForPage(
+  session: CompaniesScope,
+  { q, skip }: { q: string | null; skip: number },
+): Promise<AcrossCompanies> {
+  return forPage(async () => readAcrossCompanies(await getDb(), session, { q, skip, today: companyToday(new Date()) }));
+}
+
+/**
+ * The home page's address of another page of the overdue list: the search kept, `Skip` as the lists page (the
+ * interface's name), left out on the first page.
+ */
+export function overdueAcrossHref(q: string, skip: number): string {
+  const params = new URLSearchParams();
+  if (q.trim() !== '') params.set('q', q);
+  if (skip > 0) params.set('Skip', String(skip));
+  const search = params.toString();
+  return search ? `/?${search}` : '/';
+}
+
+/** Previous and next pages of the overdue list: previous when something was skipped, next while more are left. */
+export function overduePaging(
+  q: string,
+  {
+    skip,
+    shown,
+    count,
+    pageSize = OVERDUE_ACROSS_LIMIT,
+  }: { skip: number; shown: number; count: number; pageSize?: number },
+): { previous: string | null; next: string | null } {
+  // Past the end (an old address, fewer overdue now), back to the last page there is.
+  const back = skip >= count ? Math.floor(Math.max(count - 1, 0) / pageSize) * pageSize : skip - pageSize;
+  return {
+    previous: skip > 0 ? overdueAcrossHref(q, Math.max(0, back)) : null,
+    next: skip + shown < count ? overdueAcrossHref(q, skip + pageSize) : null,
+  };
 }

@@ -171,7 +171,6 @@ export const en: DocumentTexts = {
     search: 'Search the overdue invoices',
     searchButton: 'Search',
     clear: 'Clear the search',
-    first: 'The first {shown} of {count} overdue invoices.',
     all: 'Overdue invoices: {count}.',
     none: 'No invoice is overdue.',
     noMatch: 'No overdue invoice matches the search.',

@@ -147,7 +147,6 @@ export const sk = {
     search: 'Hľadať vo faktúrach po splatnosti',
     searchButton: 'Hľadať',
     clear: 'Zrušiť hľadanie',
-    first: 'Zobrazených prvých {shown} z {count} faktúr po splatnosti.',
     all: 'Faktúr po splatnosti: {count}.',
     none: 'Žiadna faktúra nie je po splatnosti.',
     noMatch: 'Hľadaniu nezodpovedá žiadna faktúra po splatnosti.',
