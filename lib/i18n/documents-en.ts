@@ -288,6 +288,8 @@ export const en: DocumentTexts = {
     download: 'Download',
     preview: 'Preview',
     newWindow: '(opens in a new window)',
+    /** A downloaded PDF's name: the document, its number and the variant ("invoice-FA2026000206-colour.pdf"). */
+    fileNames: { invoices: 'invoice', deliveryNotes: 'delivery note' },
   },
   attachments: {
     title: 'Attachments',

@@ -74,7 +74,7 @@ export const sk = {
     to: 'do',
     invalid: 'Tieto filtre majú neplatnú hodnotu: {fields}. Nič sa nenačítalo.',
     invalidHint:
-      'Dátumy zadajte ako rrrr-mm-dd, začiatok rozsahu nesmie byť po jeho konci texty majú obmedzenú dĺžku a nesmú obsahovať riadiace znaky, čísla zadajte len číslicami.',
+      'Dátumy zadajte ako rrrr-mm-dd; začiatok rozsahu nesmie byť po jeho konci; texty majú obmedzenú dĺžku a nesmú obsahovať riadiace znaky; čísla zadajte len číslicami.',
     fields: {
       q: 'Hľadanie',
       IssueDateFrom: 'Dátum vystavenia od',
@@ -297,6 +297,8 @@ export const sk = {
     download: 'Stiahnuť',
     preview: 'Náhľad',
     newWindow: '(otvorí sa v novom okne)',
+    /** A downloaded PDF's name: the document, its number and the variant ("faktúra-FA2026000206-farebné.pdf"). */
+    fileNames: { invoices: 'faktúra', deliveryNotes: 'dodací list' },
   },
   attachments: {
     title: 'Prílohy',
