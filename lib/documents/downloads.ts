@@ -126,3 +126,21 @@ export function extensionOf(contentType: string): string | null {
   };
   return extensions[mediaTypeOf(contentType) ?? ''] ?? null;
 }
+
+/**
+ * A file's type as a reader says it ("PDF", "Obrázok PNG", "Súbor DOCX"), never the media type: by the type the
+ * service gives, else by the name's extension. Pure.
+ */
+export function fileTypeLabel(
+  contentType: string | null | undefined,
+  fileName: string | null | undefined,
+  words: { pdf: string; image: string; file: string; unknown: string },
+): string {
+  const type = mediaTypeOf(contentType);
+  const ext = /\.([A-Za-z0-9]{1,8})$/.exec(fileName ?? '')?.[1]?.toUpperCase() ?? null;
+  const kind = type ? inlineKindOf(type) : inlineKindOfName(fileName);
+  if (kind === 'pdf') return words.pdf;
+  const format = ext ?? (type ? extensionOf(type)?.toUpperCase() : null) ?? null;
+  if (kind === 'image') return words.image.replace('{format}', format ?? (type?.split('/')[1] ?? '').toUpperCase());
+  return format ? words.file.replace('{format}', format) : words.unknown;
+}

@@ -97,7 +97,11 @@ export const en: DocumentTexts = {
   },
   search: {
     label: 'Search',
-    placeholder: 'Number, partner, IČO, variable symbol, item…',
+    placeholders: {
+      invoices: 'Number, partner, IČO, variable symbol, item…',
+      expenses: 'Number, partner, IČO, variable symbol, item…',
+      deliveryNotes: 'Number, partner, IČO, item…',
+    },
     submit: 'Search',
     clear: 'Clear search',
     waits:
@@ -302,7 +306,9 @@ export const en: DocumentTexts = {
     none: 'The expense has no attachments.',
     unnamed: 'Attachment',
     previewOf: 'Preview of the attachment {name}',
-    pdfFallback: 'If the PDF does not show, open it in a new window.',
+    pdfFallback: 'If the PDF does not show,',
+    pdfFallbackLink: 'download it',
+    fileTypes: { pdf: 'PDF', image: '{format} image', file: '{format} file', unknown: 'File' },
     close: 'Hide preview',
   },
   problems: {

@@ -159,7 +159,12 @@ export const sk = {
   /** The synchronized copy of the company's documents, above each list (components/mirror-freshness.tsx). */
   search: {
     label: 'Hľadať',
-    placeholder: 'Číslo, partner, IČO, variabilný symbol, položka…',
+    /** What the search finds, per list: delivery notes have no variable symbol. */
+    placeholders: {
+      invoices: 'Číslo, partner, IČO, variabilný symbol, položka…',
+      expenses: 'Číslo, partner, IČO, variabilný symbol, položka…',
+      deliveryNotes: 'Číslo, partner, IČO, položka…',
+    },
     submit: 'Hľadať',
     clear: 'Zrušiť hľadanie',
     waits:
@@ -311,7 +316,11 @@ export const sk = {
     none: 'Náklad nemá žiadne prílohy.',
     unnamed: 'Príloha',
     previewOf: 'Náhľad prílohy {name}',
-    pdfFallback: 'Ak sa PDF nezobrazí, otvorte ho v novom okne.',
+    /** Under a PDF shown in the page, then a link downloading it (a new tab would arrive signed out). */
+    pdfFallback: 'Ak sa PDF nezobrazí,',
+    pdfFallbackLink: 'stiahnite si ho',
+    /** A file's type in words, not its media type: fileTypeLabel. */
+    fileTypes: { pdf: 'PDF', image: 'Obrázok {format}', file: 'Súbor {format}', unknown: 'Súbor' },
     close: 'Skryť náhľad',
   },
   problems: {
