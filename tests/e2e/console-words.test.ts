@@ -102,14 +102,13 @@ describe.each(languages)('the console in $locale', (language) => {
 
 describe('an unknown console address without a console session', () => {
   it('is the console’s 404 too, and shows no section', async () => {
-    const response = await fetch(`${env.addon.directUrl}/console/users/nobody/else`, {
-      headers: { 'Accept-Language': 'en' },
-      redirect: 'manual',
-    });
-    const html = await response.text();
-    expect(response.status).toBe(404);
-    expect(html).toContain('This console page does not exist');
-    expect(html).not.toContain('Console sections');
-    expect(html).not.toMatch(/list of companies/);
+    const context = await freshContext(browser, { locale: 'en-GB' });
+    contexts.push(context);
+    const page = await context.newPage();
+    const response = await page.goto(`${env.addon.url}/console/users/nobody/else`);
+    expect(response?.status()).toBe(404);
+    await expectUi(page.getByRole('heading', { level: 1 })).toHaveText('This console page does not exist');
+    await expectUi(page.getByRole('navigation', { name: 'Console sections' })).toHaveCount(0);
+    await expectUi(page.locator('body')).not.toContainText(/list of companies/);
   });
 });
