@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { parseSort } from '@/lib/mirror/query/sort-param';
 import { deliveryNoteListQuery, expenseListQuery, hasControlOrBidi, invoiceListQuery } from '@/lib/service/queries';
+import { ownSearchParams, type SearchParams } from '@/lib/http/search-params';
 
 /**
  * A list page's view as its URL states it: the filters under the interface's own parameter names (so a view can be
@@ -61,7 +62,7 @@ const schemas: Record<ListKind, z.ZodType> = {
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
-export type SearchParams = Record<string, string | string[] | undefined>;
+export type { SearchParams };
 
 export type ListView<K extends ListKind = ListKind> = {
   /** What the form shows: the URL's value of every filter, '' when unset (never normalized, so nothing jumps). */
@@ -115,7 +116,9 @@ export function documentNumberRange(from: string | undefined, to: string | undef
 // <input type="datetime-local"> leaves the seconds out when they are zero; the interface wants them.
 const withSeconds = (value: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value}:00` : value);
 
-export function parseListView<K extends ListKind>(kind: K, params: SearchParams): ListView<K> {
+export function parseListView<K extends ListKind>(kind: K, given: SearchParams): ListView<K> {
+  // Next's `searchParams` is a plain object: only its own string values are the URL's (lib/http/search-params.ts).
+  const params = ownSearchParams(given);
   const fields = listFilterFields[kind] as readonly FilterField<K>[];
   const values = Object.fromEntries(fields.map((field) => [field, first(params[field])])) as Record<
     FilterField<K>,
@@ -174,7 +177,7 @@ export function parseListView<K extends ListKind>(kind: K, params: SearchParams)
  * proxy redirects to it before the page renders (a GET form submits every field, blank or not).
  */
 export function tidyListSearch(kind: ListKind, params: SearchParams): string | null {
-  return canonicalSearch(listFilterFields[kind], params);
+  return canonicalSearch(listFilterFields[kind], ownSearchParams(params));
 }
 
 /** The parameters every list has beside its filters. */
