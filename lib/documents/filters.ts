@@ -183,15 +183,24 @@ export function tidyListSearch(kind: ListKind, params: SearchParams): string | n
 /** The parameters every list has beside its filters. */
 const LIST_PARAMETERS = ['q', 'sort', 'Top', 'Skip'];
 
-/** The URL's parameters without blanks and repeats, or null when it already is that clean. */
+/**
+ * The URL's parameters without blank or repeated list parameters (its filters, `q`, `sort`, `Top`, `Skip`), or null
+ * when it has none. Any other parameter is no reason to redirect, and is carried along as it came: the view ignores
+ * it, and Next hands a page some of them altered (it reads `?constructor=1` into a plain object, as `[Object, '1']`,
+ * and writes that back as `constructor=&constructor=1`), which must not send the page round in redirects.
+ */
 function canonicalSearch(fields: readonly string[], params: SearchParams): string | null {
   let untidy = false;
   const clean = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
+    if (!fields.includes(name) && !LIST_PARAMETERS.includes(name)) {
+      for (const each of Array.isArray(value) ? value : [value]) clean.append(name, each);
+      continue;
+    }
     if (Array.isArray(value)) untidy = true;
     const single = first(value);
-    if (single.trim() === '' && (fields.includes(name) || LIST_PARAMETERS.includes(name))) {
+    if (single.trim() === '') {
       untidy = true;
       continue;
     }
