@@ -180,4 +180,4 @@ export type ConsoleOpsTexts = typeof sk;
 
 /** `{name}` marks filled in from `values`. */
 export const fillIn = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (mark, name: string) => (name in values ? String(values[name]) : mark));
+  text.replace(/\{(\w+)\}/g, (mark, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : mark));

@@ -12,7 +12,9 @@ export const documentTexts: Record<'sk' | 'en', DocumentTexts> = { sk, en };
 
 /** Fills {name} placeholders; values are text (React escapes them where they are shown). */
 export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
 }
 
 /** "3 doklady", "5 dokladov", "1 document": the count with the noun in the language's plural form. */

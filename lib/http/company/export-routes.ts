@@ -3,11 +3,12 @@ import { companyToday } from '@/lib/company/calendar';
 import { companyRoute } from '@/lib/company/route';
 import { listConnections } from '@/lib/connections/states';
 import { exportFile, type ExportFormat } from '@/lib/documents/export/export';
-import { parseListView, type ListKind, type SearchParams } from '@/lib/documents/filters';
+import { parseListView, type ListKind } from '@/lib/documents/filters';
 import { mirrorViewOf } from '@/lib/documents/mirror-view';
 import { getEnv } from '@/lib/env';
 import { HttpError } from '@/lib/http/errors';
 import { localeOf } from '@/lib/http/request-locale';
+import { searchParamsOf } from '@/lib/http/search-params';
 import { describeError, getLogger } from '@/lib/log';
 import { mirrorCompanyOf } from '@/lib/mirror/company';
 import { mirrorReadiness } from '@/lib/mirror/query/across';
@@ -29,22 +30,12 @@ const sectionOf: Record<ListKind, FileSection> = {
   deliveryNotes: 'delivery-notes',
 };
 
-/** The query as a page gets it: a repeated parameter as a list (the view reads its first value). */
-function searchParamsOf(url: URL): SearchParams {
-  const params: Record<string, string | string[]> = {};
-  for (const [name, value] of url.searchParams) {
-    const seen = params[name];
-    params[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
-  }
-  return params;
-}
-
 export function listExport(kind: ListKind, format: ExportFormat) {
   return companyRoute<{ tenantId: string }>(
     { file: () => ({ section: sectionOf[kind], documentId: null, embedded: false }) },
     async ({ request, scope, read }) => {
       const url = new URL(request.url);
-      const view = parseListView(kind, searchParamsOf(url));
+      const view = parseListView(kind, searchParamsOf(url.searchParams));
       if (!view.ok) throw new HttpError('bad_request', 'export_view_invalid');
       if (!getEnv().mirrorSync) throw new HttpError('not_ready', 'mirror_off');
       const mirror = mirrorCompanyOf(scope);
