@@ -47,13 +47,19 @@ export type Cell =
 
 type ValueOf<T extends CellType> = Extract<Cell, { type: T }>['value'];
 
+/** What a column holds in the totals rows at the file's end (totals.ts); nothing when not named. */
+export type TotalRole = 'label' | 'totalExclVatEur' | 'totalInclVatEur' | 'totalInclVat' | 'currency';
+
 export type ExportColumn = {
   header: string;
   /** Width in characters (XLSX). */
   width: number;
   type: CellType;
   cell: (row: ExportRow, today: string) => Cell;
+  total?: TotalRole;
 };
+
+const totalOf = (role: TotalRole, of: ExportColumn): ExportColumn => ({ ...of, total: role });
 
 /** A column of one type, its cells of that type. */
 function column<T extends CellType>(
@@ -97,7 +103,10 @@ function invoiceTypeText(invoiceType: string | null, texts: DocumentTexts): stri
 /** The export's columns of a kind, in the user's language. */
 export function exportColumns(kind: ListKind, texts: DocumentTexts): ExportColumn[] {
   const c = texts.export.columns;
-  const number = column('text', c.number, 16, (row) => trimmed(row.documentNumber));
+  const number = totalOf(
+    'label',
+    column('text', c.number, 16, (row) => trimmed(row.documentNumber)),
+  );
   const partner = (header: string) => column('text', header, 32, (row) => trimmed(row.partnerName));
   const registrationId = column('text', c.registrationId, 12, (row) => trimmed(row.registrationId));
   const variableSymbol = column('text', c.variableSymbol, 14, (row) => trimmed(row.variableSymbol));
@@ -105,10 +114,22 @@ export function exportColumns(kind: ListKind, texts: DocumentTexts): ExportColum
   const deliveryDate = column('day', c.deliveryDate, 12, (row) => calendarDay(row.deliveryDate));
   const dueDate = column('day', c.dueDate, 12, (row) => calendarDay(row.dueDate));
   const totals = [
-    column('amount', c.totalExclVatEur, 14, (row) => row.totalExclVat),
-    column('amount', c.totalInclVatEur, 14, (row) => row.totalInclVat),
-    column('amount', c.totalInclVat, 14, (row) => row.totalInclVatCurrency),
-    column('text', c.currency, 8, (row) => trimmed(row.currency)),
+    totalOf(
+      'totalExclVatEur',
+      column('amount', c.totalExclVatEur, 14, (row) => row.totalExclVat),
+    ),
+    totalOf(
+      'totalInclVatEur',
+      column('amount', c.totalInclVatEur, 14, (row) => row.totalInclVat),
+    ),
+    totalOf(
+      'totalInclVat',
+      column('amount', c.totalInclVat, 14, (row) => row.totalInclVatCurrency),
+    ),
+    totalOf(
+      'currency',
+      column('text', c.currency, 8, (row) => trimmed(row.currency)),
+    ),
   ];
   const payment = [
     column('amount', c.leftToPay, 14, leftToPay),
