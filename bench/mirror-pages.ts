@@ -15,7 +15,7 @@
  *    the whole page (request to last byte), and the data-API calls each view made (0 once the lists read the mirror).
  * 3. The export. The whole invoice list downloaded as XLSX and as CSV with the session, one at a time (3 runs each
  *    after one untimed): time to the headers, to the body's first byte (aim for XLSX: < 0.5 s) and to its last byte
- *    (bench/support/export-downloads.ts).
+ *    (bench/support/export-downloads.ts); then a third download while two are held open (429 expected).
  *
  * Environment: BENCH_DATABASE_URL (or DATABASE_URL); a database `addon_bench_<random>` is created and dropped again.
  * Writes bench/results/mirror-pages-<timestamp>.json. Exits non-zero when a 429 was seen or more than 1% of the views
@@ -199,6 +199,7 @@ async function main(): Promise<number> {
     // Whether the list pages read the mirror yet: a view on the mirror makes no data-API call.
     pagesReadTheMirror: lists.dataApiCalls === 0 && searches.dataApiCalls === 0,
     exports: exports.downloads,
+    exportLimit: exports.limit,
     serverPeakRssMb: Math.round(memory.peakRss() / 1024 / 1024),
     cpuMs: cpu,
     loadAverage,
