@@ -59,8 +59,6 @@ export type ExportColumn = {
   total?: TotalRole;
 };
 
-const totalOf = (role: TotalRole, of: ExportColumn): ExportColumn => ({ ...of, total: role });
-
 /** A column of one type, its cells of that type. */
 function column<T extends CellType>(
   type: T,
@@ -103,33 +101,21 @@ function invoiceTypeText(invoiceType: string | null, texts: DocumentTexts): stri
 /** The export's columns of a kind, in the user's language. */
 export function exportColumns(kind: ListKind, texts: DocumentTexts): ExportColumn[] {
   const c = texts.export.columns;
-  const number = totalOf(
-    'label',
-    column('text', c.number, 16, (row) => trimmed(row.documentNumber)),
-  );
+  const number: ExportColumn = {
+    ...column('text', c.number, 16, (row) => trimmed(row.documentNumber)),
+    total: 'label',
+  };
   const partner = (header: string) => column('text', header, 32, (row) => trimmed(row.partnerName));
   const registrationId = column('text', c.registrationId, 12, (row) => trimmed(row.registrationId));
   const variableSymbol = column('text', c.variableSymbol, 14, (row) => trimmed(row.variableSymbol));
   const issueDate = column('day', c.issueDate, 12, (row) => calendarDay(row.issueDate));
   const deliveryDate = column('day', c.deliveryDate, 12, (row) => calendarDay(row.deliveryDate));
   const dueDate = column('day', c.dueDate, 12, (row) => calendarDay(row.dueDate));
-  const totals = [
-    totalOf(
-      'totalExclVatEur',
-      column('amount', c.totalExclVatEur, 14, (row) => row.totalExclVat),
-    ),
-    totalOf(
-      'totalInclVatEur',
-      column('amount', c.totalInclVatEur, 14, (row) => row.totalInclVat),
-    ),
-    totalOf(
-      'totalInclVat',
-      column('amount', c.totalInclVat, 14, (row) => row.totalInclVatCurrency),
-    ),
-    totalOf(
-      'currency',
-      column('text', c.currency, 8, (row) => trimmed(row.currency)),
-    ),
+  const totals: ExportColumn[] = [
+    { ...column('amount', c.totalExclVatEur, 14, (row) => row.totalExclVat), total: 'totalExclVatEur' },
+    { ...column('amount', c.totalInclVatEur, 14, (row) => row.totalInclVat), total: 'totalInclVatEur' },
+    { ...column('amount', c.totalInclVat, 14, (row) => row.totalInclVatCurrency), total: 'totalInclVat' },
+    { ...column('text', c.currency, 8, (row) => trimmed(row.currency)), total: 'currency' },
   ];
   const payment = [
     column('amount', c.leftToPay, 14, leftToPay),
