@@ -146,6 +146,8 @@ describe('once the mirror is ready', () => {
     expect(html).toContain('Už sa sťahujú dva exporty');
     expect(html).toContain('Skúste to znova o 5 s');
     expect(html).not.toContain('Fakturácia je zaneprázdnená');
+    const english = await (await exportOf(invoicesCsv, 'invoices/export.csv', { 'accept-language': 'en' })).text();
+    expect(english).toContain('Two exports are already downloading');
 
     // Another session of the same user is counted apart.
     const other = await signIn(fixture, { tenantIds: ['10001'] });
