@@ -372,6 +372,12 @@ export const en: DocumentTexts = {
       body: 'The export reads the add-on’s copy of the company’s documents, which is still being prepared. Try again in a few minutes.',
     },
   },
+  failureReasons: {
+    exports_busy: {
+      title: 'Two exports are already downloading',
+      body: 'At most two exports download at a time. Try again in {seconds} s, once one of them has finished.',
+    },
+  },
   export: {
     label: 'Export this list',
     csv: 'Export CSV',
@@ -396,6 +402,11 @@ export const en: DocumentTexts = {
       leftToPay: 'Left to pay in the document’s currency',
       paymentStatus: 'Payment',
       daysOverdue: 'Days overdue',
+    },
+    totals: {
+      all: 'Total: {count}',
+      currency: 'Total in {currency}: {count}',
+      noCurrency: 'Total without a stated currency: {count}',
     },
   },
 };

@@ -378,6 +378,13 @@ export const sk = {
       body: 'Export číta kópiu dokladov firmy v doplnku a tá sa ešte pripravuje. Skúste to znova o niekoľko minút.',
     },
   },
+  /** A failure whose reason has words of its own (before the words of its code). */
+  failureReasons: {
+    exports_busy: {
+      title: 'Už sa sťahujú dva exporty',
+      body: 'Naraz sa môžu sťahovať najviac dva exporty. Skúste to znova o {seconds} s, keď sa niektorý dokončí.',
+    },
+  },
   export: {
     label: 'Export zoznamu',
     csv: 'Export CSV',
@@ -404,6 +411,12 @@ export const sk = {
       leftToPay: 'Zostáva uhradiť v mene dokladu',
       paymentStatus: 'Úhrada',
       daysOverdue: 'Dní po splatnosti',
+    },
+    /** The rows at the file's end, as the list's totals bar sums the view; {count} is "3 doklady". */
+    totals: {
+      all: 'Spolu: {count}',
+      currency: 'Spolu v {currency}: {count}',
+      noCurrency: 'Spolu bez uvedenej meny: {count}',
     },
   },
 };

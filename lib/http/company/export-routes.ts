@@ -3,6 +3,7 @@ import { companyToday } from '@/lib/company/calendar';
 import { companyRoute } from '@/lib/company/route';
 import { listConnections } from '@/lib/connections/states';
 import { exportFile, type ExportFormat } from '@/lib/documents/export/export';
+import { EXPORT_RETRY_SECONDS, holdingPlace, takeExportPlace } from '@/lib/documents/export/running';
 import { parseListView, type ListKind } from '@/lib/documents/filters';
 import { mirrorViewOf } from '@/lib/documents/mirror-view';
 import { getEnv } from '@/lib/env';
@@ -21,7 +22,8 @@ import type { FileSection } from './failure-frame';
  * a script), the list's own view from the same query parameters as the list (an invalid one is 400 and nothing is
  * read), then only from the company's mirror: while MIRROR_SYNC is off or before its first full sync it is not ready
  * (409 `not_ready`), and a mirror stopped because the service refused the company's token is never served (403
- * `connection_inactive`, as the pages say). Every row of the view, not a page, streamed as a download.
+ * `connection_inactive`, as the pages say). Every row of the view, not a page, streamed as a download. At most two
+ * downloads of a session at once (lib/documents/export/running.ts): a third is 429 `rate_limited` with Retry-After.
  */
 
 const sectionOf: Record<ListKind, FileSection> = {
@@ -33,7 +35,7 @@ const sectionOf: Record<ListKind, FileSection> = {
 export function listExport(kind: ListKind, format: ExportFormat) {
   return companyRoute<{ tenantId: string }>(
     { file: () => ({ section: sectionOf[kind], documentId: null, embedded: false }) },
-    async ({ request, scope, read }) => {
+    async ({ request, session, scope, read }) => {
       const url = new URL(request.url);
       const view = parseListView(kind, searchParamsOf(url.searchParams));
       if (!view.ok) throw new HttpError('bad_request', 'export_view_invalid');
@@ -50,25 +52,37 @@ export function listExport(kind: ListKind, format: ExportFormat) {
         }
         if (readiness !== 'ready') throw new HttpError('not_ready', 'mirror_not_ready');
         const { top: _top, skip: _skip, ...listView } = mirrorViewOf(view);
-        const file = exportFile(db, mirror, {
-          kind,
-          format,
-          view: listView,
-          locale: localeOf(request),
-          company: { name: connection?.name ?? null, tenantId: scope.tenantId },
-          today: companyToday(new Date()),
-          failed: (error) =>
-            getLogger().error({ route: url.pathname, err: describeError(error) }, 'export ended early'),
-        });
-        return fileResponse(
-          { body: file.body, contentType: file.contentType, contentLength: null },
-          {
-            contentType: file.contentType,
-            fileName: file.fileName.ascii,
-            unicodeName: file.fileName.unicode,
-            disposition: 'attachment',
-          },
-        );
+        // Counted only once the export can start: a refused or unready one takes no place.
+        const giveBack = takeExportPlace(session.id);
+        if (!giveBack) throw new HttpError('rate_limited', 'exports_busy', EXPORT_RETRY_SECONDS);
+        try {
+          const file = exportFile(db, mirror, {
+            kind,
+            format,
+            view: listView,
+            locale: localeOf(request),
+            company: { name: connection?.name ?? null, tenantId: scope.tenantId },
+            today: companyToday(new Date()),
+            failed: (error) =>
+              getLogger().error({ route: url.pathname, err: describeError(error) }, 'export ended early'),
+          });
+          return fileResponse(
+            {
+              body: holdingPlace(file.body, giveBack, request.signal),
+              contentType: file.contentType,
+              contentLength: null,
+            },
+            {
+              contentType: file.contentType,
+              fileName: file.fileName.ascii,
+              unicodeName: file.fileName.unicode,
+              disposition: 'attachment',
+            },
+          );
+        } catch (error) {
+          giveBack();
+          throw error;
+        }
       });
     },
   );
