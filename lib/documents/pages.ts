@@ -11,14 +11,16 @@ export type PageNumber = number | 'gap';
 
 /**
  * The numbers to show of pages 1…`last` around `current`: the first and the last, and `around` pages either side of
- * the current one, in order; a gap stands for two or more numbers left out (a single one is shown instead, as the gap
+ * the current one (at either end, the `2 × around` pages nearest to it), in order; a gap stands for two or more numbers left out (a single one is shown instead, as the gap
  * would take its place anyway).
  */
 export function pageNumbers(current: number, last: number, around = 1): PageNumber[] {
   if (!Number.isInteger(last) || last < 1) return [];
   const here = Math.min(Math.max(1, Math.floor(current)), last);
   const shown = new Set([1, last]);
-  for (let page = Math.max(1, here - around); page <= Math.min(last, here + around); page++) shown.add(page);
+  // The same count of neighbours at either end too: page 1 of 800 shows 1 2 3 … 800.
+  const start = Math.max(1, Math.min(here - around, last - 2 * around));
+  for (let page = start; page <= Math.min(last, start + 2 * around); page++) shown.add(page);
   const numbers: PageNumber[] = [];
   let previous = 0;
   for (const page of [...shown].sort((a, b) => a - b)) {

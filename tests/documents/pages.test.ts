@@ -12,9 +12,9 @@ describe('the page numbers a pager shows', () => {
   });
 
   it('shows the first, the last and the neighbours of the current page, with gaps for the rest', () => {
-    expect(pageNumbers(1, 800)).toEqual([1, 2, 'gap', 800]);
+    expect(pageNumbers(1, 800)).toEqual([1, 2, 3, 'gap', 800]);
     expect(pageNumbers(400, 800)).toEqual([1, 'gap', 399, 400, 401, 'gap', 800]);
-    expect(pageNumbers(800, 800)).toEqual([1, 'gap', 799, 800]);
+    expect(pageNumbers(800, 800)).toEqual([1, 'gap', 798, 799, 800]);
     expect(pageNumbers(6, 12, 2)).toEqual([1, 'gap', 4, 5, 6, 7, 8, 'gap', 12]);
   });
 
@@ -24,8 +24,8 @@ describe('the page numbers a pager shows', () => {
   });
 
   it('keeps a current page outside the list within it, and shows nothing without pages', () => {
-    expect(pageNumbers(0, 5)).toEqual([1, 2, 'gap', 5]);
-    expect(pageNumbers(99, 5)).toEqual([1, 'gap', 4, 5]);
+    expect(pageNumbers(0, 8)).toEqual([1, 2, 3, 'gap', 8]);
+    expect(pageNumbers(99, 8)).toEqual([1, 'gap', 6, 7, 8]);
     expect(pageNumbers(1, 0)).toEqual([]);
     expect(pageNumbers(1, Number.NaN)).toEqual([]);
   });

@@ -9,6 +9,8 @@
  * - The pager offers the first, the last and nearby pages, and the page size.
  * - The console's Companies and Data API tables show every column at 1280 px and wider.
  */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, BrowserContext, Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshContext, launchChromium } from './support/browser';
@@ -16,11 +18,20 @@ import { startEnvironment, type E2eEnvironment } from './support/environment';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
 import { openInvoicesOnceCopied } from './support/mirror';
-import { screenshot } from './support/screenshots';
+import { screenshotDir } from './support/screenshots';
 import { launchInServiceWindow, startServiceWindow, type ServiceWindow } from './support/service-window';
 import { launchByFetch, loadPage, USERS } from './support/sessions';
 
 const OPERATOR = 'olga.operatorova@example.sk';
+
+/**
+ * The window as a person sees it, saved under test-results/e2e: the window's visible part (a full-page screenshot
+ * leaves the other site's frame blank).
+ */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+}
 const DESKTOP_WIDTHS = [1280, 1440, 1920];
 const HEIGHT = 900;
 
@@ -251,6 +262,7 @@ for (const language of ['en', 'sk'] as const) {
         expect(layout.page.scrollWidth, list.path).toBeLessThanOrEqual(layout.page.clientWidth);
       }
       await open('invoices', 'tr[data-invoice-id]');
+      await frame.locator('tr[data-invoice-id]').first().scrollIntoViewIfNeeded();
       await screenshot(page, `list-layout-390-${language}`);
     });
 
@@ -265,10 +277,10 @@ for (const language of ['en', 'sk'] as const) {
         const summary = frame.locator('summary', { hasText: w.filters });
         await expectUi(summary).toContainText(w.unpaid);
         await expectUi(frame.locator('#filter-PaymentStatus')).toBeHidden();
+        await screenshot(page, `list-layout-filtered-${width}-${language}`);
         await summary.click();
         await expectUi(frame.locator('#filter-PaymentStatus')).toBeVisible();
       }
-      await screenshot(page, `list-layout-filtered-${language}`);
     });
 
     it('pages to any page: first, last, nearby page numbers and the page size', async () => {
@@ -299,6 +311,7 @@ for (const language of ['en', 'sk'] as const) {
       await expectUi.poll(() => new URL(addonFrame.url()).searchParams.get('Top')).toBe('50');
       await expectUi(frame.locator('tr[data-invoice-id]')).toHaveCount(50);
       await expectUi(pager.getByRole('link', { name: w.page(Math.ceil(total / 50)), exact: true })).toBeVisible();
+      await pager.scrollIntoViewIfNeeded();
       await screenshot(page, `list-layout-pager-${language}`);
     });
   });
