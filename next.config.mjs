@@ -23,8 +23,10 @@ const nextConfig = {
     'prom-client',
   ],
   logging: {
-    // The development server logs request URLs; the callback's carries a single-use launch code.
-    incomingRequests: { ignore: [/^\/auth\/callback/] },
+    // The development server logs request URLs: the launch's callback carries a single-use launch code, the console's
+    // sign-in callback the identity provider's authorization code (with its state); any other address with a `code`
+    // parameter is left out as well, whatever it names.
+    incomingRequests: { ignore: [/^\/auth\/callback/, /^\/console\/auth\/callback\//, /[?&]code=/] },
   },
   // proxy.ts trims a trailing slash itself: Next's own redirect for it would carry none of the security headers.
   skipTrailingSlashRedirect: true,

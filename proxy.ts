@@ -2,7 +2,8 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
 import { contentSecurityPolicy, routeSecurityHeaders, staticSecurityHeaders } from '@/lib/http/security-headers';
 import { SESSION_COOKIE } from '@/lib/session/cookie-name';
-import { tidyListSearch, type ListKind, type SearchParams } from '@/lib/documents/filters';
+import { tidyListSearch, type ListKind } from '@/lib/documents/filters';
+import { searchParamsOf } from '@/lib/http/search-params';
 import { isMalformedDocumentPage } from '@/lib/service/ids';
 import { isRouteHandlerPath } from '@/lib/http/route-handlers';
 import { CONSOLE_FRAME_ANCESTORS, consoleRouteHeaders, isConsolePath } from '@/lib/console/headers';
@@ -40,12 +41,7 @@ function withoutTrailingSlash(request: NextRequest): Redirect | null {
 function tidyListAddress(request: NextRequest): Redirect | null {
   const kind = listKinds[listPages.exec(request.nextUrl.pathname)?.[1] ?? ''];
   if (!kind) return null;
-  const params: SearchParams = {};
-  for (const [name, value] of request.nextUrl.searchParams) {
-    const seen = params[name];
-    params[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
-  }
-  const tidy = tidyListSearch(kind, params);
+  const tidy = tidyListSearch(kind, searchParamsOf(request.nextUrl.searchParams));
   if (tidy === null) return null;
   const target = new URL(request.nextUrl.pathname, request.url);
   target.search = tidy;

@@ -26,7 +26,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           {t.skipToContent}
         </a>
-        <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6">{children}</div>
+        {/* Wider from 1280 px on, so every column of the lists and the console's tables fits without scrolling. */}
+        <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 xl:max-w-7xl">{children}</div>
       </body>
     </html>
   );

@@ -13,6 +13,9 @@
  *    BENCH_MIRROR_PAGE_VIEWS (160) timed views after 10 warm-up, half plain list views (filters, sorts, deep pages), half
  *    searches (`q`: a partner's name, a word of it, part of a number, an IČO, two words, "sk"). p50 / p95 / max of
  *    the whole page (request to last byte), and the data-API calls each view made (0 once the lists read the mirror).
+ * 3. The export. The whole invoice list downloaded as XLSX and as CSV with the session, one at a time (3 runs each
+ *    after one untimed): time to the headers, to the body's first byte (aim for XLSX: < 0.5 s) and to its last byte
+ *    (bench/support/export-downloads.ts); then a third download while two are held open (429 expected).
  *
  * Environment: BENCH_DATABASE_URL (or DATABASE_URL); a database `addon_bench_<random>` is created and dropped again.
  * Writes bench/results/mirror-pages-<timestamp>.json. Exits non-zero when a 429 was seen or more than 1% of the views
@@ -21,6 +24,7 @@
 import { attribute } from './support/attribution';
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { cpuWindow, nextBuildId, openBench, publish, runBench, startWithSandbox } from './support/harness';
+import { measureExportDownloads } from './support/export-downloads';
 import { keepAliveClient } from './support/http';
 import { isSyncCall, rateOf, waitForMirrors, type RateFigures } from './support/mirror-calls';
 import { runPacedViews, type ViewSample } from './support/page-load';
@@ -162,6 +166,13 @@ async function main(): Promise<number> {
   const { cpu, loadAverage } = await endCpuWindow();
   const { views } = attribute(timed.samples, sandbox.dataApi.requests());
 
+  // 3. The export of the whole list, after the page views (so it does not weigh on their figures).
+  progress('export: the whole invoice list as XLSX and CSV, one download at a time');
+  const exports = await measureExportDownloads(
+    { fetch: http.fetch, baseUrl: server.baseUrl, tenantId: TENANT, cookie },
+    progress,
+  );
+
   const figuresOf = (group: typeof views) => ({
     views: group.length,
     latencyMs: summarize(group.map((v) => v.latencyMs)),
@@ -187,6 +198,8 @@ async function main(): Promise<number> {
     pages: { paceMs: PACE_MS, warmupViews: WARMUP_VIEWS, lists, searches, errorExamples },
     // Whether the list pages read the mirror yet: a view on the mirror makes no data-API call.
     pagesReadTheMirror: lists.dataApiCalls === 0 && searches.dataApiCalls === 0,
+    exports: exports.downloads,
+    exportLimit: exports.limit,
     serverPeakRssMb: Math.round(memory.peakRss() / 1024 / 1024),
     cpuMs: cpu,
     loadAverage,
@@ -208,6 +221,8 @@ async function main(): Promise<number> {
     '|---|---|---|---|---|---|---|---|---|',
     row('list', lists, AIMS.listP95Ms),
     row('search', searches, AIMS.searchP95Ms),
+    '',
+    exports.table,
   ].join('\n');
   publish('mirror-pages', figures, table, progress);
 

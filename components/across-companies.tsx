@@ -127,7 +127,7 @@ export function OverdueAcrossSection({
         </div>
       )}
       <Pager
-        {...paging}
+        links={paging}
         from={across.skip + 1}
         to={across.skip + invoices.length}
         total={count}

@@ -56,7 +56,7 @@ export function DocumentTable<R extends { id: string | number }>({
   columns: DocumentColumn<R>[];
 }) {
   return (
-    <Table caption={caption} captionHidden={captionHidden} columns={columns.map((each) => each.header)}>
+    <Table caption={caption} captionHidden={captionHidden} columns={columns.map((each) => each.header)} cards>
       {records.map((record) =>
         // The cells are passed as the row's own children, as if written out one by one: a keyed wrapper per cell
         // would be sent again in the page's RSC payload (about 12 KB more for a list of 50).
@@ -120,7 +120,15 @@ function dayColumn<R>(
   locale: Locale,
   sortKey?: SortKey,
 ): DocumentColumn<R> {
-  return { header, sortKey, cell: (record) => <Td nowrap>{formatDay(day(record), locale)}</Td> };
+  return {
+    header,
+    sortKey,
+    cell: (record) => (
+      <Td nowrap cardHidden>
+        {formatDay(day(record), locale)}
+      </Td>
+    ),
+  };
 }
 
 /** Whole days past the due date of what is not paid yet, on the company's day; empty when not late. */
@@ -133,7 +141,11 @@ function daysOverdueColumn<R extends Payable & { dueDate?: string | null }>(
     header: { label: header, numeric: true },
     cell: (record) => {
       const days = daysOverdue(record, today);
-      return <Td numeric>{days === null ? '' : formatNumber(days, locale, 0)}</Td>;
+      return (
+        <Td numeric cardHidden>
+          {days === null ? '' : formatNumber(days, locale, 0)}
+        </Td>
+      );
     },
   };
 }
@@ -153,7 +165,7 @@ function totalColumn<R extends { prices?: Prices | null }>(header: string, local
 function leftToPayColumn<R extends Payable>(header: string, locale: Locale): DocumentColumn<R> {
   return {
     header: { label: header, numeric: true },
-    cell: (record) => <LeftToPayCell record={record} locale={locale} />,
+    cell: (record) => <LeftToPayCell record={record} locale={locale} cardHidden />,
   };
 }
 

@@ -10,7 +10,6 @@ type Props = {
   values: Record<string, string>;
   invalid: string[];
   top: number;
-  open: boolean;
   clearHref: string;
   texts: DocumentTexts;
   note?: string | null;
@@ -30,19 +29,20 @@ const nativeAccepts: Record<string, RegExp> = {
 /**
  * The list's filters as a plain GET form: every field is named as the interface names its parameter, so submitting
  * puts the view in the URL (shareable, reloadable, works without JavaScript). Submitting starts again at the first
- * page (Skip is not part of the form). Invalid fields are marked and named in one message above the form.
+ * page (Skip is not part of the form). Invalid fields are marked and named in one message above the form, which is
+ * then open; otherwise it stays closed, set filters or not, so the rows stay near the top: its one line names the
+ * filters that are set ("Filters · Payment: Unpaid").
  */
-export function FilterForm({ action, fields, values, invalid, top, open, clearHref, texts, note, keep = {} }: Props) {
+export function FilterForm({ action, fields, values, invalid, top, clearHref, texts, note, keep = {} }: Props) {
   const f = texts.filters;
   const label = (name: string) => (f.fields as Record<string, string>)[name] ?? name;
   const errorId = 'filter-errors';
+  const set = activeFilters(fields, values, label);
   return (
-    <details
-      open={open || invalid.length > 0}
-      className="group mt-4 rounded-xl border border-slate-200 bg-white shadow-sm"
-    >
+    <details open={invalid.length > 0} className="group mt-4 rounded-xl border border-slate-200 bg-white shadow-sm">
       <summary className="cursor-pointer select-none rounded-xl px-4 py-2.5 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
         {f.legend}
+        {set.length > 0 && <span className="font-normal text-slate-700"> · {set.join(' · ')}</span>}
       </summary>
       <form
         // Remounted when the view changes, so defaultValues follow client-side navigations (clear, back).
@@ -143,4 +143,19 @@ export function FilterForm({ action, fields, values, invalid, top, open, clearHr
       </form>
     </details>
   );
+}
+
+/** The filters set, in form order, as "Label: value" (a select's value in words, as its option says it). */
+function activeFilters(
+  fields: FilterFormField[],
+  values: Record<string, string>,
+  label: (name: string) => string,
+): string[] {
+  return fields.flatMap((field) => {
+    const value = (values[field.name] ?? '').trim();
+    if (value === '') return [];
+    const shown =
+      field.type === 'select' ? (field.options.find((option) => option.value === value)?.label ?? value) : value;
+    return [`${label(field.name)}: ${shown}`];
+  });
 }

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import type { Locale } from '@/lib/i18n/messages';
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import type { ListKind } from '@/lib/documents/filters';
-import { DEFAULT_PAGE_SIZE, listHref, pagingLinks, type ListView } from '@/lib/documents/filters';
+import { DEFAULT_PAGE_SIZE, listHref, type ListView } from '@/lib/documents/filters';
 import { fill } from '@/lib/i18n/documents';
 import type { MirrorStatus } from '@/lib/mirror/status';
 import { filterFieldsFor } from '@/lib/documents/filter-fields';
 import type { ListPage } from '@/lib/documents/list-page';
+import { pagerOf } from '@/lib/documents/pages';
 import { companyPath } from '@/lib/documents/present';
 import { KindTable, type ListRecord } from './document-tables';
 import { EmptyState } from './empty-state';
@@ -49,7 +50,7 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
   const own = listTexts(kind, texts);
   const { view, loaded, mirrored } = page;
   const records = loaded?.ok ? loaded.value : [];
-  const paging = pagingLinks(page.path, view, records.length, mirrored?.totals.count);
+  const paging = pagerOf(page.path, view, records.length, mirrored?.totals.count);
   const searched = view.q.trim() !== '';
   // What the view keeps when another of its parts changes: the filter form keeps the search and the sort, the search
   // box the filters, page size and sort.
@@ -111,8 +112,7 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
           />
         </div>
         <Pager
-          previous={paging.previous}
-          next={paging.next}
+          links={paging}
           from={view.skip + 1}
           to={view.skip + records.length}
           total={mirrored?.totals.count}
@@ -154,7 +154,6 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
         values={view.values}
         invalid={view.ok ? [] : view.invalid}
         top={view.top}
-        open={view.filtered}
         clearHref={page.path}
         texts={texts}
         note={page.sequences === null ? texts.filters.sequencesUnavailable : null}

@@ -3,53 +3,111 @@ import type { DocumentTexts } from '@/lib/i18n/documents';
 import { fill } from '@/lib/i18n/documents';
 import { formatNumber } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/messages';
+import type { Pager as PagerLinks } from '@/lib/documents/pages';
 
-const link =
-  'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+const link = `rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 ${focus}`;
+const number = `min-w-9 rounded-md border px-2 py-1.5 text-center text-sm font-medium tabular-nums ${focus}`;
 
 /**
- * Previous / next: which records these are (of how many, when the mirror counted them: the interface gives no
- * total), and the two links.
+ * Which records these are (of how many, when the mirror counted them: the interface gives no total), the links to
+ * the first, previous, numbered, next and last pages (lib/documents/pages.ts), and the page sizes when there is a
+ * choice (the home page's overdue list has one size). Wraps on a narrow window rather than scrolling it.
  */
 export function Pager({
-  previous,
-  next,
+  links,
   from,
   to,
   total,
   texts,
   locale,
 }: {
-  previous: string | null;
-  next: string | null;
+  links: PagerLinks;
   from: number;
   to: number;
   total?: number;
   texts: DocumentTexts;
   locale: Locale;
 }) {
-  if (!previous && !next && from === 1) return null;
+  const l = texts.lists;
+  if (!links.previous && !links.next && from === 1) return null;
   return (
-    <nav aria-label={texts.lists.paging} className="mt-3 flex flex-wrap items-center justify-between gap-3">
+    <nav aria-label={l.paging} className="mt-3 flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600">
         {to >= from
           ? total === undefined
-            ? fill(texts.lists.range, { from, to })
-            : fill(texts.lists.rangeOf, { from, to, total: formatNumber(total, locale, 0) })
+            ? fill(l.range, { from, to })
+            : fill(l.rangeOf, { from, to, total: formatNumber(total, locale, 0) })
           : null}
       </p>
-      <div className="flex gap-2">
-        {previous && (
-          <Link href={previous} className={link} rel="prev">
-            {texts.lists.previous}
+      <div className="flex flex-wrap items-center gap-2">
+        {links.first && (
+          <Link href={links.first} className={link}>
+            {l.first}
           </Link>
         )}
-        {next && (
-          <Link href={next} className={link} rel="next">
-            {texts.lists.next}
+        {links.previous && (
+          <Link href={links.previous} className={link} rel="prev">
+            {l.previous}
+          </Link>
+        )}
+        {links.pages.map((page, index) =>
+          page === 'gap' ? (
+            <span key={`gap${index}`} aria-hidden="true" className="px-1 text-slate-500">
+              …
+            </span>
+          ) : page.current ? (
+            <span
+              key={page.page}
+              aria-current="page"
+              aria-label={fill(l.page, { page: page.page })}
+              className={`${number} border-brand-600 bg-brand-600 text-white`}
+            >
+              {page.page}
+            </span>
+          ) : (
+            <Link
+              key={page.page}
+              href={page.href}
+              aria-label={fill(l.page, { page: page.page })}
+              className={`${number} border-slate-300 bg-white text-slate-700 hover:bg-slate-100`}
+            >
+              {page.page}
+            </Link>
+          ),
+        )}
+        {links.next && (
+          <Link href={links.next} className={link} rel="next">
+            {l.next}
+          </Link>
+        )}
+        {links.last && (
+          <Link href={links.last} className={link}>
+            {l.last}
           </Link>
         )}
       </div>
+      {links.sizes.length > 0 && (
+        <p className="flex items-center gap-1 text-sm text-slate-600">
+          {texts.filters.pageSize}:
+          {links.sizes.map((size) =>
+            size.current ? (
+              <span key={size.size} aria-current="true" className="px-1.5 font-semibold text-slate-900">
+                {size.size}
+              </span>
+            ) : (
+              <Link
+                key={size.size}
+                href={size.href}
+                aria-label={fill(l.perPage, { size: size.size })}
+                className={`rounded px-1.5 text-brand-700 underline hover:text-brand-600 ${focus}`}
+              >
+                {size.size}
+              </Link>
+            ),
+          )}
+        </p>
+      )}
     </nav>
   );
 }

@@ -29,10 +29,18 @@ export function PaymentSums({ record, texts, locale }: { record: Payable; texts:
 }
 
 /** The "left to pay" cell of a list row; a dash where it is not known. */
-export function LeftToPayCell({ record, locale }: { record: Payable; locale: Locale }) {
+export function LeftToPayCell({
+  record,
+  locale,
+  cardHidden,
+}: {
+  record: Payable;
+  locale: Locale;
+  cardHidden?: boolean;
+}) {
   const { left } = paymentAmounts(record);
   return (
-    <Td numeric>
+    <Td numeric cardHidden={cardHidden}>
       <span data-left-to-pay={left ?? 'unknown'}>
         {left === null ? '—' : formatMoney(left, record.prices?.currency, locale)}
       </span>

@@ -11,21 +11,25 @@ export const figures = (...labels: ReactNode[]): Column[] => labels.map((label) 
 
 /**
  * A real table for lists of documents: a caption, column headers with scope, and a scroll container so a narrow
- * window (the add-on runs embedded, ~800 px) scrolls the table rather than the page. The children are the body's rows.
+ * window (the add-on runs embedded, ~800 px) scrolls the table rather than the page, with a shadow at the edge while
+ * columns are out of sight (`table-scroll`, app/globals.css). With `cards`, a narrow box shows each row as a card
+ * instead (`list-cards`; cells a card leaves out are `Td cardHidden`). The children are the body's rows.
  */
 export function Table({
   caption,
   captionHidden = false,
   columns,
+  cards = false,
   children,
 }: {
   caption: string;
   captionHidden?: boolean;
   columns: Column[];
+  cards?: boolean;
   children: ReactNode;
 }) {
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <div className={`table-scroll rounded-xl border border-slate-200 shadow-sm${cards ? ' list-cards' : ''}`}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className={captionHidden ? 'sr-only' : 'px-4 pt-3 text-left text-sm font-medium text-slate-900'}>
           {caption}
@@ -73,14 +77,17 @@ export function Td({
   children,
   numeric = false,
   nowrap = false,
+  cardHidden = false,
 }: {
   children: ReactNode;
   numeric?: boolean;
   nowrap?: boolean;
+  /** Left out of a list's card on a narrow screen (a detail the table shows, not the card). */
+  cardHidden?: boolean;
 }) {
   return (
     <td
-      className={`px-2 py-2 align-top text-slate-800 ${numeric ? 'text-right tabular-nums whitespace-nowrap' : ''} ${nowrap ? 'whitespace-nowrap' : ''}`}
+      className={`px-2 py-2 align-top text-slate-800 ${numeric ? 'text-right tabular-nums whitespace-nowrap' : ''} ${nowrap ? 'whitespace-nowrap' : ''}${cardHidden ? ' card-hidden' : ''}`}
     >
       {children}
     </td>

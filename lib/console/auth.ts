@@ -20,7 +20,11 @@ import {
  * early, is covered otherwise: the allowlist is asked again on every page and action (lib/console/operator.ts), so
  * taking an operator off it shuts them out at once, and changing the secret ends every console session.
  */
-type OperatorProfile = { sub: string; email?: string; email_verified?: boolean; name?: string };
+type OperatorProfile = { sub: string; email?: string; email_verified?: unknown; name?: string };
+
+/** Whether the provider vouches for the profile's address: its `email_verified` claim is the boolean true. */
+const emailVerified = (profile: unknown): boolean =>
+  typeof profile === 'object' && profile !== null && (profile as OperatorProfile).email_verified === true;
 
 const cookie = (name: string, maxAge?: number) => ({
   name: `${CONSOLE_COOKIE_PREFIX}${name}`,
@@ -74,10 +78,10 @@ export function consoleAuthOptions(): AuthOptions | null {
     pages: { signIn: '/console/sign-in', signOut: '/console/sign-in', error: '/console/sign-in' },
     callbacks: {
       // The provider said yes; the allowlist decides. A refusal leaves no session behind (next-auth then sends the
-      // browser to the sign-in page with error=AccessDenied). An address the provider marks unverified is no address.
+      // browser to the sign-in page with error=AccessDenied). Only an address the provider says it verified is one:
+      // `email_verified` exactly true (absent, false or the text "true" is not the provider's word for it).
       signIn({ user, profile }) {
-        const verified = (profile as OperatorProfile | undefined)?.email_verified !== false;
-        const allowed = verified && isOperator(user.email, settings.operators);
+        const allowed = emailVerified(profile) && isOperator(user.email, settings.operators);
         log.info({ event: 'console.sign-in', outcome: allowed ? 'signed-in' : 'refused' }, 'console sign-in');
         return allowed;
       },

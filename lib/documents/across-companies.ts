@@ -3,6 +3,7 @@ import { companyToday } from '@/lib/company/calendar';
 import { companyScope, type CompaniesScope } from '@/lib/company/scope';
 import { getDb, type Db } from '@/lib/db/client';
 import { forPage } from '@/lib/db/errors';
+import { pageNumbers, type Pager } from '@/lib/documents/pages';
 import { mirrorCompanyOf } from '@/lib/mirror/company';
 import {
   mirrorReadiness,
@@ -81,7 +82,10 @@ export function overdueAcrossHref(q: string, skip: number): string {
   return search ? `/?${search}` : '/';
 }
 
-/** Previous and next pages of the overdue list: previous when something was skipped, next while more are left. */
+/**
+ * The pager of the overdue list (components/pager.tsx): previous and next, the first, the last and the numbered pages
+ * around this one, as the lists page (lib/documents/pages.ts); one size only (OVERDUE_ACROSS_LIMIT), so none offered.
+ */
 export function overduePaging(
   q: string,
   {
@@ -90,11 +94,22 @@ export function overduePaging(
     count,
     pageSize = OVERDUE_ACROSS_LIMIT,
   }: { skip: number; shown: number; count: number; pageSize?: number },
-): { previous: string | null; next: string | null } {
+): Pager {
+  const href = (at: number) => overdueAcrossHref(q, at);
   // Past the end (an old address, fewer overdue now), back to the last page there is.
   const back = skip >= count ? Math.floor(Math.max(count - 1, 0) / pageSize) * pageSize : skip - pageSize;
+  const lastPage = Math.max(1, Math.ceil(count / pageSize));
+  const current = Math.floor(skip / pageSize) + 1;
+  // A Skip between two pages (typed by hand) is on no page of the list: none is marked as this one.
+  const aligned = skip % pageSize === 0;
   return {
-    previous: skip > 0 ? overdueAcrossHref(q, Math.max(0, back)) : null,
-    next: skip + shown < count ? overdueAcrossHref(q, skip + pageSize) : null,
+    previous: skip > 0 ? href(Math.max(0, back)) : null,
+    next: skip + shown < count ? href(skip + pageSize) : null,
+    first: skip > 0 ? href(0) : null,
+    last: current < lastPage ? href((lastPage - 1) * pageSize) : null,
+    pages: pageNumbers(Math.min(current, lastPage), lastPage).map((page) =>
+      page === 'gap' ? page : { page, href: href((page - 1) * pageSize), current: aligned && page === current },
+    ),
+    sizes: [],
   };
 }

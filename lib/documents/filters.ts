@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { parseSort } from '@/lib/mirror/query/sort-param';
 import { deliveryNoteListQuery, expenseListQuery, hasControlOrBidi, invoiceListQuery } from '@/lib/service/queries';
+import { ownSearchParams, type SearchParams } from '@/lib/http/search-params';
 
 /**
  * A list page's view as its URL states it: the filters under the interface's own parameter names (so a view can be
@@ -61,7 +62,7 @@ const schemas: Record<ListKind, z.ZodType> = {
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
-export type SearchParams = Record<string, string | string[] | undefined>;
+export type { SearchParams };
 
 export type ListView<K extends ListKind = ListKind> = {
   /** What the form shows: the URL's value of every filter, '' when unset (never normalized, so nothing jumps). */
@@ -115,7 +116,9 @@ export function documentNumberRange(from: string | undefined, to: string | undef
 // <input type="datetime-local"> leaves the seconds out when they are zero; the interface wants them.
 const withSeconds = (value: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value}:00` : value);
 
-export function parseListView<K extends ListKind>(kind: K, params: SearchParams): ListView<K> {
+export function parseListView<K extends ListKind>(kind: K, given: SearchParams): ListView<K> {
+  // Next's `searchParams` is a plain object: only its own string values are the URL's (lib/http/search-params.ts).
+  const params = ownSearchParams(given);
   const fields = listFilterFields[kind] as readonly FilterField<K>[];
   const values = Object.fromEntries(fields.map((field) => [field, first(params[field])])) as Record<
     FilterField<K>,
@@ -174,21 +177,30 @@ export function parseListView<K extends ListKind>(kind: K, params: SearchParams)
  * proxy redirects to it before the page renders (a GET form submits every field, blank or not).
  */
 export function tidyListSearch(kind: ListKind, params: SearchParams): string | null {
-  return canonicalSearch(listFilterFields[kind], params);
+  return canonicalSearch(listFilterFields[kind], ownSearchParams(params));
 }
 
 /** The parameters every list has beside its filters. */
 const LIST_PARAMETERS = ['q', 'sort', 'Top', 'Skip'];
 
-/** The URL's parameters without blanks and repeats, or null when it already is that clean. */
+/**
+ * The URL's parameters without blank or repeated list parameters (its filters, `q`, `sort`, `Top`, `Skip`), or null
+ * when it has none. Any other parameter is no reason to redirect, and is carried along as it came: the view ignores
+ * it, and Next hands a page some of them altered (it reads `?constructor=1` into a plain object, as `[Object, '1']`,
+ * and writes that back as `constructor=&constructor=1`), which must not send the page round in redirects.
+ */
 function canonicalSearch(fields: readonly string[], params: SearchParams): string | null {
   let untidy = false;
   const clean = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
+    if (!fields.includes(name) && !LIST_PARAMETERS.includes(name)) {
+      for (const each of Array.isArray(value) ? value : [value]) clean.append(name, each);
+      continue;
+    }
     if (Array.isArray(value)) untidy = true;
     const single = first(value);
-    if (single.trim() === '' && (fields.includes(name) || LIST_PARAMETERS.includes(name))) {
+    if (single.trim() === '') {
       untidy = true;
       continue;
     }

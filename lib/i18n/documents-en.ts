@@ -205,6 +205,10 @@ export const en: DocumentTexts = {
     rangeOf: 'Records {from} – {to} of {total}',
     previous: '← Previous',
     next: 'Next →',
+    first: '« First',
+    last: 'Last »',
+    page: 'Page {page}',
+    perPage: '{size} per page',
     paging: 'Pages',
     noInvoices: 'The company has no invoices yet.',
     noExpenses: 'The company has no expenses yet.',
@@ -379,6 +383,12 @@ export const en: DocumentTexts = {
       body: 'The export reads the add-on’s copy of the company’s documents, which is still being prepared. Try again in a few minutes.',
     },
   },
+  failureReasons: {
+    exports_busy: {
+      title: 'Two exports are already downloading',
+      body: 'At most two exports download at a time. Try again in {seconds} s, once one of them has finished.',
+    },
+  },
   export: {
     label: 'Export this list',
     csv: 'Export CSV',
@@ -403,6 +413,11 @@ export const en: DocumentTexts = {
       leftToPay: 'Left to pay in the document’s currency',
       paymentStatus: 'Payment',
       daysOverdue: 'Days overdue',
+    },
+    totals: {
+      all: 'Total: {count}',
+      currency: 'Total in {currency}: {count}',
+      noCurrency: 'Total without a stated currency: {count}',
     },
   },
 };

@@ -215,6 +215,10 @@ export const sk = {
     rangeOf: 'Záznamy {from} – {to} z {total}',
     previous: '← Predchádzajúce',
     next: 'Ďalšie →',
+    first: '« Prvá',
+    last: 'Posledná »',
+    page: 'Strana {page}',
+    perPage: '{size} na stranu',
     paging: 'Stránkovanie',
     noInvoices: 'Firma zatiaľ nemá žiadne faktúry.',
     noExpenses: 'Firma zatiaľ nemá žiadne náklady.',
@@ -388,6 +392,13 @@ export const sk = {
       body: 'Export číta kópiu dokladov firmy v doplnku a tá sa ešte pripravuje. Skúste to znova o niekoľko minút.',
     },
   },
+  /** A failure whose reason has words of its own (before the words of its code). */
+  failureReasons: {
+    exports_busy: {
+      title: 'Už sa sťahujú dva exporty',
+      body: 'Naraz sa môžu sťahovať najviac dva exporty. Skúste to znova o {seconds} s, keď sa niektorý dokončí.',
+    },
+  },
   export: {
     label: 'Export zoznamu',
     csv: 'Export CSV',
@@ -414,6 +425,12 @@ export const sk = {
       leftToPay: 'Zostáva uhradiť v mene dokladu',
       paymentStatus: 'Úhrada',
       daysOverdue: 'Dní po splatnosti',
+    },
+    /** The rows at the file's end, as the list's totals bar sums the view; {count} is "3 doklady". */
+    totals: {
+      all: 'Spolu: {count}',
+      currency: 'Spolu v {currency}: {count}',
+      noCurrency: 'Spolu bez uvedenej meny: {count}',
     },
   },
 };

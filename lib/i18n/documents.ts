@@ -17,7 +17,8 @@ export const documentTexts: Record<'sk' | 'en', DocumentTexts> = { sk, en };
  */
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}(\.?)/g, (whole, name: string, period: string) => {
-    if (!(name in values)) return whole;
+    // Own keys only: a mark named like Object.prototype's ({constructor}) stays as written.
+    if (!Object.hasOwn(values, name)) return whole;
     const value = String(values[name]);
     return period !== '' && value.endsWith('.') ? value : value + period;
   });

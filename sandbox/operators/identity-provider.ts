@@ -53,7 +53,12 @@ export async function createOperatorIdentityProvider(options: {
       if (!person) return undefined;
       return {
         accountId: person.id,
-        claims: () => ({ sub: person.id, email: person.email, email_verified: true, name: person.name }),
+        claims: () => ({
+          sub: person.id,
+          email: person.email,
+          ...(person.emailVerified === undefined ? {} : { email_verified: person.emailVerified }),
+          name: person.name,
+        }),
       };
     },
     // Consent for the one first-party client is implied: a grant of the scopes it asks for.

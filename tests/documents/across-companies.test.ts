@@ -113,16 +113,36 @@ describe.each(databaseKinds)('a session’s companies side by side on %s', (kind
 
 describe('the home page’s overdue list, a page at a time', () => {
   it('links the previous and the next page, keeping the search; the first page has no Skip', () => {
-    expect(overduePaging('', { skip: 0, shown: 50, count: 186 })).toEqual({ previous: null, next: '/?Skip=50' });
-    expect(overduePaging('', { skip: 50, shown: 50, count: 186 })).toEqual({ previous: '/', next: '/?Skip=100' });
-    expect(overduePaging('hruška a.s.', { skip: 150, shown: 36, count: 186 })).toEqual({
+    expect(overduePaging('', { skip: 0, shown: 50, count: 186 })).toMatchObject({ previous: null, next: '/?Skip=50' });
+    expect(overduePaging('', { skip: 50, shown: 50, count: 186 })).toMatchObject({
+      previous: '/',
+      next: '/?Skip=100',
+      first: '/',
+      last: '/?Skip=150',
+    });
+    expect(overduePaging('hruška a.s.', { skip: 150, shown: 36, count: 186 })).toMatchObject({
       previous: '/?q=hru%C5%A1ka+a.s.&Skip=100',
       next: null,
+      last: null,
     });
-    expect(overduePaging('', { skip: 0, shown: 12, count: 12 })).toEqual({ previous: null, next: null });
+    expect(overduePaging('', { skip: 0, shown: 12, count: 12 })).toMatchObject({ previous: null, next: null });
     // Past the end (fewer overdue than when the address was made): back to the last page there is.
-    expect(overduePaging('', { skip: 400, shown: 0, count: 186 })).toEqual({ previous: '/?Skip=150', next: null });
-    expect(overduePaging('', { skip: 400, shown: 0, count: 0 })).toEqual({ previous: '/', next: null });
+    expect(overduePaging('', { skip: 400, shown: 0, count: 186 })).toMatchObject({
+      previous: '/?Skip=150',
+      next: null,
+    });
+    expect(overduePaging('', { skip: 400, shown: 0, count: 0 })).toMatchObject({ previous: '/', next: null });
+  });
+
+  it('numbers the pages as the lists do, this one marked, and offers no page size (there is one)', () => {
+    const paging = overduePaging('', { skip: 50, shown: 50, count: 186 });
+    expect(paging.pages).toEqual([
+      { page: 1, href: '/', current: false },
+      { page: 2, href: '/?Skip=50', current: true },
+      { page: 3, href: '/?Skip=100', current: false },
+      { page: 4, href: '/?Skip=150', current: false },
+    ]);
+    expect(paging.sizes).toEqual([]);
     expect(overdueAcrossHref('  ', 0)).toBe('/');
   });
 });

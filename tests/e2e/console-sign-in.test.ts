@@ -15,7 +15,8 @@ import { launchByFetch, USERS } from './support/sessions';
 import { rememberSecret } from '../support/log-capture';
 
 const SESSION_COOKIE = '__Host-kros-console-session';
-const OPERATORS = 'olga.operatorova@example.sk, marek.spravca@example.sk';
+// Viera is listed, but the provider never verified her address (its ID token has no `email_verified`).
+const OPERATORS = 'olga.operatorova@example.sk, marek.spravca@example.sk, viera.neoverena@example.sk';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -106,6 +107,14 @@ describe('with the console configured', () => {
     expect(await consoleCookie(context)).toBeUndefined();
     await page.goto(`${env.addon.url}/console`);
     await expectUi(page).toHaveURL(`${env.addon.url}/console/sign-in`);
+  });
+
+  it('refuses a listed person whose address the provider did not verify (403), leaving no session', async () => {
+    const context = await newContext();
+    const page = await signIn(context, env, 'viera.neoverena@example.sk');
+    await expectUi(page.getByRole('heading', { name: 'You may not enter the console' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/console/sign-in');
+    expect(await consoleCookie(context)).toBeUndefined();
   });
 
   it("does not take the company session for the console's, nor the console's for a company's", async () => {

@@ -2,7 +2,8 @@
  * Loose input never reaches the service: a document address whose id is not written in plain digits (or as a uuid)
  * answers 404 with the add-on's own not-found view, and a filter value carrying a control or bidi character is
  * explained next to its field. In both cases the sandbox's data API receives nothing about it. Over HTTP against the
- * production build (`next start`), where a page's status is decided.
+ * production build (`next start`), where a page's status is decided. A query parameter named like one of
+ * Object.prototype's (`?constructor=1`) is just a parameter: ignored by the proxy, every list page and every export.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnvironment, type E2eEnvironment } from './support/environment';
@@ -85,5 +86,47 @@ describe('a filter value with a control or bidi character', () => {
     expect(status).toBe(200);
     expect(body).toMatch(new RegExp(`name="${field}"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="${field}"`));
     expect(calls.filter((call) => call.startsWith('/api/invoices'))).toEqual([]);
+  });
+});
+
+describe('a parameter named like one of a prototype’s (`?constructor=1`)', () => {
+  const names = ['constructor=1', 'toString=x', 'valueOf=1', 'hasOwnProperty=1', '__proto__=1'];
+  const lists = ['invoices', 'expenses', 'delivery-notes'];
+
+  it.each(names)('(%s) is ignored by every list page, signed in or not, with the security headers', async (query) => {
+    for (const list of lists) {
+      const path = `/companies/10001/${list}?${query}`;
+      const signedIn = await loadPage(env, jana, path);
+      expect(signedIn.status, path).toBe(200);
+      expect(signedIn.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(signedIn.headers.get('content-security-policy'), path).toContain('frame-ancestors');
+      // The list itself, not a failure view: its filter form is there.
+      expect(signedIn.body, path).toContain('name="IssueDateFrom"');
+
+      const anonymous = await loadPage(env, { cookie: '' }, path);
+      expect(anonymous.status, path).toBe(401);
+      expect(anonymous.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(anonymous.headers.get('content-security-policy'), path).toContain('frame-ancestors');
+    }
+  });
+
+  it.each(names)('(%s) is ignored by every export, which answers as without it', async (query) => {
+    for (const list of lists) {
+      for (const format of ['csv', 'xlsx']) {
+        const path = `/companies/10001/${list}/export.${format}?${query}`;
+        for (const cookie of [jana.cookie, '']) {
+          const response = await fetch(`${env.addon.directUrl}${path}`, {
+            headers: { Cookie: cookie, Accept: 'application/json' },
+            redirect: 'manual',
+          });
+          // The view parsed (an invalid one is 400): with MIRROR_SYNC off the export is not ready; no session is 401.
+          expect(response.status, path).toBe(cookie ? 409 : 401);
+          expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+          expect(((await response.json()) as { error: { code: string } }).error.code, path).toBe(
+            cookie ? 'not_ready' : 'unauthorized',
+          );
+        }
+      }
+    }
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { FrameLocator, Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectUi } from './support/expect-ui';
 import { openInvoicesOnceCopied } from './support/mirror';
@@ -67,9 +68,12 @@ describe('searching and sorting a company’s invoices, inside the service’s w
     expect(download.suggestedFilename()).toMatch(/^invoices-.+-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
-    expect(lines.length - 1).toBe(await counted());
-    expect(lines[0]).toMatch(/^Document number,/);
+    // The header, the view's rows, an empty row, then its totals (every field quoted: lib/documents/export/csv.ts).
+    const rows: string[][] = parse(bytes, { bom: true, delimiter: ',' });
+    expect(rows[0]![0]).toBe('Document number');
+    const empty = rows.findIndex((row) => row.every((cell) => cell === ''));
+    expect(empty - 1).toBe(await counted());
+    expect(rows[empty + 1]![0]).toBe(`Total: ${await counted()} document${(await counted()) === 1 ? '' : 's'}`);
 
     await frame.getByRole('link', { name: 'Clear search' }).first().click();
     await expectUi.poll(counted).toBe(invoices.length);

@@ -27,13 +27,28 @@ export function csvRows(bytes: Buffer, delimiter: string): string[][] {
   return rows;
 }
 
-/** An XLSX export opened with exceljs's own reader: its one sheet. */
+/** An XLSX export opened with exceljs's own reader (it refuses XML that is not well-formed): its one sheet. */
 export async function xlsxSheet(bytes: Buffer): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const [sheet] = workbook.worksheets;
   if (!sheet) throw new Error('the workbook has no sheet');
   return sheet;
+}
+
+/**
+ * The rows of an export's documents: after the header, up to the empty row before the totals rows (every export ends
+ * with them, lib/documents/export/totals.ts).
+ */
+export function documentRows<T>(rows: T[][]): T[][] {
+  const empty = rows.findIndex((row, index) => index > 0 && row.every((cell) => cell === '' || cell === null));
+  if (empty < 0) throw new Error('the export has no totals rows');
+  return rows.slice(1, empty);
+}
+
+/** The totals rows an export ends with (after the empty row). */
+export function totalRows<T>(rows: T[][]): T[][] {
+  return rows.slice(1 + documentRows(rows).length + 1);
 }
 
 /** A sheet's rows as values (first column is 1), header first. */

@@ -3,13 +3,14 @@ import ExcelJS from 'exceljs';
 import { documentTexts } from '@/lib/i18n/documents';
 import { guardedText } from '@/lib/documents/export/cells';
 import { exportColumns } from '@/lib/documents/export/columns';
+import { xmlText } from '@/lib/documents/export/xlsx';
 import { DOCUMENT_KINDS, type DocumentKind } from '@/lib/mirror/kinds';
-import type { MirrorView } from '@/lib/mirror/query';
+import { totalsOfMirrored, type MirrorView } from '@/lib/mirror/query';
 import { syncCompany } from '@/lib/mirror/sync';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { PLUGIN_ID } from '../support/broker';
 import { TODAY } from '../support/sandbox';
-import { csvRows, exported, sheetValues, xlsxSheet } from './export-fixture';
+import { csvRows, documentRows, exported, sheetValues, totalRows, xlsxSheet } from './export-fixture';
 import { mirrorSandboxDuringTests } from './mirror-fixture';
 import { everyMirrored, invoice, mirrorRecords } from './query-fixture';
 
@@ -47,7 +48,30 @@ const invoices = [
   invoice({ id: 5, number: 'OF2026000005', partner: '+421 900 000', issue: '2026-02-03' }),
   invoice({ id: 6, number: 'OF2026000006', partner: '-1 firma', issue: '2026-02-04' }),
   invoice({ id: 7, number: 'OF2026000007', partner: '\t=1+1', issue: '2026-02-05' }),
+  // The other language's separator, then a formula: a spreadsheet set to that separator must not split the cell.
+  invoice({ id: 8, number: 'OF2026000008', partner: 'Firma a.s.,=1+1', issue: '2026-02-06' }),
+  invoice({ id: 9, number: 'OF2026000009', partner: 'Firma a.s.;=1+1', issue: '2026-02-07' }),
+  // Characters XML 1.0 cannot hold: a sheet with them is refused whole.
+  invoice({ id: 10, number: 'OF2026000010', partner: 'Zlá\uFFFE firma\uFFFF s.r.o.', issue: '2026-02-08' }),
 ];
+
+/**
+ * A record split as a spreadsheet set to `separator` splits it: at each separator outside quotes (a quote opens and
+ * closes a quoted part anywhere, as lenient readers take it), the quotes dropped.
+ */
+function splitAs(line: string, separator: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    else if (char === separator && !quoted) {
+      fields.push(field);
+      field = '';
+    } else field += char;
+  }
+  return [...fields, field];
+}
 
 describe.each(databaseKinds)('the export of a list on %s', (databaseKind) => {
   const database = testDatabaseDuringTests(databaseKind);
@@ -70,9 +94,9 @@ describe.each(databaseKinds)('the export of a list on %s', (databaseKind) => {
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const text = bytes.toString('utf8').slice(1);
       expect(text.split('\r\n')[0]).toBe(
-        'Číslo dokladu;Druh;Odberateľ;IČO;Variabilný symbol;Dátum vystavenia;Dátum dodania;Dátum splatnosti;' +
-          'Suma bez DPH (EUR);Suma s DPH (EUR);Suma s DPH v mene dokladu;Mena;Zostáva uhradiť v mene dokladu;Úhrada;' +
-          'Dní po splatnosti',
+        '"Číslo dokladu";"Druh";"Odberateľ";"IČO";"Variabilný symbol";"Dátum vystavenia";"Dátum dodania";' +
+          '"Dátum splatnosti";"Suma bez DPH (EUR)";"Suma s DPH (EUR)";"Suma s DPH v mene dokladu";"Mena";' +
+          '"Zostáva uhradiť v mene dokladu";"Úhrada";"Dní po splatnosti"',
       );
       expect(text.endsWith('\r\n')).toBe(true);
       expect(fileName).toEqual({
@@ -81,7 +105,7 @@ describe.each(databaseKinds)('the export of a list on %s', (databaseKind) => {
       });
     });
 
-    it('writes Slovak numbers with a decimal comma and days as d. M. yyyy, quoting only what needs it', async () => {
+    it('writes Slovak numbers with a decimal comma and days as d. M. yyyy', async () => {
       const rows = csvRows((await exportOf('csv', 'sk', { q: 'OF202600000', sort: 'documentNumber' })).bytes, ';');
       const [first, second] = rows.slice(1);
       expect(first).toEqual([
@@ -166,6 +190,65 @@ describe.each(databaseKinds)('the export of a list on %s', (databaseKind) => {
       // Numbers are ours, not text: a negative amount keeps its sign as a number.
       expect(rows.find((row) => row[0] === 'OF2026000002')![8]).toBe('-50,00');
     });
+
+    it('quotes every field, so a spreadsheet set to the other separator splits no cell into a formula', async () => {
+      for (const [locale, separator, other] of [
+        ['sk', ';', ','],
+        ['en', ',', ';'],
+      ] as const) {
+        const { bytes } = await exportOf('csv', locale, { sort: 'documentNumber' });
+        const lines = bytes.toString('utf8').slice(1).split('\r\n').slice(0, -1);
+        const partners = Object.fromEntries(csvRows(bytes, separator).map((row) => [row[0], row[2]]));
+        expect(partners).toMatchObject({ OF2026000008: 'Firma a.s.,=1+1', OF2026000009: 'Firma a.s.;=1+1' });
+        expect(lines.find((line) => line.startsWith('"OF2026000008"'))).toContain('"Firma a.s.,=1+1"');
+        for (const line of lines) {
+          // Read with the other separator, every field is still whole: none starts a formula of its own.
+          const fields = splitAs(line, other);
+          expect(
+            fields.filter((field) => /^[=+\-@]/.test(field)),
+            `${locale}: ${line}`,
+          ).toEqual([]);
+          // And with the file's own, each field is empty or quoted whole (a quote inside doubled).
+          const quoted = '(?:"(?:[^"]|"")*")?';
+          expect(line).toMatch(new RegExp(`^${quoted}(?:${separator}${quoted})*$`));
+        }
+      }
+    });
+  });
+
+  describe('at the end of either format', () => {
+    it('has the view’s totals as the list’s totals bar has them: count, sums in EUR, per currency', async () => {
+      const totals = await totalsOfMirrored(database.db, company, 'invoices', { today: TODAY });
+      expect(totals).toMatchObject({ count: invoices.length, byCurrency: [{ currency: 'CZK' }, { currency: 'EUR' }] });
+      const empty = (length: number) => Array.from({ length }, () => '');
+      const csv = csvRows((await exportOf('csv', 'sk')).bytes, ';');
+      expect(documentRows(csv)).toHaveLength(invoices.length);
+      expect(totalRows(csv)).toEqual([
+        ['Spolu: 10 dokladov', ...empty(7), '50,00', '60,50', ...empty(5)],
+        ['Spolu v CZK: 1 doklad', ...empty(9), '-1500,40', 'CZK', ...empty(3)],
+        ['Spolu v EUR: 9 dokladov', ...empty(9), '120,50', 'EUR', ...empty(3)],
+      ]);
+
+      const sheet = await xlsxSheet((await exportOf('xlsx', 'en')).bytes);
+      const values = sheetValues(sheet);
+      const none = (length: number) => Array.from({ length }, () => null);
+      expect(totalRows(values)).toEqual([
+        ['Total: 10 documents', ...none(7), 50, 60.5, ...none(5)],
+        ['Total in CZK: 1 document', ...none(9), -1500.4, 'CZK', ...none(3)],
+        ['Total in EUR: 9 documents', ...none(9), 120.5, 'EUR', ...none(3)],
+      ]);
+      const totalsRow = sheet.getRow(values.length - 2);
+      expect(totalsRow.getCell(1).font?.bold).toBe(true);
+      expect(totalsRow.getCell(9).numFmt).toBe('#,##0.00');
+    });
+
+    it('has one totals row when every document is in EUR, as the totals bar shows no currencies then', async () => {
+      const csv = csvRows((await exportOf('csv', 'en', { q: 'OF2026000001' })).bytes, ',');
+      expect(documentRows(csv).map((row) => row[0])).toEqual(['OF2026000001']);
+      expect(totalRows(csv).map((row) => row.filter(Boolean))).toEqual([['Total: 1 document', '100.00', '120.50']]);
+      const nothing = csvRows((await exportOf('csv', 'sk', { q: 'nikto taký' })).bytes, ';');
+      expect(totalRows(nothing).map((row) => row.filter(Boolean))).toEqual([['Spolu: 0 dokladov', '0,00', '0,00']]);
+    });
   });
 
   describe('as XLSX', () => {
@@ -203,7 +286,13 @@ describe.each(databaseKinds)('the export of a list on %s', (databaseKind) => {
       const formulaLike = sheet.getRow(4).getCell(3);
       expect(formulaLike.value).toBe('=HYPERLINK("https://evil.example","x")');
       expect(formulaLike.type).toBe(ExcelJS.ValueType.String);
-      expect(values.slice(1).map((each) => each[0])).toEqual(invoices.map((each) => each.documentNumber));
+      expect(documentRows(values).map((each) => each[0])).toEqual(invoices.map((each) => each.documentNumber));
+    });
+
+    it('leaves out what XML cannot hold (U+FFFE, U+FFFF), so a spreadsheet program opens the file', async () => {
+      const sheet = await xlsxSheet((await exportOf('xlsx', 'sk', { q: 'OF2026000010' })).bytes);
+      expect(documentRows(sheetValues(sheet)).map((row) => row[2])).toEqual(['Zlá firma s.r.o.']);
+      expect(xmlText('a\uFFFEb\uFFFFc\uD800d\u0001e\tf\u{1F600}')).toBe('abcde\tf\u{1F600}');
     });
 
     it('formats English days as the English lists show them', async () => {
@@ -238,13 +327,13 @@ describe.each(databaseKinds)('the export of a synced company’s lists on %s', (
         expect(numbers.length, `${kind} ${JSON.stringify(view)} matches some`).toBeGreaterThan(1);
         const request = { kind, view, today: TODAY, batchSize: 37 } as const;
         const csv = await exported(database.db, synced(), { ...request, format: 'csv', locale: 'sk' });
-        const rows = csvRows(csv.bytes, ';').slice(1);
+        const rows = documentRows(csvRows(csv.bytes, ';'));
         expect(
           rows.map((row) => row[0]),
           `${kind} ${JSON.stringify(view)}`,
         ).toEqual(numbers);
         const xlsx = await exported(database.db, synced(), { ...request, format: 'xlsx', locale: 'en' });
-        const sheetRows = sheetValues(await xlsxSheet(xlsx.bytes)).slice(1);
+        const sheetRows = documentRows(sheetValues(await xlsxSheet(xlsx.bytes)));
         expect(sheetRows.map((row) => row[0] ?? '')).toEqual(numbers);
         expect([...csv.failures, ...xlsx.failures]).toEqual([]);
       }

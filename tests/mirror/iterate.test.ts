@@ -70,7 +70,8 @@ describe.each(databaseKinds)('reading a whole view in batches on %s', (kind) => 
         expect(ids, `${JSON.stringify(view)} in batches of ${batchSize}`).toEqual(listed);
       }
     }
-  });
+    // Dozens of whole reads, hundreds of batches of 1: long on a machine the rest of the suite loads.
+  }, 120_000);
 
   it('reads no more than a batch at a time, and nothing of another company', async () => {
     const { ids, sizes } = await read({}, 50);

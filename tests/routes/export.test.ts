@@ -12,9 +12,9 @@ import { mirrorViewOf } from '@/lib/documents/mirror-view';
 import { resetEnvForTests } from '@/lib/env';
 import type { DocumentKind } from '@/lib/mirror/kinds';
 import { syncMirror } from '@/lib/mirror/run';
-import { PLUGIN_ID } from '../support/broker';
+import { BASE, PLUGIN_ID } from '../support/broker';
 import { get, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
-import { csvRows, sheetValues, xlsxSheet } from '../mirror/export-fixture';
+import { csvRows, documentRows, sheetValues, xlsxSheet } from '../mirror/export-fixture';
 import { everyMirrored } from '../mirror/query-fixture';
 
 /**
@@ -97,7 +97,7 @@ describe('once the mirror is ready', () => {
     const expected = await listed('invoices', query);
     // Not the page (Top, Skip): every row of the view.
     expect(expected.length).toBeGreaterThan(25);
-    expect(rows.slice(1).map((row) => row[0])).toEqual(expected.map((record) => record.documentNumber));
+    expect(documentRows(rows).map((row) => row[0])).toEqual(expected.map((record) => record.documentNumber));
   });
 
   it('answers XLSX in English for an English browser, and the other lists too', async () => {
@@ -111,17 +111,82 @@ describe('once the mirror is ready', () => {
     const values = sheetValues(sheet);
     expect(values[0]![0]).toBe('Document number');
     const overdue = await listed('invoices', 'DueDateStatus=2');
-    expect(values.slice(1).map((row) => row[0])).toEqual(overdue.map((record) => record.documentNumber));
-    expect(values.slice(1).every((row) => typeof row[14] === 'number' && row[14] > 0)).toBe(true);
+    expect(documentRows(values).map((row) => row[0])).toEqual(overdue.map((record) => record.documentNumber));
+    expect(documentRows(values).every((row) => typeof row[14] === 'number' && row[14] > 0)).toBe(true);
 
     const expenses = await exportOf(expensesCsv, 'expenses/export.csv');
-    expect(csvRows(Buffer.from(await expenses.arrayBuffer()), ';')).toHaveLength(
-      (await listed('expenses', '')).length + 1,
+    expect(documentRows(csvRows(Buffer.from(await expenses.arrayBuffer()), ';'))).toHaveLength(
+      (await listed('expenses', '')).length,
     );
     const notes = await exportOf(deliveryNotesXlsx, 'delivery-notes/export.xlsx');
     expect(notes.headers.get('content-disposition')).toContain('filename="dodacie-listy-Company-10001-');
     const noteRows = sheetValues(await xlsxSheet(Buffer.from(await notes.arrayBuffer())));
-    expect(noteRows).toHaveLength((await listed('deliveryNotes', '')).length + 1);
+    expect(documentRows(noteRows)).toHaveLength((await listed('deliveryNotes', '')).length);
+  });
+
+  it('streams at most two exports of a session at once: a third is 429 with Retry-After until one ends', async () => {
+    const started = [
+      await exportOf(invoicesXlsx, 'invoices/export.xlsx'),
+      await exportOf(invoicesCsv, 'invoices/export.csv'),
+    ];
+    expect(started.map((response) => response.status)).toEqual([200, 200]);
+
+    const refused = await exportOf(expensesCsv, 'expenses/export.csv', json);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(refused.headers.get('content-disposition')).toBeNull();
+    expect(await refused.json()).toEqual({
+      error: { code: 'rate_limited', message: 'Too many requests. Try again later.' },
+    });
+    // A person gets the company's page saying why, in their language (not that the service is busy).
+    const page = await exportOf(invoicesCsv, 'invoices/export.csv');
+    expect(page.status).toBe(429);
+    expect(page.headers.get('retry-after')).toBe('5');
+    const html = await page.text();
+    expect(html).toContain('Už sa sťahujú dva exporty');
+    expect(html).toContain('Skúste to znova o 5 s');
+    expect(html).not.toContain('Fakturácia je zaneprázdnená');
+    const english = await (await exportOf(invoicesCsv, 'invoices/export.csv', { 'accept-language': 'en' })).text();
+    expect(english).toContain('Two exports are already downloading');
+
+    // Another session of the same user is counted apart.
+    const other = await signIn(fixture, { tenantIds: ['10001'] });
+    const elsewhere = await exportOf(invoicesCsv, 'invoices/export.csv', { cookie: other });
+    expect(elsewhere.status).toBe(200);
+    await elsewhere.body!.cancel();
+
+    // A download read to its end gives its place back; so does one the reader cancels.
+    expect(documentRows(csvRows(Buffer.from(await started[1]!.arrayBuffer()), ';')).length).toBeGreaterThan(0);
+    const third = await exportOf(invoicesCsv, 'invoices/export.csv');
+    expect(third.status).toBe(200);
+    expect((await exportOf(invoicesCsv, 'invoices/export.csv', json)).status).toBe(429);
+    await started[0]!.body!.cancel();
+    await third.body!.cancel();
+    const again = await Promise.all([
+      exportOf(invoicesXlsx, 'invoices/export.xlsx'),
+      exportOf(deliveryNotesXlsx, 'delivery-notes/export.xlsx'),
+    ]);
+    expect(again.map((response) => response.status)).toEqual([200, 200]);
+    await Promise.all(again.map((response) => response.arrayBuffer()));
+  });
+
+  it('gives the place back when the request is aborted before its body is read', async () => {
+    const controller = new AbortController();
+    const request = (signal?: AbortSignal) =>
+      invoicesCsv(
+        new Request(`${BASE}/companies/10001/invoices/export.csv`, {
+          headers: { cookie, 'accept-language': 'sk', ...json },
+          signal,
+        }),
+        { params: Promise.resolve({ tenantId: '10001' }) },
+      );
+    const held = [await request(controller.signal), await request()];
+    expect(held.map((response) => response.status)).toEqual([200, 200]);
+    expect((await request()).status).toBe(429);
+    controller.abort();
+    const after = await request();
+    expect(after.status).toBe(200);
+    await Promise.all([...held, after].map((response) => response.body!.cancel()));
   });
 
   it('refuses an invalid view with 400 and exports nothing', async () => {

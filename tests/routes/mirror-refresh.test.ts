@@ -32,6 +32,34 @@ describe('the refresh of a company’s mirror', () => {
     }
   });
 
+  it('sends a page address with characters outside ASCII back percent-encoded, never raw into the header', async () => {
+    const cookie = await signIn(fixture, { tenantIds: ['10001'], connected: ['10001'] });
+    for (const [back, location] of <[string, string][]>[
+      ['/companies/10001/invoices?q=Hruška', '/companies/10001/invoices?q=Hru%C5%A1ka'],
+      ['/companies/10001/expenses?q=日本', '/companies/10001/expenses?q=%E6%97%A5%E6%9C%AC'],
+      ['/companies/10001/invoices?q=café', '/companies/10001/invoices?q=caf%C3%A9'],
+      ['/companies/10001/dodacie-listy-š', '/companies/10001/dodacie-listy-%C5%A1'],
+    ]) {
+      const response = await post('10001', back, { cookie });
+      expect(response.status, back).toBe(303);
+      expect(response.headers.get('location'), back).toBe(location);
+      expect(response.headers.get('x-content-type-options'), back).toBe('nosniff');
+    }
+  });
+
+  it('does not let `..` climb out of the company’s pages', async () => {
+    const cookie = await signIn(fixture, { tenantIds: ['10001', '10002'], connected: ['10001'] });
+    for (const back of [
+      '/companies/10001/../10002/invoices',
+      '/companies/10001/%2e%2e/10002',
+      '/companies/10001/\u0000',
+    ]) {
+      const response = await post('10001', back, { cookie });
+      expect(response.status, back).toBe(303);
+      expect(response.headers.get('location'), back).toBe('/companies/10001');
+    }
+  });
+
   it('refuses another site’s form, a company outside the session, and no session', async () => {
     const cookie = await signIn(fixture, { tenantIds: ['10001'], connected: ['10001'] });
     expect(

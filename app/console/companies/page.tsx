@@ -84,8 +84,9 @@ export default async function ConsoleCompaniesPage({ searchParams }: { searchPar
       {companies.length === 0 ? (
         <p className="mt-6 text-slate-700">{d.companies.empty}</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full text-sm" aria-label={d.companies.title}>
+        <div className="table-scroll mt-6 rounded-lg border border-slate-200 shadow-sm">
+          {/* Ids and e-mail addresses may break anywhere, so the table fits the page's width rather than scroll. */}
+          <table className="min-w-full text-sm [overflow-wrap:anywhere]" aria-label={d.companies.title}>
             <thead className="bg-slate-50 text-left text-slate-700">
               <tr>
                 <th className={headCell}>{d.companies.columns.company}</th>

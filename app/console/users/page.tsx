@@ -79,7 +79,7 @@ export default async function ConsoleUsersPage({ searchParams }: { searchParams:
       {users.length === 0 ? (
         <p className="mt-6 text-slate-700">{d.users.empty}</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+        <div className="table-scroll mt-6 rounded-lg border border-slate-200 shadow-sm">
           <table className="min-w-full text-sm" aria-label={d.users.title}>
             <thead className="bg-slate-50 text-left text-slate-700">
               <tr>

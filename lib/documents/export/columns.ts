@@ -47,12 +47,16 @@ export type Cell =
 
 type ValueOf<T extends CellType> = Extract<Cell, { type: T }>['value'];
 
+/** What a column holds in the totals rows at the file's end (totals.ts); nothing when not named. */
+export type TotalRole = 'label' | 'totalExclVatEur' | 'totalInclVatEur' | 'totalInclVat' | 'currency';
+
 export type ExportColumn = {
   header: string;
   /** Width in characters (XLSX). */
   width: number;
   type: CellType;
   cell: (row: ExportRow, today: string) => Cell;
+  total?: TotalRole;
 };
 
 /** A column of one type, its cells of that type. */
@@ -97,18 +101,21 @@ function invoiceTypeText(invoiceType: string | null, texts: DocumentTexts): stri
 /** The export's columns of a kind, in the user's language. */
 export function exportColumns(kind: ListKind, texts: DocumentTexts): ExportColumn[] {
   const c = texts.export.columns;
-  const number = column('text', c.number, 16, (row) => trimmed(row.documentNumber));
+  const number: ExportColumn = {
+    ...column('text', c.number, 16, (row) => trimmed(row.documentNumber)),
+    total: 'label',
+  };
   const partner = (header: string) => column('text', header, 32, (row) => trimmed(row.partnerName));
   const registrationId = column('text', c.registrationId, 12, (row) => trimmed(row.registrationId));
   const variableSymbol = column('text', c.variableSymbol, 14, (row) => trimmed(row.variableSymbol));
   const issueDate = column('day', c.issueDate, 12, (row) => calendarDay(row.issueDate));
   const deliveryDate = column('day', c.deliveryDate, 12, (row) => calendarDay(row.deliveryDate));
   const dueDate = column('day', c.dueDate, 12, (row) => calendarDay(row.dueDate));
-  const totals = [
-    column('amount', c.totalExclVatEur, 14, (row) => row.totalExclVat),
-    column('amount', c.totalInclVatEur, 14, (row) => row.totalInclVat),
-    column('amount', c.totalInclVat, 14, (row) => row.totalInclVatCurrency),
-    column('text', c.currency, 8, (row) => trimmed(row.currency)),
+  const totals: ExportColumn[] = [
+    { ...column('amount', c.totalExclVatEur, 14, (row) => row.totalExclVat), total: 'totalExclVatEur' },
+    { ...column('amount', c.totalInclVatEur, 14, (row) => row.totalInclVat), total: 'totalInclVatEur' },
+    { ...column('amount', c.totalInclVat, 14, (row) => row.totalInclVatCurrency), total: 'totalInclVat' },
+    { ...column('text', c.currency, 8, (row) => trimmed(row.currency)), total: 'currency' },
   ];
   const payment = [
     column('amount', c.leftToPay, 14, leftToPay),

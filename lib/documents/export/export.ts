@@ -3,12 +3,13 @@ import type { Db } from '@/lib/db/client';
 import { documentTexts } from '@/lib/i18n/documents';
 import type { Locale } from '@/lib/i18n/messages';
 import type { MirrorCompany } from '@/lib/mirror/company';
-import type { MirrorView } from '@/lib/mirror/query';
+import { totalsOfMirrored, type MirrorView } from '@/lib/mirror/query';
 import type { ListKind } from '../filters';
 import { exportColumns } from './columns';
 import { csvStream } from './csv';
 import { exportFileName, type ExportFormat } from './file-name';
 import { exportRows } from './rows';
+import { totalsRows } from './totals';
 import { xlsxStream } from './xlsx';
 
 export type { ExportFormat } from './file-name';
@@ -42,7 +43,9 @@ export const exportContentTypes: Record<ExportFormat, string> = {
 
 /**
  * A list exported from the company's mirror (the caller checked the mirror may be served): every row of the view in
- * the list's order, as a stream that reads the database a batch at a time while it is being downloaded.
+ * the list's order, as a stream that reads the database a batch at a time while it is being downloaded, and at its
+ * end the view's totals as the list's totals bar shows them (read once the last row is out, so they cost the first
+ * byte nothing).
  */
 export function exportFile<K extends ListKind>(db: Db, mirror: MirrorCompany, request: ExportRequest<K>): ExportFile {
   const { kind, format, locale, today, failed } = request;
@@ -50,10 +53,12 @@ export function exportFile<K extends ListKind>(db: Db, mirror: MirrorCompany, re
   const listKind: ListKind = kind;
   const columns = exportColumns(kind, texts);
   const rows = exportRows(db, mirror, kind, { ...request.view, today }, request.batchSize);
+  const totals = async () =>
+    totalsRows(columns, await totalsOfMirrored(db, mirror, kind, { ...request.view, today }), texts, locale);
   const body =
     format === 'csv'
-      ? csvStream(columns, rows, { locale, today, failed })
-      : xlsxStream(columns, rows, { locale, today, failed, sheet: texts.nav[listKind] });
+      ? csvStream(columns, rows, { locale, today, totals, failed })
+      : xlsxStream(columns, rows, { locale, today, totals, failed, sheet: texts.nav[listKind] });
   return {
     body,
     contentType: exportContentTypes[format],

@@ -11,6 +11,8 @@ import type { Cell, ExportColumn, ExportRow } from './columns';
  * strings, never formulas, so nothing needs guarding. The formats: amounts `#,##0.00` (Excel shows its own
  * separators), days as the lists show them (Slovak "24. 11. 2026", English "24/11/2026"). The next batch is read only
  * once the reader has taken what was written (the output's buffer drained), so a slow download holds about one batch.
+ * The zip's first entries (theme, relations) leave before the database is read, so the download starts at once. The
+ * totals rows (totals.ts) come last, in bold.
  */
 
 const dayFormat: Record<Locale, string> = { sk: 'd. m. yyyy', en: 'dd/mm/yyyy' };
@@ -20,11 +22,19 @@ const numberFormat: Record<Exclude<Cell['type'], 'text'>, (locale: Locale) => st
   day: (locale) => dayFormat[locale],
 };
 
+/**
+ * What XML 1.0 cannot hold (U+FFFE, U+FFFF, a surrogate without its pair, the C0 controls but tab, LF and CR) is left
+ * out of a text: one such character in a partner's name would make the sheet's XML not well-formed, and spreadsheet
+ * programs refuse the whole file. exceljs leaves out the controls itself, not the rest.
+ */
+const notXmlChar = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+export const xmlText = (value: string) => value.replace(notXmlChar, '');
+
 function xlsxValue(cell: Cell): string | number | Date | null {
   if (cell.value === null) return null;
   switch (cell.type) {
     case 'text':
-      return cell.value;
+      return xmlText(cell.value);
     case 'amount':
       return Number(cell.value);
     case 'count':
@@ -54,7 +64,13 @@ const roomIn = (output: PassThrough) =>
 export function xlsxStream(
   columns: readonly ExportColumn[],
   batches: AsyncIterable<ExportRow[]>,
-  options: { locale: Locale; today: string; sheet: string; failed: (error: unknown) => void },
+  options: {
+    locale: Locale;
+    today: string;
+    sheet: string;
+    totals: () => Promise<Cell[][]>;
+    failed: (error: unknown) => void;
+  },
 ): ReadableStream<Uint8Array> {
   const { locale, today } = options;
   const output = new PassThrough();
@@ -74,6 +90,11 @@ export function xlsxStream(
         await roomIn(output);
       }
       if (output.destroyed) return;
+      for (const cells of await options.totals()) {
+        const row = sheet.addRow(cells.map(xlsxValue));
+        row.font = { bold: true };
+        row.commit();
+      }
       sheet.commit();
       await workbook.commit();
     } catch (error) {

@@ -3,11 +3,13 @@ import { companyToday } from '@/lib/company/calendar';
 import { companyRoute } from '@/lib/company/route';
 import { listConnections } from '@/lib/connections/states';
 import { exportFile, type ExportFormat } from '@/lib/documents/export/export';
-import { parseListView, type ListKind, type SearchParams } from '@/lib/documents/filters';
+import { EXPORT_RETRY_SECONDS, holdingPlace, takeExportPlace } from '@/lib/documents/export/running';
+import { parseListView, type ListKind } from '@/lib/documents/filters';
 import { mirrorViewOf } from '@/lib/documents/mirror-view';
 import { getEnv } from '@/lib/env';
 import { HttpError } from '@/lib/http/errors';
 import { localeOf } from '@/lib/http/request-locale';
+import { searchParamsOf } from '@/lib/http/search-params';
 import { describeError, getLogger } from '@/lib/log';
 import { mirrorCompanyOf } from '@/lib/mirror/company';
 import { mirrorReadiness } from '@/lib/mirror/query/across';
@@ -20,7 +22,8 @@ import type { FileSection } from './failure-frame';
  * a script), the list's own view from the same query parameters as the list (an invalid one is 400 and nothing is
  * read), then only from the company's mirror: while MIRROR_SYNC is off or before its first full sync it is not ready
  * (409 `not_ready`), and a mirror stopped because the service refused the company's token is never served (403
- * `connection_inactive`, as the pages say). Every row of the view, not a page, streamed as a download.
+ * `connection_inactive`, as the pages say). Every row of the view, not a page, streamed as a download. At most two
+ * downloads of a session at once (lib/documents/export/running.ts): a third is 429 `rate_limited` with Retry-After.
  */
 
 const sectionOf: Record<ListKind, FileSection> = {
@@ -29,22 +32,12 @@ const sectionOf: Record<ListKind, FileSection> = {
   deliveryNotes: 'delivery-notes',
 };
 
-/** The query as a page gets it: a repeated parameter as a list (the view reads its first value). */
-function searchParamsOf(url: URL): SearchParams {
-  const params: Record<string, string | string[]> = {};
-  for (const [name, value] of url.searchParams) {
-    const seen = params[name];
-    params[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
-  }
-  return params;
-}
-
 export function listExport(kind: ListKind, format: ExportFormat) {
   return companyRoute<{ tenantId: string }>(
     { file: () => ({ section: sectionOf[kind], documentId: null, embedded: false }) },
-    async ({ request, scope, read }) => {
+    async ({ request, session, scope, read }) => {
       const url = new URL(request.url);
-      const view = parseListView(kind, searchParamsOf(url));
+      const view = parseListView(kind, searchParamsOf(url.searchParams));
       if (!view.ok) throw new HttpError('bad_request', 'export_view_invalid');
       if (!getEnv().mirrorSync) throw new HttpError('not_ready', 'mirror_off');
       const mirror = mirrorCompanyOf(scope);
@@ -59,25 +52,37 @@ export function listExport(kind: ListKind, format: ExportFormat) {
         }
         if (readiness !== 'ready') throw new HttpError('not_ready', 'mirror_not_ready');
         const { top: _top, skip: _skip, ...listView } = mirrorViewOf(view);
-        const file = exportFile(db, mirror, {
-          kind,
-          format,
-          view: listView,
-          locale: localeOf(request),
-          company: { name: connection?.name ?? null, tenantId: scope.tenantId },
-          today: companyToday(new Date()),
-          failed: (error) =>
-            getLogger().error({ route: url.pathname, err: describeError(error) }, 'export ended early'),
-        });
-        return fileResponse(
-          { body: file.body, contentType: file.contentType, contentLength: null },
-          {
-            contentType: file.contentType,
-            fileName: file.fileName.ascii,
-            unicodeName: file.fileName.unicode,
-            disposition: 'attachment',
-          },
-        );
+        // Counted only once the export can start: a refused or unready one takes no place.
+        const giveBack = takeExportPlace(session.id);
+        if (!giveBack) throw new HttpError('rate_limited', 'exports_busy', EXPORT_RETRY_SECONDS);
+        try {
+          const file = exportFile(db, mirror, {
+            kind,
+            format,
+            view: listView,
+            locale: localeOf(request),
+            company: { name: connection?.name ?? null, tenantId: scope.tenantId },
+            today: companyToday(new Date()),
+            failed: (error) =>
+              getLogger().error({ route: url.pathname, err: describeError(error) }, 'export ended early'),
+          });
+          return fileResponse(
+            {
+              body: holdingPlace(file.body, giveBack, request.signal),
+              contentType: file.contentType,
+              contentLength: null,
+            },
+            {
+              contentType: file.contentType,
+              fileName: file.fileName.ascii,
+              unicodeName: file.fileName.unicode,
+              disposition: 'attachment',
+            },
+          );
+        } catch (error) {
+          giveBack();
+          throw error;
+        }
       });
     },
   );

@@ -29,10 +29,17 @@ export type FailedRequest = {
   company?: { session: Session; scope: CompanyScope; place?: FilePlace };
 };
 
-/** The failure's words for the company's requests; the error page's for a code without words of its own. */
-function textOf(code: ErrorCode, locale: Locale): FailureText {
+/**
+ * The failure's words for the company's requests: its reason's when it has words of its own (an export refused for
+ * the exports already running says so, not that the service is busy), else its code's, else the error page's.
+ */
+function textOf(failure: Failure, locale: Locale): FailureText {
   const texts = documentTexts[locale];
-  return (texts.failures as Partial<Record<ErrorCode, FailureText>>)[code] ?? texts.errorPage;
+  return (
+    (texts.failureReasons as Partial<Record<string, FailureText>>)[failure.reason] ??
+    (texts.failures as Partial<Record<ErrorCode, FailureText>>)[failure.code] ??
+    texts.errorPage
+  );
 }
 
 /**
@@ -45,7 +52,7 @@ const companyPagePolicy = () =>
 async function render(request: Request, failure: Failure, where: FailedRequest): Promise<Response> {
   if (where.json) return failureJson(failure, { 'Cache-Control': 'private, no-store' });
   const locale = localeOf(request);
-  const texts = [{ lang: locale, text: textOf(failure.code, locale) }];
+  const texts = [{ lang: locale, text: textOf(failure, locale) }];
   const company = where.company;
   if (!company?.place) return failurePageResponse({ failure, texts });
 
