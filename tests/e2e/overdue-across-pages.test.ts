@@ -104,6 +104,8 @@ describe.each(languages)('the overdue invoices of all companies in $locale', (la
       const to = Math.min(skip + PAGE_SIZE, overdue.length);
       await expectUi(paging).toContainText(language.range(skip + 1, to, overdue.length));
       await expectUi(table.locator('tbody > tr')).toHaveCount(to - skip);
+      // Numbered as the lists are, this page marked.
+      await expectUi(paging.locator('[aria-current="page"]')).toHaveText(String(skip / PAGE_SIZE + 1));
       seen.push(
         ...(await table
           .locator('tbody > tr th a')
