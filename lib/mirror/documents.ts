@@ -47,7 +47,7 @@ const listedUnlessKept = (column: 'record' | 'searchText') => {
  * Upserts one page of rows, keyed by the service's id: a record read again replaces what was mirrored, except an
  * expense's journal, kept while the record is unchanged. The page is one statement; should the database refuse what
  * a record holds (documentRow made its text storable, but a day or an amount may still be out of range), each row is
- * written on its own and the refused ones are skipped and logged (kind, id, SQLSTATE), never the whole page: else
+ * written on its own and the refused ones are skipped and logged (kind, id, sqlState), never the whole page: else
  * one record would stop the company's copy for good. Each try runs in a savepoint of the caller's transaction.
  */
 export async function upsertDocuments(db: Db, company: MirrorCompany, rows: readonly DocumentRow[]): Promise<void> {
@@ -64,7 +64,7 @@ export async function upsertDocuments(db: Db, company: MirrorCompany, rows: read
     } catch (error) {
       if (!isRecordRefusal(error)) throw error;
       getLogger().warn(
-        { tenantId: company.tenantId, kind: row.kind, id: row.id, code: driverErrorOf(error)?.code },
+        { tenantId: company.tenantId, kind: row.kind, id: row.id, sqlState: driverErrorOf(error)?.code },
         'mirror record skipped: the database refused it',
       );
     }
