@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { disconnectCompany, type Operator } from '@/lib/console/actions';
-import { storeAccessTokens } from '@/lib/connections/store';
 import { rowsOf } from '@/lib/db/client';
-import { getEnv, resetEnvForTests } from '@/lib/env';
+import { resetEnvForTests } from '@/lib/env';
 import { mirrorCompanyKey } from '@/lib/mirror/company';
 import { mirrorJournalsQueue, mirrorSyncQueue } from '@/lib/mirror/jobs';
 import { mirrorStatus } from '@/lib/mirror/status';
@@ -12,7 +11,6 @@ import { purgeExpiredMirrors } from '@/lib/mirror/upkeep';
 import { PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest } from '../support/jobs';
-import { rememberSecret } from '../support/log-capture';
 import { mirrorSandboxDuringTests } from './mirror-fixture';
 
 /**
@@ -22,7 +20,6 @@ import { mirrorSandboxDuringTests } from './mirror-fixture';
  * Against the sandbox, on both databases.
  */
 const ops: Operator = { email: 'ops@integrator.example', name: 'Olga Operátorka' };
-const JANA = 'jana.novakova@example.sk';
 
 describe.each(databaseKinds)('a disconnect during a sync on %s', (kind) => {
   const database = testDatabaseDuringTests(kind);
@@ -38,16 +35,6 @@ describe.each(databaseKinds)('a disconnect during a sync on %s', (kind) => {
     resetEnvForTests();
   });
 
-  async function connect(tenantId: string) {
-    const accessToken = rememberSecret(api.sandbox.tokens.issue(tenantId, JANA));
-    await storeAccessTokens(
-      database.db,
-      [{ userId: JANA, tenantId, pluginId: PLUGIN_ID, accessToken, companyName: null }],
-      getEnv().encryptionKeys,
-      { source: 'gateway' },
-    );
-  }
-
   const countOf = async (table: string, tenantId: string) =>
     Number(
       rowsOf<{ n: number | string }>(
@@ -61,7 +48,7 @@ describe.each(databaseKinds)('a disconnect during a sync on %s', (kind) => {
     const tenantId = '10005';
     // Enough pages that the sync is still reading when the operator acts.
     api.sandbox.dataApi.setVolume(tenantId, { invoices: 1_200, expenses: 200, deliveryNotes: 100 });
-    await connect(tenantId);
+    await api.connect(database.db, tenantId);
     const company = api.company(tenantId);
     // The sync holds a client of its own, as a job on another instance does: no signal of ours reaches it.
     const { client } = api.client(tenantId);
@@ -84,8 +71,8 @@ describe.each(databaseKinds)('a disconnect during a sync on %s', (kind) => {
   }, 60_000);
 
   it('cancels the company’s waiting syncs and journal reads, and no other company’s', async () => {
-    await connect('10006');
-    await connect('10007');
+    await api.connect(database.db, '10006');
+    await api.connect(database.db, '10007');
     const jobs = await openJobs(database, { queues: [mirrorSyncQueue, mirrorJournalsQueue], work: false });
     const send = (tenantId: string) => {
       const company = api.company(tenantId);

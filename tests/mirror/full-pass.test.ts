@@ -1,14 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { storeAccessTokens } from '@/lib/connections/store';
 import { mirrorDocuments } from '@/lib/db/schema';
-import { getEnv } from '@/lib/env';
 import { DOCUMENT_KINDS, type DocumentKind } from '@/lib/mirror/kinds';
 import { PAGE_SIZE } from '@/lib/mirror/service-pages';
 import { syncCompany } from '@/lib/mirror/sync';
-import { PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
-import { rememberSecret } from '../support/log-capture';
 import { mirrorSandboxDuringTests } from './mirror-fixture';
 
 /**
@@ -19,18 +15,6 @@ import { mirrorSandboxDuringTests } from './mirror-fixture';
 describe.each(databaseKinds)('a full pass on %s', (kind) => {
   const database = testDatabaseDuringTests(kind);
   const api = mirrorSandboxDuringTests();
-
-  /** A working connection of the company, as every sync's page checks (lib/mirror/page-guard.ts). */
-  async function connect(tenantId: string) {
-    const userId = 'jana.novakova@example.sk';
-    const accessToken = rememberSecret(api.sandbox.tokens.issue(tenantId, userId));
-    await storeAccessTokens(
-      database.db,
-      [{ userId, tenantId, pluginId: PLUGIN_ID, accessToken, companyName: null }],
-      getEnv().encryptionKeys,
-      { source: 'gateway' },
-    );
-  }
 
   const idsOf = async (tenantId: string, documentKind: DocumentKind) =>
     (
@@ -46,7 +30,7 @@ describe.each(databaseKinds)('a full pass on %s', (kind) => {
 
   it('removes the documents the service no longer lists', async () => {
     const tenantId = '10001';
-    await connect(tenantId);
+    await api.connect(database.db, tenantId);
     const company = api.company(tenantId);
     await syncCompany(database.db, company, api.client(tenantId).client, 'auto');
     const { invoices, expenses, deliveryNotes } = api.sandbox.dataApi.changeRecords(tenantId, {
@@ -68,7 +52,7 @@ describe.each(databaseKinds)('a full pass on %s', (kind) => {
 
   it('removes them also when the pass failed half-way and was resumed, and not before a kind is read to its end', async () => {
     const tenantId = '10002';
-    await connect(tenantId);
+    await api.connect(database.db, tenantId);
     const company = api.company(tenantId);
     await syncCompany(database.db, company, api.client(tenantId).client, 'auto');
     const { invoices, expenses } = api.sandbox.dataApi.changeRecords(tenantId, {

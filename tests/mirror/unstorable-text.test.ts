@@ -38,7 +38,7 @@ describe.each(databaseKinds)('text the database cannot hold as it came, on %s', 
 
   it('syncs a company whose invoice holds U+0000 and a lone surrogate, storing U+FFFD in their place', async () => {
     const tenantId = '10003';
-    await connect(tenantId);
+    await api.connect(database.db, tenantId);
     // Uploaded as JSON text with the escapes, as any sender may write them: the service keeps what it was sent.
     const body = String.raw`{"data":{"partner":{"address":{"businessName":"Nula\u0000 a pol\ud800 s.r.o."}},
       "items":[{"name":"Rožok\udc00 \u0000","quantity":1,"unitPrice":0.5,"vatRate":20}]}}`;
