@@ -5,6 +5,7 @@ import { rowsOf } from '@/lib/db/client';
 import { resetEnvForTests } from '@/lib/env';
 import { mirrorCompanyKey } from '@/lib/mirror/company';
 import { mirrorJournalsQueue, mirrorSyncQueue } from '@/lib/mirror/jobs';
+import { purgeMirror } from '@/lib/mirror/retention';
 import { mirrorStatus } from '@/lib/mirror/status';
 import { syncCompany } from '@/lib/mirror/sync';
 import { purgeExpiredMirrors } from '@/lib/mirror/upkeep';
@@ -68,6 +69,27 @@ describe.each(databaseKinds)('a disconnect during a sync on %s', (kind) => {
       expect(await countOf(table, tenantId), table).toBe(0);
     }
     expect((await mirrorStatus(database.db, company)).status).toBe('never');
+  }, 60_000);
+
+  it('stops a sync whose copy was purged under it (the connection kept): it writes nothing more', async () => {
+    const tenantId = '10008';
+    api.sandbox.dataApi.setVolume(tenantId, { invoices: 1_200, expenses: 200, deliveryNotes: 100 });
+    await api.connect(database.db, tenantId);
+    const company = api.company(tenantId);
+    const running = syncCompany(database.db, company, api.client(tenantId).client, 'full');
+    await vi.waitFor(async () => expect(await countOf('mirror_documents', tenantId)).toBeGreaterThan(0), {
+      timeout: 30_000,
+      interval: 50,
+    });
+
+    // As `npm run mirror:purge` or the retention's purge does.
+    expect((await purgeMirror(database.db, company)).hadMirror).toBe(true);
+    const result = await running;
+
+    expect(result).toMatchObject({ status: 'stopped', errorKind: 'purged' });
+    for (const table of ['mirror_documents', 'mirror_reference', 'mirror_companies']) {
+      expect(await countOf(table, tenantId), table).toBe(0);
+    }
   }, 60_000);
 
   it('cancels the company’s waiting syncs and journal reads, and no other company’s', async () => {
