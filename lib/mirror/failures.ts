@@ -27,8 +27,9 @@ export class MirrorPurged extends Error {
 
 /**
  * What a failed sync leaves behind. A refused token (401), or none left, stops the sync and the serving of the
- * mirror, as does a copy erased under it (there is then no state to write); a missing API package (402) pauses it; both are final for this job. Everything else (busy, unavailable, a
- * stopped job, a bug) is retried by the job, and the mirror keeps the state it had.
+ * mirror, as does a copy erased under it (MirrorPurged: there is no state left to write); a missing API package
+ * (402) pauses it; both are final for this job. Everything else (busy, unavailable, a stopped job, a bug) is retried
+ * by the job, and the mirror keeps the state it had.
  */
 export function failureOutcome(error: unknown, fullySynced: boolean, now: Date): FailureOutcome {
   const kept: MirrorStatusName = fullySynced ? 'ready' : 'never';
