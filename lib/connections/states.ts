@@ -83,3 +83,19 @@ export async function hasWorkingConnection(db: Db, company: { pluginId: string; 
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * Whether the company still has a working connection, for a write that must not outlive it (a sync's page): the
+ * row found stays locked (`for share`) until the caller's transaction ends, so a disconnect, which deletes the rows
+ * (lib/connections/overview.ts), waits for that transaction and then erases what it wrote; or it went first, and the
+ * transaction finds no connection. Call it inside the transaction, before the write.
+ */
+export async function holdWorkingConnection(tx: Db, company: { pluginId: string; tenantId: string }): Promise<boolean> {
+  const [row] = await tx
+    .select({ tenantId: accessTokens.tenantId })
+    .from(accessTokens)
+    .where(workingConnectionsOf(company))
+    .limit(1)
+    .for('share');
+  return row !== undefined;
+}

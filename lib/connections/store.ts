@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { accessTokens } from '@/lib/db/schema';
+import { storableText } from '@/lib/db/storable';
 import { sealSecret, sealToken, webhookSecretContext, type VaultKey } from '@/lib/crypto/vault';
 
 /** The row of one connection: (user, company, plugin). */
@@ -79,7 +80,8 @@ export async function storeAccessTokens(
     const secret = webhookSecret ? sealSecret(webhookSecret, webhookSecretContext(identity), keys) : null;
     return {
       ...identity,
-      companyName,
+      // The name comes from the service (or a gateway's delivery): text the database may refuse as it came.
+      companyName: companyName === null ? null : storableText(companyName),
       ...sealed,
       source: options.source,
       webhookId: options.webhookId ?? newWebhookId(),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { sha256Hex } from '@/lib/crypto/digest';
 import type { VaultKey } from '@/lib/crypto/vault';
 import type { Db } from '@/lib/db/client';
+import { storable } from '@/lib/db/storable';
 import { getEnv } from '@/lib/env';
 import { consentRequests, type ConsentRequestRow } from '@/lib/db/schema';
 import { hasUsableToken, storedCompanyName } from '@/lib/connections/missing-token';
@@ -180,7 +181,7 @@ async function settle(
   );
   await tx
     .update(consentRequests)
-    .set({ status: 'connected', completedAt: sql`now()`, outcome, sealedState: null })
+    .set({ status: 'connected', completedAt: sql`now()`, outcome: storable(outcome), sealedState: null })
     .where(eq(consentRequests.id, row.id));
   return { kind: 'connected', ...done(outcome) };
 }

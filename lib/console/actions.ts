@@ -6,9 +6,9 @@ import { reencryptAccessTokens, type RotationOutcome } from '@/lib/crypto/rotate
 import { VaultError, type VaultKey } from '@/lib/crypto/vault';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
-import type { SendJob } from '@/lib/jobs/queue';
+import type { CancelJobs, SendJob } from '@/lib/jobs/queue';
 import { describeError, getLogger } from '@/lib/log';
-import { sendMirrorSync } from '@/lib/mirror/jobs';
+import { cancelMirrorJobs, sendMirrorSync } from '@/lib/mirror/jobs';
 import { purgeMirror } from '@/lib/mirror/retention';
 import { revokeUserSessions } from '@/lib/session/sessions';
 import { writeAudit, type AuditAction, type AuditTarget } from './audit';
@@ -130,20 +130,22 @@ export async function endUserSessions(
 
 /**
  * Disconnects a company: forgets every user's token (and webhook secret) for it and erases its mirror, in one
- * transaction. Its pages then say it has no connection; the mirror's tick no longer syncs it (no working
- * connection), and a sync sent later finds no token and stops. A sync running at that very moment holds its client
- * and may write its current page after the purge: such rows have no state row, so no page serves them. The service's
- * side of the connection is not revoked: the gateway delivers a token again at the company's next launch, as for any
- * company without one.
+ * transaction, then cancels its mirror's jobs (outside it: on PGlite a queue call inside would wait for the connection
+ * the transaction holds). Its pages then say it has no connection; the mirror's tick no longer syncs it (no working
+ * connection), and a sync sent later finds no token and stops. A sync running at that moment stops too: here by its
+ * signal, on another instance at its next page, which checks in its own transaction that the company is still
+ * connected (lib/mirror/page-guard.ts), so nothing it read is written back. The service's side of the connection is
+ * not revoked: the gateway delivers a token again at the company's next launch, as for any company without one.
  */
 export async function disconnectCompany(
   db: Db,
   operator: Operator,
   input: unknown,
+  cancel?: CancelJobs,
 ): Promise<ActionOutcome<{ tokens: number; documents: number }>> {
   const [company, email] = parse(companyInput, input, operator);
   const entry = { operator: email, action: 'disconnect-company' as const, target: company };
-  return audited(db, entry, () =>
+  const outcome = await audited(db, entry, () =>
     db.transaction(async (tx) => {
       const tokens = await forgetCompanyConnections(tx, company);
       const { documents, hadMirror } = await purgeMirror(tx, company);
@@ -151,6 +153,8 @@ export async function disconnectCompany(
       return succeed(tx, entry, { tokens: tokens.length, documents });
     }),
   );
+  if (outcome.result === 'ok') await cancelMirrorJobs(company, cancel);
+  return outcome;
 }
 
 /**

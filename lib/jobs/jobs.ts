@@ -3,8 +3,9 @@ import PgBoss from 'pg-boss';
 import type { DbHandle } from '@/lib/db/client';
 import { describeError, getLogger } from '@/lib/log';
 import { pgliteJobsDb } from '@/lib/jobs/pglite-adapter';
-import { JOBS_SCHEMA } from '@/lib/jobs/one-per-key';
-import type { JobData, QueueDefinition, SendJob, SendOptions } from '@/lib/jobs/queue';
+import { JOBS_SCHEMA, unfinishedJobs } from '@/lib/jobs/one-per-key';
+import type { CancelJobs, JobData, QueueDefinition, SendJob, SendOptions } from '@/lib/jobs/queue';
+import { RunningJobs } from '@/lib/jobs/running';
 import { readJobState, type JobState } from '@/lib/jobs/state';
 import { workOn, type WorkTuning } from '@/lib/jobs/work';
 
@@ -30,6 +31,12 @@ export type Jobs = {
     data: JobData<Queue>,
     options?: SendOptions,
   ): Promise<string | null>;
+  /**
+   * Cancels the jobs of a queue's key (a company's): those waiting never run, and one running in this process gets
+   * its stop signal; one running on another instance is only marked cancelled (it is not retried). Answers how many
+   * jobs were cancelled.
+   */
+  cancel: CancelJobs;
   /** What became of a job (following it when it was put back behind a running job of its key); null if unknown. */
   state(queue: QueueDefinition, id: string): Promise<JobState | null>;
   schedules(): Promise<{ name: string; cron: string }[]>;
@@ -84,6 +91,7 @@ export async function openJobs(handle: JobsDatabase, { queues, work, tuning = {}
   });
   await boss.start();
   const stopping = new AbortController();
+  const running = new RunningJobs();
   const send: SendJob = async (queue, data, { singletonKey, startAfter } = {}) => {
     queue.data.parse(data);
     return boss.send(queue.name, data as object, { singletonKey, startAfter });
@@ -92,7 +100,7 @@ export async function openJobs(handle: JobsDatabase, { queues, work, tuning = {}
     for (const queue of queues) await createQueue(boss, queue);
     if (work) {
       for (const queue of queues)
-        await workOn(boss, handle.db, queue, stopping.signal, { pollingIntervalSeconds }, send);
+        await workOn(boss, handle.db, queue, stopping.signal, { pollingIntervalSeconds }, send, running);
     }
   } catch (error) {
     await boss.stop({ graceful: false }).catch(() => {});
@@ -101,6 +109,12 @@ export async function openJobs(handle: JobsDatabase, { queues, work, tuning = {}
 
   return {
     send,
+    async cancel(queue, singletonKey) {
+      const ids = await unfinishedJobs(handle.db, queue.name, singletonKey);
+      if (ids.length > 0) await boss.cancel(queue.name, ids);
+      running.abort(queue.name, singletonKey);
+      return ids.length;
+    },
     state: (queue, id) => readJobState(boss, queue.name, id),
     async schedules() {
       return (await boss.getSchedules()).map(({ name, cron }) => ({ name, cron }));

@@ -22,3 +22,13 @@ export async function anotherRunning(db: Db, queue: string, key: string | null, 
   );
   return rows[0]?.running === true;
 }
+
+/** The ids of a key's jobs not finished yet: waiting (created, or retry after a failure) or running (active). */
+export async function unfinishedJobs(db: Db, queue: string, key: string): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select id from ${sql.identifier(JOBS_SCHEMA)}.job
+      where name = ${queue} and singleton_key = ${key} and state in ('created', 'retry', 'active')`),
+  );
+  return rows.map((row) => row.id);
+}

@@ -47,6 +47,11 @@ export async function sendJob<Queue extends QueueDefinition>(
   return (await getJobs()).send(queue, data, options);
 }
 
+/** Cancels a key's jobs on the process's queue (Jobs.cancel): how many were cancelled. */
+export async function cancelJobs(queue: QueueDefinition, singletonKey: string): Promise<number> {
+  return (await getJobs()).cancel(queue, singletonKey);
+}
+
 export async function jobState(queue: QueueDefinition, id: string): Promise<JobState | null> {
   return (await getJobs()).state(queue, id);
 }

@@ -28,6 +28,9 @@ export type SendJob = <Queue extends QueueDefinition>(
   options?: SendOptions,
 ) => Promise<string | null>;
 
+/** Cancels a queue's jobs of one key (lib/jobs/jobs.ts, Jobs.cancel): how many were cancelled. */
+export type CancelJobs = (queue: QueueDefinition, singletonKey: string) => Promise<number>;
+
 /**
  * What a handler gets beside the job's data: the database, the job's id, its retryCount (0 on the first attempt),
  * a signal aborted when the process stops its jobs (a long job ends at its next safe point and runs later), and

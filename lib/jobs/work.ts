@@ -5,6 +5,7 @@ import { describeError, getLogger } from '@/lib/log';
 import { JobFailure, failureKindOf } from '@/lib/jobs/failure';
 import { anotherRunning } from '@/lib/jobs/one-per-key';
 import type { QueueDefinition, SendJob } from '@/lib/jobs/queue';
+import type { RunningJobs } from '@/lib/jobs/running';
 
 export type WorkTuning = { pollingIntervalSeconds?: number };
 
@@ -22,9 +23,18 @@ async function runJob(
   job: PgBoss.JobWithMetadata<unknown>,
   signal: AbortSignal,
   send: SendJob,
+  running: RunningJobs,
 ) {
   try {
-    await queue.handler(queue.data.parse(job.data), { db, jobId: job.id, retryCount: job.retryCount, signal, send });
+    await running.run(queue.name, job.singletonKey, signal, (jobSignal) =>
+      queue.handler(queue.data.parse(job.data), {
+        db,
+        jobId: job.id,
+        retryCount: job.retryCount,
+        signal: jobSignal,
+        send,
+      }),
+    );
   } catch (error) {
     const kind = failureKindOf(error);
     getLogger().warn(
@@ -52,7 +62,10 @@ async function putBack(
   return { deferredTo };
 }
 
-/** Starts the queue's workers in this process (its `concurrency`, each one job at a time). */
+/**
+ * Starts the queue's workers in this process (its `concurrency`, each one job at a time). Each job's signal is
+ * aborted when the process stops or its key is cancelled here (`running`).
+ */
 export async function workOn(
   boss: PgBoss,
   db: Db,
@@ -60,6 +73,7 @@ export async function workOn(
   signal: AbortSignal,
   tuning: WorkTuning,
   send: SendJob,
+  running: RunningJobs,
 ): Promise<void> {
   const options = {
     includeMetadata: true as const,
@@ -73,7 +87,7 @@ export async function workOn(
       if (onePerKey && (await anotherRunning(db, queue.name, job.singletonKey, job.id))) {
         return putBack(boss, queue, job);
       }
-      await runJob(db, queue, job, signal, send);
+      await runJob(db, queue, job, signal, send, running);
     });
   }
 }

@@ -1,5 +1,6 @@
 import { calendarDay } from '@/lib/company/calendar';
 import type { mirrorDocuments } from '@/lib/db/schema';
+import { storable } from '@/lib/db/storable';
 import { partnerName } from '@/lib/documents/present';
 import type { Prices } from '@/lib/service/schemas/common';
 import type { DeliveryNote } from '@/lib/service/schemas/delivery-note';
@@ -57,9 +58,11 @@ function lineTexts(record: Record<string, unknown>): string[] {
 /**
  * The row of one record: the columns pages filter, sort and sum on (EUR totals from legislative prices, the
  * document's own currency beside them), the record itself, and the text it is searched by (number, variable symbol,
- * order number, partner name and ids, line texts).
+ * order number, partner name and ids, line texts). Every mirror row is built here, so here the record is made
+ * storable (lib/db/storable.ts): one U+0000 or lone surrogate would otherwise fail its page, and every sync after.
  */
-export function documentRow<K extends DocumentKind>(kind: K, record: MirroredRecord[K]): DocumentRow {
+export function documentRow<K extends DocumentKind>(kind: K, received: MirroredRecord[K]): DocumentRow {
+  const record = storable(received);
   const loose = record as Record<string, unknown>;
   const partner = record.partner;
   const name = partnerName(partner);

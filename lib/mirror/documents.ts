@@ -1,7 +1,10 @@
 import 'server-only';
 import { and, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { driverErrorOf } from '@/lib/db/errors';
 import { mirrorDocuments } from '@/lib/db/schema';
+import { isRecordRefusal } from '@/lib/db/storable';
+import { getLogger } from '@/lib/log';
 import type { MirrorCompany } from './company';
 import type { DocumentRow } from './document-row';
 import type { DocumentKind } from './kinds';
@@ -42,10 +45,33 @@ const listedUnlessKept = (column: 'record' | 'searchText') => {
 
 /**
  * Upserts one page of rows, keyed by the service's id: a record read again replaces what was mirrored, except an
- * expense's journal, kept while the record is unchanged.
+ * expense's journal, kept while the record is unchanged. The page is one statement; should the database refuse what
+ * a record holds (documentRow made its text storable, but a day or an amount may still be out of range), each row is
+ * written on its own and the refused ones are skipped and logged (kind, id, sqlState), never the whole page: else
+ * one record would stop the company's copy for good. Each try runs in a savepoint of the caller's transaction.
  */
 export async function upsertDocuments(db: Db, company: MirrorCompany, rows: readonly DocumentRow[]): Promise<void> {
   if (rows.length === 0) return;
+  try {
+    await db.transaction((savepoint) => upsertRows(savepoint, company, rows));
+    return;
+  } catch (error) {
+    if (!isRecordRefusal(error)) throw error;
+  }
+  for (const row of rows) {
+    try {
+      await db.transaction((savepoint) => upsertRows(savepoint, company, [row]));
+    } catch (error) {
+      if (!isRecordRefusal(error)) throw error;
+      getLogger().warn(
+        { tenantId: company.tenantId, kind: row.kind, id: row.id, sqlState: driverErrorOf(error)?.code },
+        'mirror record skipped: the database refused it',
+      );
+    }
+  }
+}
+
+async function upsertRows(db: Db, company: MirrorCompany, rows: readonly DocumentRow[]): Promise<void> {
   await db
     .insert(mirrorDocuments)
     .values(rows.map((row) => ({ ...row, ...company })))

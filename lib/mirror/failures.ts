@@ -16,16 +16,27 @@ export type FailureOutcome = {
   retry: boolean;
 };
 
+/** The company's copy was erased (a disconnect, a purge) while its sync ran: the sync stops, writing nothing more. */
+export class MirrorPurged extends Error {
+  override name = 'MirrorPurged';
+  readonly kind = 'purged';
+  constructor() {
+    super('The company’s mirror was erased while it was being synced.');
+  }
+}
+
 /**
  * What a failed sync leaves behind. A refused token (401), or none left, stops the sync and the serving of the
- * mirror; a missing API package (402) pauses it; both are final for this job. Everything else (busy, unavailable, a
- * stopped job, a bug) is retried by the job, and the mirror keeps the state it had.
+ * mirror, as does a copy erased under it (MirrorPurged: there is no state left to write); a missing API package
+ * (402) pauses it; both are final for this job. Everything else (busy, unavailable, a stopped job, a bug) is retried
+ * by the job, and the mirror keeps the state it had.
  */
 export function failureOutcome(error: unknown, fullySynced: boolean, now: Date): FailureOutcome {
   const kept: MirrorStatusName = fullySynced ? 'ready' : 'never';
   if (isDataApiError(error, 'unauthorized') || isDataApiError(error, 'not-connected')) {
     return { status: 'stopped', kind: error.kind, nextTryAt: null, retry: false };
   }
+  if (error instanceof MirrorPurged) return { status: 'stopped', kind: error.kind, nextTryAt: null, retry: false };
   if (isDataApiError(error, 'payment-required')) {
     return { status: 'paused', kind: error.kind, nextTryAt: new Date(now.getTime() + PAUSED_RETRY_MS), retry: false };
   }

@@ -5,9 +5,11 @@ import type { MirrorCompany } from './company';
 import { documentRow } from './document-row';
 import { upsertDocuments } from './documents';
 import { DOCUMENT_KINDS, type DocumentKind } from './kinds';
+import { writeSyncPage } from './page-guard';
 import { pagesOf } from './service-pages';
 import { updateState, type SyncCursors, type SyncProgress } from './state';
 import { laterTimestamp } from './timestamps';
+import { passStart, removeUnseen } from './unseen';
 
 /** Every kind read to its last page. */
 export const fullSyncDone = (progress: SyncProgress) => DOCUMENT_KINDS.every((kind) => progress[kind]?.done === true);
@@ -17,7 +19,8 @@ export const fullSyncDone = (progress: SyncProgress) => DOCUMENT_KINDS.every((ki
  * next page starts, so a sync stopped anywhere (a restart, a failed call) resumes at the next page. A full sync that
  * had ended (`ended`: the company's `fullSyncedAt` is set) starts over; one whose kinds were all read but that did
  * not end (it failed after its last page) reads nothing more, rather than starting over: pages serve each kind once
- * its last page is in (readinessOf), and a restart would take that back. Answers how many records this run read.
+ * its last page is in (readinessOf), and a restart would take that back. With a kind's last page, its rows the pass
+ * did not write go (./unseen.ts). Answers how many records this run read.
  *
  * The cursor of a kind is the newest timestamp seen by the run that started reading it. A run that resumes a kind
  * leaves it there: records changed between the runs, on pages already read, are newer than anything the first run
@@ -41,18 +44,21 @@ export async function readEverything(
   return readNow;
 
   async function readKind(kind: DocumentKind, startedHere: boolean) {
-    let { read, skip } = progress[kind] ?? { read: 0, skip: 0 };
+    let { read, skip, since } = progress[kind] ?? { read: 0, skip: 0 };
+    // A pass over the kind starts here, or resumes one whose start was kept (./unseen.ts).
+    if (skip === 0) since = await passStart(db);
     for await (const page of pagesOf(client, kind, { from: skip, signal })) {
       read += page.records.length;
       readNow += page.records.length;
       skip = page.skip + page.records.length;
-      progress[kind] = { read, skip, done: page.last };
+      progress[kind] = { read, skip, done: page.last, since };
       if (startedHere) {
         for (const record of page.records) cursors[kind] = laterTimestamp(cursors[kind], record.lastModifiedTimestamp);
       }
       const rows = page.records.map((record) => documentRow(kind, record));
-      await db.transaction(async (tx) => {
+      await writeSyncPage(db, company, async (tx) => {
         await upsertDocuments(tx, company, rows);
+        if (page.last && since !== undefined) await removeUnseen(tx, company, kind, since);
         await updateState(tx, company, { progress: { ...progress }, cursors: { ...cursors } });
       });
     }

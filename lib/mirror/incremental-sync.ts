@@ -5,6 +5,7 @@ import type { MirrorCompany } from './company';
 import { documentRow } from './document-row';
 import { upsertDocuments } from './documents';
 import { DOCUMENT_KINDS } from './kinds';
+import { writeSyncPage } from './page-guard';
 import { pagesOf } from './service-pages';
 import { updateState, type SyncCursors } from './state';
 import { laterTimestamp, overlapStart } from './timestamps';
@@ -29,11 +30,8 @@ export async function readChanges(
     for await (const page of pagesOf(client, kind, { changedSince, signal })) {
       read += page.records.length;
       for (const record of page.records) cursors[kind] = laterTimestamp(cursors[kind], record.lastModifiedTimestamp);
-      await upsertDocuments(
-        db,
-        company,
-        page.records.map((record) => documentRow(kind, record)),
-      );
+      const rows = page.records.map((record) => documentRow(kind, record));
+      await writeSyncPage(db, company, (tx) => upsertDocuments(tx, company, rows));
     }
     await updateState(db, company, { cursors: { ...cursors } });
   }

@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
 import { getEnv } from '@/lib/env';
-import { defineQueue, type SendJob } from '@/lib/jobs/queue';
-import { sendJob } from '@/lib/jobs/process';
+import { defineQueue, type CancelJobs, type SendJob } from '@/lib/jobs/queue';
+import { cancelJobs, sendJob } from '@/lib/jobs/process';
 import { describeError, getLogger } from '@/lib/log';
 import { mirrorCompanyKey, type MirrorCompany } from './company';
 import { readMirrorJournals, syncMirror } from './run';
@@ -108,6 +108,22 @@ export type MirrorSyncMode = (typeof modes)[number];
  */
 export function sendMirrorSync(company: MirrorCompany, mode: MirrorSyncMode, send: SendJob = sendJob) {
   return send(mirrorSyncQueue, { ...company, mode }, { singletonKey: mirrorCompanyKey(company) });
+}
+
+/**
+ * Cancels the company's mirror jobs, as a disconnect does: the syncs and journal reads waiting never run, and one
+ * running in this process stops at its next safe point (its signal). One running on another instance stops at its
+ * next page, which finds the company disconnected (lib/mirror/page-guard.ts). Never fails its caller: with the queue
+ * down it is logged, and those jobs stop the same way when they run. Answers how many jobs were cancelled.
+ */
+export async function cancelMirrorJobs(company: MirrorCompany, cancel: CancelJobs = cancelJobs): Promise<number> {
+  const key = mirrorCompanyKey(company);
+  try {
+    return (await cancel(mirrorSyncQueue, key)) + (await cancel(mirrorJournalsQueue, key));
+  } catch (error) {
+    getLogger().warn({ tenantId: company.tenantId, err: describeError(error) }, 'mirror jobs not cancelled');
+    return 0;
+  }
 }
 
 /**

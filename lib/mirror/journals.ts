@@ -1,7 +1,10 @@
 import 'server-only';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { driverErrorOf } from '@/lib/db/errors';
 import { mirrorCompanies, mirrorDocuments } from '@/lib/db/schema';
+import { isRecordRefusal } from '@/lib/db/storable';
+import { getLogger } from '@/lib/log';
 import type { DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
 import type { Expense } from '@/lib/service/schemas/expense';
@@ -63,11 +66,36 @@ const asPicked = (company: MirrorCompany, id: string, lastModified: string | nul
     lastModified === null ? isNull(mirrorDocuments.lastModified) : eq(mirrorDocuments.lastModified, lastModified),
   );
 
-async function storeSingleRecord(db: Db, company: MirrorCompany, picked: Picked, expense: Expense): Promise<void> {
+/**
+ * Stores the single record over the list's. False when the database refused what it holds (documentRow made its text
+ * storable, but an amount or a day may still be out of range): logged, and passed over like an unreadable one.
+ */
+async function storeSingleRecord(db: Db, company: MirrorCompany, picked: Picked, expense: Expense): Promise<boolean> {
   const { kind: _kind, id: _id, ...row } = documentRow('expenses', expense);
+  try {
+    await db
+      .update(mirrorDocuments)
+      .set({ ...row, detailReadAt: sql`now()`, syncedAt: sql`now()` })
+      .where(asPicked(company, picked.id, picked.lastModified));
+    return true;
+  } catch (error) {
+    if (!isRecordRefusal(error)) throw error;
+    getLogger().warn(
+      { tenantId: company.tenantId, kind: 'expenses', id: picked.id, sqlState: driverErrorOf(error)?.code },
+      'mirror record skipped: the database refused it',
+    );
+    return false;
+  }
+}
+
+/**
+ * An expense whose journal cannot be had: asked again, it would fail again and hold up every expense after it. Its
+ * list record stays, without a journal (its page reads the service), until it changes.
+ */
+async function passOver(db: Db, company: MirrorCompany, picked: Picked): Promise<void> {
   await db
     .update(mirrorDocuments)
-    .set({ ...row, detailReadAt: sql`now()`, syncedAt: sql`now()` })
+    .set({ detailReadAt: sql`now()` })
     .where(asPicked(company, picked.id, picked.lastModified));
 }
 
@@ -103,15 +131,11 @@ export async function readJournals(
       if (single === 'gone') {
         await db.delete(mirrorDocuments).where(asPicked(company, expense.id, expense.lastModified));
       } else if (single === 'unreadable') {
-        // Asked again, it would fail again and hold up every expense after it; its list record stays, without a
-        // journal (its page reads the service), until it changes.
-        await db
-          .update(mirrorDocuments)
-          .set({ detailReadAt: sql`now()` })
-          .where(asPicked(company, expense.id, expense.lastModified));
-      } else {
-        await storeSingleRecord(db, company, expense, single);
+        await passOver(db, company, expense);
+      } else if (await storeSingleRecord(db, company, expense, single)) {
         read += 1;
+      } else {
+        await passOver(db, company, expense);
       }
     }
   } catch (error) {

@@ -2,10 +2,12 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { mirrorReference } from '@/lib/db/schema';
+import { storable } from '@/lib/db/storable';
 import type { DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
 import type { MirrorCompany } from './company';
 import { REFERENCE_KINDS, type ReferenceKind } from './kinds';
+import { writeSyncPage } from './page-guard';
 
 const readers: Record<ReferenceKind, (client: DataApiClient) => Promise<unknown[]>> = {
   numberingSequences: (client) => client.numberingSequences.list(),
@@ -14,8 +16,9 @@ const readers: Record<ReferenceKind, (client: DataApiClient) => Promise<unknown[
 };
 
 /**
- * Replaces each reference list whole with what the service lists now (they are short: one call each). A list the
- * connection may not read (403) keeps what was mirrored; any other failure ends the sync as a document page's would.
+ * Replaces each reference list whole with what the service lists now (they are short: one call each), made storable
+ * and written as a sync's page is (./page-guard.ts). A list the connection may not read (403) keeps what was
+ * mirrored; any other failure ends the sync as a document page's would.
  */
 export async function replaceReferenceData(
   db: Db,
@@ -30,13 +33,15 @@ export async function replaceReferenceData(
       throw error;
     });
     if (data === null) continue;
-    await db
-      .insert(mirrorReference)
-      .values({ ...company, kind, data })
-      .onConflictDoUpdate({
-        target: [mirrorReference.pluginId, mirrorReference.tenantId, mirrorReference.kind],
-        set: { data: sql`excluded.data`, syncedAt: sql`now()` },
-      });
+    await writeSyncPage(db, company, async (tx) => {
+      await tx
+        .insert(mirrorReference)
+        .values({ ...company, kind, data: storable(data) })
+        .onConflictDoUpdate({
+          target: [mirrorReference.pluginId, mirrorReference.tenantId, mirrorReference.kind],
+          set: { data: sql`excluded.data`, syncedAt: sql`now()` },
+        });
+    });
   }
 }
 

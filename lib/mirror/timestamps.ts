@@ -3,6 +3,8 @@
  * compared and moved as they are written, read as UTC only for the arithmetic, so no time zone shifts them. Pure.
  */
 
+import { storableText } from '@/lib/db/storable';
+
 /** Records changed within this long before the cursor are read again: records sharing a timestamp are never skipped. */
 export const CURSOR_OVERLAP_MS = 5 * 60_000;
 
@@ -17,10 +19,13 @@ export function timestampValue(text: string | null | undefined): number | undefi
   return Number.isNaN(whole) ? undefined : whole + Math.floor(Number(`0.${fraction}`) * 1000);
 }
 
-/** The later of two timestamps (one that cannot be read never wins). */
+/**
+ * The later of two timestamps. One that cannot be read never wins, nor one the database could not store as it came
+ * (a U+0000 or a lone surrogate after the digits: lib/db/storable.ts), which would fail the write of the cursors.
+ */
 export function laterTimestamp(current: string | undefined, candidate: string | null | undefined): string | undefined {
   const next = timestampValue(candidate);
-  if (next === undefined || !candidate) return current;
+  if (next === undefined || !candidate || storableText(candidate) !== candidate) return current;
   const now = timestampValue(current);
   return now === undefined || next > now ? candidate : current;
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { companiesInUse, hasWorkingConnection } from '@/lib/connections/states';
 import { rowsOf, type Db } from '@/lib/db/client';
 import type { MirrorCompany } from './company';
-import { purgeMirror } from './retention';
+import { companiesWithoutState, purgeMirror, purgeStateless } from './retention';
 
 /**
  * What the minute's tick decides about every mirror: which are due a sync, and which must go. Pure of the queue:
@@ -62,7 +62,8 @@ export async function companiesDueSync(db: Db, idleSeconds: number): Promise<Mir
 
 /**
  * Purges the mirrors nobody may read any more: unopened for `retentionDays`, or whose company no user can reach
- * (every token refused or gone) for REFUSED_GRACE_SECONDS. Answers the companies purged.
+ * (every token refused or gone) for REFUSED_GRACE_SECONDS, and documents left without any state row (a sync that
+ * outlived its company's purge: lib/mirror/retention.ts). Answers the companies purged.
  */
 export async function purgeExpiredMirrors(db: Db, retentionDays: number): Promise<MirrorCompany[]> {
   const result = await db.execute(sql`
@@ -77,6 +78,10 @@ export async function purgeExpiredMirrors(db: Db, retentionDays: number): Promis
       await purgeMirror(db, company);
       purged.push(company);
     }
+  }
+  for (const company of await companiesWithoutState(db)) {
+    await purgeStateless(db, company);
+    purged.push(company);
   }
   return purged;
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sha256Hex } from '@/lib/crypto/digest';
 import type { Db } from '@/lib/db/client';
+import { storable, storableText } from '@/lib/db/storable';
 import { webhookEvents } from '@/lib/db/schema';
 import type { WebhookNotification } from './payload';
 
@@ -19,36 +20,23 @@ const MAX_REQUEST_ID_KEY = 200;
 export function eventKeyOf(notification: WebhookNotification, rawBody: Buffer): string {
   if (notification.kind === 'upload') {
     const { requestId } = notification.payload;
-    // PostgreSQL text cannot hold U+0000: such an id would fail every insert (a 500, retried in vain).
-    if (requestId.length <= MAX_REQUEST_ID_KEY && !requestId.includes('\u0000')) return requestId;
+    // An id the database cannot hold as it came (U+0000, a lone surrogate: lib/db/storable.ts) would be stored
+    // changed, and two such ids could meet as one key.
+    if (requestId.length <= MAX_REQUEST_ID_KEY && storableText(requestId) === requestId) return requestId;
   }
   return sha256Hex(rawBody);
 }
 
 /**
- * A copy of a parsed payload that PostgreSQL's jsonb accepts: jsonb refuses the character U+0000 in text, so it is
- * replaced (with U+FFFD) rather than make the insert fail, which would answer 500 and be retried to no avail.
- * Recursive: a received payload nests at most WEBHOOK_MAX_DEPTH levels (parseWebhookPayload refuses deeper ones).
- */
-export function storableJson(value: unknown): unknown {
-  if (typeof value === 'string') return value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value;
-  if (Array.isArray(value)) return value.map(storableJson);
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [storableJson(key) as string, storableJson(inner)]),
-    );
-  }
-  return value;
-}
-
-/**
  * Stores a notification once: `insert … on conflict do nothing` on (webhook_id, event_key), so concurrent deliveries
- * of the same notification on several instances store one row. True when this call stored it.
+ * of the same notification on several instances store one row. True when this call stored it. The payload is made
+ * storable first (lib/db/storable.ts): a U+0000 or a lone surrogate (`\ud800`) in it would fail the insert, answer
+ * 500 and be retried to no avail, and the notification would be lost.
  */
 export async function recordWebhookEvent(db: Db, event: NewWebhookEvent): Promise<boolean> {
   const inserted = await db
     .insert(webhookEvents)
-    .values({ ...event, payload: storableJson(event.payload) })
+    .values(storable(event))
     .onConflictDoNothing({ target: [webhookEvents.webhookId, webhookEvents.eventKey] })
     .returning({ eventKey: webhookEvents.eventKey });
   return inserted.length > 0;

@@ -41,6 +41,7 @@ describe.each(databaseKinds)('document pages from the mirror on %s', (kind) => {
 
   beforeAll(async () => {
     api.sandbox.dataApi.setVolume(TENANT, { invoices: 5, expenses: 4, deliveryNotes: 3 });
+    await api.connect(database.db, TENANT);
     await syncCompany(database.db, company(), live(), 'auto');
     expect(await readJournals(database.db, company(), live())).toMatchObject({ status: 'done' });
   }, 60_000);

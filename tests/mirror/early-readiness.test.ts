@@ -82,6 +82,7 @@ describe.each(databaseKinds)('pages per kind and the overview from the mirror on
 
   beforeAll(async () => {
     api.sandbox.dataApi.setVolume(TENANT, { invoices: 150, expenses: 120, deliveryNotes: 3 });
+    await api.connect(database.db, TENANT);
     await syncCompany(database.db, company(), live(), 'auto');
     expect(await readJournals(database.db, company(), live(), { batch: 500 })).toMatchObject({ status: 'done' });
     process.env.MIRROR_SYNC = 'on';

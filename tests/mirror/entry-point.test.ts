@@ -83,6 +83,7 @@ describe.each(databaseKinds)('the mirror of a company on %s', (kind) => {
 
   it('erases one company’s mirror on demand and leaves every other company’s as it was', async () => {
     const [kept, purged] = [api.company('20001'), api.company('10004')];
+    for (const company of [kept, purged]) await api.connect(database.db, company.tenantId);
     await Promise.all(
       [kept, purged].map((company) => syncCompany(database.db, company, api.client(company.tenantId).client, 'full')),
     );

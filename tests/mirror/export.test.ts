@@ -310,6 +310,7 @@ describe.each(databaseKinds)('the export of a synced company’s lists on %s', (
   const synced = () => api.company('10001');
 
   beforeAll(async () => {
+    await api.connect(database.db, '10001');
     await syncCompany(database.db, synced(), api.client('10001').client, 'full');
   }, 120_000);
 

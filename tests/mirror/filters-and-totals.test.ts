@@ -36,6 +36,7 @@ describe.each(databaseKinds)('list filters and totals over a synced mirror on %s
   const mirrored: { [K in DocumentKind]?: MirroredRecord[K][] } = {};
 
   beforeAll(async () => {
+    await api.connect(database.db, TENANT);
     await syncCompany(database.db, company(), api.client(TENANT).client, 'full');
     mirrored.invoices = await everyMirrored(database.db, company(), 'invoices', {});
     mirrored.expenses = await everyMirrored(database.db, company(), 'expenses', {});

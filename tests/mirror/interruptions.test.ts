@@ -19,6 +19,7 @@ describe.each(databaseKinds)('an interrupted sync on %s', (kind) => {
 
   it('resumes a full sync at the saved Skip after a failure in the middle of it', async () => {
     const tenantId = '10002';
+    await api.connect(database.db, tenantId);
     const company = api.company(tenantId);
     // The three reference lists (read first) and two pages of invoices come back, then the service fails until cleared.
     api.sandbox.dataApi.setFault(tenantId, { mode: 'server-error', after: 5 });
@@ -54,6 +55,7 @@ describe.each(databaseKinds)('an interrupted sync on %s', (kind) => {
 
   it('stops on a refused token (401): status stopped, no further call, nothing thrown for a retry', async () => {
     const tenantId = '10004';
+    await api.connect(database.db, tenantId);
     api.sandbox.dataApi.setFault(tenantId, { mode: 'unauthorized', after: 1 });
     const { client, token } = api.client(tenantId);
 
@@ -68,6 +70,7 @@ describe.each(databaseKinds)('an interrupted sync on %s', (kind) => {
 
   it('pauses when the company lacks the API package (402), to be looked at again in a day', async () => {
     const tenantId = '20001';
+    await api.connect(database.db, tenantId);
     api.sandbox.dataApi.setFault(tenantId, { mode: 'payment-required' });
     const { client, token } = api.client(tenantId);
 
@@ -83,6 +86,7 @@ describe.each(databaseKinds)('an interrupted sync on %s', (kind) => {
 
   it('makes no call when its job was stopped before it began, and keeps the state it had', async () => {
     const tenantId = '10003';
+    await api.connect(database.db, tenantId);
     const { client, token } = api.client(tenantId);
     const signal = AbortSignal.abort();
 

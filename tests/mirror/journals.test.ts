@@ -52,6 +52,7 @@ describe.each(databaseKinds)('the expenses’ journals in the mirror on %s', (ki
 
   beforeAll(async () => {
     api.sandbox.dataApi.setVolume(TENANT, { invoices: 3, expenses: EXPENSES, deliveryNotes: 2 });
+    await api.connect(database.db, TENANT);
     const { client } = api.client(TENANT);
     expect(await syncCompany(database.db, company(), client, 'auto')).toMatchObject({ status: 'ready' });
     // A journal text no listed field of any expense carries: only the journal can make a search find it.

@@ -3,7 +3,9 @@ import { afterAll, beforeAll } from 'vitest';
 import type { CompanyPage } from '@/lib/company/page';
 import { loadForPage } from '@/lib/company/page-load';
 import type { ConnectionState } from '@/lib/connections/states';
+import { storeAccessTokens } from '@/lib/connections/store';
 import type { Db } from '@/lib/db/client';
+import { getEnv } from '@/lib/env';
 import { createDataApiClient, type DataApiClient } from '@/lib/service/client';
 import { createMemoryBudget } from '@/lib/service/rate/memory-budget';
 import { createTransport } from '@/lib/service/transport';
@@ -62,6 +64,19 @@ export function mirrorSandboxDuringTests() {
         }),
       );
       return { client, token };
+    },
+
+    /**
+     * Stores a working connection of the company (a token of `userId`'s, as a gateway delivers it): every page a sync
+     * writes checks that its company is still connected (lib/mirror/page-guard.ts), whichever client reads.
+     */
+    async connect(db: Db, tenantId: string, userId = 'jana.novakova@example.sk'): Promise<void> {
+      await storeAccessTokens(
+        db,
+        [{ userId, tenantId, pluginId: PLUGIN_ID, accessToken: freshToken(tenantId), companyName: null }],
+        getEnv().encryptionKeys,
+        { source: 'gateway' },
+      );
     },
 
     /** The requests the sandbox received with this token, in order. */

@@ -23,8 +23,10 @@ describe.skipIf(!postgresUrl)('the mirror’s queries on PGlite and on PostgreSQ
 
   beforeAll(async () => {
     // Both from one sandbox, which does not change meanwhile: the same documents.
-    await syncCompany(pglite.db, company(), api.client(TENANT).client, 'full');
-    await syncCompany(postgres.db, company(), api.client(TENANT).client, 'full');
+    for (const { db } of [pglite, postgres]) {
+      await api.connect(db, TENANT);
+      await syncCompany(db, company(), api.client(TENANT).client, 'full');
+    }
     const partners = (await everyMirrored(pglite.db, company(), 'invoices', {}))
       .map((record) => record.partner?.address?.businessName)
       .filter((name): name is string => Boolean(name));

@@ -34,6 +34,7 @@ describe.each(databaseKinds)('the mirror’s sync on %s', (kind) => {
     (await database.db.select().from(mirrorCompanies).where(eq(mirrorCompanies.tenantId, TENANT)))[0]!;
 
   beforeAll(async () => {
+    await api.connect(database.db, TENANT);
     const { client, token } = api.client(TENANT);
     firstToken = token;
     first = await syncCompany(database.db, company(), client, 'auto');

@@ -165,6 +165,16 @@ describe('a signed notification', () => {
     expect(event?.eventKey).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('holding a lone surrogate (\\ud800), correctly signed, is taken and stored, not answered 500 (and lost)', async () => {
+    const webhookId = await connect([{ tenantId: '10001' }]);
+    // JSON.stringify writes the lone surrogate as the escape `\ud800`, as any sender may.
+    const body = upload('c9d8e7f6-0000-4000-8000-000000000005', { note: 'pol\ud800 znaku' });
+    expect(body).toContain(String.raw`pol\ud800 znaku`);
+    expect((await sendSigned(webhookId, body)).status).toBe(200);
+    const [event] = await eventsOf(webhookId);
+    expect((event?.payload as { note: string }).note).toBe('pol\uFFFD znaku');
+  });
+
   it('of a payment is stored as a payment; two notifications of one payment batch are both kept, a retry once', async () => {
     const webhookId = await connect([{ tenantId: '10001' }]);
     const requestId = 'b7e1d2c3-0000-4000-8000-000000000003';

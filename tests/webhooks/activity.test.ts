@@ -9,7 +9,8 @@ import { pruneExpiredRows } from '@/lib/db/prune';
 import { listCompanyEvents } from '@/lib/webhooks/activity';
 import { loadActivityPage } from '@/lib/webhooks/activity-page';
 import { receiverAddress } from '@/lib/webhooks/address';
-import { recordWebhookEvent, storableJson } from '@/lib/webhooks/events';
+import { storable } from '@/lib/db/storable';
+import { recordWebhookEvent } from '@/lib/webhooks/events';
 import { paymentAmount, problemText, readStoredNotification, uploadedEntities } from '@/lib/webhooks/present';
 import { formatMoney } from '@/lib/i18n/format';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
@@ -190,7 +191,7 @@ describe('a stored notification, read for the page', () => {
 describe('a payload on its way to the database', () => {
   it('loses nothing but the NUL character jsonb cannot hold', async () => {
     const payload = { requestId: 'nul\u0000key', nested: [{ 'k\u0000': 'v\u0000' }], n: 1, ok: true, none: null };
-    expect(storableJson(payload)).toEqual({
+    expect(storable(payload)).toEqual({
       requestId: 'nul\uFFFDkey',
       nested: [{ 'k\uFFFD': 'v\uFFFD' }],
       n: 1,
@@ -208,6 +209,6 @@ describe('a payload on its way to the database', () => {
     const [row] = rowsOf<{ payload: unknown }>(
       await database.db.execute(sql`select payload from webhook_events where event_key = 'nul'`),
     );
-    expect(row?.payload).toEqual(storableJson(payload));
+    expect(row?.payload).toEqual(storable(payload));
   });
 });

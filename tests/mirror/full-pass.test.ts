@@ -1,0 +1,91 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { mirrorDocuments } from '@/lib/db/schema';
+import { DOCUMENT_KINDS, type DocumentKind } from '@/lib/mirror/kinds';
+import { PAGE_SIZE } from '@/lib/mirror/service-pages';
+import { syncCompany } from '@/lib/mirror/sync';
+import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
+import { mirrorSandboxDuringTests } from './mirror-fixture';
+
+/**
+ * A "full" resync leaves the copy as the service lists it: once a kind's last page is in, the kind's rows the pass did
+ * not write (documents deleted at the service) go, without waiting for the daily reconciliation; also when the pass
+ * was cut short and resumed by another run; and a kind whose read failed keeps its rows until it is read to the end.
+ */
+describe.each(databaseKinds)('a full pass on %s', (kind) => {
+  const database = testDatabaseDuringTests(kind);
+  const api = mirrorSandboxDuringTests();
+
+  const idsOf = async (tenantId: string, documentKind: DocumentKind) =>
+    (
+      await database.db
+        .select({ id: mirrorDocuments.id })
+        .from(mirrorDocuments)
+        .where(and(eq(mirrorDocuments.tenantId, tenantId), eq(mirrorDocuments.kind, documentKind)))
+    )
+      .map((row) => row.id)
+      .sort();
+  const listedIds = async (tenantId: string, documentKind: DocumentKind) =>
+    (await api.listed(tenantId, documentKind)).map((record) => String(record.id)).sort();
+
+  it('removes the documents the service no longer lists', async () => {
+    const tenantId = '10001';
+    await api.connect(database.db, tenantId);
+    const company = api.company(tenantId);
+    await syncCompany(database.db, company, api.client(tenantId).client, 'auto');
+    const { invoices, expenses, deliveryNotes } = api.sandbox.dataApi.changeRecords(tenantId, {
+      invoices: { deleted: 2 },
+      expenses: { deleted: 1 },
+      deliveryNotes: { deleted: 1 },
+    });
+
+    const result = await syncCompany(database.db, company, api.client(tenantId).client, 'full');
+
+    expect(result).toMatchObject({ status: 'ready', steps: ['full'] });
+    const gone = { invoices: invoices.deleted, expenses: expenses.deleted, deliveryNotes: deliveryNotes.deleted };
+    for (const documentKind of DOCUMENT_KINDS) {
+      const ids = await idsOf(tenantId, documentKind);
+      expect(ids, documentKind).toEqual(await listedIds(tenantId, documentKind));
+      for (const id of gone[documentKind]) expect(ids).not.toContain(String(id));
+    }
+  }, 60_000);
+
+  it('removes them also when the pass failed half-way and was resumed, and not before a kind is read to its end', async () => {
+    const tenantId = '10002';
+    await api.connect(database.db, tenantId);
+    const company = api.company(tenantId);
+    await syncCompany(database.db, company, api.client(tenantId).client, 'auto');
+    const { invoices, expenses } = api.sandbox.dataApi.changeRecords(tenantId, {
+      invoices: { deleted: 2 },
+      expenses: { deleted: 2 },
+    });
+    const listed = {
+      invoices: await listedIds(tenantId, 'invoices'),
+      expenses: await listedIds(tenantId, 'expenses'),
+    };
+    // The three reference lists, every page of invoices and the first of expenses come back; then the service fails.
+    const invoicePages = Math.floor(listed.invoices.length / PAGE_SIZE) + 1;
+    api.sandbox.dataApi.setFault(tenantId, { mode: 'server-error', after: 3 + invoicePages + 1 });
+
+    await expect(syncCompany(database.db, company, api.client(tenantId).client, 'full')).rejects.toMatchObject({
+      kind: 'unavailable',
+    });
+
+    // Invoices were read to their end: the deleted ones are gone. Expenses were not: every row stays.
+    expect(await idsOf(tenantId, 'invoices')).toEqual(listed.invoices);
+    const expenseIds = await idsOf(tenantId, 'expenses');
+    for (const id of expenses.deleted) expect(expenseIds).toContain(String(id));
+    expect(expenseIds).toHaveLength(listed.expenses.length + 2);
+
+    // Another run resumes the pass (at the saved Skip) and removes what the whole pass did not see, nothing more.
+    api.sandbox.dataApi.clearFault(tenantId);
+    const result = await syncCompany(database.db, company, api.client(tenantId).client, 'full');
+
+    expect(result).toMatchObject({ status: 'ready', steps: ['full'] });
+    expect(result.read).toBeLessThan(listed.expenses.length + 200);
+    for (const documentKind of DOCUMENT_KINDS) {
+      expect(await idsOf(tenantId, documentKind), documentKind).toEqual(await listedIds(tenantId, documentKind));
+    }
+    for (const id of invoices.deleted) expect(await idsOf(tenantId, 'invoices')).not.toContain(String(id));
+  }, 60_000);
+});
