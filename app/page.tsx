@@ -17,18 +17,22 @@ export const generateMetadata = () => pageTitle((t) => t.companies);
 /**
  * The main screen: one company → its overview; several → a picker with each connection's state and, with the mirror
  * on (MIRROR_SYNC), each company's unpaid and overdue invoices and the overdue invoices of all of them (searchable
- * with q, as the lists are); none → say so.
+ * with q, as the lists are, and paged with Skip); none → say so.
  */
 export default async function HomePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
   const { t, locale } = await getMessages();
   if (session.tenantIds.length === 1) redirect(`/companies/${encodeURIComponent(session.tenantIds[0]!)}`);
-  // The search as a list reads it; one it would refuse (too long, control characters) searches nothing.
-  const view = parseListView('invoices', { q: (await searchParams).q });
+  // The search and the page (Skip) as a list reads them; one it would refuse (too long, control characters, not a
+  // whole number) searches nothing, or shows the first page.
+  const params = await searchParams;
+  const view = parseListView('invoices', { q: params.q });
   const q = view.ok ? view.q : '';
+  const paged = parseListView('invoices', { Skip: params.Skip });
+  const skip = paged.ok ? paged.skip : 0;
   const [companies, across] = await Promise.all([
     sessionCompanies(session),
-    getEnv().mirrorSync && session.tenantIds.length > 0 ? acrossCompaniesForPage(session, q) : null,
+    getEnv().mirrorSync && session.tenantIds.length > 0 ? acrossCompaniesForPage(session, { q, skip }) : null,
   ]);
   const nameOf = (tenantId: string) =>
     companies.find((company) => company.tenantId === tenantId)?.name ?? `${t.unnamedCompany} ${tenantId}`;

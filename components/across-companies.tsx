@@ -1,10 +1,11 @@
 import Link from 'next/link';
-import type { AcrossCompanies, CompanyFigures } from '@/lib/documents/across-companies';
+import { overduePaging, type AcrossCompanies, type CompanyFigures } from '@/lib/documents/across-companies';
 import { companyPath } from '@/lib/documents/present';
 import { countOf, fill, type DocumentTexts } from '@/lib/i18n/documents';
 import { formatDay, formatMoney, formatNumber } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/messages';
 import type { Figure } from '@/lib/mirror/query/overview';
+import { Pager } from './pager';
 import { figures, RowHeader, Table, Td } from './table';
 
 /**
@@ -38,7 +39,7 @@ export function CompanyFiguresLine({ entry, texts, locale }: Shared & { entry: C
   );
 }
 
-/** The overdue invoices of the session's ready companies, most overdue first, with the search box. */
+/** The overdue invoices of the session's ready companies, most overdue first, a page at a time, with the search box. */
 export function OverdueAcrossSection({
   across,
   q,
@@ -49,6 +50,7 @@ export function OverdueAcrossSection({
   const t = texts.across;
   const c = texts.columns;
   const { invoices, count } = across.overdue;
+  const paging = overduePaging(q, { skip: across.skip, shown: invoices.length, count });
   const leftOut = across.leftOut.map(({ tenantId, readiness }) =>
     fill(readiness === 'stopped' ? t.leftOutStopped : t.leftOutPreparing, { name: nameOf(tenantId) }),
   );
@@ -87,13 +89,7 @@ export function OverdueAcrossSection({
         )}
       </form>
       <p className="mt-3 text-sm text-slate-600" data-overdue-count={count} aria-live="polite">
-        {count === 0
-          ? q.trim() !== ''
-            ? t.noMatch
-            : t.none
-          : count > invoices.length
-            ? fill(t.first, { shown: formatNumber(invoices.length, locale, 0), count: formatNumber(count, locale, 0) })
-            : fill(t.all, { count: formatNumber(count, locale, 0) })}
+        {count === 0 ? (q.trim() !== '' ? t.noMatch : t.none) : fill(t.all, { count: formatNumber(count, locale, 0) })}
       </p>
       {invoices.length > 0 && (
         <div className="mt-2">
@@ -130,6 +126,14 @@ export function OverdueAcrossSection({
           </Table>
         </div>
       )}
+      <Pager
+        links={paging}
+        from={across.skip + 1}
+        to={across.skip + invoices.length}
+        total={count}
+        texts={texts}
+        locale={locale}
+      />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { Locale } from '@/lib/i18n/messages';
 import type { ActivityTexts } from '@/lib/i18n/activity';
@@ -13,11 +14,13 @@ import {
 } from '@/lib/webhooks/payload';
 import {
   compactJson,
+  documentPath,
   otherEventName,
   paymentAmount,
   requestIdOf,
   textOf,
   uploadedEntities,
+  uploadedKind,
 } from '@/lib/webhooks/present';
 import type { ActivityEventView } from '@/lib/webhooks/activity-page';
 import { Facts } from './detail-parts';
@@ -29,10 +32,24 @@ import { RowHeader, Table, Td } from './table';
  * payment details), rendered as text, which React escapes. No secret is ever part of a notification's row.
  */
 
-type Props = { event: ActivityEventView; texts: ActivityTexts; locale: Locale };
+type Props = { event: ActivityEventView; tenantId: string; texts: ActivityTexts; locale: Locale };
 
-function UploadBody({ payload, texts }: { payload: UploadPayload; texts: ActivityTexts }) {
+/** A document number as a link to where the add-on shows the document (documentPath), or as text without one. */
+function DocumentLink({ href, children }: { href: string | null; children: ReactNode }) {
+  if (!href) return <>{children}</>;
+  return (
+    <Link
+      href={href}
+      className="text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+    >
+      {children}
+    </Link>
+  );
+}
+
+function UploadBody({ payload, tenantId, texts }: { payload: UploadPayload; tenantId: string; texts: ActivityTexts }) {
   const entities = uploadedEntities(payload);
+  const kind = uploadedKind(payload.apiUrl);
   const c = texts.columns;
   return (
     <>
@@ -57,7 +74,11 @@ function UploadBody({ payload, texts }: { payload: UploadPayload; texts: Activit
           >
             {entities.map((entity, index) => (
               <tr key={index}>
-                <RowHeader>{entity.documentNumber ?? entity.id ?? '—'}</RowHeader>
+                <RowHeader>
+                  <DocumentLink href={documentPath(tenantId, { ...entity, kind })}>
+                    {entity.documentNumber ?? entity.id ?? '—'}
+                  </DocumentLink>
+                </RowHeader>
                 <Td>{entity.externalId ?? '—'}</Td>
                 <Td nowrap>{entity.variableSymbol ?? '—'}</Td>
                 <Td>
@@ -82,13 +103,32 @@ function UploadBody({ payload, texts }: { payload: UploadPayload; texts: Activit
   );
 }
 
-function PaymentBody({ payload, texts, locale }: { payload: PaymentPayload; texts: ActivityTexts; locale: Locale }) {
+function PaymentBody({
+  payload,
+  tenantId,
+  texts,
+  locale,
+}: {
+  payload: PaymentPayload;
+  tenantId: string;
+  texts: ActivityTexts;
+  locale: Locale;
+}) {
   const p = texts.payment;
   const data = payload.data ?? {};
   const date = textOf(data.dateOfPayment);
   const requestId = requestIdOf(payload);
+  const documentNumber = textOf(data.documentNumber);
+  const event = paymentEventOf(payload.eventType);
   const facts: [string, ReactNode][] = [
-    [p.documentNumber, textOf(data.documentNumber)],
+    [
+      p.documentNumber,
+      documentNumber && (
+        <DocumentLink key="number" href={documentPath(tenantId, { documentNumber })}>
+          {documentNumber}
+        </DocumentLink>
+      ),
+    ],
     [p.variableSymbol, textOf(data.variableSymbol)],
     [p.dateOfPayment, date && calendarDay(date) ? formatDay(date, locale) : date],
     [p.sumOfPayment, paymentAmount(data, locale)],
@@ -98,7 +138,9 @@ function PaymentBody({ payload, texts, locale }: { payload: PaymentPayload; text
   const found = facts.some(([, value]) => value !== null);
   return (
     <>
-      <Facts facts={[[texts.requestId, requestId], [p.eventType, payload.eventType], ...facts]} />
+      <Facts
+        facts={[[texts.requestId, requestId], [p.eventType, event ? texts.kinds[event] : payload.eventType], ...facts]}
+      />
       {!found && <p className="mt-2 text-sm text-slate-600">{p.noFields}</p>}
     </>
   );
@@ -128,7 +170,7 @@ function kindLabel(notification: WebhookNotification, texts: ActivityTexts): str
   return texts.kinds[notification.kind];
 }
 
-export function ActivityEvent({ event, texts, locale }: Props) {
+export function ActivityEvent({ event, tenantId, texts, locale }: Props) {
   const { notification } = event;
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -145,9 +187,11 @@ export function ActivityEvent({ event, texts, locale }: Props) {
         </div>
       </div>
       <div className="mt-2">
-        {notification.kind === 'upload' && <UploadBody payload={notification.payload} texts={texts} />}
+        {notification.kind === 'upload' && (
+          <UploadBody payload={notification.payload} tenantId={tenantId} texts={texts} />
+        )}
         {notification.kind === 'payment' && (
-          <PaymentBody payload={notification.payload} texts={texts} locale={locale} />
+          <PaymentBody payload={notification.payload} tenantId={tenantId} texts={texts} locale={locale} />
         )}
         {notification.kind === 'other' && <OtherBody payload={notification.payload} texts={texts} />}
       </div>

@@ -1,6 +1,7 @@
 import type { Locale } from '@/lib/i18n/messages';
 import { fill, type DocumentTexts } from '@/lib/i18n/documents';
 import type { AttachmentView } from '@/lib/documents/attachment-links';
+import { fileTypeLabel } from '@/lib/documents/downloads';
 import { formatFileSize } from '@/lib/i18n/format';
 import { DetailSection, linkClass } from './detail-parts';
 
@@ -30,7 +31,10 @@ export function AttachmentList({
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <span className="min-w-0 break-all font-medium text-slate-900">{name}</span>
               <span className="text-xs text-slate-600">
-                {[attachment.contentType, formatFileSize(attachment.size, locale)]
+                {[
+                  fileTypeLabel(attachment.contentType, attachment.name, a.fileTypes),
+                  formatFileSize(attachment.size, locale),
+                ]
                   .filter((part) => part && part !== '—')
                   .join(' · ')}
               </span>
@@ -61,7 +65,13 @@ export function AttachmentList({
                         loading="lazy"
                         className="h-[32rem] w-full bg-white"
                       />
-                      <p className="px-2 py-1 text-xs text-slate-600">{a.pdfFallback}</p>
+                      <p className="px-2 py-1 text-xs text-slate-600">
+                        {a.pdfFallback}{' '}
+                        <a href={attachment.download} className={linkClass}>
+                          {a.pdfFallbackLink}
+                        </a>
+                        .
+                      </p>
                     </>
                   )}
                 </div>

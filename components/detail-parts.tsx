@@ -161,14 +161,20 @@ export function Tags({
 }) {
   const names = (tags ?? []).map(tagName).filter((name): name is string => Boolean(name));
   if (names.length === 0) return null;
+  // Labelled in words, not only for screen readers: chips alone do not say they are the document's tags.
   return (
-    <ul aria-label={texts.detail.tagsTitle} className="flex flex-wrap gap-1">
-      {names.map((name) => (
-        <li key={name} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-          {name}
-        </li>
-      ))}
-    </ul>
+    <div className="flex flex-wrap items-center gap-1">
+      <span id="document-tags" className="text-xs text-slate-600">
+        {texts.detail.tagsTitle}:
+      </span>
+      <ul aria-labelledby="document-tags" className="flex flex-wrap gap-1">
+        {names.map((name) => (
+          <li key={name} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+            {name}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

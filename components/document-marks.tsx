@@ -1,5 +1,6 @@
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import { isOverdue } from '@/lib/documents/present';
+import type { Payable } from '@/lib/mirror/query/overdue';
 
 /** Small labelled marks of a document's state. Words, not colours alone, carry the meaning. */
 
@@ -34,16 +35,8 @@ export function OverdueMark({ texts }: { texts: DocumentTexts }) {
   );
 }
 
-/** Paid or not, and overdue on the company's day (`today`). */
-export function PaymentMarks({
-  record,
-  today,
-  texts,
-}: {
-  record: { paymentStatus?: number | null; dueDate?: string | null };
-  today: string;
-  texts: DocumentTexts;
-}) {
+/** Paid or not, and overdue on the company's day (`today`); a credit note never is (daysOverdue). */
+export function PaymentMarks({ record, today, texts }: { record: Payable; today: string; texts: DocumentTexts }) {
   return (
     <>
       <PaymentStatusMark status={record.paymentStatus} texts={texts} />

@@ -123,6 +123,7 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
     );
   }
 
+  const placeholders: Record<ListKind, string> = texts.search.placeholders;
   return (
     <>
       <h2 className="text-lg font-semibold text-slate-900">{own.title}</h2>
@@ -142,6 +143,7 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
           keep={keepSearch}
           clearHref={searched ? listHref(page.path, view, { q: undefined, Skip: undefined }) : null}
           disabled={!page.searchable}
+          placeholder={placeholders[kind]}
           texts={texts.search}
         />
       )}

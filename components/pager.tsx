@@ -11,8 +11,8 @@ const number = `min-w-9 rounded-md border px-2 py-1.5 text-center text-sm font-m
 
 /**
  * Which records these are (of how many, when the mirror counted them: the interface gives no total), the links to
- * the first, previous, numbered, next and last pages (lib/documents/pages.ts), and the page sizes. Wraps on a narrow
- * window rather than scrolling it.
+ * the first, previous, numbered, next and last pages (lib/documents/pages.ts), and the page sizes when there is a
+ * choice (the home page's overdue list has one size). Wraps on a narrow window rather than scrolling it.
  */
 export function Pager({
   links,
@@ -87,25 +87,27 @@ export function Pager({
           </Link>
         )}
       </div>
-      <p className="flex items-center gap-1 text-sm text-slate-600">
-        {texts.filters.pageSize}:
-        {links.sizes.map((size) =>
-          size.current ? (
-            <span key={size.size} aria-current="true" className="px-1.5 font-semibold text-slate-900">
-              {size.size}
-            </span>
-          ) : (
-            <Link
-              key={size.size}
-              href={size.href}
-              aria-label={fill(l.perPage, { size: size.size })}
-              className={`rounded px-1.5 text-brand-700 underline hover:text-brand-600 ${focus}`}
-            >
-              {size.size}
-            </Link>
-          ),
-        )}
-      </p>
+      {links.sizes.length > 0 && (
+        <p className="flex items-center gap-1 text-sm text-slate-600">
+          {texts.filters.pageSize}:
+          {links.sizes.map((size) =>
+            size.current ? (
+              <span key={size.size} aria-current="true" className="px-1.5 font-semibold text-slate-900">
+                {size.size}
+              </span>
+            ) : (
+              <Link
+                key={size.size}
+                href={size.href}
+                aria-label={fill(l.perPage, { size: size.size })}
+                className={`rounded px-1.5 text-brand-700 underline hover:text-brand-600 ${focus}`}
+              >
+                {size.size}
+              </Link>
+            ),
+          )}
+        </p>
+      )}
     </nav>
   );
 }

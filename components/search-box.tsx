@@ -14,6 +14,7 @@ export function SearchBox({
   keep,
   clearHref,
   disabled,
+  placeholder,
   texts,
 }: {
   action: string;
@@ -22,6 +23,8 @@ export function SearchBox({
   /** The same list without the search, when there is one. */
   clearHref: string | null;
   disabled: boolean;
+  /** What the list's search finds (texts.search.placeholders of its kind). */
+  placeholder: string;
   texts: DocumentTexts['search'];
 }) {
   return (
@@ -35,7 +38,7 @@ export function SearchBox({
         type="search"
         defaultValue={q}
         maxLength={SEARCH_MAX_LENGTH}
-        placeholder={texts.placeholder}
+        placeholder={placeholder}
         disabled={disabled}
         className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 disabled:bg-slate-100"
       />

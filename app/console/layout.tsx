@@ -3,9 +3,11 @@ import Link from 'next/link';
 import { consoleSession } from '@/lib/console/operator';
 import { getConsoleTexts } from '@/lib/console/texts';
 import { ConsoleAuthButton } from '@/components/console/console-auth-button';
+import { ConsoleNav } from '@/components/console/console-nav';
 
 /**
- * The operators' console's frame: its own header (not the company pages'), who is signed in and sign-out. Not
+ * The operators' console's frame: its own header (not the company pages'), who is signed in and sign-out, and for an
+ * operator the links to every section (ConsoleNav). Not
  * configured → 404 for every console address. Each page asks requireOperator() itself: a layout does not guard the
  * pages under it (they render alongside it).
  */
@@ -37,6 +39,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           </div>
         )}
       </header>
+      {session.kind === 'operator' && <ConsoleNav label={c.navLabel} sections={c.sections} />}
       {children}
     </div>
   );

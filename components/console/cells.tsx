@@ -15,3 +15,17 @@ export function Moment({ at, locale, never }: { at: Date | null; locale: Locale;
   if (!at) return <>{never}</>;
   return <time dateTime={at.toISOString()}>{formatMoment(at, locale)}</time>;
 }
+
+/** A text with a command in it (`{command}` in the text), the command set as code rather than between backticks. */
+export function TextWithCode({ text, mark, code }: { text: string; mark: string; code: string }) {
+  const [before, ...rest] = text.split(`{${mark}}`);
+  return (
+    <>
+      {before}
+      {rest.length > 0 && (
+        <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs text-slate-900">{code}</code>
+      )}
+      {rest.join(`{${mark}}`)}
+    </>
+  );
+}

@@ -13,7 +13,5 @@ export async function getConsoleDataTexts() {
   return { locale, d: consoleDataTexts[locale], p: consolePagesTexts[locale] };
 }
 
-/** Fills `{name}`, `{count}`, `{at}` in a text. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
+/** Fills `{name}`, `{count}`, `{at}` in a text: the one filler of every text (no "s.r.o.." at a sentence's end). */
+export { fill } from '@/lib/i18n/documents';

@@ -28,6 +28,38 @@ export function safeFileName(wanted: string | null | undefined, fallback: string
   return ext ? `${base}.${ext}` : base;
 }
 
+/** A part of a UTF-8 file name: no control, format or bidi characters, nothing a path or a shell reads, no leading dot. */
+function unicodePart(value: string): string {
+  return value
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
+    .replace(/[/\\:*?"<>|]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[.\s-]+/, '')
+    .slice(0, 60)
+    .trim();
+}
+
+/**
+ * The name of a document's downloaded PDF, in the reader's language: the document, its number (its id when the link
+ * gave none) and the report's variant, e.g. "faktúra-FA2026000206-farebné.pdf", twice: plain ASCII for `filename=`
+ * ("faktura-FA2026000206-farebne.pdf", safeFileName) and UTF-8 for `filename*=`. Pure.
+ */
+export function reportFileName(
+  words: { document: string; variant: string },
+  number: string | null,
+  documentId: string,
+): { ascii: string; unicode: string } {
+  const parts = [words.document.toLowerCase(), unicodePart(number ?? '') || documentId, words.variant.toLowerCase()];
+  const fallback = `document-${documentId}`;
+  const unicode = parts.map(unicodePart).filter(Boolean).join('-');
+  return {
+    ascii: safeFileName(parts.join('-').replace(/\s+/g, '-'), fallback, 'pdf'),
+    unicode: `${unicode || fallback}.pdf`,
+  };
+}
+
 /**
  * Types passed on as the service sends them. No HTML, XML or SVG (they run script), nothing a plug-in opens.
  * Of these, only images a browser decodes itself, and PDF, may be shown inline.
@@ -93,4 +125,22 @@ export function extensionOf(contentType: string): string | null {
     'application/zip': 'zip',
   };
   return extensions[mediaTypeOf(contentType) ?? ''] ?? null;
+}
+
+/**
+ * A file's type as a reader says it ("PDF", "Obrázok PNG", "Súbor DOCX"), never the media type: by the type the
+ * service gives, else by the name's extension. Pure.
+ */
+export function fileTypeLabel(
+  contentType: string | null | undefined,
+  fileName: string | null | undefined,
+  words: { pdf: string; image: string; file: string; unknown: string },
+): string {
+  const type = mediaTypeOf(contentType);
+  const ext = /\.([A-Za-z0-9]{1,8})$/.exec(fileName ?? '')?.[1]?.toUpperCase() ?? null;
+  const kind = type ? inlineKindOf(type) : inlineKindOfName(fileName);
+  if (kind === 'pdf') return words.pdf;
+  const format = ext ?? (type ? extensionOf(type)?.toUpperCase() : null) ?? null;
+  if (kind === 'image') return words.image.replace('{format}', format ?? (type?.split('/')[1] ?? '').toUpperCase());
+  return format ? words.file.replace('{format}', format) : words.unknown;
 }

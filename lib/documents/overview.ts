@@ -3,6 +3,7 @@ import { isDataApiError } from '@/lib/service/errors';
 import type { Expense } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
 import { addDays, calendarDay } from '@/lib/company/calendar';
+import { creditsThePartner } from '@/lib/mirror/query/overdue';
 import { listOrEmpty } from './list-or-empty';
 
 /**
@@ -17,7 +18,7 @@ export const OVERVIEW_MAX_PAGES = 20;
 export const LATEST_COUNT = 5;
 export const LATEST_WINDOW_DAYS = 60;
 
-type Priced = Pick<Invoice, 'prices' | 'dueDate'>;
+type Priced = Pick<Invoice, 'prices' | 'dueDate' | 'invoiceType'> & { documentType?: number | null };
 
 export type Total = {
   count: number;
@@ -79,14 +80,17 @@ export function isPastDue(dueDate: string | null | undefined, today: string): bo
   return due !== null && due < today;
 }
 
-/** Unpaid and, of those, overdue: counts and EUR totals in one pass over the unpaid listing. */
+/**
+ * Unpaid and, of those, overdue: counts and EUR totals in one pass over the unpaid listing. A credit note counts
+ * among the unpaid (it lowers what is owed) but is never overdue (creditsThePartner).
+ */
 export function summarizeUnpaid(records: readonly Priced[], today: string, complete = true): UnpaidSummary {
   const unpaid = emptyTotal();
   const overdue = emptyTotal();
   for (const record of records) {
     const amount = eurTotal(record);
     add(unpaid, amount);
-    if (isPastDue(record.dueDate, today)) add(overdue, amount);
+    if (isPastDue(record.dueDate, today) && !creditsThePartner(record)) add(overdue, amount);
   }
   return { unpaid, overdue, complete };
 }

@@ -1,6 +1,6 @@
 import type { Partner, Prices } from '@/lib/service/schemas/common';
 import type { DocumentTexts } from '@/lib/i18n/documents';
-import { isPastDue } from './overview';
+import { daysOverdue, type Payable as Overdue } from '@/lib/mirror/query/overdue';
 
 /** Small readings of records shared by lists and detail pages. Pure. */
 
@@ -43,9 +43,9 @@ export function paymentAmounts(record: Payable): { paid: number | null; left: nu
   return { paid: record.sumOfPayments ?? derived.paid, left: record.sumForPayment ?? derived.left };
 }
 
-/** Unpaid or partially paid, and due before the company's today. */
-export function isOverdue(record: { paymentStatus?: number | null; dueDate?: string | null }, today: string): boolean {
-  return (record.paymentStatus === 0 || record.paymentStatus === 3) && isPastDue(record.dueDate, today);
+/** Unpaid or partially paid, due before the company's today, and not a credit note (daysOverdue's rule). */
+export function isOverdue(record: Overdue, today: string): boolean {
+  return daysOverdue(record, today) !== null;
 }
 
 export function expenseTypeLabel(documentType: number | null | undefined, texts: DocumentTexts): string {

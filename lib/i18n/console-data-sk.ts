@@ -37,7 +37,7 @@ export const sk = {
     paused: 'Pozastavená (402)',
     stopped: 'Zastavená (401)',
   },
-  kinds: { invoices: 'Faktúry', expenses: 'Výdavky', deliveryNotes: 'Dodacie listy' },
+  kinds: { invoices: 'Faktúry', expenses: 'Náklady', deliveryNotes: 'Dodacie listy' },
   users: {
     title: 'Používatelia',
     intro: 'Kto doplnok spustil, s ktorými firmami, a jeho relácie. Relácia je označená odtlačkom, nikdy svojím ID.',

@@ -1,3 +1,4 @@
+import { fill } from './documents';
 import type { Locale } from '@/lib/i18n/messages';
 
 /**
@@ -179,5 +180,4 @@ export const consoleOpsTexts: Record<Locale, typeof sk> = { sk, en };
 export type ConsoleOpsTexts = typeof sk;
 
 /** `{name}` marks filled in from `values`. */
-export const fillIn = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (mark, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : mark));
+export const fillIn = (text: string, values: Record<string, string | number>) => fill(text, values);

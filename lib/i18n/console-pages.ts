@@ -20,7 +20,7 @@ const sk = {
   refusedNone: 'odmietnuté 0',
   resultTitle: { ok: 'Hotovo', refused: 'Odmietnuté', failed: 'Zlyhalo' },
   reencryptIntro:
-    'Ako `npm run keys:rotate`: prešifruje uložené tokeny, tajomstvá upozornení a rozpracované súhlasy prvým kľúčom z ENCRYPTION_KEYS.',
+    'Ako príkaz {command}: prešifruje uložené tokeny, tajomstvá upozornení a rozpracované súhlasy prvým kľúčom z ENCRYPTION_KEYS.',
   anyAction: 'Ktorákoľvek',
   anyResult: 'Ktorýkoľvek',
   newest: 'Najnovšie záznamy',
@@ -44,7 +44,7 @@ const en: Widened<typeof sk> = {
   refusedNone: 'refused 0',
   resultTitle: { ok: 'Done', refused: 'Refused', failed: 'Failed' },
   reencryptIntro:
-    'As `npm run keys:rotate`: re-encrypts stored tokens, webhook secrets and pending consents under the first key of ENCRYPTION_KEYS.',
+    'As the command {command}: re-encrypts stored tokens, webhook secrets and pending consents under the first key of ENCRYPTION_KEYS.',
   anyAction: 'Any',
   anyResult: 'Any',
   newest: 'Newest entries',

@@ -25,9 +25,14 @@ const sk = {
     launches: ['Spustenia', 'Spustenia doplnku za hodinu a deň a neúspešné spustenia podľa dôvodu.'],
     dataApi: ['Dátové API', 'Využitie dátového API po firmách: volania, odmietnutia 429, čakanie na limit.'],
     users: ['Používatelia', 'Kto doplnok spustil, v ktorých firmách a jeho relácie.'],
-    audit: ['Záznam úkonov', 'Kto v konzole čo urobil, kedy a s akým výsledkom.'],
+    audit: ['Záznam akcií', 'Kto v konzole čo urobil, kedy a s akým výsledkom.'],
   },
   comingSoon: 'pripravuje sa',
+  /** The sections' links at the top of every console page. */
+  navLabel: 'Časti konzoly',
+  notFoundTitle: 'Táto stránka konzoly neexistuje',
+  notFoundBody: 'Na tejto adrese konzola nič nemá. Pokračujte niektorou z častí konzoly.',
+  notFoundHome: 'Na prehľad konzoly',
 };
 
 const en: typeof sk = {
@@ -54,6 +59,10 @@ const en: typeof sk = {
     audit: ['Audit log', 'Who did what in the console, when, and with what result.'],
   },
   comingSoon: 'coming soon',
+  navLabel: 'Console sections',
+  notFoundTitle: 'This console page does not exist',
+  notFoundBody: 'The console has nothing at this address. Continue with one of its sections.',
+  notFoundHome: 'To the console overview',
 };
 
 export const consoleShellTexts: Record<Locale, typeof sk> = { sk, en };

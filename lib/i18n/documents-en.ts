@@ -97,7 +97,11 @@ export const en: DocumentTexts = {
   },
   search: {
     label: 'Search',
-    placeholder: 'Number, partner, IČO, variable symbol, item…',
+    placeholders: {
+      invoices: 'Number, partner, IČO, variable symbol, item…',
+      expenses: 'Number, partner, IČO, variable symbol, item…',
+      deliveryNotes: 'Number, partner, IČO, item…',
+    },
     submit: 'Search',
     clear: 'Clear search',
     waits:
@@ -171,7 +175,6 @@ export const en: DocumentTexts = {
     search: 'Search the overdue invoices',
     searchButton: 'Search',
     clear: 'Clear the search',
-    first: 'The first {shown} of {count} overdue invoices.',
     all: 'Overdue invoices: {count}.',
     none: 'No invoice is overdue.',
     noMatch: 'No overdue invoice matches the search.',
@@ -293,6 +296,8 @@ export const en: DocumentTexts = {
     download: 'Download',
     preview: 'Preview',
     newWindow: '(opens in a new window)',
+    /** A downloaded PDF's name: the document, its number and the variant ("invoice-FA2026000206-colour.pdf"). */
+    fileNames: { invoices: 'invoice', deliveryNotes: 'delivery note' },
   },
   attachments: {
     title: 'Attachments',
@@ -305,7 +310,9 @@ export const en: DocumentTexts = {
     none: 'The expense has no attachments.',
     unnamed: 'Attachment',
     previewOf: 'Preview of the attachment {name}',
-    pdfFallback: 'If the PDF does not show, open it in a new window.',
+    pdfFallback: 'If the PDF does not show,',
+    pdfFallbackLink: 'download it',
+    fileTypes: { pdf: 'PDF', image: '{format} image', file: '{format} file', unknown: 'File' },
     close: 'Hide preview',
   },
   problems: {

@@ -74,7 +74,7 @@ export const sk = {
     to: 'do',
     invalid: 'Tieto filtre majú neplatnú hodnotu: {fields}. Nič sa nenačítalo.',
     invalidHint:
-      'Dátumy zadajte ako rrrr-mm-dd, začiatok rozsahu nesmie byť po jeho konci texty majú obmedzenú dĺžku a nesmú obsahovať riadiace znaky, čísla zadajte len číslicami.',
+      'Dátumy zadajte ako rrrr-mm-dd; začiatok rozsahu nesmie byť po jeho konci; texty majú obmedzenú dĺžku a nesmú obsahovať riadiace znaky; čísla zadajte len číslicami.',
     fields: {
       q: 'Hľadanie',
       IssueDateFrom: 'Dátum vystavenia od',
@@ -147,7 +147,6 @@ export const sk = {
     search: 'Hľadať vo faktúrach po splatnosti',
     searchButton: 'Hľadať',
     clear: 'Zrušiť hľadanie',
-    first: 'Zobrazených prvých {shown} z {count} faktúr po splatnosti.',
     all: 'Faktúr po splatnosti: {count}.',
     none: 'Žiadna faktúra nie je po splatnosti.',
     noMatch: 'Hľadaniu nezodpovedá žiadna faktúra po splatnosti.',
@@ -160,7 +159,12 @@ export const sk = {
   /** The synchronized copy of the company's documents, above each list (components/mirror-freshness.tsx). */
   search: {
     label: 'Hľadať',
-    placeholder: 'Číslo, partner, IČO, variabilný symbol, položka…',
+    /** What the search finds, per list: delivery notes have no variable symbol. */
+    placeholders: {
+      invoices: 'Číslo, partner, IČO, variabilný symbol, položka…',
+      expenses: 'Číslo, partner, IČO, variabilný symbol, položka…',
+      deliveryNotes: 'Číslo, partner, IČO, položka…',
+    },
     submit: 'Hľadať',
     clear: 'Zrušiť hľadanie',
     waits:
@@ -302,6 +306,8 @@ export const sk = {
     download: 'Stiahnuť',
     preview: 'Náhľad',
     newWindow: '(otvorí sa v novom okne)',
+    /** A downloaded PDF's name: the document, its number and the variant ("faktúra-FA2026000206-farebné.pdf"). */
+    fileNames: { invoices: 'faktúra', deliveryNotes: 'dodací list' },
   },
   attachments: {
     title: 'Prílohy',
@@ -314,7 +320,11 @@ export const sk = {
     none: 'Náklad nemá žiadne prílohy.',
     unnamed: 'Príloha',
     previewOf: 'Náhľad prílohy {name}',
-    pdfFallback: 'Ak sa PDF nezobrazí, otvorte ho v novom okne.',
+    /** Under a PDF shown in the page, then a link downloading it (a new tab would arrive signed out). */
+    pdfFallback: 'Ak sa PDF nezobrazí,',
+    pdfFallbackLink: 'stiahnite si ho',
+    /** A file's type in words, not its media type: fileTypeLabel. */
+    fileTypes: { pdf: 'PDF', image: 'Obrázok {format}', file: 'Súbor {format}', unknown: 'Súbor' },
     close: 'Skryť náhľad',
   },
   problems: {

@@ -1,3 +1,4 @@
+import { companyPath } from '@/lib/documents/present';
 import { formatMoney } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/messages';
 import { isObject } from '@/lib/service/parse';
@@ -77,6 +78,31 @@ export function uploadedEntities(payload: UploadPayload): UploadedEntity[] {
     id: textOf(entity.data?.id) ?? textOf(entity.data?.documentId),
     problems: (entity.problems ?? []).map(problemText),
   }));
+}
+
+/** The kind of document an upload result's `apiUrl` template names (`…/api/invoices/{id}`), when it is one we show. */
+export function uploadedKind(apiUrl: string | null | undefined): 'invoices' | 'delivery-notes' | null {
+  const kind = /\/api\/(invoices|delivery-notes)\/\{id\}/.exec(apiUrl ?? '')?.[1];
+  return kind === 'invoices' || kind === 'delivery-notes' ? kind : null;
+}
+
+/**
+ * Where the add-on shows a document a notification names: its own page when the notification gives its id and kind
+ * (an upload result), else the invoices narrowed to its number (a payment names only the number, of an invoice it
+ * pays). Null without either.
+ */
+export function documentPath(
+  tenantId: string,
+  {
+    id,
+    kind,
+    documentNumber,
+  }: { id?: string | null; kind?: 'invoices' | 'delivery-notes' | null; documentNumber: string | null },
+): string | null {
+  if (id && kind) return companyPath(tenantId, kind, id);
+  if (!documentNumber) return null;
+  const number = new URLSearchParams({ DocumentNumberFrom: documentNumber, DocumentNumberTo: documentNumber });
+  return `${companyPath(tenantId, 'invoices')}?${number.toString()}`;
 }
 
 /** What an unknown notification calls itself, if anything: `eventType`, `type` or `event`. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { companyScope } from '@/lib/company/scope';
 import { mirrorCompanies } from '@/lib/db/schema';
-import { readAcrossCompanies } from '@/lib/documents/across-companies';
+import { overdueAcrossHref, overduePaging, readAcrossCompanies } from '@/lib/documents/across-companies';
 import { chartsOfCompany } from '@/lib/documents/overview-charts';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { invoice, mirrorRecords } from '../mirror/query-fixture';
@@ -26,7 +26,15 @@ describe.each(databaseKinds)('a session’s companies side by side on %s', (kind
 
   beforeAll(async () => {
     const db = database.db;
-    await mirrorRecords(db, own('30001'), 'invoices', [overdueInvoice(1, 'Hruška s.r.o.', '100.10')]);
+    // With a credit note long past its due day and not settled: it lowers what is unpaid, it is never overdue.
+    await mirrorRecords(db, own('30001'), 'invoices', [
+      overdueInvoice(1, 'Hruška s.r.o.', '100.10'),
+      {
+        ...invoice({ id: 11, number: 'DOB11', partner: 'Hruška s.r.o.', issue: '2024-12-20', due: '2025-01-04' }),
+        invoiceType: 1,
+        prices: { currency: 'EUR', legislativePrices: { totalPriceInclVat: -1219.55 } },
+      },
+    ]);
     await mirrorRecords(db, own('30002'), 'invoices', [overdueInvoice(2, 'Jablko a.s.', '200.20')]);
     // 30003: synced once, then its token was refused; 30004: still preparing.
     await mirrorRecords(db, own('30003'), 'invoices', [overdueInvoice(3, 'Zastavená s.r.o.', '300.30')]);
@@ -59,6 +67,8 @@ describe.each(databaseKinds)('a session’s companies side by side on %s', (kind
     }
     const all = await readAcrossCompanies(database.db, session, { q: null, today: TODAY });
     expect(all.overdue.count).toBe(2);
+    expect(all.overdue.invoices.map((row) => row.documentNumber)).toEqual(['FA1', 'FA2']);
+    expect(all.companies[0]!.figures?.unpaid).toEqual({ count: 2, eur: '-1119.45' });
     expect(all.companies.map((entry) => [entry.tenantId, entry.readiness, entry.figures?.overdue])).toEqual([
       ['30001', 'ready', { count: 1, eur: '100.1' }],
       ['30002', 'ready', { count: 1, eur: '200.2' }],
@@ -67,6 +77,11 @@ describe.each(databaseKinds)('a session’s companies side by side on %s', (kind
     ]);
     const searched = await readAcrossCompanies(database.db, session, { q: 'hruska', today: TODAY });
     expect(searched.overdue.invoices.map((row) => row.partnerName)).toEqual(['Hruška s.r.o.']);
+    // A page further on (Skip): the rest of the list, the count of all, the figures unchanged.
+    const second = await readAcrossCompanies(database.db, session, { q: null, today: TODAY, skip: 1 });
+    expect(second.overdue).toEqual({ invoices: all.overdue.invoices.slice(1), count: 2 });
+    expect(second.skip).toBe(1);
+    expect(second.companies).toEqual(all.companies);
   });
 
   it('a company’s overview: its own charts; a copy preparing or stopped shows none; the mirror off reads nothing', async () => {
@@ -77,8 +92,11 @@ describe.each(databaseKinds)('a session’s companies side by side on %s', (kind
     expect(charts.state).toBe('ready');
     expect(JSON.stringify(charts)).not.toMatch(/Cudzia|999999|888888|Jablko/);
     if (charts.state === 'ready') {
-      expect(charts.charts.topCustomers).toEqual([{ name: 'Hruška s.r.o.', count: 1, eur: '100.1' }]);
+      // The credit note lowers what Hruška owes; it is aged with what is not yet due, never as late.
+      expect(charts.charts.topCustomers).toEqual([{ name: 'Hruška s.r.o.', count: 2, eur: '-1119.45' }]);
       expect(charts.charts.receivables.days31to60).toEqual({ count: 1, eur: '100.1' });
+      expect(charts.charts.receivables.notDue).toEqual({ count: 1, eur: '-1219.55' });
+      expect(charts.charts.receivables.days90plus).toEqual({ count: 0, eur: '0' });
     }
     const scope = (tenantId: string) => companyScope(session, tenantId);
     expect(await chartsOfCompany(database.db, scope('30003'), { mirrorSync: true, today: TODAY })).toEqual({
@@ -90,5 +108,41 @@ describe.each(databaseKinds)('a session’s companies side by side on %s', (kind
     expect(await chartsOfCompany(database.db, scope('30001'), { mirrorSync: false, today: TODAY })).toEqual({
       state: 'off',
     });
+  });
+});
+
+describe('the home page’s overdue list, a page at a time', () => {
+  it('links the previous and the next page, keeping the search; the first page has no Skip', () => {
+    expect(overduePaging('', { skip: 0, shown: 50, count: 186 })).toMatchObject({ previous: null, next: '/?Skip=50' });
+    expect(overduePaging('', { skip: 50, shown: 50, count: 186 })).toMatchObject({
+      previous: '/',
+      next: '/?Skip=100',
+      first: '/',
+      last: '/?Skip=150',
+    });
+    expect(overduePaging('hruška a.s.', { skip: 150, shown: 36, count: 186 })).toMatchObject({
+      previous: '/?q=hru%C5%A1ka+a.s.&Skip=100',
+      next: null,
+      last: null,
+    });
+    expect(overduePaging('', { skip: 0, shown: 12, count: 12 })).toMatchObject({ previous: null, next: null });
+    // Past the end (fewer overdue than when the address was made): back to the last page there is.
+    expect(overduePaging('', { skip: 400, shown: 0, count: 186 })).toMatchObject({
+      previous: '/?Skip=150',
+      next: null,
+    });
+    expect(overduePaging('', { skip: 400, shown: 0, count: 0 })).toMatchObject({ previous: '/', next: null });
+  });
+
+  it('numbers the pages as the lists do, this one marked, and offers no page size (there is one)', () => {
+    const paging = overduePaging('', { skip: 50, shown: 50, count: 186 });
+    expect(paging.pages).toEqual([
+      { page: 1, href: '/', current: false },
+      { page: 2, href: '/?Skip=50', current: true },
+      { page: 3, href: '/?Skip=100', current: false },
+      { page: 4, href: '/?Skip=150', current: false },
+    ]);
+    expect(paging.sizes).toEqual([]);
+    expect(overdueAcrossHref('  ', 0)).toBe('/');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reportFileName } from '@/lib/documents/downloads';
 import { exportFileName } from '@/lib/documents/export/file-name';
 import { exportHrefs } from '@/lib/documents/export/links';
 import { parseListView } from '@/lib/documents/filters';
@@ -60,5 +61,38 @@ describe('the export links of a list view', () => {
     expect(exportHrefs('/companies/10001/expenses', parseListView('expenses', {})).csv).toBe(
       '/companies/10001/expenses/export.csv',
     );
+  });
+});
+
+describe('the name of a downloaded PDF', () => {
+  const words = (
+    locale: 'sk' | 'en',
+    reportId: '17' | '19' | '101',
+    kind: 'invoices' | 'deliveryNotes' = 'invoices',
+  ) => ({
+    document: documentTexts[locale].reports.fileNames[kind],
+    variant: documentTexts[locale].reports[reportId],
+  });
+
+  it('says the document, its number and the variant in the reader’s language', () => {
+    expect(reportFileName(words('sk', '19'), 'FA2026000206', '17')).toEqual({
+      ascii: 'faktura-FA2026000206-farebne.pdf',
+      unicode: 'faktúra-FA2026000206-farebné.pdf',
+    });
+    expect(reportFileName(words('en', '17'), 'FA2026000206', '17')).toEqual({
+      ascii: 'invoice-FA2026000206-black-and-white.pdf',
+      unicode: 'invoice-FA2026000206-black and white.pdf',
+    });
+    expect(reportFileName(words('sk', '101', 'deliveryNotes'), null, '4711')).toEqual({
+      ascii: 'dodaci-list-4711-upravitelne.pdf',
+      unicode: 'dodací list-4711-upraviteľné.pdf',
+    });
+  });
+
+  it('keeps paths, quotes, control and bidi characters of the number out of both names', () => {
+    const { ascii, unicode } = reportFileName(words('sk', '17'), '../OF/2026 "001"\r\n\u202Eexe', '9');
+    expect(ascii).toMatch(/^faktura-[A-Za-z0-9._-]+-ciernobiele\.pdf$/);
+    expect(unicode).not.toMatch(/[/\\"\r\n\u202E]/);
+    expect(unicode).toMatch(/^faktúra-.+-čiernobiele\.pdf$/);
   });
 });

@@ -49,13 +49,30 @@ describe('unpaid and overdue totals', () => {
     expect(summary.complete).toBe(true);
   });
 
-  it('sums the EUR (legislative) amounts, not the document currency, and lets credit notes subtract', () => {
+  it('sums the EUR (legislative) amounts, not the document currency; credit notes subtract from the unpaid', () => {
     const summary = summarizeUnpaid(
       [invoice(1, { currency: 'CZK', own: 2435, eur: 100 }), invoice(2, { invoiceType: 1, eur: -40.1 })],
       TODAY,
     );
     expect(summary.unpaid.eur).toBe(59.9);
-    expect(summary.overdue.eur).toBe(59.9);
+    // Both are past due, but a credit note lowers what is owed: it is never itself overdue.
+    expect(summary.overdue).toEqual({ count: 1, eur: 100, withoutAmount: 0 });
+  });
+
+  it('never counts a credit note as overdue: by its type (invoice 1, expense 17) or by a total below zero', () => {
+    const late = { dueDate: '2025-06-01T00:00:00' };
+    const summary = summarizeUnpaid(
+      [
+        invoice(1, { ...late, invoiceType: 1, eur: -1219.55 }),
+        invoice(2, { ...late, invoiceType: 1, eur: null, currency: 'CZK' }), // its type alone says so
+        invoice(3, { ...late, eur: -12 }), // its sign alone says so
+        { ...invoice(4, { ...late, eur: -30 }), documentType: 17 },
+        invoice(5, { ...late, eur: 50 }),
+      ],
+      TODAY,
+    );
+    expect(summary.unpaid).toEqual({ count: 5, eur: -1211.55, withoutAmount: 1 });
+    expect(summary.overdue).toEqual({ count: 1, eur: 50, withoutAmount: 0 });
   });
 
   it('adds to the cent however many amounts there are', () => {

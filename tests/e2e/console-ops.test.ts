@@ -92,7 +92,7 @@ describe('the console’s Launches and Data API pages', () => {
 
   it('count the launch in its hour and each refused launch under its reason, as charts with their tables', async () => {
     const { page } = operator;
-    await page.getByRole('link', { name: 'Launches', exact: true }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Launches', exact: true }).click();
     await expectUi(page).toHaveURL(`${env.addon.url}/console/launches`);
     await expectUi(page.getByRole('heading', { level: 1 })).toHaveText('Launches');
 

@@ -71,7 +71,7 @@ describe('the console at work', () => {
     await expectUi(page.getByRole('heading', { name: 'Console overview' })).toBeVisible();
     rememberSecret((await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE)!.value);
 
-    await page.getByRole('link', { name: 'Companies', exact: true }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Companies', exact: true }).click();
     await expectUi(page.getByRole('heading', { name: 'Companies', level: 1 })).toBeVisible();
     const row = page.getByTestId('console-company-10001');
     await expectUi(row).toContainText(USERS.jana);

@@ -69,7 +69,7 @@ describe('with the console configured', () => {
     await expectUi(page.getByRole('heading', { name: 'Console overview' })).toBeVisible();
     await expectUi(page.getByTestId('console-operator')).toHaveText('olga.operatorova@example.sk');
     for (const section of ['Companies', 'Launches', 'Data API', 'Users', 'Audit log']) {
-      await expectUi(page.getByRole('link', { name: section, exact: true })).toBeVisible();
+      await expectUi(page.getByRole('main').getByRole('link', { name: section, exact: true })).toBeVisible();
     }
 
     const cookie = await consoleCookie(context);
@@ -182,7 +182,13 @@ describe('without the console configured', () => {
 
   it('answers 404 at every console address, signed in to a company or not', async () => {
     const company = await launchByFetch(env, USERS.jana, ['10001']);
-    for (const path of ['/console', '/console/sign-in', '/console/auth/csrf', '/console/auth/signin/operator']) {
+    for (const path of [
+      '/console',
+      '/console/sign-in',
+      '/console/auth/csrf',
+      '/console/auth/signin/operator',
+      '/console/x',
+    ]) {
       for (const cookie of [undefined, company.cookie]) {
         const response = await fetch(`${env.addon.directUrl}${path}`, {
           headers: cookie ? { Cookie: cookie } : {},

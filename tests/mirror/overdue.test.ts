@@ -21,4 +21,21 @@ describe('days overdue', () => {
     expect(daysOverdue({ dueDate: 'soon', paymentStatus: 0 }, today)).toBeNull();
     expect(daysOverdue({ dueDate: '2026-01-01T00:00:00' }, today)).toBeNull();
   });
+
+  it('is empty for a credit note, however late: it lowers what the partner owes and is never itself overdue', () => {
+    const late = { dueDate: '2025-01-25T00:00:00', paymentStatus: 0 };
+    const credit = { legislativePrices: { totalPriceInclVat: -1219.55 } };
+    expect(daysOverdue({ ...late, invoiceType: 1, prices: credit }, today)).toBeNull();
+    expect(daysOverdue({ ...late, invoiceType: 1 }, today)).toBeNull();
+    // The type as the mirror's SQL reads it (text), an expense's ReceivedCreditNote, and a total below zero alone.
+    expect(daysOverdue({ ...late, invoiceType: '1' }, today)).toBeNull();
+    expect(daysOverdue({ ...late, documentType: 17 }, today)).toBeNull();
+    expect(daysOverdue({ ...late, prices: { documentPrices: { totalPriceInclVat: -5 } } }, today)).toBeNull();
+    // A regular or an advance invoice, a received invoice: counted as before.
+    expect(
+      daysOverdue({ ...late, invoiceType: 0, prices: { legislativePrices: { totalPriceInclVat: 9 } } }, today),
+    ).toBe(400);
+    expect(daysOverdue({ ...late, invoiceType: 2 }, today)).toBe(400);
+    expect(daysOverdue({ ...late, documentType: 10 }, today)).toBe(400);
+  });
 });

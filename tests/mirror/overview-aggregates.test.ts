@@ -57,10 +57,24 @@ function documentsOf(seed: number, firstId: number, scale = 1): { invoices: Invo
       totals: random.next() < 0.04 ? null : [(Number(eur) / 1.2).toFixed(2), eur],
     });
   };
-  const invoices = Array.from({ length: 240 }, (_, i) => make(firstId + i));
-  const expenses = Array.from({ length: 160 }, (_, i) => {
-    const { items: _items, ...shape } = make(firstId + 1000 + i);
-    return expenseSchema.parse({ ...shape, id: `e-${firstId + i}` });
+  // Unpaid credit notes long past their due day, never overdue: by their type and sign, by their sign alone (a
+  // record without its type), by their type alone (a record without its totals).
+  const creditNote = (record: Invoice, type: number | null, total: number | null): Invoice => ({
+    ...record,
+    dueDate: '2025-12-31T00:00:00',
+    paymentStatus: 0,
+    invoiceType: type,
+    prices: total === null ? null : { currency: 'EUR', legislativePrices: { totalPriceInclVat: total } },
+  });
+  const invoices = [
+    ...Array.from({ length: 240 }, (_, i) => make(firstId + i)),
+    creditNote(make(firstId + 240), 1, -1219.55),
+    creditNote(make(firstId + 241), null, -80.4),
+    creditNote(make(firstId + 242), 1, null),
+  ];
+  const expenses = Array.from({ length: 163 }, (_, i) => {
+    const { items: _items, invoiceType, ...shape } = i < 160 ? make(firstId + 1000 + i) : invoices[80 + i]!;
+    return expenseSchema.parse({ ...shape, id: `e-${firstId + i}`, documentType: invoiceType === 1 ? 17 : 10 });
   });
   return { invoices, expenses };
 }
@@ -81,9 +95,16 @@ const lateBy = (record: Record_) =>
     ? null
     : Math.round((Date.parse(`${TODAY}T00:00:00Z`) - Date.parse(`${day(record.dueDate)}T00:00:00Z`)) / 86_400_000);
 
+/** A credit note (by its type, or a total below zero) lowers what is owed and is never late. */
+const creditsThePartner = (record: Record_) =>
+  ('invoiceType' in record && record.invoiceType === 1) ||
+  ('documentType' in record && record.documentType === 17) ||
+  (eurOf(record) ?? 0) < 0;
+const isOverdue = (record: Record_) => isUnpaid(record) && (lateBy(record) ?? 0) > 0 && !creditsThePartner(record);
+
 function bucketOf(record: Record_): AgeingBucket {
   const late = lateBy(record);
-  if (late === null || late <= 0) return 'notDue';
+  if (late === null || late <= 0 || creditsThePartner(record)) return 'notDue';
   if (late <= 30) return 'days1to30';
   if (late <= 60) return 'days31to60';
   if (late <= 90) return 'days61to90';
@@ -176,12 +197,16 @@ describe.each(databaseKinds)('the overview’s aggregates on %s', (kind) => {
     ] as const) {
       const unpaid = documents.invoices.filter(isUnpaid);
       expect(units(entry.unpaid)).toEqual(figureOf(unpaid));
-      expect(units(entry.overdue)).toEqual(figureOf(unpaid.filter((record) => (lateBy(record) ?? 0) > 0)));
+      expect(units(entry.overdue)).toEqual(figureOf(unpaid.filter(isOverdue)));
     }
 
-    const overdue = [...generated.ours.invoices, ...generated.second.invoices].filter(
-      (record) => isUnpaid(record) && (lateBy(record) ?? 0) > 0,
+    const overdue = [...generated.ours.invoices, ...generated.second.invoices].filter(isOverdue);
+    // Unpaid credit notes past their due day are there to be left out, by their type and by their sign alone.
+    const lateCredits = [...generated.ours.invoices, ...generated.second.invoices].filter(
+      (record) => isUnpaid(record) && (lateBy(record) ?? 0) > 0 && creditsThePartner(record),
     );
+    expect(lateCredits.filter((record) => record.invoiceType === 1).length).toBeGreaterThanOrEqual(4);
+    expect(lateCredits.filter((record) => record.invoiceType !== 1).length).toBeGreaterThanOrEqual(2);
     const all = await overdueAcross(database.db, [ours, second], { today: TODAY, limit: 1000 });
     expect(all.count).toBe(overdue.length);
     expect(new Set(all.invoices.map((row) => row.id))).toEqual(new Set(overdue.map((record) => String(record.id))));
@@ -195,6 +220,15 @@ describe.each(databaseKinds)('the overview’s aggregates on %s', (kind) => {
     const first = await overdueAcross(database.db, [ours, second], { today: TODAY });
     expect(first.count).toBe(overdue.length);
     expect(first.invoices).toEqual(all.invoices.slice(0, 50));
+    // Page by page (the home page's Skip), every overdue invoice once, in the same order.
+    expect(all.invoices.length).toBeGreaterThan(50);
+    const pages = [];
+    for (let skip = 0; skip < all.count; skip += 50) {
+      const page = await overdueAcross(database.db, [ours, second], { today: TODAY, skip });
+      expect(page.count).toBe(all.count);
+      pages.push(...page.invoices);
+    }
+    expect(pages).toEqual(all.invoices);
   });
 
   it('a search narrows the overdue list as it narrows a list (folded, every word)', async () => {

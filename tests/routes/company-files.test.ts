@@ -74,7 +74,7 @@ describe('an invoice report (GET /companies/{tenantId}/invoices/{id}/reports/{re
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toBe(
-      `attachment; filename="invoice-${invoice.id}-19.pdf"; filename*=UTF-8''invoice-${invoice.id}-19.pdf`,
+      `attachment; filename="faktura-${invoice.id}-farebne.pdf"; filename*=UTF-8''fakt%C3%BAra-${invoice.id}-farebn%C3%A9.pdf`,
     );
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('cache-control')).toBe('private, no-store');
@@ -86,7 +86,7 @@ describe('an invoice report (GET /companies/{tenantId}/invoices/{id}/reports/{re
     if (length !== null) expect(Number(length)).toBe(bytes.length);
   });
 
-  it('names the file after the document number the page passed, cut down to safe characters', async () => {
+  it('names the file after the document number the page passed, cut down to safe characters, in the reader’s language', async () => {
     const cookie = await signIn(fixture);
     const response = await requestReport(
       cookie,
@@ -96,8 +96,15 @@ describe('an invoice report (GET /companies/{tenantId}/invoices/{id}/reports/{re
       `?number=${encodeURIComponent('OF/2026 "001"\r\n')}`,
     );
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-disposition')).toContain('filename="invoice-OF_2026_001-17.pdf"');
+    expect(response.headers.get('content-disposition')).toContain('filename="faktura-OF-2026-001-ciernobiele.pdf"');
     await response.body?.cancel();
+    const english = await requestReport(cookie, '10001', invoice.id, 101, '?number=FA2026000206', {
+      'accept-language': 'en-GB,en;q=0.9',
+    });
+    expect(english.headers.get('content-disposition')).toBe(
+      `attachment; filename="invoice-FA2026000206-editable.pdf"; filename*=UTF-8''invoice-FA2026000206-editable.pdf`,
+    );
+    await english.body?.cancel();
   });
 
   it('answers 401 without a session, and asks the data API nothing', async () => {
@@ -242,7 +249,9 @@ describe('a delivery note report', () => {
     );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(response.headers.get('content-disposition')).toContain(`filename="delivery-note-${deliveryNote.id}-17.pdf"`);
+    expect(response.headers.get('content-disposition')).toContain(
+      `filename="dodaci-list-${deliveryNote.id}-ciernobiele.pdf"`,
+    );
     expect(pdfMagic(await bytesOf(response))).toBe('%PDF-');
   });
 });

@@ -13,7 +13,12 @@ const receivedAt = new Date('2026-07-22T12:05:09Z');
 
 const render = (event: Omit<ActivityEventView, 'key' | 'receivedAt'>, locale: 'sk' | 'en' = 'sk') =>
   renderToStaticMarkup(
-    createElement(ActivityEvent, { event: { key: 'k', receivedAt, ...event }, texts: activityTexts[locale], locale }),
+    createElement(ActivityEvent, {
+      event: { key: 'k', receivedAt, ...event },
+      tenantId: '10001',
+      texts: activityTexts[locale],
+      locale,
+    }),
   );
 
 describe('a notification on the activity page', () => {
@@ -56,6 +61,43 @@ describe('a notification on the activity page', () => {
     expect(html).toContain('Payment – financial transaction');
     for (const text of ['FA2026/0041', '20/07/2026', '€1,234.50', 'Pekáreň']) expect(html).toContain(text);
     expect(html).not.toContain('Account');
+  });
+
+  it('says the kind of payment in words, never the service’s event name, and links the document number', () => {
+    for (const [eventType, sk, en] of [
+      ['FinancialTransaction', 'Úhrada – finančná transakcia', 'Payment – financial transaction'],
+      ['DocumentPayment', 'Úhrada dokladu', 'Document payment'],
+    ] as const) {
+      const notification = readStoredNotification('payment', {
+        requestId: 'p-2',
+        eventType,
+        data: { documentNumber: 'FA2026/0041', sumOfPayment: 10 },
+      });
+      for (const [locale, words] of [
+        ['sk', sk],
+        ['en', en],
+      ] as const) {
+        const html = render({ notification, sharedBy: [] }, locale);
+        expect(html).not.toContain(eventType);
+        expect(html).toContain(`<dd class="text-slate-900">${words}</dd>`);
+        // A payment names only the number: the invoices narrowed to it, where the one it pays is listed.
+        expect(html).toMatch(
+          /<a [^>]*href="\/companies\/10001\/invoices\?DocumentNumberFrom=FA2026%2F0041&amp;DocumentNumberTo=FA2026%2F0041"[^>]*>FA2026\/0041<\/a>/,
+        );
+      }
+    }
+  });
+
+  it('links each uploaded document to its own page when the result names its id and kind', () => {
+    const notification = readStoredNotification('upload', {
+      requestId: 'u-1',
+      status: 200,
+      apiUrl: 'https://service.example/api/invoices/{id}',
+      results: { entities: [{ data: { id: 4711, documentNumber: 'FA2026/0047' }, problems: [] }] },
+    });
+    expect(render({ notification, sharedBy: [] })).toMatch(
+      /<a [^>]*href="\/companies\/10001\/invoices\/4711"[^>]*>FA2026\/0047<\/a>/,
+    );
   });
 
   it('shows an unknown notification by its name and content, and says when companies share it', () => {

@@ -8,7 +8,7 @@ import { consoleUsers, type ConsoleUser } from '@/lib/console/users';
 import { getDb } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
 import { ActionOutcome } from '@/components/console/action-outcome';
-import { cell, headCell, Moment, one } from '@/components/console/cells';
+import { cell, headCell, Moment, one, TextWithCode } from '@/components/console/cells';
 import { ConfirmAction } from '@/components/console/confirm-action';
 import { endUserSessionsAction, reencryptSecretsAction } from '../actions';
 
@@ -68,7 +68,9 @@ export default async function ConsoleUsersPage({ searchParams }: { searchParams:
       )}
 
       <section className="mt-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-        <p className="text-sm text-slate-700">{p.reencryptIntro}</p>
+        <p className="text-sm text-slate-700">
+          <TextWithCode text={p.reencryptIntro} mark="command" code="npm run keys:rotate" />
+        </p>
         <Link href="/console/users?confirm=reencrypt" className="mt-2 inline-block text-brand-700 hover:underline">
           {d.actions.reencryptSecrets.label}
         </Link>

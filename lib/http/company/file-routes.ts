@@ -1,8 +1,10 @@
 import 'server-only';
 import { companyRoute } from '@/lib/company/route';
-import { extensionOf, inlineKindOf, safeContentType, safeFileName } from '@/lib/documents/downloads';
+import { extensionOf, inlineKindOf, reportFileName, safeContentType, safeFileName } from '@/lib/documents/downloads';
 import type { DocumentKind } from '@/lib/documents/report-links';
 import { getEnv } from '@/lib/env';
+import { documentTexts } from '@/lib/i18n/documents';
+import { pickLocale } from '@/lib/i18n/messages';
 import { HttpError } from '@/lib/http/errors';
 import { withRouteHeaders } from '@/lib/http/handle';
 import { seeOther } from '@/lib/http/see-other';
@@ -24,7 +26,6 @@ import type { FileSection } from './failure-frame';
 type ReportParams = { tenantId: string; id: string; reportId: string };
 type AttachmentParams = { tenantId: string; id: string; attachmentId: string };
 
-const filePrefix: Record<DocumentKind, string> = { invoices: 'invoice', deliveryNotes: 'delivery-note' };
 const sectionOf: Record<DocumentKind, FileSection> = { invoices: 'invoices', deliveryNotes: 'delivery-notes' };
 
 const malformed = () => new HttpError('not_found', 'id_malformed');
@@ -44,15 +45,20 @@ function reportRoute(kind: DocumentKind, answer: (report: ReportRequest) => Prom
   );
 }
 
-/** The document's PDF report (17, 19 or 101), as a download named after the document number when the link gave it. */
+/**
+ * The document's PDF report (17, 19 or 101), as a download named in the reader's language after the document, its
+ * number when the link gave it, and the report's variant (reportFileName).
+ */
 export function reportDownload(kind: DocumentKind) {
   return reportRoute(kind, async ({ request, documentId, reportId, client }) => {
     const download = await client[kind].report(documentId, reportId);
     const number = new URL(request.url).searchParams.get('number');
-    const fallback = `${filePrefix[kind]}-${documentId}-${reportId}`;
+    const reports = documentTexts[pickLocale(request.headers.get('accept-language'))].reports;
+    const name = reportFileName({ document: reports.fileNames[kind], variant: reports[reportId] }, number, documentId);
     return fileResponse(download, {
       contentType: 'application/pdf',
-      fileName: safeFileName(number ? `${filePrefix[kind]}-${number}-${reportId}` : fallback, fallback, 'pdf'),
+      fileName: name.ascii,
+      unicodeName: name.unicode,
       disposition: 'attachment',
     });
   });

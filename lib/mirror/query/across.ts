@@ -1,10 +1,11 @@
 import 'server-only';
-import { and, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/client';
 import { mirrorCompanies, mirrorDocuments } from '@/lib/db/schema';
 import type { MirrorCompany } from '../company';
 import { UNPAID_STATUSES } from './filters';
+import { overdueSql } from './overdue-sql';
 import { searchCondition, searchOf } from './search';
 import type { Decimal } from './totals';
 import type { Figure } from './overview';
@@ -65,12 +66,9 @@ const unpaidInvoices = (companies: readonly MirrorCompany[]) =>
     inArray(mirrorDocuments.paymentStatus, UNPAID_STATUSES),
   )!;
 
-/** Past due on `today`: due strictly before it (the due day itself is still in time). */
-const pastDue = (today: string) => and(isNotNull(mirrorDocuments.dueDate), lt(mirrorDocuments.dueDate, today))!;
-
 /**
- * Each company's unpaid invoices and, of those, the overdue ones (count and EUR incl. VAT), in the order given; a
- * company with none has zeros. `today` is the company's day (companyToday).
+ * Each company's unpaid invoices and, of those, the overdue ones (count and EUR incl. VAT; credit notes are unpaid,
+ * never overdue: overdue-sql.ts), in the order given; a company with none has zeros. `today` is the company's day (companyToday).
  */
 export async function unpaidAndOverdue(
   db: Db,
@@ -78,7 +76,7 @@ export async function unpaidAndOverdue(
   today: string,
 ): Promise<UnpaidAndOverdue[]> {
   if (companies.length === 0) return [];
-  const overdue = sql`${mirrorDocuments.dueDate} < ${today}::date`;
+  const overdue = overdueSql(today);
   const rows = await db
     .select({
       pluginId: mirrorDocuments.pluginId,
@@ -121,17 +119,23 @@ export type OverdueAcross = { invoices: OverdueInvoice[]; count: number };
 export const OVERDUE_ACROSS_LIMIT = 50;
 
 /**
- * The overdue invoices of these companies, the latest first (most days overdue), then by company and id: a total
- * order. At most `limit`, with the count of all; `q` narrows it exactly as it narrows a list (search.ts).
+ * The overdue invoices of these companies (never a credit note: overdue-sql.ts), the latest first (most days
+ * overdue), then by company and id: a total order, so pages of it (`skip`, `limit`) never repeat or miss one. At most
+ * `limit` after `skip`, with the count of all; `q` narrows it exactly as it narrows a list (search.ts).
  */
 export async function overdueAcross(
   db: Db,
   companies: readonly MirrorCompany[],
-  { today, q, limit = OVERDUE_ACROSS_LIMIT }: { today: string; q?: string | null; limit?: number },
+  {
+    today,
+    q,
+    skip = 0,
+    limit = OVERDUE_ACROSS_LIMIT,
+  }: { today: string; q?: string | null; skip?: number; limit?: number },
 ): Promise<OverdueAcross> {
   if (companies.length === 0) return { invoices: [], count: 0 };
   const search = searchOf(q);
-  const where = and(unpaidInvoices(companies), pastDue(today), search ? searchCondition(search) : undefined)!;
+  const where = and(unpaidInvoices(companies), overdueSql(today), search ? searchCondition(search) : undefined)!;
   const late = sql<number>`(${today}::date - ${mirrorDocuments.dueDate})::int`;
   const [rows, [counted]] = await Promise.all([
     db
@@ -153,7 +157,8 @@ export async function overdueAcross(
         sql`${mirrorDocuments.tenantId} collate "C" asc`,
         sql`${mirrorDocuments.id} collate "C" asc`,
       )
-      .limit(limit),
+      .limit(limit)
+      .offset(skip),
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(mirrorDocuments)

@@ -15,12 +15,13 @@ import type { MirrorCompany } from '../company';
 import type { MirroredRecord } from '../document-row';
 import { documentsOf } from '../rows';
 import { UNPAID_STATUSES } from './filters';
+import { overdueSql } from './overdue-sql';
 import { recordSchemas } from './records';
 
 /**
  * The overview's cards (lib/documents/overview.ts, loadOverview) from a company's mirror: the same figures from the
  * same documents, summed by the database. Unpaid is the service's PaymentStatus=0 (statuses 0 and 3), overdue of
- * those due strictly before the company's today; a document's EUR amount is its legislative total including VAT, or
+ * those due strictly before the company's today and not credit notes (overdue-sql.ts); a document's EUR amount is its legislative total including VAT, or
  * its own total when its currency is the euro (eurTotal), summed as exact `numeric` and rounded to the cent once.
  * The latest are the newest five issued in the last 60 days, ordered as newestFirst orders them. Callers check the
  * kinds are ready first (readinessOf); the mirror holds every document, so the figures are always complete.
@@ -33,7 +34,7 @@ const eurAmount = sql`coalesce(${mirrorDocuments.totalInclVat},
   case when upper(${mirrorDocuments.currency}) = 'EUR' then ${mirrorDocuments.totalInclVatCurrency} end)`;
 
 async function unpaidSummary(db: Db, company: MirrorCompany, kind: CardKind, today: string): Promise<UnpaidSummary> {
-  const overdue = sql`${mirrorDocuments.dueDate} < ${today}::date`;
+  const overdue = overdueSql(today);
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,

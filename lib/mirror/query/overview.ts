@@ -6,6 +6,7 @@ import { mirrorDocuments } from '@/lib/db/schema';
 import type { MirrorCompany } from '../company';
 import { documentsOf } from '../rows';
 import { UNPAID_STATUSES } from './filters';
+import { creditsThePartnerSql } from './overdue-sql';
 import type { Decimal } from './totals';
 
 /**
@@ -102,7 +103,10 @@ const unpaidOf = (company: MirrorCompany, kind: 'invoices' | 'expenses') =>
 /** Days past due on `today` (date minus date: whole calendar days); null without a due date. */
 const lateBy = (today: string) => sql`(${today}::date - ${mirrorDocuments.dueDate})`;
 
-/** The unpaid documents of a kind by how late they are on `today`; every bucket is there, empty ones as 0. */
+/**
+ * The unpaid documents of a kind by how late they are on `today`; every bucket is there, empty ones as 0. A credit
+ * note is never late (overdue-sql.ts): it stays with what is not yet due, where it lowers the sum owed.
+ */
 export async function ageingOf(
   db: Db,
   company: MirrorCompany,
@@ -111,7 +115,7 @@ export async function ageingOf(
 ): Promise<Ageing> {
   const late = lateBy(today);
   const bucket = sql<AgeingBucket>`case
-    when ${mirrorDocuments.dueDate} is null or ${late} <= 0 then 'notDue'
+    when ${mirrorDocuments.dueDate} is null or ${late} <= 0 or coalesce(${creditsThePartnerSql}, false) then 'notDue'
     when ${late} <= 30 then 'days1to30'
     when ${late} <= 60 then 'days31to60'
     when ${late} <= 90 then 'days61to90'

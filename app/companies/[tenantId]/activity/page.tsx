@@ -36,7 +36,7 @@ export default async function ActivityPage({ params }: Props) {
         <ol aria-label={a.listLabel} className="mt-4 space-y-3">
           {events.map((event) => (
             <li key={event.key}>
-              <ActivityEvent event={event} texts={a} locale={locale} />
+              <ActivityEvent event={event} tenantId={tenantId} texts={a} locale={locale} />
             </li>
           ))}
         </ol>
