@@ -5,6 +5,7 @@ import { mirrorReference } from '@/lib/db/schema';
 import type { DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
 import type { MirrorCompany } from './company';
+import { inTurn } from './in-turn';
 import { REFERENCE_KINDS, type ReferenceKind } from './kinds';
 
 const readers: Record<ReferenceKind, (client: DataApiClient) => Promise<unknown[]>> = {
@@ -14,8 +15,9 @@ const readers: Record<ReferenceKind, (client: DataApiClient) => Promise<unknown[
 };
 
 /**
- * Replaces each reference list whole with what the service lists now (they are short: one call each). A list the
- * connection may not read (403) keeps what was mirrored; any other failure ends the sync as a document page's would.
+ * Replaces each reference list whole with what the service lists now (they are short: one call each, in its turn).
+ * A list the connection may not read (403), or that the service does not have for the company (404, which the
+ * interface allows on every list), keeps what was mirrored; any other failure ends the sync as a document page's would.
  */
 export async function replaceReferenceData(
   db: Db,
@@ -25,8 +27,8 @@ export async function replaceReferenceData(
 ): Promise<void> {
   for (const kind of REFERENCE_KINDS) {
     signal?.throwIfAborted();
-    const data = await readers[kind](client).catch((error: unknown) => {
-      if (isDataApiError(error, 'forbidden')) return null;
+    const data = await inTurn(() => readers[kind](client), signal).catch((error: unknown) => {
+      if (isDataApiError(error, 'forbidden') || isDataApiError(error, 'not-found')) return null;
       throw error;
     });
     if (data === null) continue;
