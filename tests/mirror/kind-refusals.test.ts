@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mirrorReadiness } from '@/lib/mirror/query/across';
 import { mirroredCounts, mirrorSearchesPartly, mirrorServesKind, mirrorStatus } from '@/lib/mirror/status';
 import { syncCompany } from '@/lib/mirror/sync';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
@@ -12,6 +13,37 @@ import { mirrorSandboxDuringTests, sandboxPaths } from './mirror-fixture';
  */
 const TENANT = '10025';
 const HALF_WAY = '10026';
+
+describe('a search during the first copy', () => {
+  const firstCopy = {
+    status: 'syncing' as const,
+    fullSyncedAt: null,
+    lastSyncedAt: null,
+    reconciledAt: null,
+    lastError: null,
+    nextTryAt: null,
+    lastOpenedAt: null,
+  };
+  it('reads the copy of a kind partly read, not of one unread, refused, read whole or stopped', () => {
+    const status = {
+      ...firstCopy,
+      progress: {
+        invoices: { read: 1800, done: false },
+        expenses: { read: 0, done: false },
+        deliveryNotes: { read: 100, done: false, refused: 'forbidden' as const },
+      },
+    };
+    expect(mirrorSearchesPartly(status, 'invoices')).toBe(true);
+    expect(mirrorSearchesPartly(status, 'expenses')).toBe(false);
+    expect(mirrorSearchesPartly(status, 'deliveryNotes')).toBe(false);
+    expect(mirrorSearchesPartly({ ...status, status: 'stopped' }, 'invoices')).toBe(false);
+    const whole = { ...status, progress: { ...status.progress, invoices: { read: 1800, done: true } } };
+    // Read whole, the copy serves the kind outright (mirrorServesKind): nothing partial about it.
+    expect(mirrorSearchesPartly(whole, 'invoices')).toBe(false);
+    expect(mirrorServesKind(whole, 'invoices')).toBe(true);
+    expect(mirrorSearchesPartly(null, 'invoices')).toBe(false);
+  });
+});
 
 describe.each(databaseKinds)('a kind the service refuses, on %s', (databaseKind) => {
   const database = testDatabaseDuringTests(databaseKind);
@@ -38,6 +70,9 @@ describe.each(databaseKinds)('a kind the service refuses, on %s', (databaseKind)
     expect(mirrorServesKind(status, 'expenses')).toBe(true);
     expect(mirrorServesKind(status, 'deliveryNotes')).toBe(false);
     expect(mirrorSearchesPartly(status, 'deliveryNotes')).toBe(false);
+    // The same rule where pages read it in SQL and across companies.
+    expect(await mirrorReadiness(database.db, [company()], ['deliveryNotes'])).toEqual(['preparing']);
+    expect(await mirrorReadiness(database.db, [company()], ['invoices', 'expenses'])).toEqual(['ready']);
     expect(await mirroredCounts(database.db, company())).toEqual({ invoices: 130, expenses: 40, deliveryNotes: 0 });
 
     // Still refused: the incremental sync passes it over again, and nothing else fails.
