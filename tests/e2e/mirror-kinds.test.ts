@@ -8,6 +8,7 @@
  */
 import type { FrameLocator, Page } from 'playwright-core';
 import { beforeAll, describe, it } from 'vitest';
+import { freshContext } from './support/browser';
 import { expectUi } from './support/expect-ui';
 import { openInvoicesOnceCopied } from './support/mirror';
 import { printAddonOutputOnFailure } from './support/failure-output';
@@ -25,10 +26,17 @@ const tab = (frame: FrameLocator, name: string) =>
   frame.getByRole('navigation', { name: 'Company documents' }).getByRole('link', { name, exact: true }).click();
 const reload = (frame: FrameLocator) => frame.locator('body').evaluate(() => window.location.reload());
 
-/** The page in Slovak from now on (the frame's requests carry the header too), reloaded. */
-async function inSlovak(page: Page, frame: FrameLocator) {
-  await page.setExtraHTTPHeaders({ 'Accept-Language': 'sk' });
-  await reload(frame);
+/** Jana's launch of the company in a browser set to Slovak, inside the service's window, at phone width. */
+async function inSlovak(tenantId: string) {
+  const context = await freshContext(world.context.browser()!, {
+    locale: 'sk-SK',
+    viewport: { width: 390, height: 844 },
+  });
+  const launched = await launchInServiceWindow(context, world.env, world.serviceWindow, {
+    userId: USERS.jana,
+    tenantIds: [tenantId],
+  });
+  return { ...launched, close: () => context.close() };
 }
 
 describe('a kind the service refuses, inside the service’s window', () => {
@@ -61,12 +69,18 @@ describe('a kind the service refuses, inside the service’s window', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expectUi(freshness.locator('[data-kind-refused]')).toBeVisible();
     await screenshot(page, 'mirror-kind-refused-phone');
-    await inSlovak(page, frame);
-    await expectUi(
-      frame.getByRole('region', { name: 'Aktuálnosť zoznamu' }).locator('[data-kind-refused]'),
-    ).toContainText('Fakturácia tento zoznam tejto firmy doplnku nevydáva (odpovedala „nenájdené“)');
-    await page.setExtraHTTPHeaders({});
     await page.setViewportSize({ width: 1280, height: 800 });
+
+    const slovak = await inSlovak(REFUSING);
+    await slovak.addon
+      .getByRole('navigation', { name: 'Doklady firmy' })
+      .getByRole('link', { name: 'Dodacie listy', exact: true })
+      .click();
+    await expectUi(
+      slovak.addon.getByRole('region', { name: 'Aktuálnosť zoznamu' }).locator('[data-kind-refused]'),
+    ).toContainText('Fakturácia tento zoznam tejto firmy doplnku nevydáva (odpovedala „nenájdené“)');
+    await screenshot(slovak.page, 'mirror-kind-refused-sk-phone');
+    await slovak.close();
     world.env.sandbox.dataApi.clearFault(REFUSING);
   });
 });
@@ -76,8 +90,8 @@ describe('a first copy under way, inside the service’s window', () => {
   let frame: FrameLocator;
 
   beforeAll(async () => {
-    // Expenses read slowly (2.5 s a page of 100, 20 pages): the first copy is under way for about a minute.
-    world.env.sandbox.dataApi.setVolume(SLOW, { expenses: 2000 });
+    // Expenses read slowly (2.5 s a page of 100, 40 pages): the first copy is under way for well over a minute.
+    world.env.sandbox.dataApi.setVolume(SLOW, { expenses: 4000 });
     world.env.sandbox.dataApi.setFault(SLOW, { mode: 'slow', path: '/api/expenses', delayMs: 2_500 });
     ({ page, addon: frame } = await launchInServiceWindow(world.context, world.env, world.serviceWindow, {
       userId: USERS.jana,
@@ -119,14 +133,22 @@ describe('a first copy under way, inside the service’s window', () => {
     await expectUi(note).toBeVisible();
     await expectUi(kinds).toBeVisible();
     await screenshot(page, 'mirror-partial-search-phone');
-    await inSlovak(page, frame);
-    await expectUi(frame.getByRole('note').filter({ hasText: 'Výsledky sú neúplné' })).toContainText(
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    const slovak = await inSlovak(SLOW);
+    await slovak.addon
+      .getByRole('navigation', { name: 'Doklady firmy' })
+      .getByRole('link', { name: 'Náklady', exact: true })
+      .click();
+    await slovak.addon.getByRole('searchbox', { name: 'Hľadať' }).fill('a');
+    await slovak.addon.getByRole('button', { name: 'Hľadať', exact: true }).click();
+    await expectUi(slovak.addon.getByRole('note').filter({ hasText: 'Výsledky sú neúplné' })).toContainText(
       /tento zoznam ešte kopírujeme, doteraz načítaných [\d\s\u00a0]+ dokladov/,
     );
     await expectUi(
-      frame.getByRole('list', { name: 'Doteraz skopírované, podľa druhu' }).locator('[data-kind="invoices"]'),
+      slovak.addon.getByRole('list', { name: 'Doteraz skopírované, podľa druhu' }).locator('[data-kind="invoices"]'),
     ).toHaveText(/^Faktúry: načítané všetky/);
-    await page.setExtraHTTPHeaders({});
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(slovak.page, 'mirror-partial-search-sk-phone');
+    await slovak.close();
   });
 });
