@@ -3,8 +3,7 @@ import type { Locale } from '@/lib/i18n/messages';
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import type { ListKind } from '@/lib/documents/filters';
 import { DEFAULT_PAGE_SIZE, listHref, type ListView } from '@/lib/documents/filters';
-import { fill } from '@/lib/i18n/documents';
-import type { MirrorStatus } from '@/lib/mirror/status';
+import { countOf, fill } from '@/lib/i18n/documents';
 import { filterFieldsFor } from '@/lib/documents/filter-fields';
 import type { ListPage } from '@/lib/documents/list-page';
 import { pagerOf } from '@/lib/documents/pages';
@@ -62,7 +61,11 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
     body = (
       <EmptyState
         message={
-          page.mirror ? fill(texts.search.waits, { count: preparedCount(page.mirror) }) : texts.search.unavailable
+          page.mirror && !page.mirror.progress[kind].refused
+            ? fill(texts.search.waits, {
+                count: countOf(page.mirror.progress[kind].read, texts.documents, shown.locale),
+              })
+            : texts.search.unavailable
         }
         action={{ href: listHref(page.path, view, { q: undefined, Skip: undefined }), label: texts.search.clear }}
       />
@@ -77,10 +80,13 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
           action={{ href: listHref(page.path, view, { Skip: undefined }), label: texts.lists.firstPage }}
         />
       ) : searched ? (
-        <EmptyState
-          message={fill(texts.search.noMatch, { q: view.q.trim() })}
-          action={{ href: listHref(page.path, view, { q: undefined, Skip: undefined }), label: texts.search.clear }}
-        />
+        <>
+          {page.partial && <PartialNote read={page.partial.read} texts={texts} locale={shown.locale} />}
+          <EmptyState
+            message={fill(texts.search.noMatch, { q: view.q.trim() })}
+            action={{ href: listHref(page.path, view, { q: undefined, Skip: undefined }), label: texts.search.clear }}
+          />
+        </>
       ) : view.filtered ? (
         <EmptyState message={own.match} action={{ href: page.path, label: texts.filters.clear }} />
       ) : (
@@ -89,10 +95,11 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
   } else if (loaded) {
     body = (
       <>
+        {page.partial && <PartialNote read={page.partial.read} texts={texts} locale={shown.locale} />}
         {mirrored && (
           <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
             <ListTotals totals={mirrored.totals} texts={texts} locale={shown.locale} />
-            <ExportLinks path={page.path} view={view} available={page.searchable} texts={texts} />
+            <ExportLinks path={page.path} view={view} available={page.searchable && !page.partial} texts={texts} />
           </div>
         )}
         <div className="mt-4">
@@ -178,6 +185,15 @@ function listsUnpaidOnly(view: ListView): boolean {
   return values.PaymentStatus === '0' || values.DueDateStatus === '2';
 }
 
-/** How many documents the first full sync has read so far, of every kind. */
-const preparedCount = (mirror: MirrorStatus) =>
-  Object.values(mirror.progress).reduce((sum, kind) => sum + kind.read, 0);
+/** A search answered from a copy still being made: its results are of the documents read so far. */
+function PartialNote({ read, texts, locale }: { read: number; texts: DocumentTexts; locale: Locale }) {
+  return (
+    <p
+      role="note"
+      data-search-partial={read}
+      className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+    >
+      {fill(texts.search.partial, { count: countOf(read, texts.documents, locale) })}
+    </p>
+  );
+}

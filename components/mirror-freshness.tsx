@@ -3,6 +3,7 @@ import { countOf, fill } from '@/lib/i18n/documents';
 import type { Locale } from '@/lib/i18n/messages';
 import type { DocumentKind } from '@/lib/mirror/kinds';
 import { readinessOf, type MirrorStatus } from '@/lib/mirror/status';
+import { MirrorKindsProgress } from './mirror-kinds-progress';
 
 /** "2 minutes ago", "pred 2 minútami": the time since `at`, in the largest unit that fits. */
 function ago(at: Date, now: Date, locale: Locale): string {
@@ -19,8 +20,9 @@ function ago(at: Date, now: Date, locale: Locale): string {
 /**
  * How fresh the company's synchronized copy is, above a list, with a button that asks for an update now (POST
  * /companies/{id}/sync, back to this very list). Until the list's kind was read whole (readinessOf) it says the
- * search is being prepared and how far; then, while the first full sync reads the other kinds, that this list's
- * search is ready; a paused or stopped sync says why. A form, so it works without script.
+ * search is being prepared; then, while the first full sync reads the other kinds, that this list's search is ready;
+ * under it, what is copied of each kind (MirrorKindsProgress); a paused or stopped sync says why. A form, so it works
+ * without script.
  */
 export function MirrorFreshness({
   status,
@@ -43,7 +45,11 @@ export function MirrorFreshness({
   else if (status.status === 'stopped') lines.push(t.stopped);
   else {
     const read = () => countOf(status.progress[kind].read, texts.documents, locale);
-    if (readinessOf(status, [kind]) !== 'ready') {
+    // A kind the service refuses is said under the line (MirrorKindsProgress); it is read live either way.
+    const refused = status.progress[kind].refused !== undefined;
+    if (refused && status.fullSyncedAt === null) {
+      // Nothing of it is being prepared: only how the other kinds' copy goes, below.
+    } else if (!refused && readinessOf(status, [kind]) !== 'ready') {
       lines.push(fill(t.preparing, { count: read() }));
     } else if (status.fullSyncedAt === null) {
       // This kind was read whole (the list reads the copy); the first full sync still reads the others.
@@ -60,7 +66,10 @@ export function MirrorFreshness({
       data-mirror-status={status.status}
       className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
     >
-      <p>{lines.join(' ')}</p>
+      <div>
+        <p>{lines.join(' ')}</p>
+        <MirrorKindsProgress status={status} kind={kind} texts={texts} locale={locale} />
+      </div>
       {status.status !== 'stopped' && (
         <form method="post" action={refresh.action}>
           <input type="hidden" name="back" value={refresh.back} />

@@ -8,6 +8,7 @@ const DESCRIPTIONS: Readonly<Record<(typeof FAULT_MODES)[number], string>> = {
   unauthorized: '401, as if the connection were deleted',
   'payment-required': '402, the company lacks the API package',
   forbidden: '403',
+  'not-found': '404',
   'server-error': '5xx (503 unless a status is given)',
   slow: 'each answer delayed (3000 ms unless given)',
   'rate-limited': '429 with retry-after (30 s unless given)',
@@ -24,7 +25,8 @@ function describe(fault: ActiveFault | undefined): string {
           ? ` (retry after ${fault.retryAfterSeconds} s)`
           : '';
   const left = fault.remaining === null ? '' : `, ${fault.remaining} request(s) left`;
-  return `<b>${escapeHtml(fault.mode)}</b>${escapeHtml(detail + left)}`;
+  const only = fault.path === null ? '' : `, only ${fault.path}`;
+  return `<b>${escapeHtml(fault.mode)}</b>${escapeHtml(detail + left + only)}`;
 }
 
 /** The home page's section for flipping a company's data API into a fault mode; plain forms, no scripts. */
@@ -43,6 +45,7 @@ export function renderFaultPanel(faults: Record<string, ActiveFault>, requestCou
 <label for="${id}-status">5xx status <input type="number" name="status" id="${id}-status" min="500" max="599" placeholder="503"></label>
 <label for="${id}-delay">Delay (ms) <input type="number" name="delayMs" id="${id}-delay" min="0" max="120000" placeholder="3000"></label>
 <label for="${id}-retry">Retry-after (s) <input type="number" name="retryAfterSeconds" id="${id}-retry" min="1" placeholder="30"></label>
+<label for="${id}-path">Only the path <input type="text" name="path" id="${id}-path" placeholder="/api/delivery-notes" pattern="/api(/[\\w-]+)+"></label>
 <label for="${id}-count">Only the next N requests <input type="number" name="count" id="${id}-count" min="1" placeholder="all"></label>
 <button type="submit">Apply to ${escapeHtml(company.tenantId)}</button>
 </form>`;

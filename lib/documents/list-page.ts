@@ -10,7 +10,7 @@ import type { MirroredRecord } from '@/lib/mirror/document-row';
 import { listMirrored, totalsOfMirrored, type FieldHighlight, type MirroredTotals } from '@/lib/mirror/query';
 import type { SortParam } from '@/lib/mirror/query/sort-param';
 import { mirroredReference } from '@/lib/mirror/reference';
-import { mirrorServesKind, mirrorStatus, type MirrorStatus } from '@/lib/mirror/status';
+import { mirrorSearchesPartly, mirrorServesKind, mirrorStatus, type MirrorStatus } from '@/lib/mirror/status';
 import type { DataApiClient } from '@/lib/service/client';
 import { numberingSequenceSchema, type NumberingSequence } from '@/lib/service/schemas/reference';
 import { parseListView, type ListKind, type ListView, type SearchParams } from './filters';
@@ -50,8 +50,13 @@ export type ListPage<K extends ListKind, R> = {
   mirror: MirrorStatus | null;
   /** Set when the mirror answered the list (else it was a live call to the service). */
   mirrored: MirroredPage | null;
-  /** Whether the company's mirror answers this page, so its search box works. */
+  /** Whether the company's mirror answers this page, or a search of it (partly), so its search box works. */
   searchable: boolean;
+  /**
+   * Set when the mirror answered a search of a kind not yet read whole (during the first full sync): the results are
+   * partial, of the `read` documents copied so far (mirrorSearchesPartly).
+   */
+  partial: { read: number } | null;
   /** The view has a search, which only the mirror answers, and the mirror is not ready (or not kept at all). */
   searchWaits: boolean;
   today: string;
@@ -61,7 +66,8 @@ export type ListPage<K extends ListKind, R> = {
  * Everything a list page needs: the company check, the view from the URL (a URL with blank parameters is redirected
  * to its tidy form first), and the page of records, or the problem that prevented it. Once the kind was read whole
  * (readinessOf: during the first full sync, once its last page is in), the mirror answers (search, sort, totals; no call to the service at all); before, one data-API
- * call does, as it always did, with the numbering sequences for the form (cached).
+ * call does, as it always did, with the numbering sequences for the form (cached), and a search reads what the copy
+ * holds so far, marked partial (it is never sent to the service, which cannot search).
  */
 export async function loadListPage<K extends ListKind, R>(
   kind: K,
@@ -82,7 +88,8 @@ export async function loadListPage<K extends ListKind, R>(
   const shown = { view, path, href, today };
 
   const mirror = await servingMirror(company, kind);
-  if (mirror.serves) {
+  const searched = view.ok && view.q.trim() !== '';
+  if (mirror.serves || (searched && mirror.partly)) {
     const [answer, sequences] = await Promise.all([
       view.ok ? readMirror(company, kind, view, today) : null,
       mirroredSequences(company),
@@ -94,13 +101,14 @@ export async function loadListPage<K extends ListKind, R>(
       mirror: mirror.status,
       mirrored: answer?.mirrored ?? null,
       searchable: true,
+      partial: mirror.serves ? null : { read: mirror.status!.progress[kind].read },
       searchWaits: false,
     };
   }
 
-  const live = { ...shown, mirror: mirror.status, mirrored: null, searchable: false };
+  const live = { ...shown, mirror: mirror.status, mirrored: null, searchable: mirror.partly, partial: null };
   const sequencesOf = (open: () => Promise<DataApiClient>) => numberingSequencesFor(company.scope, open);
-  const searchWaits = view.ok && view.q.trim() !== '';
+  const searchWaits = searched;
   if (!view.ok || searchWaits) {
     // Nothing is asked of the service but the form's sequences.
     const known = await company.load(({ client }) => sequencesOf(client));
@@ -118,18 +126,21 @@ export async function loadListPage<K extends ListKind, R>(
 /**
  * The company's mirror and whether it answers this page: MIRROR_SYNC on, the kind ready (mirrorServesKind), and the
  * user's own connection working: a user whose token the service refused sees what a live call would show them (the
- * connection was removed), never the copy.
+ * connection was removed), never the copy. `partly`: it does not, but it answers a search of what is already copied
+ * (mirrorSearchesPartly), on the same condition of the user's connection.
  */
 async function servingMirror(
   company: CompanyPage,
   kind: DocumentKind,
-): Promise<{ status: MirrorStatus | null; serves: boolean }> {
-  if (!getEnv().mirrorSync) return { status: null, serves: false };
+): Promise<{ status: MirrorStatus | null; serves: boolean; partly: boolean }> {
+  if (!getEnv().mirrorSync) return { status: null, serves: false, partly: false };
   const [status, connection] = await Promise.all([
     company.read((db, scope) => mirrorStatus(db, mirrorCompanyOf(scope))),
     company.connection(),
   ]);
-  return { status, serves: mirrorServesKind(status, kind) && connection.state === 'connected' };
+  const connected = connection.state === 'connected';
+  const serves = mirrorServesKind(status, kind) && connected;
+  return { status, serves, partly: !serves && connected && mirrorSearchesPartly(status, kind) };
 }
 
 async function readMirror<K extends ListKind>(

@@ -105,7 +105,9 @@ export const en: DocumentTexts = {
     submit: 'Search',
     clear: 'Clear search',
     waits:
-      'Search is being prepared: {count} of the company’s documents read so far. It will work here once they are all read.',
+      'Search of this list is being prepared: {count} read so far. It works here as soon as the first ones are copied.',
+    partial:
+      'Results are partial: this list is still being copied, {count} read so far. The same search later finds more.',
     unavailable: 'Search is not available for this company.',
     foundIn: 'Found in',
     noMatch: 'Nothing matches “{q}”.',
@@ -187,8 +189,18 @@ export const en: DocumentTexts = {
   mirror: {
     label: 'How fresh this list is',
     preparing:
-      'Preparing fast search of the company’s documents: {count} read so far. Meanwhile the list is read straight from the invoicing service.',
-    kindReady: 'Fast search of this list is ready: {count} read. The company’s other documents are still being read.',
+      'Preparing fast search of this list; meanwhile it is read straight from the invoicing service, and a search finds what is already copied.',
+    kindReady: 'Fast search of this list is ready. The company’s other documents are still being copied.',
+    kindsLabel: 'Copied so far, by kind',
+    kindDone: '{kind}: all read ({count})',
+    kindReading: '{kind}: {count} read so far',
+    kindRefused: '{kind}: the invoicing service does not give them for this company',
+    refused: {
+      'not-found':
+        'The invoicing service does not give the add-on this list for this company (it answered “not found”), so it is not copied: it is read straight from the service.',
+      forbidden:
+        'The invoicing service does not allow the add-on to read this list for this company (it answered “forbidden”), so it is not copied: it is read straight from the service.',
+    },
     updated: 'Updated {ago}.',
     never: 'Not updated yet.',
     syncing: 'Updating now…',

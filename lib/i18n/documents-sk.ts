@@ -168,7 +168,9 @@ export const sk = {
     submit: 'Hľadať',
     clear: 'Zrušiť hľadanie',
     waits:
-      'Vyhľadávanie pripravujeme: doteraz načítaných {count} dokladov firmy. Keď budú načítané všetky, bude tu fungovať.',
+      'Vyhľadávanie v tomto zozname pripravujeme: doteraz načítaných {count}. Bude fungovať hneď, ako budú prvé skopírované.',
+    partial:
+      'Výsledky sú neúplné: tento zoznam ešte kopírujeme, doteraz načítaných {count}. To isté hľadanie neskôr nájde viac.',
     unavailable: 'Vyhľadávanie pre túto firmu nie je k dispozícii.',
     foundIn: 'Nájdené v',
     noMatch: 'Hľadanému „{q}“ nič nezodpovedá.',
@@ -196,9 +198,18 @@ export const sk = {
   mirror: {
     label: 'Aktuálnosť zoznamu',
     preparing:
-      'Pripravujeme rýchle vyhľadávanie v dokladoch firmy: doteraz načítaných {count}. Medzitým zoznam čítame priamo z Fakturácie.',
-    kindReady:
-      'Rýchle vyhľadávanie v tomto zozname je pripravené: načítaných {count}. Ostatné doklady firmy ešte načítavame.',
+      'Pripravujeme rýchle vyhľadávanie v tomto zozname; medzitým ho čítame priamo z Fakturácie a hľadanie nájde to, čo je už skopírované.',
+    kindReady: 'Rýchle vyhľadávanie v tomto zozname je pripravené. Ostatné doklady firmy ešte kopírujeme.',
+    kindsLabel: 'Doteraz skopírované, podľa druhu',
+    kindDone: '{kind}: načítané všetky ({count})',
+    kindReading: '{kind}: doteraz načítaných {count}',
+    kindRefused: '{kind}: Fakturácia ich pre túto firmu nevydáva',
+    refused: {
+      'not-found':
+        'Fakturácia tento zoznam tejto firmy doplnku nevydáva (odpovedala „nenájdené“), preto ho nekopírujeme: čítame ho priamo z Fakturácie.',
+      forbidden:
+        'Fakturácia doplnku nepovoľuje čítať tento zoznam tejto firmy (odpovedala „zakázané“), preto ho nekopírujeme: čítame ho priamo z Fakturácie.',
+    },
     updated: 'Aktualizované {ago}.',
     never: 'Zatiaľ neaktualizované.',
     syncing: 'Práve sa aktualizuje…',

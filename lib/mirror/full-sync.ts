@@ -4,6 +4,7 @@ import type { DataApiClient } from '@/lib/service/client';
 import type { MirrorCompany } from './company';
 import { documentRow } from './document-row';
 import { upsertDocuments } from './documents';
+import { markRefused, refusalOf, refusalsOnly } from './kind-refusal';
 import { DOCUMENT_KINDS, type DocumentKind } from './kinds';
 import { writeSyncPage } from './page-guard';
 import { pagesOf } from './service-pages';
@@ -11,8 +12,9 @@ import { updateState, type SyncCursors, type SyncProgress } from './state';
 import { laterTimestamp } from './timestamps';
 import { passStart, removeUnseen } from './unseen';
 
-/** Every kind read to its last page. */
-export const fullSyncDone = (progress: SyncProgress) => DOCUMENT_KINDS.every((kind) => progress[kind]?.done === true);
+/** Every kind read to its last page, or refused by the service (lib/mirror/kind-refusal.ts). */
+export const fullSyncDone = (progress: SyncProgress) =>
+  DOCUMENT_KINDS.every((kind) => progress[kind]?.done === true || progress[kind]?.refused !== undefined);
 
 /**
  * Reads every record of every kind, a page at a time, each page upserted in one transaction together with where the
@@ -25,6 +27,9 @@ export const fullSyncDone = (progress: SyncProgress) => DOCUMENT_KINDS.every((ki
  * The cursor of a kind is the newest timestamp seen by the run that started reading it. A run that resumes a kind
  * leaves it there: records changed between the runs, on pages already read, are newer than anything the first run
  * saw, so the first incremental sync still finds them.
+ *
+ * A kind whose list the service refuses (404, 403) is marked so and passed over: the other kinds are read and the
+ * full sync ends without it (kind-refusal.ts). A full sync that starts over keeps the marks until a kind is listed.
  */
 export async function readEverything(
   db: Db,
@@ -34,12 +39,20 @@ export async function readEverything(
   signal?: AbortSignal,
 ): Promise<number> {
   let readNow = 0;
-  const progress: SyncProgress = saved.ended && fullSyncDone(saved.progress) ? {} : { ...saved.progress };
-  const cursors: SyncCursors = { ...saved.cursors };
+  let progress: SyncProgress =
+    saved.ended && fullSyncDone(saved.progress) ? refusalsOnly(saved.progress) : { ...saved.progress };
+  let cursors: SyncCursors = { ...saved.cursors };
   for (const kind of DOCUMENT_KINDS) {
     const done = progress[kind] ?? { read: 0, skip: 0, done: false };
     if (done.done) continue;
-    await readKind(kind, done.skip === 0);
+    try {
+      await readKind(kind, done.skip === 0);
+    } catch (error) {
+      const refused = refusalOf(error);
+      if (refused === null) throw error;
+      ({ progress, cursors } = markRefused(progress, cursors, kind, refused));
+      await updateState(db, company, { progress: { ...progress }, cursors: { ...cursors } });
+    }
   }
   return readNow;
 

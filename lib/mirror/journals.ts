@@ -11,6 +11,7 @@ import type { Expense } from '@/lib/service/schemas/expense';
 import type { MirrorCompany } from './company';
 import { documentRow } from './document-row';
 import { failureOutcome } from './failures';
+import { inTurn } from './in-turn';
 import { companyRow, documentsOf } from './rows';
 import { updateState } from './state';
 
@@ -123,7 +124,7 @@ export async function readJournals(
   try {
     for (const expense of picked) {
       signal?.throwIfAborted();
-      const single = await client.expenses.get(expense.id).catch((error: unknown) => {
+      const single = await inTurn(() => client.expenses.get(expense.id), signal).catch((error: unknown) => {
         if (isDataApiError(error, 'not-found')) return 'gone' as const;
         if (unreadable.some((kind) => isDataApiError(error, kind))) return 'unreadable' as const;
         throw error;

@@ -6,6 +6,7 @@ import { storable } from '@/lib/db/storable';
 import type { DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
 import type { MirrorCompany } from './company';
+import { inTurn } from './in-turn';
 import { REFERENCE_KINDS, type ReferenceKind } from './kinds';
 import { writeSyncPage } from './page-guard';
 
@@ -16,8 +17,9 @@ const readers: Record<ReferenceKind, (client: DataApiClient) => Promise<unknown[
 };
 
 /**
- * Replaces each reference list whole with what the service lists now (they are short: one call each), made storable
- * and written as a sync's page is (./page-guard.ts). A list the connection may not read (403) keeps what was
+ * Replaces each reference list whole with what the service lists now (they are short: one call each, in its turn),
+ * made storable and written as a sync's page is (./page-guard.ts). A list the connection may not read (403), or that
+ * the service does not have for the company (404, which the interface allows on every list), keeps what was
  * mirrored; any other failure ends the sync as a document page's would.
  */
 export async function replaceReferenceData(
@@ -28,8 +30,8 @@ export async function replaceReferenceData(
 ): Promise<void> {
   for (const kind of REFERENCE_KINDS) {
     signal?.throwIfAborted();
-    const data = await readers[kind](client).catch((error: unknown) => {
-      if (isDataApiError(error, 'forbidden')) return null;
+    const data = await inTurn(() => readers[kind](client), signal).catch((error: unknown) => {
+      if (isDataApiError(error, 'forbidden') || isDataApiError(error, 'not-found')) return null;
       throw error;
     });
     if (data === null) continue;

@@ -2,6 +2,7 @@ import 'server-only';
 import type { DataApiClient } from '@/lib/service/client';
 import { invoiceExtendedFields } from '@/lib/service/queries';
 import type { MirroredRecord } from './document-row';
+import { inTurn } from './in-turn';
 import type { DocumentKind } from './kinds';
 
 /** The interface's largest page: the fewest calls for a company's documents. */
@@ -51,7 +52,8 @@ export function readPage<K extends DocumentKind>(
 
 /**
  * Every page of a kind from `from` on, one call each, until a page shorter than the page size (the service gives no
- * total). The signal is looked at before each call, so a stopped sync ends between pages.
+ * total). The signal is looked at before each call, so a stopped sync ends between pages. Each call waits its turn
+ * (inTurn): a busy token delays the pages, it does not fail them.
  */
 export async function* pagesOf<K extends DocumentKind>(
   client: DataApiClient,
@@ -60,7 +62,7 @@ export async function* pagesOf<K extends DocumentKind>(
 ): AsyncGenerator<{ skip: number; records: MirroredRecord[K][]; last: boolean }> {
   for (let skip = from; ; skip += PAGE_SIZE) {
     signal?.throwIfAborted();
-    const records = await readPage(client, kind, { ...query, skip });
+    const records = await inTurn(() => readPage(client, kind, { ...query, skip }), signal);
     const last = records.length < PAGE_SIZE;
     yield { skip, records, last };
     if (last) return;

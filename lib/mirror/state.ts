@@ -8,13 +8,22 @@ import type { MirrorCompany } from './company';
 import { DOCUMENT_KINDS, type DocumentKind } from './kinds';
 import { companyRow } from './rows';
 
-/** How far the full sync has read one kind: the next page starts at `skip`; `done` after a short page. */
+/** Why the service gives no list of a kind for a company: 404 (the interface allows it on every list) or 403. */
+export const REFUSALS = ['not-found', 'forbidden'] as const;
+export type Refusal = (typeof REFUSALS)[number];
+
+/**
+ * How far the full sync has read one kind: the next page starts at `skip`; `done` after a short page. `refused` while
+ * the service refuses the kind's list (a company without the stock module and its delivery notes): the kind is left
+ * out, the others are read, and every later sync asks again (lib/mirror/kind-refusal.ts).
+ */
 const kindProgressSchema = z.object({
   read: z.number().int().min(0),
   skip: z.number().int().min(0),
   done: z.boolean(),
   /** When this pass over the kind began (the database's clock, ./unseen.ts): what it did not write since goes. */
   since: z.string().max(64).optional(),
+  refused: z.enum(REFUSALS).optional(),
 });
 export type KindProgress = z.infer<typeof kindProgressSchema>;
 

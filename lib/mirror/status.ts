@@ -5,7 +5,7 @@ import { mirrorCompanies, mirrorDocuments } from '@/lib/db/schema';
 import type { MirrorCompany } from './company';
 import { DOCUMENT_KINDS, type DocumentKind } from './kinds';
 import { companyRow, documentsOf } from './rows';
-import { readProgress, type MirrorStatusName } from './state';
+import { readProgress, type MirrorStatusName, type Refusal } from './state';
 
 export type MirrorStatus = {
   status: MirrorStatusName;
@@ -14,8 +14,11 @@ export type MirrorStatus = {
   /** The last sync that ended well ("updated 2 min ago"). */
   lastSyncedAt: Date | null;
   reconciledAt: Date | null;
-  /** How far the full sync has read each kind (records read; done after the kind's last page). */
-  progress: Record<DocumentKind, { read: number; done: boolean }>;
+  /**
+   * How far the full sync has read each kind (records read; done after the kind's last page), and `refused` while the
+   * service refuses the kind's list (lib/mirror/kind-refusal.ts).
+   */
+  progress: Record<DocumentKind, { read: number; done: boolean; refused?: Refusal }>;
   lastError: { kind: string; at: Date | null } | null;
   nextTryAt: Date | null;
   lastOpenedAt: Date | null;
@@ -36,7 +39,10 @@ export async function mirrorStatus(db: Db, company: MirrorCompany): Promise<Mirr
     fullSyncedAt: row?.fullSyncedAt ?? null,
     lastSyncedAt: row?.lastSyncedAt ?? null,
     reconciledAt: row?.reconciledAt ?? null,
-    progress: perKind((kind) => ({ read: progress[kind]?.read ?? 0, done: progress[kind]?.done ?? false })),
+    progress: perKind((kind) => {
+      const { read = 0, done = false, refused } = progress[kind] ?? {};
+      return refused ? { read, done, refused } : { read, done };
+    }),
     lastError: row?.lastErrorKind ? { kind: row.lastErrorKind, at: row.lastErrorAt } : null,
     nextTryAt: row?.nextTryAt ?? null,
     lastOpenedAt: row?.lastOpenedAt ?? null,
@@ -61,7 +67,7 @@ export type MirrorReadiness = 'ready' | 'preparing' | 'stopped';
 
 /** What the rule looks at: the row's status, when a full sync first ended, and the full sync's progress. */
 export type ReadinessFacts = Pick<MirrorStatus, 'status' | 'fullSyncedAt'> & {
-  progress?: Partial<Record<DocumentKind, { done?: boolean } | undefined>> | null;
+  progress?: Partial<Record<DocumentKind, { done?: boolean; refused?: Refusal } | undefined>> | null;
 };
 
 /**
@@ -70,8 +76,9 @@ export type ReadinessFacts = Pick<MirrorStatus, 'status' | 'fullSyncedAt'> & {
  * more). A kind was read whole once a full sync has ended (`fullSyncedAt`, never cleared but by a purge, so a later
  * full sync, which starts its progress over, does not take it back) or, during the first full sync, once that kind's
  * last page is in (`progress[kind].done`): from then on it is as complete as it will be when the full sync ends, and
- * what changes later is caught by the incremental sync either way. The SQL form is `mirrorServesSql` below.
- * A company never synced is 'preparing'.
+ * what changes later is caught by the incremental sync either way. A kind the service refuses (`progress[kind].refused`,
+ * lib/mirror/kind-refusal.ts) is never served: the copy holds none of it, and its pages ask the service, as before.
+ * The SQL form is `mirrorServesSql` below. A company never synced is 'preparing'.
  */
 export function readinessOf(
   row: ReadinessFacts | null | undefined,
@@ -79,6 +86,7 @@ export function readinessOf(
 ): MirrorReadiness {
   if (row?.status === 'stopped') return 'stopped';
   if (!row) return 'preparing';
+  if (kinds.some((kind) => row.progress?.[kind]?.refused !== undefined)) return 'preparing';
   if (row.fullSyncedAt) return 'ready';
   return kinds.every((kind) => row.progress?.[kind]?.done === true) ? 'ready' : 'preparing';
 }
@@ -86,6 +94,17 @@ export function readinessOf(
 /** Whether the mirror answers pages of `kind` (readinessOf). */
 export function mirrorServesKind(status: ReadinessFacts | null, kind: DocumentKind): boolean {
   return readinessOf(status, [kind]) === 'ready';
+}
+
+/**
+ * Whether a search of `kind` may read the copy before the kind was read whole: during the first full sync, once some
+ * of it is copied (the page then says its results are partial, and how many were read). Never for a kind the service
+ * refuses, nor for a stopped mirror.
+ */
+export function mirrorSearchesPartly(status: MirrorStatus | null, kind: DocumentKind): boolean {
+  if (status === null || readinessOf(status, [kind]) !== 'preparing') return false;
+  const { read, refused } = status.progress[kind];
+  return refused === undefined && read > 0;
 }
 
 /** Whether the mirror answers pages of every kind (readinessOf). */
@@ -97,6 +116,7 @@ export function mirrorServes(status: ReadinessFacts | null): boolean {
 export function mirrorServesSql(kinds: readonly DocumentKind[] = DOCUMENT_KINDS): SQL {
   return and(
     ne(mirrorCompanies.status, 'stopped'),
+    ...kinds.map((kind) => sql`(${mirrorCompanies.progress} -> ${kind} ->> 'refused') is null`),
     or(
       isNotNull(mirrorCompanies.fullSyncedAt),
       and(...kinds.map((kind) => sql`(${mirrorCompanies.progress} -> ${kind} ->> 'done') = 'true'`)),

@@ -54,7 +54,7 @@ export async function syncCompany(
         // A first full sync filled an empty mirror: nothing in it can be stale yet.
         if (state.reconciledAt === null) done.reconciledAt = sql`now()`;
       } else if (step === 'incremental') {
-        read += await readChanges(db, company, client, saved.cursors, signal);
+        read += await readChanges(db, company, client, saved, signal);
       } else {
         deleted += await removeDeleted(db, company, client, signal);
         done.reconciledAt = sql`now()`;

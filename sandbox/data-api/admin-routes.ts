@@ -75,7 +75,7 @@ export function dataApiPageRoutes(api: DataApi): Route<PageHandler>[] {
         const parsed = faultRequestSchema.safeParse(isForm(req) ? fromForm(text) : parseJson(text));
         if (!parsed.success) {
           return sendJson(res, 400, {
-            message: 'expected JSON { tenantId, mode, status?, delayMs?, retryAfterSeconds?, count? }',
+            message: 'expected JSON { tenantId, mode, status?, delayMs?, retryAfterSeconds?, count?, after?, path? }',
             issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
           });
         }

@@ -10,14 +10,18 @@ import { sendProblem } from './problems';
  * Where a fault strikes in the pipeline (after the token check, so an unknown token still answers 401 first):
  * - `unauthorized` and `rate-limited` answer before the rate limiter and are not counted: the first plays a revoked
  *   token (no connection left to count against), the second a refusal, and refusals never count.
- * - `payment-required`, `forbidden` and `server-error` answer after the limiter has counted the request, as the real
- *   service's 402 and 403 are answers of a request it accepted; `slow` delays a counted request, then serves it.
+ * - `payment-required`, `forbidden`, `not-found` and `server-error` answer after the limiter has counted the request,
+ *   as the real service's 402, 403 and 404 are answers of a request it accepted; `slow` delays a counted request, then
+ *   serves it.
+ * - `path` narrows a fault to one resource (`/api/delivery-notes`: its list and everything under it), so a company can
+ *   refuse one kind of document (a company without the stock module) while the others answer.
  */
 export const FAULT_MODES = [
   'none',
   'unauthorized',
   'payment-required',
   'forbidden',
+  'not-found',
   'server-error',
   'slow',
   'rate-limited',
@@ -36,6 +40,11 @@ export const faultSpecSchema = z.object({
   count: z.number().int().min(1).optional(),
   /** Lets the company's next N matching requests through before the fault strikes (a failure in the middle of a run). */
   after: z.number().int().min(1).optional(),
+  /** Only requests to this path or below it (`/api/delivery-notes`); without it, every request of the company. */
+  path: z
+    .string()
+    .regex(/^\/api(\/[\w-]+)+$/)
+    .optional(),
 });
 export type FaultSpec = z.input<typeof faultSpecSchema>;
 
@@ -46,6 +55,8 @@ export interface ActiveFault {
   retryAfterSeconds: number;
   /** Requests left before the fault clears itself; null when it stays until cleared. */
   remaining: number | null;
+  /** The path the fault is limited to (and everything below it); null for every request. */
+  path: string | null;
 }
 
 export type FaultStage = 'before-limit' | 'after-limit';
@@ -55,6 +66,7 @@ const STAGE: Readonly<Record<ActiveFault['mode'], FaultStage>> = {
   'rate-limited': 'before-limit',
   'payment-required': 'after-limit',
   forbidden: 'after-limit',
+  'not-found': 'after-limit',
   'server-error': 'after-limit',
   slow: 'after-limit',
 };
@@ -64,6 +76,7 @@ const STATUS: Readonly<Record<ActiveFault['mode'], number>> = {
   'rate-limited': 429,
   'payment-required': 402,
   forbidden: 403,
+  'not-found': 404,
   'server-error': 503,
   slow: 200,
 };
@@ -105,6 +118,7 @@ export function createFaultTable(): FaultTable {
         delayMs: parsed.delayMs ?? 3_000,
         retryAfterSeconds: parsed.retryAfterSeconds ?? 30,
         remaining: parsed.count ?? null,
+        path: parsed.path ?? null,
       };
       faults.set(tenantId, fault);
       passing.set(tenantId, parsed.after ?? 0);
@@ -116,6 +130,7 @@ export function createFaultTable(): FaultTable {
     take(tenantId, stage, method, path) {
       const fault = faults.get(tenantId);
       if (!fault || STAGE[fault.mode] !== stage || !endpointAllows(fault.status, method, path)) return undefined;
+      if (fault.path !== null && path !== fault.path && !path.startsWith(`${fault.path}/`)) return undefined;
       const through = passing.get(tenantId) ?? 0;
       if (through > 0) {
         passing.set(tenantId, through - 1);
@@ -170,6 +185,8 @@ export function answerFault(
         { detail: 'The connection may not access this resource.' },
         rateHeaders,
       );
+    case 'not-found':
+      return sendProblem(res, 404, 'Not Found', {}, rateHeaders);
     case 'server-error':
       return sendProblem(
         res,

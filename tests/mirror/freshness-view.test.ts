@@ -46,15 +46,19 @@ describe('how fresh a list is', () => {
     expect(render({}, 'sk')).toContain('Aktualizované pred 2 minútami.');
   });
 
-  it('before the first full sync, says search is being prepared and how far it got', () => {
+  it('before the first full sync, says search is being prepared and how far each kind got', () => {
     const html = render({
       status: 'syncing',
       fullSyncedAt: null,
       lastSyncedAt: null,
-      progress: { ...base.progress, invoices: { read: 1200, done: false } },
+      progress: { ...base.progress, invoices: { read: 1200, done: false }, expenses: { read: 0, done: false } },
     });
-    expect(html).toContain('Preparing fast search of the company’s documents: 1,200 documents read so far.');
+    expect(html).toContain('Preparing fast search of this list;');
     expect(html).toContain('Updating now…');
+    expect(html).toContain(
+      '<li data-kind="invoices" data-kind-state="reading">Invoices: 1,200 documents read so far</li>',
+    );
+    expect(html).toContain('Expenses: 0 documents read so far');
     expect(
       render(
         {
@@ -64,7 +68,27 @@ describe('how fresh a list is', () => {
         },
         'sk',
       ),
-    ).toMatch(/doteraz načítaných 1\s200 dokladov/);
+    ).toMatch(/Faktúry: doteraz načítaných 1\s200 dokladov/);
+  });
+
+  it('says the same of every kind on every list during the first copy (issue 17: no total, "N read so far")', () => {
+    const firstSync = {
+      status: 'syncing' as const,
+      fullSyncedAt: null,
+      lastSyncedAt: null,
+      progress: {
+        invoices: { read: 18400, done: false },
+        expenses: { read: 0, done: false },
+        deliveryNotes: { read: 0, done: false },
+      },
+    };
+    const kinds = (html: string) => html.slice(html.indexOf('<ul'), html.indexOf('</ul>'));
+    const invoices = render(firstSync, 'en', 'invoices');
+    const expenses = render(firstSync, 'en', 'expenses');
+    expect(kinds(invoices)).toBe(kinds(expenses));
+    expect(kinds(expenses)).toContain('Invoices: 18,400 documents read so far');
+    expect(kinds(expenses)).toContain('aria-label="Copied so far, by kind"');
+    expect(kinds(render(firstSync, 'sk', 'expenses'))).toMatch(/Faktúry: doteraz načítaných 18\s400 dokladov/);
   });
 
   it('during the first full sync, says a list whose kind was read whole is searchable, the others still prepared', () => {
@@ -75,11 +99,50 @@ describe('how fresh a list is', () => {
       progress: { ...base.progress, invoices: { read: 150, done: true }, expenses: { read: 300, done: false } },
     };
     const invoices = render(firstSync);
-    expect(invoices).toContain('Fast search of this list is ready: 150 documents read.');
+    expect(invoices).toContain('Fast search of this list is ready.');
+    expect(invoices).toContain('Invoices: all read (150 documents)');
     expect(invoices).not.toContain('Preparing');
     expect(render(firstSync, 'sk')).toContain('Rýchle vyhľadávanie v tomto zozname je pripravené');
+    expect(render(firstSync, 'sk')).toContain('Faktúry: načítané všetky (150 dokladov)');
     const expenses = render(firstSync, 'en', 'expenses');
-    expect(expenses).toContain('Preparing fast search of the company’s documents: 300 documents read so far.');
+    expect(expenses).toContain('Preparing fast search of this list;');
+    expect(expenses).toContain('Expenses: 300 documents read so far');
+  });
+
+  it('says on a refused kind’s own list that the service refuses it, during the first copy and after it', () => {
+    const refused = {
+      status: 'syncing' as const,
+      fullSyncedAt: null,
+      lastSyncedAt: null,
+      progress: {
+        invoices: { read: 150, done: true },
+        expenses: { read: 40, done: true },
+        deliveryNotes: { read: 0, done: false, refused: 'not-found' as const },
+      },
+    };
+    const notes = render(refused, 'en', 'deliveryNotes');
+    expect(notes).toContain('data-kind-refused="not-found"');
+    expect(notes).toContain('it answered “not found”');
+    expect(notes).toContain('Delivery notes: the invoicing service does not give them for this company');
+    expect(notes).not.toContain('Preparing');
+    expect(render(refused, 'sk', 'deliveryNotes')).toContain('(odpovedala „nenájdené“)');
+    // Another kind's list names it among the kinds, but does not say it of itself.
+    expect(render(refused, 'en', 'invoices')).not.toContain('data-kind-refused');
+    // After the first full sync only its own list says it, beside how fresh the rest is.
+    const later = {
+      ...refused,
+      status: 'ready' as const,
+      fullSyncedAt: base.fullSyncedAt,
+      lastSyncedAt: base.lastSyncedAt,
+    };
+    const after = render(
+      { ...later, progress: { ...later.progress, deliveryNotes: { read: 0, done: false, refused: 'forbidden' } } },
+      'en',
+      'deliveryNotes',
+    );
+    expect(after).toContain('Updated 2 minutes ago.');
+    expect(after).toContain('it answered “forbidden”');
+    expect(render(later, 'en', 'invoices')).not.toContain('<ul');
   });
 
   it('says a failed update will be tried again, a 402 paused it, and a refused token stopped it (no button then)', () => {

@@ -1,5 +1,5 @@
 /**
- * Fault injection: a company's data API can be made to answer 401, 402, 403, 5xx, 429 or slowly, for all requests or
+ * Fault injection: a company's data API can be made to answer 401, 402, 403, 404, 5xx, 429 or slowly, for all requests (or one path's) or
  * the next N, from tests (in process) and over the admin route the home page's form uses.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -42,6 +42,21 @@ describe('fault modes', () => {
     control().setFault(T, { mode: 'forbidden' });
     expect((await api.call(T, `/api/invoices/${id}/reports/17`)).status).toBe(200);
     expect((await api.post(T, '/api/invoices/batch', { data: [] })).status).toBe(400);
+  });
+
+  it('not-found answers 404, and a fault with a path strikes that resource alone (a kind the service refuses)', async () => {
+    control().setFault(T, { mode: 'not-found', path: '/api/delivery-notes' });
+    const res = await api.get(T, '/api/delivery-notes?Top=1');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(expect.objectContaining({ status: 404, title: 'Not Found' }));
+    expect((await api.get(T, '/api/delivery-notes/1')).status).toBe(404);
+    expect((await api.get(T, '/api/invoices?Top=1')).status).toBe(200);
+    // Another resource, another refusal: the rest of the company answers.
+    control().setFault(T, { mode: 'forbidden', path: '/api/invoices' });
+    expect((await api.get(T, '/api/invoices?Top=1')).status).toBe(403);
+    expect((await api.get(T, '/api/expenses?Top=1')).status).toBe(200);
+    expect(control().faults()[T]).toMatchObject({ mode: 'forbidden', path: '/api/invoices' });
+    expect(() => control().setFault(T, { mode: 'not-found', path: 'api/../x' })).toThrow();
   });
 
   it('server-error answers 503 by default, or the 5xx asked for', async () => {
