@@ -25,6 +25,7 @@ describe.each(databaseKinds)('a busy token during a sync, on %s', (databaseKind)
 
   it('waits behind a launch’s page calls instead of failing the first sync', async () => {
     api.sandbox.dataApi.setVolume(TENANT, { invoices: 120, expenses: 10, deliveryNotes: 2 });
+    await api.connect(database.db, TENANT);
     const token = rememberSecret(api.sandbox.tokens.issue(TENANT, 'busy-turn'));
     // One token, one budget: the pages' client and the sync's, as the add-on opens them. The sync's shorter queue
     // bound makes its first call meet 'busy' behind a dozen page calls (about 4 s of the token's budget), as the

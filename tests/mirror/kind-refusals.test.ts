@@ -53,6 +53,7 @@ describe.each(databaseKinds)('a kind the service refuses, on %s', (databaseKind)
   it('is marked refused (404) while the other kinds are copied and served, and copied once it is listed', async () => {
     api.sandbox.dataApi.setVolume(TENANT, { invoices: 130, expenses: 40, deliveryNotes: 12 });
     api.sandbox.dataApi.setFault(TENANT, { mode: 'not-found', path: sandboxPaths.deliveryNotes });
+    await api.connect(database.db, TENANT);
     const { client, token } = api.client(TENANT);
     const first = await syncCompany(database.db, company(), client, 'auto');
     expect(first).toMatchObject({ status: 'ready', steps: ['full'], read: 170 });
@@ -95,6 +96,7 @@ describe.each(databaseKinds)('a kind the service refuses, on %s', (databaseKind)
     const other = api.company(HALF_WAY);
     api.sandbox.dataApi.setVolume(HALF_WAY, { invoices: 130, expenses: 140, deliveryNotes: 12 });
     api.sandbox.dataApi.setFault(HALF_WAY, { mode: 'forbidden', path: sandboxPaths.expenses, after: 1 });
+    await api.connect(database.db, HALF_WAY);
     const full = await syncCompany(database.db, other, api.client(HALF_WAY).client, 'full');
     expect(full).toMatchObject({ status: 'ready', steps: ['full'] });
     const status = await mirrorStatus(database.db, other);

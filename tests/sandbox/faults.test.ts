@@ -147,7 +147,7 @@ describe('the admin route and the home page', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       tenantId: '10002',
-      fault: { mode: 'server-error', status: 502, delayMs: 3000, retryAfterSeconds: 30, remaining: 1 },
+      fault: { mode: 'server-error', status: 502, delayMs: 3000, retryAfterSeconds: 30, remaining: 1, path: null },
     });
     expect(await (await fetch(`${api.sandbox.url}/admin/data-api/fault`)).json()).toEqual({
       faults: { '10002': expect.objectContaining({ mode: 'server-error' }) },
@@ -186,6 +186,7 @@ describe('the admin route and the home page', () => {
       delayMs: 250,
       retryAfterSeconds: 30,
       remaining: 3,
+      path: null,
     });
     const page = await (await fetch(`${api.sandbox.url}/`)).text();
     expect(page).toContain('Data API faults');
