@@ -3,9 +3,10 @@ import { countOf, fill } from '@/lib/i18n/documents';
 import type { Locale } from '@/lib/i18n/messages';
 import type { DocumentKind } from '@/lib/mirror/kinds';
 import { readinessOf, type MirrorStatus } from '@/lib/mirror/status';
+import { MirrorUpdate } from './mirror-update';
 
 /** "2 minutes ago", "pred 2 minútami": the time since `at`, in the largest unit that fits. */
-function ago(at: Date, now: Date, locale: Locale): string {
+export function ago(at: Date, now: Date, locale: Locale): string {
   const format = new Intl.RelativeTimeFormat(locale === 'sk' ? 'sk-SK' : 'en-GB', { numeric: 'auto' });
   const seconds = Math.round((at.getTime() - now.getTime()) / 1000);
   if (Math.abs(seconds) < 60) return format.format(Math.min(0, seconds), 'second');
@@ -20,7 +21,8 @@ function ago(at: Date, now: Date, locale: Locale): string {
  * How fresh the company's synchronized copy is, above a list, with a button that asks for an update now (POST
  * /companies/{id}/sync, back to this very list). Until the list's kind was read whole (readinessOf) it says the
  * search is being prepared and how far; then, while the first full sync reads the other kinds, that this list's
- * search is ready; a paused or stopped sync says why. A form, so it works without script.
+ * search is ready; a paused or stopped sync says why. A form, so it works without script; with script the page is
+ * drawn again when an update it says is under way ends (MirrorUpdate).
  */
 export function MirrorFreshness({
   status,
@@ -51,7 +53,8 @@ export function MirrorFreshness({
     } else {
       lines.push(status.lastSyncedAt ? fill(t.updated, { ago: ago(status.lastSyncedAt, now, locale) }) : t.never);
     }
-    if (status.status === 'syncing') lines.push(t.syncing);
+    // Asked for and not begun yet counts too: the job waits in the queue (syncAsked).
+    if (status.syncAsked) lines.push(t.syncing);
     else if (status.lastError && status.nextTryAt) lines.push(t.failed);
   }
   return (
@@ -60,18 +63,13 @@ export function MirrorFreshness({
       data-mirror-status={status.status}
       className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
     >
-      <p>{lines.join(' ')}</p>
-      {status.status !== 'stopped' && (
-        <form method="post" action={refresh.action}>
-          <input type="hidden" name="back" value={refresh.back} />
-          <button
-            type="submit"
-            className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
-            {t.refresh}
-          </button>
-        </form>
-      )}
+      <p aria-live="polite">{lines.join(' ')}</p>
+      <MirrorUpdate
+        {...refresh}
+        updating={status.syncAsked}
+        showButton={status.status !== 'stopped'}
+        labels={{ refresh: t.refresh, syncing: t.syncing }}
+      />
     </section>
   );
 }
