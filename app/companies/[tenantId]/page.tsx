@@ -58,7 +58,7 @@ export default async function CompanyPage({ params, searchParams }: Props) {
     consentId ? read((db) => findConsentResult(db, consentId, session)) : null,
     read(findConnectionNotice),
     read((db, own) => chartsOfCompany(db, own, { mirrorSync: env.mirrorSync, today })),
-    env.mirrorSync ? read((db, own) => mirrorStatus(db, mirrorCompanyOf(own))) : null,
+    env.mirrorSync ? door.viewNoted.then(() => read((db, own) => mirrorStatus(db, mirrorCompanyOf(own)))) : null,
   ]);
   // The service may refuse the token while this page loads (the load marks it): the panel says so, not the figures.
   const refusedNow = !loaded.ok && loaded.problem.kind === 'disconnected';
