@@ -84,6 +84,8 @@ describe('a large company’s overview while its copy is made and after, inside 
   let phone: BrowserContext;
 
   beforeAll(async () => {
+    // The sandbox makes a company's documents on its first use, in this process: made now, not under the first calls.
+    expect(world.env.sandbox.dataApi.counts(LARGE).invoices).toBe(20_000);
     // The token's delivery at the launch begins the company's first copy, as a job; the overview never waits for it.
     const en = await launchInServiceWindow(world.context, world.env, world.serviceWindow, {
       userId: USERS.standalone,
