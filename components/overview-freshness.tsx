@@ -11,7 +11,9 @@ import { MirrorUpdate } from './mirror-update';
  * from the service at a time, kept a minute: that time. With it, they are as fresh as the copy's last update (not
  * the moment the page was drawn), or, while the copy is prepared, read from the service at a time while the copy
  * counts on; an update under way, the last one failing, a pause or a stop are said too, and "Update now" is offered
- * as on the lists (MirrorUpdate: "updating…" at once, the page drawn again when the update ends).
+ * as on the lists (MirrorUpdate: "updating…" at once, the page drawn again when the update ends). Without figures
+ * (the service's read failed while the copy is made: `overview` null) the copy's state alone, so the page is still
+ * drawn again once the copy can answer.
  */
 export function OverviewFreshness({
   overview,
@@ -21,7 +23,7 @@ export function OverviewFreshness({
   refresh,
   now = new Date(),
 }: {
-  overview: Pick<Overview, 'computedAt' | 'from'>;
+  overview: Pick<Overview, 'computedAt' | 'from'> | null;
   status: MirrorStatus | null;
   texts: DocumentTexts;
   locale: Locale;
@@ -30,24 +32,25 @@ export function OverviewFreshness({
 }) {
   const o = texts.overview;
   const m = texts.mirror;
-  const readAt = formatClockTime(new Date(overview.computedAt), locale);
   if (!status) {
+    if (!overview) return null;
     return (
       <p className="mt-2 text-xs text-slate-500" data-as-of={overview.computedAt}>
-        {fill(o.asOf, { time: readAt })}
+        {fill(o.asOf, { time: formatClockTime(new Date(overview.computedAt), locale) })}
       </p>
     );
   }
   const lines: string[] = [];
-  if (overview.from === 'mirror') {
+  if (overview?.from === 'mirror') {
     lines.push(
       status.fullSyncedAt && status.lastSyncedAt
         ? fill(o.fromCopy, { ago: ago(status.lastSyncedAt, now, locale) })
         : o.fromCopyFirst,
     );
-  } else {
+  } else if (overview) {
     const read = Object.values(status.progress).reduce((sum, kind) => sum + kind.read, 0);
-    lines.push(fill(o.readLive, { time: readAt, count: countOf(read, texts.documents, locale) }));
+    const time = formatClockTime(new Date(overview.computedAt), locale);
+    lines.push(fill(o.readLive, { time, count: countOf(read, texts.documents, locale) }));
   }
   if (status.status === 'paused') lines.push(m.paused);
   else if (status.status === 'stopped') lines.push(m.stopped);
@@ -59,7 +62,7 @@ export function OverviewFreshness({
     <section
       aria-label={o.freshness}
       data-mirror-status={status.status}
-      data-figures-from={overview.from}
+      data-figures-from={overview?.from ?? 'none'}
       className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
     >
       <p aria-live="polite">{lines.join(' ')}</p>

@@ -98,10 +98,10 @@ describe('the overview’s figures of part of the documents', () => {
   });
 });
 
-const freshness = (status: MirrorStatus | null, from: Overview['from'], locale: 'sk' | 'en' = 'en') =>
+const freshness = (status: MirrorStatus | null, from: Overview['from'] | null, locale: 'sk' | 'en' = 'en') =>
   renderToStaticMarkup(
     createElement(OverviewFreshness, {
-      overview: overview(summary([1, 1], [0, 0], true), from),
+      overview: from && overview(summary([1, 1], [0, 0], true), from),
       status,
       texts: documentTexts[locale],
       locale,
@@ -145,6 +145,12 @@ describe('how fresh the overview is', () => {
     expect(html).toContain('(1,230 documents read so far)');
     expect(html).toContain('Updating now…');
     expect(freshness(preparing, 'service', 'sk')).toMatch(/doteraz načítaných 1\s230 dokladov/);
+    // The service's read failed meanwhile: no figures, still the copy's state (and the watching that goes with it).
+    const failedRead = freshness(preparing, null);
+    expect(failedRead).toContain('Updating now…');
+    expect(failedRead).toContain('data-figures-from="none"');
+    expect(failedRead).not.toContain('read straight');
+    expect(freshness(null, null)).toBe('');
   });
 
   it('says a stopped copy is stopped, without the button; without a copy at all, when the service was read', () => {

@@ -94,6 +94,15 @@ export default async function CompanyPage({ params, searchParams }: Props) {
   const copyPreparing =
     loaded.ok && loaded.value.from === 'service' && mirror !== null && !['paused', 'stopped'].includes(mirror.status);
   const figures = { ...shown, copyPreparing };
+  const freshness = (overview: Parameters<typeof OverviewFreshness>[0]['overview']) => (
+    <OverviewFreshness
+      overview={overview}
+      status={mirror}
+      texts={d}
+      locale={locale}
+      refresh={{ action: link('sync'), back: link() }}
+    />
+  );
 
   return (
     <>
@@ -106,19 +115,17 @@ export default async function CompanyPage({ params, searchParams }: Props) {
         <>
           <UnpaidFigures kind="invoices" overview={loaded.value} overdueHref={overdueInvoices} {...figures} />
           <UnpaidFigures kind="expenses" overview={loaded.value} overdueHref={overdueExpenses} spaced {...figures} />
-          <OverviewFreshness
-            overview={loaded.value}
-            status={mirror}
-            texts={d}
-            locale={locale}
-            refresh={{ action: link('sync'), back: link() }}
-          />
+          {freshness(loaded.value)}
 
           <LatestDocuments kind="invoices" overview={loaded.value} {...shown} />
           <LatestDocuments kind="expenses" overview={loaded.value} {...shown} />
         </>
       ) : refusedNow || !connected ? null : (
-        <ServiceProblem problem={loaded.problem} texts={d} retryHref={link()} />
+        <>
+          <ServiceProblem problem={loaded.problem} texts={d} retryHref={link()} />
+          {/* While the copy is made the service may fail the live read: the page is drawn again once it can answer. */}
+          {freshness(null)}
+        </>
       )}
       {/* From the company's copy (MIRROR_SYNC): never once the service refused the token, even during this load. */}
       {refusedNow || charts.state === 'off' ? null : charts.state === 'ready' ? (
