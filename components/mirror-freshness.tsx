@@ -3,6 +3,7 @@ import { countOf, fill } from '@/lib/i18n/documents';
 import type { Locale } from '@/lib/i18n/messages';
 import type { DocumentKind } from '@/lib/mirror/kinds';
 import { readinessOf, type MirrorStatus } from '@/lib/mirror/status';
+import { syncStateKey, watchesSync } from '@/lib/mirror/sync-asked';
 import { MirrorUpdate } from './mirror-update';
 
 /** "2 minutes ago", "pred 2 minútami": the time since `at`, in the largest unit that fits. */
@@ -66,7 +67,8 @@ export function MirrorFreshness({
       <p aria-live="polite">{lines.join(' ')}</p>
       <MirrorUpdate
         {...refresh}
-        updating={status.syncAsked}
+        watch={watchesSync(status)}
+        drawn={syncStateKey(status)}
         showButton={status.status !== 'stopped'}
         labels={{ refresh: t.refresh, syncing: t.syncing }}
       />

@@ -3,27 +3,33 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, useSyncExternalStore, useTransition } from 'react';
 
-/** How often a page that says "updating…" asks whether the update has ended. */
+/** How often a page watching the copy asks for its state. */
 const LOOK_EVERY_MS = 2_000;
+/** After a failed look (the add-on restarting, its database busy). */
+const SLOWER_MS = 10_000;
 
 /**
  * "Update now" and what follows it, beside the copy's freshness (a list's or the overview's). The button is a plain
  * form (POST /companies/{id}/sync, back to this page), so it works without script; with script it says "updating…"
- * the moment it is pressed. While the page says a sync is under way (`updating`: its job waits or runs), this asks
- * the same address (GET: one small JSON, no figures) every few seconds and, once the sync has ended, has the page
- * drawn again in place (router.refresh: no reload, the frame keeps its address); the new drawing, no longer saying
- * "updating…", ends the watching. An answer other than 200 (signed out, the database away) ends it too.
+ * the moment it is pressed. While the page watches the copy (`watch`: an update waits or runs, or the last one failed
+ * and will be tried again), this asks the same address (GET: one small JSON, no figures) every few seconds and, when
+ * the copy's state differs from the one the page was drawn with (`drawn`, syncStateKey) and no update is under way,
+ * has the page drawn again in place (router.refresh: no reload, the frame keeps its address), once per state: the
+ * new drawing brings its own state and decides whether to go on watching. Signed out (401) or refused (403) ends the
+ * watching; a passing failure (the database busy, the add-on restarting) only slows it down.
  */
 export function MirrorUpdate({
   action,
   back,
-  updating,
+  watch,
+  drawn,
   showButton,
   labels,
 }: {
   action: string;
   back: string;
-  updating: boolean;
+  watch: boolean;
+  drawn: string;
   showButton: boolean;
   labels: { refresh: string; syncing: string };
 }) {
@@ -36,7 +42,7 @@ export function MirrorUpdate({
   );
   return (
     <>
-      {inBrowser && updating && <SyncWatcher action={action} />}
+      {inBrowser && watch && <SyncWatcher action={action} drawn={drawn} />}
       {showButton && (
         <form method="post" action={action} onSubmit={() => setAsked(true)}>
           <input type="hidden" name="back" value={back} />
@@ -55,40 +61,40 @@ export function MirrorUpdate({
 
 const noSubscription = () => () => undefined;
 
-/** Asks `action` (GET) every few seconds whether the update goes on; once it has ended, the page is drawn again. */
-function SyncWatcher({ action }: { action: string }) {
+/** Asks `action` (GET) every few seconds for the copy's state; the page is drawn again once it changed and settled. */
+function SyncWatcher({ action, drawn }: { action: string; drawn: string }) {
   const router = useRouter();
   const [, startTransition] = useTransition();
 
   useEffect(() => {
     let ended = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // One drawing per update that ended: after one, another only once an update was seen under way again (a page
-    // drawn while a new one was asked keeps this watcher, which must not draw it again and again).
-    let underWay = true;
+    // Drawn again once per state seen: a drawing that still shows an older state is not asked for again and again.
+    let drawnFor = drawn;
     const look = async () => {
+      let wait = LOOK_EVERY_MS;
       try {
         const response = await fetch(action, { headers: { accept: 'application/json' }, cache: 'no-store' });
-        if (ended || !response.ok) return;
-        const answer = (await response.json()) as { updating?: unknown };
-        if (ended) return;
-        if (answer.updating === true) underWay = true;
-        else if (underWay) {
-          underWay = false;
-          startTransition(() => router.refresh());
-        }
+        if (ended || response.status === 401 || response.status === 403) return;
+        if (response.ok) {
+          const answer = (await response.json()) as { updating?: unknown; state?: unknown };
+          if (ended) return;
+          if (answer.updating === false && typeof answer.state === 'string' && answer.state !== drawnFor) {
+            drawnFor = answer.state;
+            startTransition(() => router.refresh());
+          }
+        } else wait = SLOWER_MS;
       } catch {
-        // Offline or the add-on restarting: the page's own links and button still work.
-        return;
+        wait = SLOWER_MS;
       }
-      timer = setTimeout(() => void look(), LOOK_EVERY_MS);
+      if (!ended) timer = setTimeout(() => void look(), wait);
     };
     timer = setTimeout(() => void look(), LOOK_EVERY_MS);
     return () => {
       ended = true;
       clearTimeout(timer);
     };
-  }, [action, router]);
+  }, [action, drawn, router]);
 
   return null;
 }

@@ -4,6 +4,7 @@ import type { Locale } from '@/lib/i18n/messages';
 import type { Overview } from '@/lib/documents/overview';
 import type { MirrorStatus } from '@/lib/mirror/status';
 import { ago } from './mirror-freshness';
+import { syncStateKey, watchesSync } from '@/lib/mirror/sync-asked';
 import { MirrorUpdate } from './mirror-update';
 
 /**
@@ -68,7 +69,8 @@ export function OverviewFreshness({
       <p aria-live="polite">{lines.join(' ')}</p>
       <MirrorUpdate
         {...refresh}
-        updating={status.syncAsked}
+        watch={watchesSync(status)}
+        drawn={syncStateKey(status)}
         showButton={status.status !== 'stopped'}
         labels={{ refresh: m.refresh, syncing: m.syncing }}
       />

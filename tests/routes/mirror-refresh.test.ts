@@ -83,7 +83,7 @@ describe('whether an update of a company’s copy is under way', () => {
     const asked = await state('10004', { cookie });
     expect(asked).toMatchObject({ status: 200, body: { updating: true } });
     expect(asked.type).toContain('application/json');
-    expect(Object.keys(asked.body).sort()).toEqual(['status', 'updating']);
+    expect(Object.keys(asked.body).sort()).toEqual(['state', 'status', 'updating']);
   });
 
   it('answers the session’s company only, as JSON', async () => {

@@ -7,6 +7,7 @@ import { seeOther } from '@/lib/http/see-other';
 import { mirrorCompanyOf } from '@/lib/mirror/company';
 import { requestMirrorSync } from '@/lib/mirror/jobs';
 import { mirrorStatus } from '@/lib/mirror/status';
+import { syncStateKey } from '@/lib/mirror/sync-asked';
 
 export const dynamic = 'force-dynamic';
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET, POST');
@@ -14,14 +15,19 @@ export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET, POST');
 const FORM_LIMIT_BYTES = 4 * 1024;
 
 /**
- * GET: whether the company's copy is being updated now, for the pages' script (components/sync-watcher.tsx), which
- * asks every few seconds while a page says "updating…" and refreshes the page once it has ended. One row and one
- * look at the queue; no figures, nothing secret; the session's company only.
+ * GET: whether the company's copy is being updated now, and its state as one string (syncStateKey), for the pages'
+ * script (components/mirror-update.tsx), which asks every few seconds while a page watches the copy and has the page
+ * drawn again when the state changed and no update is under way. One row and one look at the queue; no figures,
+ * nothing secret; the session's company only.
  */
 export const GET = companyRoute<{ tenantId: string }>({ json: true }, async ({ read }) => {
   const status = getEnv().mirrorSync ? await read((db, scope) => mirrorStatus(db, mirrorCompanyOf(scope))) : null;
   return Response.json(
-    { status: status?.status ?? 'off', updating: status?.syncAsked ?? false },
+    {
+      status: status?.status ?? 'off',
+      updating: status?.syncAsked ?? false,
+      state: status ? syncStateKey(status) : 'off',
+    },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
 });
