@@ -23,7 +23,7 @@ export function ago(at: Date, now: Date, locale: Locale): string {
  * /companies/{id}/sync, back to this very list). Until the list's kind was read whole (readinessOf) it says the
  * search is being prepared and how far; then, while the first full sync reads the other kinds, that this list's
  * search is ready; a paused or stopped sync says why. A form, so it works without script; with script the page is
- * drawn again when an update it says is under way ends (MirrorUpdate).
+ * drawn again when the copy's state changes while it is updated or retried (MirrorUpdate).
  */
 export function MirrorFreshness({
   status,
