@@ -37,6 +37,8 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   const nameOf = (tenantId: string) =>
     companies.find((company) => company.tenantId === tenantId)?.name ?? `${t.unnamedCompany} ${tenantId}`;
   const figuresOf = (tenantId: string) => across?.companies.find((entry) => entry.tenantId === tenantId);
+  const connected = (tenantId: string) =>
+    companies.some((company) => company.tenantId === tenantId && company.state === 'connected');
 
   return (
     <>
@@ -65,7 +67,12 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
                       {t.companyId}: {company.tenantId}
                     </span>
                     {figuresOf(company.tenantId) && (
-                      <CompanyFiguresLine entry={figuresOf(company.tenantId)!} texts={t.docs} locale={locale} />
+                      <CompanyFiguresLine
+                        entry={figuresOf(company.tenantId)!}
+                        connected={company.state === 'connected'}
+                        texts={t.docs}
+                        locale={locale}
+                      />
                     )}
                   </span>
                   <ConnectionBadge t={t} state={company.state} />
@@ -73,7 +80,16 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
               </li>
             ))}
           </ul>
-          {across && <OverdueAcrossSection across={across} q={q} nameOf={nameOf} texts={t.docs} locale={locale} />}
+          {across && (
+            <OverdueAcrossSection
+              across={across}
+              q={q}
+              nameOf={nameOf}
+              connected={connected}
+              texts={t.docs}
+              locale={locale}
+            />
+          )}
         </main>
       )}
     </>

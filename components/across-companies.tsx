@@ -17,13 +17,26 @@ type Shared = { texts: DocumentTexts; locale: Locale };
 
 const money = (figure: Figure, locale: Locale) => formatMoney(Number(figure.eur), 'EUR', locale);
 
-/** One company's unpaid and overdue invoices (count and EUR), or why they are not shown. */
-export function CompanyFiguresLine({ entry, texts, locale }: Shared & { entry: CompanyFigures }) {
+/**
+ * One company's unpaid and overdue invoices (count and EUR), or why they are not shown: a company the user has not
+ * connected (no token, or one the service refused) is not being prepared, nothing happens until it is connected, so
+ * it says so and where (its own page offers the ways).
+ */
+export function CompanyFiguresLine({
+  entry,
+  connected,
+  texts,
+  locale,
+}: Shared & { entry: CompanyFigures; connected: boolean }) {
   const t = texts.across;
   if (entry.readiness !== 'ready' || !entry.figures) {
+    const why = entry.readiness === 'stopped' ? t.stopped : connected ? t.preparing : t.notConnected;
     return (
-      <span className="block text-xs text-slate-500" data-company-figures={entry.readiness}>
-        {entry.readiness === 'stopped' ? t.stopped : t.preparing}
+      <span
+        className="block text-xs text-slate-500"
+        data-company-figures={connected || entry.readiness === 'stopped' ? entry.readiness : 'not-connected'}
+      >
+        {why}
       </span>
     );
   }
@@ -44,15 +57,24 @@ export function OverdueAcrossSection({
   across,
   q,
   nameOf,
+  connected,
   texts,
   locale,
-}: Shared & { across: AcrossCompanies; q: string; nameOf: (tenantId: string) => string }) {
+}: Shared & {
+  across: AcrossCompanies;
+  q: string;
+  nameOf: (tenantId: string) => string;
+  connected: (tenantId: string) => boolean;
+}) {
   const t = texts.across;
   const c = texts.columns;
   const { invoices, count } = across.overdue;
   const paging = overduePaging(q, { skip: across.skip, shown: invoices.length, count });
   const leftOut = across.leftOut.map(({ tenantId, readiness }) =>
-    fill(readiness === 'stopped' ? t.leftOutStopped : t.leftOutPreparing, { name: nameOf(tenantId) }),
+    fill(
+      readiness === 'stopped' ? t.leftOutStopped : connected(tenantId) ? t.leftOutPreparing : t.leftOutNotConnected,
+      { name: nameOf(tenantId) },
+    ),
   );
   return (
     <section aria-labelledby="overdue-across" className="mt-8">

@@ -4,9 +4,11 @@ import type { Locale } from '@/lib/i18n/messages';
 import type { DocumentKind } from '@/lib/mirror/kinds';
 import { readinessOf, type MirrorStatus } from '@/lib/mirror/status';
 import { MirrorKindsProgress } from './mirror-kinds-progress';
+import { syncStateKey, watchesSync } from '@/lib/mirror/sync-asked';
+import { MirrorUpdate } from './mirror-update';
 
 /** "2 minutes ago", "pred 2 minútami": the time since `at`, in the largest unit that fits. */
-function ago(at: Date, now: Date, locale: Locale): string {
+export function ago(at: Date, now: Date, locale: Locale): string {
   const format = new Intl.RelativeTimeFormat(locale === 'sk' ? 'sk-SK' : 'en-GB', { numeric: 'auto' });
   const seconds = Math.round((at.getTime() - now.getTime()) / 1000);
   if (Math.abs(seconds) < 60) return format.format(Math.min(0, seconds), 'second');
@@ -22,7 +24,8 @@ function ago(at: Date, now: Date, locale: Locale): string {
  * /companies/{id}/sync, back to this very list). Until the list's kind was read whole (readinessOf) it says the
  * search is being prepared; then, while the first full sync reads the other kinds, that this list's search is ready;
  * under it, what is copied of each kind (MirrorKindsProgress); a paused or stopped sync says why. A form, so it works
- * without script.
+ * without script; with script the page is drawn again when the copy's state changes while it is updated or retried
+ * (MirrorUpdate).
  */
 export function MirrorFreshness({
   status,
@@ -57,7 +60,8 @@ export function MirrorFreshness({
     } else {
       lines.push(status.lastSyncedAt ? fill(t.updated, { ago: ago(status.lastSyncedAt, now, locale) }) : t.never);
     }
-    if (status.status === 'syncing') lines.push(t.syncing);
+    // Asked for and not begun yet counts too: the job waits in the queue (syncAsked).
+    if (status.syncAsked) lines.push(t.syncing);
     else if (status.lastError && status.nextTryAt) lines.push(t.failed);
   }
   return (
@@ -67,20 +71,16 @@ export function MirrorFreshness({
       className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
     >
       <div>
-        <p>{lines.join(' ')}</p>
+        <p aria-live="polite">{lines.join(' ')}</p>
         <MirrorKindsProgress status={status} kind={kind} texts={texts} locale={locale} />
       </div>
-      {status.status !== 'stopped' && (
-        <form method="post" action={refresh.action}>
-          <input type="hidden" name="back" value={refresh.back} />
-          <button
-            type="submit"
-            className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
-            {t.refresh}
-          </button>
-        </form>
-      )}
+      <MirrorUpdate
+        {...refresh}
+        watch={watchesSync(status)}
+        drawn={syncStateKey(status)}
+        showButton={status.status !== 'stopped'}
+        labels={{ refresh: t.refresh, syncing: t.syncing }}
+      />
     </section>
   );
 }

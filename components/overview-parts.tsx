@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { Locale } from '@/lib/i18n/messages';
 import { fill, type DocumentTexts } from '@/lib/i18n/documents';
+import { formatNumber } from '@/lib/i18n/format';
 import type { Overview } from '@/lib/documents/overview';
 import { companyPath } from '@/lib/documents/present';
 import { KindTable, type ListRecord } from './document-tables';
@@ -34,42 +35,52 @@ type Shared = { tenantId: string; texts: DocumentTexts; locale: Locale };
 
 /**
  * What is unpaid and what is overdue of one kind, each card leading to its list. Incomplete after the page limit, or
- * when the page's deadline ended the paging: the sums are of what was read, and a note says so.
+ * when the page's deadline ended the paging: the sums are of what was read, each card says so itself ("at least",
+ * or "being counted" for nothing found yet), and why: while the company's copy is prepared (`copyPreparing`) the
+ * full figures follow once it is complete.
  */
 export function UnpaidFigures({
   kind,
   overview,
   overdueHref,
   spaced = false,
+  copyPreparing = false,
   tenantId,
   texts,
   locale,
-}: Shared & { kind: OverviewKind; overview: Overview; overdueHref: string; spaced?: boolean }) {
+}: Shared & {
+  kind: OverviewKind;
+  overview: Overview;
+  overdueHref: string;
+  spaced?: boolean;
+  copyPreparing?: boolean;
+}) {
   const own = overviewTexts(kind, texts);
   const summary = overview[kind];
+  const o = texts.overview;
+  const partial = summary.complete
+    ? null
+    : fill(copyPreparing ? o.partialCopy : o.partial, { count: formatNumber(summary.unpaid.count, locale, 0) });
   return (
-    <>
-      <section aria-label={own.label} className={`${spaced ? 'mt-3 ' : ''}grid grid-cols-1 gap-3 sm:grid-cols-2`}>
-        <TotalCard
-          title={own.unpaid}
-          total={summary.unpaid}
-          href={`${companyPath(tenantId, kind)}?PaymentStatus=0`}
-          texts={texts}
-          locale={locale}
-        />
-        <TotalCard
-          title={own.overdue}
-          total={summary.overdue}
-          href={overdueHref}
-          tone="warning"
-          texts={texts}
-          locale={locale}
-        />
-      </section>
-      {!summary.complete && (
-        <p className="text-xs text-slate-500">{fill(texts.overview.partial, { count: summary.unpaid.count })}</p>
-      )}
-    </>
+    <section aria-label={own.label} className={`${spaced ? 'mt-3 ' : ''}grid grid-cols-1 gap-3 sm:grid-cols-2`}>
+      <TotalCard
+        title={own.unpaid}
+        total={summary.unpaid}
+        href={`${companyPath(tenantId, kind)}?PaymentStatus=0`}
+        partial={partial}
+        texts={texts}
+        locale={locale}
+      />
+      <TotalCard
+        title={own.overdue}
+        total={summary.overdue}
+        href={overdueHref}
+        tone="warning"
+        partial={partial}
+        texts={texts}
+        locale={locale}
+      />
+    </section>
   );
 }
 

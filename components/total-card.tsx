@@ -4,12 +4,17 @@ import { countOf, fill, type DocumentTexts } from '@/lib/i18n/documents';
 import type { Total } from '@/lib/documents/overview';
 import { formatMoney } from '@/lib/i18n/format';
 
-/** One figure of the overview: the EUR total, how many documents make it, and where to see them. */
+/**
+ * One figure of the overview: the EUR total, how many documents make it, and where to see them. A figure of only
+ * part of the documents (`partial`: the caveat, on this very card) is never shown as if it were the whole: what was
+ * counted reads "at least …", and nothing counted yet reads "being counted", never a confident zero.
+ */
 export function TotalCard({
   title,
   total,
   href,
   tone = 'neutral',
+  partial = null,
   texts,
   locale,
 }: {
@@ -17,10 +22,14 @@ export function TotalCard({
   total: Total;
   href: string;
   tone?: 'neutral' | 'warning';
+  partial?: string | null;
   texts: DocumentTexts;
   locale: Locale;
 }) {
   const id = `total-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  const o = texts.overview;
+  const atLeast = (text: string) => (partial ? fill(o.atLeast, { amount: text }) : text);
+  const counting = partial !== null && total.count === 0;
   return (
     <section
       aria-labelledby={id}
@@ -34,15 +43,32 @@ export function TotalCard({
           {title}
         </Link>
       </h3>
-      <p className="mt-1 text-2xl font-semibold tabular-nums text-slate-900" data-total-eur={total.eur}>
-        {formatMoney(total.eur, 'EUR', locale)}
-      </p>
-      <p className="text-sm text-slate-600" data-total-count={total.count}>
-        {countOf(total.count, texts.documents, locale)} · {texts.overview.inEur}
-      </p>
+      {counting ? (
+        <p className="mt-1 text-2xl font-semibold text-slate-500" data-total-state="counting">
+          {o.counting}
+        </p>
+      ) : (
+        <>
+          <p
+            className="mt-1 text-2xl font-semibold tabular-nums text-slate-900"
+            data-total-eur={total.eur}
+            data-total-state={partial ? 'at-least' : 'complete'}
+          >
+            {atLeast(formatMoney(total.eur, 'EUR', locale))}
+          </p>
+          <p className="text-sm text-slate-600" data-total-count={total.count}>
+            {atLeast(countOf(total.count, texts.documents, locale))} · {o.inEur}
+          </p>
+        </>
+      )}
       {total.withoutAmount > 0 && (
         <p className="mt-1 text-xs text-slate-500">
           {fill(texts.overview.withoutAmount, { count: total.withoutAmount })}
+        </p>
+      )}
+      {partial && (
+        <p className="mt-1 text-xs text-slate-600" data-total-partial>
+          {partial}
         </p>
       )}
     </section>

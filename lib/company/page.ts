@@ -34,6 +34,12 @@ export type CompanyPage = {
   readonly load: <T>(work: (api: PageApi) => Promise<T>) => Promise<Loaded<T>>;
   /** The company's connection as stored with us (name and state), read once per request however many parts ask. */
   readonly connection: () => Promise<CompanyConnection>;
+  /**
+   * Settles (never rejects) once this view of the company was noted, and a sync asked for when its copy is stale.
+   * Nothing waits for it but what says whether an update is under way: awaited first, that says "updating…" for the
+   * sync this very view asked (and the page is drawn again when it ends: a token refused meanwhile shows at once).
+   */
+  readonly viewNoted: Promise<void>;
 };
 
 /** The company's connection; a company with no row is "missing". */
@@ -46,10 +52,11 @@ const connectionOf = cache(async (userId: string, pluginId: string, tenantId: st
   );
 });
 
-function companyPage(session: Session, scope: CompanyScope): CompanyPage {
+function companyPage(session: Session, scope: CompanyScope, viewNoted: Promise<void>): CompanyPage {
   return {
     session,
     scope,
+    viewNoted,
     read: (query) => forPage(async () => query(await getDb(), scope)),
     load: (work) =>
       loadForPage((deadline) => {
@@ -73,12 +80,14 @@ export const requireCompany = cache(async (tenantId: string): Promise<CompanyPag
   const session = await requireSession();
   if (!session.tenantIds.includes(tenantId)) forbidden();
   const scope = companyScope(session, tenantId);
-  // The view keeps the company's mirror fresh and retained; the page never waits for it, nor fails by it.
-  if (getEnv().mirrorSync)
-    void getDb()
-      .then((db) => noteCompanyView(db, scope))
-      .catch((error: unknown) => getLogger().warn({ tenantId, err: describeError(error) }, 'company view not noted'));
-  return companyPage(session, scope);
+  // The view keeps the company's mirror fresh and retained; the page never fails by it, and waits for it only to
+  // say whether an update is under way (viewNoted).
+  const viewNoted = getEnv().mirrorSync
+    ? getDb()
+        .then((db) => noteCompanyView(db, scope))
+        .catch((error: unknown) => getLogger().warn({ tenantId, err: describeError(error) }, 'company view not noted'))
+    : Promise.resolve();
+  return companyPage(session, scope, viewNoted);
 });
 
 /**

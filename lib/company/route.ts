@@ -40,6 +40,8 @@ type RouteOptions<P> = {
   form?: boolean;
   /** A file address: where the file belongs, for the company's failure page. */
   file?: (params: P, request: Request) => FilePlace;
+  /** An address only our pages' script reads: failures are answered as JSON. */
+  json?: boolean;
 };
 
 type Handler<P> = (company: CompanyRequest<P>) => Promise<Response>;
@@ -53,7 +55,7 @@ async function sessionOf(request: Request): Promise<Session | null> {
 export function companyRoute<P extends { tenantId: string }>(options: RouteOptions<P>, handle: Handler<P>) {
   return async function companyRequest(request: Request, context: { params: Promise<P> }): Promise<Response> {
     const params = await context.params;
-    const where: FailedRequest = { json: Boolean(options.file) && wantsJson(request) };
+    const where: FailedRequest = { json: options.json === true || (Boolean(options.file) && wantsJson(request)) };
     try {
       if (options.form && !isSameOriginRequest(request, getEnv().appUrl))
         throw new HttpError('forbidden', 'cross_site_form');

@@ -134,6 +134,8 @@ async function servingMirror(
   kind: DocumentKind,
 ): Promise<{ status: MirrorStatus | null; serves: boolean; partly: boolean }> {
   if (!getEnv().mirrorSync) return { status: null, serves: false, partly: false };
+  // A sync this very view asked for (a stale copy) is "updating…" too (CompanyPage.viewNoted).
+  await company.viewNoted;
   const [status, connection] = await Promise.all([
     company.read((db, scope) => mirrorStatus(db, mirrorCompanyOf(scope))),
     company.connection(),

@@ -115,6 +115,8 @@ export type Overview = {
   latestExpenses: Expense[];
   /** When the figures were read (they are kept for a minute). */
   computedAt: string;
+  /** Where they were read: the company's copy (as fresh as its last sync) or the service's lists just now. */
+  from: 'mirror' | 'service';
   today: string;
 };
 
@@ -141,6 +143,7 @@ export async function loadOverview(client: DataApiClient, now: Date, today: stri
     latestInvoices: newestFirst(recentInvoices.records).slice(0, LATEST_COUNT),
     latestExpenses: newestFirst(recentExpenses.records).slice(0, LATEST_COUNT),
     computedAt: now.toISOString(),
+    from: 'service',
     today,
   };
 }

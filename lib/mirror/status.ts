@@ -6,6 +6,7 @@ import type { MirrorCompany } from './company';
 import { DOCUMENT_KINDS, type DocumentKind } from './kinds';
 import { companyRow, documentsOf } from './rows';
 import { readProgress, type MirrorStatusName, type Refusal } from './state';
+import { syncAsked } from './sync-asked';
 
 export type MirrorStatus = {
   status: MirrorStatusName;
@@ -22,6 +23,8 @@ export type MirrorStatus = {
   lastError: { kind: string; at: Date | null } | null;
   nextTryAt: Date | null;
   lastOpenedAt: Date | null;
+  /** A sync was asked for and has not ended (its job waits or runs): pages say "updating…" (syncAsked). */
+  syncAsked: boolean;
 };
 
 const perKind = <T>(value: (kind: DocumentKind) => T) =>
@@ -29,10 +32,14 @@ const perKind = <T>(value: (kind: DocumentKind) => T) =>
 
 /**
  * What a page says of a company's mirror; a company never synced is 'never'. Every company page reads it, so it is
- * the company's one state row and nothing more (how many documents are mirrored is `mirroredCounts`).
+ * the company's one state row and whether a sync of it waits in the queue, nothing more (how many documents are
+ * mirrored is `mirroredCounts`).
  */
 export async function mirrorStatus(db: Db, company: MirrorCompany): Promise<MirrorStatus> {
-  const [row] = await db.select().from(mirrorCompanies).where(companyRow(company));
+  const [[row], asked] = await Promise.all([
+    db.select().from(mirrorCompanies).where(companyRow(company)),
+    syncAsked(db, company),
+  ]);
   const { progress } = readProgress(row ?? { progress: {}, cursors: {} });
   return {
     status: row?.status ?? 'never',
@@ -46,6 +53,7 @@ export async function mirrorStatus(db: Db, company: MirrorCompany): Promise<Mirr
     lastError: row?.lastErrorKind ? { kind: row.lastErrorKind, at: row.lastErrorAt } : null,
     nextTryAt: row?.nextTryAt ?? null,
     lastOpenedAt: row?.lastOpenedAt ?? null,
+    syncAsked: asked || row?.status === 'syncing',
   };
 }
 

@@ -160,7 +160,8 @@ describe.each(databaseKinds)('pages per kind and the overview from the mirror on
     expect(ids(fromMirror.latestInvoices)).toEqual(ids(fromService.latestInvoices));
     expect(ids(fromMirror.latestExpenses)).toEqual(ids(fromService.latestExpenses));
     expect(fromMirror.latestInvoices.length).toBeGreaterThan(0);
-    expect(fromMirror).toMatchObject({ today, computedAt: now.toISOString() });
+    expect(fromMirror).toMatchObject({ today, computedAt: now.toISOString(), from: 'mirror' });
+    expect(fromService.from).toBe('service');
   });
 
   it('shows the overview without any data-API call once invoices and expenses are in, live before', async () => {

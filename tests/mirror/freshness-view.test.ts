@@ -22,6 +22,7 @@ const base: MirrorStatus = {
   lastError: null,
   nextTryAt: null,
   lastOpenedAt: null,
+  syncAsked: false,
 };
 const refresh = { action: '/companies/10001/sync', back: '/companies/10001/invoices?PaymentStatus=0' };
 const render = (status: Partial<MirrorStatus>, locale: 'sk' | 'en' = 'en', kind: DocumentKind = 'invoices') =>
@@ -49,6 +50,7 @@ describe('how fresh a list is', () => {
   it('before the first full sync, says search is being prepared and how far each kind got', () => {
     const html = render({
       status: 'syncing',
+      syncAsked: true,
       fullSyncedAt: null,
       lastSyncedAt: null,
       progress: { ...base.progress, invoices: { read: 1200, done: false }, expenses: { read: 0, done: false } },
@@ -143,6 +145,14 @@ describe('how fresh a list is', () => {
     expect(after).toContain('Updated 2 minutes ago.');
     expect(after).toContain('it answered “forbidden”');
     expect(render(later, 'en', 'invoices')).not.toContain('<ul');
+  });
+
+  it('says “updating…” from the moment an update is asked, before a worker began it, and watches for its end', () => {
+    const asked = render({ syncAsked: true });
+    expect(asked).toContain('Updated 2 minutes ago. Updating now…');
+    expect(asked).toMatch(/<p aria-live="polite">/);
+    expect(render({ syncAsked: true }, 'sk')).toContain('Práve sa aktualizuje…');
+    expect(render({})).not.toContain('Updating now…');
   });
 
   it('says a failed update will be tried again, a 402 paused it, and a refused token stopped it (no button then)', () => {

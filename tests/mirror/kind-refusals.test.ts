@@ -23,6 +23,7 @@ describe('a search during the first copy', () => {
     lastError: null,
     nextTryAt: null,
     lastOpenedAt: null,
+    syncAsked: false,
   };
   it('reads the copy of a kind partly read, not of one unread, refused, read whole or stopped', () => {
     const status = {

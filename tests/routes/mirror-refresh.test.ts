@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST as refresh } from '@/app/companies/[tenantId]/sync/route';
-import { postCompanyForm, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
+import { GET as syncState, POST as refresh } from '@/app/companies/[tenantId]/sync/route';
+import { resetEnvForTests } from '@/lib/env';
+import { startJobs, stopJobs } from '@/lib/jobs/process';
+import { mirrorSyncQueue } from '@/lib/mirror/jobs';
+import { get, postCompanyForm, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
 
 /**
  * A list's refresh button (POST /companies/{id}/sync): our own pages only, the session's company only, and back to
- * the page it came from when that is one of the company's pages; never anywhere else.
+ * the page it came from when that is one of the company's pages; never anywhere else. The same address answers the
+ * pages' script (GET) whether an update is under way: from the moment the button asked for one, before any worker
+ * began it.
  */
 let fixture: CompanyFixture;
 beforeAll(async () => {
@@ -73,5 +78,47 @@ describe('the refresh of a company’s mirror', () => {
     ).toBe(403);
     expect((await post('10003', '/companies/10003', { cookie })).status).toBe(403);
     expect((await post('10001', '/companies/10001', {})).status).toBe(401);
+  });
+});
+
+describe('whether an update of a company’s copy is under way', () => {
+  const mirrorSync = (on: boolean) => {
+    process.env.MIRROR_SYNC = on ? 'on' : 'off';
+    resetEnvForTests();
+  };
+  beforeAll(async () => {
+    // The process's queue sends; no worker here, so an update asked for waits, as behind other companies' syncs.
+    await startJobs({ queues: [mirrorSyncQueue], work: false });
+  });
+  afterAll(async () => {
+    await stopJobs({ timeoutMs: 1_000 });
+    delete process.env.MIRROR_SYNC;
+    resetEnvForTests();
+  });
+
+  const state = async (tenantId: string, headers: Record<string, string>) => {
+    const response = await get(syncState, `/companies/${tenantId}/sync`, { tenantId }, headers);
+    return { status: response.status, type: response.headers.get('content-type'), body: await response.json() };
+  };
+
+  it('says none is under way, then that one is from the moment “Update now” asked for it', async () => {
+    // Connected while the copy was off, so no first copy was asked for with the connection.
+    mirrorSync(false);
+    const cookie = await signIn(fixture, { tenantIds: ['10004'], connected: ['10004'] });
+    mirrorSync(true);
+    expect(await state('10004', { cookie })).toMatchObject({ status: 200, body: { updating: false } });
+    expect((await post('10004', '/companies/10004', { cookie })).status).toBe(303);
+    const asked = await state('10004', { cookie });
+    expect(asked).toMatchObject({ status: 200, body: { updating: true } });
+    expect(asked.type).toContain('application/json');
+    expect(Object.keys(asked.body).sort()).toEqual(['state', 'status', 'updating']);
+  });
+
+  it('answers the session’s company only, as JSON', async () => {
+    const cookie = await signIn(fixture, { tenantIds: ['10001'], connected: ['10001'] });
+    const foreign = await state('10003', { cookie });
+    expect(foreign.status).toBe(403);
+    expect(foreign.type).toContain('application/json');
+    expect((await state('10001', {})).status).toBe(401);
   });
 });

@@ -5,18 +5,19 @@ import type { PasteOutcome } from '@/lib/connections/pasted-token';
 import { LatestDocuments, UnpaidFigures } from '@/components/overview-parts';
 import { ChartsNotice, OverviewChartsSection } from '@/components/overview-charts';
 import { chartsOfCompany } from '@/lib/documents/overview-charts';
+import { OverviewFreshness } from '@/components/overview-freshness';
 import { ServiceProblem } from '@/components/service-problem';
-import { formatClockTime } from '@/lib/i18n/format';
 import { addDays, companyToday } from '@/lib/company/calendar';
 import { loadOverviewPage } from '@/lib/documents/overview-page';
 import { companyPath } from '@/lib/documents/present';
-import { fill } from '@/lib/i18n/documents';
 import { getMessages } from '@/lib/i18n/server';
 import { requireCompany, sessionCompanies } from '@/lib/company/page';
 import { findConnectionNotice } from '@/lib/connections/notice';
 import { findConsentResult } from '@/lib/consent/result';
 import { getEnv } from '@/lib/env';
 import { companyPageTitle } from '@/lib/documents/page-titles';
+import { mirrorCompanyOf } from '@/lib/mirror/company';
+import { mirrorStatus } from '@/lib/mirror/status';
 
 export const generateMetadata = ({ params }: { params: Promise<{ tenantId: string }> }) =>
   companyPageTitle(params, (t) => t.docs.nav.overview);
@@ -27,7 +28,8 @@ export const generateMetadata = ({ params }: { params: Promise<{ tenantId: strin
  * elsewhere) is said first, at the top. A company without a working connection shows its connection panel in place
  * of the figures, once (not a second warning telling the user to connect it "on its overview"). With the mirror on
  * (MIRROR_SYNC), the figures come from the company's copy once its invoices and expenses were read (no call to the
- * service), and charts from the copy follow (until then a note says they will).
+ * service), and charts from the copy follow (until then a note says they will). Under the cards, how fresh they are:
+ * the copy's last update (or, while it is prepared, when the service was read), with "Update now".
  */
 type Props = {
   params: Promise<{ tenantId: string }>;
@@ -50,12 +52,13 @@ export default async function CompanyPage({ params, searchParams }: Props) {
   const d = t.docs;
   const known = await connection();
   const today = companyToday(new Date());
-  const [loaded, connections, consentResult, connectionNotice, charts] = await Promise.all([
+  const [loaded, connections, consentResult, connectionNotice, charts, mirror] = await Promise.all([
     loadOverviewPage(door),
     sessionCompanies(session),
     consentId ? read((db) => findConsentResult(db, consentId, session)) : null,
     read(findConnectionNotice),
     read((db, own) => chartsOfCompany(db, own, { mirrorSync: env.mirrorSync, today })),
+    env.mirrorSync ? door.viewNoted.then(() => read((db, own) => mirrorStatus(db, mirrorCompanyOf(own)))) : null,
   ]);
   // The service may refuse the token while this page loads (the load marks it): the panel says so, not the figures.
   const refusedNow = !loaded.ok && loaded.problem.kind === 'disconnected';
@@ -87,6 +90,19 @@ export default async function CompanyPage({ params, searchParams }: Props) {
   const overdueInvoices = `${link('invoices')}?${new URLSearchParams({ PaymentStatus: '0', DueDateStatus: '2' })}`;
   const overdueExpenses = `${link('expenses')}?${new URLSearchParams({ PaymentStatus: '0', DueDateTo: yesterday })}`;
   const shown = { tenantId, texts: d, locale };
+  // Live figures while the copy is still being made: they are of its first pages, and complete once it is.
+  const copyPreparing =
+    loaded.ok && loaded.value.from === 'service' && mirror !== null && !['paused', 'stopped'].includes(mirror.status);
+  const figures = { ...shown, copyPreparing };
+  const freshness = (overview: Parameters<typeof OverviewFreshness>[0]['overview']) => (
+    <OverviewFreshness
+      overview={overview}
+      status={mirror}
+      texts={d}
+      locale={locale}
+      refresh={{ action: link('sync'), back: link() }}
+    />
+  );
 
   return (
     <>
@@ -97,17 +113,19 @@ export default async function CompanyPage({ params, searchParams }: Props) {
       {!connected && panel('mb-6')}
       {loaded.ok ? (
         <>
-          <UnpaidFigures kind="invoices" overview={loaded.value} overdueHref={overdueInvoices} {...shown} />
-          <UnpaidFigures kind="expenses" overview={loaded.value} overdueHref={overdueExpenses} spaced {...shown} />
-          <p className="mt-2 text-xs text-slate-500" data-as-of={loaded.value.computedAt}>
-            {fill(d.overview.asOf, { time: formatClockTime(new Date(loaded.value.computedAt), locale) })}
-          </p>
+          <UnpaidFigures kind="invoices" overview={loaded.value} overdueHref={overdueInvoices} {...figures} />
+          <UnpaidFigures kind="expenses" overview={loaded.value} overdueHref={overdueExpenses} spaced {...figures} />
+          {freshness(loaded.value)}
 
           <LatestDocuments kind="invoices" overview={loaded.value} {...shown} />
           <LatestDocuments kind="expenses" overview={loaded.value} {...shown} />
         </>
       ) : refusedNow || !connected ? null : (
-        <ServiceProblem problem={loaded.problem} texts={d} retryHref={link()} />
+        <>
+          <ServiceProblem problem={loaded.problem} texts={d} retryHref={link()} />
+          {/* While the copy is made the service may fail the live read: the page is drawn again once it can answer. */}
+          {freshness(null)}
+        </>
       )}
       {/* From the company's copy (MIRROR_SYNC): never once the service refused the token, even during this load. */}
       {refusedNow || charts.state === 'off' ? null : charts.state === 'ready' ? (

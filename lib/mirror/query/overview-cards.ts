@@ -91,5 +91,6 @@ export async function overviewFromMirror(db: Db, company: MirrorCompany, now: Da
     latestOf(db, company, 'invoices', since),
     latestOf(db, company, 'expenses', since),
   ]);
-  return { invoices, expenses, latestInvoices, latestExpenses, computedAt: now.toISOString(), today: day };
+  const computedAt = now.toISOString();
+  return { invoices, expenses, latestInvoices, latestExpenses, computedAt, from: 'mirror', today: day };
 }

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sandboxDefaults } from '../../../lib/config/sandbox-defaults';
-import { createSandbox, type Sandbox } from '../../../sandbox/app';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/app';
 import { rememberSecret } from '../../support/log-capture';
 import { startAddonServer, type AddonServer } from './addon-server';
 import type { LaunchEnvironment } from './browser';
@@ -53,8 +53,11 @@ function consoleEnv(sandbox: Sandbox, options: ConsoleOptions): Record<string, s
   };
 }
 
+/** What a suite may set of the sandbox: how large its companies are (SANDBOX_VOLUMES). */
+export type SandboxSettings = Pick<SandboxOptions, 'volumes'>;
+
 export async function startEnvironment(
-  options: { addonEnv?: Record<string, string>; operatorConsole?: ConsoleOptions } = {},
+  options: { addonEnv?: Record<string, string>; operatorConsole?: ConsoleOptions; sandbox?: SandboxSettings } = {},
 ): Promise<E2eEnvironment> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'addon-e2e-'));
   const issuedTokens: string[] = [];
@@ -71,6 +74,7 @@ export async function startEnvironment(
       pluginId: sandboxDefaults.pluginId,
       apiKey: sandboxDefaults.pluginApiKey,
       today,
+      ...options.sandbox,
     });
     recordIssuedTokens(sandbox, issuedTokens);
     addon = await startAddonServer({

@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { rememberSecret } from '../../support/log-capture';
 import { listenOnLoopback } from '../../support/loopback';
 import { freshContext, launchChromium } from './browser';
-import { startEnvironment, type E2eEnvironment } from './environment';
+import { startEnvironment, type E2eEnvironment, type SandboxSettings } from './environment';
 
 /**
  * The service's application window around the add-on: a page of another site holding the add-on in an <iframe>, as
@@ -105,7 +105,7 @@ export interface FramedWorld {
 
 /** Starts the service's window, then the add-on allowed to be framed by it, then a browser with a fresh context. */
 export async function startFramedWorld(
-  options: { locale?: string; addonEnv?: Record<string, string> } = {},
+  options: { locale?: string; addonEnv?: Record<string, string>; sandbox?: SandboxSettings } = {},
 ): Promise<FramedWorld> {
   const serviceWindow = await startServiceWindow();
   const started: Partial<{ env: E2eEnvironment; browser: Browser; context: BrowserContext }> = {};
@@ -116,7 +116,10 @@ export async function startFramedWorld(
     await serviceWindow.close();
   };
   try {
-    started.env = await startEnvironment({ addonEnv: { ...serviceWindow.addonEnv(), ...options.addonEnv } });
+    started.env = await startEnvironment({
+      addonEnv: { ...serviceWindow.addonEnv(), ...options.addonEnv },
+      sandbox: options.sandbox,
+    });
     started.browser = await launchChromium();
     started.context = await freshContext(started.browser, { locale: options.locale ?? 'en-GB' });
     return { serviceWindow, env: started.env, context: started.context, stop };

@@ -1,21 +1,44 @@
 import { companyRoute } from '@/lib/company/route';
 import { companyPath } from '@/lib/documents/present';
+import { getEnv } from '@/lib/env';
 import { readBodyText } from '@/lib/http/body';
 import { otherMethods } from '@/lib/http/other-methods';
 import { ownPageAddress } from '@/lib/http/own-page-address';
 import { seeOther } from '@/lib/http/see-other';
+import { mirrorCompanyOf } from '@/lib/mirror/company';
 import { requestMirrorSync } from '@/lib/mirror/jobs';
+import { mirrorStatus } from '@/lib/mirror/status';
+import { syncStateKey } from '@/lib/mirror/sync-asked';
 
 export const dynamic = 'force-dynamic';
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET, POST');
 
 const FORM_LIMIT_BYTES = 4 * 1024;
 
 /**
- * POST of a list's refresh button: an incremental sync of the company's mirror now (a job in the queue; one already
- * waiting is enough), then 303 back to the page the form names in `back` when it is one of this company's pages, else
- * the company's overview. Our own pages only; the session's company only. Where to go is settled before anything is
- * queued, so no `back` can fail the answer after the job went in.
+ * GET: whether the company's copy is being updated now, and its state as one string (syncStateKey), for the pages'
+ * script (components/mirror-update.tsx), which asks every few seconds while a page watches the copy and has the page
+ * drawn again when the state changed and no update is under way. One row and one look at the queue; no figures,
+ * nothing secret; the session's company only.
+ */
+export const GET = companyRoute<{ tenantId: string }>({ json: true }, async ({ read }) => {
+  const status = getEnv().mirrorSync ? await read((db, scope) => mirrorStatus(db, mirrorCompanyOf(scope))) : null;
+  return Response.json(
+    {
+      status: status?.status ?? 'off',
+      updating: status?.syncAsked ?? false,
+      state: status ? syncStateKey(status) : 'off',
+    },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+});
+
+/**
+ * POST of a list's or the overview's refresh button: an incremental sync of the company's mirror now (a job in the
+ * queue; one already waiting is enough), then 303 back to the page the form names in `back` when it is one of this
+ * company's pages, else the company's overview, which then says "updating…" (the job waits in the queue). Our own
+ * pages only; the session's company only. Where to go is settled before anything is queued, so no `back` can fail
+ * the answer after the job went in.
  */
 export const POST = companyRoute<{ tenantId: string }>({ form: true }, async ({ request, params, scope }) => {
   const form = new URLSearchParams(await readBodyText(request, FORM_LIMIT_BYTES).catch(() => ''));

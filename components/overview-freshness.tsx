@@ -1,0 +1,79 @@
+import { fill, countOf, type DocumentTexts } from '@/lib/i18n/documents';
+import { formatClockTime } from '@/lib/i18n/format';
+import type { Locale } from '@/lib/i18n/messages';
+import type { Overview } from '@/lib/documents/overview';
+import type { MirrorStatus } from '@/lib/mirror/status';
+import { ago } from './mirror-freshness';
+import { syncStateKey, watchesSync } from '@/lib/mirror/sync-asked';
+import { MirrorUpdate } from './mirror-update';
+
+/**
+ * How fresh the overview's figures are, under its cards. Without the company's copy (MIRROR_SYNC off) they were read
+ * from the service at a time, kept a minute: that time. With it, they are as fresh as the copy's last update (not
+ * the moment the page was drawn), or, while the copy is prepared, read from the service at a time while the copy
+ * counts on; an update under way, the last one failing, a pause or a stop are said too, and "Update now" is offered
+ * as on the lists (MirrorUpdate: "updating…" at once, the page drawn again when the update ends). Without figures
+ * (the service's read failed while the copy is made: `overview` null) the copy's state alone, so the page is still
+ * drawn again once the copy can answer.
+ */
+export function OverviewFreshness({
+  overview,
+  status,
+  texts,
+  locale,
+  refresh,
+  now = new Date(),
+}: {
+  overview: Pick<Overview, 'computedAt' | 'from'> | null;
+  status: MirrorStatus | null;
+  texts: DocumentTexts;
+  locale: Locale;
+  refresh: { action: string; back: string };
+  now?: Date;
+}) {
+  const o = texts.overview;
+  const m = texts.mirror;
+  if (!status) {
+    if (!overview) return null;
+    return (
+      <p className="mt-2 text-xs text-slate-500" data-as-of={overview.computedAt}>
+        {fill(o.asOf, { time: formatClockTime(new Date(overview.computedAt), locale) })}
+      </p>
+    );
+  }
+  const lines: string[] = [];
+  if (overview?.from === 'mirror') {
+    lines.push(
+      status.fullSyncedAt && status.lastSyncedAt
+        ? fill(o.fromCopy, { ago: ago(status.lastSyncedAt, now, locale) })
+        : o.fromCopyFirst,
+    );
+  } else if (overview) {
+    const read = Object.values(status.progress).reduce((sum, kind) => sum + kind.read, 0);
+    const time = formatClockTime(new Date(overview.computedAt), locale);
+    lines.push(fill(o.readLive, { time, count: countOf(read, texts.documents, locale) }));
+  }
+  if (status.status === 'paused') lines.push(m.paused);
+  else if (status.status === 'stopped') lines.push(m.stopped);
+  else {
+    if (status.syncAsked) lines.push(m.syncing);
+    if (status.lastError?.at) lines.push(fill(o.lastFailed, { ago: ago(status.lastError.at, now, locale) }));
+  }
+  return (
+    <section
+      aria-label={o.freshness}
+      data-mirror-status={status.status}
+      data-figures-from={overview?.from ?? 'none'}
+      className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
+    >
+      <p aria-live="polite">{lines.join(' ')}</p>
+      <MirrorUpdate
+        {...refresh}
+        watch={watchesSync(status)}
+        drawn={syncStateKey(status)}
+        showButton={status.status !== 'stopped'}
+        labels={{ refresh: m.refresh, syncing: m.syncing }}
+      />
+    </section>
+  );
+}
