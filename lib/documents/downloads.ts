@@ -5,6 +5,7 @@
  * down to plain ASCII that no browser, file system or header parser can misread, and a type is passed on only when
  * it is on a short list of types that cannot run code in our origin. Everything else is application/octet-stream.
  */
+import { unicodeFileNamePart } from './file-name-part';
 
 const MAX_NAME_LENGTH = 100;
 
@@ -28,19 +29,6 @@ export function safeFileName(wanted: string | null | undefined, fallback: string
   return ext ? `${base}.${ext}` : base;
 }
 
-/** A part of a UTF-8 file name: no control, format or bidi characters, nothing a path or a shell reads, no leading dot. */
-function unicodePart(value: string): string {
-  return value
-    .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
-    .replace(/[/\\:*?"<>|]+/g, '-')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[.\s-]+/, '')
-    .slice(0, 60)
-    .trim();
-}
-
 /**
  * The name of a document's downloaded PDF, in the reader's language: the document, its number (its id when the link
  * gave none) and the report's variant, e.g. "faktúra-FA2026000206-farebné.pdf", twice: plain ASCII for `filename=`
@@ -51,9 +39,16 @@ export function reportFileName(
   number: string | null,
   documentId: string,
 ): { ascii: string; unicode: string } {
-  const parts = [words.document.toLowerCase(), unicodePart(number ?? '') || documentId, words.variant.toLowerCase()];
+  const parts = [
+    words.document.toLowerCase(),
+    unicodeFileNamePart(number ?? '') || documentId,
+    words.variant.toLowerCase(),
+  ];
   const fallback = `document-${documentId}`;
-  const unicode = parts.map(unicodePart).filter(Boolean).join('-');
+  const unicode = parts
+    .map((part) => unicodeFileNamePart(part))
+    .filter(Boolean)
+    .join('-');
   return {
     ascii: safeFileName(parts.join('-').replace(/\s+/g, '-'), fallback, 'pdf'),
     unicode: `${unicode || fallback}.pdf`,

@@ -1,5 +1,6 @@
 import type { DocumentTexts } from '@/lib/i18n/documents';
 import type { ListKind } from '../filters';
+import { unicodeFileNamePart as unicodePart } from '../file-name-part';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -35,16 +36,4 @@ function asciiPart(value: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, MAX_PART)
     .replace(/-+$/, '');
-}
-
-function unicodePart(value: string): string {
-  return value
-    .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
-    .replace(/[/\\:*?"<>|]+/g, '-')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[.\s-]+/, '')
-    .slice(0, MAX_PART)
-    .trim();
 }
