@@ -30,11 +30,16 @@ export function CompanyFiguresLine({
 }: Shared & { entry: CompanyFigures; connected: boolean }) {
   const t = texts.across;
   if (entry.readiness !== 'ready' || !entry.figures) {
-    const why = entry.readiness === 'stopped' ? t.stopped : connected ? t.preparing : t.notConnected;
+    const why =
+      entry.readiness === 'stopped' || entry.readiness === 'refused'
+        ? t.stopped
+        : connected
+          ? t.preparing
+          : t.notConnected;
     return (
       <span
         className="block text-xs text-slate-500"
-        data-company-figures={connected || entry.readiness === 'stopped' ? entry.readiness : 'not-connected'}
+        data-company-figures={connected || entry.readiness !== 'preparing' ? entry.readiness : 'not-connected'}
       >
         {why}
       </span>
@@ -72,7 +77,11 @@ export function OverdueAcrossSection({
   const paging = overduePaging(q, { skip: across.skip, shown: invoices.length, count });
   const leftOut = across.leftOut.map(({ tenantId, readiness }) =>
     fill(
-      readiness === 'stopped' ? t.leftOutStopped : connected(tenantId) ? t.leftOutPreparing : t.leftOutNotConnected,
+      readiness === 'stopped' || readiness === 'refused'
+        ? t.leftOutStopped
+        : connected(tenantId)
+          ? t.leftOutPreparing
+          : t.leftOutNotConnected,
       { name: nameOf(tenantId) },
     ),
   );

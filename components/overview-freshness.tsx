@@ -48,6 +48,9 @@ export function OverviewFreshness({
         ? fill(o.fromCopy, { ago: ago(status.lastSyncedAt, now, locale) })
         : o.fromCopyFirst,
     );
+  } else if (overview && status.fullSyncedAt) {
+    // The copy ended, yet the figures are live: the service refuses a kind the cards sum, which is never copied.
+    lines.push(fill(o.asOf, { time: formatClockTime(new Date(overview.computedAt), locale) }));
   } else if (overview) {
     const read = Object.values(status.progress).reduce((sum, kind) => sum + kind.read, 0);
     const time = formatClockTime(new Date(overview.computedAt), locale);

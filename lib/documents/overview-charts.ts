@@ -24,6 +24,8 @@ export async function chartsOfCompany(
   if (!mirrorSync) return { state: 'off' };
   const company = mirrorCompanyOf(scope);
   const [readiness] = await mirrorReadiness(db, [company], CHART_KINDS);
+  // A kind the charts sum that the service refuses is never copied: no charts, rather than "being prepared" for ever.
+  if (readiness === 'refused') return { state: 'off' };
   if (readiness !== 'ready') return { state: readiness ?? 'preparing' };
   return { state: 'ready', charts: await overviewCharts(db, company, today) };
 }

@@ -4,13 +4,12 @@ import type { DataApiClient } from '@/lib/service/client';
 import type { MirrorCompany } from './company';
 import { documentRow } from './document-row';
 import { upsertDocuments } from './documents';
-import { markRefused, refusalOf, refusalsOnly } from './kind-refusal';
+import { refusalsOnly, storeRefusal } from './kind-refusal';
 import { DOCUMENT_KINDS, type DocumentKind } from './kinds';
 import { writeSyncPage } from './page-guard';
 import { pagesOf } from './service-pages';
 import { updateState, type SyncCursors, type SyncProgress } from './state';
 import { laterTimestamp } from './timestamps';
-import { passStart, removeUnseen } from './unseen';
 
 /** Every kind read to its last page, or refused by the service (lib/mirror/kind-refusal.ts). */
 export const fullSyncDone = (progress: SyncProgress) =>
@@ -21,8 +20,8 @@ export const fullSyncDone = (progress: SyncProgress) =>
  * next page starts, so a sync stopped anywhere (a restart, a failed call) resumes at the next page. A full sync that
  * had ended (`ended`: the company's `fullSyncedAt` is set) starts over; one whose kinds were all read but that did
  * not end (it failed after its last page) reads nothing more, rather than starting over: pages serve each kind once
- * its last page is in (readinessOf), and a restart would take that back. With a kind's last page, its rows the pass
- * did not write go (./unseen.ts). Answers how many records this run read.
+ * its last page is in (readinessOf), and a restart would take that back. Answers how many records this run read;
+ * what the service no longer lists goes by the reconciliation that follows a "full" resync (./plan.ts).
  *
  * The cursor of a kind is the newest timestamp seen by the run that started reading it. A run that resumes a kind
  * leaves it there: records changed between the runs, on pages already read, are newer than anything the first run
@@ -48,30 +47,24 @@ export async function readEverything(
     try {
       await readKind(kind, done.skip === 0);
     } catch (error) {
-      const refused = refusalOf(error);
-      if (refused === null) throw error;
-      ({ progress, cursors } = markRefused(progress, cursors, kind, refused));
-      await updateState(db, company, { progress: { ...progress }, cursors: { ...cursors } });
+      ({ progress, cursors } = await storeRefusal(db, company, { progress, cursors }, kind, error));
     }
   }
   return readNow;
 
   async function readKind(kind: DocumentKind, startedHere: boolean) {
-    let { read, skip, since } = progress[kind] ?? { read: 0, skip: 0 };
-    // A pass over the kind starts here, or resumes one whose start was kept (./unseen.ts).
-    if (skip === 0) since = await passStart(db);
+    let { read, skip } = progress[kind] ?? { read: 0, skip: 0 };
     for await (const page of pagesOf(client, kind, { from: skip, signal })) {
       read += page.records.length;
       readNow += page.records.length;
       skip = page.skip + page.records.length;
-      progress[kind] = { read, skip, done: page.last, since };
+      progress[kind] = { read, skip, done: page.last };
       if (startedHere) {
         for (const record of page.records) cursors[kind] = laterTimestamp(cursors[kind], record.lastModifiedTimestamp);
       }
       const rows = page.records.map((record) => documentRow(kind, record));
       await writeSyncPage(db, company, async (tx) => {
         await upsertDocuments(tx, company, rows);
-        if (page.last && since !== undefined) await removeUnseen(tx, company, kind, since);
         await updateState(tx, company, { progress: { ...progress }, cursors: { ...cursors } });
       });
     }

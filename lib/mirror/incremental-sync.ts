@@ -4,7 +4,7 @@ import type { DataApiClient } from '@/lib/service/client';
 import type { MirrorCompany } from './company';
 import { documentRow } from './document-row';
 import { upsertDocuments } from './documents';
-import { markRefused, refusalOf } from './kind-refusal';
+import { storeRefusal } from './kind-refusal';
 import { DOCUMENT_KINDS } from './kinds';
 import { writeSyncPage } from './page-guard';
 import { pagesOf } from './service-pages';
@@ -42,10 +42,7 @@ export async function readChanges(
         await writeSyncPage(db, company, (tx) => upsertDocuments(tx, company, rows));
       }
     } catch (error) {
-      const refused = refusalOf(error);
-      if (refused === null) throw error;
-      ({ progress, cursors } = markRefused(progress, cursors, kind, refused));
-      await updateState(db, company, { progress: { ...progress }, cursors: { ...cursors } });
+      ({ progress, cursors } = await storeRefusal(db, company, { progress, cursors }, kind, error));
       continue;
     }
     if (progress[kind]?.refused) {

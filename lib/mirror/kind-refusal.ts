@@ -1,7 +1,9 @@
 import 'server-only';
+import type { Db } from '@/lib/db/client';
 import { isDataApiError } from '@/lib/service/errors';
+import type { MirrorCompany } from './company';
 import type { DocumentKind } from './kinds';
-import type { Refusal, SyncCursors, SyncProgress } from './state';
+import { updateState, type Refusal, type SyncCursors, type SyncProgress } from './state';
 
 /**
  * One kind refused does not stall the others. The interface allows 404 on every list, and a company may be refused a
@@ -26,6 +28,24 @@ export function markRefused(
   const was = progress[kind] ?? { read: 0, skip: 0, done: false };
   const { [kind]: _dropped, ...kept } = cursors;
   return { progress: { ...progress, [kind]: { ...was, done: false, refused } }, cursors: kept };
+}
+
+/**
+ * After `error` ended the read of `kind`: a refusal is marked and stored, and the sync goes on with what this answers;
+ * anything else is thrown on.
+ */
+export async function storeRefusal(
+  db: Db,
+  company: MirrorCompany,
+  saved: { progress: SyncProgress; cursors: SyncCursors },
+  kind: DocumentKind,
+  error: unknown,
+): Promise<{ progress: SyncProgress; cursors: SyncCursors }> {
+  const refused = refusalOf(error);
+  if (refused === null) throw error;
+  const next = markRefused(saved.progress, saved.cursors, kind, refused);
+  await updateState(db, company, { progress: { ...next.progress }, cursors: { ...next.cursors } });
+  return next;
 }
 
 /** Each kind's refusal alone, for a full sync that starts over: a refused kind stays marked until it is listed. */

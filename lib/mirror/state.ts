@@ -21,8 +21,6 @@ const kindProgressSchema = z.object({
   read: z.number().int().min(0),
   skip: z.number().int().min(0),
   done: z.boolean(),
-  /** When this pass over the kind began (the database's clock, ./unseen.ts): what it did not write since goes. */
-  since: z.string().max(64).optional(),
   refused: z.enum(REFUSALS).optional(),
 });
 export type KindProgress = z.infer<typeof kindProgressSchema>;

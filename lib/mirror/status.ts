@@ -70,8 +70,11 @@ export async function mirroredCounts(db: Db, company: MirrorCompany): Promise<Re
   return perKind((kind) => counted.find((entry) => entry.kind === kind)?.rows ?? 0);
 }
 
-/** Whether a company's mirror may be shown: 'ready' once fully synced and while its token is not refused. */
-export type MirrorReadiness = 'ready' | 'preparing' | 'stopped';
+/**
+ * Whether a company's mirror may be shown: 'ready' once fully synced and while its token is not refused; 'refused'
+ * when the service refuses one of the kinds asked for (it is never copied, nor being prepared).
+ */
+export type MirrorReadiness = 'ready' | 'preparing' | 'stopped' | 'refused';
 
 /** What the rule looks at: the row's status, when a full sync first ended, and the full sync's progress. */
 export type ReadinessFacts = Pick<MirrorStatus, 'status' | 'fullSyncedAt'> & {
@@ -94,7 +97,7 @@ export function readinessOf(
 ): MirrorReadiness {
   if (row?.status === 'stopped') return 'stopped';
   if (!row) return 'preparing';
-  if (kinds.some((kind) => row.progress?.[kind]?.refused !== undefined)) return 'preparing';
+  if (kinds.some((kind) => row.progress?.[kind]?.refused !== undefined)) return 'refused';
   if (row.fullSyncedAt) return 'ready';
   return kinds.every((kind) => row.progress?.[kind]?.done === true) ? 'ready' : 'preparing';
 }

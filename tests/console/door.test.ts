@@ -4,10 +4,13 @@ import { codeOf, sourceFiles } from '../support/source-files';
 /**
  * The console's door: every page and every server action asks requireOperator() before anything else (a layout does
  * not guard the pages under it, and a server action is an endpoint of its own). The sign-in page is the one page
- * without it: it is where the door sends whoever has no session.
+ * without it: it is where the door sends whoever has no session; and so is the catch-all of unknown addresses, which
+ * shows nothing but the console's not-found page, to anyone.
  */
 const consolePages = () =>
-  sourceFiles('app/console').filter((file) => file.endsWith('/page.tsx') && !file.includes('/sign-in/'));
+  sourceFiles('app/console').filter(
+    (file) => file.endsWith('/page.tsx') && !file.includes('/sign-in/') && !file.includes('/[...unknown]/'),
+  );
 
 describe("the console's pages and actions", () => {
   it('each page asks requireOperator() first', () => {

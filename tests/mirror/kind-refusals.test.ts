@@ -73,7 +73,7 @@ describe.each(databaseKinds)('a kind the service refuses, on %s', (databaseKind)
     expect(mirrorServesKind(status, 'deliveryNotes')).toBe(false);
     expect(mirrorSearchesPartly(status, 'deliveryNotes')).toBe(false);
     // The same rule where pages read it in SQL and across companies.
-    expect(await mirrorReadiness(database.db, [company()], ['deliveryNotes'])).toEqual(['preparing']);
+    expect(await mirrorReadiness(database.db, [company()], ['deliveryNotes'])).toEqual(['refused']);
     expect(await mirrorReadiness(database.db, [company()], ['invoices', 'expenses'])).toEqual(['ready']);
     expect(await mirroredCounts(database.db, company())).toEqual({ invoices: 130, expenses: 40, deliveryNotes: 0 });
 
@@ -113,7 +113,7 @@ describe.each(databaseKinds)('a kind the service refuses, on %s', (databaseKind)
 
     // A full sync that starts over keeps the mark until the kind is listed, so the kind is never served half-read.
     const over = await syncCompany(database.db, other, api.client(HALF_WAY).client, 'full');
-    expect(over).toMatchObject({ status: 'ready', steps: ['full'] });
+    expect(over).toMatchObject({ status: 'ready', steps: ['full', 'reconcile'], deleted: 0 });
     expect((await mirrorStatus(database.db, other)).progress.expenses.refused).toBe('forbidden');
     api.sandbox.dataApi.clearFault(HALF_WAY);
   }, 120_000);

@@ -113,7 +113,13 @@ describe('what a sync does', () => {
     expect(planSync('reconcile', { fullSyncedAt: hoursAgo(30), reconciledAt: hoursAgo(1) }, now)).toEqual([
       'reconcile',
     ]);
-    expect(planSync('full', { fullSyncedAt: hoursAgo(30), reconciledAt: hoursAgo(1) }, now)).toEqual(['full']);
+  });
+
+  it('on a “full” resync, reads everything again and then removes what the service no longer lists', () => {
+    expect(planSync('full', { fullSyncedAt: hoursAgo(30), reconciledAt: hoursAgo(1) }, now)).toEqual([
+      'full',
+      'reconcile',
+    ]);
   });
 });
 

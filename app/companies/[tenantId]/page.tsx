@@ -91,8 +91,13 @@ export default async function CompanyPage({ params, searchParams }: Props) {
   const overdueExpenses = `${link('expenses')}?${new URLSearchParams({ PaymentStatus: '0', DueDateTo: yesterday })}`;
   const shown = { tenantId, texts: d, locale };
   // Live figures while the copy is still being made: they are of its first pages, and complete once it is.
+  // Once the first copy ended (a kind of the cards the service refuses is read live for good), nothing follows.
   const copyPreparing =
-    loaded.ok && loaded.value.from === 'service' && mirror !== null && !['paused', 'stopped'].includes(mirror.status);
+    loaded.ok &&
+    loaded.value.from === 'service' &&
+    mirror !== null &&
+    mirror.fullSyncedAt === null &&
+    !['paused', 'stopped'].includes(mirror.status);
   const figures = { ...shown, copyPreparing };
   const freshness = (overview: Parameters<typeof OverviewFreshness>[0]['overview']) => (
     <OverviewFreshness

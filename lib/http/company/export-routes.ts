@@ -50,6 +50,8 @@ export function listExport(kind: ListKind, format: ExportFormat) {
         if (readiness === 'stopped' || connection?.state !== 'connected') {
           throw new HttpError('connection_inactive', 'mirror_stopped');
         }
+        // A kind the service refuses is never copied: no export of it will ever be ready.
+        if (readiness === 'refused') throw new HttpError('not_found', 'kind_refused');
         if (readiness !== 'ready') throw new HttpError('not_ready', 'mirror_not_ready');
         const { top: _top, skip: _skip, ...listView } = mirrorViewOf(view);
         // Counted only once the export can start: a refused or unready one takes no place.
