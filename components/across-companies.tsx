@@ -30,16 +30,16 @@ export function CompanyFiguresLine({
 }: Shared & { entry: CompanyFigures; connected: boolean }) {
   const t = texts.across;
   if (entry.readiness !== 'ready' || !entry.figures) {
-    const why =
-      entry.readiness === 'stopped' || entry.readiness === 'refused'
+    // Not connected (no token, or one the service refused) says how to connect, whatever its old copy's state.
+    const why = !connected
+      ? t.notConnected
+      : entry.readiness === 'stopped' || entry.readiness === 'refused'
         ? t.stopped
-        : connected
-          ? t.preparing
-          : t.notConnected;
+        : t.preparing;
     return (
       <span
         className="block text-xs text-slate-500"
-        data-company-figures={connected || entry.readiness !== 'preparing' ? entry.readiness : 'not-connected'}
+        data-company-figures={connected ? entry.readiness : 'not-connected'}
       >
         {why}
       </span>
@@ -77,11 +77,11 @@ export function OverdueAcrossSection({
   const paging = overduePaging(q, { skip: across.skip, shown: invoices.length, count });
   const leftOut = across.leftOut.map(({ tenantId, readiness }) =>
     fill(
-      readiness === 'stopped' || readiness === 'refused'
-        ? t.leftOutStopped
-        : connected(tenantId)
-          ? t.leftOutPreparing
-          : t.leftOutNotConnected,
+      !connected(tenantId)
+        ? t.leftOutNotConnected
+        : readiness === 'stopped' || readiness === 'refused'
+          ? t.leftOutStopped
+          : t.leftOutPreparing,
       { name: nameOf(tenantId) },
     ),
   );

@@ -97,7 +97,7 @@ describe('a company without a usable token, inside the service’s window', () =
     ).toBeVisible();
     await expectUi(connection(addon).locator('[data-state]')).toHaveText('Connected');
     // The figures now come from the service, and the token is nowhere in the page.
-    await expectUi(addon.getByText('Unpaid invoices')).toBeVisible();
+    await expectUi(addon.getByRole('link', { name: 'Unpaid invoices', exact: true })).toBeVisible();
     await screenshot(page, 'connect-pasted-token');
     expect(await frame.content()).not.toContain(token);
   });
