@@ -137,7 +137,7 @@ export function resolveEnv(source: Record<string, string | undefined>) {
     throw new ConfigError('Configuration: APP_URL must use https:// in production.');
   }
 
-  // Checked in the order the README lists them, so the first missing one is the one named.
+  // Checked in the order docs/operations.md lists them, so the first missing one is the one named.
   const pluginId = required(raw.PLUGIN_ID, 'PLUGIN_ID', sandbox(sandboxDefaults.pluginId));
   const pluginApiKeys = required(raw.PLUGIN_API_KEYS, 'PLUGIN_API_KEYS', sandbox([sandboxDefaults.pluginApiKey]));
   const brokerJwksUrl = required(raw.BROKER_JWKS_URL, 'BROKER_JWKS_URL', sandbox(sandboxDefaults.jwksUrl));

@@ -4,7 +4,7 @@ import type { Locale } from '@/lib/i18n/messages';
 /**
  * Texts of the console's Launches and Data API pages (issue 12), Slovak and English. Pure data. `{name}` marks are
  * filled in by the pages. The reason codes are those the broker's endpoints and the callback record
- * (lib/metrics/record.ts, README "Operators: metrics"); a code not named here is shown as the code.
+ * (lib/metrics/record.ts, docs/operations.md "Metrics"); a code not named here is shown as the code.
  */
 const sk = {
   utc: 'Časy sú v UTC.',

@@ -6,7 +6,7 @@ import { OPS_WAIT_BUCKETS_MS } from '@/lib/ops/wait-buckets';
  * The process's Prometheus metrics, served by GET /api/metrics. Each instance counts its own requests; Prometheus
  * scrapes every instance and sums (`sum by (…)`). Labels are bounded sets only: reason codes, endpoint families,
  * statuses, queue names and company ids (`tenant_id`, bounded by the companies using the add-on), never a
- * record id, user or secret. Names and labels are listed in the README ("Operators: metrics").
+ * record id, user or secret. Names and labels are listed in docs/operations.md ("Metrics").
  */
 function createMetrics() {
   const registry = new Registry();

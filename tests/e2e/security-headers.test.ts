@@ -5,7 +5,7 @@ import { sandboxCompany } from './support/sandbox-data';
 import { launchByFetch, USERS, type FetchedSession } from './support/sessions';
 
 /**
- * The README promises that every answer carries a CSP with `frame-ancestors` and `X-Content-Type-Options: nosniff`.
+ * docs/addresses.md promises that every answer carries a CSP with `frame-ancestors` and `X-Content-Type-Options: nosniff`.
  * Asked of the production build (`next start`) without a browser: pages, the proxy's own redirect, route handlers
  * (their answers and the ones Next gives for them, e.g. a method they do not take), Next's static files and image
  * optimizer, and addresses that exist nowhere.

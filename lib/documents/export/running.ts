@@ -15,7 +15,7 @@ import 'server-only';
  */
 export const EXPORTS_PER_SESSION = 2;
 
-/** When to try again: an export of 20 000 rows takes a few seconds (README, Benchmark). */
+/** When to try again: an export of 20 000 rows takes a few seconds (docs/benchmarks.md). */
 export const EXPORT_RETRY_SECONDS = 5;
 
 const running = new Map<string, number>();
