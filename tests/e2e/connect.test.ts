@@ -164,7 +164,7 @@ describe('connecting through the service’s consent (post mode), inside the ser
     await expectUi(addon.locator('[data-consent-result]')).toHaveAttribute('data-consent-result', 'connected');
     await expectUi(addon.locator('[data-consent-result] ~ section[aria-labelledby="latest-invoices"]')).toBeVisible();
     await expectUi(connection(addon).locator('[data-state]')).toHaveText('Connected');
-    await expectUi(addon.getByText('Unpaid invoices')).toBeVisible();
+    await expectUi(addon.getByRole('link', { name: 'Unpaid invoices', exact: true })).toBeVisible();
     await expectUi(addon.locator('h1')).toHaveText('Záhradníctvo Ľaliová dolina s.r.o.');
     await screenshot(page, 'consent-connected');
     const html = await frame.content();
@@ -220,7 +220,7 @@ describe('connecting through the service’s consent (poll mode), inside the ser
     // The progress page refreshes itself; its next poll finds the approval, stores it and moves on.
     await frame.waitForURL(/\/companies\/10003\?consent=[A-Za-z0-9_-]+$/, { timeout: 30_000 });
     await expectUi(addon.locator('[data-consent-result]')).toHaveAttribute('data-consent-result', 'connected');
-    await expectUi(addon.getByText('Unpaid invoices')).toBeVisible();
+    await expectUi(addon.getByRole('link', { name: 'Unpaid invoices', exact: true })).toBeVisible();
     // The name the consent gave, stored with the connection, not "Company 10003".
     await expectUi(addon.locator('h1')).toHaveText('Stolárstvo Šťastný, s.r.o.');
     const html = await frame.content();
