@@ -11,6 +11,33 @@ import tseslint from 'typescript-eslint';
  */
 
 /**
+ * The floors of lib/, from the bottom (docs/architecture.md). A floor's folder may import its own floor and those
+ * below it, never one above: a wrong import fails `npm run lint` under `import/no-restricted-paths`, with the message
+ * naming the two floors. app/ and components/ stand above every floor; nothing in lib/ imports them.
+ */
+const floors = [
+  ['base', 'pure types and rules: nothing of ours outside lib/platform/'],
+  ['platform', 'database, configuration, logging, crypto, jobs queue, metrics registry'],
+  ['service', 'the data-API client and what its records mean, never our database (but its rate budget)'],
+  ['owners', 'one module per table or family of tables, the only code that queries them'],
+  ['features', 'what pages, routes and jobs use, asking the owners'],
+  ['doors', 'one door per caller kind: company pages and routes, sessions, the console, the gateway, jobs'],
+];
+
+const floorZones = floors.flatMap(([floor], level) => [
+  ...floors.slice(level + 1).map(([above]) => ({
+    target: `./lib/${floor}`,
+    from: `./lib/${above}`,
+    message: `lib/${floor}/ sits below lib/${above}/ and may not import it (the floors: docs/architecture.md).`,
+  })),
+  ...['app', 'components'].map((top) => ({
+    target: `./lib/${floor}`,
+    from: `./${top}`,
+    message: `lib/ never imports ${top}/, which stands above every floor.`,
+  })),
+]);
+
+/**
  * One-instant reads of what a page shows: a browser test waits for the state with `expectUi` instead. Allowed inside
  * `expectUi.poll(…)` (which retries them) and inside `evaluate`/`evaluateAll` (DOM code that runs in the page).
  */
@@ -57,6 +84,10 @@ export default defineConfig([
       // React ignores what an event handler returns; our async handlers catch their own failures.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
+  },
+  {
+    files: ['lib/**/*.{ts,tsx}'],
+    rules: { 'import/no-restricted-paths': ['error', { zones: floorZones }] },
   },
   {
     files: ['tests/**/*.ts'],

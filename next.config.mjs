@@ -31,7 +31,7 @@ const nextConfig = {
   // proxy.ts trims a trailing slash itself: Next's own redirect for it would carry none of the security headers.
   skipTrailingSlashRedirect: true,
   // Headers of the answers nothing of ours makes: Next's static files, its image optimizer, the icon, a missing
-  // favicon, and the answers Next gives by itself. Pages (proxy.ts) and route handlers (lib/http/handle.ts) set
+  // favicon, and the answers Next gives by itself. Pages (proxy.ts) and route handlers (lib/doors/http/handle.ts) set
   // their own, with FRAME_ANCESTORS; that is read at run time, and these are fixed at build, so the policy here
   // lets nothing frame what it covers (a script, a stylesheet or an icon is never a framed document).
   async headers() {

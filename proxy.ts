@@ -1,21 +1,21 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { getEnv } from '@/lib/env';
-import { contentSecurityPolicy, routeSecurityHeaders, staticSecurityHeaders } from '@/lib/http/security-headers';
-import { SESSION_COOKIE } from '@/lib/session/cookie-name';
-import { tidyListSearch, type ListKind } from '@/lib/documents/filters';
-import { searchParamsOf } from '@/lib/http/search-params';
+import { getEnv } from '@/lib/platform/env';
+import { contentSecurityPolicy, routeSecurityHeaders, staticSecurityHeaders } from '@/lib/base/http/security-headers';
+import { SESSION_COOKIE } from '@/lib/owners/sessions/cookie-name';
+import { tidyListSearch, type ListKind } from '@/lib/service/records/list-view';
+import { searchParamsOf } from '@/lib/base/http/search-params';
 import { isMalformedDocumentPage } from '@/lib/service/ids';
-import { isRouteHandlerPath } from '@/lib/http/route-handlers';
-import { CONSOLE_FRAME_ANCESTORS, consoleRouteHeaders, isConsolePath } from '@/lib/console/headers';
+import { isRouteHandlerPath } from '@/lib/base/http/route-handlers';
+import { CONSOLE_FRAME_ANCESTORS, consoleRouteHeaders, isConsolePath } from '@/lib/doors/console/headers';
 
 /**
  * Optimistic, database-free gate in front of every page: it only looks whether the session cookie is there.
  * Pages without it are answered by the signed-out page (status 401) without a redirect; the real check of the
  * session row is the data-access layer's (`requireSession`). It also sets the pages' security headers, and gives its
  * own redirects (a trailing slash trimmed, a list address tidied) the route handlers' headers. Route handlers answer
- * for themselves (lib/http/handle.ts): the broker's, `/auth/…` and `/consent/return` are not even matched (a hop
- * the gateway's traffic does not need), and every other one of lib/http/route-handlers.ts is let through untouched.
- * The operators' console (`/console…`) has its own session, which its pages check (lib/console/operator.ts): the
+ * for themselves (lib/doors/http/handle.ts): the broker's, `/auth/…` and `/consent/return` are not even matched (a hop
+ * the gateway's traffic does not need), and every other one of lib/base/http/route-handlers.ts is let through untouched.
+ * The operators' console (`/console…`) has its own session, which its pages check (lib/doors/console/operator.ts): the
  * company cookie is not asked for there, and its pages are never framed (`frame-ancestors 'none'`).
  */
 
@@ -63,7 +63,7 @@ export function proxy(request: NextRequest) {
     return redirect;
   }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
-  // The operators' console has its own session (checked by its pages: lib/console/operator.ts) and is never framed.
+  // The operators' console has its own session (checked by its pages: lib/doors/console/operator.ts) and is never framed.
   const inConsole = isConsolePath(request.nextUrl.pathname);
   const csp = inConsole
     ? contentSecurityPolicy(nonce, CONSOLE_FRAME_ANCESTORS, !env.production)

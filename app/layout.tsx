@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { applicationTitle } from '@/lib/documents/page-titles';
-import { getMessages } from '@/lib/i18n/server';
+import { applicationTitle } from '@/lib/doors/company/page-titles';
+import { getMessages } from '@/lib/base/i18n/server';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,16 +1,16 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { sessionCompanies } from '@/lib/company/page';
-import { getMessages } from '@/lib/i18n/server';
-import { requireSession } from '@/lib/session/require-session';
+import { sessionCompanies } from '@/lib/doors/company/page';
+import { getMessages } from '@/lib/base/i18n/server';
+import { requireSession } from '@/lib/doors/session';
 import { AppHeader } from '@/components/app-header';
 import { ConnectionBadge } from '@/components/connection-badge';
 import { NoticePage } from '@/components/notice-page';
-import { pageTitle } from '@/lib/documents/page-titles';
+import { pageTitle } from '@/lib/doors/company/page-titles';
 import { CompanyFiguresLine, OverdueAcrossSection } from '@/components/across-companies';
-import { acrossCompaniesForPage } from '@/lib/documents/across-companies';
-import { parseListView, type SearchParams } from '@/lib/documents/filters';
-import { getEnv } from '@/lib/env';
+import { acrossCompaniesForPage } from '@/lib/features/documents/across-companies';
+import { parseListView, type SearchParams } from '@/lib/service/records/list-view';
+import { getEnv } from '@/lib/platform/env';
 
 export const generateMetadata = () => pageTitle((t) => t.companies);
 

@@ -1,6 +1,6 @@
-import { getMessages } from '@/lib/i18n/server';
+import { getMessages } from '@/lib/base/i18n/server';
 import { NoticePage } from '@/components/notice-page';
-import { pageTitle } from '@/lib/documents/page-titles';
+import { pageTitle } from '@/lib/doors/company/page-titles';
 
 export const generateMetadata = () => pageTitle((t) => t.signedOutTitle);
 

@@ -13,7 +13,7 @@
  * a run saw a 429 or more than 3 arrivals of one token in any second. Needs no build.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { openPostgres } from '@/lib/db/client';
+import { openPostgres } from '@/lib/platform/db/client';
 import { createDataApiClient, type DataApiClient } from '@/lib/service/client';
 import type { RateBudget } from '@/lib/service/rate/budget';
 import { createPostgresBudget } from '@/lib/service/rate/postgres-budget';

@@ -65,7 +65,7 @@ async function companyRow(databaseUrl: string): Promise<CompanyRow | null> {
   };
 }
 
-/** The company's `mirror.sync` jobs: each one's state, retries and the failure kind it stored (lib/jobs/failure.ts). */
+/** The company's `mirror.sync` jobs: each one's state, retries and the failure kind it stored (lib/platform/jobs/failure.ts). */
 async function syncJobs(databaseUrl: string) {
   const rows = await queryOnce(
     databaseUrl,

@@ -9,7 +9,7 @@
  * profile is written when the server exits).
  */
 // Relative imports, as in the sandbox: the benchmark stands outside the add-on.
-import { sandboxDefaults } from '../lib/config/sandbox-defaults';
+import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
 import { signLaunchJwt } from '../sandbox/launch-jwt';
 import { addonEnv } from './support/addon-env';
 import { installCleanup, positiveInteger } from './support/cleanup';

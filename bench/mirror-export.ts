@@ -1,15 +1,15 @@
 /**
  * The export's part of `npm run bench:mirror` (issue 11): the whole 20 000-invoice list streamed to its end as CSV
- * and as XLSX, the way the export's address streams it (lib/documents/export/export.ts: keyset batches from the
+ * and as XLSX, the way the export's address streams it (lib/features/documents/export/export.ts: keyset batches from the
  * mirror, csv-stringify or exceljs's streaming writer), read as fast as the reader can. Per format and view: the wall
  * time to the last byte, the file's size, and the peak extra memory of the process over the run (RSS and heap,
  * sampled every 5 ms, above what it used just before). Aim: CSV of 20 000 rows in < 3 s with < 100 MB extra.
  */
 import { performance } from 'node:perf_hooks';
-import type { Db } from '@/lib/db/client';
-import { exportFile, type ExportFormat } from '@/lib/documents/export/export';
-import type { MirrorCompany } from '@/lib/mirror/company';
-import type { MirrorView } from '@/lib/mirror/query';
+import type { Db } from '@/lib/platform/db/client';
+import { exportFile, type ExportFormat } from '@/lib/features/documents/export/export';
+import type { MirrorCompany } from '@/lib/owners/mirror/company';
+import type { MirrorView } from '@/lib/owners/mirror/query';
 import { megabytes } from './support/stats';
 
 export type ExportRun = {

@@ -2,7 +2,7 @@
  * `npm run bench:mirror` (not part of `npm run bench` yet): how fast list pages read a large company's mirror over
  * PostgreSQL. One company of the sandbox is generated at BENCH_MIRROR_INVOICES (20 000) invoices and
  * BENCH_MIRROR_EXPENSES (10 000) expenses (its usual delivery notes beside them) and copied into a fresh database's
- * mirror with the rows a sync writes (lib/mirror/document-row.ts): read page by page from the sandbox's data API with
+ * mirror with the rows a sync writes (lib/owners/mirror/document-row.ts): read page by page from the sandbox's data API with
  * a token per page, so the fill is not paced by the rate limit (the sync's own pace is bench:budget's subject).
  * Then each view is read BENCH_MIRROR_RUNS (200) times: listMirrored for a plain list (a page near the start and
  * one deep in), filtered, sorted by every column, searched (a partner's name, a part of a number, an IČO, two
@@ -14,11 +14,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { openPostgres, type Db } from '@/lib/db/client';
-import { documentRow, type MirroredRecord } from '@/lib/mirror/document-row';
-import { upsertDocuments } from '@/lib/mirror/documents';
-import type { DocumentKind } from '@/lib/mirror/kinds';
-import { listMirrored, totalsOfMirrored, type MirrorView } from '@/lib/mirror/query';
+import { openPostgres, type Db } from '@/lib/platform/db/client';
+import { documentRow, type MirroredRecord } from '@/lib/owners/mirror/document-row';
+import { upsertDocuments } from '@/lib/owners/mirror/documents';
+import type { DocumentKind } from '@/lib/owners/mirror/kinds';
+import { listMirrored, totalsOfMirrored, type MirrorView } from '@/lib/owners/mirror/query';
 import { deliveryNoteSchema } from '@/lib/service/schemas/delivery-note';
 import { expenseSchema } from '@/lib/service/schemas/expense';
 import { invoiceSchema } from '@/lib/service/schemas/invoice';

@@ -1,15 +1,15 @@
 import Link from 'next/link';
-import { overduePaging, type AcrossCompanies, type CompanyFigures } from '@/lib/documents/across-companies';
-import { companyPath } from '@/lib/documents/present';
-import { countOf, fill, type DocumentTexts } from '@/lib/i18n/documents';
-import { formatDay, formatMoney, formatNumber } from '@/lib/i18n/format';
-import type { Locale } from '@/lib/i18n/messages';
-import type { Figure } from '@/lib/mirror/query/overview';
+import { overduePaging, type AcrossCompanies, type CompanyFigures } from '@/lib/features/documents/across-companies';
+import { companyPath } from '@/lib/service/records/present';
+import { countOf, fill, type DocumentTexts } from '@/lib/base/i18n/documents';
+import { formatDay, formatMoney, formatNumber } from '@/lib/base/i18n/format';
+import type { Locale } from '@/lib/base/i18n/messages';
+import type { Figure } from '@/lib/owners/mirror/query/overview';
 import { Pager } from './pager';
 import { figures, RowHeader, Table, Td } from './table';
 
 /**
- * The home page's figures of each company and the overdue invoices of all of them (lib/documents/across-companies.ts),
+ * The home page's figures of each company and the overdue invoices of all of them (lib/features/documents/across-companies.ts),
  * from the companies' copies. Server components; the search is a plain GET form (q), as on the lists.
  */
 

@@ -1,17 +1,17 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { Locale } from '@/lib/i18n/messages';
-import type { ActivityTexts } from '@/lib/i18n/activity';
-import { fill } from '@/lib/i18n/documents';
-import { formatDay, formatMoment } from '@/lib/i18n/format';
-import { calendarDay } from '@/lib/company/calendar';
+import type { Locale } from '@/lib/base/i18n/messages';
+import type { ActivityTexts } from '@/lib/base/i18n/activity';
+import { fill } from '@/lib/base/i18n/documents';
+import { formatDay, formatMoment } from '@/lib/base/i18n/format';
+import { calendarDay } from '@/lib/base/calendar';
 import {
   paymentEventOf,
   type OtherPayload,
   type PaymentPayload,
   type UploadPayload,
   type WebhookNotification,
-} from '@/lib/webhooks/payload';
+} from '@/lib/owners/webhooks/payload';
 import {
   compactJson,
   documentPath,
@@ -21,8 +21,8 @@ import {
   textOf,
   uploadedEntities,
   uploadedKind,
-} from '@/lib/webhooks/present';
-import type { ActivityEventView } from '@/lib/webhooks/activity-page';
+} from '@/lib/owners/webhooks/present';
+import type { ActivityEventView } from '@/lib/owners/webhooks/activity-page';
 import { Facts } from './detail-parts';
 import { UploadStatusMark } from './document-marks';
 import { RowHeader, Table, Td } from './table';

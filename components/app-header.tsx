@@ -1,4 +1,4 @@
-import type { Messages } from '@/lib/i18n/messages';
+import type { Messages } from '@/lib/base/i18n/messages';
 
 /** The add-on's header: its name, who is signed in, and the sign-out button (a plain form: works without JS). */
 export function AppHeader({ t, userId }: { t: Messages; userId: string }) {

@@ -1,8 +1,8 @@
-import type { Locale } from '@/lib/i18n/messages';
-import { fill, type DocumentTexts } from '@/lib/i18n/documents';
-import type { AttachmentView } from '@/lib/documents/attachment-links';
-import { fileTypeLabel } from '@/lib/documents/downloads';
-import { formatFileSize } from '@/lib/i18n/format';
+import type { Locale } from '@/lib/base/i18n/messages';
+import { fill, type DocumentTexts } from '@/lib/base/i18n/documents';
+import type { AttachmentView } from '@/lib/features/documents/attachment-links';
+import { fileTypeLabel } from '@/lib/features/documents/downloads';
+import { formatFileSize } from '@/lib/base/i18n/format';
 import { DetailSection, linkClass } from './detail-parts';
 
 /**

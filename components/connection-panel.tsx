@@ -1,7 +1,7 @@
-import type { CompanyConnection } from '@/lib/connections/states';
-import type { PasteOutcome } from '@/lib/connections/pasted-token';
-import { fill } from '@/lib/i18n/documents';
-import type { Messages } from '@/lib/i18n/messages';
+import type { CompanyConnection } from '@/lib/owners/connections/states';
+import type { PasteOutcome } from '@/lib/owners/connections/pasted-token';
+import { fill } from '@/lib/base/i18n/documents';
+import type { Messages } from '@/lib/base/i18n/messages';
 import Link from 'next/link';
 import { ConnectionBadge } from './connection-badge';
 import { ConsentStartForm } from './consent-start-form';

@@ -1,5 +1,5 @@
 import type { DeliveryNote } from '@/lib/service/schemas/delivery-note';
-import { companyPath } from '@/lib/documents/present';
+import { companyPath } from '@/lib/service/records/present';
 import { markedField } from './search-marks';
 import { column, type ColumnContext, type DocumentColumn } from './document-table';
 

@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { Locale } from '@/lib/i18n/messages';
-import type { DocumentTexts } from '@/lib/i18n/documents';
+import type { Locale } from '@/lib/base/i18n/messages';
+import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import type { Partner, Prices } from '@/lib/service/schemas/common';
-import { formatMoney, formatNumber } from '@/lib/i18n/format';
-import { tagName } from '@/lib/documents/present';
+import { formatMoney, formatNumber } from '@/lib/base/i18n/format';
+import { tagName } from '@/lib/service/records/present';
 
 /** Building blocks of the detail pages. Values the record lacks are left out, not shown as empty rows. */
 

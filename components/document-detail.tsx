@@ -1,8 +1,8 @@
 import type { ComponentProps, ReactNode } from 'react';
-import type { Locale } from '@/lib/i18n/messages';
-import type { DocumentTexts } from '@/lib/i18n/documents';
-import { formatDay, formatWallClock } from '@/lib/i18n/format';
-import type { Payable } from '@/lib/documents/present';
+import type { Locale } from '@/lib/base/i18n/messages';
+import type { DocumentTexts } from '@/lib/base/i18n/documents';
+import { formatDay, formatWallClock } from '@/lib/base/i18n/format';
+import type { Payable } from '@/lib/service/records/present';
 import type { Partner, Prices } from '@/lib/service/schemas/common';
 import { DetailSection, Facts, PartnerFacts, PricesTable, Tags, type Fact } from './detail-parts';
 import { PaymentSums } from './payment-sums';

@@ -1,12 +1,12 @@
 import Link from 'next/link';
 import { createElement, type ReactNode } from 'react';
-import type { Locale } from '@/lib/i18n/messages';
-import type { DocumentTexts } from '@/lib/i18n/documents';
+import type { Locale } from '@/lib/base/i18n/messages';
+import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import type { Partner, Prices } from '@/lib/service/schemas/common';
-import { formatDay, formatMoney, formatNumber } from '@/lib/i18n/format';
-import { daysOverdue } from '@/lib/mirror/query/overdue';
-import type { SortKey } from '@/lib/mirror/query/sort-param';
-import { documentTotal, partnerName, type Payable } from '@/lib/documents/present';
+import { formatDay, formatMoney, formatNumber } from '@/lib/base/i18n/format';
+import { daysOverdue } from '@/lib/service/records/overdue';
+import type { SortKey } from '@/lib/service/records/sort-param';
+import { documentTotal, partnerName, type Payable } from '@/lib/service/records/present';
 import { plainLinkClass } from './detail-parts';
 import { PaymentMarks } from './document-marks';
 import { LeftToPayCell } from './payment-sums';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { documentTexts } from '@/lib/i18n/documents';
+import { documentTexts } from '@/lib/base/i18n/documents';
 
 const subscribe = () => () => {};
 

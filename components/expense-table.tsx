@@ -1,5 +1,5 @@
 import type { Expense } from '@/lib/service/schemas/expense';
-import { companyPath, expenseTypeLabel } from '@/lib/documents/present';
+import { companyPath, expenseTypeLabel } from '@/lib/service/records/present';
 import { markedField } from './search-marks';
 import { column, type ColumnContext, type DocumentColumn } from './document-table';
 

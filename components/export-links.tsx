@@ -1,12 +1,12 @@
-import type { DocumentTexts } from '@/lib/i18n/documents';
-import type { ListKind, ListView } from '@/lib/documents/filters';
-import { exportHrefs } from '@/lib/documents/export/links';
+import type { DocumentTexts } from '@/lib/base/i18n/documents';
+import type { ListKind, ListView } from '@/lib/service/records/list-view';
+import { exportHrefs } from '@/lib/features/documents/export/links';
 import { linkClass } from './detail-parts';
 
 /**
  * The list's exports: CSV and XLSX of every document its view matches (filters, search, sort; not just the page),
  * read from the company's mirror. Shown only where the export can answer: a valid view the company's copy answers
- * (`available`: the list's own rule, lib/documents/list-page.ts; elsewhere the address would only say it is not
+ * (`available`: the list's own rule, lib/features/documents/list-page.ts; elsewhere the address would only say it is not
  * ready). Plain links: a route answers them with a download, or with the company's failure page and a way back.
  */
 export function ExportLinks<K extends ListKind>({

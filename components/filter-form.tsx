@@ -1,7 +1,7 @@
-import type { DocumentTexts } from '@/lib/i18n/documents';
-import { fill } from '@/lib/i18n/documents';
-import { PAGE_SIZES } from '@/lib/documents/filters';
-import type { FilterFormField } from '@/lib/documents/filter-fields';
+import type { DocumentTexts } from '@/lib/base/i18n/documents';
+import { fill } from '@/lib/base/i18n/documents';
+import { PAGE_SIZES } from '@/lib/service/records/list-view';
+import type { FilterFormField } from '@/lib/features/documents/filter-fields';
 import { linkClass } from './detail-parts';
 
 type Props = {

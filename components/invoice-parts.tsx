@@ -1,9 +1,9 @@
 import Link from 'next/link';
-import type { Locale } from '@/lib/i18n/messages';
-import type { DocumentTexts } from '@/lib/i18n/documents';
+import type { Locale } from '@/lib/base/i18n/messages';
+import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import type { Invoice } from '@/lib/service/schemas/invoice';
-import { formatDay, formatMoney, formatNumber, formatPercent } from '@/lib/i18n/format';
-import { companyPath } from '@/lib/documents/present';
+import { formatDay, formatMoney, formatNumber, formatPercent } from '@/lib/base/i18n/format';
+import { companyPath } from '@/lib/service/records/present';
 import { DetailSection, linkClass } from './detail-parts';
 import { figures, RowHeader, Table, Td } from './table';
 

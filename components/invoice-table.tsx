@@ -1,6 +1,6 @@
 import type { Invoice } from '@/lib/service/schemas/invoice';
-import { formatMoney } from '@/lib/i18n/format';
-import { companyPath, documentTotal } from '@/lib/documents/present';
+import { formatMoney } from '@/lib/base/i18n/format';
+import { companyPath, documentTotal } from '@/lib/service/records/present';
 import { InvoiceTypeMark } from './document-marks';
 import { markedField } from './search-marks';
 import { column, type ColumnContext, type DocumentColumn } from './document-table';

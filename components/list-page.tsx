@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import type { ReactElement } from 'react';
-import type { SearchParams, ListKind } from '@/lib/documents/filters';
-import { loadListPage } from '@/lib/documents/list-page';
-import { companyPageTitle } from '@/lib/documents/page-titles';
-import { getMessages } from '@/lib/i18n/server';
+import type { SearchParams, ListKind } from '@/lib/service/records/list-view';
+import { loadListPage } from '@/lib/features/documents/list-page';
+import { companyPageTitle } from '@/lib/doors/company/page-titles';
+import { requireCompany } from '@/lib/doors/company/page';
+import { getMessages } from '@/lib/base/i18n/server';
 import type { DataApiClient } from '@/lib/service/client';
 import type { ListRecord } from './document-tables';
 import { ListShell } from './list-shell';
@@ -29,7 +30,7 @@ export function companyListPage<K extends ListKind>(
     generateMetadata: ({ params }: Pick<Props, 'params'>) => companyPageTitle(params, (t) => t.docs.nav[tab]),
     Page: async function CompanyListPage({ params, searchParams }: Props) {
       const { tenantId } = await params;
-      const page = await loadListPage(kind, tenantId, await searchParams, read);
+      const page = await loadListPage(kind, await requireCompany(tenantId), await searchParams, read);
       const { t, locale } = await getMessages();
       return <ListShell kind={kind} page={page} tenantId={tenantId} texts={t.docs} locale={locale} />;
     },

@@ -1,8 +1,8 @@
-import type { DocumentTexts } from '@/lib/i18n/documents';
-import { countOf } from '@/lib/i18n/documents';
-import { formatMoney } from '@/lib/i18n/format';
-import type { Locale } from '@/lib/i18n/messages';
-import type { MirroredTotals } from '@/lib/mirror/query/totals';
+import type { DocumentTexts } from '@/lib/base/i18n/documents';
+import { countOf } from '@/lib/base/i18n/documents';
+import { formatMoney } from '@/lib/base/i18n/format';
+import type { Locale } from '@/lib/base/i18n/messages';
+import type { MirroredTotals } from '@/lib/owners/mirror/query/totals';
 
 /**
  * The totals of everything the list's view covers (its filters and search, every page): how many documents, their

@@ -1,10 +1,10 @@
-import type { DocumentTexts } from '@/lib/i18n/documents';
-import { countOf, fill } from '@/lib/i18n/documents';
-import type { Locale } from '@/lib/i18n/messages';
-import type { DocumentKind } from '@/lib/mirror/kinds';
-import { readinessOf, type MirrorStatus } from '@/lib/mirror/status';
+import type { DocumentTexts } from '@/lib/base/i18n/documents';
+import { countOf, fill } from '@/lib/base/i18n/documents';
+import type { Locale } from '@/lib/base/i18n/messages';
+import type { DocumentKind } from '@/lib/owners/mirror/kinds';
+import { readinessOf, type MirrorStatus } from '@/lib/owners/mirror/status';
 import { MirrorKindsProgress } from './mirror-kinds-progress';
-import { syncStateKey, watchesSync } from '@/lib/mirror/sync-asked';
+import { syncStateKey, watchesSync } from '@/lib/owners/mirror/sync-asked';
 import { MirrorUpdate } from './mirror-update';
 
 /** "2 minutes ago", "pred 2 minútami": the time since `at`, in the largest unit that fits. */

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { overviewChartSvgs } from '@/lib/charts/overview';
-import { countOf, type DocumentTexts } from '@/lib/i18n/documents';
-import { formatMoney, formatMonth, formatNumber } from '@/lib/i18n/format';
-import type { Locale } from '@/lib/i18n/messages';
-import { AGEING_BUCKETS, type Figure, type OverviewCharts } from '@/lib/mirror/query/overview';
+import { overviewChartSvgs } from '@/lib/features/charts/overview';
+import { countOf, type DocumentTexts } from '@/lib/base/i18n/documents';
+import { formatMoney, formatMonth, formatNumber } from '@/lib/base/i18n/format';
+import type { Locale } from '@/lib/base/i18n/messages';
+import { AGEING_BUCKETS, type Figure, type OverviewCharts } from '@/lib/owners/mirror/query/overview';
 import { figures, RowHeader, Table, Td } from './table';
 
 /**
- * The overview's charts from the company's copy, drawn on the server as SVG (lib/charts/): each with a title, a note
+ * The overview's charts from the company's copy, drawn on the server as SVG (lib/features/charts/): each with a title, a note
  * saying what is summed, and its numbers as a table under "The chart's numbers" (open by a click, read by screen
  * readers as any table). Server component: no charting code reaches the browser.
  */
@@ -38,7 +38,7 @@ function ChartCard({
       </h4>
       <p className="text-xs text-slate-500">{note}</p>
       {svg && (
-        // The SVG is the chart renderer's, every text in it escaped (lib/charts/render.ts; tests/charts/).
+        // The SVG is the chart renderer's, every text in it escaped (lib/features/charts/render.ts; tests/charts/).
         <div className="mt-3 [&>svg]:h-auto [&>svg]:w-full" dangerouslySetInnerHTML={{ __html: svg }} />
       )}
       <details className="mt-2 text-sm">

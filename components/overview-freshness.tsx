@@ -1,10 +1,10 @@
-import { fill, countOf, type DocumentTexts } from '@/lib/i18n/documents';
-import { formatClockTime } from '@/lib/i18n/format';
-import type { Locale } from '@/lib/i18n/messages';
-import type { Overview } from '@/lib/documents/overview';
-import type { MirrorStatus } from '@/lib/mirror/status';
+import { fill, countOf, type DocumentTexts } from '@/lib/base/i18n/documents';
+import { formatClockTime } from '@/lib/base/i18n/format';
+import type { Locale } from '@/lib/base/i18n/messages';
+import type { Overview } from '@/lib/service/records/overview';
+import type { MirrorStatus } from '@/lib/owners/mirror/status';
 import { ago } from './mirror-freshness';
-import { syncStateKey, watchesSync } from '@/lib/mirror/sync-asked';
+import { syncStateKey, watchesSync } from '@/lib/owners/mirror/sync-asked';
 import { MirrorUpdate } from './mirror-update';
 
 /**

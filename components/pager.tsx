@@ -1,9 +1,9 @@
 import Link from 'next/link';
-import type { DocumentTexts } from '@/lib/i18n/documents';
-import { fill } from '@/lib/i18n/documents';
-import { formatNumber } from '@/lib/i18n/format';
-import type { Locale } from '@/lib/i18n/messages';
-import type { Pager as PagerLinks } from '@/lib/documents/pages';
+import type { DocumentTexts } from '@/lib/base/i18n/documents';
+import { fill } from '@/lib/base/i18n/documents';
+import { formatNumber } from '@/lib/base/i18n/format';
+import type { Locale } from '@/lib/base/i18n/messages';
+import type { Pager as PagerLinks } from '@/lib/features/documents/pages';
 
 const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 const link = `rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 ${focus}`;
@@ -11,7 +11,7 @@ const number = `min-w-9 rounded-md border px-2 py-1.5 text-center text-sm font-m
 
 /**
  * Which records these are (of how many, when the mirror counted them: the interface gives no total), the links to
- * the first, previous, numbered, next and last pages (lib/documents/pages.ts), and the page sizes when there is a
+ * the first, previous, numbered, next and last pages (lib/features/documents/pages.ts), and the page sizes when there is a
  * choice (the home page's overdue list has one size). Wraps on a narrow window rather than scrolling it.
  */
 export function Pager({

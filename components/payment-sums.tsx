@@ -1,11 +1,11 @@
-import type { Locale } from '@/lib/i18n/messages';
-import type { DocumentTexts } from '@/lib/i18n/documents';
-import { formatMoney } from '@/lib/i18n/format';
-import { paymentAmounts, type Payable } from '@/lib/documents/present';
+import type { Locale } from '@/lib/base/i18n/messages';
+import type { DocumentTexts } from '@/lib/base/i18n/documents';
+import { formatMoney } from '@/lib/base/i18n/format';
+import { paymentAmounts, type Payable } from '@/lib/service/records/present';
 import { Facts } from './detail-parts';
 import { Td } from './table';
 
-/** Paid and left to pay on a detail page, or that the service does not say (lib/documents/present.ts). */
+/** Paid and left to pay on a detail page, or that the service does not say (lib/service/records/present.ts). */
 export function PaymentSums({ record, texts, locale }: { record: Payable; texts: DocumentTexts; locale: Locale }) {
   const { paid, left } = paymentAmounts(record);
   const currency = record.prices?.currency;

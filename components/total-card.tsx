@@ -1,8 +1,8 @@
 import Link from 'next/link';
-import type { Locale } from '@/lib/i18n/messages';
-import { countOf, fill, type DocumentTexts } from '@/lib/i18n/documents';
-import type { Total } from '@/lib/documents/overview';
-import { formatMoney } from '@/lib/i18n/format';
+import type { Locale } from '@/lib/base/i18n/messages';
+import { countOf, fill, type DocumentTexts } from '@/lib/base/i18n/documents';
+import type { Total } from '@/lib/service/records/overview';
+import { formatMoney } from '@/lib/base/i18n/format';
 
 /**
  * One figure of the overview: the EUR total, how many documents make it, and where to see them. A figure of only

@@ -1,7 +1,7 @@
-import type { ActivityTexts } from '@/lib/i18n/activity';
-import { fill } from '@/lib/i18n/documents';
+import type { ActivityTexts } from '@/lib/base/i18n/activity';
+import { fill } from '@/lib/base/i18n/documents';
 import { DetailSection } from './detail-parts';
-import type { ReceiverView } from '@/lib/webhooks/activity-page';
+import type { ReceiverView } from '@/lib/owners/webhooks/activity-page';
 
 /** Where the service should send this company's notifications, and whether they can be verified (never the secret). */
 export function WebhookReceiver({ receiver, texts }: { receiver: ReceiverView; texts: ActivityTexts }) {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 // Relative import: the sandbox stands apart from the add-on and reads only its published development values.
-import { sandboxDefaults } from '../lib/config/sandbox-defaults';
+import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
 import { createAccessTokenStore, type AccessTokenStore } from './access-tokens';
 import { brokerRoutes } from './broker-routes';
 import { renderConsentLauncher } from './consent/launcher';

@@ -5,7 +5,7 @@
  * change on a timer: see volume-settings.ts.
  */
 // Relative import: the sandbox stands apart from the add-on and reads only its published development values.
-import { SANDBOX_PORT, sandboxDefaults } from '../lib/config/sandbox-defaults';
+import { SANDBOX_PORT, sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
 import { createSandbox } from './app';
 import { parseDrift, parseVolumes } from './data-api/volume-settings';
 
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     addonUrl,
     pluginId: process.env.PLUGIN_ID || sandboxDefaults.pluginId,
     apiKey: process.env.PLUGIN_API_KEY || sandboxDefaults.pluginApiKey,
-    // The add-on reaches the sandbox by this name (lib/config/sandbox-defaults.ts), so webhook bodies use it too.
+    // The add-on reaches the sandbox by this name (lib/platform/config/sandbox-defaults.ts), so webhook bodies use it too.
     publicOrigin: `http://localhost:${port}`,
     volumes: parseVolumes(process.env.SANDBOX_VOLUMES),
     drift: parseDrift(process.env.SANDBOX_DRIFT),

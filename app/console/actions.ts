@@ -1,7 +1,7 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { getDb } from '@/lib/db/client';
+import { getDb } from '@/lib/platform/db/client';
 import {
   ConsoleInputError,
   disconnectCompany,
@@ -9,9 +9,9 @@ import {
   reencryptSecrets,
   resyncCompany,
   type ActionOutcome,
-} from '@/lib/console/actions';
-import { requireOperator } from '@/lib/console/operator';
-import { outcomeQuery, type ConsoleActionKey, type ShownOutcome } from '@/lib/console/outcome';
+} from '@/lib/features/console/actions';
+import { requireOperator } from '@/lib/doors/console/operator';
+import { outcomeQuery, type ConsoleActionKey, type ShownOutcome } from '@/lib/features/console/outcome';
 
 /**
  * The console's actions, as Next server actions posted by the confirmation forms of its pages (no client script

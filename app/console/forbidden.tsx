@@ -1,4 +1,4 @@
-import { getConsoleTexts } from '@/lib/console/texts';
+import { getConsoleTexts } from '@/lib/features/console/texts';
 import { ConsoleAuthButton } from '@/components/console/console-auth-button';
 import { ConsoleCard } from '@/components/console/console-card';
 

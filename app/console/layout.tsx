@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
-import { consoleSession } from '@/lib/console/operator';
-import { getConsoleTexts } from '@/lib/console/texts';
+import { consoleSession } from '@/lib/doors/console/operator';
+import { getConsoleTexts } from '@/lib/features/console/texts';
 import { ConsoleAuthButton } from '@/components/console/console-auth-button';
 import { ConsoleNav } from '@/components/console/console-nav';
 

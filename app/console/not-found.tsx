@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getConsoleTexts } from '@/lib/console/texts';
+import { getConsoleTexts } from '@/lib/features/console/texts';
 import { ConsoleCard } from '@/components/console/console-card';
 
 export async function generateMetadata(): Promise<Metadata> {

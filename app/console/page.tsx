@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireOperator } from '@/lib/console/operator';
-import { CONSOLE_SECTIONS } from '@/lib/console/sections';
-import { getConsoleTexts } from '@/lib/console/texts';
+import { requireOperator } from '@/lib/doors/console/operator';
+import { CONSOLE_SECTIONS } from '@/lib/features/console/sections';
+import { getConsoleTexts } from '@/lib/features/console/texts';
 
 export async function generateMetadata(): Promise<Metadata> {
   const { c } = await getConsoleTexts();

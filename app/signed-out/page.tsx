@@ -1,5 +1,5 @@
 import { unauthorized } from 'next/navigation';
-import { pageTitle } from '@/lib/documents/page-titles';
+import { pageTitle } from '@/lib/doors/company/page-titles';
 
 export const generateMetadata = () => pageTitle((t) => t.signedOutTitle);
 

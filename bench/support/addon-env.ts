@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sandboxDefaults } from '../../lib/config/sandbox-defaults';
+import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
 
 /**
  * The environment of `next start` in a benchmark: production, the sandbox's plugin id and API key, fresh secrets,

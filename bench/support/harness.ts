@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sandboxDefaults, sandboxServiceAddresses } from '../../lib/config/sandbox-defaults';
+import { sandboxDefaults, sandboxServiceAddresses } from '@/lib/platform/config/sandbox-defaults';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/app';
 import { addonEnv } from './addon-env';
 import type { Cleanup } from './cleanup';

@@ -11,7 +11,7 @@ const DOCUMENT_LISTS = new Set(['/api/invoices', '/api/expenses', '/api/delivery
 const SYNC_ONLY_LISTS = new Set(['/api/warehouses', '/api/payment-accounts']);
 
 /**
- * A call of the sync (lib/mirror/service-pages.ts): a document list of 100 with no list filter (the overview's pages
+ * A call of the sync (lib/owners/mirror/service-pages.ts): a document list of 100 with no list filter (the overview's pages
  * of 100 always carry PaymentStatus or IssueDateFrom), or a reference list no page reads. The benchmarks' own page
  * views never ask for Top=100.
  */

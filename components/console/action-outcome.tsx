@@ -1,7 +1,7 @@
-import type { ConsoleDataTexts } from '@/lib/i18n/console-data';
-import type { ConsolePagesTexts } from '@/lib/i18n/console-pages';
-import { fill } from '@/lib/console/data-texts';
-import type { ShownOutcome } from '@/lib/console/outcome';
+import type { ConsoleDataTexts } from '@/lib/base/i18n/console-data';
+import type { ConsolePagesTexts } from '@/lib/base/i18n/console-pages';
+import { fill } from '@/lib/features/console/data-texts';
+import type { ShownOutcome } from '@/lib/features/console/outcome';
 
 /** What the last action did, as its server action reported it back in the address: done, refused or failed, why. */
 export function ActionOutcome({

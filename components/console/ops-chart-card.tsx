@@ -22,7 +22,7 @@ export function OpsChartCard({
         {title}
       </h2>
       {svg && (
-        // The SVG is the chart renderer's, every text in it escaped (lib/charts/render.ts; tests/charts/).
+        // The SVG is the chart renderer's, every text in it escaped (lib/features/charts/render.ts; tests/charts/).
         <div className="mt-3 [&>svg]:h-auto [&>svg]:w-full" dangerouslySetInnerHTML={{ __html: svg }} />
       )}
       <div className="mt-3">{children}</div>

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Answer, Answerable, ErrorCode } from '@/lib/http/errors';
+import type { Answer, Answerable, ErrorCode } from '@/lib/base/errors';
 
 /**
  * Every way a data-API call can fail, as one typed error for the pages. The message is generic and fixed per kind:

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { consentCompanySchema, MAX_CONSENT_COMPANIES, type ConsentCompany } from './schemas/consent';
-import { readUpTo } from '@/lib/http/body';
+import { readUpTo } from '@/lib/base/http/body';
 import { parseRetryAfter } from './transport';
 
 /**

@@ -1,16 +1,15 @@
 import 'server-only';
-import { sha256Hex } from '@/lib/crypto/digest';
-import { getEnv } from '@/lib/env';
-import { describeError, getLogger } from '@/lib/log';
+import { sha256Hex } from '@/lib/platform/crypto/digest';
+import { getEnv } from '@/lib/platform/env';
+import { describeError, getLogger } from '@/lib/platform/log';
 import { createDataApiClient, type ClientOptions, type DataApiClient } from './client';
-import { countDataApiCall } from '@/lib/metrics/record';
 import { getRateBudget } from './rate/shared-budget';
 import type { Priority } from './rate/slots';
-import { createTransport, type Answer, type Transport } from './transport';
+import { createTransport, type Answer, type CallOutcome, type Transport } from './transport';
 
 /**
  * A data-API client for a token in hand. Where a company's stored token comes from, and what happens to it when the
- * service refuses it, belongs to lib/connections/ (the owner of the access_tokens table); this module never touches
+ * service refuses it, belongs to lib/owners/connections/ (the owner of the access_tokens table); this module never touches
  * the database.
  */
 
@@ -53,14 +52,17 @@ function sharingIdenticalGets(transport: Transport, budgetKey: string): Transpor
   };
 }
 
+/** What the owner of a token hears of its client: the service refused the token; a call ended (for the counters). */
+export type TokenClientHooks = { onUnauthorized?: () => Promise<void>; onCall?: (outcome: CallOutcome) => void };
+
 /**
- * A client for a token in hand: the stored one above, or one the user pasted, checked before it is stored.
- * `onUnauthorized` runs when the service refuses the token.
+ * A client for a token in hand: the stored one above, or one the user pasted, checked before it is stored. The
+ * service floor counts nothing itself: the connections' owner opens every client with its hooks.
  */
 export async function clientForToken(
   token: string,
   tenantId: string,
-  { onUnauthorized, ...options }: ClientOptions & { onUnauthorized?: () => Promise<void> } = {},
+  { onUnauthorized, onCall, ...options }: ClientOptions & TokenClientHooks = {},
 ): Promise<DataApiClient> {
   const budgetKey = sha256Hex(token);
   const log = getLogger();
@@ -72,7 +74,7 @@ export async function clientForToken(
     onUnauthorized,
     onBudgetError: (error) => log.warn({ err: describeError(error), tenantId }, 'data api bookkeeping failed'),
     onOutcome: (outcome) => {
-      countDataApiCall(tenantId, outcome);
+      onCall?.(outcome);
       log[outcome.kind && outcome.kind !== 'not-found' ? 'warn' : 'debug'](
         { dataApi: outcome, tenantId },
         'data api call',

@@ -56,7 +56,7 @@ export type Call = {
   /**
    * When the caller stops waiting (the transport's clock, ms since the epoch): the queue wait, every attempt and
    * every retry end by then, and a call cut by it fails with `deadlineExceeded`. A page's calls share one
-   * (lib/documents/load.ts); without one a call has `callTimeoutMs`.
+   * (lib/features/documents/load.ts); without one a call has `callTimeoutMs`.
    */
   deadline?: number;
   /** 'page' (the default) goes before every 'background' call of the token that is still waiting (the sync's). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { overviewChartSvgs } from '@/lib/charts/overview';
-import { renderChartSvg } from '@/lib/charts/render';
-import { documentTexts } from '@/lib/i18n/documents';
-import { AGEING_BUCKETS, monthsUpTo, type Ageing, type OverviewCharts } from '@/lib/mirror/query/overview';
+import { overviewChartSvgs } from '@/lib/features/charts/overview';
+import { renderChartSvg } from '@/lib/features/charts/render';
+import { documentTexts } from '@/lib/base/i18n/documents';
+import { AGEING_BUCKETS, monthsUpTo, type Ageing, type OverviewCharts } from '@/lib/owners/mirror/query/overview';
 
 /**
  * The overview's charts drawn on the server: one SVG each, labelled for a screen reader, in the user's language, and

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { POLL_LEASE_SECONDS, type PollDeps } from '@/lib/consent/poll';
-import { advanceConsent } from '@/lib/consent/progress';
-import { findConsentResult } from '@/lib/consent/result';
-import { PENDING_INTERVAL_MS } from '@/lib/consent/poll-step';
-import { startConsent, type ConsentConfig } from '@/lib/consent/start';
-import { openSecret, openToken, webhookSecretContext, type VaultKey } from '@/lib/crypto/vault';
-import { rowsOf, type Db } from '@/lib/db/client';
-import { accessTokens, consentRequests, sessions } from '@/lib/db/schema';
+import { POLL_LEASE_SECONDS, type PollDeps } from '@/lib/owners/consent/poll';
+import { advanceConsent } from '@/lib/owners/consent/progress';
+import { findConsentResult } from '@/lib/owners/consent/result';
+import { PENDING_INTERVAL_MS } from '@/lib/owners/consent/poll-step';
+import { startConsent, type ConsentConfig } from '@/lib/owners/consent/start';
+import { openSecret, openToken, webhookSecretContext, type VaultKey } from '@/lib/platform/crypto/vault';
+import { rowsOf, type Db } from '@/lib/platform/db/client';
+import { accessTokens, consentRequests, sessions } from '@/lib/platform/db/schema';
 import type { PollAnswer } from '@/lib/service/subscription-poll';
-import type { Session } from '@/lib/session/sessions';
+import type { Session } from '@/lib/owners/sessions/sessions';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { rememberSecret } from '../support/log-capture';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConsentForm } from '@/lib/consent/form';
+import { parseConsentForm } from '@/lib/owners/consent/form';
 
 /**
  * The post-mode answer of the consent page, read exactly as the interface describes it: indexed data[n][…] fields,

@@ -7,7 +7,7 @@ import {
   POLL_LIMIT_MS,
   UNREACHABLE_INTERVAL_MS,
   type PollStep,
-} from '@/lib/consent/poll-step';
+} from '@/lib/owners/consent/poll-step';
 import type { PollAnswer, PollStatus } from '@/lib/service/subscription-poll';
 
 /**

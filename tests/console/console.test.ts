@@ -8,20 +8,20 @@ import {
   reencryptSecrets,
   resyncCompany,
   type Operator,
-} from '@/lib/console/actions';
-import { AuditFilterError, auditLog } from '@/lib/console/audit';
-import { consoleCompanies } from '@/lib/console/companies';
-import { consoleUsers } from '@/lib/console/users';
-import { listConnections } from '@/lib/connections/states';
-import { storeAccessTokens } from '@/lib/connections/store';
-import { fingerprint } from '@/lib/crypto/digest';
-import { openToken } from '@/lib/crypto/vault';
-import { rowsOf } from '@/lib/db/client';
-import { accessTokens, consoleAudit, opsDataApiUsage, sessions } from '@/lib/db/schema';
-import { getEnv, resetEnvForTests } from '@/lib/env';
-import type { SendJob } from '@/lib/jobs/queue';
-import { mirrorSyncQueue } from '@/lib/mirror/jobs';
-import { findActiveSession } from '@/lib/session/sessions';
+} from '@/lib/features/console/actions';
+import { AuditFilterError, auditLog } from '@/lib/owners/audit/console-audit';
+import { consoleCompanies } from '@/lib/features/console/companies';
+import { consoleUsers } from '@/lib/features/console/users';
+import { listConnections } from '@/lib/owners/connections/states';
+import { storeAccessTokens } from '@/lib/owners/connections/store';
+import { fingerprint } from '@/lib/platform/crypto/digest';
+import { openToken } from '@/lib/platform/crypto/vault';
+import { rowsOf } from '@/lib/platform/db/client';
+import { accessTokens, consoleAudit, opsDataApiUsage, sessions } from '@/lib/platform/db/schema';
+import { getEnv, resetEnvForTests } from '@/lib/platform/env';
+import type { SendJob } from '@/lib/platform/jobs/queue';
+import { mirrorSyncQueue } from '@/lib/owners/mirror/jobs';
+import { findActiveSession } from '@/lib/owners/sessions/sessions';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest } from '../support/jobs';
 import { rememberSecret } from '../support/log-capture';

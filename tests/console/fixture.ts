@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { storeAccessTokens } from '@/lib/connections/store';
-import { sha256Hex } from '@/lib/crypto/digest';
-import type { VaultKey } from '@/lib/crypto/vault';
-import { rowsOf, type Db } from '@/lib/db/client';
+import { storeAccessTokens } from '@/lib/owners/connections/store';
+import { sha256Hex } from '@/lib/platform/crypto/digest';
+import type { VaultKey } from '@/lib/platform/crypto/vault';
+import { rowsOf, type Db } from '@/lib/platform/db/client';
 import { API_KEY, PLUGIN_ID } from '../support/broker';
 import { rememberSecret } from '../support/log-capture';
 
 /**
- * What the console's tests look at, written the way the add-on writes it: tokens through lib/connections' store
+ * What the console's tests look at, written the way the add-on writes it: tokens through lib/owners/connections' store
  * (sealed), launch codes by their hash, sessions and notifications as rows. Every secret handed out is kept in
  * `secrets`, so a test can prove that none of them reaches a read model or the audit log.
  */

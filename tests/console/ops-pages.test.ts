@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { callsPerHourSvg, failureReasonsSvg, launchTallySvg } from '@/lib/charts/console-ops';
-import { callsPerHour, fillDays, fillHours, lastDays, lastHours, reasonName } from '@/lib/console/ops-shape';
-import { consoleOpsTexts, fillIn } from '@/lib/i18n/console-ops';
-import { dayAndHour, hourOfDay, longDay, shortDay } from '@/lib/i18n/console-ops-format';
+import { callsPerHourSvg, failureReasonsSvg, launchTallySvg } from '@/lib/features/charts/console-ops';
+import { callsPerHour, fillDays, fillHours, lastDays, lastHours, reasonName } from '@/lib/features/console/ops-shape';
+import { consoleOpsTexts, fillIn } from '@/lib/base/i18n/console-ops';
+import { dayAndHour, hourOfDay, longDay, shortDay } from '@/lib/base/i18n/console-ops-format';
 
 /**
  * The console's Launches and Data API pages: the hours and days the records skip are shown as zero, every failure

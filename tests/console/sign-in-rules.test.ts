@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, Profile, User } from 'next-auth';
-import { consoleAuthOptions } from '@/lib/console/auth';
-import { isOperator, normalizedEmail } from '@/lib/console/allowlist';
-import { resetEnvForTests } from '@/lib/env';
+import { consoleAuthOptions } from '@/lib/doors/console/auth';
+import { isOperator, normalizedEmail } from '@/lib/doors/console/allowlist';
+import { resetEnvForTests } from '@/lib/platform/env';
 
 /**
  * Whom the console's sign-in lets in once the provider said yes (next-auth's signIn callback, as next-auth calls it

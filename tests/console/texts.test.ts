@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { FAILURE_REASONS, OK_NOTES, REFUSAL_REASONS } from '@/lib/console/actions';
-import { AUDIT_ACTIONS, AUDIT_RESULTS } from '@/lib/console/audit';
-import { consoleDataTexts } from '@/lib/i18n/console-data';
-import { accessTokens, mirrorCompanies } from '@/lib/db/schema';
+import { FAILURE_REASONS, OK_NOTES, REFUSAL_REASONS } from '@/lib/features/console/actions';
+import { AUDIT_ACTIONS, AUDIT_RESULTS } from '@/lib/owners/audit/console-audit';
+import { consoleDataTexts } from '@/lib/base/i18n/console-data';
+import { accessTokens, mirrorCompanies } from '@/lib/platform/db/schema';
 
 /** Every code the console's data and actions can answer has its words, in Slovak and in English. */
 describe.each(['sk', 'en'] as const)('the console’s texts in %s', (language) => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as refresh } from '@/app/companies/[tenantId]/sync/route';
-import { disconnectCompany, endUserSessions, type Operator } from '@/lib/console/actions';
-import { consoleUsers } from '@/lib/console/users';
-import { listConnections } from '@/lib/connections/states';
-import { getDb } from '@/lib/db/client';
-import { getEnv } from '@/lib/env';
+import { disconnectCompany, endUserSessions, type Operator } from '@/lib/features/console/actions';
+import { consoleUsers } from '@/lib/features/console/users';
+import { listConnections } from '@/lib/owners/connections/states';
+import { getDb } from '@/lib/platform/db/client';
+import { getEnv } from '@/lib/platform/env';
 import { PLUGIN_ID } from '../support/broker';
 import { JANA, postCompanyForm, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
 

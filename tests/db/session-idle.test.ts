@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { exchangeLaunch } from '@/lib/broker/token-exchange';
-import { rowsOf, type Db } from '@/lib/db/client';
-import { signInWithLaunchCode } from '@/lib/session/sign-in';
-import { findActiveSession, type Session } from '@/lib/session/sessions';
+import { exchangeLaunch } from '@/lib/owners/sessions/token-exchange';
+import { rowsOf, type Db } from '@/lib/platform/db/client';
+import { signInWithLaunchCode } from '@/lib/owners/sessions/sign-in';
+import { findActiveSession, type Session } from '@/lib/owners/sessions/sessions';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isRecordRefusal, storable, storableText } from '@/lib/db/storable';
+import { isRecordRefusal, storable, storableText } from '@/lib/platform/db/storable';
 
-/** The one function outside text goes through on its way into the database (lib/db/storable.ts). */
+/** The one function outside text goes through on its way into the database (lib/platform/db/storable.ts). */
 describe('storable text', () => {
   it('replaces U+0000 and lone surrogates with U+FFFD, and keeps everything else, pairs included', () => {
     expect(storableText('a\u0000b')).toBe('a\uFFFDb');

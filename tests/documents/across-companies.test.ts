@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { companyScope } from '@/lib/company/scope';
-import { mirrorCompanies } from '@/lib/db/schema';
-import { overdueAcrossHref, overduePaging, readAcrossCompanies } from '@/lib/documents/across-companies';
-import { chartsOfCompany } from '@/lib/documents/overview-charts';
+import { companyScope } from '@/lib/base/company-scope';
+import { mirrorCompanies } from '@/lib/platform/db/schema';
+import { overdueAcrossHref, overduePaging, readAcrossCompanies } from '@/lib/features/documents/across-companies';
+import { chartsOfCompany } from '@/lib/features/documents/overview-charts';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { invoice, mirrorRecords } from '../mirror/query-fixture';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseListView } from '@/lib/documents/filters';
+import { parseListView } from '@/lib/service/records/list-view';
 import { createDataApiClient, type DataApiClient } from '@/lib/service/client';
 import { createMemoryBudget } from '@/lib/service/rate/memory-budget';
 import { createTransport } from '@/lib/service/transport';

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { extensionOf, inlineKindOf, inlineKindOfName, safeContentType, safeFileName } from '@/lib/documents/downloads';
-import { contentDisposition, filePolicy } from '@/lib/http/company/file-answer';
+import {
+  extensionOf,
+  inlineKindOf,
+  inlineKindOfName,
+  safeContentType,
+  safeFileName,
+} from '@/lib/features/documents/downloads';
+import { contentDisposition, filePolicy } from '@/lib/doors/company/file-answer';
 
 describe('file names', () => {
   it('keep only [A-Za-z0-9._-], dropping accents rather than letters', () => {

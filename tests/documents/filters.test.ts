@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { listHref, pagingLinks, parseListView, SEARCH_MAX_LENGTH, tidyListSearch } from '@/lib/documents/filters';
-import { mirrorViewOf } from '@/lib/documents/mirror-view';
-import { filterFieldsFor, sequenceOptions } from '@/lib/documents/filter-fields';
-import { documentTexts } from '@/lib/i18n/documents';
+import {
+  listHref,
+  pagingLinks,
+  parseListView,
+  SEARCH_MAX_LENGTH,
+  tidyListSearch,
+} from '@/lib/service/records/list-view';
+import { mirrorViewOf } from '@/lib/features/documents/mirror-view';
+import { filterFieldsFor, sequenceOptions } from '@/lib/features/documents/filter-fields';
+import { documentTexts } from '@/lib/base/i18n/documents';
 
 describe('a list view from the URL', () => {
   it('keeps valid filters under the interface names and sends them with Top (25 by default)', () => {

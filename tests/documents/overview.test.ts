@@ -10,7 +10,7 @@ import {
   readAllPages,
   summarizeUnpaid,
   OVERVIEW_MAX_PAGES,
-} from '@/lib/documents/overview';
+} from '@/lib/service/records/overview';
 
 const TODAY = '2026-07-22';
 

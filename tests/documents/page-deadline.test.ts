@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadForPage, pageDeadline, PAGE_DEADLINE_MS } from '@/lib/company/page-load';
-import type { CompanyScope } from '@/lib/company/scope';
-import { openCompanyClient as openClient } from '@/lib/connections/client';
+import { loadForPage, pageDeadline, PAGE_DEADLINE_MS } from '@/lib/features/pages/page-load';
+import type { CompanyScope } from '@/lib/base/company-scope';
+import { openCompanyClient as openClient } from '@/lib/owners/connections/client';
 import { DataApiError } from '@/lib/service/errors';
 import { PLUGIN_ID } from '../support/broker';
 import { connectCompany, startCompanyFixture, type CompanyFixture } from '../support/company';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseListView } from '@/lib/documents/filters';
-import { pageNumbers, pagerOf } from '@/lib/documents/pages';
+import { parseListView } from '@/lib/service/records/list-view';
+import { pageNumbers, pagerOf } from '@/lib/features/documents/pages';
 
 const path = '/companies/10001/invoices';
 

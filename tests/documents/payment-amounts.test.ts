@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentAmounts } from '@/lib/documents/present';
+import { paymentAmounts } from '@/lib/service/records/present';
 
 /**
  * Paid and left to pay, for the lists and detail pages of invoices and expenses. The service gives invoices both

@@ -3,8 +3,8 @@ import {
   getAccessFallbackHTTPStatus,
   isHTTPAccessFallbackError,
 } from 'next/dist/client/components/http-access-fallback/http-access-fallback';
-import { loadForPage, problemOf } from '@/lib/company/page-load';
-import { failureOf } from '@/lib/http/failure';
+import { loadForPage, problemOf } from '@/lib/features/pages/page-load';
+import { failureOf } from '@/lib/platform/http/failure';
 import { DataApiError, type DataApiErrorKind } from '@/lib/service/errors';
 
 describe('what a page shows for each failure of the data API', () => {

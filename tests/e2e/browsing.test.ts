@@ -10,8 +10,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney } from '../../lib/i18n/format';
-import { companyToday } from '../../lib/company/calendar';
+import { formatMoney } from '@/lib/base/i18n/format';
+import { companyToday } from '@/lib/base/calendar';
 import { ACCESS_TOKEN_PREFIX } from '../../sandbox/access-tokens';
 import { freshContext, launchChromium, launchFromSandbox } from './support/browser';
 import { startEnvironment, type E2eEnvironment } from './support/environment';

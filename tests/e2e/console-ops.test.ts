@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxDefaults } from '../../lib/config/sandbox-defaults';
+import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
 import { freshContext, launchChromium } from './support/browser';
 import { startEnvironment, type E2eEnvironment } from './support/environment';
 import { expectUi } from './support/expect-ui';

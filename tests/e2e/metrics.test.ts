@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
-import { sandboxDefaults } from '../../lib/config/sandbox-defaults';
+import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
 import { rememberSecret } from '../support/log-capture';
 import { startEnvironment, type E2eEnvironment } from './support/environment';
 import { printAddonOutputOnFailure } from './support/failure-output';

@@ -6,8 +6,8 @@ import {
   formatMoney,
   formatPercent,
   formatWallClock,
-} from '@/lib/i18n/format';
-import { addDays, calendarDay, companyToday } from '@/lib/company/calendar';
+} from '@/lib/base/i18n/format';
+import { addDays, calendarDay, companyToday } from '@/lib/base/calendar';
 
 // Intl separates groups and units with (narrow) no-break spaces; the specifications read better with plain ones.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -88,7 +88,7 @@ describe('sizes and rates', () => {
 
 describe('counted nouns and placeholders', () => {
   it('use the plural form the language needs', async () => {
-    const { countOf, documentTexts, fill } = await import('@/lib/i18n/documents');
+    const { countOf, documentTexts, fill } = await import('@/lib/base/i18n/documents');
     const sk = documentTexts.sk.documents;
     expect(plain(countOf(1, sk, 'sk'))).toBe('1 doklad');
     expect(plain(countOf(3, sk, 'sk'))).toBe('3 doklady');

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineQueue } from '@/lib/jobs/queue';
+import { defineQueue } from '@/lib/platform/jobs/queue';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest } from '../support/jobs';
 
 /**
  * Cancelling a key's jobs: those waiting never run, and the one running in this process gets its stop signal (a
- * company's disconnect cancels its mirror's jobs so: lib/mirror/jobs.ts). Other keys' jobs are left alone.
+ * company's disconnect cancels its mirror's jobs so: lib/owners/mirror/jobs.ts). Other keys' jobs are left alone.
  */
 describe.each(databaseKinds)('cancelling jobs by key on %s', (kind) => {
   const database = testDatabaseDuringTests(kind);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteJobsDb } from '@/lib/jobs/pglite-adapter';
+import { pgliteJobsDb } from '@/lib/platform/jobs/pglite-adapter';
 
 /** How pg-boss's statements reach the embedded database. */
 describe('the PGlite adapter of the job queue', () => {

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { closeDb, rowsOf } from '@/lib/db/client';
-import { pruneQueue } from '@/lib/db/prune';
-import { getJobs, startJobs, stopJobs } from '@/lib/jobs/process';
-import { applicationQueues } from '@/lib/jobs/queues';
+import { closeDb, rowsOf } from '@/lib/platform/db/client';
+import { pruneQueue } from '@/lib/features/upkeep/prune';
+import { getJobs, startJobs, stopJobs } from '@/lib/platform/jobs/process';
+import { applicationQueues } from '@/lib/doors/jobs/queues';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest, testTuning } from '../support/jobs';
 

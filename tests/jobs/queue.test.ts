@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineQueue } from '@/lib/jobs/queue';
+import { defineQueue } from '@/lib/platform/jobs/queue';
 import { DataApiError } from '@/lib/service/errors';
 import { capturedLogLines } from '../support/log-capture';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { codeOf, sourceFiles } from '../support/source-files';
 
 /**
- * Every request about a company goes through one door: a page through `requireCompany` (lib/company/page.ts), a route
- * handler through `companyRoute` (lib/company/route.ts). The door checks the session and the company before anything
+ * Every request about a company goes through one door: a page through `requireCompany` (lib/doors/company/page.ts), a route
+ * handler through `companyRoute` (lib/doors/company/route.ts). The door checks the session and the company before anything
  * else and is the only way to the company's data: so no page or route handler under app/companies/ reads the session
  * cookie, opens the database or the company's token itself.
  */
@@ -13,9 +13,12 @@ const imports = (path: string, module: string) => new RegExp(`from '${module}'`)
 describe('the door of company requests', () => {
   it('is the only way a company page or route reaches the database, the session cookie or the token', () => {
     const reaching = companyFiles.filter((path) =>
-      ['@/lib/db/client', '@/lib/db/errors', '@/lib/session/cookie', '@/lib/connections/client'].some((module) =>
-        imports(path, module),
-      ),
+      [
+        '@/lib/platform/db/client',
+        '@/lib/platform/db/errors',
+        '@/lib/owners/sessions/cookie',
+        '@/lib/owners/connections/client',
+      ].some((module) => imports(path, module)),
     );
     expect(reaching).toEqual([]);
   });
@@ -24,19 +27,19 @@ describe('the door of company requests', () => {
     const routes = companyFiles.filter((path) => path.endsWith('/route.ts'));
     expect(routes.length).toBeGreaterThan(5);
     const outside = routes.filter(
-      (path) => !imports(path, '@/lib/company/route') && !imports(path, '@/lib/http/company/file-routes'),
+      (path) => !imports(path, '@/lib/doors/company/route') && !imports(path, '@/lib/doors/company/file-routes'),
     );
     expect(outside).toEqual([]);
-    expect(codeOf('lib/http/company/file-routes.ts')).toMatch(/companyRoute</);
+    expect(codeOf('lib/doors/company/file-routes.ts')).toMatch(/companyRoute</);
   });
 
   it('is taken by every company page, itself or through the loader it calls', () => {
-    // The list pages are one companyListPage (components/list-page.tsx), which loads through lib/documents/list-page.
-    const loaders = ['@/lib/company/page', '@/components/list-page', '@/lib/documents/detail-pages'];
+    // The list pages are one companyListPage (components/list-page.tsx), which loads through lib/features/documents/list-page.
+    const loaders = ['@/lib/doors/company/page', '@/components/list-page', '@/lib/doors/company/detail-pages'];
     const pages = companyFiles.filter((path) => /\/(page|layout)\.tsx$/.test(path));
     expect(pages.filter((path) => !loaders.some((module) => imports(path, module)))).toEqual([]);
     expect(codeOf('components/list-page.tsx')).toMatch(/from '@\/lib\/documents\/list-page'/);
-    for (const loader of ['lib/documents/list-page.ts', 'lib/documents/detail-pages.ts']) {
+    for (const loader of ['lib/features/documents/list-page.ts', 'lib/doors/company/detail-pages.ts']) {
       expect(codeOf(loader)).toMatch(/requireCompany\(/);
     }
   });

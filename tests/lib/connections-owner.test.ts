@@ -2,19 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { codeOf, sourceFiles } from '../support/source-files';
 
 /**
- * The connections table (`access_tokens`) has one owner, lib/connections/: storing, states, opening a company's
+ * The connections table (`access_tokens`) has one owner, lib/owners/connections/: storing, states, opening a company's
  * client, marking a token rejected, the missing-token check, notices, webhook secrets and their rotation. Every other
- * module asks it; lib/db/schema.ts only declares the table.
+ * module asks it; lib/platform/db/schema.ts only declares the table.
  */
-const owner = 'lib/connections/';
-const declaration = 'lib/db/schema.ts';
+const owner = 'lib/owners/connections/';
+const declaration = 'lib/platform/db/schema.ts';
 
 const touchesTable = (code: string) => /\baccessTokens\b|\baccess_tokens\b/.test(code);
 
 describe('the owner of access_tokens', () => {
   const files = ['lib', 'app', 'components'].flatMap(sourceFiles);
 
-  it('is lib/connections/: no other module of lib/, app/ or components/ queries the table', () => {
+  it('is lib/owners/connections/: no other module of lib/, app/ or components/ queries the table', () => {
     const others = files.filter((path) => !path.startsWith(owner) && path !== declaration);
     expect(others.filter((path) => touchesTable(codeOf(path)))).toEqual([]);
   });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { matchesAnySecret, randomToken64 } from '@/lib/crypto/digest';
-import { pickLocale } from '@/lib/i18n/messages';
-import { readJsonBody } from '@/lib/http/body';
-import { HttpError } from '@/lib/http/errors';
-import { clientAddress } from '@/lib/http/client-address';
-import { isLaunchCodeShaped } from '@/lib/broker/launch-codes';
-import { sealSessionId, unsealSessionId } from '@/lib/session/cookie';
+import { matchesAnySecret, randomToken64 } from '@/lib/platform/crypto/digest';
+import { pickLocale } from '@/lib/base/i18n/messages';
+import { readJsonBody } from '@/lib/base/http/body';
+import { HttpError } from '@/lib/base/errors';
+import { clientAddress } from '@/lib/base/http/client-address';
+import { isLaunchCodeShaped } from '@/lib/owners/sessions/launch-codes';
+import { sealSessionId, unsealSessionId } from '@/lib/owners/sessions/cookie';
 
 describe('secrets', () => {
   it('matches a presented API key against any accepted one, whatever the lengths', () => {

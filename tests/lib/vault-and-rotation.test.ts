@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { openSecret, openToken, sealSecret, sealToken, VaultError, webhookSecretContext } from '@/lib/crypto/vault';
-import { consentStateContext } from '@/lib/consent/secrets';
-import { reencryptAccessTokens } from '@/lib/crypto/rotate';
-import { accessTokens, consentRequests } from '@/lib/db/schema';
+import {
+  openSecret,
+  openToken,
+  sealSecret,
+  sealToken,
+  VaultError,
+  webhookSecretContext,
+} from '@/lib/platform/crypto/vault';
+import { consentStateContext } from '@/lib/owners/consent/secrets';
+import { reencryptAccessTokens } from '@/lib/features/keys/rotate';
+import { accessTokens, consentRequests } from '@/lib/platform/db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 
 const oldKey = { id: 'old', key: randomBytes(32) };

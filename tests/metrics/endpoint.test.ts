@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { GET } from '@/app/api/metrics/route';
 import { POST as webhook } from '@/app/api/webhooks/[webhookId]/route';
-import { getDb } from '@/lib/db/client';
-import { resetEnvForTests } from '@/lib/env';
-import { dataApiUsage } from '@/lib/ops/data-api-usage';
-import { launchCounts } from '@/lib/ops/launches';
-import { flushOpsRecords } from '@/lib/ops/record';
-import { clientForToken } from '@/lib/service/token-client';
+import { getDb } from '@/lib/platform/db/client';
+import { resetEnvForTests } from '@/lib/platform/env';
+import { dataApiUsage } from '@/lib/owners/ops/data-api-usage';
+import { launchCounts } from '@/lib/owners/ops/launches';
+import { flushOpsRecords } from '@/lib/owners/ops/record';
+import { countedClientForToken } from '@/lib/owners/connections/client';
 import { API_KEY, BASE, exchange, launchJwt } from '../support/broker';
 import { clearFaults, setFault, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
 import { capturedLogLines, rememberedSecrets, rememberSecret } from '../support/log-capture';
@@ -121,7 +121,7 @@ describe('GET /api/metrics', () => {
 
     // Data-API calls of company 10002: one answered 429 once, then (retried after the pause) 200.
     const token = rememberSecret(fixture.tokens.issue('10002', 'metrics-reader'));
-    const client = await clientForToken(token, '10002');
+    const client = await countedClientForToken(token, '10002');
     await setFault(fixture, '10002', { mode: 'rate-limited', count: 1, retryAfterSeconds: 1 });
     await client.auth.check();
     await clearFaults(fixture);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { pruneQueue } from '@/lib/db/prune';
-import { applicationQueues } from '@/lib/jobs/queues';
-import { metricsText } from '@/lib/metrics/scrape';
+import { pruneQueue } from '@/lib/features/upkeep/prune';
+import { applicationQueues } from '@/lib/doors/jobs/queues';
+import { metricsText } from '@/lib/features/metrics/scrape';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest } from '../support/jobs';
 

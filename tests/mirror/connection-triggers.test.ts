@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb, rowsOf } from '@/lib/db/client';
-import { getEnv, resetEnvForTests } from '@/lib/env';
-import { startJobs, stopJobs } from '@/lib/jobs/process';
+import { getDb, rowsOf } from '@/lib/platform/db/client';
+import { getEnv, resetEnvForTests } from '@/lib/platform/env';
+import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
 import { POST as receiveWebhook } from '@/app/api/webhooks/[webhookId]/route';
-import { newWebhookId, storeAccessTokens } from '@/lib/connections/store';
-import { mirrorSyncQueue } from '@/lib/mirror/jobs';
-import { WEBHOOK_SIGNATURE_HEADER } from '@/lib/webhooks/signature';
+import { newWebhookId, storeAccessTokens } from '@/lib/owners/connections/store';
+import { mirrorSyncQueue } from '@/lib/owners/mirror/jobs';
+import { WEBHOOK_SIGNATURE_HEADER } from '@/lib/owners/webhooks/signature';
 import { signWebhookBody } from '@/sandbox/webhook-signer';
 import { BASE, PLUGIN_ID, deliver, launch, startBrokerFixture } from '../support/broker';
 import { testTuning } from '../support/jobs';

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mirrorCompanies, mirrorDocuments } from '@/lib/db/schema';
-import { loadDeliveryNotePage, loadExpensePage, loadInvoicePage } from '@/lib/documents/detail-loads';
-import { loadInvoiceDetail } from '@/lib/documents/invoice-detail';
-import { resetEnvForTests } from '@/lib/env';
-import { readJournals } from '@/lib/mirror/journals';
-import { syncCompany } from '@/lib/mirror/sync';
+import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
+import { loadDeliveryNotePage, loadExpensePage, loadInvoicePage } from '@/lib/features/documents/detail-loads';
+import { loadInvoiceDetail } from '@/lib/features/documents/invoice-detail';
+import { resetEnvForTests } from '@/lib/platform/env';
+import { readJournals } from '@/lib/owners/mirror/journals';
+import { syncCompany } from '@/lib/owners/mirror/sync';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { mirrorSandboxDuringTests, sandboxPaths } from './mirror-fixture';
-import type { CompanyConnection } from '@/lib/connections/states';
+import type { CompanyConnection } from '@/lib/owners/connections/states';
 
 /**
  * A document's page reads the company's mirror when it is ready (a full sync has ended, the service has not refused

@@ -1,23 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyToday } from '@/lib/company/calendar';
-import type { CompanyConnection } from '@/lib/connections/states';
-import { mirrorCompanies } from '@/lib/db/schema';
-import { loadExpensePage, loadInvoicePage } from '@/lib/documents/detail-loads';
-import { loadOverview } from '@/lib/documents/overview';
-import { loadOverviewPage } from '@/lib/documents/overview-page';
-import { resetEnvForTests } from '@/lib/env';
-import { mirrorReadiness } from '@/lib/mirror/query/across';
-import { overviewFromMirror } from '@/lib/mirror/query/overview-cards';
-import { readJournals } from '@/lib/mirror/journals';
-import { mirrorServes, mirrorServesKind, mirrorStatus, readinessOf } from '@/lib/mirror/status';
-import { syncCompany } from '@/lib/mirror/sync';
+import { companyToday } from '@/lib/base/calendar';
+import type { CompanyConnection } from '@/lib/owners/connections/states';
+import { mirrorCompanies } from '@/lib/platform/db/schema';
+import { loadExpensePage, loadInvoicePage } from '@/lib/features/documents/detail-loads';
+import { loadOverview } from '@/lib/service/records/overview';
+import { loadOverviewPage } from '@/lib/features/documents/overview-page';
+import { resetEnvForTests } from '@/lib/platform/env';
+import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
+import { overviewFromMirror } from '@/lib/owners/mirror/query/overview-cards';
+import { readJournals } from '@/lib/owners/mirror/journals';
+import { mirrorServes, mirrorServesKind, mirrorStatus, readinessOf } from '@/lib/owners/mirror/status';
+import { syncCompany } from '@/lib/owners/mirror/sync';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { mirrorSandboxDuringTests, sandboxPaths } from './mirror-fixture';
 
 /**
  * Pages read a kind from the mirror as soon as the first full sync has read that kind to its last page, not only once
- * every kind is in (readinessOf, lib/mirror/status.ts): the invoices' list and pages from the copy while the expenses
+ * every kind is in (readinessOf, lib/owners/mirror/status.ts): the invoices' list and pages from the copy while the expenses
  * are still read live. A stopped mirror is never served; a full sync that starts over does not take a kind back.
  * The overview's cards come from the copy once invoices and expenses are in, the same figures a live read gives,
  * with no data-API call. Against the sandbox, on each database.
@@ -77,7 +77,7 @@ describe.each(databaseKinds)('pages per kind and the overview from the mirror on
   let users = 0;
   /** The company's page door over the test database and a fresh token: the requests it sends are its own. */
   const door = (state: CompanyConnection['state'] = 'connected') =>
-    // A user of its own each time: the live overview is kept a minute per user and company (lib/documents/load).
+    // A user of its own each time: the live overview is kept a minute per user and company (lib/features/documents/load).
     api.pageDoor(database.db, TENANT, { userId: `early-${databaseKind}-${++users}`, state });
 
   beforeAll(async () => {
@@ -96,7 +96,7 @@ describe.each(databaseKinds)('pages per kind and the overview from the mirror on
   it('answers invoices from the mirror once they were read whole, while expenses are still read live', async () => {
     await invoicesOnly();
     const status = await mirrorStatus(database.db, company());
-    // What the list pages decide by (lib/documents/list-page.ts).
+    // What the list pages decide by (lib/features/documents/list-page.ts).
     expect(mirrorServesKind(status, 'invoices')).toBe(true);
     expect(mirrorServesKind(status, 'expenses')).toBe(false);
     expect(await mirrorReadiness(database.db, [company()], ['invoices'])).toEqual(['ready']);

@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import type { Db } from '@/lib/db/client';
-import { exportFile, type ExportFormat, type ExportRequest } from '@/lib/documents/export/export';
-import type { ListKind } from '@/lib/documents/filters';
-import type { MirrorCompany } from '@/lib/mirror/company';
+import type { Db } from '@/lib/platform/db/client';
+import { exportFile, type ExportFormat, type ExportRequest } from '@/lib/features/documents/export/export';
+import type { ListKind } from '@/lib/service/records/list-view';
+import type { MirrorCompany } from '@/lib/owners/mirror/company';
 
 /** An export of a company's mirror, read to its end, with the failures it reported on the way. */
 export async function exported<K extends ListKind>(
@@ -38,7 +38,7 @@ export async function xlsxSheet(bytes: Buffer): Promise<ExcelJS.Worksheet> {
 
 /**
  * The rows of an export's documents: after the header, up to the empty row before the totals rows (every export ends
- * with them, lib/documents/export/totals.ts).
+ * with them, lib/features/documents/export/totals.ts).
  */
 export function documentRows<T>(rows: T[][]): T[][] {
   const empty = rows.findIndex((row, index) => index > 0 && row.every((cell) => cell === '' || cell === null));

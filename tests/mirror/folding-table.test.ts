@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FOLD } from '@/lib/mirror/query/folded-sql';
-import { foldForSearch } from '@/lib/mirror/search-text';
+import { FOLD } from '@/lib/owners/mirror/query/folded-sql';
+import { foldForSearch } from '@/lib/owners/mirror/search-text';
 
 /**
  * The database folds a few texts itself (a numbering-sequence filter; the sort keys of rows mirrored before

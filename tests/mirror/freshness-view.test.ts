@@ -2,9 +2,9 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { MirrorFreshness } from '@/components/mirror-freshness';
-import { documentTexts } from '@/lib/i18n/documents';
-import type { DocumentKind } from '@/lib/mirror/kinds';
-import type { MirrorStatus } from '@/lib/mirror/status';
+import { documentTexts } from '@/lib/base/i18n/documents';
+import type { DocumentKind } from '@/lib/owners/mirror/kinds';
+import type { MirrorStatus } from '@/lib/owners/mirror/status';
 
 /** What a list says of the company's synchronized copy, above it, in both languages, with its refresh button. */
 

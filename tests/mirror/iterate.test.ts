@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { mirrorDocuments } from '@/lib/db/schema';
-import { iterateMirrored, SORT_KEYS, type MirrorView } from '@/lib/mirror/query';
+import { mirrorDocuments } from '@/lib/platform/db/schema';
+import { iterateMirrored, SORT_KEYS, type MirrorView } from '@/lib/owners/mirror/query';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { PLUGIN_ID } from '../support/broker';
 import { everyMirrored, idsOf, invoice, mirrorRecords } from './query-fixture';

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { storeAccessTokens } from '@/lib/connections/store';
-import { rowsOf } from '@/lib/db/client';
-import { getEnv, resetEnvForTests } from '@/lib/env';
-import { mirrorJournalsQueue, mirrorSyncQueue } from '@/lib/mirror/jobs';
-import { JOURNAL_BATCH, unreadExpenses } from '@/lib/mirror/journals';
+import { storeAccessTokens } from '@/lib/owners/connections/store';
+import { rowsOf } from '@/lib/platform/db/client';
+import { getEnv, resetEnvForTests } from '@/lib/platform/env';
+import { mirrorJournalsQueue, mirrorSyncQueue } from '@/lib/owners/mirror/jobs';
+import { JOURNAL_BATCH, unreadExpenses } from '@/lib/owners/mirror/journals';
 import { PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest } from '../support/jobs';

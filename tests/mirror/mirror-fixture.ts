@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import type { CompanyPage } from '@/lib/company/page';
-import { loadForPage } from '@/lib/company/page-load';
-import type { ConnectionState } from '@/lib/connections/states';
-import { storeAccessTokens } from '@/lib/connections/store';
-import type { Db } from '@/lib/db/client';
-import { getEnv } from '@/lib/env';
+import type { CompanyPage } from '@/lib/features/pages/company-page';
+import { loadForPage } from '@/lib/features/pages/page-load';
+import type { ConnectionState } from '@/lib/owners/connections/states';
+import { storeAccessTokens } from '@/lib/owners/connections/store';
+import type { Db } from '@/lib/platform/db/client';
+import { getEnv } from '@/lib/platform/env';
 import { createDataApiClient, type DataApiClient } from '@/lib/service/client';
 import { createMemoryBudget } from '@/lib/service/rate/memory-budget';
 import { createTransport } from '@/lib/service/transport';
-import type { DocumentKind } from '@/lib/mirror/kinds';
+import type { DocumentKind } from '@/lib/owners/mirror/kinds';
 import type { Sandbox } from '../../sandbox/app';
 import { tokenFingerprint } from '../../sandbox/data-api/request-log';
 import { PLUGIN_ID } from '../support/broker';
@@ -68,7 +68,7 @@ export function mirrorSandboxDuringTests() {
 
     /**
      * Stores a working connection of the company (a token of `userId`'s, as a gateway delivers it): every page a sync
-     * writes checks that its company is still connected (lib/mirror/page-guard.ts), whichever client reads.
+     * writes checks that its company is still connected (lib/owners/mirror/page-guard.ts), whichever client reads.
      */
     async connect(db: Db, tenantId: string, userId = 'jana.novakova@example.sk'): Promise<void> {
       await storeAccessTokens(
@@ -86,7 +86,7 @@ export function mirrorSandboxDuringTests() {
         .filter((request) => request.tokenFingerprint === tokenFingerprint(token)),
 
     /**
-     * A company page's door (lib/company/page.ts) over the test database and a fresh token, for `userId` with their
+     * A company page's door (lib/doors/company/page.ts) over the test database and a fresh token, for `userId` with their
      * connection in `state`; `calls()` answers the paths (without query) it asked of the service, in order.
      */
     pageDoor(
@@ -129,7 +129,7 @@ export function mirrorSandboxDuringTests() {
   };
 }
 
-/** What a company page's loaders are handed (lib/documents/detail-loads.ts, overview-page.ts). */
+/** What a company page's loaders are handed (lib/features/documents/detail-loads.ts, overview-page.ts). */
 export type PageDoor = Pick<CompanyPage, 'scope' | 'read' | 'load' | 'connection'>;
 
 /** The parameters of a logged request's query. */

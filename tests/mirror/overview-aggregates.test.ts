@@ -1,9 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '@/lib/company/calendar';
-import type { MirrorCompany } from '@/lib/mirror/company';
-import { overdueAcross, unpaidAndOverdue, mirrorReadiness } from '@/lib/mirror/query/across';
-import { AGEING_BUCKETS, overviewCharts, type AgeingBucket, type OverviewCharts } from '@/lib/mirror/query/overview';
-import { foldForSearch } from '@/lib/mirror/search-text';
+import { addDays } from '@/lib/base/calendar';
+import type { MirrorCompany } from '@/lib/owners/mirror/company';
+import { overdueAcross, unpaidAndOverdue, mirrorReadiness } from '@/lib/owners/mirror/query/across';
+import {
+  AGEING_BUCKETS,
+  overviewCharts,
+  type AgeingBucket,
+  type OverviewCharts,
+} from '@/lib/owners/mirror/query/overview';
+import { foldForSearch } from '@/lib/owners/mirror/search-text';
 import { expenseSchema, type Expense } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
 import { databaseKinds, postgresUrl, testDatabaseDuringTests } from '../support/databases';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite, rowsOf } from '@/lib/db/client';
+import { openPglite, rowsOf } from '@/lib/platform/db/client';
 
 /**
  * `npm run mirror:purge -- --tenant 10001` erases one company's copy on the add-on's own database, and nothing of

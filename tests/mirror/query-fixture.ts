@@ -1,9 +1,9 @@
-import type { Db } from '@/lib/db/client';
-import type { MirrorCompany } from '@/lib/mirror/company';
-import { documentRow, type MirroredRecord } from '@/lib/mirror/document-row';
-import { upsertDocuments } from '@/lib/mirror/documents';
-import type { DocumentKind } from '@/lib/mirror/kinds';
-import { listMirrored, type MirrorView } from '@/lib/mirror/query';
+import type { Db } from '@/lib/platform/db/client';
+import type { MirrorCompany } from '@/lib/owners/mirror/company';
+import { documentRow, type MirroredRecord } from '@/lib/owners/mirror/document-row';
+import { upsertDocuments } from '@/lib/owners/mirror/documents';
+import type { DocumentKind } from '@/lib/owners/mirror/kinds';
+import { listMirrored, type MirrorView } from '@/lib/owners/mirror/query';
 import { invoiceSchema, type Invoice } from '@/lib/service/schemas/invoice';
 
 /** Stores records in a company's mirror as a sync would (the same rows, search text included). */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { documentRow } from '@/lib/mirror/document-row';
-import { failureOutcome, PAUSED_RETRY_MS } from '@/lib/mirror/failures';
-import { planSync } from '@/lib/mirror/plan';
-import { foldForSearch } from '@/lib/mirror/search-text';
-import { laterTimestamp, overlapStart } from '@/lib/mirror/timestamps';
+import { documentRow } from '@/lib/owners/mirror/document-row';
+import { failureOutcome, PAUSED_RETRY_MS } from '@/lib/owners/mirror/failures';
+import { planSync } from '@/lib/owners/mirror/plan';
+import { foldForSearch } from '@/lib/owners/mirror/search-text';
+import { laterTimestamp, overlapStart } from '@/lib/owners/mirror/timestamps';
 import { DataApiError } from '@/lib/service/errors';
 import { expenseSchema } from '@/lib/service/schemas/expense';
 import { invoiceSchema } from '@/lib/service/schemas/invoice';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listMirrored, type MirrorView } from '@/lib/mirror/query';
+import { listMirrored, type MirrorView } from '@/lib/owners/mirror/query';
 import { expenseSchema } from '@/lib/service/schemas/expense';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { PLUGIN_ID } from '../support/broker';

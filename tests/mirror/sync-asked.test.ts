@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mirrorSyncQueue, sendMirrorSync } from '@/lib/mirror/jobs';
-import { mirrorStatus } from '@/lib/mirror/status';
-import { beginSync } from '@/lib/mirror/state';
-import { syncStateKey, watchesSync } from '@/lib/mirror/sync-asked';
+import { mirrorSyncQueue, sendMirrorSync } from '@/lib/owners/mirror/jobs';
+import { mirrorStatus } from '@/lib/owners/mirror/status';
+import { beginSync } from '@/lib/owners/mirror/state';
+import { syncStateKey, watchesSync } from '@/lib/owners/mirror/sync-asked';
 import { PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest } from '../support/jobs';

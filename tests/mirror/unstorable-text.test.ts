@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { storeAccessTokens } from '@/lib/connections/store';
-import { rowsOf } from '@/lib/db/client';
-import { mirrorDocuments } from '@/lib/db/schema';
-import { getEnv } from '@/lib/env';
-import { documentRow } from '@/lib/mirror/document-row';
-import { upsertDocuments } from '@/lib/mirror/documents';
-import { syncCompany } from '@/lib/mirror/sync';
+import { storeAccessTokens } from '@/lib/owners/connections/store';
+import { rowsOf } from '@/lib/platform/db/client';
+import { mirrorDocuments } from '@/lib/platform/db/schema';
+import { getEnv } from '@/lib/platform/env';
+import { documentRow } from '@/lib/owners/mirror/document-row';
+import { upsertDocuments } from '@/lib/owners/mirror/documents';
+import { syncCompany } from '@/lib/owners/mirror/sync';
 import type { Invoice } from '@/lib/service/schemas/invoice';
-import { receiveWebhook } from '@/lib/webhooks/receive';
+import { receiveWebhook } from '@/lib/owners/webhooks/receive';
 import { signWebhookBody } from '@/sandbox/webhook-signer';
 import { PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
@@ -19,7 +19,7 @@ import { mirrorSandboxDuringTests } from './mirror-fixture';
  * Text the database cannot hold as it came: PostgreSQL and PGlite refuse U+0000 (text 22021, jsonb 22P05) and a lone
  * surrogate in jsonb (22P02). One such character in one record once failed every sync of its company, and a signed
  * notification holding one answered 500 until the service gave up. Now each is stored with U+FFFD in its place
- * (lib/db/storable.ts), and a record the database still refuses is skipped and logged, never its whole page.
+ * (lib/platform/db/storable.ts), and a record the database still refuses is skipped and logged, never its whole page.
  */
 describe.each(databaseKinds)('text the database cannot hold as it came, on %s', (kind) => {
   const database = testDatabaseDuringTests(kind);

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/lib/db/client';
-import { pruneExpiredRows } from '@/lib/db/prune';
-import { consoleCompanies } from '@/lib/console/companies';
-import { dataApiUsage } from '@/lib/ops/data-api-usage';
-import { launchCounts } from '@/lib/ops/launches';
+import { rowsOf, type Db } from '@/lib/platform/db/client';
+import { pruneExpiredRows } from '@/lib/features/upkeep/prune';
+import { consoleCompanies } from '@/lib/features/console/companies';
+import { dataApiUsage } from '@/lib/owners/ops/data-api-usage';
+import { launchCounts } from '@/lib/owners/ops/launches';
 import {
   discardPendingOpsRecords,
   flushOpsRecords,
@@ -12,8 +12,8 @@ import {
   recordLaunch,
   recordWebhookRefusal,
   type DataApiUse,
-} from '@/lib/ops/record';
-import { OPS_WAIT_BUCKET_COUNT, waitQuantileMs } from '@/lib/ops/wait-buckets';
+} from '@/lib/owners/ops/record';
+import { OPS_WAIT_BUCKET_COUNT, waitQuantileMs } from '@/lib/platform/metrics/wait-buckets';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 
 /**

@@ -4,9 +4,9 @@ import { GET as invoicePreview } from '@/app/companies/[tenantId]/invoices/[id]/
 import { GET as deliveryNoteReport } from '@/app/companies/[tenantId]/delivery-notes/[id]/reports/[reportId]/route';
 import { GET as attachmentContent } from '@/app/companies/[tenantId]/expenses/[id]/attachments/[attachmentId]/route';
 import { sql } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
-import { getEnv } from '@/lib/env';
-import { unsealSessionId } from '@/lib/session/cookie';
+import { getDb } from '@/lib/platform/db/client';
+import { getEnv } from '@/lib/platform/env';
+import { unsealSessionId } from '@/lib/owners/sessions/cookie';
 import { BASE } from '../support/broker';
 import {
   clearFaults,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as syncState, POST as refresh } from '@/app/companies/[tenantId]/sync/route';
-import { resetEnvForTests } from '@/lib/env';
-import { startJobs, stopJobs } from '@/lib/jobs/process';
-import { mirrorSyncQueue } from '@/lib/mirror/jobs';
+import { resetEnvForTests } from '@/lib/platform/env';
+import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
+import { mirrorSyncQueue } from '@/lib/owners/mirror/jobs';
 import { get, postCompanyForm, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
 
 /**

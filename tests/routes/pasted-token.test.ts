@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as pasteToken } from '@/app/companies/[tenantId]/connection/token/route';
-import { listConnections } from '@/lib/connections/states';
+import { listConnections } from '@/lib/owners/connections/states';
 import { and, eq } from 'drizzle-orm';
-import { openSecret, webhookSecretContext } from '@/lib/crypto/vault';
-import { getDb } from '@/lib/db/client';
-import { accessTokens } from '@/lib/db/schema';
-import { getEnv } from '@/lib/env';
-import { openCompanyClient } from '@/lib/connections/client';
+import { openSecret, webhookSecretContext } from '@/lib/platform/crypto/vault';
+import { getDb } from '@/lib/platform/db/client';
+import { accessTokens } from '@/lib/platform/db/schema';
+import { getEnv } from '@/lib/platform/env';
+import { openCompanyClient } from '@/lib/owners/connections/client';
 import { PLUGIN_ID } from '../support/broker';
 import { capturedLogLines, rememberSecret } from '../support/log-capture';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GET as invoicePreview } from '@/app/companies/[tenantId]/invoices/[id]/reports/[reportId]/preview/route';
-import { resetEnvForTests } from '@/lib/env';
+import { resetEnvForTests } from '@/lib/platform/env';
 import { clearFaults, get, sandboxData, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
 import { capturedLogLines } from '../support/log-capture';
 

@@ -8,12 +8,12 @@ import { GET as expensesCsv } from '@/app/companies/[tenantId]/expenses/export.c
 import { GET as expensesXlsx } from '@/app/companies/[tenantId]/expenses/export.xlsx/route';
 import { GET as deliveryNotesCsv } from '@/app/companies/[tenantId]/delivery-notes/export.csv/route';
 import { GET as deliveryNotesXlsx } from '@/app/companies/[tenantId]/delivery-notes/export.xlsx/route';
-import { getDb } from '@/lib/db/client';
-import { parseListView, type ListKind } from '@/lib/documents/filters';
-import { resetEnvForTests } from '@/lib/env';
-import { searchParamsOf } from '@/lib/http/search-params';
-import { fill } from '@/lib/i18n/documents';
-import { syncMirror } from '@/lib/mirror/run';
+import { getDb } from '@/lib/platform/db/client';
+import { parseListView, type ListKind } from '@/lib/service/records/list-view';
+import { resetEnvForTests } from '@/lib/platform/env';
+import { searchParamsOf } from '@/lib/base/http/search-params';
+import { fill } from '@/lib/base/i18n/documents';
+import { syncMirror } from '@/lib/owners/mirror/run';
 import { proxy } from '@/proxy';
 import { BASE, PLUGIN_ID } from '../support/broker';
 import { get, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';

@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
-import { addressPattern, isRouteHandlerPath, routeHandlers } from '@/lib/http/route-handlers';
+import { addressPattern, isRouteHandlerPath, routeHandlers } from '@/lib/base/http/route-handlers';
 import { proxy } from '@/proxy';
 
 const appDir = path.join(process.cwd(), 'app');

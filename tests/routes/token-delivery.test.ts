@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { getDb, rowsOf } from '@/lib/db/client';
-import { getEnv } from '@/lib/env';
-import { openToken } from '@/lib/crypto/vault';
-import { accessTokens } from '@/lib/db/schema';
+import { getDb, rowsOf } from '@/lib/platform/db/client';
+import { getEnv } from '@/lib/platform/env';
+import { openToken } from '@/lib/platform/crypto/vault';
+import { accessTokens } from '@/lib/platform/db/schema';
 import { PLUGIN_ID, deliver, launch, startBrokerFixture } from '../support/broker';
 import { rememberSecret } from '../support/log-capture';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
-import { accessTokens } from '@/lib/db/schema';
-import { listConnections } from '@/lib/connections/states';
-import { openCompanyClient, openCompanyClientForWork } from '@/lib/connections/client';
+import { getDb } from '@/lib/platform/db/client';
+import { accessTokens } from '@/lib/platform/db/schema';
+import { listConnections } from '@/lib/owners/connections/states';
+import { openCompanyClient, openCompanyClientForWork } from '@/lib/owners/connections/client';
 import { DataApiError } from '@/lib/service/errors';
 import { PLUGIN_ID } from '../support/broker';
 import { connectCompany, startCompanyFixture, type CompanyFixture } from '../support/company';

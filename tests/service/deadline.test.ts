@@ -5,7 +5,7 @@ import { MIN_ATTEMPT_MS } from '@/lib/service/transport';
 import { createFakeService, json, status } from './fake-service';
 
 /**
- * A caller's deadline (a page's, lib/documents/load.ts) bounds the whole call: the wait for a slot, every attempt
+ * A caller's deadline (a page's, lib/features/documents/load.ts) bounds the whole call: the wait for a slot, every attempt
  * and every retry. On the fake clock; what is asserted is which requests were sent and how the call ended.
  */
 const invoice = { id: 1, documentNumber: 'OF1' };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataApiClient } from '@/lib/service/client';
 import { createPostgresBudget } from '@/lib/service/rate/postgres-budget';
 import { createTransport } from '@/lib/service/transport';
-import type { Db } from '@/lib/db/client';
+import type { Db } from '@/lib/platform/db/client';
 import type { RateBudget } from '@/lib/service/rate/budget';
 import { createTestDatabase, databaseKinds, postgresUrl, type TestDatabase } from '../support/databases';
 import { mostInAnyWindow, recordingGrants } from '../support/granted-sends';

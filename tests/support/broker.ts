@@ -1,6 +1,6 @@
-import { sandboxDefaults } from '@/lib/config/sandbox-defaults';
-import { resetEnvForTests } from '@/lib/env';
-import { closeDb } from '@/lib/db/client';
+import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
+import { resetEnvForTests } from '@/lib/platform/env';
+import { closeDb } from '@/lib/platform/db/client';
 import { createSandbox, type Sandbox } from '../../sandbox/app';
 import { signLaunchJwt } from '../../sandbox/launch-jwt';
 import { rememberSecret } from './log-capture';

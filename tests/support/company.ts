@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { resetEnvForTests } from '@/lib/env';
+import { resetEnvForTests } from '@/lib/platform/env';
 import { PLUGIN_ID, BASE, callback, deliver, launch, sessionCookieFrom, startBrokerFixture } from './broker';
 import { rememberSecret } from './log-capture';
 

@@ -34,7 +34,7 @@ describe('npm run lint', { timeout: 180_000 }, () => {
 
   it('uses the types: a promise left floating in lib/ is a finding', async () => {
     const code = `export async function store() {}\nexport function caller() {\n  store();\n}\n`;
-    expect(await ruleIdsFor(code, 'lib/env.ts')).toContain('@typescript-eslint/no-floating-promises');
+    expect(await ruleIdsFor(code, 'lib/platform/env.ts')).toContain('@typescript-eslint/no-floating-promises');
   });
 
   it('formats in the house style: 120 columns, single quotes, semicolons, trailing commas', async () => {

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { storeAccessTokens } from '@/lib/connections/store';
-import type { VaultKey } from '@/lib/crypto/vault';
-import { rowsOf } from '@/lib/db/client';
-import { accessTokens } from '@/lib/db/schema';
-import { getEnv } from '@/lib/env';
-import { pruneExpiredRows } from '@/lib/db/prune';
-import { listCompanyEvents } from '@/lib/webhooks/activity';
-import { loadActivityPage } from '@/lib/webhooks/activity-page';
-import { receiverAddress } from '@/lib/webhooks/address';
-import { storable } from '@/lib/db/storable';
-import { recordWebhookEvent } from '@/lib/webhooks/events';
-import { paymentAmount, problemText, readStoredNotification, uploadedEntities } from '@/lib/webhooks/present';
-import { formatMoney } from '@/lib/i18n/format';
+import { storeAccessTokens } from '@/lib/owners/connections/store';
+import type { VaultKey } from '@/lib/platform/crypto/vault';
+import { rowsOf } from '@/lib/platform/db/client';
+import { accessTokens } from '@/lib/platform/db/schema';
+import { getEnv } from '@/lib/platform/env';
+import { pruneExpiredRows } from '@/lib/features/upkeep/prune';
+import { listCompanyEvents } from '@/lib/owners/webhooks/activity';
+import { loadActivityPage } from '@/lib/owners/webhooks/activity-page';
+import { receiverAddress } from '@/lib/owners/webhooks/address';
+import { storable } from '@/lib/platform/db/storable';
+import { recordWebhookEvent } from '@/lib/owners/webhooks/events';
+import { paymentAmount, problemText, readStoredNotification, uploadedEntities } from '@/lib/owners/webhooks/present';
+import { formatMoney } from '@/lib/base/i18n/format';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 
 /**

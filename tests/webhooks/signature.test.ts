@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signatureOf, verifyWebhookSignature, WEBHOOK_MAX_BODY_BYTES } from '@/lib/webhooks/signature';
+import { signatureOf, verifyWebhookSignature, WEBHOOK_MAX_BODY_BYTES } from '@/lib/owners/webhooks/signature';
 import { signWebhookBody } from '@/sandbox/webhook-signer';
 
 // The test vector of service-facts.md ("Webhooks"): computed, not official.

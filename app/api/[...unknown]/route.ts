@@ -1,5 +1,5 @@
-import { errorResponse } from '@/lib/http/errors';
-import { withRouteHeaders } from '@/lib/http/handle';
+import { errorResponse } from '@/lib/base/errors';
+import { withRouteHeaders } from '@/lib/platform/http/route-headers';
 
 /** Any other address under /api answers in the one error shape, with the route handlers' security headers. */
 const notFound = () => withRouteHeaders(errorResponse('not_found'));

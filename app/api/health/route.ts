@@ -1,8 +1,8 @@
-import { otherMethods } from '@/lib/http/other-methods';
+import { otherMethods } from '@/lib/platform/http/other-methods';
 import { sql } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
-import { errorResponse } from '@/lib/http/errors';
-import { withRouteHeaders } from '@/lib/http/handle';
+import { getDb } from '@/lib/platform/db/client';
+import { errorResponse } from '@/lib/base/errors';
+import { withRouteHeaders } from '@/lib/platform/http/route-headers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,11 +1,11 @@
-import { otherMethods } from '@/lib/http/other-methods';
-import { getEnv } from '@/lib/env';
-import { getDb } from '@/lib/db/client';
-import { matchesAnySecret } from '@/lib/crypto/digest';
-import { errorResponse } from '@/lib/http/errors';
-import { withRouteHeaders } from '@/lib/http/handle';
-import { getLogger } from '@/lib/log';
-import { metricsText } from '@/lib/metrics/scrape';
+import { otherMethods } from '@/lib/platform/http/other-methods';
+import { getEnv } from '@/lib/platform/env';
+import { getDb } from '@/lib/platform/db/client';
+import { matchesAnySecret } from '@/lib/platform/crypto/digest';
+import { errorResponse } from '@/lib/base/errors';
+import { withRouteHeaders } from '@/lib/platform/http/route-headers';
+import { getLogger } from '@/lib/platform/log';
+import { metricsText } from '@/lib/features/metrics/scrape';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,15 +1,16 @@
-import { getEnv } from '@/lib/env';
-import { getDb } from '@/lib/db/client';
-import { HttpError } from '@/lib/http/errors';
-import type { Failure } from '@/lib/http/failure';
-import { bothLanguages, failurePageResponse } from '@/lib/http/failure-page';
-import { messages } from '@/lib/i18n/messages';
-import { handleRequest, withRouteHeaders } from '@/lib/http/handle';
-import { countFailure, refuseWhileBlocked } from '@/lib/http/failure-limit';
-import { clientAddress } from '@/lib/http/client-address';
-import { isLaunchCodeShaped } from '@/lib/broker/launch-codes';
-import { readSessionCookie, sealSessionId, sessionCookieHeader, unsealSessionId } from '@/lib/session/cookie';
-import { signInWithLaunchCode } from '@/lib/session/sign-in';
+import { getEnv } from '@/lib/platform/env';
+import { getDb } from '@/lib/platform/db/client';
+import { HttpError } from '@/lib/base/errors';
+import type { Failure } from '@/lib/platform/http/failure';
+import { bothLanguages, failurePageResponse } from '@/lib/platform/http/failure-page';
+import { messages } from '@/lib/base/i18n/messages';
+import { handleRequest } from '@/lib/doors/http/handle';
+import { withRouteHeaders } from '@/lib/platform/http/route-headers';
+import { countFailure, refuseWhileBlocked } from '@/lib/owners/rate-limits/failure-limit';
+import { clientAddress } from '@/lib/base/http/client-address';
+import { isLaunchCodeShaped } from '@/lib/owners/sessions/launch-codes';
+import { readSessionCookie, sealSessionId, sessionCookieHeader, unsealSessionId } from '@/lib/owners/sessions/cookie';
+import { signInWithLaunchCode } from '@/lib/owners/sessions/sign-in';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,15 +1,15 @@
-import { otherMethods } from '@/lib/http/other-methods';
-import { getEnv } from '@/lib/env';
-import { getDb } from '@/lib/db/client';
-import { HttpError } from '@/lib/http/errors';
-import { handleRequest } from '@/lib/http/handle';
-import { isSameOriginRequest } from '@/lib/http/same-origin';
-import { clearedSessionCookieHeader, readSessionCookie, unsealSessionId } from '@/lib/session/cookie';
-import { revokeSession } from '@/lib/session/sessions';
+import { otherMethods } from '@/lib/platform/http/other-methods';
+import { getEnv } from '@/lib/platform/env';
+import { getDb } from '@/lib/platform/db/client';
+import { HttpError } from '@/lib/base/errors';
+import { handleRequest } from '@/lib/doors/http/handle';
+import { isSameOriginRequest } from '@/lib/base/http/same-origin';
+import { clearedSessionCookieHeader, readSessionCookie, unsealSessionId } from '@/lib/owners/sessions/cookie';
+import { revokeSession } from '@/lib/owners/sessions/sessions';
 
 export const dynamic = 'force-dynamic';
 
-/** Ends the session server-side; only from our own pages (lib/http/same-origin.ts says why). */
+/** Ends the session server-side; only from our own pages (lib/base/http/same-origin.ts says why). */
 export async function POST(request: Request) {
   return handleRequest('logout', async (log) => {
     const env = getEnv();

@@ -2,9 +2,9 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { AppHeader } from '@/components/app-header';
 import { CompanyTabs } from '@/components/company-tabs';
-import { companyPath } from '@/lib/documents/present';
-import { getMessages } from '@/lib/i18n/server';
-import { requireCompany } from '@/lib/company/page';
+import { companyPath } from '@/lib/service/records/present';
+import { getMessages } from '@/lib/base/i18n/server';
+import { requireCompany } from '@/lib/doors/company/page';
 import { linkClass } from '@/components/detail-parts';
 
 /**

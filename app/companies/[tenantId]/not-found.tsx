@@ -1,7 +1,7 @@
 import { CompanyHomeLink } from '@/components/company-home-link';
 import { linkClass } from '@/components/detail-parts';
-import { getMessages } from '@/lib/i18n/server';
-import { companyPageTitle } from '@/lib/documents/page-titles';
+import { getMessages } from '@/lib/base/i18n/server';
+import { companyPageTitle } from '@/lib/doors/company/page-titles';
 
 export const generateMetadata = ({ params }: { params: Promise<{ tenantId: string }> }) =>
   companyPageTitle(params, (t) => t.docs.notFound.title);

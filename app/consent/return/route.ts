@@ -1,19 +1,19 @@
-import { otherMethods } from '@/lib/http/other-methods';
-import { requestMirrorSyncs } from '@/lib/mirror/jobs';
-import { consentAnswerPage } from '@/lib/consent/answer-pages';
-import { completePostConsent } from '@/lib/consent/complete';
-import { parseConsentForm } from '@/lib/consent/form';
-import { consentReturnPage } from '@/lib/consent/return-page';
-import { getDb } from '@/lib/db/client';
-import { companyPath } from '@/lib/documents/present';
-import { localeOf } from '@/lib/http/request-locale';
-import { getEnv } from '@/lib/env';
-import { readBodyText } from '@/lib/http/body';
-import { clientAddress } from '@/lib/http/client-address';
-import type { Failure } from '@/lib/http/failure';
-import { countFailure, refuseWhileBlocked } from '@/lib/http/failure-limit';
-import { handleRequest } from '@/lib/http/handle';
-import { readSessionCookie, unsealSessionId } from '@/lib/session/cookie';
+import { otherMethods } from '@/lib/platform/http/other-methods';
+import { requestMirrorSyncs } from '@/lib/owners/mirror/jobs';
+import { consentAnswerPage } from '@/lib/owners/consent/answer-pages';
+import { completePostConsent } from '@/lib/owners/consent/complete';
+import { parseConsentForm } from '@/lib/owners/consent/form';
+import { consentReturnPage } from '@/lib/owners/consent/return-page';
+import { getDb } from '@/lib/platform/db/client';
+import { companyPath } from '@/lib/service/records/present';
+import { localeOf } from '@/lib/base/http/request-locale';
+import { getEnv } from '@/lib/platform/env';
+import { readBodyText } from '@/lib/base/http/body';
+import { clientAddress } from '@/lib/base/http/client-address';
+import type { Failure } from '@/lib/platform/http/failure';
+import { countFailure, refuseWhileBlocked } from '@/lib/owners/rate-limits/failure-limit';
+import { handleRequest } from '@/lib/doors/http/handle';
+import { readSessionCookie, unsealSessionId } from '@/lib/owners/sessions/cookie';
 
 export const dynamic = 'force-dynamic';
 
@@ -34,7 +34,7 @@ async function fromStartingSession(request: Request, sessionId: string): Promise
  * itself after a countdown, and has a button): a repeat stores nothing and shows the same page.
  *
  * The answer is a page of its own that needs no session: what was connected, and back to the service's tab, whose
- * frame follows the attempt and shows the company by itself (lib/consent/return-page.ts). Only a browser that brings
+ * frame follows the attempt and shows the company by itself (lib/owners/consent/return-page.ts). Only a browser that brings
  * the cookie of the session that started the consent (the add-on opened outside the service, without script) is sent
  * on to the company page, as before.
  *

@@ -1,10 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { AUDIT_ACTIONS, AUDIT_RESULTS, AuditFilterError, auditLog, type AuditPage } from '@/lib/console/audit';
-import { getConsoleDataTexts } from '@/lib/console/data-texts';
-import { requireOperator } from '@/lib/console/operator';
-import { getConsoleTexts } from '@/lib/console/texts';
-import { getDb } from '@/lib/db/client';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_RESULTS,
+  AuditFilterError,
+  auditLog,
+  type AuditPage,
+} from '@/lib/owners/audit/console-audit';
+import { getConsoleDataTexts } from '@/lib/features/console/data-texts';
+import { requireOperator } from '@/lib/doors/console/operator';
+import { getConsoleTexts } from '@/lib/features/console/texts';
+import { getDb } from '@/lib/platform/db/client';
 import { cell, headCell, Moment, one } from '@/components/console/cells';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -26,7 +32,7 @@ function dayAfter(value: string | undefined): string | undefined {
 }
 
 /**
- * The audit log (lib/console/audit.ts), newest first, filtered by a GET form (operator, action, company, result, a
+ * The audit log (lib/owners/audit/console-audit.ts), newest first, filtered by a GET form (operator, action, company, result, a
  * date range in UTC days, both ends included), 50 entries a page with a link to older ones. A filter that does not
  * parse shows one clear message and no entries.
  */

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { consoleCompanies, type ConsoleCompany } from '@/lib/console/companies';
-import { fill, getConsoleDataTexts } from '@/lib/console/data-texts';
-import { requireOperator } from '@/lib/console/operator';
-import { readOutcome } from '@/lib/console/outcome';
-import { getConsoleTexts } from '@/lib/console/texts';
-import { getDb } from '@/lib/db/client';
-import { formatMoment } from '@/lib/i18n/format';
-import { DOCUMENT_KINDS } from '@/lib/mirror/kinds';
+import { consoleCompanies, type ConsoleCompany } from '@/lib/features/console/companies';
+import { fill, getConsoleDataTexts } from '@/lib/features/console/data-texts';
+import { requireOperator } from '@/lib/doors/console/operator';
+import { readOutcome } from '@/lib/features/console/outcome';
+import { getConsoleTexts } from '@/lib/features/console/texts';
+import { getDb } from '@/lib/platform/db/client';
+import { formatMoment } from '@/lib/base/i18n/format';
+import { DOCUMENT_KINDS } from '@/lib/owners/mirror/kinds';
 import { ActionOutcome } from '@/components/console/action-outcome';
 import { ConfirmAction } from '@/components/console/confirm-action';
 import { disconnectCompanyAction, resyncCompanyAction } from '../actions';
@@ -24,7 +24,7 @@ const confirmHref = (kind: 'disconnect' | 'resync', company: ConsoleCompany) =>
   `/console/companies?${new URLSearchParams({ confirm: kind, pluginId: company.pluginId, tenantId: company.tenantId })}`;
 
 /**
- * Companies: every company the add-on knows of (lib/console/companies.ts): users and launches, connection, the
+ * Companies: every company the add-on knows of (lib/features/console/companies.ts): users and launches, connection, the
  * mirror, notifications, key ids (never a secret: none is selected). Per company "Sync now" and "Disconnect", each
  * through its confirmation step (`?confirm=…`) to a server action.
  */

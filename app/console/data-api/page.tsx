@@ -1,16 +1,16 @@
 import type { Metadata } from 'next';
-import { requireOperator } from '@/lib/console/operator';
-import { getConsoleTexts } from '@/lib/console/texts';
-import { getDb } from '@/lib/db/client';
-import { dataApiUsage, type BudgetWait } from '@/lib/ops/data-api-usage';
-import { companyNames } from '@/lib/console/company-names';
-import { companyKey } from '@/lib/console/rows';
-import { callsPerHour, lastHours } from '@/lib/console/ops-shape';
-import { callsPerHourSvg } from '@/lib/charts/console-ops';
-import { consoleOpsTexts, fillIn, type ConsoleOpsTexts } from '@/lib/i18n/console-ops';
-import { hourOfDay } from '@/lib/i18n/console-ops-format';
-import { formatNumber } from '@/lib/i18n/format';
-import type { Locale } from '@/lib/i18n/messages';
+import { requireOperator } from '@/lib/doors/console/operator';
+import { getConsoleTexts } from '@/lib/features/console/texts';
+import { getDb } from '@/lib/platform/db/client';
+import { dataApiUsage, type BudgetWait } from '@/lib/owners/ops/data-api-usage';
+import { companyNames } from '@/lib/features/console/company-names';
+import { companyKey } from '@/lib/features/console/rows';
+import { callsPerHour, lastHours } from '@/lib/features/console/ops-shape';
+import { callsPerHourSvg } from '@/lib/features/charts/console-ops';
+import { consoleOpsTexts, fillIn, type ConsoleOpsTexts } from '@/lib/base/i18n/console-ops';
+import { hourOfDay } from '@/lib/base/i18n/console-ops-format';
+import { formatNumber } from '@/lib/base/i18n/format';
+import type { Locale } from '@/lib/base/i18n/messages';
 import { OpsChartCard } from '@/components/console/ops-chart-card';
 import { figures, RowHeader, Table, Td } from '@/components/table';
 

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
-import { requireOperator } from '@/lib/console/operator';
-import { getConsoleTexts } from '@/lib/console/texts';
-import { getDb } from '@/lib/db/client';
-import { launchCounts } from '@/lib/ops/launches';
-import { fillDays, fillHours, lastDays, lastHours, reasonName } from '@/lib/console/ops-shape';
-import { failureReasonsSvg, launchTallySvg } from '@/lib/charts/console-ops';
-import { consoleOpsTexts, fillIn } from '@/lib/i18n/console-ops';
-import { dayAndHour, hourOfDay, longDay, shortDay } from '@/lib/i18n/console-ops-format';
-import { formatNumber } from '@/lib/i18n/format';
+import { requireOperator } from '@/lib/doors/console/operator';
+import { getConsoleTexts } from '@/lib/features/console/texts';
+import { getDb } from '@/lib/platform/db/client';
+import { launchCounts } from '@/lib/owners/ops/launches';
+import { fillDays, fillHours, lastDays, lastHours, reasonName } from '@/lib/features/console/ops-shape';
+import { failureReasonsSvg, launchTallySvg } from '@/lib/features/charts/console-ops';
+import { consoleOpsTexts, fillIn } from '@/lib/base/i18n/console-ops';
+import { dayAndHour, hourOfDay, longDay, shortDay } from '@/lib/base/i18n/console-ops-format';
+import { formatNumber } from '@/lib/base/i18n/format';
 import { OpsChartCard } from '@/components/console/ops-chart-card';
 import { figures, RowHeader, Table, Td } from '@/components/table';
 

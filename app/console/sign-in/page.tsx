@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { forbidden, redirect } from 'next/navigation';
-import { consoleSession } from '@/lib/console/operator';
-import { getConsoleTexts } from '@/lib/console/texts';
+import { consoleSession } from '@/lib/doors/console/operator';
+import { getConsoleTexts } from '@/lib/features/console/texts';
 import { ConsoleAuthButton } from '@/components/console/console-auth-button';
 import { ConsoleCard } from '@/components/console/console-card';
 

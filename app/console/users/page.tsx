@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { fill, getConsoleDataTexts } from '@/lib/console/data-texts';
-import { requireOperator } from '@/lib/console/operator';
-import { readOutcome } from '@/lib/console/outcome';
-import { getConsoleTexts } from '@/lib/console/texts';
-import { consoleUsers, type ConsoleUser } from '@/lib/console/users';
-import { getDb } from '@/lib/db/client';
-import { getEnv } from '@/lib/env';
+import { fill, getConsoleDataTexts } from '@/lib/features/console/data-texts';
+import { requireOperator } from '@/lib/doors/console/operator';
+import { readOutcome } from '@/lib/features/console/outcome';
+import { getConsoleTexts } from '@/lib/features/console/texts';
+import { consoleUsers, type ConsoleUser } from '@/lib/features/console/users';
+import { getDb } from '@/lib/platform/db/client';
+import { getEnv } from '@/lib/platform/env';
 import { ActionOutcome } from '@/components/console/action-outcome';
 import { cell, headCell, Moment, one, TextWithCode } from '@/components/console/cells';
 import { ConfirmAction } from '@/components/console/confirm-action';
@@ -23,7 +23,7 @@ const endSessionsHref = (user: ConsoleUser) =>
   `/console/users?${new URLSearchParams({ confirm: 'end-sessions', pluginId: user.pluginId, userId: user.userId })}`;
 
 /**
- * Users: who launched the add-on, their companies and sessions (lib/console/users.ts; a session only by its
+ * Users: who launched the add-on, their companies and sessions (lib/features/console/users.ts; a session only by its
  * fingerprint). Per user "End all sessions", and for the whole add-on "Re-encrypt stored secrets under the first
  * key" (`npm run keys:rotate`), each through its confirmation step (`?confirm=…`) to a server action.
  */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/lib/db/client';
+import { rowsOf, type Db } from '@/lib/platform/db/client';
 import type { RateBudget } from './budget';
 import { afterSpentWindow, confirmIn, reserveIn, serviceRules, type Rules, type ScheduleState } from './slots';
 

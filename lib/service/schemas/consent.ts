@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * One company the user approved at the service's consent page, as both of its answers bring it: the post form
- * (lib/consent/form.ts) and the poll answer (lib/service/subscription-poll.ts). The service's company id is our
+ * (lib/owners/consent/form.ts) and the poll answer (lib/service/subscription-poll.ts). The service's company id is our
  * tenant id (compared as text).
  */
 export const consentCompanySchema = z.object({

@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sandboxDefaults, sandboxServiceAddresses } from '../../../lib/config/sandbox-defaults';
+import { sandboxDefaults, sandboxServiceAddresses } from '@/lib/platform/config/sandbox-defaults';
 
 export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Variables the add-on reads (lib/env.ts): none may leak in from the shell that runs the tests. */
+/** Variables the add-on reads (lib/platform/env.ts): none may leak in from the shell that runs the tests. */
 const addonVariables = [
   'APP_URL',
   'PORT',

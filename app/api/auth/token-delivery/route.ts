@@ -1,14 +1,14 @@
-import { otherMethods } from '@/lib/http/other-methods';
-import { getEnv } from '@/lib/env';
-import { getDb } from '@/lib/db/client';
-import { fingerprint } from '@/lib/crypto/digest';
-import { HttpError } from '@/lib/http/errors';
-import { handleRequest } from '@/lib/http/handle';
-import { readGatewayRequest } from '@/lib/broker/gateway-auth';
-import { deliverySchema, storeDelivery } from '@/lib/broker/deliveries';
-import { getLogger } from '@/lib/log';
-import { countDeliveredTokens } from '@/lib/metrics/record';
-import { requestMirrorSyncs } from '@/lib/mirror/jobs';
+import { otherMethods } from '@/lib/platform/http/other-methods';
+import { getEnv } from '@/lib/platform/env';
+import { getDb } from '@/lib/platform/db/client';
+import { fingerprint } from '@/lib/platform/crypto/digest';
+import { HttpError } from '@/lib/base/errors';
+import { handleRequest } from '@/lib/doors/http/handle';
+import { readGatewayRequest } from '@/lib/doors/gateway';
+import { deliverySchema, storeDelivery } from '@/lib/owners/sessions/deliveries';
+import { getLogger } from '@/lib/platform/log';
+import { countDeliveredTokens } from '@/lib/owners/ops/counters';
+import { requestMirrorSyncs } from '@/lib/owners/mirror/jobs';
 
 export const dynamic = 'force-dynamic';
 

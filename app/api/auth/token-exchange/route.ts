@@ -1,14 +1,14 @@
-import { otherMethods } from '@/lib/http/other-methods';
+import { otherMethods } from '@/lib/platform/http/other-methods';
 import { z } from 'zod';
-import { getEnv } from '@/lib/env';
-import { getDb } from '@/lib/db/client';
-import { fingerprint } from '@/lib/crypto/digest';
-import { HttpError } from '@/lib/http/errors';
-import { handleRequest } from '@/lib/http/handle';
-import { readGatewayRequest } from '@/lib/broker/gateway-auth';
-import { keySetFor } from '@/lib/broker/key-set';
-import { LaunchJwtRejected, verifyLaunchJwt } from '@/lib/broker/launch-jwt';
-import { exchangeLaunch } from '@/lib/broker/token-exchange';
+import { getEnv } from '@/lib/platform/env';
+import { getDb } from '@/lib/platform/db/client';
+import { fingerprint } from '@/lib/platform/crypto/digest';
+import { HttpError } from '@/lib/base/errors';
+import { handleRequest } from '@/lib/doors/http/handle';
+import { readGatewayRequest } from '@/lib/doors/gateway';
+import { keySetFor } from '@/lib/owners/sessions/key-set';
+import { LaunchJwtRejected, verifyLaunchJwt } from '@/lib/owners/sessions/launch-jwt';
+import { exchangeLaunch } from '@/lib/owners/sessions/token-exchange';
 
 export const dynamic = 'force-dynamic';
 

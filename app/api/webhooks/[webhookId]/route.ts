@@ -1,14 +1,15 @@
-import { getEnv } from '@/lib/env';
-import { getDb } from '@/lib/db/client';
-import { fingerprint } from '@/lib/crypto/digest';
-import { readBodyBytes } from '@/lib/http/body';
-import { errorResponse, HttpError } from '@/lib/http/errors';
-import { handleRequest, withRouteHeaders } from '@/lib/http/handle';
-import { requestMirrorSyncs } from '@/lib/mirror/jobs';
-import { recordWebhookRefusal } from '@/lib/ops/record';
-import { isWebhookId, receiveWebhook } from '@/lib/webhooks/receive';
-import { webhookErrorResponse } from '@/lib/webhooks/answers';
-import { WEBHOOK_MAX_BODY_BYTES, WEBHOOK_SIGNATURE_HEADER } from '@/lib/webhooks/signature';
+import { getEnv } from '@/lib/platform/env';
+import { getDb } from '@/lib/platform/db/client';
+import { fingerprint } from '@/lib/platform/crypto/digest';
+import { readBodyBytes } from '@/lib/base/http/body';
+import { errorResponse, HttpError } from '@/lib/base/errors';
+import { handleRequest } from '@/lib/doors/http/handle';
+import { withRouteHeaders } from '@/lib/platform/http/route-headers';
+import { requestMirrorSyncs } from '@/lib/owners/mirror/jobs';
+import { recordWebhookRefusal } from '@/lib/owners/ops/record';
+import { isWebhookId, receiveWebhook } from '@/lib/owners/webhooks/receive';
+import { webhookErrorResponse } from '@/lib/owners/webhooks/answers';
+import { WEBHOOK_MAX_BODY_BYTES, WEBHOOK_SIGNATURE_HEADER } from '@/lib/owners/webhooks/signature';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,12 +1,12 @@
 import { ActivityEvent } from '@/components/activity-event';
 import { EmptyState } from '@/components/empty-state';
 import { WebhookReceiver } from '@/components/webhook-receiver';
-import { fill } from '@/lib/i18n/documents';
-import { getMessages } from '@/lib/i18n/server';
-import { requireCompany } from '@/lib/company/page';
-import { ACTIVITY_LIMIT } from '@/lib/webhooks/activity';
-import { loadActivityPage } from '@/lib/webhooks/activity-page';
-import { companyPageTitle } from '@/lib/documents/page-titles';
+import { fill } from '@/lib/base/i18n/documents';
+import { getMessages } from '@/lib/base/i18n/server';
+import { requireCompany } from '@/lib/doors/company/page';
+import { ACTIVITY_LIMIT } from '@/lib/owners/webhooks/activity';
+import { loadActivityPage } from '@/lib/owners/webhooks/activity-page';
+import { companyPageTitle } from '@/lib/doors/company/page-titles';
 
 export const generateMetadata = ({ params }: { params: Promise<{ tenantId: string }> }) =>
   companyPageTitle(params, (t) => t.activity.title);

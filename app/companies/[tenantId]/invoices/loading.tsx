@@ -1,5 +1,5 @@
 import { ListSkeleton } from '@/components/skeletons';
-import { getMessages } from '@/lib/i18n/server';
+import { getMessages } from '@/lib/base/i18n/server';
 
 export default async function Loading() {
   const { t } = await getMessages();

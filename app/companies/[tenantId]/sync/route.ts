@@ -1,14 +1,14 @@
-import { companyRoute } from '@/lib/company/route';
-import { companyPath } from '@/lib/documents/present';
-import { getEnv } from '@/lib/env';
-import { readBodyText } from '@/lib/http/body';
-import { otherMethods } from '@/lib/http/other-methods';
-import { ownPageAddress } from '@/lib/http/own-page-address';
-import { seeOther } from '@/lib/http/see-other';
-import { mirrorCompanyOf } from '@/lib/mirror/company';
-import { requestMirrorSync } from '@/lib/mirror/jobs';
-import { mirrorStatus } from '@/lib/mirror/status';
-import { syncStateKey } from '@/lib/mirror/sync-asked';
+import { companyRoute } from '@/lib/doors/company/route';
+import { companyPath } from '@/lib/service/records/present';
+import { getEnv } from '@/lib/platform/env';
+import { readBodyText } from '@/lib/base/http/body';
+import { otherMethods } from '@/lib/platform/http/other-methods';
+import { ownPageAddress } from '@/lib/base/http/own-page-address';
+import { seeOther } from '@/lib/platform/http/see-other';
+import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
+import { requestMirrorSync } from '@/lib/owners/mirror/jobs';
+import { mirrorStatus } from '@/lib/owners/mirror/status';
+import { syncStateKey } from '@/lib/owners/mirror/sync-asked';
 
 export const dynamic = 'force-dynamic';
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET, POST');

@@ -1,9 +1,9 @@
 import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
-import { consoleAuthOptions } from '@/lib/console/auth';
-import { handleRequest } from '@/lib/http/handle';
-import { HttpError } from '@/lib/http/errors';
-import { consoleRouteHeaders } from '@/lib/console/headers';
+import { consoleAuthOptions } from '@/lib/doors/console/auth';
+import { handleRequest } from '@/lib/doors/http/handle';
+import { HttpError } from '@/lib/base/errors';
+import { consoleRouteHeaders } from '@/lib/doors/console/headers';
 
 /**
  * next-auth's endpoints for the operators' console: sign-in, the identity provider's callback, CSRF token, sign-out.

@@ -1,11 +1,11 @@
-import { companyRoute } from '@/lib/company/route';
-import { consentJson } from '@/lib/consent/script-answer';
-import { startConsent } from '@/lib/consent/start';
-import { companyPath } from '@/lib/documents/present';
-import { getEnv } from '@/lib/env';
-import { HttpError } from '@/lib/http/errors';
-import { otherMethods } from '@/lib/http/other-methods';
-import { wantsJson } from '@/lib/http/wants-json';
+import { companyRoute } from '@/lib/doors/company/route';
+import { consentJson } from '@/lib/doors/http/script-answer';
+import { startConsent } from '@/lib/owners/consent/start';
+import { companyPath } from '@/lib/service/records/present';
+import { getEnv } from '@/lib/platform/env';
+import { HttpError } from '@/lib/base/errors';
+import { otherMethods } from '@/lib/platform/http/other-methods';
+import { wantsJson } from '@/lib/base/http/wants-json';
 
 export const dynamic = 'force-dynamic';
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

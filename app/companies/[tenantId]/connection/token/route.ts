@@ -1,12 +1,12 @@
-import { companyRoute } from '@/lib/company/route';
-import { connectPastedToken } from '@/lib/connections/pasted-token';
-import { companyPath } from '@/lib/documents/present';
-import { getEnv } from '@/lib/env';
-import { readBodyText } from '@/lib/http/body';
-import { clientAddress } from '@/lib/http/client-address';
-import { countFailure, refuseWhileBlocked } from '@/lib/http/failure-limit';
-import { otherMethods } from '@/lib/http/other-methods';
-import { requestMirrorSync } from '@/lib/mirror/jobs';
+import { companyRoute } from '@/lib/doors/company/route';
+import { connectPastedToken } from '@/lib/owners/connections/pasted-token';
+import { companyPath } from '@/lib/service/records/present';
+import { getEnv } from '@/lib/platform/env';
+import { readBodyText } from '@/lib/base/http/body';
+import { clientAddress } from '@/lib/base/http/client-address';
+import { countFailure, refuseWhileBlocked } from '@/lib/owners/rate-limits/failure-limit';
+import { otherMethods } from '@/lib/platform/http/other-methods';
+import { requestMirrorSync } from '@/lib/owners/mirror/jobs';
 
 export const dynamic = 'force-dynamic';
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

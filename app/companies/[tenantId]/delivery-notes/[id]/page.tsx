@@ -3,13 +3,13 @@ import { BackLink } from '@/components/detail-parts';
 import { DocumentArticle, DocumentProblem, DocumentSummary } from '@/components/document-detail';
 import { ItemsOrNone } from '@/components/invoice-parts';
 import { ReportLinks } from '@/components/report-links';
-import { deliveryNoteForPage } from '@/lib/documents/detail-pages';
-import { companyPath } from '@/lib/documents/present';
-import { reportLinks } from '@/lib/documents/report-links';
-import { getMessages } from '@/lib/i18n/server';
+import { deliveryNoteForPage } from '@/lib/doors/company/detail-pages';
+import { companyPath } from '@/lib/service/records/present';
+import { reportLinks } from '@/lib/features/documents/report-links';
+import { getMessages } from '@/lib/base/i18n/server';
 import { int64IdOf } from '@/lib/service/ids';
-import { requireCompany } from '@/lib/company/page';
-import { companyPageTitle } from '@/lib/documents/page-titles';
+import { requireCompany } from '@/lib/doors/company/page';
+import { companyPageTitle } from '@/lib/doors/company/page-titles';
 
 export const generateMetadata = ({ params }: Props) =>
   companyPageTitle(params, async (t, company) => {

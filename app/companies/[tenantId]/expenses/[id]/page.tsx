@@ -5,15 +5,15 @@ import { DocumentArticle, DocumentProblem, DocumentSummary } from '@/components/
 import { PaymentMarks } from '@/components/document-marks';
 import { ServiceProblem } from '@/components/service-problem';
 import { figures, RowHeader, Table, Td } from '@/components/table';
-import { attachmentViews } from '@/lib/documents/attachment-links';
-import { formatMoney } from '@/lib/i18n/format';
-import { companyToday } from '@/lib/company/calendar';
-import { expenseForPage } from '@/lib/documents/detail-pages';
-import { companyPath, expenseTypeLabel, tagName } from '@/lib/documents/present';
-import { getMessages } from '@/lib/i18n/server';
+import { attachmentViews } from '@/lib/features/documents/attachment-links';
+import { formatMoney } from '@/lib/base/i18n/format';
+import { companyToday } from '@/lib/base/calendar';
+import { expenseForPage } from '@/lib/doors/company/detail-pages';
+import { companyPath, expenseTypeLabel, tagName } from '@/lib/service/records/present';
+import { getMessages } from '@/lib/base/i18n/server';
 import { uuidOf } from '@/lib/service/ids';
-import { requireCompany } from '@/lib/company/page';
-import { companyPageTitle } from '@/lib/documents/page-titles';
+import { requireCompany } from '@/lib/doors/company/page';
+import { companyPageTitle } from '@/lib/doors/company/page-titles';
 
 export const generateMetadata = ({ params }: Props) =>
   companyPageTitle(params, async (t, company) => {

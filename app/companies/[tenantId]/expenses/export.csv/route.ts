@@ -1,10 +1,10 @@
-import { headNotAllowed } from '@/lib/http/company/file-routes';
-import { listExport } from '@/lib/http/company/export-routes';
-import { otherMethods } from '@/lib/http/other-methods';
+import { headNotAllowed } from '@/lib/doors/company/file-routes';
+import { listExport } from '@/lib/doors/company/export-routes';
+import { otherMethods } from '@/lib/platform/http/other-methods';
 
 export const dynamic = 'force-dynamic';
 
-/** The list's export as CSV: every row of its view, from the company's mirror (lib/http/company/export-routes.ts). */
+/** The list's export as CSV: every row of its view, from the company's mirror (lib/doors/company/export-routes.ts). */
 export const GET = listExport('expenses', 'csv');
 export const HEAD = headNotAllowed;
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -4,14 +4,14 @@ import { DocumentArticle, DocumentProblem, DocumentSummary } from '@/components/
 import { InvoiceTypeMark, PaymentMarks } from '@/components/document-marks';
 import { ItemsOrNone, LinkedDocuments, PaymentsList, VatBreakdownTable } from '@/components/invoice-parts';
 import { ReportLinks } from '@/components/report-links';
-import { companyToday } from '@/lib/company/calendar';
-import { invoiceForPage } from '@/lib/documents/detail-pages';
-import { companyPath } from '@/lib/documents/present';
-import { reportLinks } from '@/lib/documents/report-links';
-import { getMessages } from '@/lib/i18n/server';
+import { companyToday } from '@/lib/base/calendar';
+import { invoiceForPage } from '@/lib/doors/company/detail-pages';
+import { companyPath } from '@/lib/service/records/present';
+import { reportLinks } from '@/lib/features/documents/report-links';
+import { getMessages } from '@/lib/base/i18n/server';
 import { int64IdOf } from '@/lib/service/ids';
-import { requireCompany } from '@/lib/company/page';
-import { companyPageTitle } from '@/lib/documents/page-titles';
+import { requireCompany } from '@/lib/doors/company/page';
+import { companyPageTitle } from '@/lib/doors/company/page-titles';
 
 export const generateMetadata = ({ params }: Props) =>
   companyPageTitle(params, async (t, company) => {
@@ -28,7 +28,7 @@ type Props = { params: Promise<{ tenantId: string; id: string }> };
 /**
  * One invoice: from the company's mirror when it holds it (no call), else GET /api/invoices/{id}, plus one list call
  * for the items, VAT breakdown, payments and linked documents only when the record carries none of them
- * (lib/documents/detail-loads.ts, invoice-detail.ts).
+ * (lib/features/documents/detail-loads.ts, invoice-detail.ts).
  */
 export default async function InvoicePage({ params }: Props) {
   const { tenantId, id } = await params;

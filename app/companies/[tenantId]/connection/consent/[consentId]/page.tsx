@@ -5,17 +5,17 @@ import { ConsentOpenButton } from '@/components/consent-open-button';
 import { ConsentProgressRefresher } from '@/components/consent-progress-refresher';
 import { ConsentStartForm } from '@/components/consent-start-form';
 import { linkClass } from '@/components/detail-parts';
-import { advanceConsent, type ProgressView } from '@/lib/consent/progress';
-import { isConsentId } from '@/lib/consent/secrets';
-import { formatClockTime } from '@/lib/i18n/format';
-import { companyPath } from '@/lib/documents/present';
-import { getEnv } from '@/lib/env';
-import { fill } from '@/lib/i18n/documents';
-import type { Locale, Messages } from '@/lib/i18n/messages';
-import { getMessages } from '@/lib/i18n/server';
+import { advanceConsent, type ProgressView } from '@/lib/owners/consent/progress';
+import { isConsentId } from '@/lib/owners/consent/secrets';
+import { formatClockTime } from '@/lib/base/i18n/format';
+import { companyPath } from '@/lib/service/records/present';
+import { getEnv } from '@/lib/platform/env';
+import { fill } from '@/lib/base/i18n/documents';
+import type { Locale, Messages } from '@/lib/base/i18n/messages';
+import { getMessages } from '@/lib/base/i18n/server';
 import { pollSubscription } from '@/lib/service/subscription-poll';
-import { requireCompany } from '@/lib/company/page';
-import { companyPageTitle } from '@/lib/documents/page-titles';
+import { requireCompany } from '@/lib/doors/company/page';
+import { companyPageTitle } from '@/lib/doors/company/page-titles';
 
 export const generateMetadata = ({ params }: { params: Promise<{ tenantId: string }> }) =>
   companyPageTitle(params, (t) => t.consentProgress.title);
@@ -23,7 +23,7 @@ export const generateMetadata = ({ params }: { params: Promise<{ tenantId: strin
 /**
  * Progress of an Integration Consent, in either response mode, shown in the add-on's frame while the user approves
  * on the service's consent page in another tab. Each render reads the attempt's row and moves it on by what can be
- * known now (lib/consent/progress.ts: in poll mode at most one poll of the service; in post mode /consent/return
+ * known now (lib/owners/consent/progress.ts: in poll mode at most one poll of the service; in post mode /consent/return
  * completes the row from the other tab); while it is pending a small client component renders the page again every
  * few seconds. Once connected it moves on to the company's page by itself. The consent page is opened (again)
  * through a POST to ./open, so the state never appears in this HTML.

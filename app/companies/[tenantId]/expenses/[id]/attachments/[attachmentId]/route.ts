@@ -1,9 +1,9 @@
-import { otherMethods } from '@/lib/http/other-methods';
-import { attachmentContent, headNotAllowed } from '@/lib/http/company/file-routes';
+import { otherMethods } from '@/lib/platform/http/other-methods';
+import { attachmentContent, headNotAllowed } from '@/lib/doors/company/file-routes';
 
 export const dynamic = 'force-dynamic';
 
-/** One attachment of an expense, streamed; inline for images and PDFs on request (lib/http/company/file-routes.ts). */
+/** One attachment of an expense, streamed; inline for images and PDFs on request (lib/doors/company/file-routes.ts). */
 export const GET = attachmentContent;
 export const HEAD = headNotAllowed;
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

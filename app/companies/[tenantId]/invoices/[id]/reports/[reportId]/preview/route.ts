@@ -1,9 +1,9 @@
-import { otherMethods } from '@/lib/http/other-methods';
-import { reportPreview, headNotAllowed } from '@/lib/http/company/file-routes';
+import { otherMethods } from '@/lib/platform/http/other-methods';
+import { reportPreview, headNotAllowed } from '@/lib/doors/company/file-routes';
 
 export const dynamic = 'force-dynamic';
 
-/** 303 to the service's preview of the report, opened by the page in a new tab (lib/http/company/file-routes.ts). */
+/** 303 to the service's preview of the report, opened by the page in a new tab (lib/doors/company/file-routes.ts). */
 export const GET = reportPreview('invoices');
 export const HEAD = headNotAllowed;
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -1,0 +1,10 @@
+import 'server-only';
+import { cache } from 'react';
+import { headers } from 'next/headers';
+import { messages, pickLocale } from '@/lib/base/i18n/messages';
+
+/** The request's language and its texts, from Accept-Language. */
+export const getMessages = cache(async () => {
+  const locale = pickLocale((await headers()).get('accept-language'));
+  return { locale, t: messages[locale] };
+});

@@ -1,9 +1,0 @@
-import 'server-only';
-import { getMessages } from '@/lib/i18n/server';
-import { consoleShellTexts } from '@/lib/i18n/console-shell';
-
-/** The console shell's texts in the request's language (Accept-Language, as the rest of the add-on). */
-export async function getConsoleTexts() {
-  const { locale } = await getMessages();
-  return { locale, c: consoleShellTexts[locale] };
-}

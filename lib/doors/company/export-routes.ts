@@ -1,0 +1,91 @@
+import 'server-only';
+import { companyToday } from '@/lib/base/calendar';
+import { companyRoute } from '@/lib/doors/company/route';
+import { listConnections } from '@/lib/owners/connections/states';
+import { exportFile, type ExportFormat } from '@/lib/features/documents/export/export';
+import { EXPORT_RETRY_SECONDS, holdingPlace, takeExportPlace } from '@/lib/features/documents/export/running';
+import { parseListView, type ListKind } from '@/lib/service/records/list-view';
+import { mirrorViewOf } from '@/lib/features/documents/mirror-view';
+import { getEnv } from '@/lib/platform/env';
+import { HttpError } from '@/lib/base/errors';
+import { localeOf } from '@/lib/base/http/request-locale';
+import { searchParamsOf } from '@/lib/base/http/search-params';
+import { describeError, getLogger } from '@/lib/platform/log';
+import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
+import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
+import { fileResponse } from './file-answer';
+import type { FileSection } from './failure-frame';
+
+/**
+ * GET of a list's export (`…/invoices/export.csv`, `…/export.xlsx`, the same under expenses and delivery notes):
+ * through the company's door (session, then company, then a failure answered with the company's page, or JSON for
+ * a script), the list's own view from the same query parameters as the list (an invalid one is 400 and nothing is
+ * read), then only from the company's mirror: while MIRROR_SYNC is off or before its first full sync it is not ready
+ * (409 `not_ready`), and a mirror stopped because the service refused the company's token is never served (403
+ * `connection_inactive`, as the pages say). Every row of the view, not a page, streamed as a download. At most two
+ * downloads of a session at once (lib/features/documents/export/running.ts): a third is 429 `rate_limited` with Retry-After.
+ */
+
+const sectionOf: Record<ListKind, FileSection> = {
+  invoices: 'invoices',
+  expenses: 'expenses',
+  deliveryNotes: 'delivery-notes',
+};
+
+export function listExport(kind: ListKind, format: ExportFormat) {
+  return companyRoute<{ tenantId: string }>(
+    { file: () => ({ section: sectionOf[kind], documentId: null, embedded: false }) },
+    async ({ request, session, scope, read }) => {
+      const url = new URL(request.url);
+      const view = parseListView(kind, searchParamsOf(url.searchParams));
+      if (!view.ok) throw new HttpError('bad_request', 'export_view_invalid');
+      if (!getEnv().mirrorSync) throw new HttpError('not_ready', 'mirror_off');
+      const mirror = mirrorCompanyOf(scope);
+      return read(async (db) => {
+        const [[readiness], [connection]] = await Promise.all([
+          mirrorReadiness(db, [mirror], [kind]),
+          listConnections(db, { ...scope, tenantIds: [scope.tenantId] }),
+        ]);
+        // As the lists: a copy the service's refusal stopped, or a user whose own token it refused, is served no more.
+        if (readiness === 'stopped' || connection?.state !== 'connected') {
+          throw new HttpError('connection_inactive', 'mirror_stopped');
+        }
+        // A kind the service refuses is never copied: no export of it will ever be ready.
+        if (readiness === 'refused') throw new HttpError('not_found', 'kind_refused');
+        if (readiness !== 'ready') throw new HttpError('not_ready', 'mirror_not_ready');
+        const { top: _top, skip: _skip, ...listView } = mirrorViewOf(view);
+        // Counted only once the export can start: a refused or unready one takes no place.
+        const giveBack = takeExportPlace(session.id);
+        if (!giveBack) throw new HttpError('rate_limited', 'exports_busy', EXPORT_RETRY_SECONDS);
+        try {
+          const file = exportFile(db, mirror, {
+            kind,
+            format,
+            view: listView,
+            locale: localeOf(request),
+            company: { name: connection?.name ?? null, tenantId: scope.tenantId },
+            today: companyToday(new Date()),
+            failed: (error) =>
+              getLogger().error({ route: url.pathname, err: describeError(error) }, 'export ended early'),
+          });
+          return fileResponse(
+            {
+              body: holdingPlace(file.body, giveBack, request.signal),
+              contentType: file.contentType,
+              contentLength: null,
+            },
+            {
+              contentType: file.contentType,
+              fileName: file.fileName.ascii,
+              unicodeName: file.fileName.unicode,
+              disposition: 'attachment',
+            },
+          );
+        } catch (error) {
+          giveBack();
+          throw error;
+        }
+      });
+    },
+  );
+}

@@ -1,0 +1,86 @@
+import 'server-only';
+import type { CompanyScope } from '@/lib/base/company-scope';
+import { listConnections } from '@/lib/owners/connections/states';
+import { getDb } from '@/lib/platform/db/client';
+import { companyPath } from '@/lib/service/records/present';
+import type { CompanyFrame, Link } from '@/lib/platform/http/failure-page';
+import { documentTexts } from '@/lib/base/i18n/documents';
+import { messages, type Locale } from '@/lib/base/i18n/messages';
+import type { Session } from '@/lib/owners/sessions/sessions';
+
+/**
+ * Where a failed file request about a company belongs, and the company's frame its failure page wears: the header
+ * with sign-out, the company's name and its tabs, the way the company's pages look (app/companies/[tenantId]/
+ * layout.tsx), and the way back to the document the link was on. Inside the service's window a download link is
+ * followed in our frame, so the failure keeps the user in the add-on.
+ */
+
+export type FileSection = 'invoices' | 'expenses' | 'delivery-notes';
+
+/** Where the failed file belongs, as far as the address could be read. */
+export type FilePlace = {
+  section: FileSection;
+  /** The document's id when the address names one that can exist; else the way back is the list. */
+  documentId: string | null;
+  /** The answer is shown inside a frame of our own page (`?disposition=inline`), which is already the way back. */
+  embedded: boolean;
+};
+
+/** The company's name as stored with us; a failure to read it (the database may be why we are here) costs only the name. */
+async function companyName(scope: CompanyScope): Promise<string | null> {
+  try {
+    const [connection] = await listConnections(await getDb(), { ...scope, tenantIds: [scope.tenantId] });
+    return connection?.name ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The way back from a failed file: its document, or the list when the address named no document that can exist. */
+export function backLink(tenantId: string, place: FilePlace, locale: Locale): Link {
+  const texts = documentTexts[locale];
+  const { section, documentId } = place;
+  if (documentId === null) {
+    const list = {
+      invoices: texts.detail.backToInvoices,
+      expenses: texts.detail.backToExpenses,
+      'delivery-notes': texts.detail.backToDeliveryNotes,
+    };
+    return { href: companyPath(tenantId, section), label: list[section] };
+  }
+  const one = {
+    invoices: texts.fileFailure.backToInvoice,
+    expenses: texts.fileFailure.backToExpense,
+    'delivery-notes': texts.fileFailure.backToDeliveryNote,
+  };
+  return { href: companyPath(tenantId, section, documentId), label: one[section] };
+}
+
+/** The company's frame around the failure, with the section of the failed file as the current tab. */
+export async function companyFrame(
+  session: Session,
+  scope: CompanyScope,
+  place: FilePlace,
+  locale: Locale,
+): Promise<CompanyFrame> {
+  const t = messages[locale];
+  const { tenantId } = scope;
+  const d = t.docs.nav;
+  const current = companyPath(tenantId, place.section);
+  const tabs: Link[] = [
+    { href: companyPath(tenantId), label: d.overview },
+    { href: companyPath(tenantId, 'invoices'), label: d.invoices },
+    { href: companyPath(tenantId, 'expenses'), label: d.expenses },
+    { href: companyPath(tenantId, 'delivery-notes'), label: d.deliveryNotes },
+    { href: companyPath(tenantId, 'activity'), label: t.activity.tab },
+  ];
+  return {
+    appName: t.appName,
+    signedInAs: { label: t.signedInAs, userId: session.userId },
+    signOut: t.signOut,
+    companies: session.tenantIds.length > 1 ? { href: '/', label: t.back } : null,
+    name: (await companyName(scope)) ?? `${t.unnamedCompany} ${tenantId}`,
+    idLine: `${t.companyId}: ${tenantId}`,
+    tabs: { label: d.label, links: tabs.map((tab) => ({ ...tab, current: tab.href === current })) },
+  };
+}

@@ -1,0 +1,21 @@
+import 'server-only';
+import { cache } from 'react';
+import { cookies } from 'next/headers';
+import { unauthorized } from 'next/navigation';
+import { getEnv } from '@/lib/platform/env';
+import { getDb } from '@/lib/platform/db/client';
+import { forPage } from '@/lib/platform/db/errors';
+import { SESSION_COOKIE, unsealSessionId } from '@/lib/owners/sessions/cookie';
+import { findActiveSession, type Session } from '@/lib/owners/sessions/sessions';
+
+/**
+ * The data-access layer's session check for pages: the cookie must unseal and its row must be live. Otherwise
+ * the signed-out page answers with 401 (never a redirect, so never a loop). Cached per request.
+ */
+export const requireSession = cache(async (): Promise<Session> => {
+  const sealed = (await cookies()).get(SESSION_COOKIE)?.value;
+  const sessionId = await unsealSessionId(sealed, getEnv().sessionSecrets);
+  const session = sessionId ? await forPage(async () => findActiveSession(await getDb(), sessionId)) : null;
+  if (!session) unauthorized();
+  return session;
+});

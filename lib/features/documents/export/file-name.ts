@@ -1,0 +1,39 @@
+import type { DocumentTexts } from '@/lib/base/i18n/documents';
+import type { ListKind } from '@/lib/service/records/list-view';
+import { unicodeFileNamePart as unicodePart } from '@/lib/features/documents/file-name-part';
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+/**
+ * The name of an exported list: the list, the company (its name when we know it, else its tenant id) and the day,
+ * e.g. "faktúry-Firma s.r.o.-2026-11-24.csv". Twice: as plain ASCII ("faktury-Firma-s-r-o-2026-11-24.csv": letters
+ * without diacritics and digits, anything else a single dash) for `filename=`, which old parsers read, and in UTF-8
+ * for `filename*=` (RFC 6266/5987), stripped of what no file name should carry (control and bidi characters, path
+ * and reserved characters, leading dots). Pure.
+ */
+export function exportFileName(
+  kind: ListKind,
+  format: ExportFormat,
+  texts: DocumentTexts,
+  company: { name: string | null; tenantId: string },
+  day: string,
+): { ascii: string; unicode: string } {
+  const list = texts.export.fileNames[kind];
+  const name = unicodePart(company.name ?? '') || unicodePart(company.tenantId) || 'company';
+  return {
+    ascii: `${asciiPart(list) || 'export'}-${asciiPart(name) || asciiPart(company.tenantId) || 'company'}-${day}.${format}`,
+    unicode: `${list}-${name}-${day}.${format}`,
+  };
+}
+
+const MAX_PART = 60;
+
+function asciiPart(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_PART)
+    .replace(/-+$/, '');
+}

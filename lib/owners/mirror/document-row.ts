@@ -1,0 +1,95 @@
+import { calendarDay } from '@/lib/base/calendar';
+import type { mirrorDocuments } from '@/lib/platform/db/schema';
+import { storable } from '@/lib/platform/db/storable';
+import { partnerName } from '@/lib/service/records/present';
+import type { Prices } from '@/lib/service/schemas/common';
+import type { DeliveryNote } from '@/lib/service/schemas/delivery-note';
+import type { Expense } from '@/lib/service/schemas/expense';
+import type { Invoice } from '@/lib/service/schemas/invoice';
+import type { DocumentKind } from './kinds';
+import { foldForSearch, searchTextOf } from './search-text';
+
+/** A record as lib/service/schemas parsed it, of each kind. */
+export type MirroredRecord = {
+  invoices: Invoice;
+  expenses: Expense;
+  deliveryNotes: DeliveryNote;
+};
+
+/** A mirror row without its company and sync mark. */
+export type DocumentRow = Omit<typeof mirrorDocuments.$inferInsert, 'pluginId' | 'tenantId' | 'syncedAt'>;
+
+/** A text field the kind's schema does not name but the service may send (unknown fields are kept). */
+function looseText(record: Record<string, unknown>, name: string): string | null {
+  const value = record[name];
+  return typeof value === 'string' ? value : null;
+}
+
+/** An amount for a numeric column: written as the service wrote it, so no float is rounded on the way. */
+const numericOf = (value: number | null | undefined): string | null =>
+  typeof value === 'number' && Number.isFinite(value) ? String(value) : null;
+
+function totalsOf(prices: Prices | null | undefined) {
+  return {
+    currency: prices?.currency ?? null,
+    totalExclVat: numericOf(prices?.legislativePrices?.totalPrice),
+    totalInclVat: numericOf(prices?.legislativePrices?.totalPriceInclVat),
+    totalInclVatCurrency: numericOf(prices?.documentPrices?.totalPriceInclVat),
+  };
+}
+
+/** Texts of the lines the record carries: invoice and delivery-note items, an expense's journal (single record only). */
+function lineTexts(record: Record<string, unknown>): string[] {
+  const texts: string[] = [];
+  for (const name of ['items', 'journalItems']) {
+    const lines = record[name];
+    if (!Array.isArray(lines)) continue;
+    for (const line of lines as unknown[]) {
+      if (typeof line !== 'object' || line === null) continue;
+      const fields = line as Record<string, unknown>;
+      for (const field of ['name', 'itemCode', 'description']) {
+        if (typeof fields[field] === 'string') texts.push(fields[field]);
+      }
+    }
+  }
+  return texts;
+}
+
+/**
+ * The row of one record: the columns pages filter, sort and sum on (EUR totals from legislative prices, the
+ * document's own currency beside them), the record itself, and the text it is searched by (number, variable symbol,
+ * order number, partner name and ids, line texts). Every mirror row is built here, so here the record is made
+ * storable (lib/platform/db/storable.ts): one U+0000 or lone surrogate would otherwise fail its page, and every sync after.
+ */
+export function documentRow<K extends DocumentKind>(kind: K, received: MirroredRecord[K]): DocumentRow {
+  const record = storable(received);
+  const loose = record as Record<string, unknown>;
+  const partner = record.partner;
+  const name = partnerName(partner);
+  const partnerIds = [partner?.registrationId, partner?.taxId, partner?.vatId].filter(Boolean).join(' ') || null;
+  const paymentStatus = loose.paymentStatus;
+  return {
+    kind,
+    id: String(record.id),
+    documentNumber: record.documentNumber ?? null,
+    issueDate: calendarDay(record.issueDate),
+    dueDate: calendarDay(looseText(loose, 'dueDate')),
+    partnerName: name,
+    partnerIds,
+    ...totalsOf(record.prices),
+    paymentStatus: typeof paymentStatus === 'number' && Number.isInteger(paymentStatus) ? paymentStatus : null,
+    lastModified: record.lastModifiedTimestamp ?? null,
+    record,
+    documentNumberFolded: record.documentNumber?.trim() ? foldForSearch(record.documentNumber.trim()) : null,
+    partnerNameFolded: name === null ? null : foldForSearch(name),
+    searchText: searchTextOf([
+      record.documentNumber,
+      looseText(loose, 'variableSymbol'),
+      looseText(loose, 'orderNumber'),
+      name,
+      partner?.address?.contactName,
+      partnerIds,
+      ...lineTexts(loose),
+    ]),
+  };
+}

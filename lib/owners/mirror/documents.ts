@@ -1,0 +1,111 @@
+import 'server-only';
+import { and, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/platform/db/client';
+import { driverErrorOf } from '@/lib/platform/db/errors';
+import { mirrorDocuments } from '@/lib/platform/db/schema';
+import { isRecordRefusal } from '@/lib/platform/db/storable';
+import { getLogger } from '@/lib/platform/log';
+import type { MirrorCompany } from './company';
+import type { DocumentRow } from './document-row';
+import type { DocumentKind } from './kinds';
+import { documentsOf } from './rows';
+
+/** Every column but the key is taken from the service's latest answer. */
+const replaced = Object.fromEntries(
+  (
+    [
+      'documentNumber',
+      'issueDate',
+      'dueDate',
+      'partnerName',
+      'partnerIds',
+      'currency',
+      'totalExclVat',
+      'totalInclVat',
+      'totalInclVatCurrency',
+      'paymentStatus',
+      'lastModified',
+      'documentNumberFolded',
+      'partnerNameFolded',
+    ] as const
+  ).map((column) => [column, sql.raw(`excluded.${mirrorDocuments[column].name}`)]),
+);
+
+/**
+ * A row holding the single record (an expense with its journal, lib/owners/mirror/journals.ts) listed again unchanged: the
+ * same lastModifiedTimestamp, so the list's record is the same document minus the journal, and the single record
+ * stays. A record listed with another timestamp (or none) replaces it and is read again.
+ */
+const keepsDetail = sql`(${mirrorDocuments.detailReadAt} is not null
+  and excluded.${sql.identifier(mirrorDocuments.lastModified.name)} = ${mirrorDocuments.lastModified})`;
+const listedUnlessKept = (column: 'record' | 'searchText') => {
+  const name = sql.identifier(mirrorDocuments[column].name);
+  return sql`case when ${keepsDetail} then ${mirrorDocuments[column]} else excluded.${name} end`;
+};
+
+/**
+ * Upserts one page of rows, keyed by the service's id: a record read again replaces what was mirrored, except an
+ * expense's journal, kept while the record is unchanged. The page is one statement; should the database refuse what
+ * a record holds (documentRow made its text storable, but a day or an amount may still be out of range), each row is
+ * written on its own and the refused ones are skipped and logged (kind, id, sqlState), never the whole page: else
+ * one record would stop the company's copy for good. Each try runs in a savepoint of the caller's transaction.
+ */
+export async function upsertDocuments(db: Db, company: MirrorCompany, rows: readonly DocumentRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  try {
+    await db.transaction((savepoint) => upsertRows(savepoint, company, rows));
+    return;
+  } catch (error) {
+    if (!isRecordRefusal(error)) throw error;
+  }
+  for (const row of rows) {
+    try {
+      await db.transaction((savepoint) => upsertRows(savepoint, company, [row]));
+    } catch (error) {
+      if (!isRecordRefusal(error)) throw error;
+      getLogger().warn(
+        { tenantId: company.tenantId, kind: row.kind, id: row.id, sqlState: driverErrorOf(error)?.code },
+        'mirror record skipped: the database refused it',
+      );
+    }
+  }
+}
+
+async function upsertRows(db: Db, company: MirrorCompany, rows: readonly DocumentRow[]): Promise<void> {
+  await db
+    .insert(mirrorDocuments)
+    .values(rows.map((row) => ({ ...row, ...company })))
+    .onConflictDoUpdate({
+      target: [mirrorDocuments.pluginId, mirrorDocuments.tenantId, mirrorDocuments.kind, mirrorDocuments.id],
+      set: {
+        ...replaced,
+        record: listedUnlessKept('record'),
+        searchText: listedUnlessKept('searchText'),
+        detailReadAt: sql`case when ${keepsDetail} then ${mirrorDocuments.detailReadAt} else null end`,
+        syncedAt: sql`now()`,
+      },
+    });
+}
+
+/**
+ * Deletes the company's rows of a kind whose id the service no longer lists. The ids travel as one JSON parameter,
+ * so a company of any size is one statement with two parameters, the same on PGlite and PostgreSQL.
+ */
+export async function deleteUnlisted(
+  db: Db,
+  company: MirrorCompany,
+  kind: DocumentKind,
+  listed: ReadonlySet<string>,
+): Promise<number> {
+  const ids = JSON.stringify([...listed]);
+  const deleted = await db
+    .delete(mirrorDocuments)
+    .where(
+      and(
+        documentsOf(company, kind),
+        sql`${mirrorDocuments.id} not in (select jsonb_array_elements_text(${ids}::jsonb))`,
+      ),
+    )
+    .returning({ id: mirrorDocuments.id });
+  return deleted.length;
+}

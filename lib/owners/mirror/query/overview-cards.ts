@@ -1,0 +1,96 @@
+import 'server-only';
+import { and, gte, inArray, lte, sql } from 'drizzle-orm';
+import { addDays, calendarDay } from '@/lib/base/calendar';
+import type { Db } from '@/lib/platform/db/client';
+import { mirrorDocuments } from '@/lib/platform/db/schema';
+import {
+  LATEST_COUNT,
+  LATEST_WINDOW_DAYS,
+  newestFirst,
+  type Overview,
+  type Total,
+  type UnpaidSummary,
+} from '@/lib/service/records/overview';
+import type { MirrorCompany } from '@/lib/owners/mirror/company';
+import type { MirroredRecord } from '@/lib/owners/mirror/document-row';
+import { documentsOf } from '@/lib/owners/mirror/rows';
+import { UNPAID_STATUSES } from './filters';
+import { overdueSql } from './overdue-sql';
+import { recordSchemas } from './records';
+
+/**
+ * The overview's cards (lib/service/records/overview.ts, loadOverview) from a company's mirror: the same figures from the
+ * same documents, summed by the database. Unpaid is the service's PaymentStatus=0 (statuses 0 and 3), overdue of
+ * those due strictly before the company's today and not credit notes (overdue-sql.ts); a document's EUR amount is its legislative total including VAT, or
+ * its own total when its currency is the euro (eurTotal), summed as exact `numeric` and rounded to the cent once.
+ * The latest are the newest five issued in the last 60 days, ordered as newestFirst orders them. Callers check the
+ * kinds are ready first (readinessOf); the mirror holds every document, so the figures are always complete.
+ */
+
+type CardKind = 'invoices' | 'expenses';
+
+/** eurTotal in SQL: null when the document has no EUR amount (counted apart, as `withoutAmount`). */
+const eurAmount = sql`coalesce(${mirrorDocuments.totalInclVat},
+  case when upper(${mirrorDocuments.currency}) = 'EUR' then ${mirrorDocuments.totalInclVatCurrency} end)`;
+
+async function unpaidSummary(db: Db, company: MirrorCompany, kind: CardKind, today: string): Promise<UnpaidSummary> {
+  const overdue = overdueSql(today);
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      eur: sql<string>`round(coalesce(sum(${eurAmount}), 0), 2)::text`,
+      withoutAmount: sql<number>`(count(*) filter (where ${eurAmount} is null))::int`,
+      overdueCount: sql<number>`(count(*) filter (where ${overdue}))::int`,
+      overdueEur: sql<string>`round(coalesce(sum(${eurAmount}) filter (where ${overdue}), 0), 2)::text`,
+      overdueWithoutAmount: sql<number>`(count(*) filter (where ${overdue} and ${eurAmount} is null))::int`,
+    })
+    .from(mirrorDocuments)
+    .where(and(documentsOf(company, kind), inArray(mirrorDocuments.paymentStatus, UNPAID_STATUSES)));
+  const total = (count = 0, eur = '0', withoutAmount = 0): Total => ({ count, eur: Number(eur), withoutAmount });
+  return {
+    unpaid: total(row?.count, row?.eur, row?.withoutAmount),
+    overdue: total(row?.overdueCount, row?.overdueEur, row?.overdueWithoutAmount),
+    complete: true,
+  };
+}
+
+/**
+ * The newest LATEST_COUNT of a kind issued since `since`: every document on the newest days (rank() keeps all those
+ * sharing the last day), then ordered and cut as the live overview does (newestFirst), so ties fall alike.
+ */
+async function latestOf<K extends CardKind>(
+  db: Db,
+  company: MirrorCompany,
+  kind: K,
+  since: string,
+): Promise<MirroredRecord[K][]> {
+  const ranked = db
+    .select({
+      record: mirrorDocuments.record,
+      rank: sql<number>`rank() over (order by ${mirrorDocuments.issueDate} desc)`.as('rank'),
+    })
+    .from(mirrorDocuments)
+    .where(and(documentsOf(company, kind), gte(mirrorDocuments.issueDate, since)))
+    .as('ranked');
+  const rows = await db.select({ record: ranked.record }).from(ranked).where(lte(ranked.rank, LATEST_COUNT));
+  const records = rows.flatMap(({ record }) => {
+    const parsed = recordSchemas[kind].safeParse(record);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return newestFirst(records).slice(0, LATEST_COUNT);
+}
+
+/** Everything the overview's cards show, from the mirror. `today` is the company's (companyToday). */
+export async function overviewFromMirror(db: Db, company: MirrorCompany, now: Date, today: string): Promise<Overview> {
+  const day = calendarDay(today);
+  if (day === null) throw new TypeError('today must be a calendar day');
+  const since = addDays(day, -LATEST_WINDOW_DAYS);
+  const [invoices, expenses, latestInvoices, latestExpenses] = await Promise.all([
+    unpaidSummary(db, company, 'invoices', day),
+    unpaidSummary(db, company, 'expenses', day),
+    latestOf(db, company, 'invoices', since),
+    latestOf(db, company, 'expenses', since),
+  ]);
+  const computedAt = now.toISOString();
+  return { invoices, expenses, latestInvoices, latestExpenses, computedAt, from: 'mirror', today: day };
+}

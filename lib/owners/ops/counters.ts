@@ -1,0 +1,89 @@
+import 'server-only';
+import { getEnv } from '@/lib/platform/env';
+import type { DeliveryOutcome } from '@/lib/owners/sessions/deliveries';
+import type { RequestLog } from '@/lib/platform/log';
+import { recordDataApiUse, recordLaunch, type LaunchOutcome } from '@/lib/owners/ops/record';
+import type { CallOutcome } from '@/lib/service/transport';
+import { getMetrics } from '@/lib/platform/metrics/registry';
+
+/**
+ * What the places that know call, one line each: they count in this process's metrics and add to the durable
+ * operational records (batched, lib/owners/ops/record.ts). Nothing here throws or waits on anything.
+ */
+
+/** Reason codes are our own constants; anything else (it should not happen) is one label value, not a new series. */
+const boundedReason = (reason: string) => (/^[a-z0-9_.-]{1,64}$/i.test(reason) ? reason : 'other');
+
+/** The data API's endpoint families: the first path segment of the endpoint's template. */
+const families = new Set([
+  'auth',
+  'invoices',
+  'expenses',
+  'attachments',
+  'delivery-notes',
+  'payments',
+  'numberingSequences',
+  'received-orders',
+  'catalog-items',
+  'warehouses',
+  'movements',
+]);
+
+/** `GET /api/invoices/{id}` → `invoices`; a template outside the interface's families → `other`. */
+export function endpointFamily(endpoint: string): string {
+  const segment = /^[A-Z]+ \/api\/([^/{?]+)/.exec(endpoint)?.[1] ?? '';
+  return families.has(segment) ? segment : 'other';
+}
+
+const launchSteps: Record<string, 'exchange' | 'sign_in'> = { 'token-exchange': 'exchange', callback: 'sign_in' };
+
+/**
+ * One request of lib/doors/http/handle.ts ended (the broker's endpoints, the callback, webhooks; others are not counted).
+ * Below 400 is a success, unless a reason says it was passed over (a prefetch of the callback: `ignored`).
+ */
+export function countRequest(endpoint: string, status: number, log: RequestLog): void {
+  const reason = boundedReason(log.reason ?? 'ok');
+  const succeeded = status < 400;
+  const step = launchSteps[endpoint];
+  if (step) {
+    const outcome: LaunchOutcome = !succeeded ? 'failed' : reason === 'ok' ? 'ok' : 'ignored';
+    getMetrics().launches.inc({ step, outcome, reason });
+    recordLaunch(step, outcome, reason);
+  } else if (endpoint === 'token-delivery') {
+    getMetrics().tokenDeliveries.inc({ outcome: succeeded ? 'ok' : 'failed', reason });
+  } else if (endpoint === 'webhook') {
+    const outcome = succeeded
+      ? log.duplicate === true
+        ? 'duplicate'
+        : 'accepted'
+      : status < 500
+        ? 'refused'
+        : 'failed';
+    getMetrics().webhookReceipts.inc({ outcome, reason });
+  }
+}
+
+/** The companies of an accepted token delivery: stored, or skipped and why. */
+export function countDeliveredTokens(outcome: DeliveryOutcome): void {
+  const { deliveredTokens } = getMetrics();
+  if (outcome.stored > 0) deliveredTokens.inc({ outcome: 'stored' }, outcome.stored);
+  for (const skipped of outcome.skipped) deliveredTokens.inc({ outcome: `skipped_${skipped.reason}` });
+}
+
+/** One data-API call of a company ended (lib/service/token-client.ts). */
+export function countDataApiCall(tenantId: string, call: CallOutcome): void {
+  const metrics = getMetrics();
+  const family = endpointFamily(call.endpoint);
+  const kind = call.kind ?? 'ok';
+  metrics.dataApiCalls.inc({ family, status: String(call.status ?? 'none'), kind, tenant_id: tenantId });
+  if (call.rateLimited > 0) metrics.dataApiRateLimited.inc({ family, tenant_id: tenantId }, call.rateLimited);
+  metrics.budgetWait.observe({ priority: call.priority }, call.queuedMs / 1_000);
+  recordDataApiUse({
+    pluginId: getEnv().pluginId,
+    tenantId,
+    priority: call.priority,
+    outcome: kind,
+    rateLimited: call.rateLimited,
+    waitMs: call.queuedMs,
+  });
+}

@@ -1,0 +1,69 @@
+import 'server-only';
+import { listConnections } from '@/lib/owners/connections/states';
+import type { Db } from '@/lib/platform/db/client';
+import { getEnv } from '@/lib/platform/env';
+import type { CompanyScope } from '@/lib/base/company-scope';
+import { listCompanyEvents } from './activity';
+import { receiverAddress } from './address';
+import type { WebhookNotification } from './payload';
+import { readStoredNotification } from './present';
+
+export type ActivityEventView = {
+  key: string;
+  receivedAt: Date;
+  notification: WebhookNotification;
+  /** Every company the notification is attributed to, when it is more than this one (they share a secret). */
+  sharedBy: string[];
+};
+
+/**
+ * Where the service should send the company's notifications. The address is public (a notification is believed only
+ * when signed with the connection's secret); of the secret only whether one is stored.
+ */
+export type ReceiverView =
+  | { state: 'no-connection' }
+  | { state: 'no-address' }
+  | { state: 'ready'; address: string; hasSecret: boolean; sharedWith: string[] };
+
+export type ActivityPageData = { events: ActivityEventView[]; receiver: ReceiverView };
+
+/**
+ * What the activity page shows, in one round of two queries: the company's events, and the session's connections
+ * (the company's receiver address, the companies that share it, and everyone's names). The caller has checked the
+ * company (requireCompany). Connections carry no secret, only whether one is stored.
+ */
+export async function loadActivityPage(
+  db: Db,
+  scope: CompanyScope & { tenantIds: readonly string[] },
+): Promise<ActivityPageData> {
+  const [rows, connections] = await Promise.all([listCompanyEvents(db, scope), listConnections(db, scope)]);
+  // Companies are named as the user knows them: by the name stored with the connection, and the id.
+  const names = new Map(connections.map((connection) => [connection.tenantId, connection.name]));
+  const label = (tenantId: string) => {
+    const name = names.get(tenantId);
+    return name ? `${name} (${tenantId})` : tenantId;
+  };
+
+  const events = rows.map((row) => ({
+    key: `${row.webhookId} ${row.eventKey}`,
+    receivedAt: row.receivedAt,
+    notification: readStoredNotification(row.kind, row.payload),
+    sharedBy: row.tenantIds.length > 1 ? row.tenantIds.map(label) : [],
+  }));
+
+  const company = connections.find((connection) => connection.tenantId === scope.tenantId);
+  let receiver: ReceiverView;
+  if (!company || company.state === 'missing') receiver = { state: 'no-connection' };
+  else if (!company.webhookId) receiver = { state: 'no-address' };
+  else {
+    receiver = {
+      state: 'ready',
+      address: receiverAddress(getEnv().appUrl, company.webhookId),
+      hasSecret: company.hasWebhookSecret,
+      sharedWith: connections
+        .filter((other) => other.tenantId !== company.tenantId && other.webhookId === company.webhookId)
+        .map((other) => label(other.tenantId)),
+    };
+  }
+  return { events, receiver };
+}

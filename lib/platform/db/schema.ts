@@ -1,0 +1,393 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * All state that decides who may do what lives here, never in process memory, so several instances agree.
+ * Times that decide validity are written by the database clock (`now()`).
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** JWT ids already accepted at token-exchange: a `jti` is accepted once only, across all instances. */
+export const usedJwtIds = pgTable('used_jwt_ids', {
+  jti: text('jti').primaryKey(),
+  // Kept until the JWT itself could no longer be valid; pruned after that.
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Launch codes, by SHA-256 only. Consumed rows are kept (replay detection, the delivery window) and pruned later. */
+export const launchCodes = pgTable(
+  'launch_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: text('user_id').notNull(),
+    tenantIds: text('tenant_ids').array().notNull(),
+    pluginId: text('plugin_id').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [index('launch_codes_user_plugin_created_idx').on(table.userId, table.pluginId, table.createdAt)],
+);
+
+/** Data-API access tokens delivered by the gateway, encrypted (AES-256-GCM, the row identity as AAD). */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    userId: text('user_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    pluginId: text('plugin_id').notNull(),
+    companyName: text('company_name'),
+    keyId: text('key_id').notNull(),
+    // base64url of iv (12 bytes) ‖ ciphertext ‖ tag (16 bytes)
+    sealedToken: text('sealed_token').notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
+    // Set when the data API rejects the token (revoked or reset connection); a new delivery clears it.
+    invalidatedAt: timestamp('invalidated_at', { withTimezone: true }),
+    /** How the token reached us: 'gateway' (token delivery), 'consent' (Integration Consent) or 'pasted'. */
+    source: text('source', { enum: ['gateway', 'consent', 'pasted'] })
+      .notNull()
+      .default('gateway'),
+    /**
+     * Public id in our webhook receiver's address (/api/webhooks/{webhookId}). Not a secret: a notification is
+     * believed only when it is signed with the connection's webhook secret. Companies approved in one consent share
+     * the consent's address.
+     */
+    webhookId: text('webhook_id'),
+    // The connection's webhook secret, sealed under key_id like the token but with its own additional data.
+    sealedWebhookSecret: text('sealed_webhook_secret'),
+    /**
+     * What the company's own page must say about the last change of its connection when the user did not ask for it
+     * there: a consent started on another company's page replaced its working connection
+     * (lib/owners/connections/notice.ts). Company ids and names only; cleared whenever the connection is stored anew.
+     */
+    notice: jsonb('notice'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.tenantId, table.pluginId] }),
+    index('access_tokens_webhook_idx').on(table.webhookId),
+  ],
+);
+
+/** Sessions: the cookie holds only the id (sealed); the row decides, so a session can be revoked. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    tenantIds: text('tenant_ids').array().notNull(),
+    pluginId: text('plugin_id').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The last request seen, to the minute (lib/owners/sessions/sessions.ts): the idle timeout counts from it. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sessions_expires_idx').on(table.expiresAt)],
+);
+
+/** Budgets of failed authentications per source address, shared by all instances (rate-limiter-flexible's shape). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
+});
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * Per-token schedules of data-API calls (lib/service/rate/), shared by every instance when DATABASE_URL is set.
+ * `token_key` is a fingerprint of the token, never the token. Times are epoch milliseconds of the database clock.
+ */
+export const dataApiBudgets = pgTable('data_api_budgets', {
+  tokenKey: text('token_key').primaryKey(),
+  slots: bigint('slots', { mode: 'number' })
+    .array()
+    .notNull()
+    .default(sql`'{}'::bigint[]`),
+  pausedUntil: bigint('paused_until', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Integration Consent attempts (lib/consent/). The `state` sent to the service is a bearer secret (in poll mode it
+ * fetches the tokens), so only its SHA-256 identifies the row and the state itself is kept sealed while pending. We
+ * send no webhook secret: the service makes one per connection and returns it with the token. The row binds the
+ * state to the session that started it: the consent's answer arrives without our cookie.
+ */
+export const consentRequests = pgTable(
+  'consent_requests',
+  {
+    /** Public, random: names the attempt in our own addresses (progress page, result notice), never the state. */
+    id: text('id').primaryKey(),
+    stateHash: text('state_hash').notNull().unique(),
+    responseMode: text('response_mode', { enum: ['post', 'poll'] }).notNull(),
+    companyMode: text('company_mode', { enum: ['single', 'multiple'] }).notNull(),
+    sessionId: text('session_id').notNull(),
+    userId: text('user_id').notNull(),
+    pluginId: text('plugin_id').notNull(),
+    /** The session's companies: only these may be stored; others approved at the service are left out. */
+    tenantIds: text('tenant_ids').array().notNull(),
+    /** The company page the user started from, and comes back to. */
+    startedFor: text('started_for').notNull(),
+    webhookId: text('webhook_id').notNull(),
+    keyId: text('key_id').notNull(),
+    // Only while the attempt is pending: poll mode polls with it, and either mode's progress page can open the
+    // consent page again with it.
+    sealedState: text('sealed_state'),
+    createdAt: createdAt(),
+    /** The service keeps an answer for 15 minutes; so does the state. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** pending, then connected, expired, denied or failed. */
+    status: text('status', { enum: ['pending', 'connected', 'expired', 'denied', 'failed'] })
+      .notNull()
+      .default('pending'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** What the completion stored and left out (company ids and names only), for the result notice. */
+    outcome: jsonb('outcome'),
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }).notNull().defaultNow(),
+    pollCount: integer('poll_count').notNull().default(0),
+  },
+  (table) => [
+    index('consent_requests_user_idx').on(table.userId, table.pluginId, table.createdAt),
+    // Pruning (lib/features/upkeep/prune.ts) deletes by expiry.
+    index('consent_requests_expires_idx').on(table.expiresAt),
+  ],
+);
+
+export type ConsentRequestRow = typeof consentRequests.$inferSelect;
+
+/**
+ * Notifications received from the service (lib/owners/webhooks/), once each: the key is the payload's requestId, or the
+ * body's SHA-256 when it has none, so a retried or repeated notification is stored once.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    webhookId: text('webhook_id').notNull(),
+    eventKey: text('event_key').notNull(),
+    userId: text('user_id').notNull(),
+    pluginId: text('plugin_id').notNull(),
+    /** The companies whose webhook secret verified the signature (one, unless they share a secret). */
+    tenantIds: text('tenant_ids').array().notNull(),
+    kind: text('kind', { enum: ['upload', 'payment', 'other'] }).notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.webhookId, table.eventKey] }),
+    index('webhook_events_user_idx').on(table.userId, table.pluginId, table.receivedAt),
+    // Pruning (lib/features/upkeep/prune.ts) deletes by age.
+    index('webhook_events_received_idx').on(table.receivedAt),
+  ],
+);
+
+export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+
+/** The key every mirror table starts with: the company (add-on and tenant), never a user. */
+const mirroredCompany = () => ({
+  pluginId: text('plugin_id').notNull(),
+  tenantId: text('tenant_id').notNull(),
+});
+
+/** When a sync last wrote the row. */
+const syncedAt = () => timestamp('synced_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * The synchronized copy of each company's documents (lib/mirror/), kept per COMPANY (plugin, tenant), not per user:
+ * it is synced with any working token of the company and served only to sessions whose launch covered it. This row
+ * is the company's sync state: what pages say about freshness, and where a restarted sync resumes.
+ */
+export const mirrorCompanies = pgTable(
+  'mirror_companies',
+  {
+    ...mirroredCompany(),
+    /** never | syncing | ready | paused (402: no API package) | stopped (401: the token was refused). */
+    status: text('status', { enum: ['never', 'syncing', 'ready', 'paused', 'stopped'] })
+      .notNull()
+      .default('never'),
+    /** The first full sync ended: pages may read the mirror from now on. */
+    fullSyncedAt: timestamp('full_synced_at', { withTimezone: true }),
+    /** The last sync of any mode that ended well ("updated 2 min ago"). */
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    /** Per kind, the newest lastModifiedTimestamp seen, as the service wrote it: where an incremental sync starts. */
+    cursors: jsonb('cursors').notNull().default({}),
+    /** Per kind, how far the full sync has read ({ read, skip, done }), committed with each page. */
+    progress: jsonb('progress').notNull().default({}),
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
+    lastErrorKind: text('last_error_kind'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }),
+    /** A page of the company was viewed: retention counts from it. */
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.pluginId, table.tenantId] })],
+);
+
+export type MirrorCompanyRow = typeof mirrorCompanies.$inferSelect;
+
+/**
+ * One invoice, expense or delivery note of a company as the service last listed it, keyed by the service's id. The
+ * columns pages filter, sort and sum on are copied out of `record` (the record as our zod schema parsed it, so
+ * today's components can render it); `search_text` is lower-cased without diacritics.
+ */
+export const mirrorDocuments = pgTable(
+  'mirror_documents',
+  {
+    ...mirroredCompany(),
+    kind: text('kind', { enum: ['invoices', 'expenses', 'deliveryNotes'] }).notNull(),
+    id: text('id').notNull(),
+    documentNumber: text('document_number'),
+    issueDate: date('issue_date'),
+    dueDate: date('due_date'),
+    partnerName: text('partner_name'),
+    /** IČO, DIČ and IČ DPH joined by spaces. */
+    partnerIds: text('partner_ids'),
+    currency: text('currency'),
+    /** EUR (legislative prices). */
+    totalExclVat: numeric('total_excl_vat'),
+    totalInclVat: numeric('total_incl_vat'),
+    /** In the document's currency (document prices). */
+    totalInclVatCurrency: numeric('total_incl_vat_currency'),
+    paymentStatus: smallint('payment_status'),
+    lastModified: text('last_modified'),
+    record: jsonb('record').notNull(),
+    searchText: text('search_text').notNull().default(''),
+    /** The number and the partner's name folded like the search text: what lists sort by (compared byte by byte). */
+    documentNumberFolded: text('document_number_folded'),
+    partnerNameFolded: text('partner_name_folded'),
+    /**
+     * Set when `record` is the single record (an expense's, read for its journal: lib/owners/mirror/journals.ts), not what
+     * the list gave; a list record with another lastModifiedTimestamp replaces it and clears this (to be read again).
+     */
+    detailReadAt: timestamp('detail_read_at', { withTimezone: true }),
+    syncedAt: syncedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.pluginId, table.tenantId, table.kind, table.id] }),
+    index('mirror_documents_issue_idx').on(table.pluginId, table.tenantId, table.kind, table.issueDate.desc()),
+    // Trigrams of the search text (pg_trgm, created by the migration): `like '%…%'` for any part of a word is served
+    // by this index instead of reading every row of the company (lib/owners/mirror/query/).
+    index('mirror_documents_search_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+    // The expenses whose journal is still to be read: what each journal job looks for first.
+    index('mirror_documents_unread_idx')
+      .on(table.pluginId, table.tenantId)
+      .where(sql`${table.kind} = 'expenses' and ${table.detailReadAt} is null`),
+  ],
+);
+
+export type MirrorDocumentRow = typeof mirrorDocuments.$inferSelect;
+
+/** A company's reference data (numbering sequences, warehouses, payment accounts), each list replaced whole. */
+export const mirrorReference = pgTable(
+  'mirror_reference',
+  {
+    ...mirroredCompany(),
+    kind: text('kind', { enum: ['numberingSequences', 'warehouses', 'paymentAccounts'] }).notNull(),
+    data: jsonb('data').notNull(),
+    syncedAt: syncedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.pluginId, table.tenantId, table.kind] })],
+);
+
+/**
+ * What the operators' console did (lib/features/console/actions.ts): who (the operator's e-mail), what (an action and its
+ * target: ids only, never a secret), when (the database clock) and how it ended, with a reason code when it did
+ * not end well. Written in the action's own transaction where it can be, so an entry says what really happened.
+ */
+export const consoleAudit = pgTable(
+  'console_audit',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    operator: text('operator').notNull(),
+    action: text('action', {
+      enum: ['end-user-sessions', 'disconnect-company', 'resync-company', 'reencrypt-secrets'],
+    }).notNull(),
+    target: jsonb('target').notNull().default({}),
+    result: text('result', { enum: ['ok', 'failed', 'refused'] }).notNull(),
+    reason: text('reason'),
+  },
+  (table) => [
+    index('console_audit_at_idx').on(table.at.desc()),
+    index('console_audit_operator_idx').on(table.operator),
+  ],
+);
+
+export type ConsoleAuditRow = typeof consoleAudit.$inferSelect;
+
+/**
+ * Operational records for the operators' console (lib/ops/): counts only, per hour, written by every instance in
+ * batches (lib/owners/ops/record.ts) so the console sees all instances at once; pruned after 30 days (lib/features/upkeep/prune.ts).
+ * Launch outcomes per step and reason code: never a JWT, launch code or API key, only the reason it was refused.
+ */
+export const opsLaunchCounts = pgTable(
+  'ops_launch_counts',
+  {
+    /** The start of the hour (UTC) the requests ended in. */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    /** exchange: the gateway's token-exchange; sign_in: the browser's callback with the launch code. */
+    step: text('step', { enum: ['exchange', 'sign_in'] }).notNull(),
+    outcome: text('outcome', { enum: ['ok', 'failed', 'ignored'] }).notNull(),
+    /** `ok`, or the reason code of the log line (jwt_expired, api_key_wrong, code_invalid_expired_or_used, …). */
+    reason: text('reason').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.hour, table.step, table.outcome, table.reason] })],
+);
+
+/**
+ * Data-API calls of each company per hour, split by priority (a page's calls or the mirror's sync) and outcome (`ok`
+ * or the DataApiError kind). The time each call waited for its token's budget is kept as counts in fixed buckets
+ * (OPS_WAIT_BUCKETS_MS in lib/platform/metrics/wait-buckets.ts), from which the console reads p50/p95 over any span of hours.
+ */
+export const opsDataApiUsage = pgTable(
+  'ops_data_api_usage',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    pluginId: text('plugin_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    priority: text('priority', { enum: ['page', 'background'] }).notNull(),
+    outcome: text('outcome').notNull(),
+    calls: integer('calls').notNull(),
+    /** 429 answers the calls received, retried ones included. */
+    rateLimited: integer('rate_limited').notNull(),
+    waitMsSum: bigint('wait_ms_sum', { mode: 'number' }).notNull(),
+    /** Calls per wait bucket, index i counting waits ≤ OPS_WAIT_BUCKETS_MS[i] (the last: any longer wait). */
+    waitBuckets: integer('wait_buckets').array().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.hour, table.pluginId, table.tenantId, table.priority, table.outcome] })],
+);
+
+/**
+ * Notifications refused at a known receiver address (bad or missing signature, unreadable payload), per hour, company
+ * and reason, counted for every company behind the address: the address names them, though the sender could not prove
+ * it was the service. An unknown address names no company and is not recorded here (the metrics count it).
+ */
+export const opsWebhookRefusals = pgTable(
+  'ops_webhook_refusals',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    pluginId: text('plugin_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    /** signature_missing, signature_invalid or payload_invalid (lib/owners/webhooks/receive.ts). */
+    reason: text('reason').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.hour, table.pluginId, table.tenantId, table.reason] })],
+);
