@@ -16,7 +16,7 @@ import tseslint from 'typescript-eslint';
  * naming the two floors. app/ and components/ stand above every floor; nothing in lib/ imports them.
  */
 const floors = [
-  ['base', 'pure types and rules: nothing of ours outside lib/platform/'],
+  ['base', 'pure types and rules: nothing of ours outside lib/platf/'],
   ['platform', 'database, configuration, logging, crypto, jobs queue, metrics registry'],
   ['service', 'the data-API client and what its records mean, never our database (but its rate budget)'],
   ['owners', 'one module per table or family of tables, the only code that queries them'],

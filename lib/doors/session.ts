@@ -4,7 +4,7 @@ import { cookies } from 'next/headers';
 import { unauthorized } from 'next/navigation';
 import { getEnv } from '@/lib/platform/env';
 import { getDb } from '@/lib/platform/db/client';
-import { forPage } from '@/lib/platform/db/errors';
+import { forPage } from '@/lib/platform/db-errors';
 import { SESSION_COOKIE, unsealSessionId } from '@/lib/owners/sessions/cookie';
 import { findActiveSession, type Session } from '@/lib/owners/sessions/sessions';
 

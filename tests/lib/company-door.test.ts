@@ -15,7 +15,7 @@ describe('the door of company requests', () => {
     const reaching = companyFiles.filter((path) =>
       [
         '@/lib/platform/db/client',
-        '@/lib/platform/db/errors',
+        '@/lib/platform/db-errors',
         '@/lib/owners/sessions/cookie',
         '@/lib/owners/connections/client',
       ].some((module) => imports(path, module)),

@@ -4,7 +4,7 @@ import { forbidden } from 'next/navigation';
 import { openCompanyClient } from '@/lib/owners/connections/client';
 import { listConnections, type CompanyConnection } from '@/lib/owners/connections/states';
 import { getDb } from '@/lib/platform/db/client';
-import { forPage } from '@/lib/platform/db/errors';
+import { forPage } from '@/lib/platform/db-errors';
 import { getEnv } from '@/lib/platform/env';
 import { describeError, getLogger } from '@/lib/platform/log';
 import { noteCompanyView } from '@/lib/owners/mirror/views';
