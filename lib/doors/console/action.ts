@@ -2,6 +2,8 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { requireOperator, type Operator } from '@/lib/doors/console/operator';
+import { requestEnded } from '@/lib/owners/ops/requests';
+import type { RequestLog } from '@/lib/platform/log';
 import { ConsoleInputError } from '@/lib/features/console/actions';
 import type { FormAction } from '@/lib/features/console/form-actions';
 import { outcomeQuery, type ShownOutcome } from '@/lib/features/console/outcome';
@@ -14,7 +16,8 @@ import { outcomeQuery, type ShownOutcome } from '@/lib/features/console/outcome'
  * Then the form: its confirmation (the check box of the confirmation step) and the action's fields by the action's
  * zod schema; bad input is one generic outcome ('invalid'), with nothing changed and nothing audited. Then the
  * audited action (lib/features/console/actions.ts, which writes the audit entry in its own transaction), and back to
- * its page (303) with the outcome in the address (lib/features/console/outcome.ts).
+ * its page (303) with the outcome in the address (lib/features/console/outcome.ts). Each action writes the one
+ * request line and count (requestEnded), refusals included.
  * `npm run lint` holds every export of app/console/actions.ts to it (eslint.config.mjs, tests/console/door.test.ts).
  */
 
@@ -39,8 +42,18 @@ export function operatorAction<Schema extends z.ZodObject, Detail>(
   action: FormAction<z.output<Schema>, Detail>,
 ): (form: FormData) => Promise<never> {
   return async function consoleAction(form: FormData): Promise<never> {
-    const operator = await requireOperator();
-    const shown = await outcomeOf(form, schema, action, operator);
+    const started = performance.now();
+    const ended = (status: number, log: RequestLog, unexpected?: { error: unknown }) =>
+      requestEnded({ endpoint: 'console.action', method: 'POST', status, started, log, unexpected });
+    const operator = await requireOperator(({ status, reason }) => ended(status, { action: action.key, reason }));
+    let shown: ShownOutcome;
+    try {
+      shown = await outcomeOf(form, schema, action, operator);
+    } catch (error) {
+      ended(500, { action: action.key, reason: 'unexpected' }, { error });
+      throw error;
+    }
+    ended(303, { action: action.key, reason: 'reason' in shown ? shown.reason : shown.result });
     redirect(`${action.page}?${outcomeQuery(shown)}`);
   };
 }

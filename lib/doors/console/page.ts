@@ -1,6 +1,7 @@
 import 'server-only';
 import type { ReactNode } from 'react';
 import { requireOperator, type Operator } from '@/lib/doors/console/operator';
+import { requestEnded } from '@/lib/owners/ops/requests';
 
 /**
  * The one door of the console's pages, as `requireCompany` is of a company's: `export default operatorPage(render)`.
@@ -23,7 +24,11 @@ type PageProps = { searchParams?: Promise<ConsoleSearch> };
 
 export function operatorPage(render: (view: OperatorView) => Promise<ReactNode> | ReactNode) {
   return async function OperatorPage({ searchParams }: PageProps): Promise<ReactNode> {
-    const operator = await requireOperator();
+    // Like every page door, it writes the request line only for the refusals it answers (lib/owners/ops/requests.ts).
+    const started = performance.now();
+    const operator = await requireOperator(({ status, reason }) =>
+      requestEnded({ endpoint: 'console.page', status, started, log: { reason } }),
+    );
     const search = (await searchParams) ?? {};
     return render({ operator, search });
   };
