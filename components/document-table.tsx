@@ -6,7 +6,7 @@ import type { Partner, Prices } from '@/lib/service/schemas/common';
 import { formatDay, formatMoney, formatNumber } from '@/lib/base/i18n/format';
 import { daysOverdue } from '@/lib/service/records/overdue';
 import type { SortKey } from '@/lib/service/records/sort-param';
-import { documentTotal, partnerName, type Payable } from '@/lib/service/records/present';
+import { companyPath, documentTotal, partnerName, type Payable } from '@/lib/service/records/present';
 import { plainLinkClass } from './detail-parts';
 import { PaymentMarks } from './document-marks';
 import { LeftToPayCell } from './payment-sums';
@@ -70,11 +70,18 @@ export function DocumentTable<R extends { id: string | number }>({
   );
 }
 
-/** The record's number, linked to its page, with whatever the kind shows beside it. */
-function numberColumn<R>(
+/** The address segment of each kind's pages (/companies/{id}/invoices/{id}, …). */
+type KindPath = 'invoices' | 'expenses' | 'delivery-notes';
+
+/**
+ * The record's number (marked where a search found it), linked to its page, with whatever the kind shows beside it;
+ * a record without a number shows what `withoutNumber` says.
+ */
+function numberColumn<R extends { id: string | number; documentNumber?: string | null }>(
+  { tenantId, marks }: ColumnContext,
+  path: KindPath,
   header: Column,
-  href: (record: R) => string,
-  label: (record: R) => ReactNode,
+  withoutNumber: (record: R) => ReactNode,
   beside?: (record: R) => ReactNode,
 ): DocumentColumn<R> {
   return {
@@ -82,8 +89,10 @@ function numberColumn<R>(
     sortKey: 'documentNumber',
     cell: (record) => (
       <RowHeader>
-        <Link href={href(record)} className={plainLinkClass}>
-          {label(record)}
+        <Link href={companyPath(tenantId, path, record.id)} className={plainLinkClass}>
+          {record.documentNumber
+            ? markedField(marks, record.id, 'documentNumber', record.documentNumber)
+            : withoutNumber(record)}
         </Link>
         {beside?.(record)}
       </RowHeader>
@@ -131,25 +140,6 @@ function dayColumn<R>(
   };
 }
 
-/** Whole days past the due date of what is not paid yet, on the company's day; empty when not late. */
-function daysOverdueColumn<R extends Payable & { dueDate?: string | null }>(
-  header: string,
-  today: string,
-  locale: Locale,
-): DocumentColumn<R> {
-  return {
-    header: { label: header, numeric: true },
-    cell: (record) => {
-      const days = daysOverdue(record, today);
-      return (
-        <Td numeric cardHidden>
-          {days === null ? '' : formatNumber(days, locale, 0)}
-        </Td>
-      );
-    },
-  };
-}
-
 /** The total with VAT in the document's currency. */
 function totalColumn<R extends { prices?: Prices | null }>(header: string, locale: Locale): DocumentColumn<R> {
   return {
@@ -162,29 +152,47 @@ function totalColumn<R extends { prices?: Prices | null }>(header: string, local
   };
 }
 
-function leftToPayColumn<R extends Payable>(header: string, locale: Locale): DocumentColumn<R> {
-  return {
-    header: { label: header, numeric: true },
-    cell: (record) => <LeftToPayCell record={record} locale={locale} cardHidden />,
-  };
-}
-
-/** Paid or not, and overdue on the company's day. */
-function paymentColumn<R extends Payable & { dueDate?: string | null }>(
-  header: string,
-  texts: DocumentTexts,
-  today: string,
-): DocumentColumn<R> {
-  return {
-    header,
-    cell: (record) => (
-      <Td>
-        <span className="flex flex-wrap gap-1">
-          <PaymentMarks record={record} today={today} texts={texts} />
-        </span>
-      </Td>
-    ),
-  };
+/**
+ * What a payable kind ends with: what is left to pay, paid or not and overdue on the company's day, and on a list of
+ * unpaid documents only, the whole days past the due date (empty when not late).
+ */
+function payableColumns<R extends Payable & { dueDate?: string | null }>({
+  texts,
+  locale,
+  today,
+  unpaidOnly,
+}: ColumnContext): DocumentColumn<R>[] {
+  const c = texts.columns;
+  const columns: DocumentColumn<R>[] = [
+    {
+      header: { label: c.leftToPay, numeric: true },
+      cell: (record) => <LeftToPayCell record={record} locale={locale} cardHidden />,
+    },
+    {
+      header: c.paymentStatus,
+      cell: (record) => (
+        <Td>
+          <span className="flex flex-wrap gap-1">
+            <PaymentMarks record={record} today={today} texts={texts} />
+          </span>
+        </Td>
+      ),
+    },
+  ];
+  if (unpaidOnly) {
+    columns.push({
+      header: { label: c.daysOverdue, numeric: true },
+      cell: (record) => {
+        const days = daysOverdue(record, today);
+        return (
+          <Td numeric cardHidden>
+            {days === null ? '' : formatNumber(days, locale, 0)}
+          </Td>
+        );
+      },
+    });
+  }
+  return columns;
 }
 
 /** The columns the kinds share; a kind writes its own where it differs (an invoice's total marks credit notes). */
@@ -193,7 +201,5 @@ export const column = {
   partner: partnerColumn,
   day: dayColumn,
   total: totalColumn,
-  leftToPay: leftToPayColumn,
-  payment: paymentColumn,
-  daysOverdue: daysOverdueColumn,
+  payable: payableColumns,
 };

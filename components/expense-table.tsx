@@ -1,23 +1,18 @@
 import type { Expense } from '@/lib/service/schemas/expense';
-import { companyPath, expenseTypeLabel } from '@/lib/service/records/present';
-import { markedField } from './search-marks';
+import { expenseTypeLabel } from '@/lib/service/records/present';
 import { column, type ColumnContext, type DocumentColumn } from './document-table';
 
 /**
  * The columns of a table of expenses: number with its type in words and an attachment mark (one cell, so the table
  * fits the service's ~800 px window), supplier, days, total, left to pay, payment.
  */
-export function expenseColumns({
-  tenantId,
-  texts,
-  locale,
-  today,
-  marks,
-  unpaidOnly,
-}: ColumnContext): DocumentColumn<Expense>[] {
+export function expenseColumns(context: ColumnContext): DocumentColumn<Expense>[] {
+  const { texts, locale, marks } = context;
   const c = texts.columns;
   return [
     column.number(
+      context,
+      'expenses',
       {
         label: (
           <>
@@ -25,11 +20,7 @@ export function expenseColumns({
           </>
         ),
       },
-      (expense) => companyPath(tenantId, 'expenses', expense.id),
-      (expense) =>
-        expense.documentNumber
-          ? markedField(marks, expense.id, 'documentNumber', expense.documentNumber)
-          : texts.detail.withoutNumber,
+      () => texts.detail.withoutNumber,
       (expense) => (
         <>
           {expense.hasAttachments ? (
@@ -59,8 +50,6 @@ export function expenseColumns({
     column.day(c.issueDate, (expense) => expense.issueDate, locale, 'issueDate'),
     column.day(c.dueDate, (expense) => expense.dueDate, locale, 'dueDate'),
     column.total(c.total, locale),
-    column.leftToPay(c.leftToPay, locale),
-    column.payment(c.paymentStatus, texts, today),
-    ...(unpaidOnly ? [column.daysOverdue<Expense>(c.daysOverdue, today, locale)] : []),
+    ...column.payable<Expense>(context),
   ];
 }

@@ -1,8 +1,7 @@
 import type { Invoice } from '@/lib/service/schemas/invoice';
 import { formatMoney } from '@/lib/base/i18n/format';
-import { companyPath, documentTotal } from '@/lib/service/records/present';
+import { documentTotal } from '@/lib/service/records/present';
 import { InvoiceTypeMark } from './document-marks';
-import { markedField } from './search-marks';
 import { column, type ColumnContext, type DocumentColumn } from './document-table';
 import { Td } from './table';
 
@@ -10,23 +9,15 @@ import { Td } from './table';
  * The columns of a table of invoices: number (with credit-note mark), customer, days, total and what is left to pay
  * in the document's currency, payment.
  */
-export function invoiceColumns({
-  tenantId,
-  texts,
-  locale,
-  today,
-  marks,
-  unpaidOnly,
-}: ColumnContext): DocumentColumn<Invoice>[] {
+export function invoiceColumns(context: ColumnContext): DocumentColumn<Invoice>[] {
+  const { texts, locale, marks } = context;
   const c = texts.columns;
   return [
     column.number(
+      context,
+      'invoices',
       c.number,
-      (invoice) => companyPath(tenantId, 'invoices', invoice.id),
-      (invoice) =>
-        invoice.documentNumber
-          ? markedField(marks, invoice.id, 'documentNumber', invoice.documentNumber)
-          : `#${invoice.id}`,
+      (invoice) => `#${invoice.id}`,
       (invoice) => (
         <span className="ml-1.5">
           <InvoiceTypeMark invoiceType={invoice.invoiceType} texts={texts} />
@@ -51,8 +42,6 @@ export function invoiceColumns({
         );
       },
     },
-    column.leftToPay(c.leftToPay, locale),
-    column.payment(c.paymentStatus, texts, today),
-    ...(unpaidOnly ? [column.daysOverdue<Invoice>(c.daysOverdue, today, locale)] : []),
+    ...column.payable<Invoice>(context),
   ];
 }

@@ -4,20 +4,7 @@ import type { Locale } from '@/lib/base/i18n/messages';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
 import { readinessOf, type MirrorStatus } from '@/lib/owners/mirror/status';
 import { MirrorKindsProgress } from './mirror-kinds-progress';
-import { syncStateKey, watchesSync } from '@/lib/owners/mirror/sync-asked';
-import { MirrorUpdate } from './mirror-update';
-
-/** "2 minutes ago", "pred 2 minútami": the time since `at`, in the largest unit that fits. */
-export function ago(at: Date, now: Date, locale: Locale): string {
-  const format = new Intl.RelativeTimeFormat(locale === 'sk' ? 'sk-SK' : 'en-GB', { numeric: 'auto' });
-  const seconds = Math.round((at.getTime() - now.getTime()) / 1000);
-  if (Math.abs(seconds) < 60) return format.format(Math.min(0, seconds), 'second');
-  const minutes = Math.round(seconds / 60);
-  if (Math.abs(minutes) < 60) return format.format(minutes, 'minute');
-  const hours = Math.round(minutes / 60);
-  if (Math.abs(hours) < 24) return format.format(hours, 'hour');
-  return format.format(Math.round(hours / 24), 'day');
-}
+import { ago, FreshnessBar } from './freshness-bar';
 
 /**
  * How fresh the company's synchronized copy is, above a list, with a button that asks for an update now (POST
@@ -65,22 +52,13 @@ export function MirrorFreshness({
     else if (status.lastError && status.nextTryAt) lines.push(t.failed);
   }
   return (
-    <section
-      aria-label={t.label}
-      data-mirror-status={status.status}
-      className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
-    >
-      <div>
-        <p aria-live="polite">{lines.join(' ')}</p>
-        <MirrorKindsProgress status={status} kind={kind} texts={texts} locale={locale} />
-      </div>
-      <MirrorUpdate
-        {...refresh}
-        watch={watchesSync(status)}
-        drawn={syncStateKey(status)}
-        showButton={status.status !== 'stopped'}
-        labels={{ refresh: t.refresh, syncing: t.syncing }}
-      />
-    </section>
+    <FreshnessBar
+      label={t.label}
+      status={status}
+      lines={lines}
+      under={<MirrorKindsProgress status={status} kind={kind} texts={texts} locale={locale} />}
+      texts={texts}
+      refresh={refresh}
+    />
   );
 }

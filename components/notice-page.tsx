@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { MainCard } from './main-card';
 
 /**
  * A page that only explains something: signed out, forbidden, nothing connected. `home` is the label of a link back
@@ -16,12 +17,7 @@ export function NoticePage({
   children?: React.ReactNode;
 }) {
   return (
-    <main
-      id="main"
-      tabIndex={-1}
-      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm focus:outline-none"
-    >
-      <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+    <MainCard title={title}>
       <p className="mt-2 text-slate-700">{body}</p>
       {home && (
         <Link href="/" className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
@@ -29,6 +25,6 @@ export function NoticePage({
         </Link>
       )}
       {children}
-    </main>
+    </MainCard>
   );
 }

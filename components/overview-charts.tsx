@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { overviewChartSvgs } from '@/lib/features/charts/overview';
+import { overviewChartSvgs, type OverviewChartSvgs } from '@/lib/features/charts/overview';
 import { countOf, type DocumentTexts } from '@/lib/base/i18n/documents';
 import { formatMoney, formatMonth, formatNumber } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
@@ -16,34 +16,35 @@ type Shared = { texts: DocumentTexts; locale: Locale };
 
 const money = (figure: Figure, locale: Locale) => formatMoney(Number(figure.eur), 'EUR', locale);
 
+type ChartName = keyof OverviewChartSvgs;
+
+/** One chart's card: `chart-{name}` its id, its title and note the texts' `{name}Title` and `{name}Note`. */
 function ChartCard({
-  id,
-  title,
-  note,
-  svg,
-  showNumbers,
+  name,
+  svgs,
+  texts,
   children,
 }: {
-  id: string;
-  title: string;
-  note: string;
-  svg: string | null;
-  showNumbers: string;
+  name: ChartName;
+  svgs: OverviewChartSvgs;
+  texts: DocumentTexts['charts'];
   children: ReactNode;
 }) {
+  const id = `chart-${name}`;
+  const svg = svgs[name];
   return (
     <section aria-labelledby={id} data-chart={id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h4 id={id} className="font-medium text-slate-900">
-        {title}
+        {texts[`${name}Title`]}
       </h4>
-      <p className="text-xs text-slate-500">{note}</p>
+      <p className="text-xs text-slate-500">{texts[`${name}Note`]}</p>
       {svg && (
         // The SVG is the chart renderer's, every text in it escaped (lib/features/charts/render.ts; tests/charts/).
         <div className="mt-3 [&>svg]:h-auto [&>svg]:w-full" dangerouslySetInnerHTML={{ __html: svg }} />
       )}
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
-          {showNumbers}
+          {texts.showNumbers}
         </summary>
         <div className="mt-2">{children}</div>
       </details>
@@ -61,13 +62,7 @@ export function OverviewChartsSection({ charts, texts, locale }: Shared & { char
         {t.label}
       </h3>
       <div className="grid grid-cols-1 gap-4">
-        <ChartCard
-          id="chart-monthly"
-          title={t.monthlyTitle}
-          note={t.monthlyNote}
-          svg={svgs.monthly}
-          showNumbers={t.showNumbers}
-        >
+        <ChartCard name="monthly" svgs={svgs} texts={t}>
           <Table caption={t.monthlyTitle} columns={[t.month, ...figures(t.invoiced, t.expenses)]}>
             {charts.months.map((month) => (
               <tr key={month.month}>
@@ -79,13 +74,7 @@ export function OverviewChartsSection({ charts, texts, locale }: Shared & { char
           </Table>
         </ChartCard>
 
-        <ChartCard
-          id="chart-ageing"
-          title={t.ageingTitle}
-          note={t.ageingNote}
-          svg={svgs.ageing}
-          showNumbers={t.showNumbers}
-        >
+        <ChartCard name="ageing" svgs={svgs} texts={t}>
           <Table
             caption={t.ageingTitle}
             columns={[t.overdueBy, ...figures(t.receivables, t.count, t.payables, t.count)]}
@@ -102,7 +91,7 @@ export function OverviewChartsSection({ charts, texts, locale }: Shared & { char
           </Table>
         </ChartCard>
 
-        <ChartCard id="chart-top" title={t.topTitle} note={t.topNote} svg={svgs.top} showNumbers={t.showNumbers}>
+        <ChartCard name="top" svgs={svgs} texts={t}>
           {charts.topCustomers.length === 0 ? (
             <p className="text-slate-600">{t.noUnpaid}</p>
           ) : (

@@ -3,9 +3,7 @@ import { formatClockTime } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { Overview } from '@/lib/service/records/overview';
 import type { MirrorStatus } from '@/lib/owners/mirror/status';
-import { ago } from './mirror-freshness';
-import { syncStateKey, watchesSync } from '@/lib/owners/mirror/sync-asked';
-import { MirrorUpdate } from './mirror-update';
+import { ago, FreshnessBar } from './freshness-bar';
 
 /**
  * How fresh the overview's figures are, under its cards. Without the company's copy (MIRROR_SYNC off) they were read
@@ -63,20 +61,13 @@ export function OverviewFreshness({
     if (status.lastError?.at) lines.push(fill(o.lastFailed, { ago: ago(status.lastError.at, now, locale) }));
   }
   return (
-    <section
-      aria-label={o.freshness}
-      data-mirror-status={status.status}
-      data-figures-from={overview?.from ?? 'none'}
-      className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
-    >
-      <p aria-live="polite">{lines.join(' ')}</p>
-      <MirrorUpdate
-        {...refresh}
-        watch={watchesSync(status)}
-        drawn={syncStateKey(status)}
-        showButton={status.status !== 'stopped'}
-        labels={{ refresh: m.refresh, syncing: m.syncing }}
-      />
-    </section>
+    <FreshnessBar
+      label={o.freshness}
+      status={status}
+      lines={lines}
+      figuresFrom={overview?.from ?? 'none'}
+      texts={texts}
+      refresh={refresh}
+    />
   );
 }

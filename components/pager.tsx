@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { fill } from '@/lib/base/i18n/documents';
 import { formatNumber } from '@/lib/base/i18n/format';
@@ -8,6 +9,40 @@ import type { Pager as PagerLinks } from '@/lib/features/documents/pages';
 const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 const link = `rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 ${focus}`;
 const number = `min-w-9 rounded-md border px-2 py-1.5 text-center text-sm font-medium tabular-nums ${focus}`;
+
+/**
+ * A page number or a page size: the current one as marked text (aria-current), the others as links to theirs. The
+ * current page number keeps its label ("Page 3"); the current size is read as its number alone.
+ */
+function CurrentOrLink({
+  current,
+  href,
+  label,
+  currentAs,
+  currentLabelled = true,
+  currentClassName,
+  linkClassName,
+  children,
+}: {
+  current: boolean;
+  href: string;
+  label: string;
+  currentAs: 'page' | 'true';
+  currentLabelled?: boolean;
+  currentClassName: string;
+  linkClassName: string;
+  children: ReactNode;
+}) {
+  return current ? (
+    <span aria-current={currentAs} aria-label={currentLabelled ? label : undefined} className={currentClassName}>
+      {children}
+    </span>
+  ) : (
+    <Link href={href} aria-label={label} className={linkClassName}>
+      {children}
+    </Link>
+  );
+}
 
 /**
  * Which records these are (of how many, when the mirror counted them: the interface gives no total), the links to
@@ -56,24 +91,18 @@ export function Pager({
             <span key={`gap${index}`} aria-hidden="true" className="px-1 text-slate-500">
               …
             </span>
-          ) : page.current ? (
-            <span
-              key={page.page}
-              aria-current="page"
-              aria-label={fill(l.page, { page: page.page })}
-              className={`${number} border-brand-600 bg-brand-600 text-white`}
-            >
-              {page.page}
-            </span>
           ) : (
-            <Link
+            <CurrentOrLink
               key={page.page}
+              current={page.current}
               href={page.href}
-              aria-label={fill(l.page, { page: page.page })}
-              className={`${number} border-slate-300 bg-white text-slate-700 hover:bg-slate-100`}
+              label={fill(l.page, { page: page.page })}
+              currentAs="page"
+              currentClassName={`${number} border-brand-600 bg-brand-600 text-white`}
+              linkClassName={`${number} border-slate-300 bg-white text-slate-700 hover:bg-slate-100`}
             >
               {page.page}
-            </Link>
+            </CurrentOrLink>
           ),
         )}
         {links.next && (
@@ -90,22 +119,20 @@ export function Pager({
       {links.sizes.length > 0 && (
         <p className="flex items-center gap-1 text-sm text-slate-600">
           {texts.filters.pageSize}:
-          {links.sizes.map((size) =>
-            size.current ? (
-              <span key={size.size} aria-current="true" className="px-1.5 font-semibold text-slate-900">
-                {size.size}
-              </span>
-            ) : (
-              <Link
-                key={size.size}
-                href={size.href}
-                aria-label={fill(l.perPage, { size: size.size })}
-                className={`rounded px-1.5 text-brand-700 underline hover:text-brand-600 ${focus}`}
-              >
-                {size.size}
-              </Link>
-            ),
-          )}
+          {links.sizes.map((size) => (
+            <CurrentOrLink
+              key={size.size}
+              current={size.current}
+              href={size.href}
+              label={fill(l.perPage, { size: size.size })}
+              currentAs="true"
+              currentLabelled={false}
+              currentClassName="px-1.5 font-semibold text-slate-900"
+              linkClassName={`rounded px-1.5 text-brand-700 underline hover:text-brand-600 ${focus}`}
+            >
+              {size.size}
+            </CurrentOrLink>
+          ))}
         </p>
       )}
     </nav>

@@ -3,6 +3,7 @@ import type { CompanyScope } from '@/lib/base/company-scope';
 import { and, eq, sql } from 'drizzle-orm';
 import { openSecret, type VaultKey } from '@/lib/platform/crypto/vault';
 import type { Db } from '@/lib/platform/db/client';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { consentRequests } from '@/lib/platform/db/schema';
 import { consentStateContext } from './secrets';
 import type { CompanyMode, ResponseMode } from './url';
@@ -17,6 +18,27 @@ export const ownAttempt = (consentId: string, scope: CompanyScope) =>
     eq(consentRequests.pluginId, scope.pluginId),
     eq(consentRequests.startedFor, scope.tenantId),
   );
+
+/** Whether the attempt's window is still open, by the database's clock. */
+export const attemptOpen = sql<boolean>`${consentRequests.expiresAt} > now()`;
+
+/**
+ * The given columns of this user's attempt (ownAttempt), with whether its window is still open (`open`); undefined
+ * when there is no such attempt.
+ */
+export async function readOwnAttempt<F extends SelectedFields>(
+  db: Db,
+  consentId: string,
+  scope: CompanyScope,
+  fields: F,
+) {
+  const [row] = await db
+    .select({ ...fields, open: attemptOpen })
+    .from(consentRequests)
+    .where(ownAttempt(consentId, scope))
+    .limit(1);
+  return row;
+}
 
 export type PendingAttempt =
   | { kind: 'unknown' }
@@ -34,19 +56,14 @@ export async function findPendingAttempt(
   scope: CompanyScope,
   keys: readonly VaultKey[],
 ): Promise<PendingAttempt> {
-  const [row] = await db
-    .select({
-      status: consentRequests.status,
-      responseMode: consentRequests.responseMode,
-      companyMode: consentRequests.companyMode,
-      webhookId: consentRequests.webhookId,
-      keyId: consentRequests.keyId,
-      sealedState: consentRequests.sealedState,
-      open: sql<boolean>`${consentRequests.expiresAt} > now()`,
-    })
-    .from(consentRequests)
-    .where(ownAttempt(consentId, scope))
-    .limit(1);
+  const row = await readOwnAttempt(db, consentId, scope, {
+    status: consentRequests.status,
+    responseMode: consentRequests.responseMode,
+    companyMode: consentRequests.companyMode,
+    webhookId: consentRequests.webhookId,
+    keyId: consentRequests.keyId,
+    sealedState: consentRequests.sealedState,
+  });
   if (!row) return { kind: 'unknown' };
   if (row.status !== 'pending' || !row.open || !row.sealedState) return { kind: 'ended' };
   let state: string;

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { consentRequests, type ConsentRequestRow } from '@/lib/platform/db/schema';
 import type { CompanyScope } from '@/lib/base/company-scope';
-import { ownAttempt } from './attempt';
+import { ownAttempt, readOwnAttempt } from './attempt';
 import { pollIfDue, type PollDeps } from './poll';
 
 /**
@@ -29,16 +29,11 @@ async function readConsentProgress(
   consentId: string,
   scope: CompanyScope,
 ): Promise<(ProgressView & { open: boolean }) | null> {
-  const [row] = await db
-    .select({
-      status: consentRequests.status,
-      responseMode: consentRequests.responseMode,
-      expiresAt: consentRequests.expiresAt,
-      open: sql<boolean>`${consentRequests.expiresAt} > now()`,
-    })
-    .from(consentRequests)
-    .where(ownAttempt(consentId, scope))
-    .limit(1);
+  const row = await readOwnAttempt(db, consentId, scope, {
+    status: consentRequests.status,
+    responseMode: consentRequests.responseMode,
+    expiresAt: consentRequests.expiresAt,
+  });
   return row ? { ...row, finished: row.status !== 'pending' } : null;
 }
 

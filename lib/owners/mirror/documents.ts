@@ -1,13 +1,12 @@
 import 'server-only';
 import { and, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
-import { driverErrorOf } from '@/lib/platform/db-errors';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
 import { isRecordRefusal } from '@/lib/platform/db/storable';
-import { getLogger } from '@/lib/platform/log';
 import type { MirrorCompany } from './company';
 import type { DocumentRow } from './document-row';
 import type { DocumentKind } from './kinds';
+import { skipRefusedRecord } from './refused-record';
 import { documentsOf } from './rows';
 
 /** Every column but the key is taken from the service's latest answer. */
@@ -62,11 +61,7 @@ export async function upsertDocuments(db: Db, company: MirrorCompany, rows: read
     try {
       await db.transaction((savepoint) => upsertRows(savepoint, company, [row]));
     } catch (error) {
-      if (!isRecordRefusal(error)) throw error;
-      getLogger().warn(
-        { tenantId: company.tenantId, kind: row.kind, id: row.id, sqlState: driverErrorOf(error)?.code },
-        'mirror record skipped: the database refused it',
-      );
+      skipRefusedRecord(error, company, row.kind, row.id);
     }
   }
 }

@@ -1,16 +1,14 @@
 import 'server-only';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
-import { driverErrorOf } from '@/lib/platform/db-errors';
 import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
-import { isRecordRefusal } from '@/lib/platform/db/storable';
-import { getLogger } from '@/lib/platform/log';
 import type { DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
 import type { Expense } from '@/lib/service/schemas/expense';
 import type { MirrorCompany } from './company';
 import { documentRow } from './document-row';
 import { failureOutcome } from './failures';
+import { skipRefusedRecord } from './refused-record';
 import { inTurn } from './in-turn';
 import { companyRow, documentsOf } from './rows';
 import { updateState } from './state';
@@ -80,11 +78,7 @@ async function storeSingleRecord(db: Db, company: MirrorCompany, picked: Picked,
       .where(asPicked(company, picked.id, picked.lastModified));
     return true;
   } catch (error) {
-    if (!isRecordRefusal(error)) throw error;
-    getLogger().warn(
-      { tenantId: company.tenantId, kind: 'expenses', id: picked.id, sqlState: driverErrorOf(error)?.code },
-      'mirror record skipped: the database refused it',
-    );
+    skipRefusedRecord(error, company, 'expenses', picked.id);
     return false;
   }
 }

@@ -1,7 +1,7 @@
 import 'server-only';
-import { asc, gte } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { opsDataApiUsage } from '@/lib/platform/db/schema';
+import { hourlyRowsSince } from './since';
 import { addWaitBuckets, emptyWaitBuckets, waitQuantileMs } from '@/lib/platform/metrics/wait-buckets';
 import type { CallPriority } from '@/lib/owners/ops/record';
 
@@ -40,12 +40,7 @@ function budgetWait({ calls, sumMs, buckets }: WaitSums): BudgetWait {
  * seconds behind), busiest company first.
  */
 export async function dataApiUsage(db: Db, { since }: { since: Date }): Promise<CompanyUsage[]> {
-  const from = new Date(Math.floor(since.getTime() / 3_600_000) * 3_600_000);
-  const rows = await db
-    .select()
-    .from(opsDataApiUsage)
-    .where(gte(opsDataApiUsage.hour, from))
-    .orderBy(asc(opsDataApiUsage.hour));
+  const rows = await hourlyRowsSince(db, opsDataApiUsage, since);
 
   type Gathering = Omit<CompanyUsage, 'wait' | 'hourly'> & {
     waits: Record<CallPriority, WaitSums>;

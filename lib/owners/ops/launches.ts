@@ -1,7 +1,7 @@
 import 'server-only';
-import { asc, gte } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
 import { opsLaunchCounts } from '@/lib/platform/db/schema';
+import { hourlyRowsSince } from './since';
 import type { LaunchStep } from '@/lib/owners/ops/record';
 
 /** One hour's or day's launches: exchanges the gateway made, sign-ins that followed, and the refusals of both. */
@@ -30,12 +30,7 @@ const emptyTally = (): LaunchTally => ({ exchanged: 0, signedIn: 0, failed: 0 })
  * few seconds behind). Prefetches of the callback (`ignored`) are neither launches nor failures.
  */
 export async function launchCounts(db: Db, { since }: { since: Date }): Promise<LaunchCounts> {
-  const from = new Date(Math.floor(since.getTime() / 3_600_000) * 3_600_000);
-  const rows = await db
-    .select()
-    .from(opsLaunchCounts)
-    .where(gte(opsLaunchCounts.hour, from))
-    .orderBy(asc(opsLaunchCounts.hour));
+  const rows = await hourlyRowsSince(db, opsLaunchCounts, since);
 
   const hourly = new Map<number, LaunchTally & { hour: Date }>();
   const daily = new Map<string, LaunchTally & { day: string }>();

@@ -52,7 +52,8 @@ function pending(): Pending {
   return slot.__addonOpsPending;
 }
 
-const hourOf = (at: number) => new Date(Math.floor(at / HOUR_MS) * HOUR_MS);
+/** The start of the hour `at` (ms) falls in: the rows' key. */
+export const hourOf = (at: number) => new Date(Math.floor(at / HOUR_MS) * HOUR_MS);
 
 function entry<T>(map: Map<string, T>, key: string, create: () => T): T | null {
   let row = map.get(key);
@@ -128,18 +129,11 @@ export function recordWebhookRefusal(
 
 const byKey = <T>(map: Map<string, T>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v);
 
-/** Puts launch counts that could not be written back among the pending ones, for the next flush. */
-function restoreLaunches(rows: Map<string, LaunchRow>): void {
+/** Puts counts that could not be written back among the pending ones of their table, for the next flush. */
+function restoreCounts<T extends { count: number }>(into: Map<string, T>, rows: Map<string, T>): void {
   for (const [key, row] of rows) {
-    const into = entry(pending().launches, key, () => ({ ...row, count: 0 }));
-    if (into) into.count += row.count;
-  }
-}
-
-function restoreRefusals(rows: Map<string, RefusalRow>): void {
-  for (const [key, row] of rows) {
-    const into = entry(pending().refusals, key, () => ({ ...row, count: 0 }));
-    if (into) into.count += row.count;
+    const pendingRow = entry(into, key, () => ({ ...row, count: 0 }));
+    if (pendingRow) pendingRow.count += row.count;
   }
 }
 
@@ -220,34 +214,26 @@ export async function flushOpsRecords(db: Db): Promise<{ written: number; droppe
   if (launches.size === 0 && usage.size === 0 && refusals.size === 0) return { written: 0, dropped };
   slot.__addonOpsPending = nothingPending();
   const failures: unknown[] = [];
-  let written = 0;
-  if (launches.size > 0) {
+  /** One table's upsert; what it could not write goes back among the pending rows. Answers the keys written. */
+  const flush = async <T>(
+    rows: Map<string, T>,
+    write: (db: Db, rows: Map<string, T>) => Promise<void>,
+    restore: (rows: Map<string, T>) => void,
+  ): Promise<number> => {
+    if (rows.size === 0) return 0;
     try {
-      await writeLaunches(db, launches);
-      written += launches.size;
+      await write(db, rows);
+      return rows.size;
     } catch (error) {
-      restoreLaunches(launches);
+      restore(rows);
       failures.push(error);
+      return 0;
     }
-  }
-  if (usage.size > 0) {
-    try {
-      await writeUsage(db, usage);
-      written += usage.size;
-    } catch (error) {
-      restoreUsage(usage);
-      failures.push(error);
-    }
-  }
-  if (refusals.size > 0) {
-    try {
-      await writeRefusals(db, refusals);
-      written += refusals.size;
-    } catch (error) {
-      restoreRefusals(refusals);
-      failures.push(error);
-    }
-  }
+  };
+  const written =
+    (await flush(launches, writeLaunches, (rows) => restoreCounts(pending().launches, rows))) +
+    (await flush(usage, writeUsage, restoreUsage)) +
+    (await flush(refusals, writeRefusals, (rows) => restoreCounts(pending().refusals, rows)));
   if (failures.length > 0) {
     pending().dropped += dropped;
     throw failures[0] instanceof Error ? failures[0] : new Error('operational records: flush failed');

@@ -122,36 +122,33 @@ export function exportColumns(kind: ListKind, texts: DocumentTexts): ExportColum
     column('text', c.paymentStatus, 18, (row) => paymentStatusText(row.paymentStatus, texts)),
     column('count', c.daysOverdue, 10, (row, today) => daysOverdue(row, today)),
   ];
+  // The payable kinds differ only in their type's words and whose name the partner's is.
+  const payable = (type: ExportColumn, partnerHeader: string): ExportColumn[] => [
+    number,
+    type,
+    partner(partnerHeader),
+    registrationId,
+    variableSymbol,
+    issueDate,
+    deliveryDate,
+    dueDate,
+    ...totals,
+    ...payment,
+  ];
   switch (kind) {
     case 'invoices':
-      return [
-        number,
+      return payable(
         column('text', c.type, 16, (row) => invoiceTypeText(row.invoiceType, texts)),
-        partner(c.customer),
-        registrationId,
-        variableSymbol,
-        issueDate,
-        deliveryDate,
-        dueDate,
-        ...totals,
-        ...payment,
-      ];
+        c.customer,
+      );
     case 'expenses':
-      return [
-        number,
+      return payable(
         column('text', c.type, 22, (row) => {
           const documentType = row.documentType === null ? null : Number(row.documentType);
           return expenseTypeLabel(Number.isInteger(documentType) ? documentType : null, texts);
         }),
-        partner(c.supplier),
-        registrationId,
-        variableSymbol,
-        issueDate,
-        deliveryDate,
-        dueDate,
-        ...totals,
-        ...payment,
-      ];
+        c.supplier,
+      );
     case 'deliveryNotes':
       return [number, partner(c.customer), registrationId, issueDate, deliveryDate, ...totals];
   }

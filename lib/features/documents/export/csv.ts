@@ -2,9 +2,9 @@ import 'server-only';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
-import type { Locale } from '@/lib/base/i18n/messages';
 import { csvCell, csvDelimiter } from './cells';
-import type { Cell, ExportColumn, ExportRow } from './columns';
+import type { ExportColumn, ExportRow } from './columns';
+import type { WriterOptions } from './writer';
 
 /**
  * An export as CSV, streamed: UTF-8 with a BOM (without it Excel reads the file in the machine's legacy code page and
@@ -23,12 +23,7 @@ import type { Cell, ExportColumn, ExportRow } from './columns';
 export function csvStream(
   columns: readonly ExportColumn[],
   batches: AsyncIterable<ExportRow[]>,
-  options: {
-    locale: Locale;
-    today: string;
-    totals: () => Promise<Cell[][]>;
-    failed: (error: unknown) => void;
-  },
+  options: WriterOptions,
 ): ReadableStream<Uint8Array> {
   const { locale, today } = options;
   async function* records() {

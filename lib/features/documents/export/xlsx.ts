@@ -3,6 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { Cell, ExportColumn, ExportRow } from './columns';
+import type { WriterOptions } from './writer';
 
 /**
  * An export as an XLSX workbook, streamed by exceljs's streaming writer (rows are written and let go as they come,
@@ -64,13 +65,7 @@ const roomIn = (output: PassThrough) =>
 export function xlsxStream(
   columns: readonly ExportColumn[],
   batches: AsyncIterable<ExportRow[]>,
-  options: {
-    locale: Locale;
-    today: string;
-    sheet: string;
-    totals: () => Promise<Cell[][]>;
-    failed: (error: unknown) => void;
-  },
+  options: WriterOptions & { sheet: string },
 ): ReadableStream<Uint8Array> {
   const { locale, today } = options;
   const output = new PassThrough();
