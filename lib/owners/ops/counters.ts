@@ -1,6 +1,5 @@
 import 'server-only';
 import { getEnv } from '@/lib/platform/env';
-import type { DeliveryOutcome } from '@/lib/owners/sessions/deliveries';
 import type { RequestLog } from '@/lib/platform/log';
 import { recordDataApiUse, recordLaunch, type LaunchOutcome } from '@/lib/owners/ops/record';
 import type { CallOutcome } from '@/lib/service/transport';
@@ -63,8 +62,11 @@ export function countRequest(endpoint: string, status: number, log: RequestLog):
   }
 }
 
-/** The companies of an accepted token delivery: stored, or skipped and why. */
-export function countDeliveredTokens(outcome: DeliveryOutcome): void {
+/**
+ * The companies of an accepted token delivery (lib/owners/sessions/deliveries.ts): stored, or skipped and why. Only
+ * what is counted is named here: importing the sessions' type would close a loop (sessions → connections → ops).
+ */
+export function countDeliveredTokens(outcome: { stored: number; skipped: readonly { reason: string }[] }): void {
   const { deliveredTokens } = getMetrics();
   if (outcome.stored > 0) deliveredTokens.inc({ outcome: 'stored' }, outcome.stored);
   for (const skipped of outcome.skipped) deliveredTokens.inc({ outcome: `skipped_${skipped.reason}` });
