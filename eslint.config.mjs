@@ -16,12 +16,25 @@ import tseslint from 'typescript-eslint';
  * naming the two floors. app/ and components/ stand above every floor; nothing in lib/ imports them.
  */
 const floors = [
-  ['base', 'pure types and rules: nothing of ours outside lib/platform/'],
+  ['base', 'pure types and rules: nothing of ours outside lib/platf/'],
   ['platform', 'database, configuration, logging, crypto, jobs queue, metrics registry'],
   ['service', 'the data-API client and what its records mean, never our database (but its rate budget)'],
   ['owners', 'one module per table or family of tables, the only code that queries them'],
   ['features', 'what pages, routes and jobs use, asking the owners'],
   ['doors', 'one door per caller kind: company pages and routes, sessions, the console, the gateway, jobs'],
+];
+
+/**
+ * app/ only parses, goes through its door (lib/doors/) and answers: the doors and the owners open the database, never
+ * a page or route handler. (app/console/ is let off until the console's own door lands: issue 18.)
+ */
+const appZones = [
+  {
+    target: './app',
+    from: './lib/platform/db/client.ts',
+    message:
+      'app/ never opens the database (the rule: a route parses, goes through its door and answers): ask the door (lib/doors/) or an owner (lib/owners/).',
+  },
 ];
 
 const floorZones = floors.flatMap(([floor], level) => [
@@ -36,6 +49,55 @@ const floorZones = floors.flatMap(([floor], level) => [
     message: `lib/ never imports ${top}/, which stands above every floor.`,
   })),
 ]);
+
+/**
+ * The console's door (lib/doors/console/): a layout does not guard the pages under it and a server action is an
+ * endpoint of its own, so each page and each action passes through its wrapper, which checks the operator first.
+ * Held here rather than by reading source text; tests/console/door.test.ts lints fixtures through these rules.
+ */
+const importsFromDoor = (name, module) =>
+  `Program:not(:has(ImportDeclaration[source.value='${module}'] > ImportSpecifier[imported.name='${name}'][local.name='${name}']))`;
+
+const consolePageRules = [
+  {
+    selector:
+      "ExportDefaultDeclaration:not([declaration.type='CallExpression'][declaration.callee.name='operatorPage'])",
+    message:
+      'A console page is `export default operatorPage(async ({ operator, search }) => …)` (lib/doors/console/page.ts): the operator is checked before the page reads anything.',
+  },
+  {
+    selector: "ExportSpecifier[exported.name='default']",
+    message:
+      'A console page exports `operatorPage(…)` itself as its default, not a name: `export default operatorPage(…)`.',
+  },
+  {
+    selector: importsFromDoor('operatorPage', '@/lib/doors/console/page'),
+    message: "A console page imports `operatorPage` from '@/lib/doors/console/page' (the console's door).",
+  },
+];
+
+const consoleActionRules = [
+  {
+    selector: 'ExportNamedDeclaration > FunctionDeclaration',
+    message:
+      'A console action is `export const x = operatorAction(schema, formAction)` (lib/doors/console/action.ts), not a function of its own: the door checks the operator and the form.',
+  },
+  {
+    selector:
+      "ExportNamedDeclaration > VariableDeclaration > VariableDeclarator:not([init.type='CallExpression'][init.callee.name='operatorAction'])",
+    message:
+      "Every export of the console's actions is `operatorAction(schema, formAction)` (lib/doors/console/action.ts).",
+  },
+  {
+    selector: 'ExportSpecifier, ExportAllDeclaration, ExportDefaultDeclaration',
+    message:
+      "The console's actions are exported where they are made: `export const x = operatorAction(schema, formAction)`.",
+  },
+  {
+    selector: importsFromDoor('operatorAction', '@/lib/doors/console/action'),
+    message: "The console's actions import `operatorAction` from '@/lib/doors/console/action' (the console's door).",
+  },
+];
 
 /**
  * One-instant reads of what a page shows: a browser test waits for the state with `expectUi` instead. Allowed inside
@@ -88,6 +150,21 @@ export default defineConfig([
   {
     files: ['lib/**/*.{ts,tsx}'],
     rules: { 'import/no-restricted-paths': ['error', { zones: floorZones }] },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    rules: { 'import/no-restricted-paths': ['error', { zones: appZones }] },
+  },
+  {
+    // Every page of the console but the sign-in page (where the door sends whoever has no session) and the catch-all
+    // of unknown addresses (the console's not-found page, shown to anyone).
+    files: ['app/console/**/page.tsx'],
+    ignores: ['app/console/sign-in/page.tsx', 'app/console/\\[...unknown\\]/page.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...consolePageRules] },
+  },
+  {
+    files: ['app/console/actions.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...consoleActionRules] },
   },
   {
     files: ['tests/**/*.ts'],

@@ -7,9 +7,9 @@ import { ConsoleNav } from '@/components/console/console-nav';
 
 /**
  * The operators' console's frame: its own header (not the company pages'), who is signed in and sign-out, and for an
- * operator the links to every section (ConsoleNav). Not
- * configured → 404 for every console address. Each page asks requireOperator() itself: a layout does not guard the
- * pages under it (they render alongside it).
+ * operator the links to every section (ConsoleNav). Not configured → 404 for every console address. Each page passes
+ * the console's door itself (operatorPage, lib/doors/console/page.ts): a layout does not guard the pages under it
+ * (they render alongside it).
  */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const session = await consoleSession();

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireOperator } from '@/lib/doors/console/operator';
+import { operatorPage } from '@/lib/doors/console/page';
 import { CONSOLE_SECTIONS } from '@/lib/features/console/sections';
 import { getConsoleTexts } from '@/lib/features/console/texts';
 
@@ -9,8 +9,8 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: { absolute: c.consoleName } };
 }
 
-export default async function ConsoleHome() {
-  const operator = await requireOperator();
+/** The console's home: who is signed in, and every section with what it shows. */
+export default operatorPage(async ({ operator }) => {
   const { c } = await getConsoleTexts();
   return (
     <main id="main" tabIndex={-1} className="focus:outline-none">
@@ -32,4 +32,4 @@ export default async function ConsoleHome() {
       </ul>
     </main>
   );
-}
+});

@@ -1,7 +1,7 @@
 import 'server-only';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { getEnv } from '@/lib/platform/env';
-import { driverErrorOf } from '@/lib/platform/db/errors';
+import { driverErrorOf } from '@/lib/platform/db-errors';
 
 /**
  * JSON logs. Callers log outcomes, reason codes and fingerprints, never a secret; the redaction below is the
@@ -65,7 +65,7 @@ export function setLogDestination(stream: DestinationStream, level?: string) {
 
 /**
  * What a log line may say about a thrown error: for a database error only the driver's code and the table and
- * constraint it names (lib/platform/db/errors.ts says why); our own errors say nothing secret. (`sqlState`, not `code`:
+ * constraint it names (lib/platform/db-errors.ts says why); our own errors say nothing secret. (`sqlState`, not `code`:
  * the redaction above blanks every `code`.)
  */
 export function describeError(error: unknown): Record<string, string | undefined> {

@@ -220,7 +220,7 @@ describe('launching the add-on from the service', () => {
 
   it('wrote no secret, launch code, session cookie or access token to its output', () => {
     const output = addon.output();
-    expect(output).toContain('auth request');
+    expect(output).toContain('"msg":"request"');
     expect(output.includes(ACCESS_TOKEN_PREFIX), 'an access token in the server output').toBe(false);
     for (const secret of [...addon.secrets, ...handedOut.filter(Boolean)]) {
       expect(output.includes(secret), 'a secret value in the server output').toBe(false);

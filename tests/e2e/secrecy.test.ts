@@ -177,7 +177,7 @@ describe('keeping the data-API access tokens on the server', () => {
 
   it('writes none of them to the server’s stdout or stderr', () => {
     const output = env.addon.output();
-    expect(output).toContain('auth request');
+    expect(output).toContain('"msg":"request"');
     expect(output.includes(ACCESS_TOKEN_PREFIX), 'an access token in the server output').toBe(false);
     expect(secretsIn(output, [...serverSecrets(), ...browserSecrets()])).toEqual([]);
     expect(leakedIntoServerOutput(output), 'secrets remembered by the suite, in the server output').toBe(0);

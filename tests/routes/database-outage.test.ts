@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describeError } from '@/lib/platform/log';
-import { DatabaseError, isDatabaseUnavailable } from '@/lib/platform/db/errors';
+import { DatabaseError, isDatabaseUnavailable } from '@/lib/platform/db-errors';
 import { callback, exchange, launchJwt, startBrokerFixture } from '../support/broker';
 
 describe('when the database cannot be reached', () => {

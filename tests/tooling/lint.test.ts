@@ -37,8 +37,15 @@ describe('npm run lint', { timeout: 180_000 }, () => {
     expect(await ruleIdsFor(code, 'lib/platform/env.ts')).toContain('@typescript-eslint/no-floating-promises');
   });
 
+  it('refuses app/ importing the database client: a route asks its door or an owner', async () => {
+    const code = `import { getDb } from '@/lib/platform/db/client';\nexport async function GET() {\n  await getDb();\n  return new Response(null);\n}\n`;
+    expect(await ruleIdsFor(code, 'app/api/health/route.ts')).toContain('import/no-restricted-paths');
+    const door = `import { databaseAnswers } from '@/lib/platform/db/health';\nexport async function GET() {\n  return new Response(String(await databaseAnswers()));\n}\n`;
+    expect(await ruleIdsFor(door, 'app/api/health/route.ts')).toEqual([]);
+  });
+
   it('formats in the house style: 120 columns, single quotes, semicolons, trailing commas', async () => {
-    const options = await prettier.resolveConfig(`${root}/lib/env.ts`);
+    const options = await prettier.resolveConfig(`${root}/lib/platform/env.ts`);
     const long = `const call = f("first argument of some length", "second argument of some length", "third argument", { a: 1 })`;
     expect(await prettier.format(long, { ...options, parser: 'typescript' })).toBe(
       `const call = f('first argument of some length', 'second argument of some length', 'third argument', { a: 1 });\n`,

@@ -1,5 +1,5 @@
 import { getEnv } from '@/lib/platform/env';
-import { getDb } from '@/lib/platform/db/client';
+import { otherMethods } from '@/lib/platform/http/other-methods';
 import { HttpError } from '@/lib/base/errors';
 import type { Failure } from '@/lib/platform/http/failure';
 import { bothLanguages, failurePageResponse } from '@/lib/platform/http/failure-page';
@@ -31,8 +31,8 @@ const isPrefetch = (request: Request) =>
 
 export async function GET(request: Request) {
   return handleRequest(
-    'callback',
-    async (log) => {
+    { endpoint: 'callback', request },
+    async (log, db) => {
       // A prefetch or preview must not spend the single-use code the real navigation needs.
       if (isPrefetch(request)) {
         log.reason = 'prefetch_ignored';
@@ -49,7 +49,7 @@ export async function GET(request: Request) {
 
       const env = getEnv();
       const previous = await unsealSessionId(readSessionCookie(request), env.sessionSecrets);
-      const session = await signInWithLaunchCode(await getDb(), code, previous);
+      const session = await signInWithLaunchCode(await db(), code, previous);
       if (!session) {
         await countFailure(source);
         throw new HttpError('bad_request', 'code_invalid_expired_or_used');
@@ -79,12 +79,5 @@ export function HEAD() {
   );
 }
 
-const methodNotAllowed = () => withRouteHeaders(new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } }));
-
-export {
-  methodNotAllowed as POST,
-  methodNotAllowed as PUT,
-  methodNotAllowed as PATCH,
-  methodNotAllowed as DELETE,
-  methodNotAllowed as OPTIONS,
-};
+/** A browser only navigates here: OPTIONS is refused like the other methods. */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET, HEAD', { preflight: false });

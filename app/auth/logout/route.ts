@@ -1,6 +1,5 @@
 import { otherMethods } from '@/lib/platform/http/other-methods';
 import { getEnv } from '@/lib/platform/env';
-import { getDb } from '@/lib/platform/db/client';
 import { HttpError } from '@/lib/base/errors';
 import { handleRequest } from '@/lib/doors/http/handle';
 import { isSameOriginRequest } from '@/lib/base/http/same-origin';
@@ -11,11 +10,11 @@ export const dynamic = 'force-dynamic';
 
 /** Ends the session server-side; only from our own pages (lib/base/http/same-origin.ts says why). */
 export async function POST(request: Request) {
-  return handleRequest('logout', async (log) => {
+  return handleRequest({ endpoint: 'logout', request }, async (log, db) => {
     const env = getEnv();
     if (!isSameOriginRequest(request, env.appUrl)) throw new HttpError('forbidden', 'cross_site_logout');
     const sessionId = await unsealSessionId(readSessionCookie(request), env.sessionSecrets);
-    if (sessionId) await revokeSession(await getDb(), sessionId);
+    if (sessionId) await revokeSession(await db(), sessionId);
     log.hadSession = sessionId !== null;
     return new Response(null, {
       status: 303,

@@ -4,7 +4,6 @@ import { consentAnswerPage } from '@/lib/owners/consent/answer-pages';
 import { completePostConsent } from '@/lib/owners/consent/complete';
 import { parseConsentForm } from '@/lib/owners/consent/form';
 import { consentReturnPage } from '@/lib/owners/consent/return-page';
-import { getDb } from '@/lib/platform/db/client';
 import { companyPath } from '@/lib/service/records/present';
 import { localeOf } from '@/lib/base/http/request-locale';
 import { getEnv } from '@/lib/platform/env';
@@ -51,8 +50,8 @@ export async function POST(request: Request): Promise<Response> {
   };
 
   return handleRequest(
-    'consent-return',
-    async (log) => {
+    { endpoint: 'consent-return', request },
+    async (log, db) => {
       const source = clientAddress(request);
       await refuseWhileBlocked(source);
       const form = parseConsentForm(await readBodyText(request, FORM_LIMIT_BYTES));
@@ -66,7 +65,7 @@ export async function POST(request: Request): Promise<Response> {
         return consentAnswerPage('unknown', locale);
       }
       const env = getEnv();
-      const completion = await completePostConsent(await getDb(), form.state, form.companies, env.encryptionKeys);
+      const completion = await completePostConsent(await db(), form.state, form.companies, env.encryptionKeys);
       if (completion.kind === 'unknown') {
         log.reason = 'state_unknown';
         await countFailure(source);

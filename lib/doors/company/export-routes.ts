@@ -34,7 +34,7 @@ const sectionOf: Record<ListKind, FileSection> = {
 
 export function listExport(kind: ListKind, format: ExportFormat) {
   return companyRoute<{ tenantId: string }>(
-    { file: () => ({ section: sectionOf[kind], documentId: null, embedded: false }) },
+    { endpoint: 'company.export', file: () => ({ section: sectionOf[kind], documentId: null, embedded: false }) },
     async ({ request, session, scope, read }) => {
       const url = new URL(request.url);
       const view = parseListView(kind, searchParamsOf(url.searchParams));

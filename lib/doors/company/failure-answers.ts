@@ -8,7 +8,6 @@ import { withRouteHeaders } from '@/lib/platform/http/route-headers';
 import { localeOf } from '@/lib/base/http/request-locale';
 import { documentTexts } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
-import { describeError, getLogger } from '@/lib/platform/log';
 import type { Session } from '@/lib/owners/sessions/sessions';
 import { frameAncestorsWithSelf } from './file-answer';
 import { backLink, companyFrame, type FilePlace } from './failure-frame';
@@ -18,7 +17,7 @@ import { backLink, companyFrame, type FilePlace } from './failure-frame';
  * browser followed a link or sent a form sees a page in their language with the status that names the failure
  * (never the upstream body): once the company is known and the request is one of its file addresses, the company's
  * own page (its frame, a retry, the way back); otherwise a small page. The preview link's script asks for JSON and
- * gets the one error shape instead, to say what happened beside the link. Every failure writes one log line.
+ * gets the one error shape instead, to say what happened beside the link. The door writes the request's one log line.
  */
 
 /** What is known of the request when it failed. */
@@ -72,16 +71,11 @@ async function render(request: Request, failure: Failure, where: FailedRequest):
   });
 }
 
-/** The answer to a failed request about a company, logged once: route, status and reason, never the query. */
+/** The answer to a failed request about a company (its door, lib/doors/company/route.ts, writes the request's line). */
 export async function companyFailureAnswer(
   request: Request,
   failure: Failure,
   where: FailedRequest,
-  error?: unknown,
 ): Promise<Response> {
-  const response = withRouteHeaders(await render(request, failure, where));
-  const line = { route: new URL(request.url).pathname, status: response.status, reason: failure.reason };
-  if (failure.unexpected) getLogger().error({ ...line, err: describeError(error) }, 'company request');
-  else getLogger().info(line, 'company request');
-  return response;
+  return withRouteHeaders(await render(request, failure, where));
 }

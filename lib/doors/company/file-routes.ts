@@ -12,7 +12,7 @@ import { getEnv } from '@/lib/platform/env';
 import { documentTexts } from '@/lib/base/i18n/documents';
 import { pickLocale } from '@/lib/base/i18n/messages';
 import { HttpError } from '@/lib/base/errors';
-import { withRouteHeaders } from '@/lib/platform/http/route-headers';
+import { methodNotAllowed } from '@/lib/platform/http/other-methods';
 import { seeOther } from '@/lib/platform/http/see-other';
 import { wantsJson } from '@/lib/base/http/wants-json';
 import type { DataApiClient } from '@/lib/service/client';
@@ -39,9 +39,13 @@ const malformed = () => new HttpError('not_found', 'id_malformed');
 type ReportRequest = { request: Request; documentId: string; reportId: ReportId; client: DataApiClient };
 
 /** The part every report address shares: the company's door, then the ids, then the company's client. */
-function reportRoute(kind: DocumentKind, answer: (report: ReportRequest) => Promise<Response>) {
+function reportRoute(
+  endpoint: 'company.report' | 'company.preview',
+  kind: DocumentKind,
+  answer: (report: ReportRequest) => Promise<Response>,
+) {
   return companyRoute<ReportParams>(
-    { file: ({ id }) => ({ section: sectionOf[kind], documentId: int64IdOf(id), embedded: false }) },
+    { endpoint, file: ({ id }) => ({ section: sectionOf[kind], documentId: int64IdOf(id), embedded: false }) },
     async ({ request, params, client }) => {
       const documentId = int64IdOf(params.id);
       const reportId = reportIdOf(params.reportId);
@@ -56,7 +60,7 @@ function reportRoute(kind: DocumentKind, answer: (report: ReportRequest) => Prom
  * number when the link gave it, and the report's variant (reportFileName).
  */
 export function reportDownload(kind: DocumentKind) {
-  return reportRoute(kind, async ({ request, documentId, reportId, client }) => {
+  return reportRoute('company.report', kind, async ({ request, documentId, reportId, client }) => {
     const download = await client[kind].report(documentId, reportId);
     const number = new URL(request.url).searchParams.get('number');
     const reports = documentTexts[pickLocale(request.headers.get('accept-language'))].reports;
@@ -78,7 +82,7 @@ export function reportDownload(kind: DocumentKind) {
  * script) gets 303 to it instead. The address is never logged: it may carry the service's access key to the file.
  */
 export function reportPreview(kind: DocumentKind) {
-  return reportRoute(kind, async ({ request, documentId, reportId, client }) => {
+  return reportRoute('company.preview', kind, async ({ request, documentId, reportId, client }) => {
     const raw = await client[kind].previewLink(documentId, reportId);
     const url = previewAddressOrThrow(
       raw,
@@ -95,9 +99,7 @@ export function reportPreview(kind: DocumentKind) {
  * stream left open until its timeout, for nothing.
  */
 export function headNotAllowed(): Response {
-  return withRouteHeaders(
-    new Response(null, { status: 405, headers: { Allow: 'GET', 'Cache-Control': 'private, no-store' } }),
-  );
+  return methodNotAllowed('GET', { 'Cache-Control': 'private, no-store' });
 }
 
 /** `?disposition=inline`: shown in a frame of the expense's own page, which is already the way back. */
@@ -108,7 +110,10 @@ const shownInline = (request: Request) => new URL(request.url).searchParams.get(
  * a download); `?name=` is the file name the page knows, cut down to safe characters.
  */
 export const attachmentContent = companyRoute<AttachmentParams>(
-  { file: ({ id }, request) => ({ section: 'expenses', documentId: uuidOf(id), embedded: shownInline(request) }) },
+  {
+    endpoint: 'company.attachment',
+    file: ({ id }, request) => ({ section: 'expenses', documentId: uuidOf(id), embedded: shownInline(request) }),
+  },
   async ({ request, params: { id, attachmentId }, client }) => {
     if (uuidOf(id) === null || uuidOf(attachmentId) === null) throw malformed();
     const download = await (await client()).attachments.content(id, attachmentId);

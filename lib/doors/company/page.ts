@@ -4,7 +4,7 @@ import { forbidden } from 'next/navigation';
 import { openCompanyClient } from '@/lib/owners/connections/client';
 import { listConnections, type CompanyConnection } from '@/lib/owners/connections/states';
 import { getDb } from '@/lib/platform/db/client';
-import { forPage } from '@/lib/platform/db/errors';
+import { forPage } from '@/lib/platform/db-errors';
 import { getEnv } from '@/lib/platform/env';
 import { describeError, getLogger } from '@/lib/platform/log';
 import { noteCompanyView } from '@/lib/owners/mirror/views';
@@ -14,6 +14,7 @@ import type { Session } from '@/lib/owners/sessions/sessions';
 import { loadForPage } from '@/lib/features/pages/page-load';
 import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { companyScope, type CompanyScope } from '@/lib/base/company-scope';
+import { requestEnded } from '@/lib/owners/ops/requests';
 
 /**
  * The one door of a company's pages: `requireCompany(tenantId)` checks the session (401) and the company of the
@@ -55,11 +56,16 @@ export async function sessionCompanies(session: Session): Promise<CompanyConnect
 
 /**
  * The company of a page, which must be among the session's companies: the signed-out page (401) without a session,
- * the forbidden page (403) for another company. Once per request.
+ * the forbidden page (403) for another company. Once per request. Each refusal writes the request line (the 401 is
+ * requireSession's); a page that is let in writes none (it has no status yet).
  */
 export const requireCompany = cache(async (tenantId: string): Promise<CompanyPage> => {
+  const started = performance.now();
   const session = await requireSession();
-  if (!session.tenantIds.includes(tenantId)) forbidden();
+  if (!session.tenantIds.includes(tenantId)) {
+    requestEnded({ endpoint: 'page', status: 403, started, log: { reason: 'company_not_in_session', tenantId } });
+    forbidden();
+  }
   const scope = companyScope(session, tenantId);
   // The view keeps the company's mirror fresh and retained; the page never fails by it, and waits for it only to
   // say whether an update is under way (viewNoted).

@@ -4,6 +4,7 @@ import { getDb, type Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
 import { HttpError } from '@/lib/base/errors';
 import { failureOf } from '@/lib/platform/http/failure';
+import { requestEnded } from '@/lib/owners/ops/requests';
 import { withRouteHeaders } from '@/lib/platform/http/route-headers';
 import { isSameOriginRequest } from '@/lib/base/http/same-origin';
 import { companyFailureAnswer, type FailedRequest } from '@/lib/doors/company/failure-answers';
@@ -20,8 +21,10 @@ import { companyScope, type CompanyScope } from '@/lib/base/company-scope';
  * cookie is `SameSite=None`, as it must be inside the service's frame, so another site's form could carry it), then
  * the session (401), then the company of the session (403); so a foreign company costs no query of its data and no
  * data-API call. The handler gets what it may then do; anything it throws (an HttpError it chose, the data API's
- * failure, a database that cannot be reached) is answered through the one mapping (lib/platform/http/failure.ts) and logged
- * once, as the company's failure page for a file address or a small page for a form, or JSON for the page's script.
+ * failure, a database that cannot be reached) is answered through the one mapping (lib/platform/http/failure.ts), as
+ * the company's failure page for a file address or a small page for a form, or JSON for the page's script. Every
+ * request, answered or failed, ends with the one request line and its count (lib/owners/ops/requests.ts): the
+ * endpoint's name, the path (never the query), the status, the time to the answer's headers and the reason.
  */
 
 export type CompanyRequest<P> = {
@@ -36,6 +39,8 @@ export type CompanyRequest<P> = {
 };
 
 type RouteOptions<P> = {
+  /** The name of the address in the request line and the metrics (`company.export`, `company.sync`, …). */
+  endpoint: `company.${string}`;
   /** A form of our own pages: only our own origin is honoured. */
   form?: boolean;
   /** A file address: where the file belongs, for the company's failure page. */
@@ -54,8 +59,12 @@ async function sessionOf(request: Request): Promise<Session | null> {
 
 export function companyRoute<P extends { tenantId: string }>(options: RouteOptions<P>, handle: Handler<P>) {
   return async function companyRequest(request: Request, context: { params: Promise<P> }): Promise<Response> {
+    const started = performance.now();
     const params = await context.params;
     const where: FailedRequest = { json: options.json === true || (Boolean(options.file) && wantsJson(request)) };
+    let response: Response;
+    let reason = 'ok';
+    let unexpected: { error: unknown } | undefined;
     try {
       if (options.form && !isSameOriginRequest(request, getEnv().appUrl))
         throw new HttpError('forbidden', 'cross_site_form');
@@ -64,7 +73,7 @@ export function companyRoute<P extends { tenantId: string }>(options: RouteOptio
       if (!session.tenantIds.includes(params.tenantId)) throw new HttpError('forbidden', 'company_not_in_session');
       const scope = companyScope(session, params.tenantId);
       where.company = { session, scope, place: options.file?.(params, request) };
-      return withRouteHeaders(
+      response = withRouteHeaders(
         await handle({
           request,
           params,
@@ -75,7 +84,20 @@ export function companyRoute<P extends { tenantId: string }>(options: RouteOptio
         }),
       );
     } catch (error) {
-      return companyFailureAnswer(request, failureOf(error), where, error);
+      const failure = failureOf(error);
+      reason = failure.reason;
+      if (failure.unexpected) unexpected = { error };
+      response = await companyFailureAnswer(request, failure, where);
     }
+    requestEnded({
+      endpoint: options.endpoint,
+      method: request.method,
+      route: new URL(request.url).pathname,
+      status: response.status,
+      started,
+      log: { reason },
+      unexpected,
+    });
+    return response;
   };
 }

@@ -34,9 +34,18 @@ export async function consoleSession(): Promise<ConsoleSession> {
  * The door of every console page and action: the signed-in operator, or no further. Not configured → 404 (the console
  * does not exist); no console session → the console's sign-in page; signed in but not on the allowlist → 403.
  */
-export async function requireOperator(): Promise<Operator> {
+export async function requireOperator(onRefused?: (refusal: OperatorRefusal) => void): Promise<Operator> {
   const session = await consoleSession();
-  if (session.kind === 'none') redirect('/console/sign-in');
-  if (session.kind === 'refused') forbidden();
+  if (session.kind === 'none') {
+    onRefused?.({ status: 303, reason: 'no_session' });
+    redirect('/console/sign-in');
+  }
+  if (session.kind === 'refused') {
+    onRefused?.({ status: 403, reason: 'not_operator' });
+    forbidden();
+  }
   return session.operator;
 }
+
+/** How requireOperator answers one who may not pass: to the sign-in page without a session, 403 for one not allowed. */
+export type OperatorRefusal = { status: 303 | 403; reason: 'no_session' | 'not_operator' };

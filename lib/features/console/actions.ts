@@ -18,7 +18,7 @@ import { writeAudit, type AuditAction, type AuditTarget } from '@/lib/owners/aud
  * generic error and changes nothing, ConsoleInputError), does its work and writes its audit entry, in one transaction
  * where the work is the database's alone. A well-formed action that cannot be done (nothing to act on) changes
  * nothing and is audited as 'refused' with a reason code; one that broke is audited as 'failed'. The caller (a page's
- * server action) has checked the operator (requireOperator) and the form's CSRF protection first.
+ * server action, through the console's door: lib/doors/console/action.ts) has checked the operator and the form first.
  */
 
 /** Who acts: the signed-in operator (lib/doors/console/operator.ts answers this shape). */

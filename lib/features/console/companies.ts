@@ -1,12 +1,15 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
-import type { Db } from '@/lib/platform/db/client';
+import { getDb, type Db } from '@/lib/platform/db/client';
 import { allConnections, type ConnectionOverview } from '@/lib/owners/connections/overview';
 import type { TokenSource } from '@/lib/owners/connections/store';
 import { OPS_RETENTION_DAYS } from '@/lib/features/upkeep/prune';
 import { DOCUMENT_KINDS, type DocumentKind } from '@/lib/owners/mirror/kinds';
+import { allMirroredCounts, allMirrorStates } from '@/lib/owners/mirror/overview';
 import type { MirrorStatusName } from '@/lib/owners/mirror/state';
-import { asDate, asNumber, companyKey, compareText, launchesByCompany, selectRows } from './rows';
+import { lastRefusedCalls, webhookRefusalsByCompany } from '@/lib/owners/ops/by-company';
+import { lastLaunches } from '@/lib/owners/sessions/launches';
+import { notificationsByCompany } from '@/lib/owners/webhooks/received';
+import { asDate, asNumber, companyKey, compareText } from './rows';
 
 /**
  * The console's Companies page, as plain data: every company the add-on knows of (a launch, a connection, a mirror
@@ -76,83 +79,25 @@ export type ConsoleCompany = {
   keyIds: string[];
 };
 
-type Stamp = Date | string | null;
-
 const noRecords = () => Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, 0])) as Record<DocumentKind, number>;
 
-/** Every company the add-on knows of, ordered by add-on and company id. */
-export async function consoleCompanies(db: Db): Promise<ConsoleCompany[]> {
-  const [companies, launches, connections, mirrors, records, notifications, refusals, refusedCalls] = await Promise.all(
-    [
-      selectRows<{ plugin_id: string; tenant_id: string }>(
-        db,
-        sql`
-        select plugin_id, tenant_id from mirror_companies
-        union select plugin_id, unnest(tenant_ids) from launch_codes
-        union select plugin_id, unnest(tenant_ids) from sessions
-        union select plugin_id, unnest(tenant_ids) from webhook_events`,
-      ),
-      selectRows<{ plugin_id: string; tenant_id: string; user_id: string; last_launched_at: Stamp }>(
-        db,
-        sql`
-        select plugin_id, tenant_id, user_id, max(created_at) as last_launched_at
-        from (${launchesByCompany}) launches
-        group by plugin_id, tenant_id, user_id
-        order by last_launched_at desc, user_id`,
-      ),
-      // The sealed columns are never selected (lib/owners/connections/overview.ts).
-      allConnections(db),
-      selectRows<{
-        plugin_id: string;
-        tenant_id: string;
-        status: MirrorStatusName;
-        full_synced_at: Stamp;
-        last_synced_at: Stamp;
-        lag_seconds: number | string | null;
-        last_error_kind: string | null;
-        last_error_at: Stamp;
-        next_try_at: Stamp;
-        last_opened_at: Stamp;
-      }>(
-        db,
-        sql`
-        select plugin_id, tenant_id, status, full_synced_at, last_synced_at,
-               floor(extract(epoch from now() - last_synced_at)) as lag_seconds,
-               last_error_kind, last_error_at, next_try_at, last_opened_at
-        from mirror_companies`,
-      ),
-      selectRows<{ plugin_id: string; tenant_id: string; kind: DocumentKind; records: number | string }>(
-        db,
-        sql`
-        select plugin_id, tenant_id, kind, count(*) as records
-        from mirror_documents group by plugin_id, tenant_id, kind`,
-      ),
-      selectRows<{ plugin_id: string; tenant_id: string; received: number | string; last_received_at: Stamp }>(
-        db,
-        sql`
-        select plugin_id, tenant_id, count(*) as received, max(received_at) as last_received_at
-        from (select plugin_id, unnest(tenant_ids) as tenant_id, received_at from webhook_events) events
-        group by plugin_id, tenant_id`,
-      ),
-      selectRows<{ plugin_id: string; tenant_id: string; reason: string; refused: number | string; last_hour: Stamp }>(
-        db,
-        sql`
-        select plugin_id, tenant_id, reason, sum(count) as refused, max(hour) as last_hour
-        from ops_webhook_refusals
-        where hour >= now() - make_interval(days => ${OPS_RETENTION_DAYS})
-        group by plugin_id, tenant_id, reason`,
-      ),
-      // Any call the data API refused with 401 or 402, by any instance, to the hour (the operational records).
-      selectRows<{ plugin_id: string; tenant_id: string; outcome: string; last_hour: Stamp }>(
-        db,
-        sql`
-        select plugin_id, tenant_id, outcome, max(hour) as last_hour
-        from ops_data_api_usage
-        where outcome in ('unauthorized', 'payment-required')
-        group by plugin_id, tenant_id, outcome`,
-      ),
-    ],
-  );
+/**
+ * Every company the add-on knows of (a mirror, a launch, a notification or a connection names it), ordered by add-on
+ * and company id. Each table is read through its owner.
+ */
+export async function consoleCompanies(db?: Db): Promise<ConsoleCompany[]> {
+  db ??= await getDb();
+  const [launches, connections, mirrors, records, notifications, refusals, refusedCalls] = await Promise.all([
+    lastLaunches(db),
+    // The sealed columns are never selected (lib/owners/connections/overview.ts).
+    allConnections(db),
+    allMirrorStates(db),
+    allMirroredCounts(db),
+    notificationsByCompany(db),
+    webhookRefusalsByCompany(db, { days: OPS_RETENTION_DAYS }),
+    // Any call the data API refused with 401 or 402, by any instance, to the hour (the operational records).
+    lastRefusedCalls(db),
+  ]);
 
   const grouped = <T extends { plugin_id: string; tenant_id: string }>(rows: T[]) => {
     const map = new Map<string, T[]>();
@@ -169,7 +114,7 @@ export async function consoleCompanies(db: Db): Promise<ConsoleCompany[]> {
     connectionsOf.set(key, [...(connectionsOf.get(key) ?? []), row]);
   }
   const known = new Map<string, { pluginId: string; tenantId: string }>();
-  for (const row of companies)
+  for (const row of [...mirrors, ...launches, ...notifications])
     known.set(companyKey(row.plugin_id, row.tenant_id), { pluginId: row.plugin_id, tenantId: row.tenant_id });
   for (const row of connections)
     known.set(companyKey(row.pluginId, row.tenantId), { pluginId: row.pluginId, tenantId: row.tenantId });

@@ -15,3 +15,6 @@ export async function getConsoleDataTexts() {
 
 /** Fills `{name}`, `{count}`, `{at}` in a text: the one filler of every text (no "s.r.o.." at a sentence's end). */
 export { fill } from '@/lib/base/i18n/documents';
+
+/** Those texts with their language, as the console's tables take them. */
+export type ConsoleDataPageTexts = Awaited<ReturnType<typeof getConsoleDataTexts>>;

@@ -1,18 +1,16 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
 import { allConnections } from '@/lib/owners/connections/overview';
+import { lastLaunches } from '@/lib/owners/sessions/launches';
+import { sessionStates, type SessionState } from '@/lib/owners/sessions/sessions';
 import { fingerprint } from '@/lib/platform/crypto/digest';
-import type { Db } from '@/lib/platform/db/client';
-import { getEnv } from '@/lib/platform/env';
-import { asDate, companyKey, compareText, launchesByCompany, selectRows } from './rows';
+import { getDb, type Db } from '@/lib/platform/db/client';
+import { asDate, companyKey, compareText } from './rows';
 
 /**
  * The console's Users page, as plain data: who launched the add-on, with which companies, and their sessions. A
  * session id is a bearer secret (the cookie seals it), so a session is told apart by a short fingerprint of its
  * SHA-256 only: the id is fingerprinted as it is read and goes no further.
  */
-
-export type ConsoleSessionState = 'live' | 'idle' | 'revoked' | 'expired';
 
 export type ConsoleSession = {
   /** The first 16 hex digits of the SHA-256 of the session id: tells sessions apart, opens nothing. */
@@ -23,7 +21,7 @@ export type ConsoleSession = {
   expiresAt: Date;
   revokedAt: Date | null;
   /** live: would be accepted now; idle: not seen for the idle timeout; revoked; expired (absolute lifetime). */
-  state: ConsoleSessionState;
+  state: SessionState;
 };
 
 export type ConsoleUser = {
@@ -36,41 +34,17 @@ export type ConsoleUser = {
   sessions: ConsoleSession[];
 };
 
-type Stamp = Date | string | null;
-
-/** Every user who launched the add-on or holds a connection, ordered by add-on and user id. */
-export async function consoleUsers(db: Db, idleSeconds: number = getEnv().sessionIdleSeconds): Promise<ConsoleUser[]> {
+/**
+ * Every user who launched the add-on or holds a connection, ordered by add-on and user id. A session's state is the
+ * sessions' owner's rule (lib/owners/sessions/sessions.ts), the one the door applies.
+ */
+export async function consoleUsers(db?: Db, idleSeconds?: number): Promise<ConsoleUser[]> {
+  db ??= await getDb();
   const [launched, connections, sessionRows] = await Promise.all([
-    selectRows<{ plugin_id: string; user_id: string; tenant_id: string; last_launched_at: Stamp }>(
-      db,
-      sql`
-        select plugin_id, user_id, tenant_id, max(created_at) as last_launched_at
-        from (${launchesByCompany}) launches
-        group by plugin_id, user_id, tenant_id`,
-    ),
+    lastLaunches(db),
     // The sealed columns are never selected (lib/owners/connections/overview.ts).
     allConnections(db),
-    selectRows<{
-      id: string;
-      plugin_id: string;
-      user_id: string;
-      tenant_ids: string[];
-      created_at: Stamp;
-      last_seen_at: Stamp;
-      expires_at: Stamp;
-      revoked_at: Stamp;
-      state: ConsoleSessionState;
-    }>(
-      db,
-      sql`
-        select id, plugin_id, user_id, tenant_ids, created_at, last_seen_at, expires_at, revoked_at,
-               case when revoked_at is not null then 'revoked'
-                    when expires_at <= now() then 'expired'
-                    when last_seen_at <= now() - make_interval(secs => ${idleSeconds}) then 'idle'
-                    else 'live' end as state
-        from sessions
-        order by created_at desc`,
-    ),
+    sessionStates(db, idleSeconds),
   ]);
 
   // A company's name as the latest connection that carried one stored it (connections come the latest first).

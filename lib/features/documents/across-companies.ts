@@ -2,7 +2,7 @@ import 'server-only';
 import { companyToday } from '@/lib/base/calendar';
 import { companyScope, type CompaniesScope } from '@/lib/base/company-scope';
 import { getDb, type Db } from '@/lib/platform/db/client';
-import { forPage } from '@/lib/platform/db/errors';
+import { forPage } from '@/lib/platform/db-errors';
 import { pageNumbers, type Pager } from '@/lib/features/documents/pages';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import {

@@ -4,7 +4,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { CompanyScope } from '@/lib/base/company-scope';
 import { openToken, type SealedToken } from '@/lib/platform/crypto/vault';
 import { getDb, type Db } from '@/lib/platform/db/client';
-import { DatabaseError } from '@/lib/platform/db/errors';
+import { DatabaseError } from '@/lib/platform/db-errors';
 import { accessTokens } from '@/lib/platform/db/schema';
 import { getEnv } from '@/lib/platform/env';
 import type { ClientOptions, DataApiClient } from '@/lib/service/client';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
-import { driverErrorOf } from '@/lib/platform/db/errors';
+import { driverErrorOf } from '@/lib/platform/db-errors';
 import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
 import { isRecordRefusal } from '@/lib/platform/db/storable';
 import { getLogger } from '@/lib/platform/log';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/lib/platform/db/client';
-import { driverErrorOf } from '@/lib/platform/db/errors';
+import { driverErrorOf } from '@/lib/platform/db-errors';
 import { JOBS_SCHEMA } from '@/lib/platform/jobs/one-per-key';
 import { mirrorCompanyKey, type MirrorCompany } from './company';
 import type { MirrorStatus } from './status';

@@ -36,12 +36,35 @@ export function endpointFamily(endpoint: string): string {
 
 const launchSteps: Record<string, 'exchange' | 'sign_in'> = { 'token-exchange': 'exchange', callback: 'sign_in' };
 
+/** Endpoint names are our own constants too (`token-exchange`, `company.export`, `page`, …); the same bound holds. */
+const boundedEndpoint = (endpoint: string) => (/^[a-z0-9_.-]{1,40}$/.test(endpoint) ? endpoint : 'other');
+
+/** Next hands a route handler only the methods it exports; anything else would still be one value. */
+const boundedMethod = (method: string | undefined) =>
+  method === undefined ? 'none' : /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/.test(method) ? method : 'other';
+
+/** One request answered at a door, as lib/owners/ops/requests.ts reports it. */
+export type CountedRequest = {
+  endpoint: string;
+  /** Unknown for a page's refusal (`none`). */
+  method?: string;
+  status: number;
+  log: RequestLog;
+};
+
 /**
- * One request of lib/doors/http/handle.ts ended (the broker's endpoints, the callback, webhooks; others are not counted).
- * Below 400 is a success, unless a reason says it was passed over (a prefetch of the callback: `ignored`).
+ * One request of any door ended: counted by endpoint, method, status and reason. The launch steps, the token
+ * deliveries and the notifications are also counted in their own terms (below 400 is a success, unless a reason says
+ * it was passed over: a prefetch of the callback, `ignored`), and the launch steps go to the operational records.
  */
-export function countRequest(endpoint: string, status: number, log: RequestLog): void {
+export function countRequest({ endpoint, method, status, log }: CountedRequest): void {
   const reason = boundedReason(log.reason ?? 'ok');
+  getMetrics().requests.inc({
+    endpoint: boundedEndpoint(endpoint),
+    method: boundedMethod(method),
+    status: String(status),
+    reason,
+  });
   const succeeded = status < 400;
   const step = launchSteps[endpoint];
   if (step) {

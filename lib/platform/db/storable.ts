@@ -1,5 +1,5 @@
 import 'server-only';
-import { driverErrorOf } from '@/lib/platform/db/errors';
+import { driverErrorOf } from '@/lib/platform/db-errors';
 
 /**
  * What the database takes of text that came from outside (the service's records, notifications, names): PostgreSQL

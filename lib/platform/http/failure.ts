@@ -1,5 +1,5 @@
 import 'server-only';
-import { isDatabaseUnavailable } from '@/lib/platform/db/errors';
+import { isDatabaseUnavailable } from '@/lib/platform/db-errors';
 import { errorResponse, isAnswerable, type Answer } from '@/lib/base/errors';
 
 /**

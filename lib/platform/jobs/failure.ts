@@ -1,5 +1,5 @@
 import 'server-only';
-import { driverErrorOf, isDatabaseUnavailable } from '@/lib/platform/db/errors';
+import { driverErrorOf, isDatabaseUnavailable } from '@/lib/platform/db-errors';
 
 /**
  * What a failed job stores as its output (pg-boss keeps it in the job row, where pages and people read it): the

@@ -15,6 +15,12 @@ function createMetrics() {
   const registers = [registry];
   return {
     registry,
+    requests: new Counter({
+      name: 'kros_addon_requests_total',
+      help: 'Requests answered at a door (lib/owners/ops/requests.ts), by endpoint, method, HTTP status and reason code.',
+      labelNames: ['endpoint', 'method', 'status', 'reason'] as const,
+      registers,
+    }),
     launches: new Counter({
       name: 'kros_addon_launches_total',
       help: 'Launch steps ended: exchange (gateway token-exchange), sign_in (browser callback), by outcome and reason code.',

@@ -1,6 +1,5 @@
 import { otherMethods } from '@/lib/platform/http/other-methods';
 import { getEnv } from '@/lib/platform/env';
-import { getDb } from '@/lib/platform/db/client';
 import { fingerprint } from '@/lib/platform/crypto/digest';
 import { HttpError } from '@/lib/base/errors';
 import { handleRequest } from '@/lib/doors/http/handle';
@@ -16,7 +15,7 @@ export const dynamic = 'force-dynamic';
 const BODY_LIMIT = 1024 * 1024;
 
 export async function POST(request: Request) {
-  return handleRequest('token-delivery', async (log) => {
+  return handleRequest({ endpoint: 'token-delivery', request }, async (log, db) => {
     const env = getEnv();
     const delivery = await readGatewayRequest(request, env.pluginApiKeys, {
       schema: deliverySchema,
@@ -27,7 +26,7 @@ export async function POST(request: Request) {
     log.userFingerprint = fingerprint(delivery.userId);
     log.entries = delivery.tokens.length;
 
-    const outcome = await storeDelivery(await getDb(), delivery, env.encryptionKeys);
+    const outcome = await storeDelivery(await db(), delivery, env.encryptionKeys);
     countDeliveredTokens(outcome);
     log.stored = outcome.stored;
     log.skipped = outcome.skipped.length;

@@ -1,7 +1,6 @@
 import { otherMethods } from '@/lib/platform/http/other-methods';
 import { z } from 'zod';
 import { getEnv } from '@/lib/platform/env';
-import { getDb } from '@/lib/platform/db/client';
 import { fingerprint } from '@/lib/platform/crypto/digest';
 import { HttpError } from '@/lib/base/errors';
 import { handleRequest } from '@/lib/doors/http/handle';
@@ -20,7 +19,7 @@ const requestSchema = z.object({
 });
 
 export async function POST(request: Request) {
-  return handleRequest('token-exchange', async (log) => {
+  return handleRequest({ endpoint: 'token-exchange', request }, async (log, db) => {
     const env = getEnv();
     const { token } = await readGatewayRequest(request, env.pluginApiKeys, {
       schema: requestSchema,
@@ -36,7 +35,7 @@ export async function POST(request: Request) {
       });
       log.userFingerprint = fingerprint(claims.userId);
       log.tenants = claims.tenantIds.length;
-      const result = await exchangeLaunch(await getDb(), claims, env.pluginId);
+      const result = await exchangeLaunch(await db(), claims, env.pluginId);
       log.requestAccessToken = result.requestAccessToken;
       return Response.json(result);
     } catch (error) {

@@ -1,10 +1,9 @@
 import { getEnv } from '@/lib/platform/env';
-import { getDb } from '@/lib/platform/db/client';
 import { fingerprint } from '@/lib/platform/crypto/digest';
 import { readBodyBytes } from '@/lib/base/http/body';
-import { errorResponse, HttpError } from '@/lib/base/errors';
+import { HttpError } from '@/lib/base/errors';
 import { handleRequest } from '@/lib/doors/http/handle';
-import { withRouteHeaders } from '@/lib/platform/http/route-headers';
+import { otherMethods } from '@/lib/platform/http/other-methods';
 import { requestMirrorSyncs } from '@/lib/owners/mirror/jobs';
 import { recordWebhookRefusal } from '@/lib/owners/ops/record';
 import { isWebhookId, receiveWebhook } from '@/lib/owners/webhooks/receive';
@@ -22,8 +21,8 @@ type Context = { params: Promise<{ webhookId: string }> };
  */
 export async function POST(request: Request, { params }: Context) {
   return handleRequest(
-    'webhook',
-    async (log) => {
+    { endpoint: 'webhook', request },
+    async (log, db) => {
       const { webhookId } = await params;
       if (!isWebhookId(webhookId)) throw new HttpError('bad_request', 'webhook_id_malformed');
       // The address is not secret, but it is not the log's business either: a fingerprint correlates lines.
@@ -32,7 +31,7 @@ export async function POST(request: Request, { params }: Context) {
       log.bytes = rawBody.length;
 
       const outcome = await receiveWebhook(
-        await getDb(),
+        await db(),
         { webhookId, rawBody, signature: request.headers.get(WEBHOOK_SIGNATURE_HEADER) },
         getEnv().encryptionKeys,
       );
@@ -55,13 +54,5 @@ export async function POST(request: Request, { params }: Context) {
   );
 }
 
-/** Only POST is a notification; anything else is refused in the one error shape. */
-const methodNotAllowed = () => withRouteHeaders(errorResponse('method_not_allowed', { Allow: 'POST' }));
-
-export {
-  methodNotAllowed as GET,
-  methodNotAllowed as PUT,
-  methodNotAllowed as PATCH,
-  methodNotAllowed as DELETE,
-  methodNotAllowed as OPTIONS,
-};
+/** Only POST is a notification; anything else (OPTIONS too: no browser sends one) is refused. */
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST', { preflight: false });

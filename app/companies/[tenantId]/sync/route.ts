@@ -21,7 +21,7 @@ const FORM_LIMIT_BYTES = 4 * 1024;
  * drawn again when the state changed and no update is under way. One row and one look at the queue; no figures,
  * nothing secret; the session's company only.
  */
-export const GET = companyRoute<{ tenantId: string }>({ json: true }, async ({ read }) => {
+export const GET = companyRoute<{ tenantId: string }>({ endpoint: 'company.sync', json: true }, async ({ read }) => {
   const status = getEnv().mirrorSync ? await read((db, scope) => mirrorStatus(db, mirrorCompanyOf(scope))) : null;
   return Response.json(
     {
@@ -40,10 +40,13 @@ export const GET = companyRoute<{ tenantId: string }>({ json: true }, async ({ r
  * pages only; the session's company only. Where to go is settled before anything is queued, so no `back` can fail
  * the answer after the job went in.
  */
-export const POST = companyRoute<{ tenantId: string }>({ form: true }, async ({ request, params, scope }) => {
-  const form = new URLSearchParams(await readBodyText(request, FORM_LIMIT_BYTES).catch(() => ''));
-  const home = companyPath(params.tenantId);
-  const location = ownPageAddress(form.get('back') ?? '', home) ?? home;
-  await requestMirrorSync(scope, 'incremental');
-  return seeOther(location);
-});
+export const POST = companyRoute<{ tenantId: string }>(
+  { endpoint: 'company.sync', form: true },
+  async ({ request, params, scope }) => {
+    const form = new URLSearchParams(await readBodyText(request, FORM_LIMIT_BYTES).catch(() => ''));
+    const home = companyPath(params.tenantId);
+    const location = ownPageAddress(form.get('back') ?? '', home) ?? home;
+    await requestMirrorSync(scope, 'incremental');
+    return seeOther(location);
+  },
+);

@@ -13,7 +13,7 @@ import { consoleRouteHeaders } from '@/lib/doors/console/headers';
 type Context = { params: Promise<{ nextauth: string[] }> };
 
 async function handler(request: NextRequest, context: Context): Promise<Response> {
-  const response = await handleRequest('console.auth', async (log) => {
+  const response = await handleRequest({ endpoint: 'console.auth', request }, async (log) => {
     const options = consoleAuthOptions();
     if (!options) throw new HttpError('not_found', 'console_not_configured');
     log.action = (await context.params).nextauth[0];

@@ -22,21 +22,24 @@ export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
  * the answer a 303: in post mode to the consent page (its answer comes back to /consent/return), in poll mode to the
  * progress page, from which the user opens the consent page.
  */
-export const POST = companyRoute<{ tenantId: string }>({ form: true }, async ({ request, params, session, read }) => {
-  const env = getEnv();
-  if (!env.consent) throw new HttpError('not_found', 'consent_not_configured');
-  const consent = { ...env.consent, appUrl: env.appUrl, keys: env.encryptionKeys };
-  const started = await read((db) => startConsent(db, session, params.tenantId, consent));
-  if (!started) throw new HttpError('rate_limited', 'too_many_pending_consents', 60);
-  const progress = companyPath(params.tenantId, 'connection', 'consent', started.id);
-  if (wantsJson(request)) return consentJson({ url: started.url, progress });
-  // The consent page's address carries the state: no cache keeps it and no Referer repeats it.
-  return new Response(null, {
-    status: 303,
-    headers: {
-      Location: started.responseMode === 'post' ? started.url : progress,
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-    },
-  });
-});
+export const POST = companyRoute<{ tenantId: string }>(
+  { endpoint: 'company.consent', form: true },
+  async ({ request, params, session, read }) => {
+    const env = getEnv();
+    if (!env.consent) throw new HttpError('not_found', 'consent_not_configured');
+    const consent = { ...env.consent, appUrl: env.appUrl, keys: env.encryptionKeys };
+    const started = await read((db) => startConsent(db, session, params.tenantId, consent));
+    if (!started) throw new HttpError('rate_limited', 'too_many_pending_consents', 60);
+    const progress = companyPath(params.tenantId, 'connection', 'consent', started.id);
+    if (wantsJson(request)) return consentJson({ url: started.url, progress });
+    // The consent page's address carries the state: no cache keeps it and no Referer repeats it.
+    return new Response(null, {
+      status: 303,
+      headers: {
+        Location: started.responseMode === 'post' ? started.url : progress,
+        'Cache-Control': 'no-store',
+        'Referrer-Policy': 'no-referrer',
+      },
+    });
+  },
+);

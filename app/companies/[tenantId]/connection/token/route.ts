@@ -19,16 +19,19 @@ const FORM_LIMIT_BYTES = 16 * 1024;
  * failure budget, so the form cannot be used to try tokens at speed; while that budget is spent, the form is refused
  * (429) before the token is read or the service asked, so a right token is not accepted either.
  */
-export const POST = companyRoute<{ tenantId: string }>({ form: true }, async ({ request, params, scope, read }) => {
-  const source = clientAddress(request);
-  await refuseWhileBlocked(source);
-  const form = new URLSearchParams(await readBodyText(request, FORM_LIMIT_BYTES).catch(() => ''));
-  const pasted = { token: form.get('token') ?? '', webhookSecret: form.get('webhookSecret') ?? '' };
-  const outcome = await read((db) => connectPastedToken(db, scope, pasted, getEnv().encryptionKeys));
-  if (outcome === 'rejected') await countFailure(source);
-  if (outcome === 'connected') await requestMirrorSync(scope);
-  return new Response(null, {
-    status: 303,
-    headers: { Location: `${companyPath(params.tenantId)}?connection=${outcome}`, 'Cache-Control': 'no-store' },
-  });
-});
+export const POST = companyRoute<{ tenantId: string }>(
+  { endpoint: 'company.token', form: true },
+  async ({ request, params, scope, read }) => {
+    const source = clientAddress(request);
+    await refuseWhileBlocked(source);
+    const form = new URLSearchParams(await readBodyText(request, FORM_LIMIT_BYTES).catch(() => ''));
+    const pasted = { token: form.get('token') ?? '', webhookSecret: form.get('webhookSecret') ?? '' };
+    const outcome = await read((db) => connectPastedToken(db, scope, pasted, getEnv().encryptionKeys));
+    if (outcome === 'rejected') await countFailure(source);
+    if (outcome === 'connected') await requestMirrorSync(scope);
+    return new Response(null, {
+      status: 303,
+      headers: { Location: `${companyPath(params.tenantId)}?connection=${outcome}`, 'Cache-Control': 'no-store' },
+    });
+  },
+);

@@ -27,25 +27,28 @@ type Params = { tenantId: string; consentId: string };
  * from inside the frame with `Accept: application/json` and gets `{ url }` (or `{ ended: true }`) to open a new tab
  * itself (components/consent-open-button.tsx); without script the form posts into a new tab and gets the 303.
  */
-export const POST = companyRoute<Params>({ form: true }, async ({ request, params, scope, read }) => {
-  const { tenantId, consentId } = params;
-  const env = getEnv();
-  if (!env.consent || !isConsentId(consentId)) throw new HttpError('not_found', 'consent_unknown');
-  const attempt = await read((db) => findPendingAttempt(db, consentId, scope, env.encryptionKeys));
-  if (attempt.kind === 'unknown') throw new HttpError('not_found', 'consent_unknown');
-  if (attempt.kind === 'ended') {
-    return wantsJson(request)
-      ? consentJson({ ended: true })
-      : seeOther(companyPath(tenantId, 'connection', 'consent', consentId));
-  }
-  const url = consentPageUrl(
-    {
-      state: attempt.state,
-      responseMode: attempt.responseMode,
-      companyMode: attempt.companyMode,
-      webhookId: attempt.webhookId,
-    },
-    { ...env.consent, appUrl: env.appUrl, keys: env.encryptionKeys },
-  );
-  return wantsJson(request) ? consentJson({ url }) : seeOther(url);
-});
+export const POST = companyRoute<Params>(
+  { endpoint: 'company.consent-open', form: true },
+  async ({ request, params, scope, read }) => {
+    const { tenantId, consentId } = params;
+    const env = getEnv();
+    if (!env.consent || !isConsentId(consentId)) throw new HttpError('not_found', 'consent_unknown');
+    const attempt = await read((db) => findPendingAttempt(db, consentId, scope, env.encryptionKeys));
+    if (attempt.kind === 'unknown') throw new HttpError('not_found', 'consent_unknown');
+    if (attempt.kind === 'ended') {
+      return wantsJson(request)
+        ? consentJson({ ended: true })
+        : seeOther(companyPath(tenantId, 'connection', 'consent', consentId));
+    }
+    const url = consentPageUrl(
+      {
+        state: attempt.state,
+        responseMode: attempt.responseMode,
+        companyMode: attempt.companyMode,
+        webhookId: attempt.webhookId,
+      },
+      { ...env.consent, appUrl: env.appUrl, keys: env.encryptionKeys },
+    );
+    return wantsJson(request) ? consentJson({ url }) : seeOther(url);
+  },
+);

@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../support/source-files';
+
+/**
+ * The floors of lib/ (docs/architecture.md): base, platform, service, owners, features, doors, from the bottom. A
+ * folder may import its own floor and those below it, never one above: `npm run lint` fails on a wrong import
+ * (import/no-restricted-paths in eslint.config.mjs), and no two folders of lib/ import each other, even by a detour.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const fixture = readFileSync(new URL('./fixtures/reaches-up.ts', import.meta.url), 'utf8');
+
+/** The project's own lint configuration, with only the floors' rule (which needs no type information). */
+const floorsLint = new ESLint({
+  cwd: root,
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+  ruleFilter: ({ ruleId }) => ruleId === 'import/no-restricted-paths',
+});
+
+async function floorFindingsAt(path: string): Promise<string[]> {
+  const [result] = await floorsLint.lintText(fixture, { filePath: join(root, path) });
+  return result!.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+// Loading the project's lint configuration takes seconds, more on a loaded machine.
+describe('the floors of lib/', { timeout: 90_000 }, () => {
+  it('a module of the base may not import the platform or the owners: the lint names the rule and the floors', async () => {
+    expect(await floorFindingsAt('lib/base/fixture.ts')).toEqual([
+      expect.stringMatching(/^import\/no-restricted-paths: .*lib\/base\/ sits below lib\/platform\//),
+      expect.stringMatching(/^import\/no-restricted-paths: .*lib\/base\/ sits below lib\/owners\//),
+    ]);
+  });
+
+  it('nor may the platform or the service client import an owner', async () => {
+    expect(await floorFindingsAt('lib/platform/fixture.ts')).toEqual([
+      expect.stringMatching(/lib\/platform\/ sits below lib\/owners\//),
+    ]);
+    expect(await floorFindingsAt('lib/service/fixture.ts')).toEqual([
+      expect.stringMatching(/lib\/service\/ sits below lib\/owners\//),
+    ]);
+  });
+
+  it('an owner, a feature, a door and a page may import what sits below them', async () => {
+    for (const path of ['lib/owners/fixture.ts', 'lib/features/fixture.ts', 'lib/doors/fixture.ts', 'app/page.tsx']) {
+      expect(await floorFindingsAt(path), path).toEqual([]);
+    }
+  });
+
+  it('every folder of lib/ sits on a floor: nothing stands loose beside them', () => {
+    const floors = new Set(sourceFiles('lib').map((path) => path.split('/')[1]));
+    expect([...floors].sort()).toEqual(['base', 'doors', 'features', 'owners', 'platform', 'service']);
+  });
+
+  it('no two folders of lib/ import each other, even through others', () => {
+    const graph = folderGraph();
+    expect(graph.size).toBeGreaterThan(20);
+    expect(cyclesOf(graph)).toEqual([]);
+  });
+});
+
+/** A module's folder: lib/<floor>/<folder> (its subfolders count as the folder), or lib/<floor> for a loose file. */
+function folderOf(path: string): string {
+  const parts = path.split('/');
+  return parts.length > 3 ? parts.slice(0, 3).join('/') : parts.slice(0, 2).join('/');
+}
+
+const importPattern =
+  /(?:^|\n)\s*(?:import|export)\s[^'"`;]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** Which folders of lib/ each folder imports (types count: they tie folders together as much as values). */
+function folderGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const path of sourceFiles('lib')) {
+    const from = folderOf(path);
+    const edges = graph.get(from) ?? graph.set(from, new Set()).get(from)!;
+    for (const [, fromClause, dynamic] of readFileSync(join(root, path), 'utf8').matchAll(importPattern)) {
+      const specifier = fromClause ?? dynamic!;
+      const target = specifier.startsWith('@/')
+        ? specifier.slice(2)
+        : specifier.startsWith('.')
+          ? relative(root, normalize(join(root, dirname(path), specifier)))
+          : null;
+      if (target?.startsWith('lib/') && folderOf(`${target}.ts`) !== from) edges.add(folderOf(`${target}.ts`));
+    }
+  }
+  return graph;
+}
+
+/** The strongly connected groups of more than one folder (Tarjan's algorithm), each sorted: every one is a cycle. */
+function cyclesOf(graph: Map<string, Set<string>>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== node);
+    if (group.length > 1) groups.push(group.sort());
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return groups;
+}
