@@ -14,9 +14,14 @@ export function sourceFiles(dir: string): string[] {
   });
 }
 
+/** The text of a file as written. */
+export function sourceOf(path: string): string {
+  return readFileSync(join(root, path), 'utf8');
+}
+
 /** The code of a file without its comments, which may name anything freely. */
 export function codeOf(path: string): string {
-  return readFileSync(join(root, path), 'utf8')
+  return sourceOf(path)
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/(^|[^:])\/\/.*$/gm, '$1');
 }

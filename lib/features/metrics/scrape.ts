@@ -4,10 +4,12 @@ import { rowsOf, type Db } from '@/lib/platform/db/client';
 import { JOBS_SCHEMA } from '@/lib/platform/jobs/one-per-key';
 import { describeError, getLogger } from '@/lib/platform/log';
 import { getMetrics, type Metrics } from '@/lib/platform/metrics/registry';
+import { syncLags } from '@/lib/owners/mirror/sync-lag';
 
 /**
  * The gauges read from the database when Prometheus scrapes (shared by every instance, so each instance reports
- * the same values: take `max` across instances, not `sum`), then the whole text. Two small statements per scrape.
+ * the same values: take `max` across instances, not `sum`), then the whole text. Two small statements per scrape:
+ * the job queues' depth (pg-boss's own tables) and the mirrors' sync lag (asked of the mirror's owner).
  */
 
 const JOB_STATES = ['created', 'retry', 'active'] as const;
@@ -29,19 +31,14 @@ async function readQueueDepth(db: Db, metrics: Metrics): Promise<void> {
   for (const row of rows) for (const state of JOB_STATES) metrics.queueJobs.set({ queue: row.name, state }, row[state]);
 }
 
-/** Companies whose mirror is expected to keep up (syncing or ready; paused and stopped ones wait for the user). */
+/** Each company's sync lag (lib/owners/mirror/sync-lag.ts says which companies), and the largest. */
 async function readSyncLag(db: Db, metrics: Metrics): Promise<void> {
-  const rows = rowsOf<{ tenant_id: string; lag: number | string }>(
-    await db.execute(sql`
-      select tenant_id, greatest(0, extract(epoch from now() - last_synced_at)) as lag
-      from mirror_companies
-      where last_synced_at is not null and status in ('syncing', 'ready')`),
-  );
+  const lags = await syncLags(db);
   metrics.syncLag.reset();
   let max = 0;
-  for (const row of rows) {
-    const lag = Math.round(Number(row.lag));
-    metrics.syncLag.set({ tenant_id: row.tenant_id }, lag);
+  for (const { tenantId, seconds } of lags) {
+    const lag = Math.round(seconds);
+    metrics.syncLag.set({ tenant_id: tenantId }, lag);
     max = Math.max(max, lag);
   }
   metrics.syncLagMax.set(max);

@@ -1,37 +1,37 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { pruneConsentRequests } from '@/lib/owners/consent/prune';
+import { pruneOpsRecords } from '@/lib/owners/ops/prune';
+import { pruneRateLimits } from '@/lib/owners/rate-limits/prune';
+import { pruneLaunchCodes, pruneSessions, pruneUsedJwtIds } from '@/lib/owners/sessions/prune';
+import { pruneWebhookEvents } from '@/lib/owners/webhooks/prune';
 import type { Db } from '@/lib/platform/db/client';
+import { databaseNow } from '@/lib/platform/db/clock';
 import { defineQueue } from '@/lib/platform/jobs/queue';
+import { pruneDataApiBudgets } from '@/lib/service/rate/prune';
 
-/** Days the operational records (ops_launch_counts, ops_data_api_usage, ops_webhook_refusals) are kept. */
-export const OPS_RETENTION_DAYS = 30;
+// The console reads the retention here (lib/features/console/companies.ts); its owner is lib/owners/ops/.
+export { OPS_RETENTION_DAYS } from '@/lib/owners/ops/prune';
 
 /**
- * Deletes rows that can no longer decide anything. Launch codes are kept a day after expiry (replay detection
- * and the delivery window need far less); sessions a day after they ended; the service's notifications 90 days
- * (the activity page shows the latest; older ones are history nobody acts on); the operators' hourly counts 30 days.
+ * Each owner's rule for the rows of its tables that can no longer decide anything (the rule and its reason sit with
+ * the owner), applied in turn.
  */
+const pruneRules: readonly ((db: Db, now: Date) => Promise<void>)[] = [
+  pruneUsedJwtIds,
+  pruneLaunchCodes,
+  pruneSessions,
+  pruneRateLimits,
+  pruneConsentRequests,
+  pruneDataApiBudgets,
+  pruneWebhookEvents,
+  pruneOpsRecords,
+];
+
+/** Deletes the rows no rule keeps, every rule at one instant of the database's clock. */
 export async function pruneExpiredRows(db: Db): Promise<void> {
-  await db.execute(sql`delete from used_jwt_ids where expires_at < now() - interval '1 hour'`);
-  await db.execute(sql`delete from launch_codes where expires_at < now() - interval '1 day'`);
-  await db.execute(sql`delete from sessions where expires_at < now() - interval '1 day'`);
-  await db.execute(sql`delete from rate_limits where expire < now()`);
-  // A consent's answer may be posted again minutes after it completed; a day later nothing will come.
-  await db.execute(sql`delete from consent_requests where expires_at < now() - interval '1 day'`);
-  // Every rate window is a minute at most; a schedule idle for ten is empty.
-  await db.execute(sql`delete from data_api_budgets where updated_at < now() - interval '10 minutes'`);
-  await db.execute(sql`delete from webhook_events where received_at < now() - interval '90 days'`);
-  // The operators' console shows the last day or so; a month of hourly counts is history enough.
-  await db.execute(
-    sql`delete from ops_launch_counts where hour < now() - make_interval(days => ${OPS_RETENTION_DAYS})`,
-  );
-  await db.execute(
-    sql`delete from ops_data_api_usage where hour < now() - make_interval(days => ${OPS_RETENTION_DAYS})`,
-  );
-  await db.execute(
-    sql`delete from ops_webhook_refusals where hour < now() - make_interval(days => ${OPS_RETENTION_DAYS})`,
-  );
+  const now = await databaseNow(db);
+  for (const prune of pruneRules) await prune(db, now);
 }
 
 /**

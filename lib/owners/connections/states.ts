@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, isNull, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
+import type { Db } from '@/lib/platform/db/client';
 import { accessTokens } from '@/lib/platform/db/schema';
 import type { CompaniesScope } from '@/lib/base/company-scope';
 import { connectionRows, workingConnectionsOf, type TokenSource } from './store';
@@ -56,22 +56,6 @@ export async function workingConnections(db: Db, scope: CompaniesScope): Promise
     .from(accessTokens)
     .where(and(connectionRows(scope), isNull(accessTokens.invalidatedAt)));
   return rows.map((row) => row.tenantId).sort();
-}
-
-/**
- * The companies someone is using now: a working connection and a live session (not revoked, not expired, seen
- * within `idleSeconds`) whose launch covered the company. Their mirrors are kept fresh in the background.
- */
-export async function companiesInUse(db: Db, idleSeconds: number): Promise<{ pluginId: string; tenantId: string }[]> {
-  const result = await db.execute(sql`
-    select distinct a.plugin_id as "pluginId", a.tenant_id as "tenantId"
-    from access_tokens a
-    join sessions s on s.plugin_id = a.plugin_id and a.tenant_id = any(s.tenant_ids)
-    where a.invalidated_at is null
-      and s.revoked_at is null
-      and s.expires_at > now()
-      and s.last_seen_at > now() - make_interval(secs => ${idleSeconds})`);
-  return rowsOf<{ pluginId: string; tenantId: string }>(result);
 }
 
 /** Whether any user of the add-on still has a working connection to the company. */

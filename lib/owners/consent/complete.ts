@@ -11,6 +11,7 @@ import { hasUsableToken, storedCompanyName } from '@/lib/owners/connections/miss
 import { workingConnections } from '@/lib/owners/connections/states';
 import { storeAccessTokens } from '@/lib/owners/connections/store';
 import { noteReplacedConnections } from '@/lib/owners/connections/notice';
+import { sessionIsLive } from '@/lib/owners/sessions/live';
 import type { ConsentCompany } from '@/lib/service/schemas/consent';
 
 const namedCompany = z.object({ tenantId: z.string(), name: z.string().nullable() });
@@ -63,9 +64,7 @@ const lockedConsent = () => ({
   open: sql<boolean>`${consentRequests.expiresAt} > now()`,
   // The answer comes without our cookie: the session that started the consent must still be signed in, and not
   // idle (its frame polls the attempt meanwhile, which keeps it active).
-  sessionLive: sql<boolean>`exists (select 1 from sessions s where s.id = consent_requests.session_id
-    and s.revoked_at is null and s.expires_at > now()
-    and s.last_seen_at > now() - make_interval(secs => ${getEnv().sessionIdleSeconds}))`,
+  sessionLive: sessionIsLive(sql`consent_requests.session_id`, getEnv().sessionIdleSeconds),
   // Read before anything is stored: the name the asked-for company had (the answer may bring it a new one), and
   // whether it had a working connection.
   startedForName: storedCompanyName(startedFor),

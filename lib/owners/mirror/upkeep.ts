@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { companiesInUse, hasWorkingConnection } from '@/lib/owners/connections/states';
+import { hasWorkingConnection } from '@/lib/owners/connections/states';
+import { companiesInUse } from '@/lib/owners/sessions/live';
 import { rowsOf, type Db } from '@/lib/platform/db/client';
 import type { MirrorCompany } from './company';
 import { companiesWithoutState, purgeMirror, purgeStateless } from './retention';

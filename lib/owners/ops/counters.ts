@@ -85,7 +85,10 @@ export function countRequest({ endpoint, method, status, log }: CountedRequest):
   }
 }
 
-/** The companies of an accepted token delivery: stored, or skipped and why. */
+/**
+ * The companies of an accepted token delivery (lib/owners/sessions/deliveries.ts): stored, or skipped and why. Only
+ * what is counted is named here: importing the sessions' type would close a loop (sessions → connections → ops).
+ */
 export function countDeliveredTokens(outcome: { stored: number; skipped: readonly { reason: string }[] }): void {
   const { deliveredTokens } = getMetrics();
   if (outcome.stored > 0) deliveredTokens.inc({ outcome: 'stored' }, outcome.stored);

@@ -29,7 +29,8 @@ function limiterFor(db: Db) {
       keyPrefix: 'auth-failure',
       points: FAILURE_LIMIT.points,
       duration: FAILURE_LIMIT.durationSeconds,
-      // Expired rows are pruned with the rest of the housekeeping (lib/features/upkeep/prune.ts), not by a timer per limiter.
+      // Expired rows are pruned with the rest of the housekeeping (./prune.ts, run by the hourly prune job), not by
+      // a timer per limiter.
       clearExpiredByTimeout: false,
       // Without a duration the block lasts until the window ends.
       inMemoryBlockOnConsumed: FAILURE_LIMIT.points + 1,

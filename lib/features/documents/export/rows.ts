@@ -1,40 +1,15 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/platform/db/client';
-import { mirrorDocuments } from '@/lib/platform/db/schema';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import { iterateMirrored, type MirrorView } from '@/lib/owners/mirror/query';
+import type { MirrorView } from '@/lib/owners/mirror/query';
+import { iterateExportRows } from '@/lib/owners/mirror/query/export-rows';
 import type { ListKind } from '@/lib/service/records/list-view';
 import type { ExportRow } from './columns';
 
-const record = mirrorDocuments.record;
-
 /**
- * What an export reads of each row: the mirror's own columns, and from the stored record only the few fields the
- * columns need (as text: amounts as the service wrote them, never through a float), not the whole record with its
- * items, which would cost the database, the wire and the parse many times more.
+ * Every row of the view, in the list's order, a batch at a time: the mirror's owner reads exactly the fields the
+ * columns need (lib/owners/mirror/query/export-rows.ts), which are an ExportRow.
  */
-const exportFields = {
-  id: mirrorDocuments.id,
-  documentNumber: mirrorDocuments.documentNumber,
-  issueDate: mirrorDocuments.issueDate,
-  dueDate: mirrorDocuments.dueDate,
-  deliveryDate: sql<string | null>`${record}->>'deliveryDate'`,
-  partnerName: mirrorDocuments.partnerName,
-  registrationId: sql<string | null>`${record}->'partner'->>'registrationId'`,
-  variableSymbol: sql<string | null>`${record}->>'variableSymbol'`,
-  currency: mirrorDocuments.currency,
-  totalExclVat: mirrorDocuments.totalExclVat,
-  totalInclVat: mirrorDocuments.totalInclVat,
-  totalInclVatCurrency: mirrorDocuments.totalInclVatCurrency,
-  sumForPayment: sql<string | null>`${record}->>'sumForPayment'`,
-  sumOfPayments: sql<string | null>`${record}->>'sumOfPayments'`,
-  paymentStatus: mirrorDocuments.paymentStatus,
-  invoiceType: sql<string | null>`${record}->>'invoiceType'`,
-  documentType: sql<string | null>`${record}->>'documentType'`,
-};
-
-/** Every row of the view, in the list's order, a batch at a time (lib/owners/mirror/query/iterate.ts). */
 export function exportRows<K extends ListKind>(
   db: Db,
   company: MirrorCompany,
@@ -42,5 +17,5 @@ export function exportRows<K extends ListKind>(
   view: Omit<MirrorView<K>, 'top' | 'skip'>,
   batchSize?: number,
 ): AsyncGenerator<ExportRow[], void, undefined> {
-  return iterateMirrored(db, company, kind, view, exportFields, batchSize);
+  return iterateExportRows(db, company, kind, view, batchSize);
 }
