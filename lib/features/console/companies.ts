@@ -2,7 +2,7 @@ import 'server-only';
 import { getDb, type Db } from '@/lib/platform/db/client';
 import { allConnections, type ConnectionOverview } from '@/lib/owners/connections/overview';
 import type { TokenSource } from '@/lib/owners/connections/store';
-import { OPS_RETENTION_DAYS } from '@/lib/features/upkeep/prune';
+import { OPS_RETENTION_DAYS } from '@/lib/owners/ops/prune';
 import { DOCUMENT_KINDS, type DocumentKind } from '@/lib/owners/mirror/kinds';
 import { allMirroredCounts, allMirrorStates } from '@/lib/owners/mirror/overview';
 import type { MirrorStatusName } from '@/lib/owners/mirror/state';

@@ -11,7 +11,6 @@ import { defineQueue } from '@/lib/platform/jobs/queue';
 import { pruneDataApiBudgets } from '@/lib/service/rate/prune';
 
 // The console reads the retention here (lib/features/console/companies.ts); its owner is lib/owners/ops/.
-export { OPS_RETENTION_DAYS } from '@/lib/owners/ops/prune';
 
 /**
  * Each owner's rule for the rows of its tables that can no longer decide anything (the rule and its reason sit with
