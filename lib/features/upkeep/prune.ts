@@ -10,8 +10,6 @@ import { databaseNow } from '@/lib/platform/db/clock';
 import { defineQueue } from '@/lib/platform/jobs/queue';
 import { pruneDataApiBudgets } from '@/lib/service/rate/prune';
 
-// The console reads the retention here (lib/features/console/companies.ts); its owner is lib/owners/ops/.
-
 /**
  * Each owner's rule for the rows of its tables that can no longer decide anything (the rule and its reason sit with
  * the owner), applied in turn.
