@@ -2,7 +2,8 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getEnv } from '@/lib/platform/env';
 import { contentSecurityPolicy, routeSecurityHeaders, staticSecurityHeaders } from '@/lib/base/http/security-headers';
 import { SESSION_COOKIE } from '@/lib/owners/sessions/cookie-name';
-import { tidyListSearch, type ListKind } from '@/lib/service/records/list-view';
+import { tidyListSearch } from '@/lib/service/records/list-view';
+import { kindOfSegment } from '@/lib/base/document-kinds';
 import { searchParamsOf } from '@/lib/base/http/search-params';
 import { isMalformedDocumentPage } from '@/lib/service/ids';
 import { isRouteHandlerPath } from '@/lib/base/http/route-handlers';
@@ -19,12 +20,8 @@ import { CONSOLE_FRAME_ANCESTORS, consoleRouteHeaders, isConsolePath } from '@/l
  * company cookie is not asked for there, and its pages are never framed (`frame-ancestors 'none'`).
  */
 
-const listPages = /^\/companies\/[^/]+\/(invoices|expenses|delivery-notes)\/?$/;
-const listKinds: Record<string, ListKind> = {
-  invoices: 'invoices',
-  expenses: 'expenses',
-  'delivery-notes': 'deliveryNotes',
-};
+/** A company page one segment deep: a kind's list when the segment is one of a kind's (lib/base/document-kinds.ts). */
+const companySection = /^\/companies\/[^/]+\/([^/]+)\/?$/;
 
 type Redirect = { url: URL; status: 303 | 308 };
 
@@ -39,7 +36,8 @@ function withoutTrailingSlash(request: NextRequest): Redirect | null {
 
 /** A list address with blank or repeated filters (what a GET form submits): its tidy form, else null. */
 function tidyListAddress(request: NextRequest): Redirect | null {
-  const kind = listKinds[listPages.exec(request.nextUrl.pathname)?.[1] ?? ''];
+  const segment = companySection.exec(request.nextUrl.pathname)?.[1];
+  const kind = segment ? kindOfSegment(segment) : null;
   if (!kind) return null;
   const tidy = tidyListSearch(kind, searchParamsOf(request.nextUrl.searchParams));
   if (tidy === null) return null;

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { overduePaging, type AcrossCompanies, type CompanyFigures } from '@/lib/features/documents/across-companies';
-import { companyPath } from '@/lib/service/records/present';
+import { kindPath } from '@/lib/service/records/present';
 import { countOf, fill, type DocumentTexts } from '@/lib/base/i18n/documents';
 import { formatDay, formatMoney, formatNumber } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
@@ -133,7 +133,7 @@ export function OverdueAcrossSection({
               <tr key={`${invoice.tenantId}/${invoice.id}`} data-overdue-invoice={invoice.id}>
                 <RowHeader>
                   <Link
-                    href={companyPath(invoice.tenantId, 'invoices', invoice.id)}
+                    href={kindPath(invoice.tenantId, 'invoices', invoice.id)}
                     className="text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                   >
                     {invoice.documentNumber ?? invoice.id}

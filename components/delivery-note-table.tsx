@@ -6,7 +6,7 @@ export function deliveryNoteColumns(context: ColumnContext): DocumentColumn<Deli
   const { texts, locale, marks } = context;
   const c = texts.columns;
   return [
-    column.number(context, 'delivery-notes', c.number, (note) => `#${note.id}`),
+    column.number(context, 'deliveryNotes', c.number, (note) => `#${note.id}`),
     column.partner(c.customer, marks),
     column.day(c.issueDate, (note) => note.issueDate, locale, 'issueDate'),
     column.day(texts.detail.deliveryDate, (note) => note.deliveryDate, locale),

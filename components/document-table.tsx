@@ -6,7 +6,8 @@ import type { Partner, Prices } from '@/lib/service/schemas/common';
 import { formatDay, formatMoney, formatNumber } from '@/lib/base/i18n/format';
 import { daysOverdue } from '@/lib/service/records/overdue';
 import type { SortKey } from '@/lib/service/records/sort-param';
-import { companyPath, documentTotal, partnerName, type Payable } from '@/lib/service/records/present';
+import { documentTotal, kindPath, partnerName, type Payable } from '@/lib/service/records/present';
+import type { DocumentKind } from '@/lib/base/document-kinds';
 import { plainLinkClass } from './detail-parts';
 import { PaymentMarks } from './document-marks';
 import { LeftToPayCell } from './payment-sums';
@@ -71,7 +72,6 @@ export function DocumentTable<R extends { id: string | number }>({
 }
 
 /** The address segment of each kind's pages (/companies/{id}/invoices/{id}, …). */
-type KindPath = 'invoices' | 'expenses' | 'delivery-notes';
 
 /**
  * The record's number (marked where a search found it), linked to its page, with whatever the kind shows beside it;
@@ -79,7 +79,7 @@ type KindPath = 'invoices' | 'expenses' | 'delivery-notes';
  */
 function numberColumn<R extends { id: string | number; documentNumber?: string | null }>(
   { tenantId, marks }: ColumnContext,
-  path: KindPath,
+  kind: DocumentKind,
   header: Column,
   withoutNumber: (record: R) => ReactNode,
   beside?: (record: R) => ReactNode,
@@ -89,7 +89,7 @@ function numberColumn<R extends { id: string | number; documentNumber?: string |
     sortKey: 'documentNumber',
     cell: (record) => (
       <RowHeader>
-        <Link href={companyPath(tenantId, path, record.id)} className={plainLinkClass}>
+        <Link href={kindPath(tenantId, kind, record.id)} className={plainLinkClass}>
           {record.documentNumber
             ? markedField(marks, record.id, 'documentNumber', record.documentNumber)
             : withoutNumber(record)}

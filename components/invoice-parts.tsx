@@ -3,7 +3,8 @@ import type { Locale } from '@/lib/base/i18n/messages';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import type { Invoice } from '@/lib/service/schemas/invoice';
 import { formatDay, formatMoney, formatNumber, formatPercent } from '@/lib/base/i18n/format';
-import { companyPath } from '@/lib/service/records/present';
+import { kindPath } from '@/lib/service/records/present';
+import type { DocumentKind } from '@/lib/base/document-kinds';
 import { DetailSection, linkClass } from './detail-parts';
 import { figures, RowHeader, Table, Td } from './table';
 
@@ -88,11 +89,11 @@ export function PaymentsList({ payments, currency, texts, locale }: WithAmounts 
 }
 
 // Linked documents name their kind in words the interface does not fix; those we recognise become links.
-const linkedSegment: Record<string, string> = {
+const linkedKind: Record<string, DocumentKind> = {
   invoice: 'invoices',
   creditnote: 'invoices',
   advanceinvoice: 'invoices',
-  deliverynote: 'delivery-notes',
+  deliverynote: 'deliveryNotes',
 };
 
 function kindLabel(kind: string, texts: DocumentTexts): string | null {
@@ -121,14 +122,14 @@ export function LinkedDocuments({
       <ul className="divide-y divide-slate-100 text-sm">
         {documents.map((doc, index) => {
           const kind = typeof doc.documentType === 'string' ? doc.documentType.toLowerCase() : null;
-          const segment = kind ? linkedSegment[kind] : undefined;
+          const linked = kind ? linkedKind[kind] : undefined;
           const id =
             typeof doc.id === 'number' || (typeof doc.id === 'string' && /^\d{1,19}$/.test(doc.id)) ? doc.id : null;
           const label = doc.documentNumber ?? (id !== null ? `#${id}` : '—');
           return (
             <li key={index} className="flex justify-between gap-3 py-1.5">
-              {segment && id !== null ? (
-                <Link href={companyPath(tenantId, segment, id)} className={linkClass}>
+              {linked && id !== null ? (
+                <Link href={kindPath(tenantId, linked, id)} className={linkClass}>
                   {label}
                 </Link>
               ) : (

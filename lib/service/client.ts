@@ -24,6 +24,7 @@ import {
   type QueryValue,
 } from './queries';
 import { int64IdSchema, reportIdSchema, uuidSchema } from './ids';
+import { serviceCollectionOf, type ReportedKind } from './document-paths';
 import { parseList, parseRecord, validInput } from './parse';
 import type { Priority } from './rate/slots';
 import type { Call, Transport } from './transport';
@@ -99,22 +100,26 @@ export function createDataApiClient(transport: Transport, { deadline, priority }
   const uuid = (id: unknown, endpoint: string) => validInput(uuidSchema, id, endpoint);
   const reportId = (id: unknown, endpoint: string) => validInput(reportIdSchema, id, endpoint);
 
-  /** Reports and preview links of invoices and delivery notes share their shape. */
-  function reportsOf(kind: 'invoices' | 'delivery-notes') {
-    const reportEndpoint = `GET /api/${kind}/{id}/reports/{reportId}`;
+  /**
+   * Reports and preview links of invoices and delivery notes share their shape, under the service's path of the kind
+   * (`/api/delivery-notes`: the service's, not our pages' segment).
+   */
+  function reportsOf(kind: ReportedKind) {
+    const collection = serviceCollectionOf(kind);
+    const reportEndpoint = `GET /api/${collection}/{id}/reports/{reportId}`;
     const previewEndpoint = `${reportEndpoint}/previewLink`;
     return {
       report: async (id: number | string, report: number | string) =>
         download(
           reportEndpoint,
-          `/api/${kind}/${int64Id(id, reportEndpoint)}/reports/${reportId(report, reportEndpoint)}`,
+          `/api/${collection}/${int64Id(id, reportEndpoint)}/reports/${reportId(report, reportEndpoint)}`,
         ),
       previewLink: async (id: number | string, report: number | string) =>
         parseRecord(
           previewLinkSchema,
           await getJson(
             previewEndpoint,
-            `/api/${kind}/${int64Id(id, previewEndpoint)}/reports/${reportId(report, previewEndpoint)}/previewLink`,
+            `/api/${collection}/${int64Id(id, previewEndpoint)}/reports/${reportId(report, previewEndpoint)}/previewLink`,
           ),
           previewEndpoint,
         ),
@@ -193,7 +198,7 @@ export function createDataApiClient(transport: Transport, { deadline, priority }
       uploadBatch: upload('/api/delivery-notes/batch', batchOf(documentUpload), acceptedSchema),
       /** The one synchronous upload: 201 with the created note. */
       createSingle: upload('/api/delivery-notes/single', documentUpload, deliveryNoteCreatedSchema),
-      ...reportsOf('delivery-notes'),
+      ...reportsOf('deliveryNotes'),
     },
 
     payments: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kindOfSegment } from '@/lib/base/document-kinds';
 
 /**
  * The one reading of an id that comes from outside (a page's or a file route's path, a caller of the client), by the
@@ -51,8 +52,9 @@ export function reportIdOf(value: unknown): ReportId | null {
   return parsed.success ? parsed.data : null;
 }
 
-// The company's document pages: /companies/{tenantId}/invoices/{id}, /delivery-notes/{id} (int64), /expenses/{id} (uuid).
-const documentPage = /^\/companies\/[^/]+\/(invoices|delivery-notes|expenses)\/([^/]+)\/?$/;
+// The company's document pages: /companies/{tenantId}/{segment}/{id}, the segment one of a kind's
+// (lib/base/document-kinds.ts): invoices and delivery notes have int64 ids, expenses uuids.
+const documentPage = /^\/companies\/[^/]+\/([^/]+)\/([^/]+)\/?$/;
 
 /**
  * True for the address of a document page whose id cannot name a document. Pages stream (their status is fixed
@@ -60,12 +62,13 @@ const documentPage = /^\/companies\/[^/]+\/(invoices|delivery-notes|expenses)\/(
  */
 export function isMalformedDocumentPage(pathname: string): boolean {
   const match = documentPage.exec(pathname);
-  if (!match) return false;
+  const kind = match ? kindOfSegment(match[1]!) : null;
+  if (!match || !kind) return false;
   let id: string;
   try {
     id = decodeURIComponent(match[2]!);
   } catch {
     return true;
   }
-  return match[1] === 'expenses' ? uuidOf(id) === null : int64IdOf(id) === null;
+  return kind === 'expenses' ? uuidOf(id) === null : int64IdOf(id) === null;
 }

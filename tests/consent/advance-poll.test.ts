@@ -53,8 +53,10 @@ const scopeOf = (session: Session) => ({ userId: session.userId, pluginId: sessi
 
 function fakePoll(answer: PollAnswer | ((state: string) => Promise<PollAnswer>)) {
   const poll = vi.fn(typeof answer === 'function' ? answer : async () => answer);
-  const deps: PollDeps = { poll, keys };
-  return { poll, deps };
+  // What follows the companies a consent stored (their copy begun): called with them once the approval is stored.
+  const stored = vi.fn<PollDeps['stored']>(async () => {});
+  const deps: PollDeps = { poll, keys, stored };
+  return { poll, deps, stored };
 }
 
 async function rowOf(db: Db, id: string) {
@@ -165,10 +167,12 @@ describe.each(databaseKinds)('advanceConsent on %s', (kind) => {
         webhookSecret: null,
       },
     ];
-    const { poll, deps } = fakePoll({ kind: 'status', status: 'Approved', companies });
+    const { poll, deps, stored: connected } = fakePoll({ kind: 'status', status: 'Approved', companies });
 
     const view = await advanceConsent(db, attempt.id, scopeOf(session), deps);
     expect(view).toMatchObject({ status: 'connected', finished: true });
+    expect(connected).toHaveBeenCalledTimes(1);
+    expect(connected.mock.calls[0]![1]).toEqual(['10001', '10002']);
     // What the company page's notice then reads.
     expect(await findConsentResult(db, attempt.id, session)).toEqual({
       status: 'connected',
@@ -209,6 +213,7 @@ describe.each(databaseKinds)('advanceConsent on %s', (kind) => {
     await makeDue(db, attempt.id);
     expect(await advanceConsent(db, attempt.id, scopeOf(session), deps)).toMatchObject({ status: 'connected' });
     expect(poll).toHaveBeenCalledTimes(1);
+    expect(connected).toHaveBeenCalledTimes(1);
   });
 
   it('Approved after the session that started it ended: nothing is stored, the attempt expired', async () => {
@@ -219,7 +224,7 @@ describe.each(databaseKinds)('advanceConsent on %s', (kind) => {
       .set({ revokedAt: sql`now()` })
       .where(eq(sessions.id, session.id));
     const token = rememberSecret(`token-${randomUUID()}`);
-    const { deps } = fakePoll({
+    const { deps, stored: connected } = fakePoll({
       kind: 'status',
       status: 'Approved',
       companies: [{ tenantId: '10001', companyName: null, token, webhookSecret: null }],
@@ -228,6 +233,7 @@ describe.each(databaseKinds)('advanceConsent on %s', (kind) => {
       status: 'expired',
       finished: true,
     });
+    expect(connected).not.toHaveBeenCalled();
     expect(await db.select().from(accessTokens).where(eq(accessTokens.userId, session.userId))).toEqual([]);
   });
 
@@ -323,9 +329,9 @@ describe.each(databaseKinds)('advanceConsent on %s', (kind) => {
   it('a state that no configured key opens fails the attempt', async () => {
     const session = await newSession(db);
     const attempt = await newAttempt(db, session);
-    const { poll } = fakePoll({ kind: 'status', status: 'Pending', companies: [] });
+    const { poll, deps } = fakePoll({ kind: 'status', status: 'Pending', companies: [] });
     const otherKeys = [{ id: 'k2', key: Buffer.alloc(32, 9) }];
-    expect(await advanceConsent(db, attempt.id, scopeOf(session), { poll, keys: otherKeys })).toMatchObject({
+    expect(await advanceConsent(db, attempt.id, scopeOf(session), { ...deps, keys: otherKeys })).toMatchObject({
       status: 'failed',
     });
     expect(poll).not.toHaveBeenCalled();

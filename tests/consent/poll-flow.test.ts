@@ -4,7 +4,7 @@ import { POST as startRoute } from '@/app/companies/[tenantId]/connection/consen
 import { POST as openRoute } from '@/app/companies/[tenantId]/connection/consent/[consentId]/open/route';
 import { listConnections } from '@/lib/owners/connections/states';
 import { findConsentResult } from '@/lib/owners/consent/result';
-import { advanceConsent } from '@/lib/owners/consent/progress';
+import { followConsent } from '@/lib/features/connections/connect';
 import { sha256Hex } from '@/lib/platform/crypto/digest';
 import { getDb } from '@/lib/platform/db/client';
 import { consentRequests } from '@/lib/platform/db/schema';
@@ -18,7 +18,7 @@ import { capturedLogLines, rememberSecret } from '../support/log-capture';
 /**
  * Poll mode end to end against the sandbox, which plays the service's consent page and poll endpoint: the company
  * page's start route, the progress page's "open" route (the only place the state leaves the server, to the browser
- * on its way to the consent page), and advanceConsent with the real poll call.
+ * on its way to the consent page), and followConsent (the progress page's) with the real poll call.
  */
 
 let fixture: CompanyFixture;
@@ -136,7 +136,7 @@ describe('polling the sandbox', () => {
     const consentId = await start(cookie);
     const { url, state } = await consentAddress(cookie, consentId);
 
-    expect(await advanceConsent(await getDb(), consentId, scope, deps())).toMatchObject({
+    expect(await followConsent(await getDb(), consentId, scope, deps())).toMatchObject({
       status: 'pending',
       finished: false,
     });
@@ -151,7 +151,7 @@ describe('polling the sandbox', () => {
     });
     for (const company of approved) rememberSecret(company.token);
     await makeDue(consentId);
-    const view = await advanceConsent(await getDb(), consentId, scope, deps());
+    const view = await followConsent(await getDb(), consentId, scope, deps());
     expect(view).toMatchObject({ status: 'connected', finished: true });
     expect(await findConsentResult(await getDb(), consentId, scope)).toEqual({
       status: 'connected',
@@ -189,7 +189,7 @@ describe('polling the sandbox', () => {
     })) {
       rememberSecret(company.token);
     }
-    const view = await advanceConsent(
+    const view = await followConsent(
       await getDb(),
       consentId,
       { userId: 'peter.horvath@example.sk', pluginId: PLUGIN_ID, tenantId: '10004' },

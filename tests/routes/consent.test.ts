@@ -7,7 +7,7 @@ import { POST as receiveWebhook } from '@/app/api/webhooks/[webhookId]/route';
 import { listConnections } from '@/lib/owners/connections/states';
 import { storeAccessTokens } from '@/lib/owners/connections/store';
 import { findConnectionNotice } from '@/lib/owners/connections/notice';
-import { advanceConsent } from '@/lib/owners/consent/progress';
+import { followConsent } from '@/lib/features/connections/connect';
 import { openSecret, openToken, webhookSecretContext } from '@/lib/platform/crypto/vault';
 import { getDb } from '@/lib/platform/db/client';
 import { accessTokens, consentRequests, webhookEvents } from '@/lib/platform/db/schema';
@@ -486,13 +486,13 @@ describe('the progress page’s view of a post-mode attempt (in the frame, while
     const scope = { userId: user, pluginId: PLUGIN_ID, tenantId: '10003' };
     const poll = () => Promise.reject(new Error('post mode never polls'));
     const deps = { poll, keys: getEnv().encryptionKeys };
-    expect(await advanceConsent(await getDb(), attempt!.id, scope, deps)).toMatchObject({
+    expect(await followConsent(await getDb(), attempt!.id, scope, deps)).toMatchObject({
       status: 'pending',
       responseMode: 'post',
       finished: false,
     });
     await answer(state, [{ tenantId: '10003', token: issue('10003') }]);
-    expect(await advanceConsent(await getDb(), attempt!.id, scope, deps)).toMatchObject({
+    expect(await followConsent(await getDb(), attempt!.id, scope, deps)).toMatchObject({
       status: 'connected',
       finished: true,
     });
@@ -510,7 +510,7 @@ describe('the progress page’s view of a post-mode attempt (in the frame, while
       .where(eq(consentRequests.id, attempt!.id));
     const deps = { poll: () => Promise.reject(new Error('never')), keys: getEnv().encryptionKeys };
     expect(
-      await advanceConsent(await getDb(), attempt!.id, { userId: user, pluginId: PLUGIN_ID, tenantId: '10003' }, deps),
+      await followConsent(await getDb(), attempt!.id, { userId: user, pluginId: PLUGIN_ID, tenantId: '10003' }, deps),
     ).toMatchObject({
       status: 'expired',
       finished: true,

@@ -9,7 +9,8 @@ import { getMessages } from '@/lib/base/i18n/server';
 import { requireCompany } from '@/lib/doors/company/page';
 import { companyPageTitle } from '@/lib/doors/company/page-titles';
 import type { Loaded } from '@/lib/features/pages/page-load';
-import { companyPath } from '@/lib/service/records/present';
+import { kindPath } from '@/lib/service/records/present';
+import type { DocumentKind } from '@/lib/base/document-kinds';
 
 type Props = { params: Promise<{ tenantId: string; id: string }> };
 
@@ -33,9 +34,9 @@ export type DetailView<T> = {
  * (lib/doors/company/detail-pages.ts), and a document that cannot be loaded says why under the link back to its
  * list. The title is "{kind} {number}", the kind alone when the document cannot be loaded.
  */
-export function companyDetailPage<T>(kind: {
-  /** The address segment of the kind's list and pages. */
-  path: 'invoices' | 'expenses' | 'delivery-notes';
+export function companyDetailPage<T>(detail: {
+  /** The kind of document, whose list and pages live at its segment (lib/base/document-kinds.ts). */
+  kind: DocumentKind;
   /** The id an address holds, null when it cannot name a document of the kind. */
   idOf: (id: string) => string | null;
   load: (tenantId: string, id: string) => Promise<Loaded<T>>;
@@ -51,25 +52,25 @@ export function companyDetailPage<T>(kind: {
   return {
     generateMetadata: ({ params }: Props) =>
       companyPageTitle(params, async (t, company) => {
-        const id = kind.idOf((await params).id);
+        const id = detail.idOf((await params).id);
         if (id === null) return t.docs.notFound.title;
-        const loaded = await kind.load(company.scope.tenantId, id);
+        const loaded = await detail.load(company.scope.tenantId, id);
         return loaded.ok
-          ? `${kind.name(t.docs, loaded.value)} ${kind.numberOf(loaded.value) || t.docs.detail.withoutNumber}`
-          : kind.name(t.docs);
+          ? `${detail.name(t.docs, loaded.value)} ${detail.numberOf(loaded.value) || t.docs.detail.withoutNumber}`
+          : detail.name(t.docs);
       }),
     Page: async function CompanyDetailPage({ params }: Props) {
       const { tenantId, id: given } = await params;
       await requireCompany(tenantId);
-      const id = kind.idOf(given);
+      const id = detail.idOf(given);
       if (id === null) notFound();
       const { t, locale } = await getMessages();
       const d = t.docs;
-      const self = companyPath(tenantId, kind.path, id);
-      const loaded = await kind.load(tenantId, id);
-      const back = <BackLink href={companyPath(tenantId, kind.path)}>{kind.backLabel(d)}</BackLink>;
+      const self = kindPath(tenantId, detail.kind, id);
+      const loaded = await detail.load(tenantId, id);
+      const back = <BackLink href={kindPath(tenantId, detail.kind)}>{detail.backLabel(d)}</BackLink>;
       if (!loaded.ok) return <DocumentProblem back={back} problem={loaded.problem} texts={d} retryHref={self} />;
-      return kind.draw({ tenantId, id, value: loaded.value, back, self, texts: d, locale });
+      return detail.draw({ tenantId, id, value: loaded.value, back, self, texts: d, locale });
     },
   };
 }

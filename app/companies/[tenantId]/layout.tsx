@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { AppHeader } from '@/components/app-header';
 import { CompanyTabs } from '@/components/company-tabs';
-import { companyPath } from '@/lib/service/records/present';
+import { companyTabs } from '@/lib/features/pages/company-tabs';
 import { getMessages } from '@/lib/base/i18n/server';
 import { requireCompany } from '@/lib/doors/company/page';
 import { linkClass } from '@/components/detail-parts';
@@ -40,16 +40,7 @@ export default async function CompanyLayout({
         <p className="text-sm text-slate-500">
           {t.companyId}: {tenantId}
         </p>
-        <CompanyTabs
-          label={d.label}
-          tabs={[
-            { href: companyPath(tenantId), label: d.overview },
-            { href: companyPath(tenantId, 'invoices'), label: d.invoices },
-            { href: companyPath(tenantId, 'expenses'), label: d.expenses },
-            { href: companyPath(tenantId, 'delivery-notes'), label: d.deliveryNotes },
-            { href: companyPath(tenantId, 'activity'), label: t.activity.tab },
-          ]}
-        />
+        <CompanyTabs label={d.label} tabs={companyTabs(tenantId, t)} />
       </div>
       <main id="main" tabIndex={-1} className="mt-4 focus:outline-none">
         {children}

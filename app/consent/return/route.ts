@@ -1,7 +1,6 @@
 import { otherMethods } from '@/lib/platform/http/other-methods';
-import { requestMirrorSyncs } from '@/lib/owners/mirror/jobs';
 import { consentAnswerPage } from '@/lib/owners/consent/answer-pages';
-import { completePostConsent } from '@/lib/owners/consent/complete';
+import { completeConsentReturn } from '@/lib/features/connections/connect';
 import { parseConsentForm } from '@/lib/owners/consent/form';
 import { consentReturnPage } from '@/lib/owners/consent/return-page';
 import { companyPath } from '@/lib/service/records/present';
@@ -65,7 +64,7 @@ export async function POST(request: Request): Promise<Response> {
         return consentAnswerPage('unknown', locale);
       }
       const env = getEnv();
-      const completion = await completePostConsent(await db(), form.state, form.companies, env.encryptionKeys);
+      const completion = await completeConsentReturn(await db(), form.state, form.companies, env.encryptionKeys);
       if (completion.kind === 'unknown') {
         log.reason = 'state_unknown';
         await countFailure(source);
@@ -79,17 +78,11 @@ export async function POST(request: Request): Promise<Response> {
       log.stored = completion.outcome.stored.length;
       log.leftOut = completion.outcome.leftOut.length;
       log.replaced = completion.outcome.replaced.length;
-      if (completion.kind === 'connected') {
-        await requestMirrorSyncs(
-          env.pluginId,
-          completion.outcome.stored.map((company) => company.tenantId),
-        );
-      }
       if (await fromStartingSession(request, completion.sessionId)) {
         const location = `${companyPath(completion.startedFor)}?consent=${encodeURIComponent(completion.consentId)}`;
         return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
       }
-      return consentReturnPage(completion, locale, env.frameAncestors);
+      return consentReturnPage(completion, locale);
     },
     renderFailure,
   );

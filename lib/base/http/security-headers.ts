@@ -33,8 +33,23 @@ export const staticSecurityHeaders: Record<string, string> = {
 };
 
 /**
- * Headers of the answers of route handlers (JSON, redirects, the callback's small HTML pages): they never run
- * scripts, so the policy allows nothing but inline styles. Set by the handlers themselves, which keeps the
+ * The policy of the route handlers' answers: nothing but inline styles, and a page's one inline script when it has
+ * one (`scriptNonce`: the consent's return page closes its tab, lib/platform/http/failure-page.ts).
+ */
+export function routeContentSecurityPolicy(frameAncestors: string, scriptNonce?: string): string {
+  return [
+    `default-src 'none'`,
+    `style-src 'unsafe-inline'`,
+    ...(scriptNonce ? [`script-src 'nonce-${scriptNonce}'`] : []),
+    `base-uri 'none'`,
+    `form-action 'none'`,
+    `frame-ancestors ${frameAncestors}`,
+  ].join('; ');
+}
+
+/**
+ * Headers of the answers of route handlers (JSON, redirects, the callback's small HTML pages): they run no scripts
+ * (a page with its own sets its own policy), so the policy allows nothing but inline styles. Set by the handlers themselves, which keeps the
  * broker endpoints out of proxy.ts (a hop the gateway's traffic does not need).
  */
 let routeHeaders: { frameAncestors: string; headers: Record<string, string> } | undefined;
@@ -44,7 +59,7 @@ export function routeSecurityHeaders(frameAncestors: string): Record<string, str
     routeHeaders = {
       frameAncestors,
       headers: {
-        'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors ${frameAncestors}`,
+        'Content-Security-Policy': routeContentSecurityPolicy(frameAncestors),
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-store',
       },

@@ -14,7 +14,6 @@ import { describeError, getLogger } from '@/lib/platform/log';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
 import { fileResponse } from './file-answer';
-import type { FileSection } from './failure-frame';
 
 /**
  * GET of a list's export (`…/invoices/export.csv`, `…/export.xlsx`, the same under expenses and delivery notes):
@@ -26,15 +25,9 @@ import type { FileSection } from './failure-frame';
  * downloads of a session at once (lib/features/documents/export/running.ts): a third is 429 `rate_limited` with Retry-After.
  */
 
-const sectionOf: Record<ListKind, FileSection> = {
-  invoices: 'invoices',
-  expenses: 'expenses',
-  deliveryNotes: 'delivery-notes',
-};
-
 export function listExport(kind: ListKind, format: ExportFormat) {
   return companyRoute<{ tenantId: string }>(
-    { endpoint: 'company.export', file: () => ({ section: sectionOf[kind], documentId: null, embedded: false }) },
+    { endpoint: 'company.export', file: () => ({ kind, documentId: null, embedded: false }) },
     async ({ request, session, scope, read }) => {
       const url = new URL(request.url);
       const view = parseListView(kind, searchParamsOf(url.searchParams));

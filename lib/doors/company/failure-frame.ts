@@ -2,7 +2,9 @@ import 'server-only';
 import type { CompanyScope } from '@/lib/base/company-scope';
 import { listConnections } from '@/lib/owners/connections/states';
 import { getDb } from '@/lib/platform/db/client';
-import { companyPath } from '@/lib/service/records/present';
+import { kindPath } from '@/lib/service/records/present';
+import type { DocumentKind } from '@/lib/base/document-kinds';
+import { companyTabs } from '@/lib/features/pages/company-tabs';
 import type { CompanyFrame, Link } from '@/lib/platform/http/failure-page';
 import { documentTexts } from '@/lib/base/i18n/documents';
 import { messages, type Locale } from '@/lib/base/i18n/messages';
@@ -15,11 +17,10 @@ import type { Session } from '@/lib/owners/sessions/sessions';
  * followed in our frame, so the failure keeps the user in the add-on.
  */
 
-export type FileSection = 'invoices' | 'expenses' | 'delivery-notes';
-
 /** Where the failed file belongs, as far as the address could be read. */
 export type FilePlace = {
-  section: FileSection;
+  /** The kind of document whose pages the file belongs to (their section of the company's pages). */
+  kind: DocumentKind;
   /** The document's id when the address names one that can exist; else the way back is the list. */
   documentId: string | null;
   /** The answer is shown inside a frame of our own page (`?disposition=inline`), which is already the way back. */
@@ -39,21 +40,21 @@ async function companyName(scope: CompanyScope): Promise<string | null> {
 /** The way back from a failed file: its document, or the list when the address named no document that can exist. */
 export function backLink(tenantId: string, place: FilePlace, locale: Locale): Link {
   const texts = documentTexts[locale];
-  const { section, documentId } = place;
+  const { kind, documentId } = place;
   if (documentId === null) {
-    const list = {
+    const list: Record<DocumentKind, string> = {
       invoices: texts.detail.backToInvoices,
       expenses: texts.detail.backToExpenses,
-      'delivery-notes': texts.detail.backToDeliveryNotes,
+      deliveryNotes: texts.detail.backToDeliveryNotes,
     };
-    return { href: companyPath(tenantId, section), label: list[section] };
+    return { href: kindPath(tenantId, kind), label: list[kind] };
   }
-  const one = {
+  const one: Record<DocumentKind, string> = {
     invoices: texts.fileFailure.backToInvoice,
     expenses: texts.fileFailure.backToExpense,
-    'delivery-notes': texts.fileFailure.backToDeliveryNote,
+    deliveryNotes: texts.fileFailure.backToDeliveryNote,
   };
-  return { href: companyPath(tenantId, section, documentId), label: one[section] };
+  return { href: kindPath(tenantId, kind, documentId), label: one[kind] };
 }
 
 /** The company's frame around the failure, with the section of the failed file as the current tab. */
@@ -66,14 +67,8 @@ export async function companyFrame(
   const t = messages[locale];
   const { tenantId } = scope;
   const d = t.docs.nav;
-  const current = companyPath(tenantId, place.section);
-  const tabs: Link[] = [
-    { href: companyPath(tenantId), label: d.overview },
-    { href: companyPath(tenantId, 'invoices'), label: d.invoices },
-    { href: companyPath(tenantId, 'expenses'), label: d.expenses },
-    { href: companyPath(tenantId, 'delivery-notes'), label: d.deliveryNotes },
-    { href: companyPath(tenantId, 'activity'), label: t.activity.tab },
-  ];
+  const current = kindPath(tenantId, place.kind);
+  const tabs: Link[] = companyTabs(tenantId, t);
   return {
     appName: t.appName,
     signedInAs: { label: t.signedInAs, userId: session.userId },

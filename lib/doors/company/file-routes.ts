@@ -7,7 +7,7 @@ import {
   safeContentType,
   safeFileName,
 } from '@/lib/features/documents/downloads';
-import type { DocumentKind } from '@/lib/features/documents/report-links';
+import { serviceCollectionOf, type ReportedKind } from '@/lib/service/document-paths';
 import { getEnv } from '@/lib/platform/env';
 import { documentTexts } from '@/lib/base/i18n/documents';
 import { pickLocale } from '@/lib/base/i18n/messages';
@@ -19,7 +19,6 @@ import type { DataApiClient } from '@/lib/service/client';
 import { int64IdOf, reportIdOf, uuidOf, type ReportId } from '@/lib/service/ids';
 import { previewAddressOrThrow } from '@/lib/service/preview-address';
 import { fileResponse } from './file-answer';
-import type { FileSection } from './failure-frame';
 
 /**
  * GET handlers of the company's file addresses, shared by invoices and delivery notes. Each goes through the company's
@@ -32,8 +31,6 @@ import type { FileSection } from './failure-frame';
 type ReportParams = { tenantId: string; id: string; reportId: string };
 type AttachmentParams = { tenantId: string; id: string; attachmentId: string };
 
-const sectionOf: Record<DocumentKind, FileSection> = { invoices: 'invoices', deliveryNotes: 'delivery-notes' };
-
 const malformed = () => new HttpError('not_found', 'id_malformed');
 
 type ReportRequest = { request: Request; documentId: string; reportId: ReportId; client: DataApiClient };
@@ -41,11 +38,11 @@ type ReportRequest = { request: Request; documentId: string; reportId: ReportId;
 /** The part every report address shares: the company's door, then the ids, then the company's client. */
 function reportRoute(
   endpoint: 'company.report' | 'company.preview',
-  kind: DocumentKind,
+  kind: ReportedKind,
   answer: (report: ReportRequest) => Promise<Response>,
 ) {
   return companyRoute<ReportParams>(
-    { endpoint, file: ({ id }) => ({ section: sectionOf[kind], documentId: int64IdOf(id), embedded: false }) },
+    { endpoint, file: ({ id }) => ({ kind, documentId: int64IdOf(id), embedded: false }) },
     async ({ request, params, client }) => {
       const documentId = int64IdOf(params.id);
       const reportId = reportIdOf(params.reportId);
@@ -59,7 +56,7 @@ function reportRoute(
  * The document's PDF report (17, 19 or 101), as a download named in the reader's language after the document, its
  * number when the link gave it, and the report's variant (reportFileName).
  */
-export function reportDownload(kind: DocumentKind) {
+export function reportDownload(kind: ReportedKind) {
   return reportRoute('company.report', kind, async ({ request, documentId, reportId, client }) => {
     const download = await client[kind].report(documentId, reportId);
     const number = new URL(request.url).searchParams.get('number');
@@ -81,13 +78,13 @@ export function reportDownload(kind: DocumentKind) {
  * address in a new tab itself (a failure is JSON too, which the link shows beside itself); a plain navigation (no
  * script) gets 303 to it instead. The address is never logged: it may carry the service's access key to the file.
  */
-export function reportPreview(kind: DocumentKind) {
+export function reportPreview(kind: ReportedKind) {
   return reportRoute('company.preview', kind, async ({ request, documentId, reportId, client }) => {
     const raw = await client[kind].previewLink(documentId, reportId);
     const url = previewAddressOrThrow(
       raw,
       getEnv().previewAddresses,
-      `GET /api/${sectionOf[kind]}/{id}/reports/{reportId}/previewLink`,
+      `GET /api/${serviceCollectionOf(kind)}/{id}/reports/{reportId}/previewLink`,
     );
     if (!wantsJson(request)) return seeOther(url);
     return Response.json({ url }, { headers: { 'Cache-Control': 'private, no-store' } });
@@ -112,7 +109,7 @@ const shownInline = (request: Request) => new URL(request.url).searchParams.get(
 export const attachmentContent = companyRoute<AttachmentParams>(
   {
     endpoint: 'company.attachment',
-    file: ({ id }, request) => ({ section: 'expenses', documentId: uuidOf(id), embedded: shownInline(request) }),
+    file: ({ id }, request) => ({ kind: 'expenses', documentId: uuidOf(id), embedded: shownInline(request) }),
   },
   async ({ request, params: { id, attachmentId }, client }) => {
     if (uuidOf(id) === null || uuidOf(attachmentId) === null) throw malformed();

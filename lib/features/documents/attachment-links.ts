@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Attachment } from '@/lib/service/schemas/attachment';
 import { inlineKindOf, inlineKindOfName, type InlineKind } from './downloads';
-import { companyPath } from '@/lib/service/records/present';
+import { kindPath } from '@/lib/service/records/present';
 
 export type AttachmentView = {
   id: string;
@@ -21,7 +21,7 @@ export type AttachmentView = {
 /** The links of an expense's attachments; no data-API call (the content is fetched when a link is followed). */
 export function attachmentViews(tenantId: string, expenseId: string, attachments: Attachment[]): AttachmentView[] {
   return attachments.map((attachment) => {
-    const base = companyPath(tenantId, 'expenses', expenseId, 'attachments', attachment.id);
+    const base = kindPath(tenantId, 'expenses', expenseId, 'attachments', attachment.id);
     const name = attachment.fileName?.trim() || null;
     const withName = (params: Record<string, string>) =>
       `${base}?${new URLSearchParams(name ? { ...params, name } : params)}`;

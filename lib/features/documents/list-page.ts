@@ -17,13 +17,7 @@ import { parseListView, type ListKind, type ListView, type SearchParams } from '
 import { listOrEmpty } from '@/lib/service/records/list-or-empty';
 import { numberingSequencesFor } from './load';
 import { mirrorViewOf } from './mirror-view';
-import { companyPath } from '@/lib/service/records/present';
-
-const segmentOf: Record<ListKind, string> = {
-  invoices: 'invoices',
-  expenses: 'expenses',
-  deliveryNotes: 'delivery-notes',
-};
+import { kindPath } from '@/lib/service/records/present';
 
 /** What the company's mirror adds to a list it answers: the whole view's totals, the search's marks, the order. */
 export type MirroredPage = {
@@ -76,7 +70,7 @@ export async function loadListPage<K extends ListKind, R>(
   read: (client: DataApiClient, query: Record<string, string>) => Promise<R[]>,
 ): Promise<ListPage<K, R>> {
   const { tenantId } = company.scope;
-  const path = companyPath(tenantId, segmentOf[kind]);
+  const path = kindPath(tenantId, kind);
   const view = parseListView(kind, searchParams);
   if (view.canonical !== null) redirect(view.canonical ? `${path}?${view.canonical}` : path);
 

@@ -1,26 +1,22 @@
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { reportIds, type ReportId } from '@/lib/service/ids';
-import { companyPath } from '@/lib/service/records/present';
-
-/** The documents that have PDF reports, by their data-API client's name. */
-export type DocumentKind = 'invoices' | 'deliveryNotes';
+import { kindPath } from '@/lib/service/records/present';
+import type { ReportedKind } from '@/lib/service/document-paths';
 
 export type ReportLink = { reportId: ReportId; download: string; preview: string };
-
-const segmentOf: Record<DocumentKind, string> = { invoices: 'invoices', deliveryNotes: 'delivery-notes' };
 
 /**
  * The addresses of a document's reports: the download (named after the document number when there is one) and the
  * preview. Building them costs no data-API call: the preview link is asked for only when the user opens it.
  */
 export function reportLinks(
-  kind: DocumentKind,
+  kind: ReportedKind,
   tenantId: string,
   id: number | string,
   documentNumber: string | null | undefined,
 ): ReportLink[] {
   return reportIds.map((reportId) => {
-    const base = companyPath(tenantId, segmentOf[kind], id, 'reports', reportId);
+    const base = kindPath(tenantId, kind, id, 'reports', reportId);
     const number = documentNumber?.trim();
     return {
       reportId,

@@ -53,6 +53,12 @@ export type StoreOptions = {
   webhookId?: string;
 };
 
+/**
+ * What follows connections stored, once their transaction has ended: a sync of each company's copy
+ * (lib/features/connections/connect.ts gives it, above both this owner and the mirror's, which reads this one).
+ */
+export type ConnectionsStored = (pluginId: string, tenantIds: readonly string[]) => Promise<void>;
+
 /** A new public id for our webhook receiver's address: random, so addresses cannot be enumerated. */
 export function newWebhookId(): string {
   return randomBytes(16).toString('base64url');

@@ -6,7 +6,7 @@ import { consentRequests } from '@/lib/platform/db/schema';
 import { getLogger } from '@/lib/platform/log';
 import type { PollAnswer } from '@/lib/service/subscription-poll';
 import { getEnv } from '@/lib/platform/env';
-import { requestMirrorSyncs } from '@/lib/owners/mirror/jobs';
+import type { ConnectionsStored } from '@/lib/owners/connections/store';
 import { completePolledConsent, type Completion } from './complete';
 import { decidePoll, type PollStep } from './poll-step';
 import type { CompanyScope } from '@/lib/base/company-scope';
@@ -24,6 +24,8 @@ import { consentStateContext } from './secrets';
 export type PollDeps = {
   poll: (state: string) => Promise<PollAnswer>;
   keys: readonly VaultKey[];
+  /** What follows the companies a consent connected (lib/features/connections/connect.ts: their copy begun). */
+  stored: ConnectionsStored;
 };
 
 /** Longer than a poll may take (its timeout is 10 s): a claim outlives its poll unless the poller died. */
@@ -67,7 +69,7 @@ async function endAttempt(db: Db, consentId: string, status: 'expired' | 'denied
     .where(and(eq(consentRequests.id, consentId), eq(consentRequests.status, 'pending')));
 }
 
-async function applyStep(db: Db, consentId: string, step: PollStep, keys: readonly VaultKey[]): Promise<void> {
+async function applyStep(db: Db, consentId: string, step: PollStep, deps: PollDeps): Promise<void> {
   switch (step.kind) {
     case 'poll-again':
       await db
@@ -78,7 +80,7 @@ async function applyStep(db: Db, consentId: string, step: PollStep, keys: readon
     case 'store':
       // Stores once, in a transaction that locks the row; ends the attempt as connected (or expired when the
       // session that started it has ended).
-      await connectedNow(await completePolledConsent(db, consentId, step.companies, keys));
+      await connectedNow(await completePolledConsent(db, consentId, step.companies, deps.keys), deps.stored);
       return;
     case 'stop':
       await endAttempt(db, consentId, step.status);
@@ -86,10 +88,10 @@ async function applyStep(db: Db, consentId: string, step: PollStep, keys: readon
   }
 }
 
-/** The companies a consent connected just now get their copy begun (after the transaction that stored them). */
-async function connectedNow(completion: Completion): Promise<void> {
+/** The companies a consent connected just now, once the transaction that stored them has ended. */
+async function connectedNow(completion: Completion, stored: ConnectionsStored): Promise<void> {
   if (completion.kind !== 'connected') return;
-  await requestMirrorSyncs(
+  await stored(
     getEnv().pluginId,
     completion.outcome.stored.map((company) => company.tenantId),
   );
@@ -123,7 +125,7 @@ async function pollOnce(db: Db, consentId: string, claim: Claim, deps: PollDeps)
   const answer = await deps.poll(state).catch((): PollAnswer => ({ kind: 'unreachable', reason: 'network' }));
   // The claim's time plus the poll's own duration: now, on the database clock.
   const step = decidePoll(answer, { nowMs: claim.nowMs + (performance.now() - sent), startedAtMs: claim.startedAtMs });
-  await applyStep(db, consentId, step, deps.keys);
+  await applyStep(db, consentId, step, deps);
   // Facts only: the answer's kind or status and what followed, never a value from the answer.
   const line = {
     consent: 'poll',

@@ -4,6 +4,7 @@ import type { RequestLog } from '@/lib/platform/log';
 import { recordDataApiUse, recordLaunch, type LaunchOutcome } from '@/lib/owners/ops/record';
 import type { CallOutcome } from '@/lib/service/transport';
 import { getMetrics } from '@/lib/platform/metrics/registry';
+import { SERVICE_COLLECTIONS } from '@/lib/service/document-paths';
 
 /**
  * What the places that know call, one line each: they count in this process's metrics and add to the durable
@@ -13,13 +14,14 @@ import { getMetrics } from '@/lib/platform/metrics/registry';
 /** Reason codes are our own constants; anything else (it should not happen) is one label value, not a new series. */
 const boundedReason = (reason: string) => (/^[a-z0-9_.-]{1,64}$/i.test(reason) ? reason : 'other');
 
-/** The data API's endpoint families: the first path segment of the endpoint's template. */
-const families = new Set([
+/**
+ * The data API's endpoint families: the first path segment of the endpoint's template (the service's paths, its
+ * documents' among them: lib/service/document-paths.ts).
+ */
+const families = new Set<string>([
   'auth',
-  'invoices',
-  'expenses',
+  ...SERVICE_COLLECTIONS,
   'attachments',
-  'delivery-notes',
   'payments',
   'numberingSequences',
   'received-orders',

@@ -1,4 +1,6 @@
-import { companyPath } from '@/lib/service/records/present';
+import { kindPath } from '@/lib/service/records/present';
+import type { DocumentKind } from '@/lib/base/document-kinds';
+import { kindOfServiceCollection, serviceCollectionOf } from '@/lib/service/document-paths';
 import { formatMoney } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { isObject } from '@/lib/service/parse';
@@ -80,10 +82,18 @@ export function uploadedEntities(payload: UploadPayload): UploadedEntity[] {
   }));
 }
 
-/** The kind of document an upload result's `apiUrl` template names (`…/api/invoices/{id}`), when it is one we show. */
-export function uploadedKind(apiUrl: string | null | undefined): 'invoices' | 'delivery-notes' | null {
-  const kind = /\/api\/(invoices|delivery-notes)\/\{id\}/.exec(apiUrl ?? '')?.[1];
-  return kind === 'invoices' || kind === 'delivery-notes' ? kind : null;
+/** The kinds of document the service takes uploads of, whose results a notification reports. */
+const uploadedKinds = ['invoices', 'deliveryNotes'] as const satisfies readonly DocumentKind[];
+type UploadedKind = (typeof uploadedKinds)[number];
+
+/** An upload result's `apiUrl` template: the service's path of one of them (`…/api/delivery-notes/{id}`). */
+const uploadedTemplate = new RegExp(`/api/(${uploadedKinds.map(serviceCollectionOf).join('|')})/\\{id\\}`);
+
+/** The kind of document an upload result's `apiUrl` template names, when it is one we show. */
+export function uploadedKind(apiUrl: string | null | undefined): UploadedKind | null {
+  const collection = uploadedTemplate.exec(apiUrl ?? '')?.[1];
+  const kind = collection ? kindOfServiceCollection(collection) : null;
+  return uploadedKinds.find((uploaded) => uploaded === kind) ?? null;
 }
 
 /**
@@ -93,16 +103,12 @@ export function uploadedKind(apiUrl: string | null | undefined): 'invoices' | 'd
  */
 export function documentPath(
   tenantId: string,
-  {
-    id,
-    kind,
-    documentNumber,
-  }: { id?: string | null; kind?: 'invoices' | 'delivery-notes' | null; documentNumber: string | null },
+  { id, kind, documentNumber }: { id?: string | null; kind?: UploadedKind | null; documentNumber: string | null },
 ): string | null {
-  if (id && kind) return companyPath(tenantId, kind, id);
+  if (id && kind) return kindPath(tenantId, kind, id);
   if (!documentNumber) return null;
   const number = new URLSearchParams({ DocumentNumberFrom: documentNumber, DocumentNumberTo: documentNumber });
-  return `${companyPath(tenantId, 'invoices')}?${number.toString()}`;
+  return `${kindPath(tenantId, 'invoices')}?${number.toString()}`;
 }
 
 /** What an unknown notification calls itself, if anything: `eventType`, `type` or `event`. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DOCUMENT_KINDS } from '@/lib/base/document-kinds';
 import {
   bigint,
   date,
@@ -250,7 +251,7 @@ export const mirrorDocuments = pgTable(
   'mirror_documents',
   {
     ...mirroredCompany(),
-    kind: text('kind', { enum: ['invoices', 'expenses', 'deliveryNotes'] }).notNull(),
+    kind: text('kind', { enum: DOCUMENT_KINDS }).notNull(),
     id: text('id').notNull(),
     documentNumber: text('document_number'),
     issueDate: date('issue_date'),

@@ -1,15 +1,22 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import { fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { statusOf } from '@/lib/base/errors';
 import { failureHeaders, type Failure } from '@/lib/platform/http/failure';
 import { escapeHtml } from '@/lib/base/http/html';
+import { routeContentSecurityPolicy } from '@/lib/base/http/security-headers';
+import { getEnv } from '@/lib/platform/env';
 
 /**
  * The one failure page of the route handlers, for answers a person sees (a followed link, a sent form, the browser
  * sent back by the gateway or the service's consent page): what happened, in words from lib/base/i18n, with the status of
  * the failure's code, never the upstream body. A route handler cannot render the app's React layout, so this is
- * plain HTML in the look of our pages with a small stylesheet of its own: no script, no external asset.
+ * plain HTML in the look of our pages with a small stylesheet of its own: no external asset, and no script but the
+ * one of a notice that closes its tab.
+ *
+ * The same renderer writes the route handlers' one page that is not a failure (noticePageResponse): the consent's
+ * return page, what was connected, in the consent page's own tab.
  *
  * Where the company is known the page wears the company's frame (header with sign-out, the company's name, its tabs;
  * lib/doors/company/failure-frame.ts) and offers a retry and the way back. Where the browser arrives before we know the
@@ -59,7 +66,19 @@ const STYLE = [
   '.problem h1,.problem h2{margin:0;font-size:1.125rem;font-weight:600;color:inherit}.problem p{margin-top:.5rem;font-size:.875rem}',
   '.actions{display:flex;flex-wrap:wrap;align-items:center;gap:1rem}.actions .retry{background:#0b5cad;color:#fff;border-radius:.375rem;padding:.375rem .75rem}',
   '.actions .retry:hover{background:#094a8c;text-decoration:none}',
+  '.notices{max-width:40rem;margin:0 auto}.notice{margin-top:1rem;border:1px solid #e2e8f0;background:#fff;border-radius:.75rem;padding:1.25rem}',
+  '.notice h1{margin:0;font-size:1.125rem}.notice p{margin-top:.5rem}.notice button{margin-top:.75rem}',
 ].join('');
+
+/** The page's document: the head every page shares, the body, and its one inline script if any (run by its nonce). */
+function pageHtml(lang: Locale, title: string, body: string, script?: { nonce: string; code: string }): string {
+  return (
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
+    `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>` +
+    `<body>${body}${script ? `<script nonce="${script.nonce}">${script.code}</script>` : ''}</body></html>`
+  );
+}
 
 const link = ({ href, label }: Link, className?: string) =>
   `<a${className ? ` class="${className}"` : ''} href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
@@ -100,11 +119,11 @@ export function failurePageResponse(page: FailurePage): Response {
   });
   const first = texts[0];
   const title = [first?.text.title ?? '', ...(page.titleTail ?? [])].join(' – ');
-  const html =
-    `<!doctype html><html lang="${first?.lang ?? 'sk'}"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
-    `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>` +
-    `<body><div class="wrap">${frame ? frameHtml(frame) : ''}<main>${problems.join('')}</main></div></body></html>`;
+  const html = pageHtml(
+    first?.lang ?? 'sk',
+    title,
+    `<div class="wrap">${frame ? frameHtml(frame) : ''}<main>${problems.join('')}</main></div>`,
+  );
   return new Response(html, {
     status: statusOf(failure.code),
     headers: {
@@ -112,6 +131,54 @@ export function failurePageResponse(page: FailurePage): Response {
       'Cache-Control': 'private, no-store',
       ...page.headers,
       ...failureHeaders(failure),
+    },
+  });
+}
+
+/**
+ * A page that is not a failure (status 200): what happened, in each language shown, the page's own first; each
+ * language's title, its lines, and a button that closes the tab when the tab may be closed (a tab a script opened).
+ */
+export type NoticePage = {
+  /** Names what the page says, for its reader's scripts and tests: `data-{attribute}="{value}"` on its main. */
+  mark: { attribute: string; value: string };
+  texts: { lang: Locale; title: string; lines: string[]; closeTab?: string }[];
+  headers?: Record<string, string>;
+};
+
+/** Closes the tab from its close buttons: the notice page's one script, run by its nonce alone. */
+const CLOSE_TAB_SCRIPT =
+  "for(const b of document.querySelectorAll('.close-tab'))b.addEventListener('click',()=>window.close())";
+
+/**
+ * The notice page as a response. With a close button it carries its script, whose per-answer nonce is the only one
+ * the page's policy (the route handlers' own, lib/base/http/security-headers.ts) lets run.
+ */
+export function noticePageResponse(page: NoticePage): Response {
+  const { mark, texts } = page;
+  const sections = texts.map(({ lang, title, lines, closeTab }) =>
+    [
+      `<section class="notice" lang="${lang}"><h1>${escapeHtml(title)}</h1>`,
+      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+      closeTab ? `<button type="button" class="close-tab">${escapeHtml(closeTab)}</button>` : '',
+      `</section>`,
+    ].join(''),
+  );
+  const script = texts.some((text) => text.closeTab)
+    ? { nonce: randomBytes(16).toString('base64'), code: CLOSE_TAB_SCRIPT }
+    : undefined;
+  const first = texts[0];
+  const main = `<main class="notices" data-${mark.attribute}="${escapeHtml(mark.value)}">${sections.join('')}</main>`;
+  const html = pageHtml(first?.lang ?? 'sk', first?.title ?? '', `<div class="wrap">${main}</div>`, script);
+  return new Response(html, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'private, no-store',
+      ...(script
+        ? { 'Content-Security-Policy': routeContentSecurityPolicy(getEnv().frameAncestors, script.nonce) }
+        : {}),
+      ...page.headers,
     },
   });
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { parseSort } from '@/lib/service/records/sort-param';
 import { deliveryNoteListQuery, expenseListQuery, hasControlOrBidi, invoiceListQuery } from '@/lib/service/queries';
 import { ownSearchParams, type SearchParams } from '@/lib/base/http/search-params';
+import type { DocumentKind } from '@/lib/base/document-kinds';
 
 /**
  * A list page's view as its URL states it: the filters under the interface's own parameter names (so a view can be
@@ -48,8 +49,9 @@ export const listFilterFields = {
     'DocumentNumberTo',
     'LastModifiedTimestamp',
   ],
-} as const;
+} as const satisfies Record<DocumentKind, readonly string[]>;
 
+/** Every kind of document has its list (lib/base/document-kinds.ts). */
 export type ListKind = keyof typeof listFilterFields;
 export type FilterField<K extends ListKind = ListKind> = (typeof listFilterFields)[K][number];
 

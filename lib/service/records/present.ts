@@ -1,12 +1,21 @@
 import type { Partner, Prices } from '@/lib/service/schemas/common';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { daysOverdue, type Payable as Overdue } from '@/lib/service/records/overdue';
+import { segmentOf, type DocumentKind } from '@/lib/base/document-kinds';
 
 /** Small readings of records shared by lists and detail pages. Pure. */
 
 /** Our address of a company page: every segment encoded (ids come from the service and the URL). */
 export function companyPath(tenantId: string, ...segments: (string | number)[]): string {
   return ['/companies', tenantId, ...segments].map((s, i) => (i === 0 ? s : encodeURIComponent(String(s)))).join('/');
+}
+
+/**
+ * Our address of a kind of document's pages under the company (lib/base/document-kinds.ts): its list, or with the
+ * document's id its page, and further segments below it (`reports`, `17`).
+ */
+export function kindPath(tenantId: string, kind: DocumentKind, ...below: (string | number)[]): string {
+  return companyPath(tenantId, segmentOf(kind), ...below);
 }
 
 export function partnerName(partner: Partner | null | undefined): string | null {

@@ -4,10 +4,10 @@ import { fingerprint } from '@/lib/platform/crypto/digest';
 import { HttpError } from '@/lib/base/errors';
 import { handleRequest } from '@/lib/doors/http/handle';
 import { readGatewayRequest } from '@/lib/doors/gateway';
-import { deliverySchema, storeDelivery } from '@/lib/owners/sessions/deliveries';
+import { deliverySchema } from '@/lib/owners/sessions/deliveries';
 import { getLogger } from '@/lib/platform/log';
 import { countDeliveredTokens } from '@/lib/owners/ops/counters';
-import { requestMirrorSyncs } from '@/lib/owners/mirror/jobs';
+import { acceptDelivery } from '@/lib/features/connections/connect';
 
 export const dynamic = 'force-dynamic';
 
@@ -26,7 +26,7 @@ export async function POST(request: Request) {
     log.userFingerprint = fingerprint(delivery.userId);
     log.entries = delivery.tokens.length;
 
-    const outcome = await storeDelivery(await db(), delivery, env.encryptionKeys);
+    const outcome = await acceptDelivery(await db(), delivery, env.encryptionKeys);
     countDeliveredTokens(outcome);
     log.stored = outcome.stored;
     log.skipped = outcome.skipped.length;
@@ -37,7 +37,6 @@ export async function POST(request: Request) {
       );
     }
     // Counts only: tokens and company names are never echoed.
-    await requestMirrorSyncs(delivery.pluginId, outcome.storedTenantIds);
     return Response.json({ stored: outcome.stored, skipped: outcome.skipped.length });
   });
 }

@@ -1,12 +1,11 @@
 import { companyRoute } from '@/lib/doors/company/route';
-import { connectPastedToken } from '@/lib/owners/connections/pasted-token';
+import { connectPasted } from '@/lib/features/connections/connect';
 import { companyPath } from '@/lib/service/records/present';
 import { getEnv } from '@/lib/platform/env';
 import { readBodyText } from '@/lib/base/http/body';
 import { clientAddress } from '@/lib/base/http/client-address';
 import { countFailure, refuseWhileBlocked } from '@/lib/owners/rate-limits/failure-limit';
 import { otherMethods } from '@/lib/platform/http/other-methods';
-import { requestMirrorSync } from '@/lib/owners/mirror/jobs';
 
 export const dynamic = 'force-dynamic';
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
@@ -26,9 +25,8 @@ export const POST = companyRoute<{ tenantId: string }>(
     await refuseWhileBlocked(source);
     const form = new URLSearchParams(await readBodyText(request, FORM_LIMIT_BYTES).catch(() => ''));
     const pasted = { token: form.get('token') ?? '', webhookSecret: form.get('webhookSecret') ?? '' };
-    const outcome = await read((db) => connectPastedToken(db, scope, pasted, getEnv().encryptionKeys));
+    const outcome = await read((db) => connectPasted(db, scope, pasted, getEnv().encryptionKeys));
     if (outcome === 'rejected') await countFailure(source);
-    if (outcome === 'connected') await requestMirrorSync(scope);
     return new Response(null, {
       status: 303,
       headers: { Location: `${companyPath(params.tenantId)}?connection=${outcome}`, 'Cache-Control': 'no-store' },

@@ -11,7 +11,7 @@ import { companyDetailPage } from '../../detail-page';
  * carries them, and its PDF reports.
  */
 const deliveryNotePage = companyDetailPage({
-  path: 'delivery-notes',
+  kind: 'deliveryNotes',
   idOf: int64IdOf,
   load: deliveryNoteForPage,
   name: (d) => d.detail.deliveryNote,

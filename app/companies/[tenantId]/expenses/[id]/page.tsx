@@ -17,7 +17,7 @@ import { companyDetailPage } from '../../detail-page';
  * that cannot be listed leave the rest of the page standing.
  */
 const expensePage = companyDetailPage({
-  path: 'expenses',
+  kind: 'expenses',
   idOf: uuidOf,
   load: expenseForPage,
   // The expense's own type, once it is loaded.

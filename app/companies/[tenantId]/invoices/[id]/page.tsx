@@ -14,7 +14,7 @@ import { companyDetailPage } from '../../detail-page';
  * (lib/features/documents/detail-loads.ts, invoice-detail.ts).
  */
 const invoicePage = companyDetailPage({
-  path: 'invoices',
+  kind: 'invoices',
   idOf: int64IdOf,
   load: invoiceForPage,
   name: (d) => d.detail.invoice,

@@ -5,7 +5,8 @@ import { ConsentOpenButton } from '@/components/consent-open-button';
 import { ConsentProgressRefresher } from '@/components/consent-progress-refresher';
 import { ConsentStartForm } from '@/components/consent-start-form';
 import { linkClass } from '@/components/detail-parts';
-import { advanceConsent, type ProgressView } from '@/lib/owners/consent/progress';
+import type { ProgressView } from '@/lib/owners/consent/progress';
+import { followConsent } from '@/lib/features/connections/connect';
 import { isConsentId } from '@/lib/owners/consent/secrets';
 import { formatClockTime } from '@/lib/base/i18n/format';
 import { companyPath } from '@/lib/service/records/present';
@@ -39,7 +40,7 @@ export default async function ConsentProgressPage({ params }: Props) {
   if (!isConsentId(consentId)) notFound();
   const env = getEnv();
   const view = await company.read((db, scope) =>
-    advanceConsent(db, consentId, scope, {
+    followConsent(db, consentId, scope, {
       poll: (state) => pollSubscription(state, { baseUrl: env.dataApiBaseUrl }),
       keys: env.encryptionKeys,
     }),
