@@ -28,7 +28,7 @@ import { rememberSecret } from '../support/log-capture';
 import { JANA, PETER, PLUGIN_ID, seedConsole, type ConsoleFixture } from './fixture';
 
 /**
- * The operators' console's data and actions (lib/console/): what the Companies and Users pages show, each action's
+ * The operators' console's data and actions (lib/features/console/): what the Companies and Users pages show, each action's
  * effect and its audit entry, refused input changing nothing, and no secret anywhere in what the console reads or
  * writes. On both databases.
  */

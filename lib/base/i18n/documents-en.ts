@@ -368,7 +368,7 @@ export const en: DocumentTexts = {
     back: 'Back to the company overview',
   },
   loading: 'Loading data from the invoicing service…',
-  /** Around a failed download or preview (lib/http/company/file-failure-page.ts, components/preview-link.tsx). */
+  /** Around a failed download or preview (lib/doors/company/failure-answers.ts, components/preview-link.tsx). */
   fileFailure: {
     retry: 'Try again',
     backToInvoice: '← Back to the invoice',

@@ -379,7 +379,7 @@ export const sk = {
     back: 'Späť na prehľad firmy',
   },
   loading: 'Načítavajú sa údaje z Fakturácie…',
-  /** Around a failed download or preview (lib/http/company/file-failure-page.ts, components/preview-link.tsx). */
+  /** Around a failed download or preview (lib/doors/company/failure-answers.ts, components/preview-link.tsx). */
   fileFailure: {
     retry: 'Skúsiť znova',
     backToInvoice: '← Späť na faktúru',

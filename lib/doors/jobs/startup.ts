@@ -36,7 +36,7 @@ export async function startServer() {
   await getDb();
   // After the database: pg-boss creates its schema beside ours, then works on the queues (pruning among them).
   await startJobs({ queues: applicationQueues });
-  // Launch and data-API counts for the operators' console, written every few seconds (lib/ops/).
+  // Launch and data-API counts for the operators' console, written every few seconds (lib/owners/ops/).
   startOpsFlushing(getDb);
   stopJobsOnTermination();
   getLogger().info({ database: getEnv().databaseUrl ? 'postgres' : 'pglite' }, 'add-on started');

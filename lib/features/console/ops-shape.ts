@@ -1,5 +1,5 @@
 /**
- * The console's Launches and Data API pages read the operational records (lib/ops/), which hold only the hours and
+ * The console's Launches and Data API pages read the operational records (lib/owners/ops/), which hold only the hours and
  * days something happened. A chart and its table want every hour and day of the window, quiet ones as zero: this
  * fills them in. Pure functions of their arguments (no clock, no database), all in UTC like the records.
  */

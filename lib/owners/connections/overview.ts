@@ -5,7 +5,7 @@ import { accessTokens } from '@/lib/platform/db/schema';
 import type { TokenSource } from './store';
 
 /**
- * Every stored connection as the operators' console shows it (lib/console/): ids, name, source, times and the key id
+ * Every stored connection as the operators' console shows it (lib/features/console/): ids, name, source, times and the key id
  * it is sealed under. The sealed token and webhook secret are never selected, only whether a secret is stored.
  */
 export type ConnectionOverview = {

@@ -77,7 +77,7 @@ export async function revokeSession(db: Db, id: string): Promise<void> {
 }
 
 /**
- * Ends every live session of a user of the add-on (an operator's action, lib/console/): each instance defers to the
+ * Ends every live session of a user of the add-on (an operator's action, lib/features/console/): each instance defers to the
  * row, so the user's next page answers 401 everywhere. Answers how many were ended.
  */
 export async function revokeUserSessions(db: Db, user: { pluginId: string; userId: string }): Promise<number> {

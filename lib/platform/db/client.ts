@@ -15,7 +15,7 @@ export function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * How another library reaches the same database (the job queue, lib/jobs/): PostgreSQL by its address (it opens a
+ * How another library reaches the same database (the job queue, lib/platform/jobs/): PostgreSQL by its address (it opens a
  * small pool of its own), PGlite by the one client of the process (a second PGlite on the folder would corrupt it).
  * The address may carry a password: never log it.
  */

@@ -124,7 +124,7 @@ export const dataApiBudgets = pgTable('data_api_budgets', {
 });
 
 /**
- * Integration Consent attempts (lib/consent/). The `state` sent to the service is a bearer secret (in poll mode it
+ * Integration Consent attempts (lib/owners/consent/). The `state` sent to the service is a bearer secret (in poll mode it
  * fetches the tokens), so only its SHA-256 identifies the row and the state itself is kept sealed while pending. We
  * send no webhook secret: the service makes one per connection and returns it with the token. The row binds the
  * state to the session that started it: the consent's answer arrives without our cookie.
@@ -208,7 +208,7 @@ const mirroredCompany = () => ({
 const syncedAt = () => timestamp('synced_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
- * The synchronized copy of each company's documents (lib/mirror/), kept per COMPANY (plugin, tenant), not per user:
+ * The synchronized copy of each company's documents (lib/owners/mirror/), kept per COMPANY (plugin, tenant), not per user:
  * it is synced with any working token of the company and served only to sessions whose launch covered it. This row
  * is the company's sync state: what pages say about freshness, and where a restarted sync resumes.
  */
@@ -333,7 +333,7 @@ export const consoleAudit = pgTable(
 export type ConsoleAuditRow = typeof consoleAudit.$inferSelect;
 
 /**
- * Operational records for the operators' console (lib/ops/): counts only, per hour, written by every instance in
+ * Operational records for the operators' console (lib/owners/ops/): counts only, per hour, written by every instance in
  * batches (lib/owners/ops/record.ts) so the console sees all instances at once; pruned after 30 days (lib/features/upkeep/prune.ts).
  * Launch outcomes per step and reason code: never a JWT, launch code or API key, only the reason it was refused.
  */
