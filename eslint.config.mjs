@@ -2,6 +2,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
 import prettier from 'eslint-config-prettier/flat';
+import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -124,6 +125,12 @@ export default defineConfig([
   globalIgnores(['.next/**', '.data/**', 'next-env.d.ts', 'coverage/**', 'test-results/**', 'bench/results/**']),
   ...nextVitals,
   ...nextTypescript,
+  {
+    // Imports sorted mechanically (`npx eslint --fix .`): side-effect imports first, in their order (`server-only`),
+    // then packages, then ours (`@/…`), then relative ones.
+    plugins: { 'simple-import-sort': simpleImportSort },
+    rules: { 'simple-import-sort/imports': 'error' },
+  },
   {
     rules: {
       // A `let` bound late on purpose (a callback that closes over what is built after it) is read before its one

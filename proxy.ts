@@ -1,13 +1,14 @@
-import { NextResponse, type NextRequest } from 'next/server';
-import { getEnv } from '@/lib/platform/env';
-import { contentSecurityPolicy, routeSecurityHeaders, staticSecurityHeaders } from '@/lib/base/http/security-headers';
-import { SESSION_COOKIE } from '@/lib/owners/sessions/cookie-name';
-import { tidyListSearch } from '@/lib/service/records/list-view';
+import { type NextRequest, NextResponse } from 'next/server';
+
 import { kindOfSegment } from '@/lib/base/document-kinds';
-import { searchParamsOf } from '@/lib/base/http/search-params';
-import { isMalformedDocumentPage } from '@/lib/service/ids';
 import { isRouteHandlerPath } from '@/lib/base/http/route-handlers';
+import { searchParamsOf } from '@/lib/base/http/search-params';
+import { contentSecurityPolicy, routeSecurityHeaders, staticSecurityHeaders } from '@/lib/base/http/security-headers';
 import { CONSOLE_FRAME_ANCESTORS, consoleRouteHeaders, isConsolePath } from '@/lib/doors/console/headers';
+import { SESSION_COOKIE } from '@/lib/owners/sessions/cookie-name';
+import { getEnv } from '@/lib/platform/env';
+import { isMalformedDocumentPage } from '@/lib/service/ids';
+import { tidyListSearch } from '@/lib/service/records/list-view';
 
 /**
  * Optimistic, database-free gate in front of every page: it only looks whether the session cookie is there.

@@ -1,8 +1,10 @@
+import './globals.css';
+
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { applicationTitle } from '@/lib/doors/company/page-titles';
+
 import { getMessages } from '@/lib/base/i18n/server';
-import './globals.css';
+import { applicationTitle } from '@/lib/doors/company/page-titles';
 
 export async function generateMetadata(): Promise<Metadata> {
   return {

@@ -1,6 +1,6 @@
 import { NoticePage } from '@/components/notice-page';
-import { pageTitle } from '@/lib/doors/company/page-titles';
 import { getMessages } from '@/lib/base/i18n/server';
+import { pageTitle } from '@/lib/doors/company/page-titles';
 
 export const generateMetadata = () => pageTitle((t) => t.pageNotFoundTitle);
 

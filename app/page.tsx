@@ -1,16 +1,17 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { sessionCompanies } from '@/lib/doors/company/page';
-import { getMessages } from '@/lib/base/i18n/server';
-import { requireSession } from '@/lib/doors/session';
+
+import { CompanyFiguresLine, OverdueAcrossSection } from '@/components/across-companies';
 import { AppHeader } from '@/components/app-header';
 import { ConnectionBadge } from '@/components/connection-badge';
 import { NoticePage } from '@/components/notice-page';
+import { getMessages } from '@/lib/base/i18n/server';
+import { sessionCompanies } from '@/lib/doors/company/page';
 import { pageTitle } from '@/lib/doors/company/page-titles';
-import { CompanyFiguresLine, OverdueAcrossSection } from '@/components/across-companies';
+import { requireSession } from '@/lib/doors/session';
 import { acrossCompaniesForPage } from '@/lib/features/documents/across-companies';
-import { parseListView, type SearchParams } from '@/lib/service/records/list-view';
 import { getEnv } from '@/lib/platform/env';
+import { parseListView, type SearchParams } from '@/lib/service/records/list-view';
 
 export const generateMetadata = () => pageTitle((t) => t.companies);
 

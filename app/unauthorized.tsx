@@ -1,5 +1,5 @@
-import { getMessages } from '@/lib/base/i18n/server';
 import { NoticePage } from '@/components/notice-page';
+import { getMessages } from '@/lib/base/i18n/server';
 import { pageTitle } from '@/lib/doors/company/page-titles';
 
 export const generateMetadata = () => pageTitle((t) => t.signedOutTitle);

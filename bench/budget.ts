@@ -13,12 +13,14 @@
  * a run saw a 429 or more than 3 arrivals of one token in any second. Needs no build.
  */
 import { setTimeout as delay } from 'node:timers/promises';
+
 import { openPostgres } from '@/lib/platform/db/client';
 import { createDataApiClient, type DataApiClient } from '@/lib/service/client';
 import type { RateBudget } from '@/lib/service/rate/budget';
 import { createPostgresBudget } from '@/lib/service/rate/postgres-budget';
 import type { Priority } from '@/lib/service/rate/slots';
 import { createTransport } from '@/lib/service/transport';
+
 import { createSandbox, type Sandbox } from '../sandbox/app';
 import { maxRequestsInAnyWindow, tokenFingerprint } from '../sandbox/data-api/request-log';
 import { installCleanup, positiveInteger } from './support/cleanup';

@@ -10,15 +10,16 @@
  */
 // Relative imports, as in the sandbox: the benchmark stands outside the add-on.
 import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
+
 import { signLaunchJwt } from '../sandbox/launch-jwt';
 import { addonEnv } from './support/addon-env';
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { cpuWindow, nextBuildId, openBench, publish, ROOT, runBench, startServer } from './support/harness';
 import { keepAliveClient } from './support/http';
-import { startJwksServer, type JwksServer } from './support/jwks-server';
+import { type JwksServer, startJwksServer } from './support/jwks-server';
 import { runLaunches } from './support/load';
-import { freePort } from './support/server';
 import { buildReport, markdown } from './support/report';
+import { freePort } from './support/server';
 
 const LAUNCHES = positiveInteger('BENCH_LAUNCHES', 6_000);
 const WARMUP_LAUNCHES = 200;

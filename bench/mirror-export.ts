@@ -6,10 +6,12 @@
  * sampled every 5 ms, above what it used just before). Aim: CSV of 20 000 rows in < 3 s with < 100 MB extra.
  */
 import { performance } from 'node:perf_hooks';
-import type { Db } from '@/lib/platform/db/client';
+
 import { exportFile, type ExportFormat } from '@/lib/features/documents/export/export';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { MirrorView } from '@/lib/owners/mirror/query';
+import type { Db } from '@/lib/platform/db/client';
+
 import { megabytes } from './support/stats';
 
 export type ExportRun = {

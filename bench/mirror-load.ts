@@ -20,9 +20,10 @@
  * Exits non-zero on a 429 or a 4th call of a token in a second. Uses the existing production build in `.next`.
  */
 import type { LoggedRequest } from '../sandbox/data-api/request-log';
+import { LOAD_SESSIONS, PROBLEM_MARKERS, tenLoadsOf } from '../tests/support/page-load-mix';
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { nextBuildId, openBench, publish, runBench, startWithSandbox } from './support/harness';
-import { keepAliveClient, type Fetch } from './support/http';
+import { type Fetch, keepAliveClient } from './support/http';
 import {
   disconnectCompanies,
   isSyncCall,
@@ -34,7 +35,6 @@ import {
 import { invoiceIdsOf } from './support/page-plan';
 import { signInThroughSandbox } from './support/sign-in';
 import { summarize } from './support/stats';
-import { LOAD_SESSIONS, PROBLEM_MARKERS, tenLoadsOf } from '../tests/support/page-load-mix';
 
 const optional = (name: string) => (process.env[name] ? positiveInteger(name, 1) : undefined);
 const LOAD_INVOICES = optional('BENCH_LOAD_INVOICES');

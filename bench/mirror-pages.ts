@@ -23,10 +23,10 @@
  */
 import { attribute } from './support/attribution';
 import { installCleanup, positiveInteger } from './support/cleanup';
-import { cpuWindow, nextBuildId, openBench, publish, runBench, startWithSandbox } from './support/harness';
 import { measureExportDownloads } from './support/export-downloads';
+import { cpuWindow, nextBuildId, openBench, publish, runBench, startWithSandbox } from './support/harness';
 import { keepAliveClient } from './support/http';
-import { isSyncCall, rateOf, waitForMirrors, type RateFigures } from './support/mirror-calls';
+import { isSyncCall, type RateFigures, rateOf, waitForMirrors } from './support/mirror-calls';
 import { runPacedViews, type ViewSample } from './support/page-load';
 import type { PlannedView } from './support/page-plan';
 import { signInThroughSandbox } from './support/sign-in';

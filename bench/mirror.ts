@@ -13,20 +13,23 @@
  * is created and dropped again. Needs no build.
  */
 import { performance } from 'node:perf_hooks';
+
 import { sql } from 'drizzle-orm';
-import { openPostgres, type Db } from '@/lib/platform/db/client';
+
 import { documentRow, type MirroredRecord } from '@/lib/owners/mirror/document-row';
 import { upsertDocuments } from '@/lib/owners/mirror/documents';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
-import { listMirrored, totalsOfMirrored, type MirrorView } from '@/lib/owners/mirror/query';
+import { listMirrored, type MirrorView, totalsOfMirrored } from '@/lib/owners/mirror/query';
+import { type Db, openPostgres } from '@/lib/platform/db/client';
 import { deliveryNoteSchema } from '@/lib/service/schemas/delivery-note';
 import { expenseSchema } from '@/lib/service/schemas/expense';
 import { invoiceSchema } from '@/lib/service/schemas/invoice';
+
 import { createSandbox, type Sandbox } from '../sandbox/app';
 import { measureExports } from './mirror-export';
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { openBench, publish, runBench } from './support/harness';
-import { summarize, type Latency } from './support/stats';
+import { type Latency, summarize } from './support/stats';
 
 const INVOICES = positiveInteger('BENCH_MIRROR_INVOICES', 20_000);
 const EXPENSES = positiveInteger('BENCH_MIRROR_EXPENSES', 10_000);

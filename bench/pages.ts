@@ -13,15 +13,15 @@
  * Prints a markdown table and writes the same figures to bench/results/pages-<timestamp>.json. Exits non-zero
  * when the run fails or more than 1% of the views errored. Uses the existing production build in `.next`.
  */
+import { LOAD_SESSIONS } from '../tests/support/page-load-mix';
 import { attribute, rateSignals } from './support/attribution';
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { cpuWindow, nextBuildId, openBench, publish, runBench, startWithSandbox } from './support/harness';
 import { keepAliveClient } from './support/http';
-import { runPacedViews, type Client } from './support/page-load';
+import { type Client, runPacedViews } from './support/page-load';
 import { invoiceIdsOf, listQueries, planViews } from './support/page-plan';
 import { buildPageReport, pageMarkdown } from './support/page-report';
 import { signInThroughSandbox } from './support/sign-in';
-import { LOAD_SESSIONS } from '../tests/support/page-load-mix';
 
 const VIEWS = positiveInteger('BENCH_PAGE_VIEWS', 400);
 const WARMUP_VIEWS = 40;

@@ -16,15 +16,16 @@
  * hold one row per distinct requestId sent. Uses the existing production build in `.next`.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+
 // Relative imports, as in the sandbox: the benchmark stands outside the add-on.
 import type { Sandbox } from '../sandbox/app';
 import { consentFormFields, createConnections } from '../sandbox/consent/approve';
 import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../sandbox/webhook-signer';
-import { uploadResult, type UploadEntity } from '../sandbox/webhooks/events';
+import { type UploadEntity, uploadResult } from '../sandbox/webhooks/events';
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { queryOnce } from './support/database';
 import { cpuWindow, nextBuildId, openBench, publish, runBench, startWithSandbox } from './support/harness';
-import { keepAliveClient, type Fetch } from './support/http';
+import { type Fetch, keepAliveClient } from './support/http';
 import { environmentRows, runEnvironment } from './support/report';
 import { signInThroughSandbox } from './support/sign-in';
 import { countBy, megabytes, summarize } from './support/stats';

@@ -1,10 +1,12 @@
 import Link from 'next/link';
-import { overduePaging, type AcrossCompanies, type CompanyFigures } from '@/lib/features/documents/across-companies';
-import { kindPath } from '@/lib/service/records/present';
-import { countOf, fill, type DocumentTexts } from '@/lib/base/i18n/documents';
+
+import { countOf, type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import { formatDay, formatMoney, formatNumber } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
+import { type AcrossCompanies, type CompanyFigures, overduePaging } from '@/lib/features/documents/across-companies';
 import type { Figure } from '@/lib/owners/mirror/query/overview';
+import { kindPath } from '@/lib/service/records/present';
+
 import { Pager } from './pager';
 import { figures, RowHeader, Table, Td } from './table';
 

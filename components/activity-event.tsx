@@ -1,13 +1,15 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { Locale } from '@/lib/base/i18n/messages';
+
+import { calendarDay } from '@/lib/base/calendar';
 import type { ActivityTexts } from '@/lib/base/i18n/activity';
 import { fill } from '@/lib/base/i18n/documents';
 import { formatDay, formatMoment } from '@/lib/base/i18n/format';
-import { calendarDay } from '@/lib/base/calendar';
+import type { Locale } from '@/lib/base/i18n/messages';
+import type { ActivityEventView } from '@/lib/owners/webhooks/activity-page';
 import {
-  paymentEventOf,
   type OtherPayload,
+  paymentEventOf,
   type PaymentPayload,
   type UploadPayload,
   type WebhookNotification,
@@ -22,7 +24,7 @@ import {
   uploadedEntities,
   uploadedKind,
 } from '@/lib/owners/webhooks/present';
-import type { ActivityEventView } from '@/lib/owners/webhooks/activity-page';
+
 import { Facts } from './detail-parts';
 import { UploadStatusMark } from './document-marks';
 import { RowHeader, Table, Td } from './table';

@@ -1,8 +1,9 @@
+import { type DocumentTexts, fill } from '@/lib/base/i18n/documents';
+import { formatFileSize } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
-import { fill, type DocumentTexts } from '@/lib/base/i18n/documents';
 import type { AttachmentView } from '@/lib/features/documents/attachment-links';
 import { fileTypeLabel } from '@/lib/features/documents/downloads';
-import { formatFileSize } from '@/lib/base/i18n/format';
+
 import { DetailSection, linkClass } from './detail-parts';
 
 /**

@@ -1,8 +1,10 @@
-import type { CompanyConnection } from '@/lib/owners/connections/states';
-import type { PasteOutcome } from '@/lib/owners/connections/pasted-token';
+import Link from 'next/link';
+
 import { fill } from '@/lib/base/i18n/documents';
 import type { Messages } from '@/lib/base/i18n/messages';
-import Link from 'next/link';
+import type { PasteOutcome } from '@/lib/owners/connections/pasted-token';
+import type { CompanyConnection } from '@/lib/owners/connections/states';
+
 import { ConnectionBadge } from './connection-badge';
 import { ConsentStartForm } from './consent-start-form';
 import { linkClass } from './detail-parts';

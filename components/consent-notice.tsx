@@ -1,9 +1,9 @@
-import type { ConnectionNotice } from '@/lib/owners/connections/notice';
-import { describeOutcome, type AskedFor } from '@/lib/owners/consent/describe';
-import type { ConsentResult } from '@/lib/owners/consent/result';
-import { formatMoment } from '@/lib/base/i18n/format';
 import { fill } from '@/lib/base/i18n/documents';
+import { formatMoment } from '@/lib/base/i18n/format';
 import type { Locale, Messages } from '@/lib/base/i18n/messages';
+import type { ConnectionNotice } from '@/lib/owners/connections/notice';
+import { type AskedFor, describeOutcome } from '@/lib/owners/consent/describe';
+import type { ConsentResult } from '@/lib/owners/consent/result';
 
 const tone = {
   good: 'bg-emerald-50 text-emerald-900',

@@ -2,7 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import type { FormEvent } from 'react';
-import { askForJson, isWebAddress, openBlankTab, sendTab, type NewTabFormProps } from './new-tab';
+
+import { askForJson, isWebAddress, type NewTabFormProps, openBlankTab, sendTab } from './new-tab';
 
 /**
  * Opens the service's consent page in a new tab. Its address carries the consent's state, so it is never written into

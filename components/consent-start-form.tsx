@@ -1,8 +1,9 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useRef, type FormEvent } from 'react';
-import { askForJson, isWebAddress, openBlankTab, type NewTabFormProps } from './new-tab';
+import { type FormEvent, useRef } from 'react';
+
+import { askForJson, isWebAddress, type NewTabFormProps, openBlankTab } from './new-tab';
 
 /**
  * The "Connect" form of a company page: starts an Integration Consent. The add-on lives in the service's frame, where

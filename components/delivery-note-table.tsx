@@ -1,4 +1,5 @@
 import type { DeliveryNote } from '@/lib/service/schemas/delivery-note';
+
 import { column, type ColumnContext, type DocumentColumn } from './document-table';
 
 /** The columns of a table of delivery notes: number, customer, issue and delivery days, total. */

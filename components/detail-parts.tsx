@@ -1,10 +1,11 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { Locale } from '@/lib/base/i18n/messages';
+
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
-import type { Partner, Prices } from '@/lib/service/schemas/common';
 import { formatMoney, formatNumber } from '@/lib/base/i18n/format';
+import type { Locale } from '@/lib/base/i18n/messages';
 import { tagName } from '@/lib/service/records/present';
+import type { Partner, Prices } from '@/lib/service/schemas/common';
 
 /** Building blocks of the detail pages. Values the record lacks are left out, not shown as empty rows. */
 

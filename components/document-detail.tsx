@@ -1,10 +1,12 @@
 import type { ComponentProps, ReactNode } from 'react';
-import type { Locale } from '@/lib/base/i18n/messages';
+
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { formatDay, formatWallClock } from '@/lib/base/i18n/format';
+import type { Locale } from '@/lib/base/i18n/messages';
 import type { Payable } from '@/lib/service/records/present';
 import type { Partner, Prices } from '@/lib/service/schemas/common';
-import { DetailSection, Facts, PartnerFacts, PricesTable, Tags, type Fact } from './detail-parts';
+
+import { DetailSection, type Fact, Facts, PartnerFacts, PricesTable, Tags } from './detail-parts';
 import { PaymentSums } from './payment-sums';
 import { ServiceProblem } from './service-problem';
 

@@ -1,6 +1,6 @@
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
-import { isOverdue } from '@/lib/service/records/present';
 import type { Payable } from '@/lib/service/records/overdue';
+import { isOverdue } from '@/lib/service/records/present';
 
 /** Small labelled marks of a document's state. Words, not colours alone, carry the meaning. */
 

@@ -1,18 +1,20 @@
 import Link from 'next/link';
 import { createElement, type ReactNode } from 'react';
-import type { Locale } from '@/lib/base/i18n/messages';
-import type { DocumentTexts } from '@/lib/base/i18n/documents';
-import type { Partner, Prices } from '@/lib/service/schemas/common';
-import { formatDay, formatMoney, formatNumber } from '@/lib/base/i18n/format';
-import { daysOverdue } from '@/lib/service/records/overdue';
-import type { SortKey } from '@/lib/service/records/sort-param';
-import { documentTotal, kindPath, partnerName, type Payable } from '@/lib/service/records/present';
+
 import type { DocumentKind } from '@/lib/base/document-kinds';
+import type { DocumentTexts } from '@/lib/base/i18n/documents';
+import { formatDay, formatMoney, formatNumber } from '@/lib/base/i18n/format';
+import type { Locale } from '@/lib/base/i18n/messages';
+import { daysOverdue } from '@/lib/service/records/overdue';
+import { documentTotal, kindPath, partnerName, type Payable } from '@/lib/service/records/present';
+import type { SortKey } from '@/lib/service/records/sort-param';
+import type { Partner, Prices } from '@/lib/service/schemas/common';
+
 import { plainLinkClass } from './detail-parts';
 import { PaymentMarks } from './document-marks';
 import { LeftToPayCell } from './payment-sums';
 import { markedField, OtherMatches, type SearchMarks } from './search-marks';
-import { RowHeader, Table, Td, type Column } from './table';
+import { type Column, RowHeader, Table, Td } from './table';
 
 /**
  * The shape the tables of invoices, expenses and delivery notes share: one row per record, marked with the record's

@@ -1,11 +1,13 @@
+import Link from 'next/link';
+
 import type { ListKind } from '@/lib/service/records/list-view';
+import { parseSort, type SortKey, type SortParam } from '@/lib/service/records/sort-param';
 import type { DeliveryNote } from '@/lib/service/schemas/delivery-note';
 import type { Expense } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
+
 import { deliveryNoteColumns } from './delivery-note-table';
-import Link from 'next/link';
-import { parseSort, type SortKey, type SortParam } from '@/lib/service/records/sort-param';
-import { DocumentTable, type ColumnContext, type DocumentColumn, type DocumentTableProps } from './document-table';
+import { type ColumnContext, type DocumentColumn, DocumentTable, type DocumentTableProps } from './document-table';
 import { expenseColumns } from './expense-table';
 import { invoiceColumns } from './invoice-table';
 

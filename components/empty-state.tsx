@@ -1,4 +1,5 @@
 import Link from 'next/link';
+
 import { linkClass } from './detail-parts';
 
 /** An empty list, said in words, with the one action that helps (clear the filters, go back to the first page). */

@@ -1,6 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
+
 import { documentTexts } from '@/lib/base/i18n/documents';
 
 const subscribe = () => () => {};

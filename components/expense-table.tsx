@@ -1,5 +1,6 @@
-import type { Expense } from '@/lib/service/schemas/expense';
 import { expenseTypeLabel } from '@/lib/service/records/present';
+import type { Expense } from '@/lib/service/schemas/expense';
+
 import { column, type ColumnContext, type DocumentColumn } from './document-table';
 
 /**

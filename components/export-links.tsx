@@ -1,6 +1,7 @@
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
-import type { ListKind, ListView } from '@/lib/service/records/list-view';
 import { exportHrefs } from '@/lib/features/documents/export/links';
+import type { ListKind, ListView } from '@/lib/service/records/list-view';
+
 import { linkClass } from './detail-parts';
 
 /**

@@ -1,7 +1,8 @@
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { fill } from '@/lib/base/i18n/documents';
-import { PAGE_SIZES } from '@/lib/service/records/list-view';
 import type { FilterFormField } from '@/lib/features/documents/filter-fields';
+import { PAGE_SIZES } from '@/lib/service/records/list-view';
+
 import { linkClass } from './detail-parts';
 
 type Props = {

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { MirrorStatus } from '@/lib/owners/mirror/status';
 import { syncStateKey, watchesSync } from '@/lib/owners/mirror/sync-asked';
+
 import { MirrorUpdate } from './mirror-update';
 
 /** "2 minutes ago", "pred 2 minútami": the time since `at`, in the largest unit that fits. */

@@ -1,10 +1,12 @@
 import Link from 'next/link';
-import type { Locale } from '@/lib/base/i18n/messages';
-import type { DocumentTexts } from '@/lib/base/i18n/documents';
-import type { Invoice } from '@/lib/service/schemas/invoice';
-import { formatDay, formatMoney, formatNumber, formatPercent } from '@/lib/base/i18n/format';
-import { kindPath } from '@/lib/service/records/present';
+
 import type { DocumentKind } from '@/lib/base/document-kinds';
+import type { DocumentTexts } from '@/lib/base/i18n/documents';
+import { formatDay, formatMoney, formatNumber, formatPercent } from '@/lib/base/i18n/format';
+import type { Locale } from '@/lib/base/i18n/messages';
+import { kindPath } from '@/lib/service/records/present';
+import type { Invoice } from '@/lib/service/schemas/invoice';
+
 import { DetailSection, linkClass } from './detail-parts';
 import { figures, RowHeader, Table, Td } from './table';
 

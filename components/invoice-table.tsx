@@ -1,6 +1,7 @@
-import type { Invoice } from '@/lib/service/schemas/invoice';
 import { formatMoney } from '@/lib/base/i18n/format';
 import { documentTotal } from '@/lib/service/records/present';
+import type { Invoice } from '@/lib/service/schemas/invoice';
+
 import { InvoiceTypeMark } from './document-marks';
 import { column, type ColumnContext, type DocumentColumn } from './document-table';
 import { Td } from './table';

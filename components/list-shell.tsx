@@ -1,21 +1,23 @@
 import type { ReactNode } from 'react';
-import type { Locale } from '@/lib/base/i18n/messages';
+
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
-import type { ListKind } from '@/lib/service/records/list-view';
-import { DEFAULT_PAGE_SIZE, listHref, type ListView } from '@/lib/service/records/list-view';
 import { countOf, fill } from '@/lib/base/i18n/documents';
+import type { Locale } from '@/lib/base/i18n/messages';
 import { filterFieldsFor } from '@/lib/features/documents/filter-fields';
 import type { ListPage } from '@/lib/features/documents/list-page';
 import { pagerOf } from '@/lib/features/documents/pages';
+import type { ListKind } from '@/lib/service/records/list-view';
+import { DEFAULT_PAGE_SIZE, listHref, type ListView } from '@/lib/service/records/list-view';
 import { companyPath } from '@/lib/service/records/present';
+
 import { KindTable, type ListRecord } from './document-tables';
 import { EmptyState } from './empty-state';
-import { FilterForm } from './filter-form';
 import { ExportLinks } from './export-links';
+import { FilterForm } from './filter-form';
 import { ListTotals } from './list-totals';
 import { MirrorFreshness } from './mirror-freshness';
-import { SearchBox } from './search-box';
 import { Pager } from './pager';
+import { SearchBox } from './search-box';
 import { ServiceProblem } from './service-problem';
 
 /** A kind's own words: the page's title, the table's caption, and the empty list without and with filters. */

@@ -2,9 +2,10 @@ import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { countOf, fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
-import { readinessOf, type MirrorStatus } from '@/lib/owners/mirror/status';
-import { MirrorKindsProgress } from './mirror-kinds-progress';
+import { type MirrorStatus, readinessOf } from '@/lib/owners/mirror/status';
+
 import { ago, FreshnessBar } from './freshness-bar';
+import { MirrorKindsProgress } from './mirror-kinds-progress';
 
 /**
  * How fresh the company's synchronized copy is, above a list, with a button that asks for an update now (POST

@@ -1,8 +1,9 @@
-import { fill, countOf, type DocumentTexts } from '@/lib/base/i18n/documents';
+import { countOf, type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import { formatClockTime } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
-import type { Overview } from '@/lib/service/records/overview';
 import type { MirrorStatus } from '@/lib/owners/mirror/status';
+import type { Overview } from '@/lib/service/records/overview';
+
 import { ago, FreshnessBar } from './freshness-bar';
 
 /**

@@ -1,9 +1,11 @@
 import Link from 'next/link';
-import type { Locale } from '@/lib/base/i18n/messages';
-import { fill, type DocumentTexts } from '@/lib/base/i18n/documents';
+
+import { type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import { formatNumber } from '@/lib/base/i18n/format';
+import type { Locale } from '@/lib/base/i18n/messages';
 import type { Overview } from '@/lib/service/records/overview';
 import { companyPath } from '@/lib/service/records/present';
+
 import { KindTable, type ListRecord } from './document-tables';
 import { TotalCard } from './total-card';
 

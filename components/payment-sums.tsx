@@ -1,7 +1,8 @@
-import type { Locale } from '@/lib/base/i18n/messages';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { formatMoney } from '@/lib/base/i18n/format';
-import { paymentAmounts, type Payable } from '@/lib/service/records/present';
+import type { Locale } from '@/lib/base/i18n/messages';
+import { type Payable, paymentAmounts } from '@/lib/service/records/present';
+
 import { Facts } from './detail-parts';
 import { Td } from './table';
 

@@ -1,6 +1,7 @@
 'use client';
 
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useState } from 'react';
+
 import { askForJson, isWebAddress, openBlankTab, sendTab } from './new-tab';
 
 /**

@@ -1,5 +1,6 @@
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { previewFailureMessages, type ReportLink } from '@/lib/features/documents/report-links';
+
 import { DetailSection, linkClass } from './detail-parts';
 import { PreviewLink } from './preview-link';
 

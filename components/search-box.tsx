@@ -1,6 +1,8 @@
 import Link from 'next/link';
+
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { SEARCH_MAX_LENGTH } from '@/lib/service/records/list-view';
+
 import { linkClass } from './detail-parts';
 
 /**

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import type { FieldHighlight } from '@/lib/owners/mirror/query/highlights';
 

@@ -1,8 +1,9 @@
 import Link from 'next/link';
-import type { Locale } from '@/lib/base/i18n/messages';
-import { countOf, fill, type DocumentTexts } from '@/lib/base/i18n/documents';
-import type { Total } from '@/lib/service/records/overview';
+
+import { countOf, type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import { formatMoney } from '@/lib/base/i18n/format';
+import type { Locale } from '@/lib/base/i18n/messages';
+import type { Total } from '@/lib/service/records/overview';
 
 /**
  * One figure of the overview: the EUR total, how many documents make it, and where to see them. A figure of only

@@ -1,7 +1,8 @@
 import type { ActivityTexts } from '@/lib/base/i18n/activity';
 import { fill } from '@/lib/base/i18n/documents';
-import { DetailSection } from './detail-parts';
 import type { ReceiverView } from '@/lib/owners/webhooks/activity-page';
+
+import { DetailSection } from './detail-parts';
 
 /** Where the service should send this company's notifications, and whether they can be verified (never the secret). */
 export function WebhookReceiver({ receiver, texts }: { receiver: ReceiverView; texts: ActivityTexts }) {

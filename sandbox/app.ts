@@ -1,26 +1,28 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
 // Relative import: the sandbox stands apart from the add-on and reads only its published development values.
 import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
-import { createAccessTokenStore, type AccessTokenStore } from './access-tokens';
+
+import { type AccessTokenStore, createAccessTokenStore } from './access-tokens';
 import { brokerRoutes } from './broker-routes';
 import { renderConsentLauncher } from './consent/launcher';
 import { pollRoutes } from './consent/poll-route';
-import { consentRoutes, createConsentControl, type ConsentControl } from './consent/routes';
+import { type ConsentControl, consentRoutes, createConsentControl } from './consent/routes';
 import { createConsentStore } from './consent/store';
 import { dayOf, parseTimestamp } from './data/calendar';
+import type { CompanyVolume } from './data/company-data';
 import { createDataApi, type DataApiControl } from './data-api';
 import { dataApiPageRoutes } from './data-api/admin-routes';
 import { createRateLimiter } from './data-api/rate-limit';
 import type { UploadAcceptedEvent } from './data-api/types';
 import { volumeRoutes } from './data-api/volume-routes';
 import type { DriftSettings } from './data-api/volume-settings';
-import type { CompanyVolume } from './data/company-data';
 import { renderFaultPanel } from './fault-panel';
 import { BodyTooLargeError, sendJson } from './http/io';
 import { matchRoute } from './http/router';
 import { createKeyRing, type KeyRing } from './key-ring';
-import { createOperatorIdentityProvider, type OperatorIdentityProvider } from './operators/identity-provider';
 import { manualTokenRoutes, renderManualTokenForm } from './manual-token';
+import { createOperatorIdentityProvider, type OperatorIdentityProvider } from './operators/identity-provider';
 import { renderVolumePanel } from './volume-panel';
 import { renderWebhookPanel, webhookRoutes } from './webhooks/panel';
 import { createWebhookSender, type WebhookControl, type WebhookSender } from './webhooks/sender';

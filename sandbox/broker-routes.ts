@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import { z } from 'zod';
+
 import type { AccessTokenStore } from './access-tokens';
 import { runLaunch } from './gateway';
 import { parseJson, readBody, sendHtml, sendJson } from './http/io';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import type { AccessTokenStore } from './access-tokens';
 import { findCompany, findUser } from './directory';
 import type { KeyRing } from './key-ring';

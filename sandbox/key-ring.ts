@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 
 /** One RSA key of the broker: the private half signs launch JWTs, the public half is published by `kid`. */

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+
 import { SignJWT } from 'jose';
+
 import type { KeyRing } from './key-ring';
 
 /** Fixed values of the interface ("JWT claims" of the token broker). */

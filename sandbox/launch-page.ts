@@ -1,4 +1,4 @@
-import { companies, users, type Company } from './directory';
+import { companies, type Company, users } from './directory';
 import { escapeHtml } from './http/io';
 
 const STYLE = `

@@ -1,6 +1,6 @@
 import type { AccessTokenStore } from './access-tokens';
 import type { PageHandler } from './broker-routes';
-import { createConnections, type ApprovedCompany } from './consent/approve';
+import { type ApprovedCompany, createConnections } from './consent/approve';
 import { isHttpUrl } from './consent/params';
 import { crossSite } from './data-api/admin-routes';
 import { companies, users } from './directory';

@@ -6,6 +6,7 @@
  */
 // Relative import: the sandbox stands apart from the add-on and reads only its published development values.
 import { SANDBOX_PORT, sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
+
 import { createSandbox } from './app';
 import { parseDrift, parseVolumes } from './data-api/volume-settings';
 

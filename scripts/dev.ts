@@ -4,6 +4,7 @@
  * Overrides (PORT, SANDBOX_PORT, PLUGIN_ID, PLUGIN_API_KEYS) are handed to both sides so they keep agreeing.
  */
 import concurrently, { type ConcurrentlyCommandInput } from 'concurrently';
+
 import { SANDBOX_PORT, sandboxDefaults, sandboxServiceAddresses } from '@/lib/platform/config/sandbox-defaults';
 
 const env = process.env;

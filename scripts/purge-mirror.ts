@@ -4,9 +4,10 @@
  * With the embedded database, stop the add-on first (PGlite allows one process per folder).
  */
 import { parseArgs } from 'node:util';
+
+import { purgeMirror } from '@/lib/owners/mirror/retention';
 import { closeDb, getDb } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
-import { purgeMirror } from '@/lib/owners/mirror/retention';
 
 const { values } = parseArgs({ options: { tenant: { type: 'string' } } });
 const tenantId = values.tenant?.trim();

@@ -2,9 +2,9 @@
  * `npm run keys:rotate`: re-encrypts every stored access token under the first key of ENCRYPTION_KEYS.
  * With the embedded database, stop the add-on first (PGlite allows one process per folder).
  */
-import { getEnv } from '@/lib/platform/env';
-import { closeDb, getDb } from '@/lib/platform/db/client';
 import { reencryptAccessTokens } from '@/lib/features/keys/rotate';
+import { closeDb, getDb } from '@/lib/platform/db/client';
+import { getEnv } from '@/lib/platform/env';
 
 const env = getEnv();
 const outcome = await reencryptAccessTokens(await getDb(), env.encryptionKeys);

@@ -1,6 +1,6 @@
-import { getConsoleTexts } from '@/lib/features/console/texts';
 import { ConsoleAuthButton } from '@/components/console/console-auth-button';
 import { ConsoleCard } from '@/components/console/console-card';
+import { getConsoleTexts } from '@/lib/features/console/texts';
 
 /**
  * 403 of the console: signed in at the identity provider, but not (or no longer) an operator. Signing out ends the

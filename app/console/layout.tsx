@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
 import Link from 'next/link';
-import { consoleSession } from '@/lib/doors/console/operator';
-import { getConsoleTexts } from '@/lib/features/console/texts';
+import type { ReactNode } from 'react';
+
 import { ConsoleAuthButton } from '@/components/console/console-auth-button';
 import { ConsoleNav } from '@/components/console/console-nav';
+import { consoleSession } from '@/lib/doors/console/operator';
+import { getConsoleTexts } from '@/lib/features/console/texts';
 
 /**
  * The operators' console's frame: its own header (not the company pages'), who is signed in and sign-out, and for an

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getConsoleTexts } from '@/lib/features/console/texts';
+
 import { ConsoleCard } from '@/components/console/console-card';
+import { getConsoleTexts } from '@/lib/features/console/texts';
 
 export async function generateMetadata(): Promise<Metadata> {
   const { c } = await getConsoleTexts();

@@ -1,4 +1,5 @@
 import { unauthorized } from 'next/navigation';
+
 import { pageTitle } from '@/lib/doors/company/page-titles';
 
 export const generateMetadata = () => pageTitle((t) => t.signedOutTitle);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
 
 /**

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import pg from 'pg';
 
 /** A throw-away database on the configured server, so a run never meets data of another run or of the tests. */

@@ -8,8 +8,9 @@
  * the connection closes).
  */
 import { performance } from 'node:perf_hooks';
+
 import type { Fetch } from './http';
-import { megabytes, summarize, type Latency } from './stats';
+import { type Latency, megabytes, summarize } from './stats';
 
 const RUNS = 3;
 export const EXPORT_FIRST_BYTE_AIM_MS = 500;

@@ -2,16 +2,18 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { sandboxDefaults, sandboxServiceAddresses } from '@/lib/platform/config/sandbox-defaults';
+
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/app';
 import { addonEnv } from './addon-env';
 import type { Cleanup } from './cleanup';
 import { cpuMsBetween, cpuMsByPid } from './cpu';
-import { createBenchDatabase, type BenchDatabase } from './database';
-import { startGuardian, type Guardian } from './guardian';
-import { processTree, sampleMemory, type MemorySampler } from './memory';
+import { type BenchDatabase, createBenchDatabase } from './database';
+import { type Guardian, startGuardian } from './guardian';
+import { type MemorySampler, processTree, sampleMemory } from './memory';
 import type { CpuMs } from './report';
-import { freePort, startNext, waitForHealth, type NextServer } from './server';
+import { freePort, type NextServer, startNext, waitForHealth } from './server';
 
 /**
  * What every benchmark does around its load: the production build's id, a throw-away database watched by the

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { createKeyRing, type KeyRing } from '../../sandbox/key-ring';
 
 /**

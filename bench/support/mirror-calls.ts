@@ -1,4 +1,4 @@
-import { maxRequestsInAnyWindow, type LoggedRequest } from '../../sandbox/data-api/request-log';
+import { type LoggedRequest, maxRequestsInAnyWindow } from '../../sandbox/data-api/request-log';
 import { queryOnce } from './database';
 
 /**

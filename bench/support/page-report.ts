@@ -1,7 +1,7 @@
 import type { AttributedView, RateSignals } from './attribution';
 import type { MemoryPeaks } from './memory';
 import type { ViewKind } from './page-plan';
-import { environmentRows, runEnvironment, type CpuMs } from './report';
+import { type CpuMs, environmentRows, runEnvironment } from './report';
 import { countBy, megabytes, summarize } from './stats';
 
 /** The figures of one page-benchmark run: printed as a markdown table and written as JSON, so both always agree. */

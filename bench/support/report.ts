@@ -1,4 +1,5 @@
 import { availableParallelism, cpus } from 'node:os';
+
 import type { LoadResult } from './load';
 import type { MemoryPeaks } from './memory';
 import { megabytes, summarize } from './stats';

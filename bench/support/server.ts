@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { type ChildProcess, spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 
 /** A port the kernel just handed out on loopback. (Another process could take it before `next start` binds.) */
 export async function freePort(): Promise<number> {

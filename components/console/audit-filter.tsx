@@ -1,4 +1,5 @@
 import Link from 'next/link';
+
 import type { AuditFilterValues } from '@/lib/features/console/audit';
 import type { ConsoleDataPageTexts } from '@/lib/features/console/data-texts';
 import { AUDIT_ACTIONS, AUDIT_RESULTS } from '@/lib/owners/audit/console-audit';

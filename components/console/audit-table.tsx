@@ -1,7 +1,8 @@
 import Link from 'next/link';
+
+import { cell, headCell, Moment } from '@/components/console/cells';
 import type { ConsoleAuditLog } from '@/lib/features/console/audit';
 import type { ConsoleDataPageTexts } from '@/lib/features/console/data-texts';
-import { cell, headCell, Moment } from '@/components/console/cells';
 
 /**
  * The audit log's entries, newest first (or the one message for a filter that does not parse), and the links to the

@@ -1,5 +1,5 @@
-import type { Locale } from '@/lib/base/i18n/messages';
 import { formatMoment } from '@/lib/base/i18n/format';
+import type { Locale } from '@/lib/base/i18n/messages';
 
 /** Small pieces the console's tables share. */
 

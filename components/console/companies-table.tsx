@@ -1,9 +1,10 @@
 import Link from 'next/link';
-import type { ConsoleCompany } from '@/lib/features/console/companies';
-import { fill, type ConsoleDataPageTexts } from '@/lib/features/console/data-texts';
-import { formatMoment } from '@/lib/base/i18n/format';
-import { DOCUMENT_KINDS } from '@/lib/owners/mirror/kinds';
+
 import { cell, headCell, Moment } from '@/components/console/cells';
+import { formatMoment } from '@/lib/base/i18n/format';
+import type { ConsoleCompany } from '@/lib/features/console/companies';
+import { type ConsoleDataPageTexts, fill } from '@/lib/features/console/data-texts';
+import { DOCUMENT_KINDS } from '@/lib/owners/mirror/kinds';
 
 /** The address of a company's action's confirmation step (a GET: it changes nothing). */
 export const companyConfirmHref = (kind: 'disconnect' | 'resync', company: ConsoleCompany) =>

@@ -1,6 +1,6 @@
-import type { ConsoleCompany } from '@/lib/features/console/companies';
-import { fill, type ConsoleDataPageTexts } from '@/lib/features/console/data-texts';
 import { ConfirmAction } from '@/components/console/confirm-action';
+import type { ConsoleCompany } from '@/lib/features/console/companies';
+import { type ConsoleDataPageTexts, fill } from '@/lib/features/console/data-texts';
 
 type FormAction = (form: FormData) => Promise<never>;
 

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 
 /**
  * The confirmation step of a console action: the action's button on a page only leads here (a GET, changing

@@ -2,7 +2,8 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { CONSOLE_SECTIONS, sectionOf, type ConsoleSectionKey } from '@/lib/features/console/sections';
+
+import { CONSOLE_SECTIONS, type ConsoleSectionKey, sectionOf } from '@/lib/features/console/sections';
 
 /**
  * The console's sections at the top of every page an operator sees, the current one marked (aria-current): a page

@@ -1,12 +1,12 @@
-import { callsPerHourSvg } from '@/lib/features/charts/console-ops';
-import type { ConsoleDataApi } from '@/lib/features/console/data-api';
-import type { BudgetWait } from '@/lib/owners/ops/data-api-usage';
-import { consoleOpsTexts, fillIn, type ConsoleOpsTexts } from '@/lib/base/i18n/console-ops';
+import { OpsChartCard } from '@/components/console/ops-chart-card';
+import { figures, RowHeader, Table, Td } from '@/components/table';
+import { type ConsoleOpsTexts, consoleOpsTexts, fillIn } from '@/lib/base/i18n/console-ops';
 import { hourOfDay } from '@/lib/base/i18n/console-ops-format';
 import { formatNumber } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
-import { OpsChartCard } from '@/components/console/ops-chart-card';
-import { figures, RowHeader, Table, Td } from '@/components/table';
+import { callsPerHourSvg } from '@/lib/features/charts/console-ops';
+import type { ConsoleDataApi } from '@/lib/features/console/data-api';
+import type { BudgetWait } from '@/lib/owners/ops/data-api-usage';
 
 function waitText(wait: BudgetWait, t: ConsoleOpsTexts['dataApi'], locale: Locale): string {
   if (wait.calls === 0 || wait.p50Ms === null || wait.p95Ms === null) return t.noCalls;

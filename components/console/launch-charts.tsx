@@ -1,12 +1,12 @@
-import { failureReasonsSvg, launchTallySvg } from '@/lib/features/charts/console-ops';
-import type { ConsoleLaunches } from '@/lib/features/console/launches';
-import { reasonName, type Tally } from '@/lib/features/console/ops-shape';
+import { OpsChartCard } from '@/components/console/ops-chart-card';
+import { figures, RowHeader, Table, Td } from '@/components/table';
 import { consoleOpsTexts, fillIn } from '@/lib/base/i18n/console-ops';
 import { dayAndHour, hourOfDay, longDay, shortDay } from '@/lib/base/i18n/console-ops-format';
 import { formatNumber } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
-import { OpsChartCard } from '@/components/console/ops-chart-card';
-import { figures, RowHeader, Table, Td } from '@/components/table';
+import { failureReasonsSvg, launchTallySvg } from '@/lib/features/charts/console-ops';
+import type { ConsoleLaunches } from '@/lib/features/console/launches';
+import { reasonName, type Tally } from '@/lib/features/console/ops-shape';
 
 /** One hour or day: its tally, its short label on the chart, its label in the table and the row's data attribute. */
 type TallyRow = Tally & { key: string | number; chartLabel: string; label: string; at: Record<string, string> };

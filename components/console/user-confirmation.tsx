@@ -1,8 +1,9 @@
 import Link from 'next/link';
-import { fill, type ConsoleDataPageTexts } from '@/lib/features/console/data-texts';
-import type { ConsoleUser } from '@/lib/features/console/users';
+
 import { TextWithCode } from '@/components/console/cells';
 import { ConfirmAction } from '@/components/console/confirm-action';
+import { type ConsoleDataPageTexts, fill } from '@/lib/features/console/data-texts';
+import type { ConsoleUser } from '@/lib/features/console/users';
 
 type FormAction = (form: FormData) => Promise<never>;
 

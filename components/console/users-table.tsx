@@ -1,7 +1,8 @@
 import Link from 'next/link';
+
+import { cell, headCell, Moment } from '@/components/console/cells';
 import type { ConsoleDataPageTexts } from '@/lib/features/console/data-texts';
 import type { ConsoleUser } from '@/lib/features/console/users';
-import { cell, headCell, Moment } from '@/components/console/cells';
 
 /** The address of a user's "End all sessions" confirmation step (a GET: it changes nothing). */
 const endSessionsHref = (user: ConsoleUser) =>

@@ -1,10 +1,12 @@
 import 'server-only';
+
 import type { z } from 'zod';
-import { readJsonBody } from '@/lib/base/http/body';
-import { matchesAnySecret } from '@/lib/platform/crypto/digest';
+
 import { HttpError } from '@/lib/base/errors';
-import { countFailure } from '@/lib/owners/rate-limits/failure-limit';
+import { readJsonBody } from '@/lib/base/http/body';
 import { clientAddress } from '@/lib/base/http/client-address';
+import { countFailure } from '@/lib/owners/rate-limits/failure-limit';
+import { matchesAnySecret } from '@/lib/platform/crypto/digest';
 
 export const API_KEY_HEADER = 'x-plugin-api-key';
 

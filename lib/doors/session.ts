@@ -1,13 +1,15 @@
 import 'server-only';
-import { cache } from 'react';
+
 import { cookies } from 'next/headers';
 import { unauthorized } from 'next/navigation';
-import { getEnv } from '@/lib/platform/env';
-import { getDb } from '@/lib/platform/db/client';
-import { forPage } from '@/lib/platform/db-errors';
+import { cache } from 'react';
+
+import { requestEnded } from '@/lib/owners/ops/requests';
 import { SESSION_COOKIE, unsealSessionId } from '@/lib/owners/sessions/cookie';
 import { findActiveSession, type Session } from '@/lib/owners/sessions/sessions';
-import { requestEnded } from '@/lib/owners/ops/requests';
+import { getDb } from '@/lib/platform/db/client';
+import { forPage } from '@/lib/platform/db-errors';
+import { getEnv } from '@/lib/platform/env';
 
 /**
  * The data-access layer's session check for pages: the cookie must unseal and its row must be live. Otherwise

@@ -1,7 +1,9 @@
 import 'server-only';
+
 import { z } from 'zod';
-import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
+
 import { developmentSecrets } from '@/lib/platform/config/development-secrets';
+import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
 
 /**
  * The one place that reads `process.env`. Parsed once, lazily (so `next build` needs no secrets), with zod.

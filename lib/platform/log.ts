@@ -1,7 +1,9 @@
 import 'server-only';
+
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { getEnv } from '@/lib/platform/env';
+
 import { driverErrorOf } from '@/lib/platform/db-errors';
+import { getEnv } from '@/lib/platform/env';
 
 /**
  * JSON logs. Callers log outcomes, reason codes and fingerprints, never a secret; the redaction below is the

@@ -1,5 +1,20 @@
 import 'server-only';
+
 import { z } from 'zod';
+
+import { type ReportedKind, serviceCollectionOf } from './document-paths';
+import { int64IdSchema, reportIdSchema, uuidSchema } from './ids';
+import { parseList, parseRecord, validInput } from './parse';
+import {
+  catalogItemListQuery,
+  deliveryNoteListQuery,
+  expenseListQuery,
+  invoiceListQuery,
+  paymentListQuery,
+  type QueryValue,
+  toSearchParams,
+} from './queries';
+import type { Priority } from './rate/slots';
 import { attachmentSchema } from './schemas/attachment';
 import { deliveryNoteSchema } from './schemas/delivery-note';
 import { expenseSchema } from './schemas/expense';
@@ -14,19 +29,6 @@ import {
   previewLinkSchema,
   warehouseSchema,
 } from './schemas/reference';
-import {
-  catalogItemListQuery,
-  deliveryNoteListQuery,
-  expenseListQuery,
-  invoiceListQuery,
-  paymentListQuery,
-  toSearchParams,
-  type QueryValue,
-} from './queries';
-import { int64IdSchema, reportIdSchema, uuidSchema } from './ids';
-import { serviceCollectionOf, type ReportedKind } from './document-paths';
-import { parseList, parseRecord, validInput } from './parse';
-import type { Priority } from './rate/slots';
 import type { Call, Transport } from './transport';
 import {
   batchOf,

@@ -1,4 +1,5 @@
 import 'server-only';
+
 import type { Answer, Answerable, ErrorCode } from '@/lib/base/errors';
 
 /**

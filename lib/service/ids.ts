@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { kindOfSegment } from '@/lib/base/document-kinds';
 
 /**

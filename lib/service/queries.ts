@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { int64IdSchema } from './ids';
 import { expenseFilterDocumentTypes } from './schemas/expense';
 

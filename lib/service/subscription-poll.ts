@@ -1,7 +1,10 @@
 import 'server-only';
+
 import { z } from 'zod';
-import { consentCompanySchema, MAX_CONSENT_COMPANIES, type ConsentCompany } from './schemas/consent';
+
 import { readUpTo } from '@/lib/base/http/body';
+
+import { type ConsentCompany, consentCompanySchema, MAX_CONSENT_COMPANIES } from './schemas/consent';
 import { parseRetryAfter } from './transport';
 
 /**

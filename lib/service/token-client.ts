@@ -1,11 +1,13 @@
 import 'server-only';
+
 import { sha256Hex } from '@/lib/platform/crypto/digest';
 import { getEnv } from '@/lib/platform/env';
 import { describeError, getLogger } from '@/lib/platform/log';
-import { createDataApiClient, type ClientOptions, type DataApiClient } from './client';
+
+import { type ClientOptions, createDataApiClient, type DataApiClient } from './client';
 import { getRateBudget } from './rate/shared-budget';
 import type { Priority } from './rate/slots';
-import { createTransport, type Answer, type CallOutcome, type Transport } from './transport';
+import { type Answer, type CallOutcome, createTransport, type Transport } from './transport';
 
 /**
  * A data-API client for a token in hand. Where a company's stored token comes from, and what happens to it when the

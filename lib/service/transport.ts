@@ -1,5 +1,7 @@
 import 'server-only';
+
 import pRetry from 'p-retry';
+
 import { DataApiError, type DataApiErrorKind } from './errors';
 import type { RateBudget } from './rate/budget';
 import type { Priority, Reservation } from './rate/slots';

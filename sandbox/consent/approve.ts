@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import type { AccessTokenStore } from '../access-tokens';
 import { findCompany } from '../directory';
 import type { PollCompany } from './store';

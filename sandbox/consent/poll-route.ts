@@ -1,8 +1,8 @@
-import { isJson, parseJson, readBody, sendJson } from '../http/io';
-import type { Route } from '../http/router';
 import { sendProblem, sendValidationProblem } from '../data-api/problems';
 import type { RateLimiter } from '../data-api/rate-limit';
 import type { PublicApiHandler } from '../data-api/types';
+import { isJson, parseJson, readBody, sendJson } from '../http/io';
+import type { Route } from '../http/router';
 import type { ConsentStore } from './store';
 
 /** A poll body is `{ "state": "…" }`; a few KB is far more than any state needs. */

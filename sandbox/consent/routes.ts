@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import type { AccessTokenStore } from '../access-tokens';
 import type { PageHandler } from '../broker-routes';
 import { crossSite } from '../data-api/admin-routes';

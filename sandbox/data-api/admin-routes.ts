@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import { z } from 'zod';
+
 import type { PageHandler } from '../broker-routes';
 import { isForm, parseJson, readBody, sendJson } from '../http/io';
 import type { Route } from '../http/router';
-import { sendFile } from './files';
 import { faultSpecSchema } from './faults';
+import { sendFile } from './files';
 import type { DataApi } from './index';
 import { renderReport } from './reports';
 

@@ -2,9 +2,9 @@
  * What an accepted upload does to the company's data. The real service processes uploads later and reports by
  * webhook; the sandbox applies them at once, so the next GET already shows them.
  */
-import { dayOf, parseTimestamp, recordDate, recordTimestamp, type Day } from '../data/calendar';
-import { noteChange, type CompanyData } from '../data/company-data';
-import { lineItem, pricesOf, round2, sumAmounts, vatBreakdownsOf, type LineItem } from '../data/money';
+import { type Day, dayOf, parseTimestamp, recordDate, recordTimestamp } from '../data/calendar';
+import { type CompanyData, noteChange } from '../data/company-data';
+import { type LineItem, lineItem, pricesOf, round2, sumAmounts, vatBreakdownsOf } from '../data/money';
 import { nextDocumentNumber, variableSymbolOf } from '../data/numbering';
 import type { Address, Partner, PaymentAccount, PaymentStatus, StoredDeliveryNote, StoredInvoice } from '../data/types';
 import { compareOrdinal } from './list-filters';

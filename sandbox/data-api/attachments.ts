@@ -2,9 +2,9 @@ import { attachmentContent } from '../data/attachment-files';
 import type { AttachmentSpec, StoredExpense } from '../data/types';
 import { sendJson } from '../http/io';
 import type { Route } from '../http/router';
-import type { ValidationErrors } from './query';
 import { sendFile } from './files';
 import { sendNotFound, sendValidationProblem } from './problems';
+import type { ValidationErrors } from './query';
 import { uuid } from './query';
 import type { DataApiContext, DataApiHandler } from './types';
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+
 import type { StoredDeliveryNote } from '../data/types';
 import { sendJson } from '../http/io';
 import type { Route } from '../http/router';
 import { dateWithin, sameCode, within } from './list-filters';
-import { changedSince, deliveryNoteIndex, pageOf, type Listed } from './list-index';
+import { changedSince, deliveryNoteIndex, type Listed, pageOf } from './list-index';
 import { sendNotFound, sendValidationProblem } from './problems';
 import { date, flags, int64, ordered, parseQuery, skip, text, timestamp, top } from './query';
 import { reportRoutes } from './reports';

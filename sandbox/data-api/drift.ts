@@ -1,6 +1,6 @@
 import type { CompanyStore } from '../data/company-store';
-import type { DriftSettings } from './volume-settings';
 import type { ChangeSpec } from './record-changes';
+import type { DriftSettings } from './volume-settings';
 
 export interface Drift {
   /** Starts (or retimes) the drift; `null` stops it. */

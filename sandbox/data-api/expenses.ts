@@ -1,9 +1,10 @@
 import { z } from 'zod';
+
+import type { StoredExpense } from '../data/types';
 import { sendJson } from '../http/io';
 import type { Route } from '../http/router';
-import type { StoredExpense } from '../data/types';
 import { dateWithin, paymentStatusMatches, sameCode, within } from './list-filters';
-import { changedSince, expenseIndex, pageOf, type Listed } from './list-index';
+import { changedSince, expenseIndex, type Listed, pageOf } from './list-index';
 import { sendNotFound, sendValidationProblem } from './problems';
 import { date, decimal, oneOf, ordered, parseQuery, skip, text, timestamp, top, uuid } from './query';
 import type { DataApiHandler } from './types';

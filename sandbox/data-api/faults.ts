@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
+
 import { z } from 'zod';
+
 import { sendJson } from '../http/io';
 import { sendProblem } from './problems';
 

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
+
 import type { AccessTokenStore } from '../access-tokens';
-import { dayOf, type Day } from '../data/calendar';
+import { type Day, dayOf } from '../data/calendar';
 import type { CompanyVolume } from '../data/company-data';
 import { createCompanyStore } from '../data/company-store';
 import { sendJson } from '../http/io';
@@ -12,15 +13,15 @@ import { deliveryNoteRoutes } from './delivery-notes';
 import { createDrift } from './drift';
 import { createDuplicateGuard } from './duplicates';
 import { expenseRoutes } from './expenses';
-import { answerFault, createFaultTable, type ActiveFault, type FaultSpec } from './faults';
+import { type ActiveFault, answerFault, createFaultTable, type FaultSpec } from './faults';
 import { invoiceRoutes } from './invoices';
 import { paymentRoutes } from './payments';
-import { changeRecords, type ChangeReport, type ChangeSpec } from './record-changes';
 import { createPreviewStore } from './previews';
 import { sendProblem } from './problems';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { changeRecords, type ChangeReport, type ChangeSpec } from './record-changes';
 import { referenceDataRoutes } from './reference-data';
-import { createRequestLog, tokenFingerprint, type LoggedRequest } from './request-log';
+import { createRequestLog, type LoggedRequest, tokenFingerprint } from './request-log';
 import type { DataApiHandler, DataApiServices, PublicApiHandler, UploadAcceptedEvent } from './types';
 import { otherUploadRoutes } from './upload-routes';
 import type { DriftSettings } from './volume-settings';

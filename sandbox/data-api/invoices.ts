@@ -1,14 +1,15 @@
 import { z } from 'zod';
+
 import { datePart, isoDay } from '../data/calendar';
 import type { StoredInvoice } from '../data/types';
 import { sendJson } from '../http/io';
 import type { Route } from '../http/router';
 import { dateWithin, paymentStatusMatches, sameCode, within } from './list-filters';
-import { changedSince, invoiceIndex, pageOf, type Listed } from './list-index';
+import { changedSince, invoiceIndex, type Listed, pageOf } from './list-index';
 import { sendNotFound, sendValidationProblem } from './problems';
 import { date, flags, int64, oneOf, ordered, parseQuery, skip, text, timestamp, top } from './query';
 import { reportRoutes } from './reports';
-import { requestOrigin, type DataApiHandler } from './types';
+import { type DataApiHandler, requestOrigin } from './types';
 import { invoiceUploadRoutes } from './upload-routes';
 
 export const INVOICE_EXTENDED_FIELDS = ['Items', 'VatBreakdowns', 'Payments', 'LinkedDocuments'] as const;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+
+import type { PaymentRecord } from '../data/types';
 import { sendJson } from '../http/io';
 import type { Route } from '../http/router';
-import type { PaymentRecord } from '../data/types';
 import { dateWithin } from './list-filters';
-import { changedSince, pageOf, paymentIndex, type Listed } from './list-index';
+import { changedSince, type Listed, pageOf, paymentIndex } from './list-index';
 import { sendValidationProblem } from './problems';
 import { date, int64, ordered, param, parseQuery, skip, text, timestamp, top } from './query';
 import type { DataApiHandler } from './types';

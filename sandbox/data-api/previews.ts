@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import type { ReportId } from '../data/document-pdf';
 
 /**

@@ -3,7 +3,8 @@
  * empty values treated as absent, and every problem collected into one 400 (`errors` keyed by the parameter name).
  */
 import { z } from 'zod';
-import { isoDay, dayOf, parseTimestamp } from '../data/calendar';
+
+import { dayOf, isoDay, parseTimestamp } from '../data/calendar';
 
 export type ValidationErrors = Record<string, string[]>;
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: ValidationErrors };

@@ -4,8 +4,8 @@
  * sync by LastModifiedTimestamp finds exactly them; deleted ones leave the lists and their single GETs answer 404.
  * Each batch draws from its own stream (`{tenant}/changes/{n}`), so the same batches on the same data replay alike.
  */
-import { dayOf, isoDay, notLaterThan, parseTimestamp, recordDate, recordTimestamp, type Day } from '../data/calendar';
-import { noteChange, type CompanyData } from '../data/company-data';
+import { type Day, dayOf, isoDay, notLaterThan, parseTimestamp, recordDate, recordTimestamp } from '../data/calendar';
+import { type CompanyData, noteChange } from '../data/company-data';
 import { expenseSources, expenseType, generateExpense } from '../data/generate-expenses';
 import { currencyFor, generateLines, isVatFree } from '../data/generate-lines';
 import { nextDocumentNumber } from '../data/numbering';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+
+import { parseTimestamp } from '../data/calendar';
 import { sendJson } from '../http/io';
 import type { Route } from '../http/router';
-import { parseTimestamp } from '../data/calendar';
 import { compareOrdinal, modifiedSince } from './list-filters';
 import { sendValidationProblem } from './problems';
 import { boolean, page, parseQuery, skip, text, timestamp, top } from './query';

@@ -1,13 +1,13 @@
 import { datePart, parseTimestamp } from '../data/calendar';
 import type { CompanyData } from '../data/company-data';
-import { REPORT_IDS, renderReportPdf, type ReportId } from '../data/document-pdf';
-import type { Route } from '../http/router';
+import { renderReportPdf, REPORT_IDS, type ReportId } from '../data/document-pdf';
 import { sendJson } from '../http/io';
+import type { Route } from '../http/router';
 import { sendFile } from './files';
 import type { PreviewTarget } from './previews';
 import { sendNotFound, sendValidationProblem } from './problems';
 import { int64, type ValidationErrors } from './query';
-import { requestOrigin, type DataApiHandler } from './types';
+import { type DataApiHandler, requestOrigin } from './types';
 
 const INVOICE_TITLES = ['FAKTÚRA', 'DOBROPIS', 'ZÁLOHOVÁ FAKTÚRA'] as const;
 

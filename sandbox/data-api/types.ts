@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import type { IssuedToken } from '../access-tokens';
 import type { CompanyData } from '../data/company-data';
 import type { CompanyStore } from '../data/company-store';

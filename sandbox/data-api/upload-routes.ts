@@ -1,10 +1,12 @@
 import type { z } from 'zod';
+
 import type { StoredDeliveryNote, StoredInvoice } from '../data/types';
 import { sendJson } from '../http/io';
 import type { Route } from '../http/router';
 import { addPayment, ensureCashAccount, issueStock, upsertDeliveryNote, upsertInvoice } from './apply-uploads';
 import { sendValidationProblem } from './problems';
 import type { ValidationErrors } from './query';
+import type { DataApiContext, DataApiHandler, UploadAcceptedEvent, UploadedDocument } from './types';
 import {
   cashAccountInput,
   deliveryNoteInput,
@@ -13,8 +15,7 @@ import {
   receivedOrderInput,
   stockIssueInput,
 } from './upload-schemas';
-import { claimRequest, readUpload, sendAccepted, type Envelope } from './uploads';
-import type { DataApiContext, DataApiHandler, UploadAcceptedEvent, UploadedDocument } from './types';
+import { claimRequest, type Envelope, readUpload, sendAccepted } from './uploads';
 
 interface AsyncUploadOptions<S extends z.ZodType> {
   /** May refuse documents that parse but cannot be processed (an unknown account, say) with a 400. */

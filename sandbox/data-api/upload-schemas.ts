@@ -4,6 +4,7 @@
  * takes field names from the records it serves. Unknown fields are accepted and ignored, as the service does.
  */
 import { z } from 'zod';
+
 import { parseTimestamp } from '../data/calendar';
 
 const optionalText = (max: number) => z.string().max(max).nullish();

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+
 import type { z } from 'zod';
+
 import { isJson, parseJson, readBody, sendJson } from '../http/io';
 import { duplicateKey } from './duplicates';
 import { sendProblem, sendValidationProblem } from './problems';

@@ -3,13 +3,15 @@
  * and scripts, the home page's urlencoded forms answered with a 303 back to the panel, cross-site POSTs refused.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import type { z } from 'zod';
+
 import type { PageHandler } from '../broker-routes';
 import { isForm, parseJson, sendJson } from '../http/io';
 import type { Route } from '../http/router';
 import { sameSitePost } from './admin-routes';
 import type { DataApiControl } from './index';
-import { RECORD_KINDS, type KindChanges } from './record-changes';
+import { type KindChanges, RECORD_KINDS } from './record-changes';
 import {
   changeRequestSchema,
   DEFAULT_DRIFT_CHANGES,

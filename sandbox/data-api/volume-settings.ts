@@ -4,9 +4,10 @@
  * `changed/created/deleted`, any part may be left empty.
  */
 import { z } from 'zod';
+
 import type { CompanyVolume } from '../data/company-data';
 import { EVERY_COMPANY } from '../data/company-store';
-import { RECORD_KINDS, type ChangeSpec, type KindChanges } from './record-changes';
+import { type ChangeSpec, type KindChanges, RECORD_KINDS } from './record-changes';
 
 /** Beyond this a company no longer generates in a few seconds nor fits a developer's memory comfortably. */
 export const MAX_VOLUME = 100_000;

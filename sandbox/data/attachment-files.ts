@@ -1,6 +1,6 @@
 import { datePart, parseTimestamp } from './calendar';
 import { formatAmount } from './money';
-import { createPage, writePdf, type Rgb } from './pdf';
+import { createPage, type Rgb, writePdf } from './pdf';
 import { createBitmap } from './png';
 import { createRandom } from './random';
 import type { AttachmentSpec, StoredExpense } from './types';

@@ -1,10 +1,10 @@
-import { createProfile, type CompanyProfile } from './company-profile';
-import { notLaterThan, type Day } from './calendar';
+import { type Day, notLaterThan } from './calendar';
+import { type CompanyProfile, createProfile } from './company-profile';
 import { generateCatalog, generateWarehouses } from './generate-catalog';
 import { generateDeliveryNotes } from './generate-delivery-notes';
 import { generateExpenses } from './generate-expenses';
-import { generateInvoices } from './generate-invoices';
 import { generateNumberingSequences, paymentsOfInvoices } from './generate-finance';
+import { generateInvoices } from './generate-invoices';
 import { createRandom } from './random';
 import type {
   CatalogItem,

@@ -1,7 +1,7 @@
 import { findCompany } from '../directory';
 import { bankAccount, generatePartner, ibanOf } from './generate-partner';
 import { createRandom } from './random';
-import { themeFor, type Theme } from './themes';
+import { type Theme, themeFor } from './themes';
 import type { BankAccount, Partner, PaymentAccount } from './types';
 
 export interface SequenceSet {

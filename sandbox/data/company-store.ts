@@ -1,5 +1,5 @@
 import type { Day } from './calendar';
-import { generateCompany, type CompanyData, type CompanyVolume } from './company-data';
+import { type CompanyData, type CompanyVolume, generateCompany } from './company-data';
 
 /** The key of a volume that applies to every company without one of its own. */
 export const EVERY_COMPANY = '*';

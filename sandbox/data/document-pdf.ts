@@ -1,5 +1,5 @@
 import { formatAmount, type LineItem, type Prices } from './money';
-import { createPage, writePdf, type PdfPage, type Rgb } from './pdf';
+import { createPage, type PdfPage, type Rgb, writePdf } from './pdf';
 import type { Address, Partner } from './types';
 
 /** Report ids the service knows: 17 black and white, 19 colour, 101 the editable report. */

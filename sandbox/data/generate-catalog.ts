@@ -1,4 +1,4 @@
-import { DAY_MS, recordTimestamp, type Day } from './calendar';
+import { type Day, DAY_MS, recordTimestamp } from './calendar';
 import { round2 } from './money';
 import type { Random } from './random';
 import type { Theme } from './themes';

@@ -1,10 +1,10 @@
-import { dayOf, DAY_MS, recordDate, recordTimestamp, type Day } from './calendar';
+import { type Day, DAY_MS, dayOf, recordDate, recordTimestamp } from './calendar';
 import type { CompanyProfile } from './company-profile';
 import { workingTime } from './generate-catalog';
 import { generateLines, isVatFree } from './generate-lines';
-import { pricesOf, type LineItem } from './money';
+import { type LineItem, pricesOf } from './money';
 import { createNumbering } from './numbering';
-import { volumeOr, type Random } from './random';
+import { type Random, volumeOr } from './random';
 import type { CatalogItem, Partner, StoredDeliveryNote, StoredInvoice } from './types';
 
 interface Draft {

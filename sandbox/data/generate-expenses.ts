@@ -1,12 +1,12 @@
-import { DAY_MS, isoDay, recordDate, recordTimestamp, type Day } from './calendar';
-import { EXPENSE_SEQUENCES, type CompanyProfile } from './company-profile';
+import { type Day, DAY_MS, isoDay, recordDate, recordTimestamp } from './calendar';
+import { type CompanyProfile, EXPENSE_SEQUENCES } from './company-profile';
 import { workingTime } from './generate-catalog';
 import { priceIn } from './generate-lines';
 import { generatePartner } from './generate-partner';
-import { lineItem, pricesOf, splitAmount, type LineItem } from './money';
+import { type LineItem, lineItem, pricesOf, splitAmount } from './money';
 import { createNumbering } from './numbering';
-import { volumeOr, type Random } from './random';
-import { commonSuppliers, internalCategories, journalTag, themeSuppliers, type SupplierSpec } from './suppliers';
+import { type Random, volumeOr } from './random';
+import { commonSuppliers, internalCategories, journalTag, type SupplierSpec, themeSuppliers } from './suppliers';
 import type { AttachmentSpec, ExpenseType, Partner, PaymentStatus, StoredExpense } from './types';
 
 /** Share of documents with a scan attached, per document type. */

@@ -1,5 +1,5 @@
 import { DAY_MS, parseTimestamp, recordTimestamp } from './calendar';
-import { EXPENSE_SEQUENCES, type CompanyProfile } from './company-profile';
+import { type CompanyProfile, EXPENSE_SEQUENCES } from './company-profile';
 import { workingTime } from './generate-catalog';
 import { payerIban } from './generate-partner';
 import type { Random } from './random';

@@ -1,10 +1,10 @@
-import { DAY_MS, recordDate, recordTimestamp, type Day } from './calendar';
+import { type Day, DAY_MS, recordDate, recordTimestamp } from './calendar';
 import type { CompanyProfile } from './company-profile';
 import { workingTime } from './generate-catalog';
 import { currencyFor, generateLines, isVatFree, priceIn } from './generate-lines';
-import { lineItem, pricesOf, round2, sumAmounts, vatBreakdownsOf, type LineItem } from './money';
+import { type LineItem, lineItem, pricesOf, round2, sumAmounts, vatBreakdownsOf } from './money';
 import { createNumbering, variableSymbolOf } from './numbering';
-import { volumeOr, type Random } from './random';
+import { type Random, volumeOr } from './random';
 import type { CatalogItem, DocumentPayment, InvoiceType, PaymentStatus, StoredInvoice } from './types';
 
 const NOTES = ['Zavolať pred dodaním', 'Zákazník žiada papierovú faktúru', 'Upomienka odoslaná', 'Dohodnutá splátka'];

@@ -1,4 +1,4 @@
-import { EXCHANGE_RATES, lineItem, round2, type Currency, type LineItem } from './money';
+import { type Currency, EXCHANGE_RATES, type LineItem, lineItem, round2 } from './money';
 import type { Random } from './random';
 import type { Theme } from './themes';
 import type { CatalogItem, Partner } from './types';

@@ -1,4 +1,4 @@
-import { pools, slug, type Country } from './people';
+import { type Country, pools, slug } from './people';
 import type { Random } from './random';
 import type { Address, BankAccount, Partner } from './types';
 

@@ -1,4 +1,4 @@
-import { isoDay, type Day } from './calendar';
+import { type Day, isoDay } from './calendar';
 import type { Random } from './random';
 
 /** `OF` + year + six digits, e.g. `OF2026000123`: at most 20 characters for any code of at most 5. */

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+
 import { escapeHtml, isForm, readBody, sendHtml } from '../http/io';
 import { memoryAdapter } from './memory-adapter';
 import { operatorPeople } from './people';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import { dayOf, isoDay } from '../data/calendar';
 import type { CompanyData } from '../data/company-data';
 import type { StoredInvoice } from '../data/types';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import type { PageHandler } from '../broker-routes';
 import { sameSitePost } from '../data-api/admin-routes';
 import { escapeHtml, isForm, parseJson, sendJson } from '../http/io';

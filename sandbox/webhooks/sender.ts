@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
+
 import type { AccessTokenStore, IssuedToken } from '../access-tokens';
 import type { CompanyStore } from '../data/company-store';
 import { findCompany, findUser } from '../directory';

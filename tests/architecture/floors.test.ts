@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+
 import { sourceFiles } from '../support/source-files';
 
 /**

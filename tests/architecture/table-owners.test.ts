@@ -1,9 +1,11 @@
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+
 import * as schema from '@/lib/platform/db/schema';
+
 import { codeOf, sourceFiles } from '../support/source-files';
-import { tablesQueriedIn, type Table } from '../support/table-queries';
+import { type Table, tablesQueriedIn } from '../support/table-queries';
 
 /**
  * One owner per table (docs/architecture.md): each table of lib/platform/db/schema.ts is queried by one folder of

@@ -9,7 +9,9 @@ import {
   randomUUID,
   sign,
 } from 'node:crypto';
+
 import type { JWK } from 'jose';
+
 import { rememberSecret } from '../support/log-capture';
 
 /**

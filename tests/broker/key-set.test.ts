@@ -1,14 +1,17 @@
 import { KeyObject } from 'node:crypto';
+
 import type { FetchImplementation } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import {
   createKeySet,
-  keySetFor,
-  KeySetUnavailable,
   type KeyResolver,
+  keySetFor,
   type KeySetOptions,
+  KeySetUnavailable,
 } from '@/lib/owners/sessions/key-set';
 import { LaunchJwtRejected, verifyLaunchJwt } from '@/lib/owners/sessions/launch-jwt';
+
 import type { Sandbox } from '../../sandbox/app';
 import { createKeyRing, type KeyRing } from '../../sandbox/key-ring';
 import { signLaunchJwt } from '../../sandbox/launch-jwt';

@@ -1,26 +1,29 @@
-import { createServer, type Server } from 'node:http';
 import { KeyObject, X509Certificate } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+
 import { createLocalJWKSet, decodeProtectedHeader, type FetchImplementation, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createKeySet, KeySetUnavailable, type KeyResolver } from '@/lib/owners/sessions/key-set';
+
+import { createKeySet, type KeyResolver, KeySetUnavailable } from '@/lib/owners/sessions/key-set';
 import { LaunchJwtRejected, verifyLaunchJwt } from '@/lib/owners/sessions/launch-jwt';
+
 import { createKeyRing, type KeyRing } from '../../sandbox/key-ring';
 import { signLaunchJwt } from '../../sandbox/launch-jwt';
 import { rememberSecret } from '../support/log-capture';
 import { listenOnLoopback } from '../support/loopback';
 import {
   attackerEcKey,
+  type AttackerRsaKey,
   attackerRsaKey,
   decodeJwt,
   forgeJwt,
+  type Json,
   launchClaims,
   publicKeyOf,
   randomKid,
   signers,
   tamperJwt,
   without,
-  type AttackerRsaKey,
-  type Json,
 } from './jwt-forge';
 
 const PLUGIN_ID = 'invoice-helper';

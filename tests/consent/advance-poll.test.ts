@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
+
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { POLL_LEASE_SECONDS, type PollDeps } from '@/lib/owners/consent/poll';
+import { PENDING_INTERVAL_MS } from '@/lib/owners/consent/poll-step';
 import { advanceConsent } from '@/lib/owners/consent/progress';
 import { findConsentResult } from '@/lib/owners/consent/result';
-import { PENDING_INTERVAL_MS } from '@/lib/owners/consent/poll-step';
-import { startConsent, type ConsentConfig } from '@/lib/owners/consent/start';
-import { openSecret, openToken, webhookSecretContext, type VaultKey } from '@/lib/platform/crypto/vault';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
+import { type ConsentConfig, startConsent } from '@/lib/owners/consent/start';
+import type { Session } from '@/lib/owners/sessions/sessions';
+import { openSecret, openToken, type VaultKey, webhookSecretContext } from '@/lib/platform/crypto/vault';
+import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { accessTokens, consentRequests, sessions } from '@/lib/platform/db/schema';
 import type { PollAnswer } from '@/lib/service/subscription-poll';
-import type { Session } from '@/lib/owners/sessions/sessions';
+
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases';
 import { rememberSecret } from '../support/log-capture';
 

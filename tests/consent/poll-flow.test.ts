@@ -1,18 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { POST as startRoute } from '@/app/companies/[tenantId]/connection/consent/route';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { POST as openRoute } from '@/app/companies/[tenantId]/connection/consent/[consentId]/open/route';
+import { POST as startRoute } from '@/app/companies/[tenantId]/connection/consent/route';
+import { followConsent } from '@/lib/features/connections/connect';
+import { openCompanyClient } from '@/lib/owners/connections/client';
 import { listConnections } from '@/lib/owners/connections/states';
 import { findConsentResult } from '@/lib/owners/consent/result';
-import { followConsent } from '@/lib/features/connections/connect';
 import { sha256Hex } from '@/lib/platform/crypto/digest';
 import { getDb } from '@/lib/platform/db/client';
 import { consentRequests } from '@/lib/platform/db/schema';
 import { getEnv, resetEnvForTests } from '@/lib/platform/env';
-import { openCompanyClient } from '@/lib/owners/connections/client';
 import { pollSubscription } from '@/lib/service/subscription-poll';
+
 import { BASE, PLUGIN_ID } from '../support/broker';
-import { JANA, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
+import { type CompanyFixture, JANA, signIn, startCompanyFixture } from '../support/company';
 import { capturedLogLines, rememberSecret } from '../support/log-capture';
 
 /**

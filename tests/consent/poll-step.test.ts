@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsentCompany } from '@/lib/service/schemas/consent';
+
 import {
   decidePoll,
   PENDING_INTERVAL_MS,
   pendingIntervalMs,
   POLL_LIMIT_MS,
-  UNREACHABLE_INTERVAL_MS,
   type PollStep,
+  UNREACHABLE_INTERVAL_MS,
 } from '@/lib/owners/consent/poll-step';
+import type { ConsentCompany } from '@/lib/service/schemas/consent';
 import type { PollAnswer, PollStatus } from '@/lib/service/subscription-poll';
 
 /**

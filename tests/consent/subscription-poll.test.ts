@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parsePollBody, pollSubscription, type PollAnswer } from '@/lib/service/subscription-poll';
+
+import { parsePollBody, type PollAnswer, pollSubscription } from '@/lib/service/subscription-poll';
+
 import { capturedLogLines, rememberSecret } from '../support/log-capture';
 import { listenOnLoopback } from '../support/loopback';
 

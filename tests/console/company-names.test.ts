@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { companyNames } from '@/lib/features/console/company-names';
 import { companyKey } from '@/lib/features/console/rows';
 import { getEnv } from '@/lib/platform/env';
+
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { PLUGIN_ID, seedConsole } from './fixture';
 

@@ -1,13 +1,14 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+
 import { TextWithCode } from '@/components/console/cells';
-import { CONSOLE_SECTIONS, sectionOf } from '@/lib/features/console/sections';
 import { consoleDataTexts } from '@/lib/base/i18n/console-data';
 import { consoleOpsTexts } from '@/lib/base/i18n/console-ops';
 import { consolePagesTexts } from '@/lib/base/i18n/console-pages';
 import { consoleShellTexts } from '@/lib/base/i18n/console-shell';
 import { documentTexts } from '@/lib/base/i18n/documents';
+import { CONSOLE_SECTIONS, sectionOf } from '@/lib/features/console/sections';
 
 /** The console says one thing by one name, as the add-on's pages do, and shows no markup characters as text. */
 describe.each(['sk', 'en'] as const)('the console’s words in %s', (locale) => {

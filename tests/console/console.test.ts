@@ -1,31 +1,34 @@
 import { randomBytes } from 'node:crypto';
+
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import {
   ConsoleInputError,
   disconnectCompany,
   endUserSessions,
+  type Operator,
   reencryptSecrets,
   resyncCompany,
-  type Operator,
 } from '@/lib/features/console/actions';
-import { AuditFilterError, auditLog } from '@/lib/owners/audit/console-audit';
 import { consoleCompanies } from '@/lib/features/console/companies';
 import { consoleUsers } from '@/lib/features/console/users';
+import { AuditFilterError, auditLog } from '@/lib/owners/audit/console-audit';
 import { listConnections } from '@/lib/owners/connections/states';
 import { storeAccessTokens } from '@/lib/owners/connections/store';
+import { mirrorSyncQueue } from '@/lib/owners/mirror/jobs';
+import { findActiveSession } from '@/lib/owners/sessions/sessions';
 import { fingerprint } from '@/lib/platform/crypto/digest';
 import { openToken } from '@/lib/platform/crypto/vault';
 import { rowsOf } from '@/lib/platform/db/client';
 import { accessTokens, consoleAudit, opsDataApiUsage, sessions } from '@/lib/platform/db/schema';
 import { getEnv, resetEnvForTests } from '@/lib/platform/env';
 import type { SendJob } from '@/lib/platform/jobs/queue';
-import { mirrorSyncQueue } from '@/lib/owners/mirror/jobs';
-import { findActiveSession } from '@/lib/owners/sessions/sessions';
+
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest } from '../support/jobs';
 import { rememberSecret } from '../support/log-capture';
-import { JANA, PETER, PLUGIN_ID, seedConsole, type ConsoleFixture } from './fixture';
+import { type ConsoleFixture, JANA, PETER, PLUGIN_ID, seedConsole } from './fixture';
 
 /**
  * The operators' console's data and actions (lib/features/console/): what the Companies and Users pages show, each action's

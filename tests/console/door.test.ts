@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 

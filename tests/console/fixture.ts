@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+
 import { sql } from 'drizzle-orm';
+
 import { storeAccessTokens } from '@/lib/owners/connections/store';
 import { sha256Hex } from '@/lib/platform/crypto/digest';
 import type { VaultKey } from '@/lib/platform/crypto/vault';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
+import { type Db, rowsOf } from '@/lib/platform/db/client';
+
 import { API_KEY, PLUGIN_ID } from '../support/broker';
 import { rememberSecret } from '../support/log-capture';
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { callsPerHourSvg, failureReasonsSvg, launchTallySvg } from '@/lib/features/charts/console-ops';
-import { callsPerHour, fillDays, fillHours, lastDays, lastHours, reasonName } from '@/lib/features/console/ops-shape';
+
 import { consoleOpsTexts, fillIn } from '@/lib/base/i18n/console-ops';
 import { dayAndHour, hourOfDay, longDay, shortDay } from '@/lib/base/i18n/console-ops-format';
+import { callsPerHourSvg, failureReasonsSvg, launchTallySvg } from '@/lib/features/charts/console-ops';
+import { callsPerHour, fillDays, fillHours, lastDays, lastHours, reasonName } from '@/lib/features/console/ops-shape';
 
 /**
  * The console's Launches and Data API pages: the hours and days the records skip are shown as zero, every failure

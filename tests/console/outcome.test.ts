@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { outcomeQuery, readOutcome, type ShownOutcome } from '@/lib/features/console/outcome';
+
 import { consolePagesTexts } from '@/lib/base/i18n/console-pages';
+import { outcomeQuery, readOutcome, type ShownOutcome } from '@/lib/features/console/outcome';
 
 const fromQuery = (query: string) => readOutcome(Object.fromEntries(new URLSearchParams(query)));
 

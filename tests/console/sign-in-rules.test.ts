@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, Profile, User } from 'next-auth';
-import { consoleAuthOptions } from '@/lib/doors/console/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { isOperator, normalizedEmail } from '@/lib/doors/console/allowlist';
+import { consoleAuthOptions } from '@/lib/doors/console/auth';
 import { resetEnvForTests } from '@/lib/platform/env';
 
 /**

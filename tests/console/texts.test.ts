@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
+import { consoleDataTexts } from '@/lib/base/i18n/console-data';
 import { FAILURE_REASONS, OK_NOTES, REFUSAL_REASONS } from '@/lib/features/console/actions';
 import { AUDIT_ACTIONS, AUDIT_RESULTS } from '@/lib/owners/audit/console-audit';
-import { consoleDataTexts } from '@/lib/base/i18n/console-data';
 import { accessTokens, mirrorCompanies } from '@/lib/platform/db/schema';
 
 /** Every code the console's data and actions can answer has its words, in Slovak and in English. */

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { POST as refresh } from '@/app/companies/[tenantId]/sync/route';
 import { disconnectCompany, endUserSessions, type Operator } from '@/lib/features/console/actions';
 import { consoleUsers } from '@/lib/features/console/users';
 import { listConnections } from '@/lib/owners/connections/states';
 import { getDb } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
+
 import { PLUGIN_ID } from '../support/broker';
-import { JANA, postCompanyForm, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
+import { type CompanyFixture, JANA, postCompanyForm, signIn, startCompanyFixture } from '../support/company';
 
 /**
  * The console's actions seen from the add-on itself, on the process's database, after a real launch through the

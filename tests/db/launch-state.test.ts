@@ -1,15 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '@/lib/platform/db/client';
 import { randomUUID } from 'node:crypto';
-import { exchangeLaunch } from '@/lib/owners/sessions/token-exchange';
-import type { Db } from '@/lib/platform/db/client';
+import { readFileSync } from 'node:fs';
+
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+
 import { LaunchJwtRejected } from '@/lib/owners/sessions/launch-jwt';
-import { sha256Hex } from '@/lib/platform/crypto/digest';
-import { accessTokens } from '@/lib/platform/db/schema';
-import { signInWithLaunchCode } from '@/lib/owners/sessions/sign-in';
 import { findActiveSession } from '@/lib/owners/sessions/sessions';
+import { signInWithLaunchCode } from '@/lib/owners/sessions/sign-in';
+import { exchangeLaunch } from '@/lib/owners/sessions/token-exchange';
+import { sha256Hex } from '@/lib/platform/crypto/digest';
+import type { Db } from '@/lib/platform/db/client';
+import { rowsOf } from '@/lib/platform/db/client';
+import { accessTokens } from '@/lib/platform/db/schema';
+
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 
 const grant = { userId: 'jana.novakova@example.sk', tenantIds: ['10001'], pluginId: 'sandbox-addon' };

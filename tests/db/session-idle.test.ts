@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+
 import { sql } from 'drizzle-orm';
-import { exchangeLaunch } from '@/lib/owners/sessions/token-exchange';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
-import { signInWithLaunchCode } from '@/lib/owners/sessions/sign-in';
+import { describe, expect, it } from 'vitest';
+
 import { findActiveSession, type Session } from '@/lib/owners/sessions/sessions';
+import { signInWithLaunchCode } from '@/lib/owners/sessions/sign-in';
+import { exchangeLaunch } from '@/lib/owners/sessions/token-exchange';
+import { type Db, rowsOf } from '@/lib/platform/db/client';
+
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 
 /**

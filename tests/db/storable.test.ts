@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isRecordRefusal, storable, storableText } from '@/lib/platform/db/storable';
 
 /** The one function outside text goes through on its way into the database (lib/platform/db/storable.ts). */

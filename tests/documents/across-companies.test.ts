@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { companyScope } from '@/lib/base/company-scope';
-import { mirrorCompanies } from '@/lib/platform/db/schema';
 import { overdueAcrossHref, overduePaging, readAcrossCompanies } from '@/lib/features/documents/across-companies';
 import { chartsOfCompany } from '@/lib/features/documents/overview-charts';
-import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
+import { mirrorCompanies } from '@/lib/platform/db/schema';
+
 import { invoice, mirrorRecords } from '../mirror/query-fixture';
+import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 
 /**
  * What the company overview's charts and the home page read: a session's own companies only. Another company's

@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_KINDS, kindOfSegment, segmentOf, type DocumentKind } from '@/lib/base/document-kinds';
+
+import { DOCUMENT_KINDS, type DocumentKind, kindOfSegment, segmentOf } from '@/lib/base/document-kinds';
 import { messages } from '@/lib/base/i18n/messages';
 import { backLink } from '@/lib/doors/company/failure-frame';
 import { exportHrefs } from '@/lib/features/documents/export/links';
 import { loadListPage } from '@/lib/features/documents/list-page';
 import { reportLinks } from '@/lib/features/documents/report-links';
-import { companyTabs } from '@/lib/features/pages/company-tabs';
 import type { CompanyPage } from '@/lib/features/pages/company-page';
+import { companyTabs } from '@/lib/features/pages/company-tabs';
 import { endpointFamily } from '@/lib/owners/ops/counters';
 import { documentPath, uploadedKind } from '@/lib/owners/webhooks/present';
 import { resetEnvForTests } from '@/lib/platform/env';

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseListView } from '@/lib/service/records/list-view';
+
 import { createDataApiClient, type DataApiClient } from '@/lib/service/client';
 import { createMemoryBudget } from '@/lib/service/rate/memory-budget';
+import { parseListView } from '@/lib/service/records/list-view';
 import { createTransport } from '@/lib/service/transport';
+
 import type { Sandbox } from '../../sandbox/app';
 import { rememberSecret } from '../support/log-capture';
 import { startTestSandbox } from '../support/sandbox';

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+
+import { contentDisposition, filePolicy } from '@/lib/doors/company/file-answer';
 import {
   extensionOf,
   inlineKindOf,
@@ -6,7 +8,6 @@ import {
   safeContentType,
   safeFileName,
 } from '@/lib/features/documents/downloads';
-import { contentDisposition, filePolicy } from '@/lib/doors/company/file-answer';
 
 describe('file names', () => {
   it('keep only [A-Za-z0-9._-], dropping accents rather than letters', () => {

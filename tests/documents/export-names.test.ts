@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+
+import { documentTexts } from '@/lib/base/i18n/documents';
+import { contentDisposition } from '@/lib/doors/company/file-answer';
 import { reportFileName } from '@/lib/features/documents/downloads';
 import { exportFileName } from '@/lib/features/documents/export/file-name';
 import { exportHrefs } from '@/lib/features/documents/export/links';
 import { parseListView } from '@/lib/service/records/list-view';
-import { contentDisposition } from '@/lib/doors/company/file-answer';
-import { documentTexts } from '@/lib/base/i18n/documents';
 
 /**
  * An export's file name says what it is (the list, the company, the day) in plain ASCII for old parsers and in UTF-8

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+
+import { documentTexts } from '@/lib/base/i18n/documents';
 import { exportColumns, type ExportRow } from '@/lib/features/documents/export/columns';
 import { csvStream } from '@/lib/features/documents/export/csv';
 import { xlsxStream } from '@/lib/features/documents/export/xlsx';
-import { documentTexts } from '@/lib/base/i18n/documents';
+
 import { TODAY } from '../support/sandbox';
 
 /**

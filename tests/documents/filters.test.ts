@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
+import { documentTexts } from '@/lib/base/i18n/documents';
+import { filterFieldsFor, sequenceOptions } from '@/lib/features/documents/filter-fields';
+import { mirrorViewOf } from '@/lib/features/documents/mirror-view';
 import {
   listHref,
   pagingLinks,
@@ -6,9 +10,6 @@ import {
   SEARCH_MAX_LENGTH,
   tidyListSearch,
 } from '@/lib/service/records/list-view';
-import { mirrorViewOf } from '@/lib/features/documents/mirror-view';
-import { filterFieldsFor, sequenceOptions } from '@/lib/features/documents/filter-fields';
-import { documentTexts } from '@/lib/base/i18n/documents';
 
 describe('a list view from the URL', () => {
   it('keeps valid filters under the interface names and sends them with Top (25 by default)', () => {

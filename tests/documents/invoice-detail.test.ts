@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { loadInvoiceDetail } from '@/lib/features/documents/invoice-detail';
+
 import { createFakeService, json, status } from '../service/fake-service';
 
 const base = { id: 4711, documentNumber: 'FA2026000206', numberingSequence: 'FA', paymentStatus: 0 };

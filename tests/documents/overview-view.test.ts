@@ -1,12 +1,13 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+
 import { CompanyFiguresLine } from '@/components/across-companies';
 import { OverviewFreshness } from '@/components/overview-freshness';
 import { UnpaidFigures } from '@/components/overview-parts';
-import type { Overview, UnpaidSummary } from '@/lib/service/records/overview';
 import { documentTexts } from '@/lib/base/i18n/documents';
 import type { MirrorStatus } from '@/lib/owners/mirror/status';
+import type { Overview, UnpaidSummary } from '@/lib/service/records/overview';
 
 /**
  * What the overview says of its figures, in both languages: a figure of only part of the documents (the live read

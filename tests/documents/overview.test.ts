@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
+
 import type { DataApiClient } from '@/lib/service/client';
 import { DataApiError } from '@/lib/service/errors';
-import type { Invoice } from '@/lib/service/schemas/invoice';
 import {
   eurTotal,
   isPastDue,
   loadOverview,
   newestFirst,
+  OVERVIEW_MAX_PAGES,
   readAllPages,
   summarizeUnpaid,
-  OVERVIEW_MAX_PAGES,
 } from '@/lib/service/records/overview';
+import type { Invoice } from '@/lib/service/schemas/invoice';
 
 const TODAY = '2026-07-22';
 

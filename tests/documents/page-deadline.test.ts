@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadForPage, pageDeadline, PAGE_DEADLINE_MS } from '@/lib/features/pages/page-load';
+
 import type { CompanyScope } from '@/lib/base/company-scope';
+import { loadForPage, PAGE_DEADLINE_MS, pageDeadline } from '@/lib/features/pages/page-load';
 import { openCompanyClient as openClient } from '@/lib/owners/connections/client';
 import { DataApiError } from '@/lib/service/errors';
+
 import { PLUGIN_ID } from '../support/broker';
-import { connectCompany, startCompanyFixture, type CompanyFixture } from '../support/company';
+import { type CompanyFixture, connectCompany, startCompanyFixture } from '../support/company';
 
 /**
  * A page waits for the data API until its deadline, not for the client's own limits (10 s an attempt, retries, 30 s

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseListView } from '@/lib/service/records/list-view';
+
 import { pageNumbers, pagerOf } from '@/lib/features/documents/pages';
+import { parseListView } from '@/lib/service/records/list-view';
 
 const path = '/companies/10001/invoices';
 

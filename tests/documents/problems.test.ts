@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
 import {
   getAccessFallbackHTTPStatus,
   isHTTPAccessFallbackError,
 } from 'next/dist/client/components/http-access-fallback/http-access-fallback';
+import { describe, expect, it } from 'vitest';
+
 import { loadForPage, problemOf } from '@/lib/features/pages/page-load';
 import { failureOf } from '@/lib/platform/http/failure';
 import { DataApiError, type DataApiErrorKind } from '@/lib/service/errors';

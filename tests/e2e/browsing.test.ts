@@ -8,13 +8,16 @@
  * the page, as a person clicking through would.
  */
 import { readFile } from 'node:fs/promises';
+
 import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney } from '@/lib/base/i18n/format';
+
 import { companyToday } from '@/lib/base/calendar';
+import { formatMoney } from '@/lib/base/i18n/format';
+
 import { ACCESS_TOKEN_PREFIX } from '../../sandbox/access-tokens';
 import { freshContext, launchChromium, launchFromSandbox } from './support/browser';
-import { startEnvironment, type E2eEnvironment } from './support/environment';
+import { type E2eEnvironment, startEnvironment } from './support/environment';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
 import { sandboxAttachment, sandboxCompany } from './support/sandbox-data';

@@ -12,8 +12,9 @@
  */
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { freshContext } from './support/browser';
-import { startEnvironment, type E2eEnvironment } from './support/environment';
+import { type E2eEnvironment, startEnvironment } from './support/environment';
 import { expectUi } from './support/expect-ui';
 import { screenshot } from './support/screenshots';
 import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';

@@ -8,15 +8,17 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
+
+import { rememberSecret } from '../support/log-capture';
 import { freshContext, launchChromium } from './support/browser';
-import { startEnvironment, type E2eEnvironment } from './support/environment';
+import { type E2eEnvironment, startEnvironment } from './support/environment';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
 import { screenshot } from './support/screenshots';
 import { leakedIntoServerOutput, named, secretsIn } from './support/secrets';
-import { launchByFetch, loadPage, USERS, type FetchedSession } from './support/sessions';
-import { rememberSecret } from '../support/log-capture';
+import { type FetchedSession, launchByFetch, loadPage, USERS } from './support/sessions';
 
 const SESSION_COOKIE = '__Host-kros-console-session';
 const OPERATOR = 'olga.operatorova@example.sk';

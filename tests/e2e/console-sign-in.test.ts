@@ -6,13 +6,14 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { rememberSecret } from '../support/log-capture';
 import { freshContext, launchChromium } from './support/browser';
-import { startEnvironment, type E2eEnvironment } from './support/environment';
+import { type E2eEnvironment, startEnvironment } from './support/environment';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
 import { leakedIntoServerOutput, named, secretsIn } from './support/secrets';
 import { launchByFetch, USERS } from './support/sessions';
-import { rememberSecret } from '../support/log-capture';
 
 const SESSION_COOKIE = '__Host-kros-console-session';
 // Viera is listed, but the provider never verified her address (its ID token has no `email_verified`).

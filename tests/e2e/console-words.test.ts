@@ -6,11 +6,12 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { rememberSecret } from '../support/log-capture';
 import { freshContext, launchChromium } from './support/browser';
-import { startEnvironment, type E2eEnvironment } from './support/environment';
+import { type E2eEnvironment, startEnvironment } from './support/environment';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
-import { rememberSecret } from '../support/log-capture';
 
 const SESSION_COOKIE = '__Host-kros-console-session';
 const OPERATOR = 'olga.operatorova@example.sk';

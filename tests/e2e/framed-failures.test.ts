@@ -7,12 +7,14 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+
 import type { FrameLocator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
-import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
 import { screenshot, screenshotDir } from './support/screenshots';
+import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
 import { USERS } from './support/sessions';
 
 const world = framedWorldDuringTests();

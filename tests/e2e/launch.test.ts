@@ -5,13 +5,15 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { ACCESS_TOKEN_PREFIX } from '../../sandbox/access-tokens';
 import type { Sandbox } from '../../sandbox/app';
-import { FRAME_ANCESTORS, projectRoot, type AddonServer } from './support/addon-server';
-import { freshContext, launchChromium, launchFromSandbox, type LaunchEnvironment } from './support/browser';
-import { startEnvironment, type E2eEnvironment } from './support/environment';
+import { type AddonServer, FRAME_ANCESTORS, projectRoot } from './support/addon-server';
+import { freshContext, launchChromium, type LaunchEnvironment, launchFromSandbox } from './support/browser';
+import { type E2eEnvironment, startEnvironment } from './support/environment';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
 

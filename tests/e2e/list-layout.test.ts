@@ -11,15 +11,17 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+
 import type { Browser, BrowserContext, Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { freshContext, launchChromium } from './support/browser';
-import { startEnvironment, type E2eEnvironment } from './support/environment';
+import { type E2eEnvironment, startEnvironment } from './support/environment';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
 import { openInvoicesOnceCopied } from './support/mirror';
 import { screenshotDir } from './support/screenshots';
-import { launchInServiceWindow, startServiceWindow, type ServiceWindow } from './support/service-window';
+import { launchInServiceWindow, type ServiceWindow, startServiceWindow } from './support/service-window';
 import { launchByFetch, loadPage, USERS } from './support/sessions';
 
 const OPERATOR = 'olga.operatorova@example.sk';

@@ -4,13 +4,14 @@
  * connection 3 requests per second, never sees a connection exceed that and never has to refuse one (429).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { maxRequestsInAnyWindow } from '../../sandbox/data-api/request-log';
-import { startEnvironment, type E2eEnvironment } from './support/environment';
-import { printAddonOutputOnFailure } from './support/failure-output';
 import { CONTENT, PROBLEM_MARKERS, tenLoadsOf } from '../support/page-load-mix';
+import { type E2eEnvironment, startEnvironment } from './support/environment';
+import { printAddonOutputOnFailure } from './support/failure-output';
 import { sandboxCompany } from './support/sandbox-data';
 import { headerText, leaksIn, named, type Served } from './support/secrets';
-import { launchEveryKindOfUser, loadPage, type FetchedSession, type LoadedPage } from './support/sessions';
+import { type FetchedSession, launchEveryKindOfUser, type LoadedPage, loadPage } from './support/sessions';
 
 const LOADS_PER_COMPANY = 10;
 

@@ -6,10 +6,11 @@
  * Object.prototype's (`?constructor=1`) is just a parameter: ignored by the proxy, every list page and every export.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEnvironment, type E2eEnvironment } from './support/environment';
+
+import { type E2eEnvironment, startEnvironment } from './support/environment';
 import { printAddonOutputOnFailure } from './support/failure-output';
 import { sandboxCompany } from './support/sandbox-data';
-import { launchByFetch, loadPage, USERS, type FetchedSession } from './support/sessions';
+import { type FetchedSession, launchByFetch, loadPage, USERS } from './support/sessions';
 
 let env: E2eEnvironment;
 let jana: FetchedSession;

@@ -3,13 +3,15 @@
  * loads it, one registry shared by the route handlers that count and the route that answers, the job queues' gauges
  * read from the database, and the operational records flushed in the background without a complaint.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
+
 import { rememberSecret } from '../support/log-capture';
-import { startEnvironment, type E2eEnvironment } from './support/environment';
+import { type E2eEnvironment, startEnvironment } from './support/environment';
 import { printAddonOutputOnFailure } from './support/failure-output';
-import { launchEveryKindOfUser, loadPage, type FetchedSession } from './support/sessions';
+import { type FetchedSession, launchEveryKindOfUser, loadPage } from './support/sessions';
 
 const METRICS_TOKEN = rememberSecret('e2e-metrics-token-0123456789abcdef0123456789');
 

@@ -6,11 +6,12 @@
  */
 import type { FrameLocator, Page } from 'playwright-core';
 import { beforeAll, describe, it } from 'vitest';
+
 import { expectUi } from './support/expect-ui';
-import { openInvoicesOnceCopied } from './support/mirror';
 import { printAddonOutputOnFailure } from './support/failure-output';
-import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
+import { openInvoicesOnceCopied } from './support/mirror';
 import { screenshot } from './support/screenshots';
+import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
 import { USERS } from './support/sessions';
 
 const world = framedWorldDuringTests({ addonEnv: { MIRROR_SYNC: 'on' } });

@@ -4,16 +4,18 @@
  * typed without diacritics and in any case, and marks where it matched; a column header sorts the list by clicking
  * it (and again the other way); the totals above the list count the whole view.
  */
-import type { FrameLocator, Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
+
 import { parse } from 'csv-parse/sync';
+import type { FrameLocator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { expectUi } from './support/expect-ui';
-import { openInvoicesOnceCopied } from './support/mirror';
 import { printAddonOutputOnFailure } from './support/failure-output';
-import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
-import { screenshot } from './support/screenshots';
+import { openInvoicesOnceCopied } from './support/mirror';
 import { sandboxCompany } from './support/sandbox-data';
+import { screenshot } from './support/screenshots';
+import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
 import { USERS } from './support/sessions';
 
 const world = framedWorldDuringTests({ addonEnv: { MIRROR_SYNC: 'on' } });

@@ -7,13 +7,14 @@
  */
 import type { Browser, BrowserContext, FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { datePart } from '../../sandbox/data/calendar';
 import { freshContext } from './support/browser';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
 import { sandboxCompany } from './support/sandbox-data';
-import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
 import { screenshot } from './support/screenshots';
+import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
 import { USERS } from './support/sessions';
 
 const world = framedWorldDuringTests({ addonEnv: { MIRROR_SYNC: 'on' } });

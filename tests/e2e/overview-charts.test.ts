@@ -6,11 +6,12 @@
  */
 import type { FrameLocator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
+import { screenshot } from './support/screenshots';
 import { clientBundleFiles } from './support/secrets';
 import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
-import { screenshot } from './support/screenshots';
 import { USERS } from './support/sessions';
 
 const world = framedWorldDuringTests({ addonEnv: { MIRROR_SYNC: 'on' } });

@@ -10,12 +10,13 @@
  */
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { freshContext } from './support/browser';
 import { expectUi } from './support/expect-ui';
-import { openInvoicesOnceCopied } from './support/mirror';
 import { printAddonOutputOnFailure } from './support/failure-output';
-import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
+import { openInvoicesOnceCopied } from './support/mirror';
 import { screenshot } from './support/screenshots';
+import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
 import { USERS } from './support/sessions';
 
 const LARGE = '20001';

@@ -7,9 +7,10 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ACCESS_TOKEN_PREFIX } from '../../sandbox/access-tokens';
 import { freshContext, launchChromium, launchFromSandbox } from './support/browser';
-import { startEnvironment, type E2eEnvironment } from './support/environment';
+import { type E2eEnvironment, startEnvironment } from './support/environment';
 import { printAddonOutputOnFailure } from './support/failure-output';
 import { sandboxCompany } from './support/sandbox-data';
 import {
@@ -18,12 +19,12 @@ import {
   leakedIntoServerOutput,
   leaksIn,
   named,
+  type NamedSecret,
   recordAddonResponses,
   secretsIn,
-  type NamedSecret,
   type Served,
 } from './support/secrets';
-import { launchEveryKindOfUser, loadPage, type FetchedSession } from './support/sessions';
+import { type FetchedSession, launchEveryKindOfUser, loadPage } from './support/sessions';
 
 let env: E2eEnvironment;
 let browser: Browser | undefined;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { FRAME_ANCESTORS } from './support/addon-server';
-import { startEnvironment, type E2eEnvironment } from './support/environment';
+import { type E2eEnvironment, startEnvironment } from './support/environment';
 import { sandboxCompany } from './support/sandbox-data';
-import { launchByFetch, USERS, type FetchedSession } from './support/sessions';
+import { type FetchedSession, launchByFetch, USERS } from './support/sessions';
 
 /**
  * docs/addresses.md promises that every answer carries a CSP with `frame-ancestors` and `X-Content-Type-Options: nosniff`.

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
+
 import { describe, expect, it } from 'vitest';
-import { freeLoopbackPort } from './support/ports';
+
 import { projectRoot } from './support/addon-server';
+import { freeLoopbackPort } from './support/ports';
 
 /** Runs `next start` on the production build with exactly `env`, and collects what it printed until it exits. */
 function startWith(env: Record<string, string>, port: number): Promise<{ code: number | null; output: string }> {

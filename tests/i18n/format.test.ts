@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+
+import { addDays, calendarDay, companyToday } from '@/lib/base/calendar';
 import {
   formatClockTime,
   formatDay,
@@ -7,7 +9,6 @@ import {
   formatPercent,
   formatWallClock,
 } from '@/lib/base/i18n/format';
-import { addDays, calendarDay, companyToday } from '@/lib/base/calendar';
 
 // Intl separates groups and units with (narrow) no-break spaces; the specifications read better with plain ones.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

@@ -1,11 +1,12 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+
 import { AttachmentList } from '@/components/attachment-list';
 import { Tags } from '@/components/detail-parts';
-import { fileTypeLabel } from '@/lib/features/documents/downloads';
-import { documentTexts, fill } from '@/lib/base/i18n/documents';
 import { fillIn } from '@/lib/base/i18n/console-ops';
+import { documentTexts, fill } from '@/lib/base/i18n/documents';
+import { fileTypeLabel } from '@/lib/features/documents/downloads';
 
 /** What a new user reads (issue 17): sentences punctuated once and fully, types and labels in words, in both languages. */
 

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+
 import { defineQueue } from '@/lib/platform/jobs/queue';
+
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest } from '../support/jobs';
 

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+
 import type { Jobs } from '@/lib/platform/jobs/jobs';
 import { defineQueue } from '@/lib/platform/jobs/queue';
+
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest, pause } from '../support/jobs';
 

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { pgliteJobsDb } from '@/lib/platform/jobs/pglite-adapter';
 
 /** How pg-boss's statements reach the embedded database. */

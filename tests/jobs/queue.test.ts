@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+
 import { defineQueue } from '@/lib/platform/jobs/queue';
 import { DataApiError } from '@/lib/service/errors';
-import { capturedLogLines } from '../support/log-capture';
+
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest, pause } from '../support/jobs';
+import { capturedLogLines } from '../support/log-capture';
 
 /**
  * Jobs live in the database (pg-boss, schema `pgboss`): a sent job is worked once, a failing one is retried with

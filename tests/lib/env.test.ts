@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, resolveEnv } from '@/lib/platform/env';
+
 import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
+import { ConfigError, resolveEnv } from '@/lib/platform/env';
 
 const key = `k1:${Buffer.alloc(32, 1).toString('base64')}`;
 const production = {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, resolveEnv } from '@/lib/platform/env';
+
+import { isRouteHandlerPath } from '@/lib/base/http/route-handlers';
 import { isOperator, normalizedEmail } from '@/lib/doors/console/allowlist';
 import { isConsolePath } from '@/lib/doors/console/headers';
-import { isRouteHandlerPath } from '@/lib/base/http/route-handlers';
+import { ConfigError, resolveEnv } from '@/lib/platform/env';
 
 const key = `k1:${Buffer.alloc(32, 1).toString('base64')}`;
 const production = {

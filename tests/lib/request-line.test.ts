@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { GET as syncState } from '@/app/companies/[tenantId]/sync/route';
 import { HttpError } from '@/lib/base/errors';
 import { handleRequest } from '@/lib/doors/http/handle';
 import { getMetrics } from '@/lib/platform/metrics/registry';
+
 import { BASE } from '../support/broker';
-import { get, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
+import { type CompanyFixture, get, signIn, startCompanyFixture } from '../support/company';
 import { capturedLogLines } from '../support/log-capture';
 
 /**

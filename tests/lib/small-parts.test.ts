@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { matchesAnySecret, randomToken64 } from '@/lib/platform/crypto/digest';
-import { pickLocale } from '@/lib/base/i18n/messages';
-import { readJsonBody } from '@/lib/base/http/body';
+
 import { HttpError } from '@/lib/base/errors';
+import { readJsonBody } from '@/lib/base/http/body';
 import { clientAddress } from '@/lib/base/http/client-address';
-import { isLaunchCodeShaped } from '@/lib/owners/sessions/launch-codes';
+import { pickLocale } from '@/lib/base/i18n/messages';
 import { sealSessionId, unsealSessionId } from '@/lib/owners/sessions/cookie';
+import { isLaunchCodeShaped } from '@/lib/owners/sessions/launch-codes';
+import { matchesAnySecret, randomToken64 } from '@/lib/platform/crypto/digest';
 
 describe('secrets', () => {
   it('matches a presented API key against any accepted one, whatever the lengths', () => {

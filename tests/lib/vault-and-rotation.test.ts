@@ -1,5 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { reencryptAccessTokens } from '@/lib/features/keys/rotate';
+import { consentStateContext } from '@/lib/owners/consent/secrets';
 import {
   openSecret,
   openToken,
@@ -8,9 +12,8 @@ import {
   VaultError,
   webhookSecretContext,
 } from '@/lib/platform/crypto/vault';
-import { consentStateContext } from '@/lib/owners/consent/secrets';
-import { reencryptAccessTokens } from '@/lib/features/keys/rotate';
 import { accessTokens, consentRequests } from '@/lib/platform/db/schema';
+
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 
 const oldKey = { id: 'old', key: randomBytes(32) };

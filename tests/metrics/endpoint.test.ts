@@ -1,15 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { GET } from '@/app/api/metrics/route';
 import { POST as webhook } from '@/app/api/webhooks/[webhookId]/route';
-import { getDb } from '@/lib/platform/db/client';
-import { resetEnvForTests } from '@/lib/platform/env';
+import { countedClientForToken } from '@/lib/owners/connections/client';
 import { dataApiUsage } from '@/lib/owners/ops/data-api-usage';
 import { launchCounts } from '@/lib/owners/ops/launches';
 import { flushOpsRecords } from '@/lib/owners/ops/record';
-import { countedClientForToken } from '@/lib/owners/connections/client';
+import { getDb } from '@/lib/platform/db/client';
+import { resetEnvForTests } from '@/lib/platform/env';
+
 import { API_KEY, BASE, exchange, launchJwt } from '../support/broker';
-import { clearFaults, setFault, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
+import { clearFaults, type CompanyFixture, setFault, signIn, startCompanyFixture } from '../support/company';
 import { capturedLogLines, rememberedSecrets, rememberSecret } from '../support/log-capture';
 
 /**

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { pruneQueue } from '@/lib/features/upkeep/prune';
+import { describe, expect, it } from 'vitest';
+
 import { applicationQueues } from '@/lib/doors/jobs/queues';
 import { metricsText } from '@/lib/features/metrics/scrape';
+import { pruneQueue } from '@/lib/features/upkeep/prune';
+
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest } from '../support/jobs';
 

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+
+import { mirrorStatus } from '@/lib/owners/mirror/status';
+import { syncCompany } from '@/lib/owners/mirror/sync';
 import { createDataApiClient } from '@/lib/service/client';
 import { createMemoryBudget } from '@/lib/service/rate/memory-budget';
 import { createTransport } from '@/lib/service/transport';
-import { mirrorStatus } from '@/lib/owners/mirror/status';
-import { syncCompany } from '@/lib/owners/mirror/sync';
+
 import { tokenFingerprint } from '../../sandbox/data-api/request-log';
-import { rememberSecret } from '../support/log-capture';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
+import { rememberSecret } from '../support/log-capture';
 import { mirrorSandboxDuringTests, sandboxPaths } from './mirror-fixture';
 
 /**

@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb, rowsOf } from '@/lib/platform/db/client';
-import { getEnv, resetEnvForTests } from '@/lib/platform/env';
-import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
+
 import { POST as receiveWebhook } from '@/app/api/webhooks/[webhookId]/route';
 import { newWebhookId, storeAccessTokens } from '@/lib/owners/connections/store';
 import { mirrorSyncQueue } from '@/lib/owners/mirror/jobs';
 import { WEBHOOK_SIGNATURE_HEADER } from '@/lib/owners/webhooks/signature';
+import { getDb, rowsOf } from '@/lib/platform/db/client';
+import { getEnv, resetEnvForTests } from '@/lib/platform/env';
+import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
 import { signWebhookBody } from '@/sandbox/webhook-signer';
-import { BASE, PLUGIN_ID, deliver, launch, startBrokerFixture } from '../support/broker';
+
+import { BASE, deliver, launch, PLUGIN_ID, startBrokerFixture } from '../support/broker';
 import { testTuning } from '../support/jobs';
 import { rememberSecret } from '../support/log-capture';
 

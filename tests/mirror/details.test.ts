@@ -1,14 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
+
 import { loadDeliveryNotePage, loadExpensePage, loadInvoicePage } from '@/lib/features/documents/detail-loads';
 import { loadInvoiceDetail } from '@/lib/features/documents/invoice-detail';
-import { resetEnvForTests } from '@/lib/platform/env';
+import type { CompanyConnection } from '@/lib/owners/connections/states';
 import { readJournals } from '@/lib/owners/mirror/journals';
 import { syncCompany } from '@/lib/owners/mirror/sync';
+import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
+import { resetEnvForTests } from '@/lib/platform/env';
+
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { mirrorSandboxDuringTests, sandboxPaths } from './mirror-fixture';
-import type { CompanyConnection } from '@/lib/owners/connections/states';
 
 /**
  * A document's page reads the company's mirror when it is ready (a full sync has ended, the service has not refused

@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { disconnectCompany, type Operator } from '@/lib/features/console/actions';
-import { rowsOf } from '@/lib/platform/db/client';
-import { resetEnvForTests } from '@/lib/platform/env';
 import { mirrorCompanyKey } from '@/lib/owners/mirror/company';
 import { mirrorJournalsQueue, mirrorSyncQueue } from '@/lib/owners/mirror/jobs';
 import { purgeMirror } from '@/lib/owners/mirror/retention';
 import { mirrorStatus } from '@/lib/owners/mirror/status';
 import { syncCompany } from '@/lib/owners/mirror/sync';
 import { purgeExpiredMirrors } from '@/lib/owners/mirror/upkeep';
+import { rowsOf } from '@/lib/platform/db/client';
+import { resetEnvForTests } from '@/lib/platform/env';
+
 import { PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest } from '../support/jobs';

@@ -1,17 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { companyToday } from '@/lib/base/calendar';
-import type { CompanyConnection } from '@/lib/owners/connections/states';
-import { mirrorCompanies } from '@/lib/platform/db/schema';
 import { loadExpensePage, loadInvoicePage } from '@/lib/features/documents/detail-loads';
-import { loadOverview } from '@/lib/service/records/overview';
 import { loadOverviewPage } from '@/lib/features/documents/overview-page';
-import { resetEnvForTests } from '@/lib/platform/env';
+import type { CompanyConnection } from '@/lib/owners/connections/states';
+import { readJournals } from '@/lib/owners/mirror/journals';
 import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
 import { overviewFromMirror } from '@/lib/owners/mirror/query/overview-cards';
-import { readJournals } from '@/lib/owners/mirror/journals';
 import { mirrorServes, mirrorServesKind, mirrorStatus, readinessOf } from '@/lib/owners/mirror/status';
 import { syncCompany } from '@/lib/owners/mirror/sync';
+import { mirrorCompanies } from '@/lib/platform/db/schema';
+import { resetEnvForTests } from '@/lib/platform/env';
+import { loadOverview } from '@/lib/service/records/overview';
+
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { mirrorSandboxDuringTests, sandboxPaths } from './mirror-fixture';
 

@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { listConnections } from '@/lib/owners/connections/states';
 import { storeAccessTokens } from '@/lib/owners/connections/store';
-import { mirrorCompanies, mirrorDocuments, mirrorReference } from '@/lib/platform/db/schema';
-import { getEnv, resetEnvForTests } from '@/lib/platform/env';
-import { mirroredCounts, mirrorStatus } from '@/lib/owners/mirror/status';
 import { markOpened, purgeMirror } from '@/lib/owners/mirror/retention';
 import { syncMirror } from '@/lib/owners/mirror/run';
+import { mirroredCounts, mirrorStatus } from '@/lib/owners/mirror/status';
 import { syncCompany } from '@/lib/owners/mirror/sync';
+import { mirrorCompanies, mirrorDocuments, mirrorReference } from '@/lib/platform/db/schema';
+import { getEnv, resetEnvForTests } from '@/lib/platform/env';
+
 import { tokenFingerprint } from '../../sandbox/data-api/request-log';
 import { PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';

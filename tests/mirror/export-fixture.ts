@@ -1,9 +1,10 @@
-import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import type { Db } from '@/lib/platform/db/client';
+import ExcelJS from 'exceljs';
+
 import { exportFile, type ExportFormat, type ExportRequest } from '@/lib/features/documents/export/export';
-import type { ListKind } from '@/lib/service/records/list-view';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
+import type { Db } from '@/lib/platform/db/client';
+import type { ListKind } from '@/lib/service/records/list-view';
 
 /** An export of a company's mirror, read to its end, with the failures it reported on the way. */
 export async function exported<K extends ListKind>(

@@ -1,14 +1,16 @@
-import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+
 import { documentTexts } from '@/lib/base/i18n/documents';
 import { guardedText } from '@/lib/features/documents/export/cells';
 import { exportColumns } from '@/lib/features/documents/export/columns';
 import { xmlText } from '@/lib/features/documents/export/xlsx';
 import { DOCUMENT_KINDS, type DocumentKind } from '@/lib/owners/mirror/kinds';
-import { totalsOfMirrored, type MirrorView } from '@/lib/owners/mirror/query';
+import { type MirrorView, totalsOfMirrored } from '@/lib/owners/mirror/query';
 import { syncCompany } from '@/lib/owners/mirror/sync';
-import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
+
 import { PLUGIN_ID } from '../support/broker';
+import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { TODAY } from '../support/sandbox';
 import { csvRows, documentRows, exported, sheetValues, totalRows, xlsxSheet } from './export-fixture';
 import { mirrorSandboxDuringTests } from './mirror-fixture';

@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseListView, type ListKind, type SearchParams } from '@/lib/service/records/list-view';
+
 import { documentRow, type MirroredRecord } from '@/lib/owners/mirror/document-row';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
-import { totalsOfMirrored, type MirrorView } from '@/lib/owners/mirror/query';
+import { type MirrorView, totalsOfMirrored } from '@/lib/owners/mirror/query';
 import { searchWordsOf } from '@/lib/owners/mirror/search-text';
 import { syncCompany } from '@/lib/owners/mirror/sync';
+import { type ListKind, parseListView, type SearchParams } from '@/lib/service/records/list-view';
+
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { TODAY } from '../support/sandbox';
 import { decimalUnits, exactSum } from './decimal';

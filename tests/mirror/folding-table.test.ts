@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
+
 import { FOLD } from '@/lib/owners/mirror/query/folded-sql';
 import { foldForSearch } from '@/lib/owners/mirror/search-text';
 

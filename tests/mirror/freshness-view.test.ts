@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+
 import { MirrorFreshness } from '@/components/mirror-freshness';
 import { documentTexts } from '@/lib/base/i18n/documents';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mirrorDocuments } from '@/lib/platform/db/schema';
+
 import { DOCUMENT_KINDS, type DocumentKind } from '@/lib/owners/mirror/kinds';
 import { PAGE_SIZE } from '@/lib/owners/mirror/service-pages';
 import { syncCompany } from '@/lib/owners/mirror/sync';
+import { mirrorDocuments } from '@/lib/platform/db/schema';
+
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { mirrorSandboxDuringTests } from './mirror-fixture';
 

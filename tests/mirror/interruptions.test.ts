@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
+
 import { PAUSED_RETRY_MS } from '@/lib/owners/mirror/failures';
 import { DOCUMENT_KINDS } from '@/lib/owners/mirror/kinds';
 import { mirroredCounts, mirrorStatus } from '@/lib/owners/mirror/status';
 import { syncCompany } from '@/lib/owners/mirror/sync';
+import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
+
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { mirrorSandboxDuringTests, paramsOf, sandboxPaths } from './mirror-fixture';
 

@@ -1,9 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { iterateMirrored, type MirrorView, SORT_KEYS } from '@/lib/owners/mirror/query';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
-import { iterateMirrored, SORT_KEYS, type MirrorView } from '@/lib/owners/mirror/query';
-import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
+
 import { PLUGIN_ID } from '../support/broker';
+import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { everyMirrored, idsOf, invoice, mirrorRecords } from './query-fixture';
 
 /**

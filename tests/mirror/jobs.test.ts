@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { storeAccessTokens } from '@/lib/owners/connections/store';
-import { rowsOf } from '@/lib/platform/db/client';
-import { getEnv, resetEnvForTests } from '@/lib/platform/env';
 import { mirrorSyncQueue } from '@/lib/owners/mirror/jobs';
 import { mirroredCounts, mirrorStatus } from '@/lib/owners/mirror/status';
 import { companiesDueSync, purgeExpiredMirrors } from '@/lib/owners/mirror/upkeep';
 import { noteCompanyView } from '@/lib/owners/mirror/views';
+import { rowsOf } from '@/lib/platform/db/client';
+import { getEnv, resetEnvForTests } from '@/lib/platform/env';
+
 import { PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest } from '../support/jobs';

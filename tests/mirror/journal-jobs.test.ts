@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { storeAccessTokens } from '@/lib/owners/connections/store';
-import { rowsOf } from '@/lib/platform/db/client';
-import { getEnv, resetEnvForTests } from '@/lib/platform/env';
 import { mirrorJournalsQueue, mirrorSyncQueue } from '@/lib/owners/mirror/jobs';
 import { JOURNAL_BATCH, unreadExpenses } from '@/lib/owners/mirror/journals';
+import { rowsOf } from '@/lib/platform/db/client';
+import { getEnv, resetEnvForTests } from '@/lib/platform/env';
+
 import { PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest } from '../support/jobs';

@@ -1,16 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
-import { readJournals, unreadExpenses } from '@/lib/owners/mirror/journals';
+
 import { documentRow } from '@/lib/owners/mirror/document-row';
 import { upsertDocuments } from '@/lib/owners/mirror/documents';
+import { readJournals, unreadExpenses } from '@/lib/owners/mirror/journals';
 import { listMirrored, mirroredDocument } from '@/lib/owners/mirror/query';
 import { foldForSearch } from '@/lib/owners/mirror/search-text';
 import { mirrorStatus } from '@/lib/owners/mirror/status';
 import { syncCompany } from '@/lib/owners/mirror/sync';
-import { expenseSchema, type Expense } from '@/lib/service/schemas/expense';
+import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
+import { type Expense, expenseSchema } from '@/lib/service/schemas/expense';
+
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
-import { mirrorSandboxDuringTests, sandboxPaths, type ListedRecord } from './mirror-fixture';
+import { type ListedRecord, mirrorSandboxDuringTests, sandboxPaths } from './mirror-fixture';
 
 /**
  * An expense's journal is only on its single record: after a sync, each mirrored expense is read once, in batches,

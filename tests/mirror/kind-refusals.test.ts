@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+
 import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
 import { mirroredCounts, mirrorSearchesPartly, mirrorServesKind, mirrorStatus } from '@/lib/owners/mirror/status';
 import { syncCompany } from '@/lib/owners/mirror/sync';
+
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { mirrorSandboxDuringTests, sandboxPaths } from './mirror-fixture';
 

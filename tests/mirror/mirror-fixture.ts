@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
+
 import { afterAll, beforeAll } from 'vitest';
+
 import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { loadForPage } from '@/lib/features/pages/page-load';
 import type { ConnectionState } from '@/lib/owners/connections/states';
 import { storeAccessTokens } from '@/lib/owners/connections/store';
+import type { DocumentKind } from '@/lib/owners/mirror/kinds';
 import type { Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
 import { createDataApiClient, type DataApiClient } from '@/lib/service/client';
 import { createMemoryBudget } from '@/lib/service/rate/memory-budget';
 import { createTransport } from '@/lib/service/transport';
-import type { DocumentKind } from '@/lib/owners/mirror/kinds';
+
 import type { Sandbox } from '../../sandbox/app';
 import { tokenFingerprint } from '../../sandbox/data-api/request-log';
 import { PLUGIN_ID } from '../support/broker';

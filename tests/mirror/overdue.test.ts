@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { daysOverdue } from '@/lib/service/records/overdue';
 
 /** The unpaid lists' "days overdue" column, counted on the company's calendar. */

@@ -1,16 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { addDays } from '@/lib/base/calendar';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import { overdueAcross, unpaidAndOverdue, mirrorReadiness } from '@/lib/owners/mirror/query/across';
+import { mirrorReadiness, overdueAcross, unpaidAndOverdue } from '@/lib/owners/mirror/query/across';
 import {
   AGEING_BUCKETS,
-  overviewCharts,
   type AgeingBucket,
   type OverviewCharts,
+  overviewCharts,
 } from '@/lib/owners/mirror/query/overview';
 import { foldForSearch } from '@/lib/owners/mirror/search-text';
-import { expenseSchema, type Expense } from '@/lib/service/schemas/expense';
+import { type Expense, expenseSchema } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
+
 import { databaseKinds, postgresUrl, testDatabaseDuringTests } from '../support/databases';
 import { decimalUnits, exactSum } from './decimal';
 import { invoice, mirrorRecords } from './query-fixture';

@@ -3,8 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { openPglite, rowsOf } from '@/lib/platform/db/client';
 
 /**

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { DOCUMENT_KINDS } from '@/lib/owners/mirror/kinds';
-import { listMirrored, SORT_KEYS, totalsOfMirrored, type MirrorView } from '@/lib/owners/mirror/query';
+import { listMirrored, type MirrorView, SORT_KEYS, totalsOfMirrored } from '@/lib/owners/mirror/query';
 import { syncCompany } from '@/lib/owners/mirror/sync';
+
 import { postgresUrl, testDatabaseDuringTests } from '../support/databases';
 import { TODAY } from '../support/sandbox';
 import { mirrorSandboxDuringTests } from './mirror-fixture';

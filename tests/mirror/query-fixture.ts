@@ -1,10 +1,10 @@
-import type { Db } from '@/lib/platform/db/client';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { documentRow, type MirroredRecord } from '@/lib/owners/mirror/document-row';
 import { upsertDocuments } from '@/lib/owners/mirror/documents';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
 import { listMirrored, type MirrorView } from '@/lib/owners/mirror/query';
-import { invoiceSchema, type Invoice } from '@/lib/service/schemas/invoice';
+import type { Db } from '@/lib/platform/db/client';
+import { type Invoice, invoiceSchema } from '@/lib/service/schemas/invoice';
 
 /** Stores records in a company's mirror as a sync would (the same rows, search text included). */
 export async function mirrorRecords<K extends DocumentKind>(

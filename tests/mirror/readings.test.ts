@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { documentRow } from '@/lib/owners/mirror/document-row';
 import { failureOutcome, PAUSED_RETRY_MS } from '@/lib/owners/mirror/failures';
 import { planSync } from '@/lib/owners/mirror/plan';

@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { listMirrored, type MirrorView } from '@/lib/owners/mirror/query';
 import { expenseSchema } from '@/lib/service/schemas/expense';
-import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
+
 import { PLUGIN_ID } from '../support/broker';
+import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { idsOf, invoice, mirrorRecords } from './query-fixture';
 
 /**

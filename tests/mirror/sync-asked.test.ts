@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+
 import { mirrorSyncQueue, sendMirrorSync } from '@/lib/owners/mirror/jobs';
-import { mirrorStatus } from '@/lib/owners/mirror/status';
 import { beginSync } from '@/lib/owners/mirror/state';
+import { mirrorStatus } from '@/lib/owners/mirror/status';
 import { syncStateKey, watchesSync } from '@/lib/owners/mirror/sync-asked';
+
 import { PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest } from '../support/jobs';

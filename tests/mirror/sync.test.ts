@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mirrorCompanies, mirrorDocuments, mirrorReference } from '@/lib/platform/db/schema';
+
 import { DOCUMENT_KINDS, type DocumentKind } from '@/lib/owners/mirror/kinds';
 import { foldForSearch } from '@/lib/owners/mirror/search-text';
 import { mirroredCounts, mirrorStatus } from '@/lib/owners/mirror/status';
 import { syncCompany, type SyncResult } from '@/lib/owners/mirror/sync';
 import { overlapStart } from '@/lib/owners/mirror/timestamps';
+import { mirrorCompanies, mirrorDocuments, mirrorReference } from '@/lib/platform/db/schema';
+
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { mirrorSandboxDuringTests, paramsOf, sandboxPaths } from './mirror-fixture';
 

@@ -1,15 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { storeAccessTokens } from '@/lib/owners/connections/store';
-import { rowsOf } from '@/lib/platform/db/client';
-import { mirrorDocuments } from '@/lib/platform/db/schema';
-import { getEnv } from '@/lib/platform/env';
 import { documentRow } from '@/lib/owners/mirror/document-row';
 import { upsertDocuments } from '@/lib/owners/mirror/documents';
 import { syncCompany } from '@/lib/owners/mirror/sync';
-import type { Invoice } from '@/lib/service/schemas/invoice';
 import { receiveWebhook } from '@/lib/owners/webhooks/receive';
+import { rowsOf } from '@/lib/platform/db/client';
+import { mirrorDocuments } from '@/lib/platform/db/schema';
+import { getEnv } from '@/lib/platform/env';
+import type { Invoice } from '@/lib/service/schemas/invoice';
 import { signWebhookBody } from '@/sandbox/webhook-signer';
+
 import { PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { capturedLogLines, rememberSecret } from '../support/log-capture';

@@ -1,19 +1,21 @@
-import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
-import { pruneExpiredRows } from '@/lib/features/upkeep/prune';
+import { beforeEach, describe, expect, it } from 'vitest';
+
 import { consoleCompanies } from '@/lib/features/console/companies';
+import { pruneExpiredRows } from '@/lib/features/upkeep/prune';
 import { dataApiUsage } from '@/lib/owners/ops/data-api-usage';
 import { launchCounts } from '@/lib/owners/ops/launches';
 import {
+  type DataApiUse,
   discardPendingOpsRecords,
   flushOpsRecords,
   recordDataApiUse,
   recordLaunch,
   recordWebhookRefusal,
-  type DataApiUse,
 } from '@/lib/owners/ops/record';
+import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { OPS_WAIT_BUCKET_COUNT, waitQuantileMs } from '@/lib/platform/metrics/wait-buckets';
+
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 
 /**

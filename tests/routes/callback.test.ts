@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { unsealSessionId } from '@/lib/owners/sessions/cookie';
+import { findActiveSession } from '@/lib/owners/sessions/sessions';
 import { getDb } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
-import { findActiveSession } from '@/lib/owners/sessions/sessions';
-import { unsealSessionId } from '@/lib/owners/sessions/cookie';
+
 import { BASE, callback, launch, sessionCookieFrom, startBrokerFixture } from '../support/broker';
 import { rememberSecret } from '../support/log-capture';
 

@@ -1,22 +1,24 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GET as invoiceReport } from '@/app/companies/[tenantId]/invoices/[id]/reports/[reportId]/route';
-import { GET as invoicePreview } from '@/app/companies/[tenantId]/invoices/[id]/reports/[reportId]/preview/route';
+
 import { GET as deliveryNoteReport } from '@/app/companies/[tenantId]/delivery-notes/[id]/reports/[reportId]/route';
 import { GET as attachmentContent } from '@/app/companies/[tenantId]/expenses/[id]/attachments/[attachmentId]/route';
-import { sql } from 'drizzle-orm';
+import { GET as invoicePreview } from '@/app/companies/[tenantId]/invoices/[id]/reports/[reportId]/preview/route';
+import { GET as invoiceReport } from '@/app/companies/[tenantId]/invoices/[id]/reports/[reportId]/route';
+import { unsealSessionId } from '@/lib/owners/sessions/cookie';
 import { getDb } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
-import { unsealSessionId } from '@/lib/owners/sessions/cookie';
+
 import { BASE } from '../support/broker';
 import {
   clearFaults,
+  type CompanyFixture,
   dataApiRequestCount,
   fileDocumentsOf,
   get,
   setFault,
   signIn,
   startCompanyFixture,
-  type CompanyFixture,
 } from '../support/company';
 
 /**

@@ -1,24 +1,26 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { POST as receiveWebhook } from '@/app/api/webhooks/[webhookId]/route';
+import { POST as logout } from '@/app/auth/logout/route';
 import { POST as startConsent } from '@/app/companies/[tenantId]/connection/consent/route';
 import { POST as consentReturn } from '@/app/consent/return/route';
-import { POST as logout } from '@/app/auth/logout/route';
-import { POST as receiveWebhook } from '@/app/api/webhooks/[webhookId]/route';
+import { followConsent } from '@/lib/features/connections/connect';
+import { findConnectionNotice } from '@/lib/owners/connections/notice';
 import { listConnections } from '@/lib/owners/connections/states';
 import { storeAccessTokens } from '@/lib/owners/connections/store';
-import { findConnectionNotice } from '@/lib/owners/connections/notice';
-import { followConsent } from '@/lib/features/connections/connect';
+import { MAX_PENDING_CONSENTS } from '@/lib/owners/consent/start';
+import { countFailure, FAILURE_LIMIT } from '@/lib/owners/rate-limits/failure-limit';
 import { openSecret, openToken, webhookSecretContext } from '@/lib/platform/crypto/vault';
 import { getDb } from '@/lib/platform/db/client';
 import { accessTokens, consentRequests, webhookEvents } from '@/lib/platform/db/schema';
 import { getEnv } from '@/lib/platform/env';
-import { MAX_PENDING_CONSENTS } from '@/lib/owners/consent/start';
-import { countFailure, FAILURE_LIMIT } from '@/lib/owners/rate-limits/failure-limit';
 import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '@/sandbox/webhook-signer';
-import { BASE, PLUGIN_ID } from '../support/broker';
-import { capturedLogLines, rememberSecret } from '../support/log-capture';
-import { signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
+
 import { decideOnConsentPage, formById } from '../sandbox/html';
+import { BASE, PLUGIN_ID } from '../support/broker';
+import { type CompanyFixture, signIn, startCompanyFixture } from '../support/company';
+import { capturedLogLines, rememberSecret } from '../support/log-capture';
 
 /**
  * Integration Consent in post mode, from our side: "Connect" builds the consent page's address with the interface's

@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DrizzleQueryError } from 'drizzle-orm';
-import { describeError } from '@/lib/platform/log';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { DatabaseError, isDatabaseUnavailable } from '@/lib/platform/db-errors';
+import { describeError } from '@/lib/platform/log';
+
 import { callback, exchange, launchJwt, startBrokerFixture } from '../support/broker';
 
 describe('when the database cannot be reached', () => {

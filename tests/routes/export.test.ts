@@ -1,22 +1,24 @@
-import { creditsThePartner } from '@/lib/service/records/overdue';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { GET as deliveryNotesXlsx } from '@/app/companies/[tenantId]/delivery-notes/export.xlsx/route';
+import { GET as expensesCsv } from '@/app/companies/[tenantId]/expenses/export.csv/route';
 import { GET as invoicesCsv, HEAD as invoicesCsvHead } from '@/app/companies/[tenantId]/invoices/export.csv/route';
 import { GET as invoicesXlsx } from '@/app/companies/[tenantId]/invoices/export.xlsx/route';
-import { GET as expensesCsv } from '@/app/companies/[tenantId]/expenses/export.csv/route';
-import { GET as deliveryNotesXlsx } from '@/app/companies/[tenantId]/delivery-notes/export.xlsx/route';
 import { companyToday } from '@/lib/base/calendar';
-import { getDb } from '@/lib/platform/db/client';
-import { mirrorCompanies } from '@/lib/platform/db/schema';
-import { parseListView } from '@/lib/service/records/list-view';
 import { mirrorViewOf } from '@/lib/features/documents/mirror-view';
-import { resetEnvForTests } from '@/lib/platform/env';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
 import { syncMirror } from '@/lib/owners/mirror/run';
-import { BASE, PLUGIN_ID } from '../support/broker';
-import { get, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
+import { getDb } from '@/lib/platform/db/client';
+import { mirrorCompanies } from '@/lib/platform/db/schema';
+import { resetEnvForTests } from '@/lib/platform/env';
+import { parseListView } from '@/lib/service/records/list-view';
+import { creditsThePartner } from '@/lib/service/records/overdue';
+
 import { csvRows, documentRows, sheetValues, xlsxSheet } from '../mirror/export-fixture';
 import { everyMirrored } from '../mirror/query-fixture';
+import { BASE, PLUGIN_ID } from '../support/broker';
+import { type CompanyFixture, get, signIn, startCompanyFixture } from '../support/company';
 
 /**
  * The list exports (GET /companies/{id}/invoices/export.csv and .xlsx, the same under expenses and delivery notes),

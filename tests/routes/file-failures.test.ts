@@ -1,17 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GET as invoiceReport } from '@/app/companies/[tenantId]/invoices/[id]/reports/[reportId]/route';
-import { GET as invoicePreview } from '@/app/companies/[tenantId]/invoices/[id]/reports/[reportId]/preview/route';
+
 import { GET as deliveryNoteReport } from '@/app/companies/[tenantId]/delivery-notes/[id]/reports/[reportId]/route';
 import { GET as attachmentContent } from '@/app/companies/[tenantId]/expenses/[id]/attachments/[attachmentId]/route';
+import { GET as invoicePreview } from '@/app/companies/[tenantId]/invoices/[id]/reports/[reportId]/preview/route';
+import { GET as invoiceReport } from '@/app/companies/[tenantId]/invoices/[id]/reports/[reportId]/route';
+
 import {
   clearFaults,
+  type CompanyFixture,
+  type Fault,
   fileDocumentsOf,
   get,
   setFault,
   signIn,
   startCompanyFixture,
-  type CompanyFixture,
-  type Fault,
 } from '../support/company';
 
 /**

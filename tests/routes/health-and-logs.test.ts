@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { exchange, launchJwt, startBrokerFixture } from '../support/broker';
 import { capturedLogLines } from '../support/log-capture';
 

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { GET as syncState, POST as refresh } from '@/app/companies/[tenantId]/sync/route';
+import { mirrorSyncQueue } from '@/lib/owners/mirror/jobs';
 import { resetEnvForTests } from '@/lib/platform/env';
 import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
-import { mirrorSyncQueue } from '@/lib/owners/mirror/jobs';
-import { get, postCompanyForm, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
+
+import { type CompanyFixture, get, postCompanyForm, signIn, startCompanyFixture } from '../support/company';
 
 /**
  * A list's refresh button (POST /companies/{id}/sync): our own pages only, the session's company only, and back to

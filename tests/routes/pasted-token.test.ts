@@ -1,22 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST as pasteToken } from '@/app/companies/[tenantId]/connection/token/route';
-import { listConnections } from '@/lib/owners/connections/states';
 import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { POST as pasteToken } from '@/app/companies/[tenantId]/connection/token/route';
+import { openCompanyClient } from '@/lib/owners/connections/client';
+import { listConnections } from '@/lib/owners/connections/states';
 import { openSecret, webhookSecretContext } from '@/lib/platform/crypto/vault';
 import { getDb } from '@/lib/platform/db/client';
 import { accessTokens } from '@/lib/platform/db/schema';
 import { getEnv } from '@/lib/platform/env';
-import { openCompanyClient } from '@/lib/owners/connections/client';
+
 import { PLUGIN_ID } from '../support/broker';
-import { capturedLogLines, rememberSecret } from '../support/log-capture';
 import {
+  type CompanyFixture,
   dataApiRequestCount,
   JANA,
   postCompanyForm,
   signIn,
   startCompanyFixture,
-  type CompanyFixture,
 } from '../support/company';
+import { capturedLogLines, rememberSecret } from '../support/log-capture';
 
 /**
  * A token made by hand in the service, pasted into the company page's form (POST /companies/{id}/connection/token):

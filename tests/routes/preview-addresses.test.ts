@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { GET as invoicePreview } from '@/app/companies/[tenantId]/invoices/[id]/reports/[reportId]/preview/route';
 import { resetEnvForTests } from '@/lib/platform/env';
-import { clearFaults, get, sandboxData, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
+
+import { clearFaults, type CompanyFixture, get, sandboxData, signIn, startCompanyFixture } from '../support/company';
 import { capturedLogLines } from '../support/log-capture';
 
 /**

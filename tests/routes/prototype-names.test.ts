@@ -1,22 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NextRequest } from 'next/server';
 // How Next itself turns a page's query into its `searchParams` (a plain object): the page's door is tested with it.
 import { searchParamsToUrlQuery } from 'next/dist/shared/lib/router/utils/querystring';
-import { GET as invoicesCsv } from '@/app/companies/[tenantId]/invoices/export.csv/route';
-import { GET as invoicesXlsx } from '@/app/companies/[tenantId]/invoices/export.xlsx/route';
-import { GET as expensesCsv } from '@/app/companies/[tenantId]/expenses/export.csv/route';
-import { GET as expensesXlsx } from '@/app/companies/[tenantId]/expenses/export.xlsx/route';
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { GET as deliveryNotesCsv } from '@/app/companies/[tenantId]/delivery-notes/export.csv/route';
 import { GET as deliveryNotesXlsx } from '@/app/companies/[tenantId]/delivery-notes/export.xlsx/route';
-import { getDb } from '@/lib/platform/db/client';
-import { parseListView, type ListKind } from '@/lib/service/records/list-view';
-import { resetEnvForTests } from '@/lib/platform/env';
+import { GET as expensesCsv } from '@/app/companies/[tenantId]/expenses/export.csv/route';
+import { GET as expensesXlsx } from '@/app/companies/[tenantId]/expenses/export.xlsx/route';
+import { GET as invoicesCsv } from '@/app/companies/[tenantId]/invoices/export.csv/route';
+import { GET as invoicesXlsx } from '@/app/companies/[tenantId]/invoices/export.xlsx/route';
 import { searchParamsOf } from '@/lib/base/http/search-params';
 import { fill } from '@/lib/base/i18n/documents';
 import { syncMirror } from '@/lib/owners/mirror/run';
+import { getDb } from '@/lib/platform/db/client';
+import { resetEnvForTests } from '@/lib/platform/env';
+import { type ListKind, parseListView } from '@/lib/service/records/list-view';
 import { proxy } from '@/proxy';
+
 import { BASE, PLUGIN_ID } from '../support/broker';
-import { get, signIn, startCompanyFixture, type CompanyFixture } from '../support/company';
+import { type CompanyFixture, get, signIn, startCompanyFixture } from '../support/company';
 
 /**
  * A query parameter named like one of Object.prototype's own (`?constructor=1`) is a parameter like any other: every

@@ -4,8 +4,10 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+
 import { NextRequest } from 'next/server';
+import { describe, expect, it } from 'vitest';
+
 import { addressPattern, isRouteHandlerPath, routeHandlers } from '@/lib/base/http/route-handlers';
 import { proxy } from '@/proxy';
 

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
+import { describe, expect, it } from 'vitest';
+
 import { proxy } from '@/proxy';
+
 import { BASE } from '../support/broker';
 
 /**

@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { getDb, rowsOf } from '@/lib/platform/db/client';
-import { getEnv } from '@/lib/platform/env';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openToken } from '@/lib/platform/crypto/vault';
+import { getDb, rowsOf } from '@/lib/platform/db/client';
 import { accessTokens } from '@/lib/platform/db/schema';
-import { PLUGIN_ID, deliver, launch, startBrokerFixture } from '../support/broker';
+import { getEnv } from '@/lib/platform/env';
+
+import { deliver, launch, PLUGIN_ID, startBrokerFixture } from '../support/broker';
 import { rememberSecret } from '../support/log-capture';
 
 let broker: Awaited<ReturnType<typeof startBrokerFixture>>;

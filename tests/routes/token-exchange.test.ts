@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { createServer, type Server } from 'node:http';
+
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { sha256Hex } from '@/lib/platform/crypto/digest';
 import { getDb, rowsOf } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';
-import { sha256Hex } from '@/lib/platform/crypto/digest';
+
 import { API_KEY, exchange, gatewayRequest, launch, launchJwt, startBrokerFixture } from '../support/broker';
 import { rememberSecret } from '../support/log-capture';
 import { listenOnLoopback } from '../support/loopback';

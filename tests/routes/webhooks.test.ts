@@ -1,16 +1,19 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { POST } from '@/app/api/webhooks/[webhookId]/route';
+import { consoleCompanies } from '@/lib/features/console/companies';
+import { newWebhookId, storeAccessTokens } from '@/lib/owners/connections/store';
+import { discardPendingOpsRecords, flushOpsRecords } from '@/lib/owners/ops/record';
+import { WEBHOOK_MAX_BODY_BYTES } from '@/lib/owners/webhooks/signature';
 import { closeDb, getDb } from '@/lib/platform/db/client';
+import { rowsOf } from '@/lib/platform/db/client';
 import { webhookEvents } from '@/lib/platform/db/schema';
 import { getEnv, resetEnvForTests } from '@/lib/platform/env';
-import { newWebhookId, storeAccessTokens } from '@/lib/owners/connections/store';
-import { WEBHOOK_MAX_BODY_BYTES } from '@/lib/owners/webhooks/signature';
-import { consoleCompanies } from '@/lib/features/console/companies';
-import { rowsOf } from '@/lib/platform/db/client';
-import { discardPendingOpsRecords, flushOpsRecords } from '@/lib/owners/ops/record';
 import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '@/sandbox/webhook-signer';
+
 import { BASE, PLUGIN_ID } from '../support/broker';
 import { capturedLogLines, rememberSecret } from '../support/log-capture';
 

@@ -3,6 +3,7 @@
  * deletes records and stamps them with the sandbox's now, so a sync by LastModifiedTimestamp meets a moving target.
  */
 import { describe, expect, it, vi } from 'vitest';
+
 import { recordTimestamp } from '../../sandbox/data/calendar';
 import { startTestSandbox } from '../support/sandbox';
 import { dataApiDuringTests, startDataApi, TODAY } from './data-api-harness';

@@ -4,6 +4,7 @@
  * the browser posts to redirect_url with exactly the indexed fields.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Sandbox } from '../../sandbox/app';
 import { companies, users } from '../../sandbox/directory';
 import { rememberSecret } from '../support/log-capture';

@@ -4,7 +4,9 @@
  * exceeded; 400 for a bad body, 429 with retry-after per state. A fake clock stands in for the 15 minutes.
  */
 import { randomBytes } from 'node:crypto';
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import type { Sandbox } from '../../sandbox/app';
 import { createConsentStore, FORGET_AFTER_MS, POLL_LIMIT } from '../../sandbox/consent/store';
 import { rememberSecret } from '../support/log-capture';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+
 import type { Sandbox } from '../../sandbox/app';
 import { startTestSandbox, TODAY } from '../support/sandbox';
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Sandbox } from '../../sandbox/app';
 import { createRateLimiter } from '../../sandbox/data-api/rate-limit';
 import { startTestSandbox } from '../support/sandbox';

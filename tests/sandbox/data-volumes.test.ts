@@ -3,8 +3,9 @@
  * every payment state, overdue invoices, credit notes, foreign currencies, all expense types, delivery notes.
  */
 import { describe, expect, it } from 'vitest';
+
 import { companies } from '../../sandbox/directory';
-import { startDataApi, TODAY, dataApiDuringTests } from './data-api-harness';
+import { dataApiDuringTests, startDataApi, TODAY } from './data-api-harness';
 
 const api = dataApiDuringTests();
 

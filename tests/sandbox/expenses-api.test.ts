@@ -3,6 +3,7 @@
  * real PDF and PNG content.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { dataApiDuringTests } from './data-api-harness';
 import { expectValidPdf, expectValidPng } from './file-checks';
 

@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+
 import { listenOnLoopback } from '../support/loopback';
 
 /** One request the fake add-on received. */

@@ -3,6 +3,7 @@
  * the next N, from tests (in process) and over the admin route the home page's form uses.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { dataApiDuringTests } from './data-api-harness';
 
 const api = dataApiDuringTests();

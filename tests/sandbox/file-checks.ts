@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+
 import { expect } from 'vitest';
 
 /**

@@ -1,5 +1,6 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { createSandbox, type Sandbox } from '../../sandbox/app';
 import { startFakeAddon, VALID_LAUNCH_CODE } from './fake-addon';
 

@@ -4,6 +4,7 @@
  * and order.
  */
 import { describe, expect, it } from 'vitest';
+
 import { DAY_MS, parseTimestamp } from '../../sandbox/data/calendar';
 import { generateCompany } from '../../sandbox/data/company-data';
 import { dataApiDuringTests, startDataApi, TODAY } from './data-api-harness';

@@ -3,8 +3,10 @@
  * fields, PDF reports and preview links.
  */
 import { request } from 'node:http';
+
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TODAY, dataApiDuringTests } from './data-api-harness';
+
+import { dataApiDuringTests, TODAY } from './data-api-harness';
 import { expectValidPdf } from './file-checks';
 
 const T = '10001';

@@ -1,5 +1,6 @@
 import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Sandbox } from '../../sandbox/app';
 import { signLaunchJwt } from '../../sandbox/launch-jwt';
 import { startTestSandbox } from '../support/sandbox';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Sandbox } from '../../sandbox/app';
 import type { WebhookKind } from '../../sandbox/webhooks/events';
 import { rememberSecret } from '../support/log-capture';

@@ -2,6 +2,7 @@
  * Delivery notes, payments, payment accounts, numbering sequences, warehouses and catalog items.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { dataApiDuringTests } from './data-api-harness';
 import { expectValidPdf } from './file-checks';
 

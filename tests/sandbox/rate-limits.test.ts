@@ -3,6 +3,7 @@
  * windows; refused requests do not count. A fake clock steps time instead of waiting.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Sandbox } from '../../sandbox/app';
 import { createRateLimiter } from '../../sandbox/data-api/rate-limit';
 import { startTestSandbox } from '../support/sandbox';

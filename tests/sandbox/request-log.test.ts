@@ -3,7 +3,9 @@
  * limits. It never holds a token.
  */
 import { createHash } from 'node:crypto';
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import type { Sandbox } from '../../sandbox/app';
 import { maxRequestsInAnyWindow } from '../../sandbox/data-api/request-log';
 import { startTestSandbox } from '../support/sandbox';

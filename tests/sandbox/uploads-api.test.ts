@@ -3,6 +3,7 @@
  * by (documentNumber, numbering sequence) that later reads show, and the synchronous endpoints.
  */
 import { describe, expect, it } from 'vitest';
+
 import { dataApiDuringTests } from './data-api-harness';
 import { CAFE_ADDRESS } from './sample-partner';
 

@@ -1,5 +1,6 @@
 /** SANDBOX_VOLUMES and SANDBOX_DRIFT as `npm run sandbox` reads them; a mistake stops the start with a message. */
 import { describe, expect, it } from 'vitest';
+
 import { parseDrift, parseVolumes } from '../../sandbox/data-api/volume-settings';
 
 describe('SANDBOX_VOLUMES', () => {

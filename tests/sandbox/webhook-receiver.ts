@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+
 import { listenOnLoopback } from '../support/loopback';
 
 /** One notification as it arrived: the raw bytes, so signatures are checked on exactly what was sent. */

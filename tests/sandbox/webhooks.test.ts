@@ -4,6 +4,7 @@
  * retried, 500 and no answer are retried twice. A tiny receiver on 127.0.0.1 checks each signature independently.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import type { Sandbox } from '../../sandbox/app';
 import { rememberSecret } from '../support/log-capture';
 import { listenOnLoopback } from '../support/loopback';

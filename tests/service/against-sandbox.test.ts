@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createDataApiClient, type DataApiClient } from '@/lib/service/client';
 import { createMemoryBudget } from '@/lib/service/rate/memory-budget';
 import { createTransport } from '@/lib/service/transport';
+
 import type { Sandbox } from '../../sandbox/app';
 import { maxRequestsInAnyWindow } from '../../sandbox/data-api/request-log';
 import { rememberSecret } from '../support/log-capture';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { DataApiError } from '@/lib/service/errors';
+
 import { createFakeService, json } from './fake-service';
 
 const invoice = {

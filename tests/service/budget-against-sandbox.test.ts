@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
+
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { createDataApiClient } from '@/lib/service/client';
 import type { RateBudget } from '@/lib/service/rate/budget';
 import { createMemoryBudget } from '@/lib/service/rate/memory-budget';
 import { createPostgresBudget } from '@/lib/service/rate/postgres-budget';
 import type { Priority } from '@/lib/service/rate/slots';
 import { createTransport } from '@/lib/service/transport';
+
 import type { Sandbox } from '../../sandbox/app';
-import { tokenFingerprint, type LoggedRequest } from '../../sandbox/data-api/request-log';
+import { type LoggedRequest, tokenFingerprint } from '../../sandbox/data-api/request-log';
 import { createTestDatabase, databaseKinds, postgresUrl, type TestDatabase } from '../support/databases';
 import { mostInAnyWindow, recordingGrants } from '../support/granted-sends';
 import { rememberSecret } from '../support/log-capture';

@@ -1,13 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { openCompanyClient, openCompanyClientForWork } from '@/lib/owners/connections/client';
+import { listConnections } from '@/lib/owners/connections/states';
 import { getDb } from '@/lib/platform/db/client';
 import { accessTokens } from '@/lib/platform/db/schema';
-import { listConnections } from '@/lib/owners/connections/states';
-import { openCompanyClient, openCompanyClientForWork } from '@/lib/owners/connections/client';
 import { DataApiError } from '@/lib/service/errors';
-import { PLUGIN_ID } from '../support/broker';
-import { connectCompany, startCompanyFixture, type CompanyFixture } from '../support/company';
+
 import { tokenFingerprint as fingerprintOf } from '../../sandbox/data-api/request-log';
+import { PLUGIN_ID } from '../support/broker';
+import { type CompanyFixture, connectCompany, startCompanyFixture } from '../support/company';
 
 /**
  * The client of one company, against the sandbox's data API: it opens the token delivered for (user, company,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+
 import { createDataApiClient } from '@/lib/service/client';
 import { DataApiError } from '@/lib/service/errors';
 import { MIN_ATTEMPT_MS } from '@/lib/service/transport';
+
 import { createFakeService, json, status } from './fake-service';
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { createFakeService, json, status } from './fake-service';
 
 const invoice = { id: 1, documentNumber: 'OF1' };

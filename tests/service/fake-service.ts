@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createMemoryBudget } from '@/lib/service/rate/memory-budget';
-import { serviceRules, type Rules } from '@/lib/service/rate/slots';
-import { createTransport, type TransportOptions } from '@/lib/service/transport';
+
 import { createDataApiClient } from '@/lib/service/client';
+import { createMemoryBudget } from '@/lib/service/rate/memory-budget';
+import { type Rules, serviceRules } from '@/lib/service/rate/slots';
+import { createTransport, type TransportOptions } from '@/lib/service/transport';
 
 /**
  * The boundary of the client under test: a scripted `fetch` that records every request and answers from a queue,

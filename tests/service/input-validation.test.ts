@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { DataApiError } from '@/lib/service/errors';
+
 import { createFakeService, json } from './fake-service';
 
 /** Every input is checked against the interface's rules before anything is sent. */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+
 import { createDataApiClient } from '@/lib/service/client';
 import { createMemoryBudget } from '@/lib/service/rate/memory-budget';
 import { ARRIVAL_MARGIN_MS, serviceRules } from '@/lib/service/rate/slots';
 import { createTransport } from '@/lib/service/transport';
+
 import { createRateLimiter } from '../../sandbox/data-api/rate-limit';
 import { fakeClock, json } from './fake-service';
 

@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { Db } from '@/lib/platform/db/client';
 import { createDataApiClient } from '@/lib/service/client';
+import type { RateBudget } from '@/lib/service/rate/budget';
 import { createPostgresBudget } from '@/lib/service/rate/postgres-budget';
 import { createTransport } from '@/lib/service/transport';
-import type { Db } from '@/lib/platform/db/client';
-import type { RateBudget } from '@/lib/service/rate/budget';
+
 import { createTestDatabase, databaseKinds, postgresUrl, type TestDatabase } from '../support/databases';
 import { mostInAnyWindow, recordingGrants } from '../support/granted-sends';
 

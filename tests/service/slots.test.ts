@@ -3,13 +3,14 @@
  * already due. (The service allows 3 calls in any second; every window has the 150 ms arrival margin.)
  */
 import { describe, expect, it } from 'vitest';
+
 import {
   afterSpentWindow,
   confirmIn,
   PAGE_PLAN_GRACE_MS,
   reserveIn,
-  serviceRules,
   type ScheduleState,
+  serviceRules,
 } from '@/lib/service/rate/slots';
 
 const state = (slots: number[], pausedUntil = 0, pagePlans: number[] = []): ScheduleState => ({

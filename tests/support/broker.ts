@@ -1,6 +1,7 @@
 import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
-import { resetEnvForTests } from '@/lib/platform/env';
 import { closeDb } from '@/lib/platform/db/client';
+import { resetEnvForTests } from '@/lib/platform/env';
+
 import { createSandbox, type Sandbox } from '../../sandbox/app';
 import { signLaunchJwt } from '../../sandbox/launch-jwt';
 import { rememberSecret } from './log-capture';

@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
+
 import { resetEnvForTests } from '@/lib/platform/env';
-import { PLUGIN_ID, BASE, callback, deliver, launch, sessionCookieFrom, startBrokerFixture } from './broker';
+
+import { BASE, callback, deliver, launch, PLUGIN_ID, sessionCookieFrom, startBrokerFixture } from './broker';
 import { rememberSecret } from './log-capture';
 
 /**

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { openPglite, openPostgres, type DbHandle } from '@/lib/platform/db/client';
+
+import { type DbHandle, openPglite, openPostgres } from '@/lib/platform/db/client';
 
 /**
  * The databases a suite runs against: always the embedded PGlite, and a real PostgreSQL when TEST_DATABASE_URL

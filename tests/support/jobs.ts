@@ -1,5 +1,6 @@
 import { afterEach } from 'vitest';
-import { openJobs, type Jobs, type JobsDatabase, type JobsOptions } from '@/lib/platform/jobs/jobs';
+
+import { type Jobs, type JobsDatabase, type JobsOptions, openJobs } from '@/lib/platform/jobs/jobs';
 
 /** Tests' pace: idle workers ask every half second (pg-boss's minimum), schedules are looked at every second. */
 export const testTuning = { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 };

@@ -1,6 +1,8 @@
 import { afterAll, expect } from 'vitest';
+
 import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
 import { setLogDestination } from '@/lib/platform/log';
+
 import { capturedLogLines, leakedSecrets, logCapture, rememberSecret } from './log-capture';
 
 // Tests run as "test", never as production: configuration falls back to the sandbox's well-known values, and

@@ -1,5 +1,7 @@
 import { dirname, join, normalize } from 'node:path';
+
 import ts from 'typescript';
+
 import { sourceOf } from './source-files';
 
 /** A table as the schema declares it: the name its drizzle object is exported under, and its name in SQL. */

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NextConfig } from 'next';
 // What `next dev` runs after every request: its request line, unless the configuration's `logging` leaves it out.
 import { logRequests } from 'next/dist/server/dev/log-requests';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /**
  * The development server (`npm run dev`) prints a line per request with its whole address. The launch's callback

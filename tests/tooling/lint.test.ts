@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+
 import { ESLint } from 'eslint';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';

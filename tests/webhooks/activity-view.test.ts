@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+
 import { ActivityEvent } from '@/components/activity-event';
 import { WebhookReceiver } from '@/components/webhook-receiver';
 import { activityTexts } from '@/lib/base/i18n/activity';

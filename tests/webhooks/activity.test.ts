@@ -1,18 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { storeAccessTokens } from '@/lib/owners/connections/store';
-import type { VaultKey } from '@/lib/platform/crypto/vault';
-import { rowsOf } from '@/lib/platform/db/client';
-import { accessTokens } from '@/lib/platform/db/schema';
-import { getEnv } from '@/lib/platform/env';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { formatMoney } from '@/lib/base/i18n/format';
 import { pruneExpiredRows } from '@/lib/features/upkeep/prune';
+import { storeAccessTokens } from '@/lib/owners/connections/store';
 import { listCompanyEvents } from '@/lib/owners/webhooks/activity';
 import { loadActivityPage } from '@/lib/owners/webhooks/activity-page';
 import { receiverAddress } from '@/lib/owners/webhooks/address';
-import { storable } from '@/lib/platform/db/storable';
 import { recordWebhookEvent } from '@/lib/owners/webhooks/events';
 import { paymentAmount, problemText, readStoredNotification, uploadedEntities } from '@/lib/owners/webhooks/present';
-import { formatMoney } from '@/lib/base/i18n/format';
+import type { VaultKey } from '@/lib/platform/crypto/vault';
+import { rowsOf } from '@/lib/platform/db/client';
+import { accessTokens } from '@/lib/platform/db/schema';
+import { storable } from '@/lib/platform/db/storable';
+import { getEnv } from '@/lib/platform/env';
+
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 
 /**

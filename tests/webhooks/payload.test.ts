@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseWebhookPayload, type ParsedWebhookPayload, type UploadPayload } from '@/lib/owners/webhooks/payload';
+
+import { type ParsedWebhookPayload, parseWebhookPayload, type UploadPayload } from '@/lib/owners/webhooks/payload';
 import { WEBHOOK_MAX_BODY_BYTES } from '@/lib/owners/webhooks/signature';
 
 const raw = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value), 'utf8');

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
+
 import { describe, expect, it } from 'vitest';
+
 import { signatureOf, verifyWebhookSignature, WEBHOOK_MAX_BODY_BYTES } from '@/lib/owners/webhooks/signature';
 import { signWebhookBody } from '@/sandbox/webhook-signer';
 

@@ -1,6 +1,6 @@
-import { otherMethods } from '@/lib/platform/http/other-methods';
-import { databaseAnswers } from '@/lib/platform/db/health';
 import { errorResponse } from '@/lib/base/errors';
+import { databaseAnswers } from '@/lib/platform/db/health';
+import { otherMethods } from '@/lib/platform/http/other-methods';
 import { withRouteHeaders } from '@/lib/platform/http/route-headers';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
-import { otherMethods } from '@/lib/platform/http/other-methods';
 import { answerScrape } from '@/lib/doors/http/metrics';
+import { otherMethods } from '@/lib/platform/http/other-methods';
 
 export const dynamic = 'force-dynamic';
 

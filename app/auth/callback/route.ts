@@ -1,16 +1,16 @@
-import { getEnv } from '@/lib/platform/env';
-import { otherMethods } from '@/lib/platform/http/other-methods';
 import { HttpError } from '@/lib/base/errors';
-import type { Failure } from '@/lib/platform/http/failure';
-import { bothLanguages, failurePageResponse } from '@/lib/platform/http/failure-page';
+import { clientAddress } from '@/lib/base/http/client-address';
 import { messages } from '@/lib/base/i18n/messages';
 import { handleRequest } from '@/lib/doors/http/handle';
-import { withRouteHeaders } from '@/lib/platform/http/route-headers';
 import { countFailure, refuseWhileBlocked } from '@/lib/owners/rate-limits/failure-limit';
-import { clientAddress } from '@/lib/base/http/client-address';
-import { isLaunchCodeShaped } from '@/lib/owners/sessions/launch-codes';
 import { readSessionCookie, sealSessionId, sessionCookieHeader, unsealSessionId } from '@/lib/owners/sessions/cookie';
+import { isLaunchCodeShaped } from '@/lib/owners/sessions/launch-codes';
 import { signInWithLaunchCode } from '@/lib/owners/sessions/sign-in';
+import { getEnv } from '@/lib/platform/env';
+import type { Failure } from '@/lib/platform/http/failure';
+import { bothLanguages, failurePageResponse } from '@/lib/platform/http/failure-page';
+import { otherMethods } from '@/lib/platform/http/other-methods';
+import { withRouteHeaders } from '@/lib/platform/http/route-headers';
 
 export const dynamic = 'force-dynamic';
 

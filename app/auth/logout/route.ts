@@ -1,10 +1,10 @@
-import { otherMethods } from '@/lib/platform/http/other-methods';
-import { getEnv } from '@/lib/platform/env';
 import { HttpError } from '@/lib/base/errors';
-import { handleRequest } from '@/lib/doors/http/handle';
 import { isSameOriginRequest } from '@/lib/base/http/same-origin';
+import { handleRequest } from '@/lib/doors/http/handle';
 import { clearedSessionCookieHeader, readSessionCookie, unsealSessionId } from '@/lib/owners/sessions/cookie';
 import { revokeSession } from '@/lib/owners/sessions/sessions';
+import { getEnv } from '@/lib/platform/env';
+import { otherMethods } from '@/lib/platform/http/other-methods';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { ReactElement } from 'react';
+
 import { BackLink } from '@/components/detail-parts';
 import { DocumentProblem } from '@/components/document-detail';
+import type { DocumentKind } from '@/lib/base/document-kinds';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { getMessages } from '@/lib/base/i18n/server';
@@ -10,7 +12,6 @@ import { requireCompany } from '@/lib/doors/company/page';
 import { companyPageTitle } from '@/lib/doors/company/page-titles';
 import type { Loaded } from '@/lib/features/pages/page-load';
 import { kindPath } from '@/lib/service/records/present';
-import type { DocumentKind } from '@/lib/base/document-kinds';
 
 type Props = { params: Promise<{ tenantId: string; id: string }> };
 

@@ -1,11 +1,12 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+
 import { AppHeader } from '@/components/app-header';
 import { CompanyTabs } from '@/components/company-tabs';
-import { companyTabs } from '@/lib/features/pages/company-tabs';
+import { linkClass } from '@/components/detail-parts';
 import { getMessages } from '@/lib/base/i18n/server';
 import { requireCompany } from '@/lib/doors/company/page';
-import { linkClass } from '@/components/detail-parts';
+import { companyTabs } from '@/lib/features/pages/company-tabs';
 
 /**
  * The frame of every company page: the header with sign-out, the company's name and the tabs. The company is checked

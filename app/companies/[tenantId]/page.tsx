@@ -1,23 +1,23 @@
 import { ConnectionPanel } from '@/components/connection-panel';
 import { ConsentNotice, ReplacedConnectionNotice } from '@/components/consent-notice';
-import { PasteOutcomeNotice } from '@/components/paste-token-form';
-import type { PasteOutcome } from '@/lib/owners/connections/pasted-token';
-import { LatestDocuments, UnpaidFigures } from '@/components/overview-parts';
 import { ChartsNotice, OverviewChartsSection } from '@/components/overview-charts';
-import { chartsOfCompany } from '@/lib/features/documents/overview-charts';
 import { OverviewFreshness } from '@/components/overview-freshness';
+import { LatestDocuments, UnpaidFigures } from '@/components/overview-parts';
+import { PasteOutcomeNotice } from '@/components/paste-token-form';
 import { ServiceProblem } from '@/components/service-problem';
 import { addDays, companyToday } from '@/lib/base/calendar';
-import { loadOverviewPage } from '@/lib/features/documents/overview-page';
-import { companyPath } from '@/lib/service/records/present';
 import { getMessages } from '@/lib/base/i18n/server';
 import { requireCompany, sessionCompanies } from '@/lib/doors/company/page';
-import { findConnectionNotice } from '@/lib/owners/connections/notice';
-import { findConsentResult } from '@/lib/owners/consent/result';
-import { getEnv } from '@/lib/platform/env';
 import { companyPageTitle } from '@/lib/doors/company/page-titles';
+import { chartsOfCompany } from '@/lib/features/documents/overview-charts';
+import { loadOverviewPage } from '@/lib/features/documents/overview-page';
+import { findConnectionNotice } from '@/lib/owners/connections/notice';
+import type { PasteOutcome } from '@/lib/owners/connections/pasted-token';
+import { findConsentResult } from '@/lib/owners/consent/result';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { mirrorStatus } from '@/lib/owners/mirror/status';
+import { getEnv } from '@/lib/platform/env';
+import { companyPath } from '@/lib/service/records/present';
 
 export const generateMetadata = ({ params }: { params: Promise<{ tenantId: string }> }) =>
   companyPageTitle(params, (t) => t.docs.nav.overview);

@@ -1,17 +1,17 @@
-import { otherMethods } from '@/lib/platform/http/other-methods';
-import { consentAnswerPage } from '@/lib/owners/consent/answer-pages';
-import { completeConsentReturn } from '@/lib/features/connections/connect';
-import { parseConsentForm } from '@/lib/owners/consent/form';
-import { consentReturnPage } from '@/lib/owners/consent/return-page';
-import { companyPath } from '@/lib/service/records/present';
-import { localeOf } from '@/lib/base/http/request-locale';
-import { getEnv } from '@/lib/platform/env';
 import { readBodyText } from '@/lib/base/http/body';
 import { clientAddress } from '@/lib/base/http/client-address';
-import type { Failure } from '@/lib/platform/http/failure';
-import { countFailure, refuseWhileBlocked } from '@/lib/owners/rate-limits/failure-limit';
+import { localeOf } from '@/lib/base/http/request-locale';
 import { handleRequest } from '@/lib/doors/http/handle';
+import { completeConsentReturn } from '@/lib/features/connections/connect';
+import { consentAnswerPage } from '@/lib/owners/consent/answer-pages';
+import { parseConsentForm } from '@/lib/owners/consent/form';
+import { consentReturnPage } from '@/lib/owners/consent/return-page';
+import { countFailure, refuseWhileBlocked } from '@/lib/owners/rate-limits/failure-limit';
 import { readSessionCookie, unsealSessionId } from '@/lib/owners/sessions/cookie';
+import { getEnv } from '@/lib/platform/env';
+import type { Failure } from '@/lib/platform/http/failure';
+import { otherMethods } from '@/lib/platform/http/other-methods';
+import { companyPath } from '@/lib/service/records/present';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
+
+import { AuditFilter } from '@/components/console/audit-filter';
+import { AuditTable } from '@/components/console/audit-table';
+import { ConsolePage } from '@/components/console/console-page';
 import { operatorPage } from '@/lib/doors/console/page';
 import { consoleAuditLog } from '@/lib/features/console/audit';
 import { getConsoleDataTexts } from '@/lib/features/console/data-texts';
 import { getConsoleTexts } from '@/lib/features/console/texts';
-import { AuditFilter } from '@/components/console/audit-filter';
-import { AuditTable } from '@/components/console/audit-table';
-import { ConsolePage } from '@/components/console/console-page';
 
 export async function generateMetadata(): Promise<Metadata> {
   const [{ c }, { d }] = await Promise.all([getConsoleTexts(), getConsoleDataTexts()]);

@@ -1,14 +1,16 @@
 import type { Metadata } from 'next';
-import { operatorPage } from '@/lib/doors/console/page';
-import { consoleCompanies } from '@/lib/features/console/companies';
-import { getConsoleDataTexts } from '@/lib/features/console/data-texts';
-import { readOutcome } from '@/lib/features/console/outcome';
-import { getConsoleTexts } from '@/lib/features/console/texts';
+
 import { ActionOutcome } from '@/components/console/action-outcome';
 import { one } from '@/components/console/cells';
 import { CompaniesTable } from '@/components/console/companies-table';
 import { CompanyConfirmation } from '@/components/console/company-confirmation';
 import { ConsolePage } from '@/components/console/console-page';
+import { operatorPage } from '@/lib/doors/console/page';
+import { consoleCompanies } from '@/lib/features/console/companies';
+import { getConsoleDataTexts } from '@/lib/features/console/data-texts';
+import { readOutcome } from '@/lib/features/console/outcome';
+import { getConsoleTexts } from '@/lib/features/console/texts';
+
 import { disconnectCompanyAction, resyncCompanyAction } from '../actions';
 
 export async function generateMetadata(): Promise<Metadata> {

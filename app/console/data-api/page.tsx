@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
+
+import { ConsolePage } from '@/components/console/console-page';
+import { DataApiUsage } from '@/components/console/data-api-usage';
+import { consoleOpsTexts } from '@/lib/base/i18n/console-ops';
 import { operatorPage } from '@/lib/doors/console/page';
 import { consoleDataApi } from '@/lib/features/console/data-api';
 import { getConsoleTexts } from '@/lib/features/console/texts';
-import { consoleOpsTexts } from '@/lib/base/i18n/console-ops';
-import { ConsolePage } from '@/components/console/console-page';
-import { DataApiUsage } from '@/components/console/data-api-usage';
 
 export const dynamic = 'force-dynamic';
 

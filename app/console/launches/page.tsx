@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
+
+import { ConsolePage } from '@/components/console/console-page';
+import { LaunchCharts } from '@/components/console/launch-charts';
+import { consoleOpsTexts } from '@/lib/base/i18n/console-ops';
 import { operatorPage } from '@/lib/doors/console/page';
 import { consoleLaunches } from '@/lib/features/console/launches';
 import { getConsoleTexts } from '@/lib/features/console/texts';
-import { consoleOpsTexts } from '@/lib/base/i18n/console-ops';
-import { ConsolePage } from '@/components/console/console-page';
-import { LaunchCharts } from '@/components/console/launch-charts';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import { forbidden, redirect } from 'next/navigation';
-import { consoleSession } from '@/lib/doors/console/operator';
-import { getConsoleTexts } from '@/lib/features/console/texts';
+
 import { ConsoleAuthButton } from '@/components/console/console-auth-button';
 import { ConsoleCard } from '@/components/console/console-card';
+import { consoleSession } from '@/lib/doors/console/operator';
+import { getConsoleTexts } from '@/lib/features/console/texts';
 
 export async function generateMetadata(): Promise<Metadata> {
   const { c } = await getConsoleTexts();

@@ -1,15 +1,17 @@
 import type { Metadata } from 'next';
+
+import { ActionOutcome } from '@/components/console/action-outcome';
+import { one } from '@/components/console/cells';
+import { ConsolePage } from '@/components/console/console-page';
+import { ReencryptSection, UserConfirmation } from '@/components/console/user-confirmation';
+import { UsersTable } from '@/components/console/users-table';
 import { operatorPage } from '@/lib/doors/console/page';
 import { getConsoleDataTexts } from '@/lib/features/console/data-texts';
 import { readOutcome } from '@/lib/features/console/outcome';
 import { getConsoleTexts } from '@/lib/features/console/texts';
 import { consoleUsers } from '@/lib/features/console/users';
 import { getEnv } from '@/lib/platform/env';
-import { ActionOutcome } from '@/components/console/action-outcome';
-import { one } from '@/components/console/cells';
-import { ConsolePage } from '@/components/console/console-page';
-import { ReencryptSection, UserConfirmation } from '@/components/console/user-confirmation';
-import { UsersTable } from '@/components/console/users-table';
+
 import { endUserSessionsAction, reencryptSecretsAction } from '../actions';
 
 export async function generateMetadata(): Promise<Metadata> {

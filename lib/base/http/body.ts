@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { HttpError } from '@/lib/base/errors';
 
 /**

@@ -1,4 +1,4 @@
-import { pickLocale, type Locale } from '@/lib/base/i18n/messages';
+import { type Locale, pickLocale } from '@/lib/base/i18n/messages';
 
 /** The language of a route handler's answer, from the request's Accept-Language (a route handler has no next/headers). */
 export function localeOf(request: Request): Locale {

@@ -1,5 +1,5 @@
 import { en } from './activity-en';
-import { sk, type ActivityTexts } from './activity-sk';
+import { type ActivityTexts, sk } from './activity-sk';
 
 /** Texts of the company's activity page, Slovak and English (English must have every key Slovak has). Pure data. */
 

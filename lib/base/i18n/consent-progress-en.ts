@@ -1,4 +1,4 @@
-import { sk, type ConsentProgressTexts } from './consent-progress-sk';
+import { type ConsentProgressTexts, sk } from './consent-progress-sk';
 
 /** English texts of the progress page of a consent (Integration Consent, both response modes). Pure data: safe anywhere. */
 export const en: ConsentProgressTexts = {

@@ -1,5 +1,5 @@
 import { en } from './console-data-en';
-import { sk, type ConsoleDataTexts } from './console-data-sk';
+import { type ConsoleDataTexts, sk } from './console-data-sk';
 
 /**
  * Texts of the operators' console's data pages and actions, Slovak and English (English must have every key Slovak

@@ -1,5 +1,6 @@
-import { fill } from './documents';
 import type { Locale } from '@/lib/base/i18n/messages';
+
+import { fill } from './documents';
 
 /**
  * Texts of the console's Launches and Data API pages (issue 12), Slovak and English. Pure data. `{name}` marks are

@@ -1,5 +1,5 @@
 import { en } from './documents-en';
-import { sk, type DocumentTexts } from './documents-sk';
+import { type DocumentTexts, sk } from './documents-sk';
 
 /**
  * Texts of the company's document pages, Slovak and English. English must have every key Slovak has (its type says

@@ -1,8 +1,8 @@
+import { activityTexts } from './activity';
 import { en as consentEn } from './consent-en';
+import { consentProgressTexts } from './consent-progress-en';
 import { sk as consentSk } from './consent-sk';
 import { documentTexts } from './documents';
-import { consentProgressTexts } from './consent-progress-en';
-import { activityTexts } from './activity';
 
 /** Every text of the interface, in Slovak (the service's language) and English. Pure data: safe anywhere. */
 export const messages = {

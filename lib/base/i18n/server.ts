@@ -1,6 +1,8 @@
 import 'server-only';
-import { cache } from 'react';
+
 import { headers } from 'next/headers';
+import { cache } from 'react';
+
 import { messages, pickLocale } from '@/lib/base/i18n/messages';
 
 /** The request's language and its texts, from Accept-Language. */

@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { cache } from 'react';
+
 import { requireCompany } from '@/lib/doors/company/page';
 import { loadDeliveryNotePage, loadExpensePage, loadInvoicePage } from '@/lib/features/documents/detail-loads';
 

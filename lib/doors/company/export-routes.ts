@@ -1,18 +1,20 @@
 import 'server-only';
+
 import { companyToday } from '@/lib/base/calendar';
-import { companyRoute } from '@/lib/doors/company/route';
-import { listConnections } from '@/lib/owners/connections/states';
-import { exportFile, type ExportFormat } from '@/lib/features/documents/export/export';
-import { EXPORT_RETRY_SECONDS, holdingPlace, takeExportPlace } from '@/lib/features/documents/export/running';
-import { parseListView, type ListKind } from '@/lib/service/records/list-view';
-import { mirrorViewOf } from '@/lib/features/documents/mirror-view';
-import { getEnv } from '@/lib/platform/env';
 import { HttpError } from '@/lib/base/errors';
 import { localeOf } from '@/lib/base/http/request-locale';
 import { searchParamsOf } from '@/lib/base/http/search-params';
-import { describeError, getLogger } from '@/lib/platform/log';
+import { companyRoute } from '@/lib/doors/company/route';
+import { exportFile, type ExportFormat } from '@/lib/features/documents/export/export';
+import { EXPORT_RETRY_SECONDS, holdingPlace, takeExportPlace } from '@/lib/features/documents/export/running';
+import { mirrorViewOf } from '@/lib/features/documents/mirror-view';
+import { listConnections } from '@/lib/owners/connections/states';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
+import { getEnv } from '@/lib/platform/env';
+import { describeError, getLogger } from '@/lib/platform/log';
+import { type ListKind, parseListView } from '@/lib/service/records/list-view';
+
 import { fileResponse } from './file-answer';
 
 /**

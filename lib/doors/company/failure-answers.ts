@@ -1,16 +1,18 @@
 import 'server-only';
+
 import type { CompanyScope } from '@/lib/base/company-scope';
-import { getEnv } from '@/lib/platform/env';
 import type { ErrorCode } from '@/lib/base/errors';
-import { failureJson, type Failure } from '@/lib/platform/http/failure';
-import { failurePageResponse, type FailureText } from '@/lib/platform/http/failure-page';
-import { withRouteHeaders } from '@/lib/platform/http/route-headers';
 import { localeOf } from '@/lib/base/http/request-locale';
 import { documentTexts } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { Session } from '@/lib/owners/sessions/sessions';
-import { frameAncestorsWithSelf } from './file-answer';
+import { getEnv } from '@/lib/platform/env';
+import { type Failure, failureJson } from '@/lib/platform/http/failure';
+import { failurePageResponse, type FailureText } from '@/lib/platform/http/failure-page';
+import { withRouteHeaders } from '@/lib/platform/http/route-headers';
+
 import { backLink, companyFrame, type FilePlace } from './failure-frame';
+import { frameAncestorsWithSelf } from './file-answer';
 
 /**
  * How a failed request about a company is answered (lib/doors/company/route.ts decides which failure it is). A person whose

@@ -1,14 +1,15 @@
 import 'server-only';
+
 import type { CompanyScope } from '@/lib/base/company-scope';
-import { listConnections } from '@/lib/owners/connections/states';
-import { getDb } from '@/lib/platform/db/client';
-import { kindPath } from '@/lib/service/records/present';
 import type { DocumentKind } from '@/lib/base/document-kinds';
-import { companyTabs } from '@/lib/features/pages/company-tabs';
-import type { CompanyFrame, Link } from '@/lib/platform/http/failure-page';
 import { documentTexts } from '@/lib/base/i18n/documents';
-import { messages, type Locale } from '@/lib/base/i18n/messages';
+import { type Locale, messages } from '@/lib/base/i18n/messages';
+import { companyTabs } from '@/lib/features/pages/company-tabs';
+import { listConnections } from '@/lib/owners/connections/states';
 import type { Session } from '@/lib/owners/sessions/sessions';
+import { getDb } from '@/lib/platform/db/client';
+import type { CompanyFrame, Link } from '@/lib/platform/http/failure-page';
+import { kindPath } from '@/lib/service/records/present';
 
 /**
  * Where a failed file request about a company belongs, and the company's frame its failure page wears: the header

@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { safeFileName } from '@/lib/features/documents/downloads';
 import { getEnv } from '@/lib/platform/env';
 import type { Download } from '@/lib/service/client';

@@ -1,4 +1,9 @@
 import 'server-only';
+
+import { HttpError } from '@/lib/base/errors';
+import { wantsJson } from '@/lib/base/http/wants-json';
+import { documentTexts } from '@/lib/base/i18n/documents';
+import { pickLocale } from '@/lib/base/i18n/messages';
 import { companyRoute } from '@/lib/doors/company/route';
 import {
   extensionOf,
@@ -7,17 +12,14 @@ import {
   safeContentType,
   safeFileName,
 } from '@/lib/features/documents/downloads';
-import { serviceCollectionOf, type ReportedKind } from '@/lib/service/document-paths';
 import { getEnv } from '@/lib/platform/env';
-import { documentTexts } from '@/lib/base/i18n/documents';
-import { pickLocale } from '@/lib/base/i18n/messages';
-import { HttpError } from '@/lib/base/errors';
 import { methodNotAllowed } from '@/lib/platform/http/other-methods';
 import { seeOther } from '@/lib/platform/http/see-other';
-import { wantsJson } from '@/lib/base/http/wants-json';
 import type { DataApiClient } from '@/lib/service/client';
-import { int64IdOf, reportIdOf, uuidOf, type ReportId } from '@/lib/service/ids';
+import { type ReportedKind, serviceCollectionOf } from '@/lib/service/document-paths';
+import { int64IdOf, type ReportId, reportIdOf, uuidOf } from '@/lib/service/ids';
 import { previewAddressOrThrow } from '@/lib/service/preview-address';
+
 import { fileResponse } from './file-answer';
 
 /**

@@ -1,7 +1,9 @@
 import 'server-only';
+
 import type { Metadata } from 'next';
-import { getMessages } from '@/lib/base/i18n/server';
+
 import type { Messages } from '@/lib/base/i18n/messages';
+import { getMessages } from '@/lib/base/i18n/server';
 import { companyOfTitle } from '@/lib/doors/company/page';
 import type { CompanyPage } from '@/lib/features/pages/company-page';
 

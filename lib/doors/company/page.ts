@@ -1,20 +1,22 @@
 import 'server-only';
-import { cache } from 'react';
+
 import { forbidden } from 'next/navigation';
+import { cache } from 'react';
+
+import { type CompanyScope, companyScope } from '@/lib/base/company-scope';
+import { requireSession } from '@/lib/doors/session';
+import type { CompanyPage } from '@/lib/features/pages/company-page';
+import { loadForPage } from '@/lib/features/pages/page-load';
 import { openCompanyClient } from '@/lib/owners/connections/client';
-import { listConnections, type CompanyConnection } from '@/lib/owners/connections/states';
+import { type CompanyConnection, listConnections } from '@/lib/owners/connections/states';
+import { noteCompanyView } from '@/lib/owners/mirror/views';
+import { requestEnded } from '@/lib/owners/ops/requests';
+import type { Session } from '@/lib/owners/sessions/sessions';
 import { getDb } from '@/lib/platform/db/client';
 import { forPage } from '@/lib/platform/db-errors';
 import { getEnv } from '@/lib/platform/env';
 import { describeError, getLogger } from '@/lib/platform/log';
-import { noteCompanyView } from '@/lib/owners/mirror/views';
 import type { DataApiClient } from '@/lib/service/client';
-import { requireSession } from '@/lib/doors/session';
-import type { Session } from '@/lib/owners/sessions/sessions';
-import { loadForPage } from '@/lib/features/pages/page-load';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
-import { companyScope, type CompanyScope } from '@/lib/base/company-scope';
-import { requestEnded } from '@/lib/owners/ops/requests';
 
 /**
  * The one door of a company's pages: `requireCompany(tenantId)` checks the session (401) and the company of the

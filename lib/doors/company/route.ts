@@ -1,19 +1,20 @@
 import 'server-only';
-import { openCompanyClient } from '@/lib/owners/connections/client';
-import { getDb, type Db } from '@/lib/platform/db/client';
-import { getEnv } from '@/lib/platform/env';
+
+import { type CompanyScope, companyScope } from '@/lib/base/company-scope';
 import { HttpError } from '@/lib/base/errors';
-import { failureOf } from '@/lib/platform/http/failure';
-import { requestEnded } from '@/lib/owners/ops/requests';
-import { withRouteHeaders } from '@/lib/platform/http/route-headers';
 import { isSameOriginRequest } from '@/lib/base/http/same-origin';
+import { wantsJson } from '@/lib/base/http/wants-json';
 import { companyFailureAnswer, type FailedRequest } from '@/lib/doors/company/failure-answers';
 import type { FilePlace } from '@/lib/doors/company/failure-frame';
-import { wantsJson } from '@/lib/base/http/wants-json';
-import type { ClientOptions, DataApiClient } from '@/lib/service/client';
+import { openCompanyClient } from '@/lib/owners/connections/client';
+import { requestEnded } from '@/lib/owners/ops/requests';
 import { readSessionCookie, unsealSessionId } from '@/lib/owners/sessions/cookie';
 import { findActiveSession, type Session } from '@/lib/owners/sessions/sessions';
-import { companyScope, type CompanyScope } from '@/lib/base/company-scope';
+import { type Db, getDb } from '@/lib/platform/db/client';
+import { getEnv } from '@/lib/platform/env';
+import { failureOf } from '@/lib/platform/http/failure';
+import { withRouteHeaders } from '@/lib/platform/http/route-headers';
+import type { ClientOptions, DataApiClient } from '@/lib/service/client';
 
 /**
  * The one door of a company's route handlers (its file addresses and its forms), as `requireCompany` is of its

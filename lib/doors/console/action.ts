@@ -1,12 +1,14 @@
 import 'server-only';
+
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { requireOperator, type Operator } from '@/lib/doors/console/operator';
-import { requestEnded } from '@/lib/owners/ops/requests';
-import type { RequestLog } from '@/lib/platform/log';
+
+import { type Operator, requireOperator } from '@/lib/doors/console/operator';
 import { ConsoleInputError } from '@/lib/features/console/actions';
 import type { FormAction } from '@/lib/features/console/form-actions';
 import { outcomeQuery, type ShownOutcome } from '@/lib/features/console/outcome';
+import { requestEnded } from '@/lib/owners/ops/requests';
+import type { RequestLog } from '@/lib/platform/log';
 
 /**
  * The one door of the console's server actions, in the spirit of a validated action with its user:

@@ -1,8 +1,8 @@
 import 'server-only';
+
 import type { AuthOptions, CookiesOptions } from 'next-auth';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
-import { getEnv, type OperatorConsoleSettings } from '@/lib/platform/env';
-import { getLogger } from '@/lib/platform/log';
+
 import { isOperator, normalizedEmail } from '@/lib/doors/console/allowlist';
 import {
   CONSOLE_AUTH_PATH,
@@ -11,6 +11,8 @@ import {
   CONSOLE_SESSION_SECONDS,
   OPERATOR_PROVIDER_ID,
 } from '@/lib/doors/console/session-cookie';
+import { getEnv, type OperatorConsoleSettings } from '@/lib/platform/env';
+import { getLogger } from '@/lib/platform/log';
 
 /**
  * next-auth's options for the operators' console, or null when the console is not configured.

@@ -1,10 +1,12 @@
 import 'server-only';
+
 import { cookies } from 'next/headers';
 import { forbidden, notFound, redirect } from 'next/navigation';
 import { decode } from 'next-auth/jwt';
-import { getEnv } from '@/lib/platform/env';
+
 import { isOperator } from '@/lib/doors/console/allowlist';
 import { CONSOLE_SESSION_COOKIE } from '@/lib/doors/console/session-cookie';
+import { getEnv } from '@/lib/platform/env';
 
 export type Operator = { email: string; name: string | null };
 

@@ -1,6 +1,8 @@
 import 'server-only';
+
 import type { ReactNode } from 'react';
-import { requireOperator, type Operator } from '@/lib/doors/console/operator';
+
+import { type Operator, requireOperator } from '@/lib/doors/console/operator';
 import { requestEnded } from '@/lib/owners/ops/requests';
 
 /**

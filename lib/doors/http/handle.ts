@@ -1,9 +1,10 @@
 import 'server-only';
-import type { RequestLog } from '@/lib/platform/log';
-import { getDb, type Db } from '@/lib/platform/db/client';
-import { failureJson, failureOf, type Failure } from '@/lib/platform/http/failure';
-import { withRouteHeaders } from '@/lib/platform/http/route-headers';
+
 import { requestEnded } from '@/lib/owners/ops/requests';
+import { type Db, getDb } from '@/lib/platform/db/client';
+import { type Failure, failureJson, failureOf } from '@/lib/platform/http/failure';
+import { withRouteHeaders } from '@/lib/platform/http/route-headers';
+import type { RequestLog } from '@/lib/platform/log';
 
 /** How a failure is shown to this endpoint's caller: the one JSON error shape, or a page for a person. */
 export type FailureRenderer = (failure: Failure) => Response;

@@ -1,11 +1,12 @@
 import 'server-only';
-import { getEnv } from '@/lib/platform/env';
-import { getDb } from '@/lib/platform/db/client';
-import { matchesAnySecret } from '@/lib/platform/crypto/digest';
+
 import { errorResponse } from '@/lib/base/errors';
-import { withRouteHeaders } from '@/lib/platform/http/route-headers';
-import { requestEnded } from '@/lib/owners/ops/requests';
 import { metricsText } from '@/lib/features/metrics/scrape';
+import { requestEnded } from '@/lib/owners/ops/requests';
+import { matchesAnySecret } from '@/lib/platform/crypto/digest';
+import { getDb } from '@/lib/platform/db/client';
+import { getEnv } from '@/lib/platform/env';
+import { withRouteHeaders } from '@/lib/platform/http/route-headers';
 
 /** `Authorization: Bearer <token>`: the token, or null. */
 function bearerOf(request: Request): string | null {

@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { withRouteHeaders } from '@/lib/platform/http/route-headers';
 
 /**

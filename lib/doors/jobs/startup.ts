@@ -1,10 +1,11 @@
 import 'server-only';
-import { ConfigError, getEnv } from '@/lib/platform/env';
-import { getDb } from '@/lib/platform/db/client';
-import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
+
 import { applicationQueues } from '@/lib/doors/jobs/queues';
-import { describeError, getLogger } from '@/lib/platform/log';
 import { startOpsFlushing, stopOpsFlushing } from '@/lib/owners/ops/flushing';
+import { getDb } from '@/lib/platform/db/client';
+import { ConfigError, getEnv } from '@/lib/platform/env';
+import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
+import { describeError, getLogger } from '@/lib/platform/log';
 
 /**
  * On SIGTERM (a deploy, `docker stop`) the job queue stops fetching and asks running jobs to end at their next safe

@@ -1,8 +1,10 @@
 import 'server-only';
+
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { Tally } from '@/lib/features/console/ops-shape';
-import { CHART_COLOURS, categoryAxis, FONT, legend as baseLegend, valueAxis as amountAxis } from './parts';
-import { renderChartSvg, type ChartOption } from './render';
+
+import { categoryAxis, CHART_COLOURS, FONT, legend as baseLegend, valueAxis as amountAxis } from './parts';
+import { type ChartOption, renderChartSvg } from './render';
 
 /**
  * The console's Launches and Data API charts as SVG (lib/features/charts/render.ts), in the operator's language, beside

@@ -1,11 +1,13 @@
 import 'server-only';
+
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { fill } from '@/lib/base/i18n/documents';
 import { formatMoney, formatMonth } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { AGEING_BUCKETS, type OverviewCharts } from '@/lib/owners/mirror/query/overview';
-import { CHART_COLOURS, categoryAxis, FONT, legend, valueAxis } from './parts';
-import { renderChartSvg, type ChartOption } from './render';
+
+import { categoryAxis, CHART_COLOURS, FONT, legend, valueAxis } from './parts';
+import { type ChartOption, renderChartSvg } from './render';
 
 /**
  * The overview's three charts as SVG, in the user's language, coloured from the app's palette (app/globals.css and

@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { formatCompact } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 

@@ -1,8 +1,10 @@
 import 'server-only';
+
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
+
 import { escapeHtml } from '@/lib/base/http/html';
 
 /**

@@ -1,16 +1,17 @@
 import 'server-only';
+
 import type { CompanyScope } from '@/lib/base/company-scope';
-import type { VaultKey } from '@/lib/platform/crypto/vault';
-import type { Db } from '@/lib/platform/db/client';
-import { getEnv } from '@/lib/platform/env';
-import type { ConnectionsStored } from '@/lib/owners/connections/store';
 import { connectPastedToken, type PastedConnection, type PasteOutcome } from '@/lib/owners/connections/pasted-token';
+import type { ConnectionsStored } from '@/lib/owners/connections/store';
 import { completePostConsent, type Completion } from '@/lib/owners/consent/complete';
-import type { ConsentCompany } from '@/lib/service/schemas/consent';
 import type { PollDeps } from '@/lib/owners/consent/poll';
 import { advanceConsent, type ProgressView } from '@/lib/owners/consent/progress';
 import { requestMirrorSyncs } from '@/lib/owners/mirror/jobs';
-import { storeDelivery, type Delivery, type DeliveryOutcome } from '@/lib/owners/sessions/deliveries';
+import { type Delivery, type DeliveryOutcome, storeDelivery } from '@/lib/owners/sessions/deliveries';
+import type { VaultKey } from '@/lib/platform/crypto/vault';
+import type { Db } from '@/lib/platform/db/client';
+import { getEnv } from '@/lib/platform/env';
+import type { ConsentCompany } from '@/lib/service/schemas/consent';
 
 /**
  * A connection stored is a reason to begin the company's copy, or bring it up to date: every way a connection is

@@ -1,17 +1,19 @@
 import 'server-only';
+
 import { z } from 'zod';
+
+import { reencryptAccessTokens, type RotationOutcome } from '@/lib/features/keys/rotate';
+import { type AuditAction, type AuditTarget, writeAudit } from '@/lib/owners/audit/console-audit';
 import { forgetCompanyConnections } from '@/lib/owners/connections/overview';
 import { hasWorkingConnection } from '@/lib/owners/connections/states';
-import { reencryptAccessTokens, type RotationOutcome } from '@/lib/features/keys/rotate';
+import { cancelMirrorJobs, sendMirrorSync } from '@/lib/owners/mirror/jobs';
+import { purgeMirror } from '@/lib/owners/mirror/retention';
+import { revokeUserSessions } from '@/lib/owners/sessions/sessions';
 import { VaultError, type VaultKey } from '@/lib/platform/crypto/vault';
 import type { Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
 import type { CancelJobs, SendJob } from '@/lib/platform/jobs/queue';
 import { describeError, getLogger } from '@/lib/platform/log';
-import { cancelMirrorJobs, sendMirrorSync } from '@/lib/owners/mirror/jobs';
-import { purgeMirror } from '@/lib/owners/mirror/retention';
-import { revokeUserSessions } from '@/lib/owners/sessions/sessions';
-import { writeAudit, type AuditAction, type AuditTarget } from '@/lib/owners/audit/console-audit';
 
 /**
  * What an operator may do from the console. Each action validates its input (a malformed one is refused with one

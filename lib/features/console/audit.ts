@@ -1,6 +1,7 @@
 import 'server-only';
-import { getDb, type Db } from '@/lib/platform/db/client';
+
 import { AuditFilterError, auditLog, type AuditPage } from '@/lib/owners/audit/console-audit';
+import { type Db, getDb } from '@/lib/platform/db/client';
 
 /**
  * The console's Audit log page, as plain data: the filter as its GET form gave it (operator, action, company,

@@ -1,14 +1,16 @@
 import 'server-only';
-import { getDb, type Db } from '@/lib/platform/db/client';
+
 import { allConnections, type ConnectionOverview } from '@/lib/owners/connections/overview';
 import type { TokenSource } from '@/lib/owners/connections/store';
-import { OPS_RETENTION_DAYS } from '@/lib/owners/ops/prune';
 import { DOCUMENT_KINDS, type DocumentKind } from '@/lib/owners/mirror/kinds';
 import { allMirroredCounts, allMirrorStates } from '@/lib/owners/mirror/overview';
 import type { MirrorStatusName } from '@/lib/owners/mirror/state';
 import { lastRefusedCalls, webhookRefusalsByCompany } from '@/lib/owners/ops/by-company';
+import { OPS_RETENTION_DAYS } from '@/lib/owners/ops/prune';
 import { lastLaunches } from '@/lib/owners/sessions/launches';
 import { notificationsByCompany } from '@/lib/owners/webhooks/received';
+import { type Db, getDb } from '@/lib/platform/db/client';
+
 import { asDate, asNumber, companyKey, compareText } from './rows';
 
 /**

@@ -1,7 +1,8 @@
 import 'server-only';
+
+import { companyKey } from '@/lib/features/console/rows';
 import { allConnections } from '@/lib/owners/connections/overview';
 import type { Db } from '@/lib/platform/db/client';
-import { companyKey } from '@/lib/features/console/rows';
 
 /**
  * Companies' names as the service named them with their connections (the newest delivery carrying a name wins), by

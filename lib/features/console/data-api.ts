@@ -1,6 +1,8 @@
 import 'server-only';
-import { getDb, type Db } from '@/lib/platform/db/client';
-import { dataApiUsage, type CompanyUsage } from '@/lib/owners/ops/data-api-usage';
+
+import { type CompanyUsage, dataApiUsage } from '@/lib/owners/ops/data-api-usage';
+import { type Db, getDb } from '@/lib/platform/db/client';
+
 import { companyNames } from './company-names';
 import { callsPerHour, lastHours } from './ops-shape';
 import { companyKey } from './rows';

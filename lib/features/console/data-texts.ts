@@ -1,7 +1,8 @@
 import 'server-only';
-import { getMessages } from '@/lib/base/i18n/server';
+
 import { consoleDataTexts } from '@/lib/base/i18n/console-data';
 import { consolePagesTexts } from '@/lib/base/i18n/console-pages';
+import { getMessages } from '@/lib/base/i18n/server';
 
 /**
  * The texts of the console's Companies, Users and Audit log pages in the request's language: their data and

@@ -1,18 +1,21 @@
 import 'server-only';
-import { getDb } from '@/lib/platform/db/client';
+
 import type { z } from 'zod';
+
 import type { RotationOutcome } from '@/lib/features/keys/rotate';
+import { getDb } from '@/lib/platform/db/client';
+
 import {
+  type ActionOutcome,
   companyInput,
   disconnectCompany,
-  endUserSessionsInput,
-  reencryptInput,
-  resyncInput,
   endUserSessions,
+  endUserSessionsInput,
+  type Operator,
+  reencryptInput,
   reencryptSecrets,
   resyncCompany,
-  type ActionOutcome,
-  type Operator,
+  resyncInput,
 } from './actions';
 import type { ConsoleActionKey, OutcomeReason } from './outcome';
 

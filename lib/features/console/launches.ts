@@ -1,6 +1,8 @@
 import 'server-only';
-import { getDb, type Db } from '@/lib/platform/db/client';
-import { launchCounts, type LaunchCounts } from '@/lib/owners/ops/launches';
+
+import { type LaunchCounts, launchCounts } from '@/lib/owners/ops/launches';
+import { type Db, getDb } from '@/lib/platform/db/client';
+
 import { fillDays, fillHours, lastDays, lastHours, type Tally } from './ops-shape';
 
 /** The console's Launches page, as plain data: every hour of the last 24 and every day of the last `days`. */

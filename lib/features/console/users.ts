@@ -1,9 +1,11 @@
 import 'server-only';
+
 import { allConnections } from '@/lib/owners/connections/overview';
 import { lastLaunches } from '@/lib/owners/sessions/launches';
-import { sessionStates, type SessionState } from '@/lib/owners/sessions/sessions';
+import { type SessionState, sessionStates } from '@/lib/owners/sessions/sessions';
 import { fingerprint } from '@/lib/platform/crypto/digest';
-import { getDb, type Db } from '@/lib/platform/db/client';
+import { type Db, getDb } from '@/lib/platform/db/client';
+
 import { asDate, companyKey, compareText } from './rows';
 
 /**

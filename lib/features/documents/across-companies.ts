@@ -1,19 +1,20 @@
 import 'server-only';
+
 import { companyToday } from '@/lib/base/calendar';
-import { companyScope, type CompaniesScope } from '@/lib/base/company-scope';
-import { getDb, type Db } from '@/lib/platform/db/client';
-import { forPage } from '@/lib/platform/db-errors';
+import { type CompaniesScope, companyScope } from '@/lib/base/company-scope';
 import { pageNumbers, type Pager } from '@/lib/features/documents/pages';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import {
+  type MirrorReadiness,
   mirrorReadiness,
   OVERDUE_ACROSS_LIMIT,
-  overdueAcross,
-  unpaidAndOverdue,
-  type MirrorReadiness,
   type OverdueAcross,
+  overdueAcross,
   type UnpaidAndOverdue,
+  unpaidAndOverdue,
 } from '@/lib/owners/mirror/query/across';
+import { type Db, getDb } from '@/lib/platform/db/client';
+import { forPage } from '@/lib/platform/db-errors';
 
 /**
  * The home page's view of a session's companies side by side, from their copies (MIRROR_SYNC): each company's unpaid

@@ -1,7 +1,9 @@
 import 'server-only';
-import type { Attachment } from '@/lib/service/schemas/attachment';
-import { inlineKindOf, inlineKindOfName, type InlineKind } from './downloads';
+
 import { kindPath } from '@/lib/service/records/present';
+import type { Attachment } from '@/lib/service/schemas/attachment';
+
+import { type InlineKind, inlineKindOf, inlineKindOfName } from './downloads';
 
 export type AttachmentView = {
   id: string;

@@ -1,19 +1,21 @@
 import 'server-only';
+
 import type { CompanyPage } from '@/lib/features/pages/company-page';
-import { problemOf, type Loaded } from '@/lib/features/pages/page-load';
-import { getEnv } from '@/lib/platform/env';
+import { type Loaded, problemOf } from '@/lib/features/pages/page-load';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import type { MirroredRecord } from '@/lib/owners/mirror/document-row';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
 import { mirroredDocument } from '@/lib/owners/mirror/query';
+import { getEnv } from '@/lib/platform/env';
 import type { DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
+import { listOrEmpty } from '@/lib/service/records/list-or-empty';
 import type { Attachment } from '@/lib/service/schemas/attachment';
 import type { DeliveryNote } from '@/lib/service/schemas/delivery-note';
 import type { Expense } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
+
 import { loadInvoiceDetail } from './invoice-detail';
-import { listOrEmpty } from '@/lib/service/records/list-or-empty';
 
 /**
  * What a document's page shows, from the company's mirror when it is ready and holds the document as completely as

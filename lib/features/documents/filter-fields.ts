@@ -1,8 +1,8 @@
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
-import type { NumberingSequence } from '@/lib/service/schemas/reference';
-import { expenseFilterDocumentTypes } from '@/lib/service/schemas/expense';
 import { SEQUENCE_CODE_MAX } from '@/lib/service/queries';
 import { listFilterFields, type ListKind } from '@/lib/service/records/list-view';
+import { expenseFilterDocumentTypes } from '@/lib/service/schemas/expense';
+import type { NumberingSequence } from '@/lib/service/schemas/reference';
 
 /** One field of a list's filter form, as the browser's control shows it. */
 export type FilterFormField =

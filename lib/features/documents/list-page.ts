@@ -1,23 +1,26 @@
 import 'server-only';
+
 import { redirect } from 'next/navigation';
+
 import { companyToday } from '@/lib/base/calendar';
 import type { CompanyPage } from '@/lib/features/pages/company-page';
 import type { Loaded } from '@/lib/features/pages/page-load';
-import { getEnv } from '@/lib/platform/env';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import type { DocumentKind } from '@/lib/owners/mirror/kinds';
 import type { MirroredRecord } from '@/lib/owners/mirror/document-row';
-import { listMirrored, totalsOfMirrored, type FieldHighlight, type MirroredTotals } from '@/lib/owners/mirror/query';
-import type { SortParam } from '@/lib/service/records/sort-param';
+import type { DocumentKind } from '@/lib/owners/mirror/kinds';
+import { type FieldHighlight, listMirrored, type MirroredTotals, totalsOfMirrored } from '@/lib/owners/mirror/query';
 import { mirroredReference } from '@/lib/owners/mirror/reference';
-import { mirrorSearchesPartly, mirrorServesKind, mirrorStatus, type MirrorStatus } from '@/lib/owners/mirror/status';
+import { mirrorSearchesPartly, mirrorServesKind, type MirrorStatus, mirrorStatus } from '@/lib/owners/mirror/status';
+import { getEnv } from '@/lib/platform/env';
 import type { DataApiClient } from '@/lib/service/client';
-import { numberingSequenceSchema, type NumberingSequence } from '@/lib/service/schemas/reference';
-import { parseListView, type ListKind, type ListView, type SearchParams } from '@/lib/service/records/list-view';
 import { listOrEmpty } from '@/lib/service/records/list-or-empty';
+import { type ListKind, type ListView, parseListView, type SearchParams } from '@/lib/service/records/list-view';
+import { kindPath } from '@/lib/service/records/present';
+import type { SortParam } from '@/lib/service/records/sort-param';
+import { type NumberingSequence, numberingSequenceSchema } from '@/lib/service/schemas/reference';
+
 import { numberingSequencesFor } from './load';
 import { mirrorViewOf } from './mirror-view';
-import { kindPath } from '@/lib/service/records/present';
 
 /** What the company's mirror adds to a list it answers: the whole view's totals, the search's marks, the order. */
 export type MirroredPage = {

@@ -1,12 +1,13 @@
 import 'server-only';
+
+import { companyToday } from '@/lib/base/calendar';
 import type { CompanyScope } from '@/lib/base/company-scope';
 import type { DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
-import { cached, REFERENCE_TTL_MS } from '@/lib/service/reference-cache';
-import type { NumberingSequence } from '@/lib/service/schemas/reference';
-import { companyToday } from '@/lib/base/calendar';
 import { listOrEmpty } from '@/lib/service/records/list-or-empty';
 import { loadOverview, type Overview } from '@/lib/service/records/overview';
+import { cached, REFERENCE_TTL_MS } from '@/lib/service/reference-cache';
+import type { NumberingSequence } from '@/lib/service/schemas/reference';
 
 /**
  * What pages read more often than the data API should be asked: the numbering sequences and the overview's figures,

@@ -1,9 +1,10 @@
 import 'server-only';
+
 import type { CompanyScope } from '@/lib/base/company-scope';
-import type { Db } from '@/lib/platform/db/client';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
-import { overviewCharts, type OverviewCharts } from '@/lib/owners/mirror/query/overview';
+import { type OverviewCharts, overviewCharts } from '@/lib/owners/mirror/query/overview';
+import type { Db } from '@/lib/platform/db/client';
 
 /**
  * What the overview shows of its charts: nothing with the mirror off (MIRROR_SYNC), a note while the company's copy

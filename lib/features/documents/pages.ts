@@ -1,10 +1,10 @@
 import {
   DEFAULT_PAGE_SIZE,
   listHref,
-  PAGE_SIZES,
-  pagingLinks,
   type ListKind,
   type ListView,
+  PAGE_SIZES,
+  pagingLinks,
 } from '@/lib/service/records/list-view';
 
 /**

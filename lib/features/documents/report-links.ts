@@ -1,7 +1,7 @@
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
-import { reportIds, type ReportId } from '@/lib/service/ids';
-import { kindPath } from '@/lib/service/records/present';
 import type { ReportedKind } from '@/lib/service/document-paths';
+import { type ReportId, reportIds } from '@/lib/service/ids';
+import { kindPath } from '@/lib/service/records/present';
 
 export type ReportLink = { reportId: ReportId; download: string; preview: string };
 

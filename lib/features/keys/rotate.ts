@@ -1,8 +1,9 @@
 import 'server-only';
+
 import { reencryptConnections } from '@/lib/owners/connections/rotate';
 import { reencryptConsents } from '@/lib/owners/consent/rotate';
-import type { Db } from '@/lib/platform/db/client';
 import type { VaultKey } from '@/lib/platform/crypto/vault';
+import type { Db } from '@/lib/platform/db/client';
 
 export type RotationOutcome = { reencrypted: number; alreadyCurrent: number; total: number; consents: number };
 

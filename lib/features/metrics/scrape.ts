@@ -1,10 +1,12 @@
 import 'server-only';
+
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
+
+import { syncLags } from '@/lib/owners/mirror/sync-lag';
+import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { JOBS_SCHEMA } from '@/lib/platform/jobs/one-per-key';
 import { describeError, getLogger } from '@/lib/platform/log';
 import { getMetrics, type Metrics } from '@/lib/platform/metrics/registry';
-import { syncLags } from '@/lib/owners/mirror/sync-lag';
 
 /**
  * The gauges read from the database when Prometheus scrapes (shared by every instance, so each instance reports

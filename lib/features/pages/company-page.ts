@@ -1,8 +1,9 @@
 import type { CompanyScope } from '@/lib/base/company-scope';
-import type { Db } from '@/lib/platform/db/client';
 import type { CompanyConnection } from '@/lib/owners/connections/states';
 import type { Session } from '@/lib/owners/sessions/sessions';
+import type { Db } from '@/lib/platform/db/client';
 import type { DataApiClient } from '@/lib/service/client';
+
 import type { Loaded } from './page-load';
 
 /**

@@ -1,7 +1,9 @@
 import 'server-only';
+
 import { notFound } from 'next/navigation';
-import { isDataApiError } from '@/lib/service/errors';
+
 import { failureOf } from '@/lib/platform/http/failure';
+import { isDataApiError } from '@/lib/service/errors';
 
 /**
  * How a company's page waits for the data API and what it shows when the data API fails: the page's deadline, and

@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { z } from 'zod';
+
 import { pruneConsentRequests } from '@/lib/owners/consent/prune';
 import { pruneOpsRecords } from '@/lib/owners/ops/prune';
 import { pruneRateLimits } from '@/lib/owners/rate-limits/prune';

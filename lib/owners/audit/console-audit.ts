@@ -1,6 +1,8 @@
 import 'server-only';
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+
+import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+
 import type { Db } from '@/lib/platform/db/client';
 import { consoleAudit, type ConsoleAuditRow } from '@/lib/platform/db/schema';
 

@@ -1,15 +1,18 @@
 import 'server-only';
-import { countDataApiCall } from '@/lib/owners/ops/counters';
+
 import { and, desc, eq, isNull } from 'drizzle-orm';
+
 import type { CompanyScope } from '@/lib/base/company-scope';
+import { countDataApiCall } from '@/lib/owners/ops/counters';
 import { openToken, type SealedToken } from '@/lib/platform/crypto/vault';
-import { getDb, type Db } from '@/lib/platform/db/client';
-import { DatabaseError } from '@/lib/platform/db-errors';
+import { type Db, getDb } from '@/lib/platform/db/client';
 import { accessTokens } from '@/lib/platform/db/schema';
+import { DatabaseError } from '@/lib/platform/db-errors';
 import { getEnv } from '@/lib/platform/env';
 import type { ClientOptions, DataApiClient } from '@/lib/service/client';
 import { DataApiError } from '@/lib/service/errors';
 import { clientForToken } from '@/lib/service/token-client';
+
 import { connectionRow, workingConnectionsOf } from './store';
 
 /** A database failure while reading a token is stripped of its query (it names the user). */

@@ -1,5 +1,6 @@
 import 'server-only';
-import { sql, type SQL } from 'drizzle-orm';
+
+import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * The connection facts that other statements embed, so that they stay one round trip and read one snapshot: the

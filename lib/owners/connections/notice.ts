@@ -1,8 +1,11 @@
 import 'server-only';
+
 import { z } from 'zod';
+
 import type { CompaniesScope, CompanyScope } from '@/lib/base/company-scope';
 import type { Db } from '@/lib/platform/db/client';
 import { accessTokens } from '@/lib/platform/db/schema';
+
 import { connectionRow, connectionRows } from './store';
 
 /**

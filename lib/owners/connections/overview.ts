@@ -1,7 +1,10 @@
 import 'server-only';
+
 import { and, desc, eq, sql } from 'drizzle-orm';
+
 import type { Db } from '@/lib/platform/db/client';
 import { accessTokens } from '@/lib/platform/db/schema';
+
 import type { TokenSource } from './store';
 
 /**

@@ -1,10 +1,13 @@
 import 'server-only';
+
 import { z } from 'zod';
+
 import type { CompanyScope } from '@/lib/base/company-scope';
 import type { VaultKey } from '@/lib/platform/crypto/vault';
 import type { Db } from '@/lib/platform/db/client';
-import { countedClientForToken } from './client';
 import { isDataApiError } from '@/lib/service/errors';
+
+import { countedClientForToken } from './client';
 import { storeAccessTokens } from './store';
 
 /**

@@ -1,9 +1,12 @@
 import 'server-only';
+
 import { and, count, eq, ne } from 'drizzle-orm';
+
 import { reseal } from '@/lib/platform/crypto/reseal';
-import { tokenContext, webhookSecretContext, type VaultKey } from '@/lib/platform/crypto/vault';
+import { tokenContext, type VaultKey, webhookSecretContext } from '@/lib/platform/crypto/vault';
 import type { Db } from '@/lib/platform/db/client';
 import { accessTokens } from '@/lib/platform/db/schema';
+
 import { connectionRow } from './store';
 
 export type ConnectionsRotation = { reencrypted: number; alreadyCurrent: number; total: number };

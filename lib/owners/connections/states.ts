@@ -1,9 +1,12 @@
 import 'server-only';
+
 import { and, isNull, sql } from 'drizzle-orm';
+
+import type { CompaniesScope } from '@/lib/base/company-scope';
 import type { Db } from '@/lib/platform/db/client';
 import { accessTokens } from '@/lib/platform/db/schema';
-import type { CompaniesScope } from '@/lib/base/company-scope';
-import { connectionRows, workingConnectionsOf, type TokenSource } from './store';
+
+import { connectionRows, type TokenSource, workingConnectionsOf } from './store';
 
 /** Whether the add-on can reach a company's data: a token stored, none delivered, or one the service rejected. */
 export type ConnectionState = 'connected' | 'missing' | 'invalid';

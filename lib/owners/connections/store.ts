@@ -1,11 +1,14 @@
 import 'server-only';
-import type { CompaniesScope, CompanyScope } from '@/lib/base/company-scope';
+
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+
+import type { CompaniesScope, CompanyScope } from '@/lib/base/company-scope';
+import { sealSecret, sealToken, type VaultKey, webhookSecretContext } from '@/lib/platform/crypto/vault';
 import type { Db } from '@/lib/platform/db/client';
 import { accessTokens } from '@/lib/platform/db/schema';
 import { storableText } from '@/lib/platform/db/storable';
-import { sealSecret, sealToken, webhookSecretContext, type VaultKey } from '@/lib/platform/crypto/vault';
 
 /** The row of one connection: (user, company, plugin). */
 export function connectionRow(identity: CompanyScope): SQL {

@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { and, eq, isNotNull } from 'drizzle-orm';
+
 import type { Db } from '@/lib/platform/db/client';
 import { accessTokens } from '@/lib/platform/db/schema';
 

@@ -1,7 +1,8 @@
 import 'server-only';
+
 import type { ErrorCode } from '@/lib/base/errors';
+import { type Locale, messages } from '@/lib/base/i18n/messages';
 import { bothLanguages, failurePageResponse } from '@/lib/platform/http/failure-page';
-import { messages, type Locale } from '@/lib/base/i18n/messages';
 
 export type ConsentPage = 'unknown' | 'expired' | 'malformed' | 'busy' | 'unavailable';
 

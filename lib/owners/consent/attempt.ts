@@ -1,10 +1,13 @@
 import 'server-only';
-import type { CompanyScope } from '@/lib/base/company-scope';
+
 import { and, eq, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+
+import type { CompanyScope } from '@/lib/base/company-scope';
 import { openSecret, type VaultKey } from '@/lib/platform/crypto/vault';
 import type { Db } from '@/lib/platform/db/client';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { consentRequests } from '@/lib/platform/db/schema';
+
 import { consentStateContext } from './secrets';
 import type { CompanyMode, ResponseMode } from './url';
 

@@ -1,17 +1,19 @@
 import 'server-only';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+
+import { hasUsableToken, storedCompanyName } from '@/lib/owners/connections/missing-token';
+import { noteReplacedConnections } from '@/lib/owners/connections/notice';
+import { workingConnections } from '@/lib/owners/connections/states';
+import { storeAccessTokens } from '@/lib/owners/connections/store';
+import { sessionIsLive } from '@/lib/owners/sessions/live';
 import { sha256Hex } from '@/lib/platform/crypto/digest';
 import type { VaultKey } from '@/lib/platform/crypto/vault';
 import type { Db } from '@/lib/platform/db/client';
+import { type ConsentRequestRow, consentRequests } from '@/lib/platform/db/schema';
 import { storable } from '@/lib/platform/db/storable';
 import { getEnv } from '@/lib/platform/env';
-import { consentRequests, type ConsentRequestRow } from '@/lib/platform/db/schema';
-import { hasUsableToken, storedCompanyName } from '@/lib/owners/connections/missing-token';
-import { workingConnections } from '@/lib/owners/connections/states';
-import { storeAccessTokens } from '@/lib/owners/connections/store';
-import { noteReplacedConnections } from '@/lib/owners/connections/notice';
-import { sessionIsLive } from '@/lib/owners/sessions/live';
 import type { ConsentCompany } from '@/lib/service/schemas/consent';
 
 const namedCompany = z.object({ tenantId: z.string(), name: z.string().nullable() });

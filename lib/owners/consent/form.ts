@@ -1,5 +1,6 @@
 import 'server-only';
-import { consentCompanySchema, MAX_CONSENT_COMPANIES, type ConsentCompany } from '@/lib/service/schemas/consent';
+
+import { type ConsentCompany, consentCompanySchema, MAX_CONSENT_COMPANIES } from '@/lib/service/schemas/consent';
 
 /**
  * The consent's answer in post mode (interface: "Integration consent form body"): an urlencoded form whose fields are

@@ -1,16 +1,19 @@
 import 'server-only';
+
 import { and, eq, sql } from 'drizzle-orm';
+
+import type { CompanyScope } from '@/lib/base/company-scope';
+import type { ConnectionsStored } from '@/lib/owners/connections/store';
 import { openSecret, type VaultKey } from '@/lib/platform/crypto/vault';
 import type { Db } from '@/lib/platform/db/client';
 import { consentRequests } from '@/lib/platform/db/schema';
+import { getEnv } from '@/lib/platform/env';
 import { getLogger } from '@/lib/platform/log';
 import type { PollAnswer } from '@/lib/service/subscription-poll';
-import { getEnv } from '@/lib/platform/env';
-import type { ConnectionsStored } from '@/lib/owners/connections/store';
+
+import { ownAttempt } from './attempt';
 import { completePolledConsent, type Completion } from './complete';
 import { decidePoll, type PollStep } from './poll-step';
-import type { CompanyScope } from '@/lib/base/company-scope';
-import { ownAttempt } from './attempt';
 import { consentStateContext } from './secrets';
 
 /**

@@ -1,10 +1,13 @@
 import 'server-only';
+
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/platform/db/client';
-import { consentRequests, type ConsentRequestRow } from '@/lib/platform/db/schema';
+
 import type { CompanyScope } from '@/lib/base/company-scope';
+import type { Db } from '@/lib/platform/db/client';
+import { type ConsentRequestRow, consentRequests } from '@/lib/platform/db/schema';
+
 import { ownAttempt, readOwnAttempt } from './attempt';
-import { pollIfDue, type PollDeps } from './poll';
+import { type PollDeps, pollIfDue } from './poll';
 
 /**
  * The progress of an attempt, as the add-on's own page in the service's frame follows it while the user approves in

@@ -1,8 +1,11 @@
 import 'server-only';
+
 import { and, eq } from 'drizzle-orm';
+
 import type { Db } from '@/lib/platform/db/client';
-import { consentRequests, type ConsentRequestRow } from '@/lib/platform/db/schema';
-import { consentOutcomeSchema, type ConsentOutcome } from './complete';
+import { type ConsentRequestRow, consentRequests } from '@/lib/platform/db/schema';
+
+import { type ConsentOutcome, consentOutcomeSchema } from './complete';
 import { isConsentId } from './secrets';
 
 export type ConsentResult = {

@@ -1,6 +1,8 @@
 import 'server-only';
+
+import { type Locale, messages } from '@/lib/base/i18n/messages';
 import { bothLanguages, noticePageResponse } from '@/lib/platform/http/failure-page';
-import { messages, type Locale } from '@/lib/base/i18n/messages';
+
 import type { AskedCompany, ConsentOutcome } from './complete';
 import { describeOutcome, type OutcomeKind } from './describe';
 

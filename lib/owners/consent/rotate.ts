@@ -1,9 +1,12 @@
 import 'server-only';
+
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
+
 import { reseal } from '@/lib/platform/crypto/reseal';
 import type { VaultKey } from '@/lib/platform/crypto/vault';
 import type { Db } from '@/lib/platform/db/client';
 import { consentRequests } from '@/lib/platform/db/schema';
+
 import { consentStateContext } from './secrets';
 
 /**

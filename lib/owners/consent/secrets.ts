@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { randomBytes } from 'node:crypto';
+
 import type { SealContext } from '@/lib/platform/crypto/vault';
 
 /**

@@ -1,16 +1,19 @@
 import 'server-only';
+
 import { and, count, eq, gt, sql } from 'drizzle-orm';
+
 import { listConnections } from '@/lib/owners/connections/states';
+import { newWebhookId } from '@/lib/owners/connections/store';
+import type { Session } from '@/lib/owners/sessions/sessions';
+import { receiverAddress } from '@/lib/owners/webhooks/address';
 import { sha256Hex } from '@/lib/platform/crypto/digest';
 import { sealSecret, type VaultKey } from '@/lib/platform/crypto/vault';
 import type { Db } from '@/lib/platform/db/client';
 import { consentRequests } from '@/lib/platform/db/schema';
-import { newWebhookId } from '@/lib/owners/connections/store';
-import type { Session } from '@/lib/owners/sessions/sessions';
+
 import { POLL_LIMIT_MS } from './poll-step';
 import { consentStateContext, newConsentId, newConsentState } from './secrets';
-import { receiverAddress } from '@/lib/owners/webhooks/address';
-import { CONSENT_RETURN_PATH, consentLink, type CompanyMode, type ResponseMode } from './url';
+import { type CompanyMode, CONSENT_RETURN_PATH, consentLink, type ResponseMode } from './url';
 
 /** The service keeps an approval for 15 minutes under its state; our state lives exactly as long as we poll. */
 export const CONSENT_WINDOW_MINUTES = POLL_LIMIT_MS / 60_000;

@@ -6,6 +6,7 @@ import type { Prices } from '@/lib/service/schemas/common';
 import type { DeliveryNote } from '@/lib/service/schemas/delivery-note';
 import type { Expense } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
+
 import type { DocumentKind } from './kinds';
 import { foldForSearch, searchTextOf } from './search-text';
 

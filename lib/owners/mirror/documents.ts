@@ -1,8 +1,11 @@
 import 'server-only';
+
 import { and, sql } from 'drizzle-orm';
+
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
 import { isRecordRefusal } from '@/lib/platform/db/storable';
+
 import type { MirrorCompany } from './company';
 import type { DocumentRow } from './document-row';
 import type { DocumentKind } from './kinds';

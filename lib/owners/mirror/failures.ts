@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { isDataApiError } from '@/lib/service/errors';
+
 import type { MirrorStatusName } from './state';
 
 /** A company without the service's API package is looked at again daily (or when a connection is made). */

@@ -1,6 +1,8 @@
 import 'server-only';
+
 import type { Db } from '@/lib/platform/db/client';
 import type { DataApiClient } from '@/lib/service/client';
+
 import type { MirrorCompany } from './company';
 import { documentRow } from './document-row';
 import { upsertDocuments } from './documents';
@@ -8,7 +10,7 @@ import { refusalsOnly, storeRefusal } from './kind-refusal';
 import { DOCUMENT_KINDS, type DocumentKind } from './kinds';
 import { writeSyncPage } from './page-guard';
 import { pagesOf } from './service-pages';
-import { updateState, type SyncCursors, type SyncProgress } from './state';
+import { type SyncCursors, type SyncProgress, updateState } from './state';
 import { laterTimestamp } from './timestamps';
 
 /** Every kind read to its last page, or refused by the service (lib/owners/mirror/kind-refusal.ts). */

@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { setTimeout as sleep } from 'node:timers/promises';
+
 import { isDataApiError } from '@/lib/service/errors';
 
 /** How long one call of background work keeps waiting its turn before 'busy' counts as the job's failure. */

@@ -1,10 +1,13 @@
 import 'server-only';
+
 import { z } from 'zod';
+
 import { getEnv } from '@/lib/platform/env';
-import { defineQueue, type CancelJobs, type SendJob } from '@/lib/platform/jobs/queue';
 import { cancelJobs, sendJob } from '@/lib/platform/jobs/process';
+import { type CancelJobs, defineQueue, type SendJob } from '@/lib/platform/jobs/queue';
 import { describeError, getLogger } from '@/lib/platform/log';
-import { mirrorCompanyKey, type MirrorCompany } from './company';
+
+import { type MirrorCompany, mirrorCompanyKey } from './company';
 import { readMirrorJournals, syncMirror } from './run';
 import { companiesDueSync, purgeExpiredMirrors } from './upkeep';
 

@@ -1,15 +1,18 @@
 import 'server-only';
+
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
 import type { DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
 import type { Expense } from '@/lib/service/schemas/expense';
+
 import type { MirrorCompany } from './company';
 import { documentRow } from './document-row';
 import { failureOutcome } from './failures';
-import { skipRefusedRecord } from './refused-record';
 import { inTurn } from './in-turn';
+import { skipRefusedRecord } from './refused-record';
 import { companyRow, documentsOf } from './rows';
 import { updateState } from './state';
 

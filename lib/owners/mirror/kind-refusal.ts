@@ -1,9 +1,11 @@
 import 'server-only';
+
 import type { Db } from '@/lib/platform/db/client';
 import { isDataApiError } from '@/lib/service/errors';
+
 import type { MirrorCompany } from './company';
 import type { DocumentKind } from './kinds';
-import { updateState, type Refusal, type SyncCursors, type SyncProgress } from './state';
+import { type Refusal, type SyncCursors, type SyncProgress, updateState } from './state';
 
 /**
  * One kind refused does not stall the others. The interface allows 404 on every list, and a company may be refused a

@@ -1,6 +1,9 @@
 import 'server-only';
+
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
+
+import { type Db, rowsOf } from '@/lib/platform/db/client';
+
 import type { DocumentKind } from './kinds';
 import type { MirrorStatusName } from './state';
 

@@ -1,8 +1,10 @@
 import 'server-only';
+
 import { holdWorkingConnection } from '@/lib/owners/connections/states';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorCompanies } from '@/lib/platform/db/schema';
 import { DataApiError } from '@/lib/service/errors';
+
 import type { MirrorCompany } from './company';
 import { MirrorPurged } from './failures';
 import { companyRow } from './rows';

@@ -1,6 +1,8 @@
 import 'server-only';
+
 import type { Db } from '@/lib/platform/db/client';
 import type { DataApiClient } from '@/lib/service/client';
+
 import type { MirrorCompany } from './company';
 import { deleteUnlisted } from './documents';
 import { refusalOf } from './kind-refusal';

@@ -1,10 +1,13 @@
 import 'server-only';
+
 import { and, eq, sql } from 'drizzle-orm';
+
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorReference } from '@/lib/platform/db/schema';
 import { storable } from '@/lib/platform/db/storable';
 import type { DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
+
 import type { MirrorCompany } from './company';
 import { inTurn } from './in-turn';
 import { REFERENCE_KINDS, type ReferenceKind } from './kinds';

@@ -1,7 +1,9 @@
 import 'server-only';
-import { driverErrorOf } from '@/lib/platform/db-errors';
+
 import { isRecordRefusal } from '@/lib/platform/db/storable';
+import { driverErrorOf } from '@/lib/platform/db-errors';
 import { getLogger } from '@/lib/platform/log';
+
 import type { MirrorCompany } from './company';
 import type { DocumentKind } from './kinds';
 

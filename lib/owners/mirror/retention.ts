@@ -1,7 +1,10 @@
 import 'server-only';
+
 import { and, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
+
+import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { mirrorCompanies, mirrorDocuments, mirrorReference } from '@/lib/platform/db/schema';
+
 import type { MirrorCompany } from './company';
 import { companyRow, documentsOf, referenceOf } from './rows';
 

@@ -1,6 +1,9 @@
 import 'server-only';
+
 import { and, eq, type SQL } from 'drizzle-orm';
+
 import { mirrorCompanies, mirrorDocuments, mirrorReference } from '@/lib/platform/db/schema';
+
 import type { MirrorCompany } from './company';
 import type { DocumentKind } from './kinds';
 

@@ -1,13 +1,16 @@
 import 'server-only';
+
 import { sql } from 'drizzle-orm';
+
 import { openCompanyClientForWork } from '@/lib/owners/connections/client';
 import type { Db } from '@/lib/platform/db/client';
 import type { ClientOptions, DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
+
 import type { MirrorCompany } from './company';
-import { readJournals, type JournalResult } from './journals';
+import { type JournalResult, readJournals } from './journals';
 import type { SyncMode } from './plan';
-import { beginSync, updateState, type StatePatch } from './state';
+import { beginSync, type StatePatch, updateState } from './state';
 import { syncCompany, type SyncResult } from './sync';
 
 type WorkOptions = { signal?: AbortSignal; client?: ClientOptions };

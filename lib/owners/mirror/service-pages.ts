@@ -1,6 +1,8 @@
 import 'server-only';
+
 import type { DataApiClient } from '@/lib/service/client';
 import { invoiceExtendedFields } from '@/lib/service/queries';
+
 import type { MirroredRecord } from './document-row';
 import { inTurn } from './in-turn';
 import type { DocumentKind } from './kinds';

@@ -1,9 +1,12 @@
 import 'server-only';
+
 import { sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorCompanies, type MirrorCompanyRow } from '@/lib/platform/db/schema';
+
 import type { MirrorCompany } from './company';
 import { DOCUMENT_KINDS, type DocumentKind } from './kinds';
 import { companyRow } from './rows';

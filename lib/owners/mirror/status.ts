@@ -1,11 +1,14 @@
 import 'server-only';
-import { and, count, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+
+import { and, count, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
+
 import type { MirrorCompany } from './company';
 import { DOCUMENT_KINDS, type DocumentKind } from './kinds';
 import { companyRow, documentsOf } from './rows';
-import { readProgress, type MirrorStatusName, type Refusal } from './state';
+import { type MirrorStatusName, readProgress, type Refusal } from './state';
 import { syncAsked } from './sync-asked';
 
 export type MirrorStatus = {

@@ -1,9 +1,12 @@
 import 'server-only';
+
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
+
+import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { driverErrorOf } from '@/lib/platform/db-errors';
 import { JOBS_SCHEMA } from '@/lib/platform/jobs/one-per-key';
-import { mirrorCompanyKey, type MirrorCompany } from './company';
+
+import { type MirrorCompany, mirrorCompanyKey } from './company';
 import type { MirrorStatus } from './status';
 
 /** The queue of the mirror's syncs (lib/owners/mirror/jobs.ts, mirrorSyncQueue; not imported: that module runs syncs). */

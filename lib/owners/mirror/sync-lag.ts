@@ -1,6 +1,8 @@
 import 'server-only';
+
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
+
+import { type Db, rowsOf } from '@/lib/platform/db/client';
 
 export type SyncLag = { tenantId: string; seconds: number };
 

@@ -1,7 +1,10 @@
 import 'server-only';
+
 import { sql } from 'drizzle-orm';
+
 import type { Db } from '@/lib/platform/db/client';
 import type { DataApiClient } from '@/lib/service/client';
+
 import type { MirrorCompany } from './company';
 import { failureOutcome } from './failures';
 import { readEverything } from './full-sync';
@@ -9,7 +12,7 @@ import { readChanges } from './incremental-sync';
 import { planSync, type SyncMode, type SyncStep } from './plan';
 import { removeDeleted } from './reconcile';
 import { replaceReferenceData } from './reference';
-import { beginSync, readProgress, updateState, type MirrorStatusName, type StatePatch } from './state';
+import { beginSync, type MirrorStatusName, readProgress, type StatePatch, updateState } from './state';
 
 export type SyncResult = {
   status: MirrorStatusName;

@@ -1,8 +1,11 @@
 import 'server-only';
+
 import { sql } from 'drizzle-orm';
+
 import { hasWorkingConnection } from '@/lib/owners/connections/states';
 import { companiesInUse } from '@/lib/owners/sessions/live';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
+import { type Db, rowsOf } from '@/lib/platform/db/client';
+
 import type { MirrorCompany } from './company';
 import { companiesWithoutState, purgeMirror, purgeStateless } from './retention';
 

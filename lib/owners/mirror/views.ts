@@ -1,6 +1,9 @@
 import 'server-only';
+
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
+
+import { type Db, rowsOf } from '@/lib/platform/db/client';
+
 import type { MirrorCompany } from './company';
 import { requestMirrorSync } from './jobs';
 import { FRESH_FOR_SECONDS } from './upkeep';

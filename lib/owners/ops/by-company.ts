@@ -1,6 +1,8 @@
 import 'server-only';
+
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
+
+import { type Db, rowsOf } from '@/lib/platform/db/client';
 
 /**
  * The operational records by company, for the operators' console's Companies page (lib/features/console/companies.ts).

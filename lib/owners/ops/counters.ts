@@ -1,10 +1,11 @@
 import 'server-only';
+
+import { type LaunchOutcome, recordDataApiUse, recordLaunch } from '@/lib/owners/ops/record';
 import { getEnv } from '@/lib/platform/env';
 import type { RequestLog } from '@/lib/platform/log';
-import { recordDataApiUse, recordLaunch, type LaunchOutcome } from '@/lib/owners/ops/record';
-import type { CallOutcome } from '@/lib/service/transport';
 import { getMetrics } from '@/lib/platform/metrics/registry';
 import { SERVICE_COLLECTIONS } from '@/lib/service/document-paths';
+import type { CallOutcome } from '@/lib/service/transport';
 
 /**
  * What the places that know call, one line each: they count in this process's metrics and add to the durable

@@ -1,9 +1,11 @@
 import 'server-only';
+
+import type { CallPriority } from '@/lib/owners/ops/record';
 import type { Db } from '@/lib/platform/db/client';
 import { opsDataApiUsage } from '@/lib/platform/db/schema';
-import { hourlyRowsSince } from './since';
 import { addWaitBuckets, emptyWaitBuckets, waitQuantileMs } from '@/lib/platform/metrics/wait-buckets';
-import type { CallPriority } from '@/lib/owners/ops/record';
+
+import { hourlyRowsSince } from './since';
 
 /** How long calls of one priority waited for the token's budget: p50/p95 in ms from the buckets (null: no calls). */
 export type BudgetWait = { calls: number; p50Ms: number | null; p95Ms: number | null; meanMs: number | null };

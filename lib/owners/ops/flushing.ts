@@ -1,7 +1,8 @@
 import 'server-only';
+
+import { flushOpsRecords } from '@/lib/owners/ops/record';
 import type { Db } from '@/lib/platform/db/client';
 import { describeError, getLogger } from '@/lib/platform/log';
-import { flushOpsRecords } from '@/lib/owners/ops/record';
 
 /** How often each instance writes its gathered operational records: the console is this far behind at most. */
 export const OPS_FLUSH_INTERVAL_MS = 5_000;

@@ -1,8 +1,10 @@
 import 'server-only';
+
+import type { LaunchStep } from '@/lib/owners/ops/record';
 import type { Db } from '@/lib/platform/db/client';
 import { opsLaunchCounts } from '@/lib/platform/db/schema';
+
 import { hourlyRowsSince } from './since';
-import type { LaunchStep } from '@/lib/owners/ops/record';
 
 /** One hour's or day's launches: exchanges the gateway made, sign-ins that followed, and the refusals of both. */
 export type LaunchTally = {

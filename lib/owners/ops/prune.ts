@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { lt, sql } from 'drizzle-orm';
+
 import type { Db } from '@/lib/platform/db/client';
 import { instant } from '@/lib/platform/db/clock';
 import { opsDataApiUsage, opsLaunchCounts, opsWebhookRefusals } from '@/lib/platform/db/schema';

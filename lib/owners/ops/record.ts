@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { sql } from 'drizzle-orm';
+
 import type { Db } from '@/lib/platform/db/client';
 import { opsDataApiUsage, opsLaunchCounts, opsWebhookRefusals } from '@/lib/platform/db/schema';
 import { addWaitBuckets, emptyWaitBuckets, waitBucketOf } from '@/lib/platform/metrics/wait-buckets';

@@ -1,6 +1,7 @@
 import 'server-only';
-import { describeError, getLogger, type RequestLog } from '@/lib/platform/log';
+
 import { countRequest } from '@/lib/owners/ops/counters';
+import { describeError, getLogger, type RequestLog } from '@/lib/platform/log';
 
 /**
  * The one line a request writes, and its count, wherever it came in: every door calls `requestEnded` once, when it

@@ -1,8 +1,11 @@
 import 'server-only';
+
 import { asc, gte } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+
 import type { Db } from '@/lib/platform/db/client';
 import type { opsDataApiUsage, opsLaunchCounts } from '@/lib/platform/db/schema';
+
 import { hourOf } from './record';
 
 type HourlyTable = typeof opsLaunchCounts | typeof opsDataApiUsage;

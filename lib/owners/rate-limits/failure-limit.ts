@@ -1,8 +1,10 @@
 import 'server-only';
+
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { getDb, type Db } from '@/lib/platform/db/client';
-import { rateLimits } from '@/lib/platform/db/schema';
+
 import { HttpError } from '@/lib/base/errors';
+import { type Db, getDb } from '@/lib/platform/db/client';
+import { rateLimits } from '@/lib/platform/db/schema';
 
 /**
  * Failed authentications at the broker endpoints, limited per source address. Only failures spend the budget,

@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { lt } from 'drizzle-orm';
+
 import type { Db } from '@/lib/platform/db/client';
 import { instant } from '@/lib/platform/db/clock';
 import { rateLimits } from '@/lib/platform/db/schema';

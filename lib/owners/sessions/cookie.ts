@@ -1,6 +1,9 @@
 import 'server-only';
+
 import { createHash } from 'node:crypto';
+
 import { sealData, unsealData } from 'iron-session';
+
 import { SESSION_COOKIE } from '@/lib/owners/sessions/cookie-name';
 
 export { SESSION_COOKIE };

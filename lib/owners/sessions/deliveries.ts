@@ -1,9 +1,11 @@
 import 'server-only';
+
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
-import type { VaultKey } from '@/lib/platform/crypto/vault';
+
 import { storeAccessTokens, type TokenToStore } from '@/lib/owners/connections/store';
+import type { VaultKey } from '@/lib/platform/crypto/vault';
+import { type Db, rowsOf } from '@/lib/platform/db/client';
 
 /** How long after a launch the gateway may deliver tokens for its companies. */
 export const DELIVERY_WINDOW_MINUTES = 15;

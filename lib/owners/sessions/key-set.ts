@@ -1,15 +1,17 @@
 import 'server-only';
+
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
   customFetch,
   errors,
-  jwksCache,
   type FetchImplementation,
-  type JSONWebKeySet,
-  type JWSHeaderParameters,
   type FlattenedJWSInput,
+  type JSONWebKeySet,
+  jwksCache,
+  type JWSHeaderParameters,
 } from 'jose';
+
 import type { Answer, Answerable } from '@/lib/base/errors';
 
 /**

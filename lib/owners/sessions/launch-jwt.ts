@@ -1,7 +1,9 @@
 import 'server-only';
+
 import { decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import { z } from 'zod';
-import { KeySetUnavailable, type KeyResolver } from '@/lib/owners/sessions/key-set';
+
+import { type KeyResolver, KeySetUnavailable } from '@/lib/owners/sessions/key-set';
 
 /** Fixed by the interface, not configurable. */
 export const LAUNCH_JWT = {

@@ -1,6 +1,8 @@
 import 'server-only';
+
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
+
+import { type Db, rowsOf } from '@/lib/platform/db/client';
 
 /** A user's last launch with one company, as raw SQL returns it (both drivers: a time is a Date or text). */
 export type LastLaunchRecord = {

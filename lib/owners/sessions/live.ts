@@ -1,7 +1,9 @@
 import 'server-only';
-import { sql, type SQL } from 'drizzle-orm';
+
+import { type SQL, sql } from 'drizzle-orm';
+
 import { companyHasUsableToken } from '@/lib/owners/connections/missing-token';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
+import { type Db, rowsOf } from '@/lib/platform/db/client';
 
 /**
  * A live session as other statements ask about it: not revoked, not past its absolute expiry, seen within

@@ -1,7 +1,9 @@
 import 'server-only';
+
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
-import { sessions, type SessionRow } from '@/lib/platform/db/schema';
+
+import { type Db, rowsOf } from '@/lib/platform/db/client';
+import { type SessionRow, sessions } from '@/lib/platform/db/schema';
 import { getEnv } from '@/lib/platform/env';
 
 export type Session = Pick<SessionRow, 'id' | 'userId' | 'tenantIds' | 'pluginId' | 'expiresAt'>;

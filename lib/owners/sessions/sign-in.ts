@@ -1,10 +1,13 @@
 import 'server-only';
+
 import { randomBytes } from 'node:crypto';
+
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
-import { sha256Hex } from '@/lib/platform/crypto/digest';
+
 import { SESSION_LIFETIME_SECONDS } from '@/lib/owners/sessions/cookie';
-import { sessionOf, type Session, type SessionRecord } from '@/lib/owners/sessions/sessions';
+import { type Session, sessionOf, type SessionRecord } from '@/lib/owners/sessions/sessions';
+import { sha256Hex } from '@/lib/platform/crypto/digest';
+import { type Db, rowsOf } from '@/lib/platform/db/client';
 
 /**
  * Redeems a launch code for a new session, in one statement (one round trip, atomic):

@@ -1,11 +1,13 @@
 import 'server-only';
+
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
-import { launchCodes, usedJwtIds } from '@/lib/platform/db/schema';
-import { randomToken64, sha256Hex } from '@/lib/platform/crypto/digest';
-import { LAUNCH_CODE_LIFETIME_SECONDS } from '@/lib/owners/sessions/launch-codes';
-import { LaunchJwtRejected, type LaunchClaims } from '@/lib/owners/sessions/launch-jwt';
+
 import { someCompanyLacksToken } from '@/lib/owners/connections/missing-token';
+import { LAUNCH_CODE_LIFETIME_SECONDS } from '@/lib/owners/sessions/launch-codes';
+import { type LaunchClaims, LaunchJwtRejected } from '@/lib/owners/sessions/launch-jwt';
+import { randomToken64, sha256Hex } from '@/lib/platform/crypto/digest';
+import { type Db, rowsOf } from '@/lib/platform/db/client';
+import { launchCodes, usedJwtIds } from '@/lib/platform/db/schema';
 
 export type ExchangeResult = { launchCode: string; requestAccessToken: boolean };
 

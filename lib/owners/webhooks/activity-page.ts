@@ -1,8 +1,10 @@
 import 'server-only';
+
+import type { CompanyScope } from '@/lib/base/company-scope';
 import { listConnections } from '@/lib/owners/connections/states';
 import type { Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
-import type { CompanyScope } from '@/lib/base/company-scope';
+
 import { listCompanyEvents } from './activity';
 import { receiverAddress } from './address';
 import type { WebhookNotification } from './payload';

@@ -1,8 +1,10 @@
 import 'server-only';
-import type { CompanyScope } from '@/lib/base/company-scope';
+
 import { and, arrayContains, desc, eq } from 'drizzle-orm';
+
+import type { CompanyScope } from '@/lib/base/company-scope';
 import type { Db } from '@/lib/platform/db/client';
-import { webhookEvents, type WebhookEventRow } from '@/lib/platform/db/schema';
+import { type WebhookEventRow, webhookEvents } from '@/lib/platform/db/schema';
 
 /** The company's notifications, as the activity page reads them. */
 

@@ -1,5 +1,6 @@
 import 'server-only';
-import { errorResponse, type ErrorCode } from '@/lib/base/errors';
+
+import { type ErrorCode, errorResponse } from '@/lib/base/errors';
 import type { Failure } from '@/lib/platform/http/failure';
 
 /**

@@ -1,8 +1,10 @@
 import 'server-only';
+
 import { sha256Hex } from '@/lib/platform/crypto/digest';
 import type { Db } from '@/lib/platform/db/client';
-import { storable, storableText } from '@/lib/platform/db/storable';
 import { webhookEvents } from '@/lib/platform/db/schema';
+import { storable, storableText } from '@/lib/platform/db/storable';
+
 import type { WebhookNotification } from './payload';
 
 type NewWebhookEvent = typeof webhookEvents.$inferInsert;

@@ -1,6 +1,9 @@
 import 'server-only';
+
 import { z } from 'zod';
+
 import { isObject } from '@/lib/service/parse';
+
 import { WEBHOOK_MAX_BODY_BYTES } from './signature';
 
 /**

@@ -1,14 +1,15 @@
-import { kindPath } from '@/lib/service/records/present';
 import type { DocumentKind } from '@/lib/base/document-kinds';
-import { kindOfServiceCollection, serviceCollectionOf } from '@/lib/service/document-paths';
 import { formatMoney } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
+import { kindOfServiceCollection, serviceCollectionOf } from '@/lib/service/document-paths';
 import { isObject } from '@/lib/service/parse';
+import { kindPath } from '@/lib/service/records/present';
+
 import {
-  paymentPayloadSchema,
-  uploadPayloadSchema,
   type PaymentPayload,
+  paymentPayloadSchema,
   type UploadPayload,
+  uploadPayloadSchema,
   type WebhookKind,
   type WebhookNotification,
 } from './payload';

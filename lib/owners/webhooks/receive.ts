@@ -1,8 +1,10 @@
 import 'server-only';
+
 import { connectionsAtWebhook, type WebhookCandidate as Candidate } from '@/lib/owners/connections/webhook-secrets';
+import { openSecret, type VaultKey, webhookSecretContext } from '@/lib/platform/crypto/vault';
 import type { Db } from '@/lib/platform/db/client';
-import { openSecret, webhookSecretContext, type VaultKey } from '@/lib/platform/crypto/vault';
-import { recordWebhookEvent, eventKeyOf } from './events';
+
+import { eventKeyOf, recordWebhookEvent } from './events';
 import { parseWebhookPayload, type WebhookKind } from './payload';
 import { signatureCheck } from './signature';
 

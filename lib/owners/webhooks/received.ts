@@ -1,6 +1,8 @@
 import 'server-only';
+
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
+
+import { type Db, rowsOf } from '@/lib/platform/db/client';
 
 /** Notifications stored for one company, as raw SQL returns them (both drivers: a count is a number or text). */
 export type ReceivedRecord = {

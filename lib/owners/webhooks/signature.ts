@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**

@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const sha256 = (value: string | Buffer) => createHash('sha256').update(value).digest();

@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { openSecret, sealSecret, type VaultKey } from './vault';
 
 /** Opens a sealed value under its old key and seals it again under the current one, in the same context. */

@@ -1,6 +1,8 @@
 import 'server-only';
-import type { CompanyScope } from '@/lib/base/company-scope';
+
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+import type { CompanyScope } from '@/lib/base/company-scope';
 
 /**
  * Secrets at rest (access tokens, webhook secrets, consent states): AES-256-GCM with a random 96-bit IV and what the

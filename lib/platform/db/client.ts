@@ -1,10 +1,13 @@
 import 'server-only';
+
 import { mkdirSync } from 'node:fs';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
 import type { PGlite } from '@electric-sql/pglite';
-import { getEnv } from '@/lib/platform/env';
-import * as schema from '@/lib/platform/db/schema';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
 import { migratePglite, migratePostgres } from '@/lib/platform/db/migrate';
+import * as schema from '@/lib/platform/db/schema';
+import { getEnv } from '@/lib/platform/env';
 
 /** Both drivers (node-postgres and PGlite) behind the one query-builder type the rest of lib/ uses. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

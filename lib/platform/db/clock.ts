@@ -1,6 +1,8 @@
 import 'server-only';
-import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from './client';
+
+import { type SQL, sql } from 'drizzle-orm';
+
+import { type Db, rowsOf } from './client';
 
 /**
  * The database's clock, read once: times that decide validity are the database's (schema.ts), and a job that applies

@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { sql } from 'drizzle-orm';
+
 import { getDb } from '@/lib/platform/db/client';
 
 /** Whether our database answers a statement now (the health check's question); never throws. */

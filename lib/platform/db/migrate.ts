@@ -1,7 +1,9 @@
 import 'server-only';
+
 import path from 'node:path';
-import type { Pool } from 'pg';
+
 import type { PGlite } from '@electric-sql/pglite';
+import type { Pool } from 'pg';
 
 const migrationsFolder = path.join(process.cwd(), 'drizzle');
 

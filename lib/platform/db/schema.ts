@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { DOCUMENT_KINDS } from '@/lib/base/document-kinds';
 import {
   bigint,
   date,
@@ -13,6 +12,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+
+import { DOCUMENT_KINDS } from '@/lib/base/document-kinds';
 
 /**
  * All state that decides who may do what lives here, never in process memory, so several instances agree.

@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { driverErrorOf } from '@/lib/platform/db-errors';
 
 /**

@@ -1,12 +1,14 @@
 import 'server-only';
+
 import { randomBytes } from 'node:crypto';
-import { fill } from '@/lib/base/i18n/documents';
-import type { Locale } from '@/lib/base/i18n/messages';
+
 import { statusOf } from '@/lib/base/errors';
-import { failureHeaders, type Failure } from '@/lib/platform/http/failure';
 import { escapeHtml } from '@/lib/base/http/html';
 import { routeContentSecurityPolicy } from '@/lib/base/http/security-headers';
+import { fill } from '@/lib/base/i18n/documents';
+import type { Locale } from '@/lib/base/i18n/messages';
 import { getEnv } from '@/lib/platform/env';
+import { type Failure, failureHeaders } from '@/lib/platform/http/failure';
 
 /**
  * The one failure page of the route handlers, for answers a person sees (a followed link, a sent form, the browser

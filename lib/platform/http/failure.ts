@@ -1,6 +1,7 @@
 import 'server-only';
+
+import { type Answer, errorResponse, isAnswerable } from '@/lib/base/errors';
 import { isDatabaseUnavailable } from '@/lib/platform/db-errors';
-import { errorResponse, isAnswerable, type Answer } from '@/lib/base/errors';
 
 /**
  * The one mapping from a thrown error to what a user or a caller is told. Every answer of ours that reports a

@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { errorResponse } from '@/lib/base/errors';
 import { withRouteHeaders } from '@/lib/platform/http/route-headers';
 

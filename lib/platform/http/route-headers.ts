@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { routeSecurityHeaders } from '@/lib/base/http/security-headers';
 import { getEnv } from '@/lib/platform/env';
 

@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { withRouteHeaders } from '@/lib/platform/http/route-headers';
 
 /** A 303 to an address outside (the service's preview), which the browser then opens without our cookie or referrer. */

@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { driverErrorOf, isDatabaseUnavailable } from '@/lib/platform/db-errors';
 
 /**

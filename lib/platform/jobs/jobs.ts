@@ -1,13 +1,15 @@
 import 'server-only';
+
 import PgBoss from 'pg-boss';
+
 import type { DbHandle } from '@/lib/platform/db/client';
-import { describeError, getLogger } from '@/lib/platform/log';
-import { pgliteJobsDb } from '@/lib/platform/jobs/pglite-adapter';
 import { JOBS_SCHEMA, unfinishedJobs } from '@/lib/platform/jobs/one-per-key';
+import { pgliteJobsDb } from '@/lib/platform/jobs/pglite-adapter';
 import type { CancelJobs, JobData, QueueDefinition, SendJob, SendOptions } from '@/lib/platform/jobs/queue';
 import { RunningJobs } from '@/lib/platform/jobs/running';
-import { readJobState, type JobState } from '@/lib/platform/jobs/state';
+import { type JobState, readJobState } from '@/lib/platform/jobs/state';
 import { workOn, type WorkTuning } from '@/lib/platform/jobs/work';
+import { describeError, getLogger } from '@/lib/platform/log';
 
 /** The database the jobs live in and their handlers use (a DbHandle: lib/platform/db/client.ts). */
 export type JobsDatabase = Pick<DbHandle, 'db' | 'driver'>;

@@ -1,4 +1,5 @@
 import 'server-only';
+
 import type { PGlite, Results } from '@electric-sql/pglite';
 import type PgBoss from 'pg-boss';
 

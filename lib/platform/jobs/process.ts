@@ -1,6 +1,7 @@
 import 'server-only';
+
 import { getDbHandle } from '@/lib/platform/db/client';
-import { openJobs, type Jobs, type JobsOptions, type SendOptions } from '@/lib/platform/jobs/jobs';
+import { type Jobs, type JobsOptions, openJobs, type SendOptions } from '@/lib/platform/jobs/jobs';
 import type { JobData, QueueDefinition } from '@/lib/platform/jobs/queue';
 import type { JobState } from '@/lib/platform/jobs/state';
 

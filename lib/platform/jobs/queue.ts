@@ -1,5 +1,7 @@
 import 'server-only';
+
 import type { z } from 'zod';
+
 import type { Db } from '@/lib/platform/db/client';
 
 /**

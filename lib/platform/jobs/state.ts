@@ -1,5 +1,7 @@
 import 'server-only';
+
 import type PgBoss from 'pg-boss';
+
 import { failureKindOfOutput } from '@/lib/platform/jobs/failure';
 
 export type JobState = {

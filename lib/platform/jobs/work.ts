@@ -1,11 +1,13 @@
 import 'server-only';
+
 import type PgBoss from 'pg-boss';
+
 import type { Db } from '@/lib/platform/db/client';
-import { describeError, getLogger } from '@/lib/platform/log';
-import { JobFailure, failureKindOf } from '@/lib/platform/jobs/failure';
+import { failureKindOf, JobFailure } from '@/lib/platform/jobs/failure';
 import { anotherRunning } from '@/lib/platform/jobs/one-per-key';
 import type { QueueDefinition, SendJob } from '@/lib/platform/jobs/queue';
 import type { RunningJobs } from '@/lib/platform/jobs/running';
+import { describeError, getLogger } from '@/lib/platform/log';
 
 export type WorkTuning = { pollingIntervalSeconds?: number };
 

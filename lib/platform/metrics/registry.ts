@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
 import { OPS_WAIT_BUCKETS_MS } from '@/lib/platform/metrics/wait-buckets';
 
 /**

@@ -1,4 +1,5 @@
 import 'server-only';
+
 import type { Priority, Reservation } from './slots';
 
 /**

@@ -1,6 +1,7 @@
 import 'server-only';
+
 import type { RateBudget } from './budget';
-import { afterSpentWindow, confirmIn, reserveIn, serviceRules, type Rules, type ScheduleState } from './slots';
+import { afterSpentWindow, confirmIn, reserveIn, type Rules, type ScheduleState, serviceRules } from './slots';
 
 /** Tokens idle this long are forgotten: every window is long empty by then. */
 const IDLE_MS = 5 * 60_000;

@@ -1,8 +1,11 @@
 import 'server-only';
+
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/lib/platform/db/client';
+
+import { type Db, rowsOf } from '@/lib/platform/db/client';
+
 import type { RateBudget } from './budget';
-import { afterSpentWindow, confirmIn, reserveIn, serviceRules, type Rules, type ScheduleState } from './slots';
+import { afterSpentWindow, confirmIn, reserveIn, type Rules, type ScheduleState, serviceRules } from './slots';
 
 type BudgetRow = { slots: (string | number)[] | null; paused_until: string | number; now_ms: string | number };
 

@@ -1,6 +1,8 @@
 import 'server-only';
+
 import { getDb } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
+
 import type { RateBudget } from './budget';
 import { createMemoryBudget } from './memory-budget';
 import { createPostgresBudget } from './postgres-budget';

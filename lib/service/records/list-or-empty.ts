@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { isDataApiError } from '@/lib/service/errors';
 
 /** A list read where the service's 404 means "no records" (the interface lists 404 among a list's answers). */

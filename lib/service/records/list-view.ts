@@ -1,8 +1,9 @@
 import type { z } from 'zod';
-import { parseSort } from '@/lib/service/records/sort-param';
-import { deliveryNoteListQuery, expenseListQuery, hasControlOrBidi, invoiceListQuery } from '@/lib/service/queries';
-import { ownSearchParams, type SearchParams } from '@/lib/base/http/search-params';
+
 import type { DocumentKind } from '@/lib/base/document-kinds';
+import { ownSearchParams, type SearchParams } from '@/lib/base/http/search-params';
+import { deliveryNoteListQuery, expenseListQuery, hasControlOrBidi, invoiceListQuery } from '@/lib/service/queries';
+import { parseSort } from '@/lib/service/records/sort-param';
 
 /**
  * A list page's view as its URL states it: the filters under the interface's own parameter names (so a view can be

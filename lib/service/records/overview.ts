@@ -1,9 +1,10 @@
+import { addDays, calendarDay } from '@/lib/base/calendar';
 import type { DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
+import { creditsThePartner } from '@/lib/service/records/overdue';
 import type { Expense } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
-import { addDays, calendarDay } from '@/lib/base/calendar';
-import { creditsThePartner } from '@/lib/service/records/overdue';
+
 import { listOrEmpty } from './list-or-empty';
 
 /**

@@ -1,7 +1,7 @@
-import type { Partner, Prices } from '@/lib/service/schemas/common';
+import { type DocumentKind, segmentOf } from '@/lib/base/document-kinds';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { daysOverdue, type Payable as Overdue } from '@/lib/service/records/overdue';
-import { segmentOf, type DocumentKind } from '@/lib/base/document-kinds';
+import type { Partner, Prices } from '@/lib/service/schemas/common';
 
 /** Small readings of records shared by lists and detail pages. Pure. */
 

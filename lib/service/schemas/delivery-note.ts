@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { amount, int64Id, partnerSchema, pricesSchema, serviceDate, tags, text } from './common';
 
 /** No public evidence of the delivery note's fields: modelled on the invoice, every field optional. */

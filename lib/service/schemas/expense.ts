@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { amount, partnerSchema, pricesSchema, serviceDate, tags, text } from './common';
 
 /** The filter's document types: 10 ReceivedInvoice, 11 Receipt, 13 InternalDocument, 15 ReceivedProformaInvoice,

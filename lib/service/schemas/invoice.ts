@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { amount, int64Id, partnerSchema, pricesSchema, serviceDate, tags, text } from './common';
 
 /** 0 not paid, 1 fully paid, 2 overpaid, 3 partially paid (records); the list filter knows only 0 and 1. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { amount, int64Id, serviceDate, text } from './common';
 
 /** Reference data. Numbering sequences are known to carry an id, a name and their code; the rest is weak evidence. */

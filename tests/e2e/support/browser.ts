@@ -1,8 +1,8 @@
 import {
-  chromium,
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  chromium,
   type Page,
   type Response,
 } from 'playwright-core';

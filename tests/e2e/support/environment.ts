@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+
 import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
+
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/app';
 import { rememberSecret } from '../../support/log-capture';
-import { startAddonServer, type AddonServer } from './addon-server';
+import { type AddonServer, startAddonServer } from './addon-server';
 import type { LaunchEnvironment } from './browser';
 import { freeLoopbackPort } from './ports';
 

@@ -1,4 +1,5 @@
 import { beforeEach } from 'vitest';
+
 import type { AddonServer } from './addon-server';
 
 /**

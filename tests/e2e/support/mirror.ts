@@ -1,4 +1,5 @@
 import type { FrameLocator, Locator } from 'playwright-core';
+
 import { expectUi } from './expect-ui';
 
 /**

@@ -1,6 +1,6 @@
 import { attachmentContent } from '../../../sandbox/data/attachment-files';
 import { dayOf, parseTimestamp } from '../../../sandbox/data/calendar';
-import { generateCompany, type CompanyData } from '../../../sandbox/data/company-data';
+import { type CompanyData, generateCompany } from '../../../sandbox/data/company-data';
 
 /**
  * The sandbox's business data, generated here exactly as the sandbox generates it (same company, same day), so a test

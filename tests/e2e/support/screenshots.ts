@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+
 import type { Page } from 'playwright-core';
+
 import { projectRoot } from './addon-server';
 
 /** Screenshots of the end-to-end runs are kept here (git-ignored), one file per step, overwritten by the next run. */

@@ -1,6 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+
 import type { BrowserContext } from 'playwright-core';
+
 import { capturedLogLines, leakedSecrets } from '../../support/log-capture';
 import { projectRoot } from './addon-server';
 

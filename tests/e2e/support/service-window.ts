@@ -1,10 +1,12 @@
 import { createServer, type Server } from 'node:http';
+
 import type { Browser, BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+
 import { rememberSecret } from '../../support/log-capture';
 import { listenOnLoopback } from '../../support/loopback';
 import { freshContext, launchChromium } from './browser';
-import { startEnvironment, type E2eEnvironment, type SandboxSettings } from './environment';
+import { type E2eEnvironment, type SandboxSettings, startEnvironment } from './environment';
 
 /**
  * The service's application window around the add-on: a page of another site holding the add-on in an <iframe>, as

@@ -1,13 +1,13 @@
-import { otherMethods } from '@/lib/platform/http/other-methods';
-import { getEnv } from '@/lib/platform/env';
-import { fingerprint } from '@/lib/platform/crypto/digest';
 import { HttpError } from '@/lib/base/errors';
-import { handleRequest } from '@/lib/doors/http/handle';
 import { readGatewayRequest } from '@/lib/doors/gateway';
-import { deliverySchema } from '@/lib/owners/sessions/deliveries';
-import { getLogger } from '@/lib/platform/log';
-import { countDeliveredTokens } from '@/lib/owners/ops/counters';
+import { handleRequest } from '@/lib/doors/http/handle';
 import { acceptDelivery } from '@/lib/features/connections/connect';
+import { countDeliveredTokens } from '@/lib/owners/ops/counters';
+import { deliverySchema } from '@/lib/owners/sessions/deliveries';
+import { fingerprint } from '@/lib/platform/crypto/digest';
+import { getEnv } from '@/lib/platform/env';
+import { otherMethods } from '@/lib/platform/http/other-methods';
+import { getLogger } from '@/lib/platform/log';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,13 +1,14 @@
-import { otherMethods } from '@/lib/platform/http/other-methods';
 import { z } from 'zod';
-import { getEnv } from '@/lib/platform/env';
-import { fingerprint } from '@/lib/platform/crypto/digest';
+
 import { HttpError } from '@/lib/base/errors';
-import { handleRequest } from '@/lib/doors/http/handle';
 import { readGatewayRequest } from '@/lib/doors/gateway';
+import { handleRequest } from '@/lib/doors/http/handle';
 import { keySetFor } from '@/lib/owners/sessions/key-set';
 import { LaunchJwtRejected, verifyLaunchJwt } from '@/lib/owners/sessions/launch-jwt';
 import { exchangeLaunch } from '@/lib/owners/sessions/token-exchange';
+import { fingerprint } from '@/lib/platform/crypto/digest';
+import { getEnv } from '@/lib/platform/env';
+import { otherMethods } from '@/lib/platform/http/other-methods';
 
 export const dynamic = 'force-dynamic';
 

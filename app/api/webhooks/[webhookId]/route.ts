@@ -1,14 +1,14 @@
-import { getEnv } from '@/lib/platform/env';
-import { fingerprint } from '@/lib/platform/crypto/digest';
-import { readBodyBytes } from '@/lib/base/http/body';
 import { HttpError } from '@/lib/base/errors';
+import { readBodyBytes } from '@/lib/base/http/body';
 import { handleRequest } from '@/lib/doors/http/handle';
-import { otherMethods } from '@/lib/platform/http/other-methods';
 import { requestMirrorSyncs } from '@/lib/owners/mirror/jobs';
 import { recordWebhookRefusal } from '@/lib/owners/ops/record';
-import { isWebhookId, receiveWebhook } from '@/lib/owners/webhooks/receive';
 import { webhookErrorResponse } from '@/lib/owners/webhooks/answers';
+import { isWebhookId, receiveWebhook } from '@/lib/owners/webhooks/receive';
 import { WEBHOOK_MAX_BODY_BYTES, WEBHOOK_SIGNATURE_HEADER } from '@/lib/owners/webhooks/signature';
+import { fingerprint } from '@/lib/platform/crypto/digest';
+import { getEnv } from '@/lib/platform/env';
+import { otherMethods } from '@/lib/platform/http/other-methods';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,14 +1,14 @@
-import { companyRoute } from '@/lib/doors/company/route';
-import { companyPath } from '@/lib/service/records/present';
-import { getEnv } from '@/lib/platform/env';
 import { readBodyText } from '@/lib/base/http/body';
-import { otherMethods } from '@/lib/platform/http/other-methods';
 import { ownPageAddress } from '@/lib/base/http/own-page-address';
-import { seeOther } from '@/lib/platform/http/see-other';
+import { companyRoute } from '@/lib/doors/company/route';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { requestMirrorSync } from '@/lib/owners/mirror/jobs';
 import { mirrorStatus } from '@/lib/owners/mirror/status';
 import { syncStateKey } from '@/lib/owners/mirror/sync-asked';
+import { getEnv } from '@/lib/platform/env';
+import { otherMethods } from '@/lib/platform/http/other-methods';
+import { seeOther } from '@/lib/platform/http/see-other';
+import { companyPath } from '@/lib/service/records/present';
 
 export const dynamic = 'force-dynamic';
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET, POST');

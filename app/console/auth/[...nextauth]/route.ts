@@ -1,9 +1,10 @@
-import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
-import { consoleAuthOptions } from '@/lib/doors/console/auth';
-import { handleRequest } from '@/lib/doors/http/handle';
+import NextAuth from 'next-auth';
+
 import { HttpError } from '@/lib/base/errors';
+import { consoleAuthOptions } from '@/lib/doors/console/auth';
 import { consoleRouteHeaders } from '@/lib/doors/console/headers';
+import { handleRequest } from '@/lib/doors/http/handle';
 
 /**
  * next-auth's endpoints for the operators' console: sign-in, the identity provider's callback, CSRF token, sign-out.

@@ -1,7 +1,7 @@
 import { calendarDay } from '@/lib/base/calendar';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
-import { daysOverdue } from '@/lib/service/records/overdue';
 import type { ListKind } from '@/lib/service/records/list-view';
+import { daysOverdue } from '@/lib/service/records/overdue';
 import { expenseTypeLabel, paymentAmounts } from '@/lib/service/records/present';
 
 /**

@@ -1,7 +1,10 @@
 import 'server-only';
+
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+
 import { stringify } from 'csv-stringify';
+
 import { csvCell, csvDelimiter } from './cells';
 import type { ExportColumn, ExportRow } from './columns';
 import type { WriterOptions } from './writer';

@@ -1,10 +1,12 @@
 import 'server-only';
-import type { Db } from '@/lib/platform/db/client';
+
 import { documentTexts } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import { totalsOfMirrored, type MirrorView } from '@/lib/owners/mirror/query';
+import { type MirrorView, totalsOfMirrored } from '@/lib/owners/mirror/query';
+import type { Db } from '@/lib/platform/db/client';
 import type { ListKind } from '@/lib/service/records/list-view';
+
 import { exportColumns } from './columns';
 import { csvStream } from './csv';
 import { exportFileName, type ExportFormat } from './file-name';

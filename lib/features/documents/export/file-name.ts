@@ -1,6 +1,6 @@
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
-import type { ListKind } from '@/lib/service/records/list-view';
 import { unicodeFileNamePart as unicodePart } from '@/lib/features/documents/file-name-part';
+import type { ListKind } from '@/lib/service/records/list-view';
 
 export type ExportFormat = 'csv' | 'xlsx';
 

@@ -1,4 +1,5 @@
 import { listHref, type ListKind, type ListView } from '@/lib/service/records/list-view';
+
 import type { ExportFormat } from './file-name';
 
 /**

@@ -1,9 +1,11 @@
 import 'server-only';
-import type { Db } from '@/lib/platform/db/client';
+
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { MirrorView } from '@/lib/owners/mirror/query';
 import { iterateExportRows } from '@/lib/owners/mirror/query/export-rows';
+import type { Db } from '@/lib/platform/db/client';
 import type { ListKind } from '@/lib/service/records/list-view';
+
 import type { ExportRow } from './columns';
 
 /**

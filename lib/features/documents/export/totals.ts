@@ -1,6 +1,7 @@
-import { countOf, fill, type DocumentTexts } from '@/lib/base/i18n/documents';
+import { countOf, type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { MirroredTotals } from '@/lib/owners/mirror/query/totals';
+
 import type { Cell, ExportColumn, TotalRole } from './columns';
 
 /**

@@ -1,4 +1,5 @@
 import type { Locale } from '@/lib/base/i18n/messages';
+
 import type { Cell } from './columns';
 
 /**

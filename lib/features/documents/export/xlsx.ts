@@ -1,7 +1,11 @@
 import 'server-only';
+
 import { PassThrough, Readable } from 'node:stream';
+
 import ExcelJS from 'exceljs';
+
 import type { Locale } from '@/lib/base/i18n/messages';
+
 import type { Cell, ExportColumn, ExportRow } from './columns';
 import type { WriterOptions } from './writer';
 

@@ -1,17 +1,20 @@
 import 'server-only';
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '@/lib/platform/db/client';
-import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
+
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import { UNPAID_STATUSES } from './filters';
-import { overdueSql } from './overdue-sql';
-import { searchCondition, searchOf } from './search';
-import type { Decimal } from './totals';
-import type { Figure } from './overview';
 import { DOCUMENT_KINDS, type DocumentKind } from '@/lib/owners/mirror/kinds';
 import { readProgress } from '@/lib/owners/mirror/state';
-import { readinessOf, type MirrorReadiness } from '@/lib/owners/mirror/status';
+import { type MirrorReadiness, readinessOf } from '@/lib/owners/mirror/status';
+import type { Db } from '@/lib/platform/db/client';
+import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
+
+import { UNPAID_STATUSES } from './filters';
+import { overdueSql } from './overdue-sql';
+import type { Figure } from './overview';
+import { searchCondition, searchOf } from './search';
+import type { Decimal } from './totals';
 
 export type { MirrorReadiness };
 

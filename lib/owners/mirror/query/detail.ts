@@ -1,12 +1,15 @@
 import 'server-only';
+
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@/lib/platform/db/client';
-import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
+
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { MirroredRecord } from '@/lib/owners/mirror/document-row';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
 import { documentsOf } from '@/lib/owners/mirror/rows';
 import { mirrorServesSql } from '@/lib/owners/mirror/status';
+import type { Db } from '@/lib/platform/db/client';
+import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
+
 import { recordSchemas } from './records';
 
 /**

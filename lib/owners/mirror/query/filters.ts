@@ -1,10 +1,13 @@
 import 'server-only';
-import { eq, gte, inArray, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { mirrorDocuments } from '@/lib/platform/db/schema';
-import type { FilterField } from '@/lib/service/records/list-view';
-import { deliveryNoteListQuery, expenseListQuery, invoiceListQuery } from '@/lib/service/queries';
+
+import { eq, gte, inArray, lt, lte, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
 import { foldForSearch } from '@/lib/owners/mirror/search-text';
+import { mirrorDocuments } from '@/lib/platform/db/schema';
+import { deliveryNoteListQuery, expenseListQuery, invoiceListQuery } from '@/lib/service/queries';
+import type { FilterField } from '@/lib/service/records/list-view';
+
 import { foldedSql } from './folded-sql';
 
 /**

@@ -1,5 +1,7 @@
 import 'server-only';
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+
+import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+
 import { foldForSearch } from '@/lib/owners/mirror/search-text';
 
 /**

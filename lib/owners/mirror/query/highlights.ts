@@ -1,6 +1,6 @@
+import { foldForSearch } from '@/lib/owners/mirror/search-text';
 import { partnerName } from '@/lib/service/records/present';
 import type { Partner } from '@/lib/service/schemas/common';
-import { foldForSearch } from '@/lib/owners/mirror/search-text';
 
 /**
  * Where a search matched a record, for the page to mark: the field (a path into the record, e.g. `documentNumber`,

@@ -1,15 +1,18 @@
 import 'server-only';
-import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
+
+import { and, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+
 import { companyToday } from '@/lib/base/calendar';
-import type { Db } from '@/lib/platform/db/client';
-import { mirrorDocuments } from '@/lib/platform/db/schema';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
 import { documentsOf } from '@/lib/owners/mirror/rows';
+import type { Db } from '@/lib/platform/db/client';
+import { mirrorDocuments } from '@/lib/platform/db/schema';
+
 import { orderBy, type OrderTerm } from './sort';
-import { viewCondition, viewOrder, type MirrorView } from './view';
+import { type MirrorView, viewCondition, viewOrder } from './view';
 
 /** What a reader selects of each row: columns of mirror_documents or expressions over them. */
 export type MirrorFields = Record<string, SQL | SQL.Aliased | PgColumn>;

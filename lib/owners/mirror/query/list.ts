@@ -1,13 +1,15 @@
 import 'server-only';
-import type { Db } from '@/lib/platform/db/client';
-import { mirrorDocuments } from '@/lib/platform/db/schema';
+
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { MirroredRecord } from '@/lib/owners/mirror/document-row';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
-import { highlightsOf, type FieldHighlight } from './highlights';
+import type { Db } from '@/lib/platform/db/client';
+import { mirrorDocuments } from '@/lib/platform/db/schema';
+
+import { type FieldHighlight, highlightsOf } from './highlights';
 import { recordSchemas } from './records';
-import { orderBy, sortParam, type SortParam } from './sort';
-import { viewCondition, viewOrder, type MirrorView } from './view';
+import { orderBy, type SortParam, sortParam } from './sort';
+import { type MirrorView, viewCondition, viewOrder } from './view';
 
 /** The largest page a list asks for (the service's own limit). */
 export const MAX_TOP = 100;

@@ -1,8 +1,11 @@
 import 'server-only';
-import { and, inArray, isNotNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
+
+import { and, inArray, isNotNull, lt, not, or, type SQL, sql } from 'drizzle-orm';
+
 import { mirrorDocuments } from '@/lib/platform/db/schema';
-import { UNPAID_STATUSES } from './filters';
 import { CREDIT_NOTE_EXPENSE_TYPE, CREDIT_NOTE_INVOICE_TYPE } from '@/lib/service/records/overdue';
+
+import { UNPAID_STATUSES } from './filters';
 
 /**
  * overdue.ts's rule in SQL, for the figures the database sums (the overview's cards and charts, the home page): the

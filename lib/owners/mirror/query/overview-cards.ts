@@ -1,6 +1,11 @@
 import 'server-only';
+
 import { and, gte, inArray, lte, sql } from 'drizzle-orm';
+
 import { addDays, calendarDay } from '@/lib/base/calendar';
+import type { MirrorCompany } from '@/lib/owners/mirror/company';
+import type { MirroredRecord } from '@/lib/owners/mirror/document-row';
+import { documentsOf } from '@/lib/owners/mirror/rows';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
 import {
@@ -11,9 +16,7 @@ import {
   type Total,
   type UnpaidSummary,
 } from '@/lib/service/records/overview';
-import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import type { MirroredRecord } from '@/lib/owners/mirror/document-row';
-import { documentsOf } from '@/lib/owners/mirror/rows';
+
 import { UNPAID_STATUSES } from './filters';
 import { overdueSql } from './overdue-sql';
 import { recordSchemas } from './records';

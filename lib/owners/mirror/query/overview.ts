@@ -1,10 +1,13 @@
 import 'server-only';
-import { and, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+
+import { and, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+
 import { addDays, calendarDay } from '@/lib/base/calendar';
-import type { Db } from '@/lib/platform/db/client';
-import { mirrorDocuments } from '@/lib/platform/db/schema';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { documentsOf } from '@/lib/owners/mirror/rows';
+import type { Db } from '@/lib/platform/db/client';
+import { mirrorDocuments } from '@/lib/platform/db/schema';
+
 import { UNPAID_STATUSES } from './filters';
 import { creditsThePartnerSql } from './overdue-sql';
 import type { Decimal } from './totals';

@@ -1,7 +1,10 @@
 import 'server-only';
-import { and, or, sql, type SQL } from 'drizzle-orm';
-import { mirrorDocuments } from '@/lib/platform/db/schema';
+
+import { and, or, type SQL, sql } from 'drizzle-orm';
+
 import { searchWordsOf } from '@/lib/owners/mirror/search-text';
+import { mirrorDocuments } from '@/lib/platform/db/schema';
+
 import type { OrderTerm } from './sort';
 
 /**

@@ -1,5 +1,7 @@
 import 'server-only';
-import { sql, type SQL } from 'drizzle-orm';
+
+import { type SQL, sql } from 'drizzle-orm';
+
 import { mirrorDocuments } from '@/lib/platform/db/schema';
 import { type Sort, type SortKey } from '@/lib/service/records/sort-param';
 

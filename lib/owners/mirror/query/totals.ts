@@ -1,10 +1,13 @@
 import 'server-only';
+
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import type { Db } from '@/lib/platform/db/client';
-import { mirrorDocuments } from '@/lib/platform/db/schema';
+
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
-import { viewCondition, type MirrorView } from './view';
+import type { Db } from '@/lib/platform/db/client';
+import { mirrorDocuments } from '@/lib/platform/db/schema';
+
+import { type MirrorView, viewCondition } from './view';
 
 /**
  * Sums are exact decimals written as text ("1234.50", "-20", "0" when nothing is summed): summed as numeric by the

@@ -1,12 +1,15 @@
 import 'server-only';
+
 import { and, type SQL } from 'drizzle-orm';
+
 import { companyToday } from '@/lib/base/calendar';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
 import { documentsOf } from '@/lib/owners/mirror/rows';
+
 import { filterConditions, type MirrorFilters } from './filters';
-import { searchCondition, searchOf, searchRanking, type Search } from './search';
-import { orderTermsOf, parseSort, type OrderTerm, type Sort } from './sort';
+import { type Search, searchCondition, searchOf, searchRanking } from './search';
+import { type OrderTerm, orderTermsOf, parseSort, type Sort } from './sort';
 
 /** A list view over the mirror: the search box, the sort, the list's filters and the page. */
 export type MirrorView<K extends DocumentKind = DocumentKind> = {

@@ -1,11 +1,11 @@
+import { HttpError } from '@/lib/base/errors';
+import { wantsJson } from '@/lib/base/http/wants-json';
 import { companyRoute } from '@/lib/doors/company/route';
 import { consentJson } from '@/lib/doors/http/script-answer';
 import { startConsent } from '@/lib/owners/consent/start';
-import { companyPath } from '@/lib/service/records/present';
 import { getEnv } from '@/lib/platform/env';
-import { HttpError } from '@/lib/base/errors';
 import { otherMethods } from '@/lib/platform/http/other-methods';
-import { wantsJson } from '@/lib/base/http/wants-json';
+import { companyPath } from '@/lib/service/records/present';
 
 export const dynamic = 'force-dynamic';
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -1,11 +1,11 @@
-import { companyRoute } from '@/lib/doors/company/route';
-import { connectPasted } from '@/lib/features/connections/connect';
-import { companyPath } from '@/lib/service/records/present';
-import { getEnv } from '@/lib/platform/env';
 import { readBodyText } from '@/lib/base/http/body';
 import { clientAddress } from '@/lib/base/http/client-address';
+import { companyRoute } from '@/lib/doors/company/route';
+import { connectPasted } from '@/lib/features/connections/connect';
 import { countFailure, refuseWhileBlocked } from '@/lib/owners/rate-limits/failure-limit';
+import { getEnv } from '@/lib/platform/env';
 import { otherMethods } from '@/lib/platform/http/other-methods';
+import { companyPath } from '@/lib/service/records/present';
 
 export const dynamic = 'force-dynamic';
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -4,6 +4,7 @@ import { ReportLinks } from '@/components/report-links';
 import { deliveryNoteForPage } from '@/lib/doors/company/detail-pages';
 import { reportLinks } from '@/lib/features/documents/report-links';
 import { int64IdOf } from '@/lib/service/ids';
+
 import { companyDetailPage } from '../../detail-page';
 
 /**

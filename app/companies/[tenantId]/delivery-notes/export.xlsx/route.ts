@@ -1,5 +1,5 @@
-import { headNotAllowed } from '@/lib/doors/company/file-routes';
 import { listExport } from '@/lib/doors/company/export-routes';
+import { headNotAllowed } from '@/lib/doors/company/file-routes';
 import { otherMethods } from '@/lib/platform/http/other-methods';
 
 export const dynamic = 'force-dynamic';

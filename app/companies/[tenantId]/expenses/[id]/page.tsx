@@ -3,12 +3,13 @@ import { DocumentArticle, DocumentSummary } from '@/components/document-detail';
 import { PaymentMarks } from '@/components/document-marks';
 import { ServiceProblem } from '@/components/service-problem';
 import { figures, RowHeader, Table, Td } from '@/components/table';
-import { attachmentViews } from '@/lib/features/documents/attachment-links';
-import { formatMoney } from '@/lib/base/i18n/format';
 import { companyToday } from '@/lib/base/calendar';
+import { formatMoney } from '@/lib/base/i18n/format';
 import { expenseForPage } from '@/lib/doors/company/detail-pages';
-import { expenseTypeLabel, tagName } from '@/lib/service/records/present';
+import { attachmentViews } from '@/lib/features/documents/attachment-links';
 import { uuidOf } from '@/lib/service/ids';
+import { expenseTypeLabel, tagName } from '@/lib/service/records/present';
+
 import { companyDetailPage } from '../../detail-page';
 
 /**

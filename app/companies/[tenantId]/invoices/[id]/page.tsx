@@ -6,6 +6,7 @@ import { companyToday } from '@/lib/base/calendar';
 import { invoiceForPage } from '@/lib/doors/company/detail-pages';
 import { reportLinks } from '@/lib/features/documents/report-links';
 import { int64IdOf } from '@/lib/service/ids';
+
 import { companyDetailPage } from '../../detail-page';
 
 /**

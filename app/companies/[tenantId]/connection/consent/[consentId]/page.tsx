@@ -1,22 +1,23 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+
 import { ConsentMoveOn } from '@/components/consent-move-on';
 import { ConsentOpenButton } from '@/components/consent-open-button';
 import { ConsentProgressRefresher } from '@/components/consent-progress-refresher';
 import { ConsentStartForm } from '@/components/consent-start-form';
 import { linkClass } from '@/components/detail-parts';
-import type { ProgressView } from '@/lib/owners/consent/progress';
-import { followConsent } from '@/lib/features/connections/connect';
-import { isConsentId } from '@/lib/owners/consent/secrets';
-import { formatClockTime } from '@/lib/base/i18n/format';
-import { companyPath } from '@/lib/service/records/present';
-import { getEnv } from '@/lib/platform/env';
 import { fill } from '@/lib/base/i18n/documents';
+import { formatClockTime } from '@/lib/base/i18n/format';
 import type { Locale, Messages } from '@/lib/base/i18n/messages';
 import { getMessages } from '@/lib/base/i18n/server';
-import { pollSubscription } from '@/lib/service/subscription-poll';
 import { requireCompany } from '@/lib/doors/company/page';
 import { companyPageTitle } from '@/lib/doors/company/page-titles';
+import { followConsent } from '@/lib/features/connections/connect';
+import type { ProgressView } from '@/lib/owners/consent/progress';
+import { isConsentId } from '@/lib/owners/consent/secrets';
+import { getEnv } from '@/lib/platform/env';
+import { companyPath } from '@/lib/service/records/present';
+import { pollSubscription } from '@/lib/service/subscription-poll';
 
 export const generateMetadata = ({ params }: { params: Promise<{ tenantId: string }> }) =>
   companyPageTitle(params, (t) => t.consentProgress.title);

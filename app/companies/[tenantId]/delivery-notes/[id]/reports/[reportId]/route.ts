@@ -1,5 +1,5 @@
+import { headNotAllowed, reportDownload } from '@/lib/doors/company/file-routes';
 import { otherMethods } from '@/lib/platform/http/other-methods';
-import { reportDownload, headNotAllowed } from '@/lib/doors/company/file-routes';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
-import { otherMethods } from '@/lib/platform/http/other-methods';
 import { attachmentContent, headNotAllowed } from '@/lib/doors/company/file-routes';
+import { otherMethods } from '@/lib/platform/http/other-methods';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
+import { headNotAllowed, reportPreview } from '@/lib/doors/company/file-routes';
 import { otherMethods } from '@/lib/platform/http/other-methods';
-import { reportPreview, headNotAllowed } from '@/lib/doors/company/file-routes';
 
 export const dynamic = 'force-dynamic';
 
