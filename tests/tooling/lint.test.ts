@@ -22,12 +22,12 @@ describe('npm run lint', { timeout: 180_000 }, () => {
   });
 
   it('accepts the same test waiting for the state with expectUi', async () => {
-    const code = `import type { Page } from 'playwright-core';\nimport { expectUi } from './support/expect-ui';\nexport async function shown(page: Page) {\n  await expectUi(page.getByRole('alert')).toBeVisible();\n}\n`;
+    const code = `import type { Page } from 'playwright-core';\n\nimport { expectUi } from './support/expect-ui';\nexport async function shown(page: Page) {\n  await expectUi(page.getByRole('alert')).toBeVisible();\n}\n`;
     expect(await ruleIdsFor(code, 'tests/e2e/startup.test.ts')).toEqual([]);
   });
 
   it('lets a browser test read inside expectUi.poll, which retries, and refuses vitest’s poll, which gives up after 1 s', async () => {
-    const polled = `import type { Page } from 'playwright-core';\nimport { expectUi } from './support/expect-ui';\nexport async function rows(page: Page) {\n  await expectUi.poll(() => page.locator('tr').count()).toBeGreaterThan(0);\n}\n`;
+    const polled = `import type { Page } from 'playwright-core';\n\nimport { expectUi } from './support/expect-ui';\nexport async function rows(page: Page) {\n  await expectUi.poll(() => page.locator('tr').count()).toBeGreaterThan(0);\n}\n`;
     expect(await ruleIdsFor(polled, 'tests/e2e/startup.test.ts')).toEqual([]);
     const quick = `import type { Page } from 'playwright-core';\nimport { expect } from 'vitest';\nexport async function title(page: Page) {\n  await expect.poll(() => page.title()).toBe('x');\n}\n`;
     expect(await ruleIdsFor(quick, 'tests/e2e/startup.test.ts')).toContain('no-restricted-syntax');
