@@ -3,7 +3,9 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 
-export type CompanyTab = { href: string; label: string };
+import type { CompanyTab } from '@/lib/features/pages/company-tabs';
+
+export type { CompanyTab };
 
 /**
  * The company's sections as tabs. A client component only to know the current address (a layout is not told it);
@@ -15,8 +17,9 @@ export function CompanyTabs({ tabs, label }: { tabs: CompanyTab[]; label: string
     <nav aria-label={label} className="mt-3 border-b border-slate-200">
       <ul className="-mb-px flex flex-wrap gap-x-1">
         {tabs.map((tab, index) => {
+          const under = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
           const current =
-            index === 0 ? pathname === tab.href : pathname === tab.href || pathname.startsWith(`${tab.href}/`);
+            index === 0 ? pathname === tab.href : under(tab.href) || (tab.alsoCurrentUnder ?? []).some(under);
           return (
             <li key={tab.href}>
               <Link

@@ -3,6 +3,9 @@ import { en as consentEn } from './consent-en';
 import { consentProgressTexts } from './consent-progress-en';
 import { sk as consentSk } from './consent-sk';
 import { documentTexts } from './documents';
+import { moneyTexts } from './money';
+import { partnersTexts } from './partners';
+import { stockTexts } from './stock';
 
 /** Every text of the interface, in Slovak (the service's language) and English. Pure data: safe anywhere. */
 export const messages = {
@@ -75,6 +78,9 @@ export const messages = {
     consentProgress: consentProgressTexts.sk,
     docs: documentTexts.sk,
     activity: activityTexts.sk,
+    money: moneyTexts.sk,
+    stock: stockTexts.sk,
+    partners: partnersTexts.sk,
   },
   en: {
     appName: 'Invoicing documents',
@@ -145,6 +151,9 @@ export const messages = {
     consentProgress: consentProgressTexts.en,
     docs: documentTexts.en,
     activity: activityTexts.en,
+    money: moneyTexts.en,
+    stock: stockTexts.en,
+    partners: partnersTexts.en,
   },
 } as const;
 

@@ -8,6 +8,7 @@ import type { Expense } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
 
 import type { DocumentKind } from './kinds';
+import { partnerKeyOf } from './partner-key';
 import { foldForSearch, searchTextOf } from './search-text';
 
 /** A record as lib/service/schemas parsed it, of each kind. */
@@ -56,6 +57,19 @@ function lineTexts(record: Record<string, unknown>): string[] {
   return texts;
 }
 
+const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * What is left to pay, in the document's currency: the record's `sumForPayment`; without it, nothing for a document
+ * paid in full (or over), else its total less what was paid. Null when the record tells neither.
+ */
+function amountDueOf(record: Record<string, unknown>, paymentStatus: number | null, total: number | null | undefined) {
+  if (finite(record.sumForPayment)) return String(record.sumForPayment);
+  if (paymentStatus === 1 || paymentStatus === 2) return '0';
+  if (!finite(total)) return null;
+  return (total - (finite(record.sumOfPayments) ? record.sumOfPayments : 0)).toFixed(2);
+}
+
 /**
  * The row of one record: the columns pages filter, sort and sum on (EUR totals from legislative prices, the
  * document's own currency beside them), the record itself, and the text it is searched by (number, variable symbol,
@@ -68,7 +82,8 @@ export function documentRow<K extends DocumentKind>(kind: K, received: MirroredR
   const partner = record.partner;
   const name = partnerName(partner);
   const partnerIds = [partner?.registrationId, partner?.taxId, partner?.vatId].filter(Boolean).join(' ') || null;
-  const paymentStatus = loose.paymentStatus;
+  const status =
+    typeof loose.paymentStatus === 'number' && Number.isInteger(loose.paymentStatus) ? loose.paymentStatus : null;
   return {
     kind,
     id: String(record.id),
@@ -78,7 +93,9 @@ export function documentRow<K extends DocumentKind>(kind: K, received: MirroredR
     partnerName: name,
     partnerIds,
     ...totalsOf(record.prices),
-    paymentStatus: typeof paymentStatus === 'number' && Number.isInteger(paymentStatus) ? paymentStatus : null,
+    paymentStatus: status,
+    amountDue: amountDueOf(loose, status, record.prices?.documentPrices?.totalPriceInclVat),
+    partnerKey: partnerKeyOf(partner?.registrationId, name),
     lastModified: record.lastModifiedTimestamp ?? null,
     record,
     documentNumberFolded: record.documentNumber?.trim() ? foldForSearch(record.documentNumber.trim()) : null,

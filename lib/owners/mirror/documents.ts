@@ -4,34 +4,31 @@ import { and, sql } from 'drizzle-orm';
 
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
-import { isRecordRefusal } from '@/lib/platform/db/storable';
 
 import type { MirrorCompany } from './company';
 import type { DocumentRow } from './document-row';
 import type { DocumentKind } from './kinds';
-import { skipRefusedRecord } from './refused-record';
 import { documentsOf } from './rows';
+import { replacedColumns, writeRows } from './write-rows';
 
 /** Every column but the key is taken from the service's latest answer. */
-const replaced = Object.fromEntries(
-  (
-    [
-      'documentNumber',
-      'issueDate',
-      'dueDate',
-      'partnerName',
-      'partnerIds',
-      'currency',
-      'totalExclVat',
-      'totalInclVat',
-      'totalInclVatCurrency',
-      'paymentStatus',
-      'lastModified',
-      'documentNumberFolded',
-      'partnerNameFolded',
-    ] as const
-  ).map((column) => [column, sql.raw(`excluded.${mirrorDocuments[column].name}`)]),
-);
+const replaced = replacedColumns(mirrorDocuments, [
+  'documentNumber',
+  'issueDate',
+  'dueDate',
+  'partnerName',
+  'partnerIds',
+  'currency',
+  'totalExclVat',
+  'totalInclVat',
+  'totalInclVatCurrency',
+  'paymentStatus',
+  'amountDue',
+  'partnerKey',
+  'lastModified',
+  'documentNumberFolded',
+  'partnerNameFolded',
+]);
 
 /**
  * A row holding the single record (an expense with its journal, lib/owners/mirror/journals.ts) listed again unchanged: the
@@ -47,26 +44,19 @@ const listedUnlessKept = (column: 'record' | 'searchText') => {
 
 /**
  * Upserts one page of rows, keyed by the service's id: a record read again replaces what was mirrored, except an
- * expense's journal, kept while the record is unchanged. The page is one statement; should the database refuse what
- * a record holds (documentRow made its text storable, but a day or an amount may still be out of range), each row is
- * written on its own and the refused ones are skipped and logged (kind, id, sqlState), never the whole page: else
- * one record would stop the company's copy for good. Each try runs in a savepoint of the caller's transaction.
+ * expense's journal, kept while the record is unchanged. A row the database refuses is skipped (./write-rows.ts).
  */
 export async function upsertDocuments(db: Db, company: MirrorCompany, rows: readonly DocumentRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  try {
-    await db.transaction((savepoint) => upsertRows(savepoint, company, rows));
-    return;
-  } catch (error) {
-    if (!isRecordRefusal(error)) throw error;
-  }
-  for (const row of rows) {
-    try {
-      await db.transaction((savepoint) => upsertRows(savepoint, company, [row]));
-    } catch (error) {
-      skipRefusedRecord(error, company, row.kind, row.id);
-    }
-  }
+  const kind = rows[0]?.kind;
+  if (kind === undefined) return;
+  await writeRows(
+    db,
+    company,
+    kind,
+    rows,
+    (row) => row.id,
+    (savepoint, page) => upsertRows(savepoint, company, page),
+  );
 }
 
 async function upsertRows(db: Db, company: MirrorCompany, rows: readonly DocumentRow[]): Promise<void> {

@@ -4,18 +4,16 @@ import type { Db } from '@/lib/platform/db/client';
 import type { DataApiClient } from '@/lib/service/client';
 
 import type { MirrorCompany } from './company';
-import { documentRow } from './document-row';
-import { upsertDocuments } from './documents';
 import { refusalsOnly, storeRefusal } from './kind-refusal';
-import { DOCUMENT_KINDS, type DocumentKind } from './kinds';
+import { KIND_STORES } from './kind-stores';
+import { SYNCED_KINDS, type SyncedKind } from './kinds';
 import { writeSyncPage } from './page-guard';
-import { pagesOf } from './service-pages';
 import { type SyncCursors, type SyncProgress, updateState } from './state';
 import { laterTimestamp } from './timestamps';
 
 /** Every kind read to its last page, or refused by the service (lib/owners/mirror/kind-refusal.ts). */
 export const fullSyncDone = (progress: SyncProgress) =>
-  DOCUMENT_KINDS.every((kind) => progress[kind]?.done === true || progress[kind]?.refused !== undefined);
+  SYNCED_KINDS.every((kind) => progress[kind]?.done === true || progress[kind]?.refused !== undefined);
 
 /**
  * Reads every record of every kind, a page at a time, each page upserted in one transaction together with where the
@@ -43,7 +41,7 @@ export async function readEverything(
   let progress: SyncProgress =
     saved.ended && fullSyncDone(saved.progress) ? refusalsOnly(saved.progress) : { ...saved.progress };
   let cursors: SyncCursors = { ...saved.cursors };
-  for (const kind of DOCUMENT_KINDS) {
+  for (const kind of SYNCED_KINDS) {
     const done = progress[kind] ?? { read: 0, skip: 0, done: false };
     if (done.done) continue;
     try {
@@ -54,19 +52,19 @@ export async function readEverything(
   }
   return readNow;
 
-  async function readKind(kind: DocumentKind, startedHere: boolean) {
+  async function readKind(kind: SyncedKind, startedHere: boolean) {
     let { read, skip } = progress[kind] ?? { read: 0, skip: 0 };
-    for await (const page of pagesOf(client, kind, { from: skip, signal })) {
-      read += page.records.length;
-      readNow += page.records.length;
-      skip = page.skip + page.records.length;
-      progress[kind] = { read, skip, done: page.last };
+    const whole = progress[kind]?.whole;
+    for await (const page of KIND_STORES[kind].pages(client, company, { from: skip, signal })) {
+      read += page.read;
+      readNow += page.read;
+      skip = page.next;
+      progress[kind] = { read, skip, done: page.last, ...(page.last || whole ? { whole: true } : {}) };
       if (startedHere) {
-        for (const record of page.records) cursors[kind] = laterTimestamp(cursors[kind], record.lastModifiedTimestamp);
+        for (const stamp of page.timestamps) cursors[kind] = laterTimestamp(cursors[kind], stamp);
       }
-      const rows = page.records.map((record) => documentRow(kind, record));
       await writeSyncPage(db, company, async (tx) => {
-        await upsertDocuments(tx, company, rows);
+        await page.write(tx);
         await updateState(tx, company, { progress: { ...progress }, cursors: { ...cursors } });
       });
     }

@@ -4,7 +4,7 @@ import type { Db } from '@/lib/platform/db/client';
 import { isDataApiError } from '@/lib/service/errors';
 
 import type { MirrorCompany } from './company';
-import type { DocumentKind } from './kinds';
+import type { SyncedKind } from './kinds';
 import { type Refusal, type SyncCursors, type SyncProgress, updateState } from './state';
 
 /**
@@ -24,7 +24,7 @@ export function refusalOf(error: unknown): Refusal | null {
 export function markRefused(
   progress: SyncProgress,
   cursors: SyncCursors,
-  kind: DocumentKind,
+  kind: SyncedKind,
   refused: Refusal,
 ): { progress: SyncProgress; cursors: SyncCursors } {
   const was = progress[kind] ?? { read: 0, skip: 0, done: false };
@@ -40,7 +40,7 @@ export async function storeRefusal(
   db: Db,
   company: MirrorCompany,
   saved: { progress: SyncProgress; cursors: SyncCursors },
-  kind: DocumentKind,
+  kind: SyncedKind,
   error: unknown,
 ): Promise<{ progress: SyncProgress; cursors: SyncCursors }> {
   const refused = refusalOf(error);
@@ -50,11 +50,16 @@ export async function storeRefusal(
   return next;
 }
 
-/** Each kind's refusal alone, for a full sync that starts over: a refused kind stays marked until it is listed. */
+/**
+ * What a full sync that starts over keeps of each kind: its refusal (a refused kind stays marked until it is listed)
+ * and whether it was read whole once (its pages are served meanwhile).
+ */
 export function refusalsOnly(progress: SyncProgress): SyncProgress {
   return Object.fromEntries(
     Object.entries(progress).flatMap(([kind, each]) =>
-      each?.refused ? [[kind, { read: 0, skip: 0, done: false, refused: each.refused }]] : [],
+      each?.refused || each?.whole
+        ? [[kind, { read: 0, skip: 0, done: false, refused: each.refused, whole: each.whole }]]
+        : [],
     ),
   );
 }

@@ -3,10 +3,16 @@ import 'server-only';
 import { and, sql } from 'drizzle-orm';
 
 import { type Db, rowsOf } from '@/lib/platform/db/client';
-import { mirrorCompanies, mirrorDocuments, mirrorReference } from '@/lib/platform/db/schema';
+import {
+  mirrorCatalogItems,
+  mirrorCompanies,
+  mirrorDocuments,
+  mirrorPayments,
+  mirrorReference,
+} from '@/lib/platform/db/schema';
 
 import type { MirrorCompany } from './company';
-import { companyRow, documentsOf, referenceOf } from './rows';
+import { catalogItemsOf, companyRow, documentsOf, paymentsOf, referenceOf } from './rows';
 
 /**
  * A page of the company was viewed: retention counts from here (a mirror nobody opens is purged after
@@ -23,7 +29,7 @@ export async function markOpened(db: Db, company: MirrorCompany): Promise<void> 
 }
 
 /**
- * Erases the company's mirror (its documents, reference data and sync state) in one transaction, and nothing of any
+ * Erases the company's mirror (its documents, payments, catalog items, reference data and sync state) in one transaction, and nothing of any
  * other company. Answers how many documents went, and whether the company had a mirror at all (its state row). The
  * state row goes first: a sync's page holds it locked while it writes (./page-guard.ts), so the purge waits for that
  * page and then erases it too, or the page finds the row gone and writes nothing.
@@ -39,12 +45,14 @@ export async function purgeMirror(db: Db, company: MirrorCompany): Promise<{ doc
       .where(documentsOf(company))
       .returning({ id: mirrorDocuments.id });
     await tx.delete(mirrorReference).where(referenceOf(company));
+    await tx.delete(mirrorPayments).where(paymentsOf(company));
+    await tx.delete(mirrorCatalogItems).where(catalogItemsOf(company));
     return { documents: documents.length, hadMirror: state.length > 0 };
   });
 }
 
 /**
- * The companies with mirrored documents or reference lists but no state row: left by a sync that outlived its
+ * The companies with mirrored documents, payments, items or reference lists but no state row: left by a sync that outlived its
  * company's purge (before every page checked it: ./page-guard.ts). Nothing serves them and no rule of retention
  * names them, so they are purged like any expired copy. The documents' companies are found by walking their primary
  * key (one index probe per company, a "loose index scan"), not by reading every row.
@@ -65,6 +73,10 @@ export async function companiesWithoutState(db: Db): Promise<MirrorCompany[]> {
     select plugin_id as "pluginId", tenant_id as "tenantId" from companies
     union
     select plugin_id, tenant_id from mirror_reference
+    union
+    select distinct plugin_id, tenant_id from mirror_catalog_items
+    union
+    select distinct plugin_id, tenant_id from mirror_payments
     except
     select plugin_id, tenant_id from mirror_companies`);
   return rowsOf<MirrorCompany>(result);
@@ -82,6 +94,8 @@ export async function purgeStateless(db: Db, company: MirrorCompany): Promise<nu
       .where(and(documentsOf(company), stateless))
       .returning({ id: mirrorDocuments.id });
     await tx.delete(mirrorReference).where(and(referenceOf(company), stateless));
+    await tx.delete(mirrorPayments).where(and(paymentsOf(company), stateless));
+    await tx.delete(mirrorCatalogItems).where(and(catalogItemsOf(company), stateless));
     return documents.length;
   });
 }

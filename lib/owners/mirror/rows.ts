@@ -2,7 +2,13 @@ import 'server-only';
 
 import { and, eq, type SQL } from 'drizzle-orm';
 
-import { mirrorCompanies, mirrorDocuments, mirrorReference } from '@/lib/platform/db/schema';
+import {
+  mirrorCatalogItems,
+  mirrorCompanies,
+  mirrorDocuments,
+  mirrorPayments,
+  mirrorReference,
+} from '@/lib/platform/db/schema';
 
 import type { MirrorCompany } from './company';
 import type { DocumentKind } from './kinds';
@@ -24,4 +30,14 @@ export function documentsOf(company: MirrorCompany, kind?: DocumentKind): SQL {
 /** The company's reference lists. */
 export function referenceOf(company: MirrorCompany): SQL {
   return and(eq(mirrorReference.pluginId, company.pluginId), eq(mirrorReference.tenantId, company.tenantId))!;
+}
+
+/** The company's mirrored payments. */
+export function paymentsOf(company: MirrorCompany): SQL {
+  return and(eq(mirrorPayments.pluginId, company.pluginId), eq(mirrorPayments.tenantId, company.tenantId))!;
+}
+
+/** The company's mirrored catalog items. */
+export function catalogItemsOf(company: MirrorCompany): SQL {
+  return and(eq(mirrorCatalogItems.pluginId, company.pluginId), eq(mirrorCatalogItems.tenantId, company.tenantId))!;
 }

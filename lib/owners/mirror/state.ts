@@ -8,7 +8,7 @@ import type { Db } from '@/lib/platform/db/client';
 import { mirrorCompanies, type MirrorCompanyRow } from '@/lib/platform/db/schema';
 
 import type { MirrorCompany } from './company';
-import { DOCUMENT_KINDS, type DocumentKind } from './kinds';
+import { SYNCED_KINDS, type SyncedKind } from './kinds';
 import { companyRow } from './rows';
 
 /** Why the service gives no list of a kind for a company: 404 (the interface allows it on every list) or 403. */
@@ -25,15 +25,14 @@ const kindProgressSchema = z.object({
   skip: z.number().int().min(0),
   done: z.boolean(),
   refused: z.enum(REFUSALS).optional(),
+  /** The kind was read whole once: kept when a full sync starts over, so its pages go on being served meanwhile. */
+  whole: z.boolean().optional(),
 });
 export type KindProgress = z.infer<typeof kindProgressSchema>;
 
 const perKind = <T extends z.ZodType>(value: T) =>
   z.object(
-    Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, value.optional()])) as Record<
-      DocumentKind,
-      z.ZodOptional<T>
-    >,
+    Object.fromEntries(SYNCED_KINDS.map((kind) => [kind, value.optional()])) as Record<SyncedKind, z.ZodOptional<T>>,
   );
 
 export const progressSchema = perKind(kindProgressSchema);

@@ -6,10 +6,12 @@ import type { Db } from '@/lib/platform/db/client';
 import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
 
 import type { MirrorCompany } from './company';
-import { DOCUMENT_KINDS, type DocumentKind } from './kinds';
+import { DOCUMENT_KINDS, type DocumentKind, isDocumentKind, SYNCED_KINDS, type SyncedKind } from './kinds';
 import { companyRow, documentsOf } from './rows';
 import { type MirrorStatusName, readProgress, type Refusal } from './state';
 import { syncAsked } from './sync-asked';
+
+type KindState = { read: number; done: boolean; refused?: Refusal; whole?: boolean };
 
 export type MirrorStatus = {
   status: MirrorStatusName;
@@ -22,7 +24,7 @@ export type MirrorStatus = {
    * How far the full sync has read each kind (records read; done after the kind's last page), and `refused` while the
    * service refuses the kind's list (lib/owners/mirror/kind-refusal.ts).
    */
-  progress: Record<DocumentKind, { read: number; done: boolean; refused?: Refusal }>;
+  progress: Record<DocumentKind, KindState> & Partial<Record<SyncedKind, KindState>>;
   lastError: { kind: string; at: Date | null } | null;
   nextTryAt: Date | null;
   lastOpenedAt: Date | null;
@@ -30,8 +32,8 @@ export type MirrorStatus = {
   syncAsked: boolean;
 };
 
-const perKind = <T>(value: (kind: DocumentKind) => T) =>
-  Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, value(kind)])) as Record<DocumentKind, T>;
+const perKind = <K extends SyncedKind, T>(kinds: readonly K[], value: (kind: K) => T) =>
+  Object.fromEntries(kinds.map((kind) => [kind, value(kind)])) as Record<K, T>;
 
 /**
  * What a page says of a company's mirror; a company never synced is 'never'. Every company page reads it, so it is
@@ -49,9 +51,9 @@ export async function mirrorStatus(db: Db, company: MirrorCompany): Promise<Mirr
     fullSyncedAt: row?.fullSyncedAt ?? null,
     lastSyncedAt: row?.lastSyncedAt ?? null,
     reconciledAt: row?.reconciledAt ?? null,
-    progress: perKind((kind) => {
-      const { read = 0, done = false, refused } = progress[kind] ?? {};
-      return refused ? { read, done, refused } : { read, done };
+    progress: perKind(SYNCED_KINDS, (kind) => {
+      const { read = 0, done = false, refused, whole } = progress[kind] ?? {};
+      return { read, done, ...(refused ? { refused } : {}), ...(whole ? { whole } : {}) };
     }),
     lastError: row?.lastErrorKind ? { kind: row.lastErrorKind, at: row.lastErrorAt } : null,
     nextTryAt: row?.nextTryAt ?? null,
@@ -70,7 +72,7 @@ export async function mirroredCounts(db: Db, company: MirrorCompany): Promise<Re
     .from(mirrorDocuments)
     .where(documentsOf(company))
     .groupBy(mirrorDocuments.kind);
-  return perKind((kind) => counted.find((entry) => entry.kind === kind)?.rows ?? 0);
+  return perKind(DOCUMENT_KINDS, (kind) => counted.find((entry) => entry.kind === kind)?.rows ?? 0);
 }
 
 /**
@@ -81,7 +83,7 @@ export type MirrorReadiness = 'ready' | 'preparing' | 'stopped' | 'refused';
 
 /** What the rule looks at: the row's status, when a full sync first ended, and the full sync's progress. */
 export type ReadinessFacts = Pick<MirrorStatus, 'status' | 'fullSyncedAt'> & {
-  progress?: Partial<Record<DocumentKind, { done?: boolean; refused?: Refusal } | undefined>> | null;
+  progress?: Partial<Record<SyncedKind, { done?: boolean; refused?: Refusal; whole?: boolean } | undefined>> | null;
 };
 
 /**
@@ -93,20 +95,25 @@ export type ReadinessFacts = Pick<MirrorStatus, 'status' | 'fullSyncedAt'> & {
  * what changes later is caught by the incremental sync either way. A kind the service refuses (`progress[kind].refused`,
  * lib/owners/mirror/kind-refusal.ts) is never served: the copy holds none of it, and its pages ask the service, as before.
  * The SQL form is `mirrorServesSql` below. A company never synced is 'preparing'.
+ *
+ * Payments and catalog items came to the mirror after many companies' full syncs had ended: `fullSyncedAt` says
+ * nothing of them, so each is served once it was read whole (`progress[kind].whole`, or `done` in the run that
+ * reads it; ./incremental-sync.ts reads such a kind whole). Their pages have no service to fall back to.
  */
 export function readinessOf(
   row: ReadinessFacts | null | undefined,
-  kinds: readonly DocumentKind[] = DOCUMENT_KINDS,
+  kinds: readonly SyncedKind[] = DOCUMENT_KINDS,
 ): MirrorReadiness {
   if (row?.status === 'stopped') return 'stopped';
   if (!row) return 'preparing';
   if (kinds.some((kind) => row.progress?.[kind]?.refused !== undefined)) return 'refused';
-  if (row.fullSyncedAt) return 'ready';
-  return kinds.every((kind) => row.progress?.[kind]?.done === true) ? 'ready' : 'preparing';
+  const readWhole = (kind: SyncedKind) =>
+    (isDocumentKind(kind) && row.fullSyncedAt) || row.progress?.[kind]?.done === true || row.progress?.[kind]?.whole;
+  return kinds.every(readWhole) ? 'ready' : 'preparing';
 }
 
 /** Whether the mirror answers pages of `kind` (readinessOf). */
-export function mirrorServesKind(status: ReadinessFacts | null, kind: DocumentKind): boolean {
+export function mirrorServesKind(status: ReadinessFacts | null, kind: SyncedKind): boolean {
   return readinessOf(status, [kind]) === 'ready';
 }
 
@@ -115,9 +122,9 @@ export function mirrorServesKind(status: ReadinessFacts | null, kind: DocumentKi
  * of it is copied (the page then says its results are partial, and how many were read). Never for a kind the service
  * refuses, nor for a stopped mirror.
  */
-export function mirrorSearchesPartly(status: MirrorStatus | null, kind: DocumentKind): boolean {
+export function mirrorSearchesPartly(status: MirrorStatus | null, kind: SyncedKind): boolean {
   if (status === null || readinessOf(status, [kind]) !== 'preparing') return false;
-  const { read, refused } = status.progress[kind];
+  const { read = 0, refused } = status.progress[kind] ?? {};
   return refused === undefined && read > 0;
 }
 

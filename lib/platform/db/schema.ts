@@ -267,6 +267,13 @@ export const mirrorDocuments = pgTable(
     /** In the document's currency (document prices). */
     totalInclVatCurrency: numeric('total_incl_vat_currency'),
     paymentStatus: smallint('payment_status'),
+    /**
+     * What is left to pay, in the document's currency (the record's `sumForPayment`; 0 when fully paid). Credit notes
+     * carry it negative, as their totals are.
+     */
+    amountDue: numeric('amount_due'),
+    /** The partner the document names, one key per partner: `ico:` and the IČO, else `name:` and the folded name. */
+    partnerKey: text('partner_key'),
     lastModified: text('last_modified'),
     record: jsonb('record').notNull(),
     searchText: text('search_text').notNull().default(''),
@@ -286,6 +293,8 @@ export const mirrorDocuments = pgTable(
     // Trigrams of the search text (pg_trgm, created by the migration): `like '%…%'` for any part of a word is served
     // by this index instead of reading every row of the company (lib/owners/mirror/query/).
     index('mirror_documents_search_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+    // A partner's documents (its statement) and the partners' balances (grouped by key).
+    index('mirror_documents_partner_idx').on(table.pluginId, table.tenantId, table.partnerKey),
     // The expenses whose journal is still to be read: what each journal job looks for first.
     index('mirror_documents_unread_idx')
       .on(table.pluginId, table.tenantId)
@@ -294,6 +303,96 @@ export const mirrorDocuments = pgTable(
 );
 
 export type MirrorDocumentRow = typeof mirrorDocuments.$inferSelect;
+
+/**
+ * One payment the service lists (`GET /api/payments`: those recorded with an account) as it last listed it, keyed by
+ * the service's id; the columns lists filter, sort and sum on copied out of `record`, which is kept whole.
+ */
+export const mirrorPayments = pgTable(
+  'mirror_payments',
+  {
+    ...mirroredCompany(),
+    id: text('id').notNull(),
+    accountId: text('account_id'),
+    paymentDate: date('payment_date'),
+    /** In `currency`, as the service wrote it. */
+    amount: numeric('amount'),
+    currency: text('currency'),
+    variableSymbol: text('variable_symbol'),
+    partnerName: text('partner_name'),
+    partnerNameFolded: text('partner_name_folded'),
+    /** The counterparty's account, compact (no spaces, upper case). */
+    iban: text('iban'),
+    /** The payment's reference or, without one, its message for the payee. */
+    reference: text('reference'),
+    externalId: text('external_id'),
+    /** The numbers of the documents it paid, where the record names them (joined by spaces). */
+    documentNumbers: text('document_numbers'),
+    lastModified: text('last_modified'),
+    record: jsonb('record').notNull(),
+    searchText: text('search_text').notNull().default(''),
+    syncedAt: syncedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.pluginId, table.tenantId, table.id] }),
+    index('mirror_payments_date_idx').on(table.pluginId, table.tenantId, table.paymentDate.desc()),
+    index('mirror_payments_account_idx').on(table.pluginId, table.tenantId, table.accountId, table.paymentDate.desc()),
+    index('mirror_payments_external_idx').on(table.pluginId, table.tenantId, table.externalId),
+    index('mirror_payments_search_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+export type MirrorPaymentRow = typeof mirrorPayments.$inferSelect;
+
+/**
+ * One catalog item (a stock card) as the service last listed it, keyed by its item code (the key the service's own
+ * integrations de-duplicate its pages by), with its quantity on hand in each warehouse and in all.
+ */
+export const mirrorCatalogItems = pgTable(
+  'mirror_catalog_items',
+  {
+    ...mirroredCompany(),
+    itemCode: text('item_code').notNull(),
+    name: text('name'),
+    /** The item code and the name folded like the search text: what lists sort by. */
+    itemCodeFolded: text('item_code_folded').notNull(),
+    nameFolded: text('name_folded'),
+    ean: text('ean'),
+    unit: text('unit'),
+    /** Quantity on hand in every warehouse together. */
+    quantity: numeric('quantity').notNull().default('0'),
+    /** Quantity on hand per warehouse code: `{ "HL": "12", "PR": "-1" }` (decimal strings). */
+    quantities: jsonb('quantities').notNull().default({}),
+    lastModified: text('last_modified'),
+    record: jsonb('record').notNull(),
+    searchText: text('search_text').notNull().default(''),
+    syncedAt: syncedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.pluginId, table.tenantId, table.itemCode] }),
+    index('mirror_catalog_items_search_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+export type MirrorCatalogItemRow = typeof mirrorCatalogItems.$inferSelect;
+
+/**
+ * The minimum quantity a company's user set for an item (lib/owners/stock/): ours to keep, the service has none.
+ * `warehouse` is a warehouse's code, or '' for the item's quantity in all warehouses together.
+ */
+export const stockMinimums = pgTable(
+  'stock_minimums',
+  {
+    pluginId: text('plugin_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    itemCode: text('item_code').notNull(),
+    warehouse: text('warehouse').notNull().default(''),
+    minimum: numeric('minimum').notNull(),
+    setBy: text('set_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.pluginId, table.tenantId, table.itemCode, table.warehouse] })],
+);
 
 /** A company's reference data (numbering sequences, warehouses, payment accounts), each list replaced whole. */
 export const mirrorReference = pgTable(

@@ -18,14 +18,20 @@ export const paymentAccountSchema = z.looseObject({
   type: z.unknown().optional(),
 });
 
+/** A payment GET /api/payments lists; the names beyond the upload body's are weak evidence (service-facts.md). */
 export const paymentSchema = z.looseObject({
-  id: z.unknown().optional(),
+  id: z.union([z.number().int(), z.string()]).nullish(),
   accountId: int64Id.nullish(),
   dateOfPayment: serviceDate,
   sumOfPayment: amount,
+  currency: text,
   variableSymbol: text,
+  partnerName: text,
+  remittanceInformation: text,
+  paymentReference: text,
   externalId: text,
   iban: text,
+  documentNumber: text,
   lastModifiedTimestamp: serviceDate,
 });
 
@@ -35,6 +41,7 @@ export const catalogItemSchema = z.looseObject({
   itemCode: text,
   name: text,
   unit: text,
+  eanCode: text,
   price: amount,
   lastModifiedTimestamp: serviceDate,
   warehouses: z.array(z.looseObject({ code: text, quantityOnHand: amount })).nullish(),

@@ -1,0 +1,74 @@
+import { calendarDay } from '@/lib/base/calendar';
+import type { mirrorPayments } from '@/lib/platform/db/schema';
+import { storable } from '@/lib/platform/db/storable';
+import type { Payment } from '@/lib/service/schemas/reference';
+
+import { foldForSearch, searchTextOf } from './search-text';
+
+/** A payment's row without its company and sync mark. */
+export type PaymentRow = Omit<typeof mirrorPayments.$inferInsert, 'pluginId' | 'tenantId' | 'syncedAt'>;
+
+const compactIban = (iban: string | null | undefined) => iban?.replace(/\s+/g, '').toUpperCase() || null;
+
+/**
+ * The numbers of the documents a payment paid. Which field names them is weak evidence (service-facts.md): a
+ * `documentNumber`, or a list of documents under one of the names integrations guess, each with its number.
+ */
+function documentNumbersOf(record: Record<string, unknown>): string[] {
+  const numbers: string[] = [];
+  if (typeof record.documentNumber === 'string' && record.documentNumber.trim()) numbers.push(record.documentNumber);
+  for (const name of ['documents', 'matchedDocuments', 'pairedDocuments', 'linkedDocuments']) {
+    const list = record[name];
+    if (!Array.isArray(list)) continue;
+    for (const each of list as unknown[]) {
+      const number =
+        typeof each === 'object' && each !== null ? (each as Record<string, unknown>).documentNumber : null;
+      if (typeof number === 'string' && number.trim() && !numbers.includes(number)) numbers.push(number);
+    }
+  }
+  return numbers;
+}
+
+/** A payment's key: the service's id; a payment listed without one cannot be kept (null). */
+export const paymentKeyOf = (payment: Payment): string | null =>
+  payment.id === null || payment.id === undefined || String(payment.id).trim() === '' ? null : String(payment.id);
+
+/**
+ * The row of one listed payment: the columns lists filter, sort, sum and search on, and the record whole (made
+ * storable, as every mirror row is). The amount is written as the service wrote it, never rounded.
+ */
+export function paymentRow(received: Payment & { id: string | number }): PaymentRow {
+  const record = storable(received);
+  const loose = record as Record<string, unknown>;
+  const amount =
+    typeof record.sumOfPayment === 'number' && Number.isFinite(record.sumOfPayment) ? record.sumOfPayment : null;
+  const iban = compactIban(record.iban);
+  const reference = record.paymentReference?.trim() || record.remittanceInformation?.trim() || null;
+  const documentNumbers = documentNumbersOf(loose);
+  const partnerName = record.partnerName?.trim() || null;
+  return {
+    id: String(record.id),
+    accountId: record.accountId === null || record.accountId === undefined ? null : String(record.accountId),
+    paymentDate: calendarDay(record.dateOfPayment),
+    amount: amount === null ? null : String(amount),
+    currency: record.currency?.trim().toUpperCase() || null,
+    variableSymbol: record.variableSymbol?.trim() || null,
+    partnerName,
+    partnerNameFolded: partnerName === null ? null : foldForSearch(partnerName),
+    iban,
+    reference,
+    externalId: record.externalId ?? null,
+    documentNumbers: documentNumbers.length > 0 ? documentNumbers.join(' ') : null,
+    lastModified: record.lastModifiedTimestamp ?? null,
+    record,
+    searchText: searchTextOf([
+      partnerName,
+      record.variableSymbol,
+      reference,
+      record.remittanceInformation,
+      iban,
+      amount === null ? null : amount.toFixed(2),
+      ...documentNumbers,
+    ]),
+  };
+}
