@@ -133,7 +133,13 @@ describe.each(databaseKinds)('pages per kind and the overview from the mirror on
     await setCompany({
       status: 'syncing',
       fullSyncedAt: null,
-      progress: { invoices: done(150), expenses: done(120), deliveryNotes: done(3) },
+      progress: {
+        invoices: done(150),
+        expenses: done(120),
+        deliveryNotes: done(3),
+        payments: done(40),
+        catalogItems: done(30),
+      },
     });
     const { client, token } = api.client(TENANT);
     const result = await syncCompany(database.db, company(), client, 'auto');

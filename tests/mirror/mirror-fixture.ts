@@ -6,7 +6,7 @@ import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { loadForPage } from '@/lib/features/pages/page-load';
 import type { ConnectionState } from '@/lib/owners/connections/states';
 import { storeAccessTokens } from '@/lib/owners/connections/store';
-import type { DocumentKind } from '@/lib/owners/mirror/kinds';
+import type { SyncedKind } from '@/lib/owners/mirror/kinds';
 import type { Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
 import { createDataApiClient, type DataApiClient } from '@/lib/service/client';
@@ -24,13 +24,15 @@ import { startTestSandbox } from '../support/sandbox';
  * is older than what a test changes now), its rate limits and request log live.
  */
 
-export const sandboxPaths: Record<DocumentKind, string> = {
+export const sandboxPaths: Record<SyncedKind, string> = {
   invoices: '/api/invoices',
   expenses: '/api/expenses',
   deliveryNotes: '/api/delivery-notes',
+  payments: '/api/payments',
+  catalogItems: '/api/catalog-items',
 };
 
-export type ListedRecord = { id: number | string; [field: string]: unknown };
+export type ListedRecord = { id: number | string; itemCode?: string; [field: string]: unknown };
 
 export type SandboxClient = { client: DataApiClient; token: string };
 
@@ -118,7 +120,7 @@ export function mirrorSandboxDuringTests() {
     },
 
     /** Every record the service lists now, read directly (a token per page: the add-on's budget is untouched). */
-    async listed(tenantId: string, kind: DocumentKind, query = ''): Promise<ListedRecord[]> {
+    async listed(tenantId: string, kind: SyncedKind, query = ''): Promise<ListedRecord[]> {
       const all: ListedRecord[] = [];
       for (let skip = 0; ; skip += 100) {
         const response = await fetch(`${sandbox().url}${sandboxPaths[kind]}?Top=100&Skip=${skip}${query}`, {

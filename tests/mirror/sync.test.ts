@@ -1,12 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { DOCUMENT_KINDS, type DocumentKind } from '@/lib/owners/mirror/kinds';
+import { DOCUMENT_KINDS, type DocumentKind, type SyncedKind } from '@/lib/owners/mirror/kinds';
 import { foldForSearch } from '@/lib/owners/mirror/search-text';
 import { mirroredCounts, mirrorStatus } from '@/lib/owners/mirror/status';
 import { syncCompany, type SyncResult } from '@/lib/owners/mirror/sync';
 import { overlapStart } from '@/lib/owners/mirror/timestamps';
-import { mirrorCompanies, mirrorDocuments, mirrorReference } from '@/lib/platform/db/schema';
+import {
+  mirrorCatalogItems,
+  mirrorCompanies,
+  mirrorDocuments,
+  mirrorPayments,
+  mirrorReference,
+} from '@/lib/platform/db/schema';
 
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { mirrorSandboxDuringTests, paramsOf, sandboxPaths } from './mirror-fixture';
@@ -42,7 +48,7 @@ describe.each(databaseKinds)('the mirror’s sync on %s', (kind) => {
     first = await syncCompany(database.db, company(), client, 'auto');
   }, 120_000);
 
-  it('runs a full sync first and stores every invoice, expense and delivery note the service lists', async () => {
+  it('runs a full sync first and stores every invoice, expense, delivery note, payment and item the service lists', async () => {
     expect(first).toMatchObject({ status: 'ready', steps: ['full'], deleted: 0 });
     let total = 0;
     for (const documentKind of DOCUMENT_KINDS) {
@@ -52,7 +58,15 @@ describe.each(databaseKinds)('the mirror’s sync on %s', (kind) => {
       expect(rows.map((row) => row.id).sort()).toEqual(listed.map((record) => String(record.id)).sort());
       total += listed.length;
     }
-    expect(first.read).toBe(total);
+    const payments = await api.listed(TENANT, 'payments');
+    const items = await api.listed(TENANT, 'catalogItems');
+    expect(payments.length).toBeGreaterThan(0);
+    expect(items.length).toBeGreaterThan(0);
+    const paymentRows = await database.db.select().from(mirrorPayments).where(eq(mirrorPayments.tenantId, TENANT));
+    expect(paymentRows.map((row) => row.id).sort()).toEqual(payments.map((record) => String(record.id)).sort());
+    const itemRows = await database.db.select().from(mirrorCatalogItems).where(eq(mirrorCatalogItems.tenantId, TENANT));
+    expect(itemRows.map((row) => row.itemCode).sort()).toEqual(items.map((record) => record.itemCode).sort());
+    expect(first.read).toBe(total + payments.length + items.length);
 
     const status = await mirrorStatus(database.db, company());
     expect(status).toMatchObject({ status: 'ready', lastError: null, nextTryAt: null });
@@ -60,8 +74,40 @@ describe.each(databaseKinds)('the mirror’s sync on %s', (kind) => {
     expect(status.lastSyncedAt).toBeInstanceOf(Date);
     const counts = await mirroredCounts(database.db, company());
     for (const documentKind of DOCUMENT_KINDS) {
-      expect(status.progress[documentKind]).toEqual({ read: counts[documentKind], done: true });
+      expect(status.progress[documentKind]).toEqual({ read: counts[documentKind], done: true, whole: true });
     }
+    expect(status.progress.payments).toEqual({ read: payments.length, done: true, whole: true });
+    expect(status.progress.catalogItems).toEqual({ read: items.length, done: true, whole: true });
+  });
+
+  it('copies what payment and stock lists filter, sort, sum and search on, and keeps each record whole', async () => {
+    const [payment] = await api.listed(TENANT, 'payments');
+    const [row] = await database.db
+      .select()
+      .from(mirrorPayments)
+      .where(and(eq(mirrorPayments.tenantId, TENANT), eq(mirrorPayments.id, String(payment!.id))));
+    expect(row).toMatchObject({
+      accountId: String(payment!.accountId),
+      paymentDate: String(payment!.dateOfPayment).slice(0, 10),
+      amount: String(payment!.sumOfPayment),
+      variableSymbol: payment!.variableSymbol ?? null,
+      partnerName: payment!.partnerName ?? null,
+      documentNumbers: payment!.documentNumber ?? null,
+      record: payment,
+    });
+    expect(row!.searchText).toContain(String(payment!.variableSymbol ?? ''));
+
+    const [item] = await api.listed(TENANT, 'catalogItems');
+    const stocked = item!.warehouses as { code: string; quantityOnHand: number }[];
+    const [itemRow] = await database.db
+      .select()
+      .from(mirrorCatalogItems)
+      .where(and(eq(mirrorCatalogItems.tenantId, TENANT), eq(mirrorCatalogItems.itemCode, item!.itemCode!)));
+    expect(itemRow!.quantities).toEqual(
+      Object.fromEntries(stocked.map((each) => [each.code, String(each.quantityOnHand)])),
+    );
+    expect(Number(itemRow!.quantity)).toBe(stocked.reduce((sum, each) => sum + each.quantityOnHand, 0));
+    expect(itemRow!.searchText).toContain(foldForSearch(item!.itemCode!));
   });
 
   it('pages with Top=100 and Skip, asking for full records (extended fields) in every call', async () => {
@@ -124,7 +170,7 @@ describe.each(databaseKinds)('the mirror’s sync on %s', (kind) => {
       items: lines,
     });
     await client.invoices.upload({ partner: { address: { businessName: 'Nová Firma s.r.o.' } }, items: lines });
-    const cursors = (await stateRow()).cursors as Record<DocumentKind, string>;
+    const cursors = (await stateRow()).cursors as Record<SyncedKind, string>;
     const before = api.requestsOf(token).length;
 
     const result = await syncCompany(database.db, company(), client, 'incremental');
@@ -136,6 +182,15 @@ describe.each(databaseKinds)('the mirror’s sync on %s', (kind) => {
       expect(lists).toHaveLength(1);
       expect(paramsOf(lists[0]!).get('LastModifiedTimestamp')).toBe(overlapStart(cursors[documentKind]));
     }
+    // Payments by the same name; catalog items by their own (service-facts.md).
+    const payments = calls.filter((request) => request.path === sandboxPaths.payments);
+    expect(payments.map((request) => paramsOf(request).get('LastModifiedTimestamp'))).toEqual([
+      overlapStart(cursors.payments),
+    ]);
+    const items = calls.filter((request) => request.path === sandboxPaths.catalogItems);
+    expect(items.map((request) => paramsOf(request).get('CatalogItemChangedTimestamp'))).toEqual([
+      overlapStart(cursors.catalogItems),
+    ]);
     const changed = await rowOf('invoices', existing!.id);
     expect(changed?.partnerName).toBe('Hruška a syn s.r.o.');
     expect(changed?.searchText).toContain('hruska a syn');

@@ -21,12 +21,11 @@ function sumQuantities(values: readonly number[]): string {
 }
 
 /**
- * The row of one listed item: its quantity per warehouse (a warehouse listed twice counts once, the last) and in
+ * The row of one listed item under its key (itemKeyOf): its quantity per warehouse (a warehouse listed twice counts once, the last) and in
  * all, the texts it is found by (code, name, EAN), and the record whole, made storable.
  */
-export function catalogItemRow(received: CatalogItem & { itemCode: string }): CatalogItemRow {
+export function catalogItemRow(received: CatalogItem, itemCode: string): CatalogItemRow {
   const record = storable(received);
-  const itemCode = record.itemCode.trim();
   const name = record.name?.trim() || null;
   const ean = record.eanCode?.trim() || (typeof record.ean === 'string' ? record.ean.trim() : '') || null;
   const quantities: Record<string, number> = {};

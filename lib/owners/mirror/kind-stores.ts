@@ -98,7 +98,7 @@ const paymentStore: KindStore = {
   async *pages(client, company, options) {
     for await (const page of paymentPages(client, options)) {
       const rows = keyed(company, 'payments', page.records, paymentKeyOf).map((record) =>
-        paymentRow({ ...record, id: paymentKeyOf(record)! }),
+        paymentRow(record, paymentKeyOf(record)!),
       );
       yield {
         skip: page.skip,
@@ -151,13 +151,13 @@ const catalogStore: KindStore = {
   async *pages(client, company, options) {
     const seen = new Set<string>();
     for await (const page of catalogPages(client, options)) {
-      const fresh = new Map<string, CatalogItem & { itemCode: string }>();
+      const fresh = new Map<string, CatalogItem>();
       for (const record of keyed(company, 'catalogItems', page.records, itemKeyOf)) {
         const key = itemKeyOf(record)!;
-        if (!seen.has(key)) fresh.set(key, { ...record, itemCode: key });
+        if (!seen.has(key)) fresh.set(key, record);
       }
       for (const key of fresh.keys()) seen.add(key);
-      const rows = [...fresh.values()].map(catalogItemRow);
+      const rows = [...fresh].map(([key, record]) => catalogItemRow(record, key));
       yield {
         skip: page.skip,
         next: page.next,

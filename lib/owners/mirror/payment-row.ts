@@ -34,10 +34,11 @@ export const paymentKeyOf = (payment: Payment): string | null =>
   payment.id === null || payment.id === undefined || String(payment.id).trim() === '' ? null : String(payment.id);
 
 /**
- * The row of one listed payment: the columns lists filter, sort, sum and search on, and the record whole (made
- * storable, as every mirror row is). The amount is written as the service wrote it, never rounded.
+ * The row of one listed payment under its key (paymentKeyOf): the columns lists filter, sort, sum and search on, and
+ * the record whole, as the service wrote it (made storable, as every mirror row is). The amount is written as the
+ * service wrote it, never rounded.
  */
-export function paymentRow(received: Payment & { id: string | number }): PaymentRow {
+export function paymentRow(received: Payment, id: string): PaymentRow {
   const record = storable(received);
   const loose = record as Record<string, unknown>;
   const amount =
@@ -47,7 +48,7 @@ export function paymentRow(received: Payment & { id: string | number }): Payment
   const documentNumbers = documentNumbersOf(loose);
   const partnerName = record.partnerName?.trim() || null;
   return {
-    id: String(record.id),
+    id,
     accountId: record.accountId === null || record.accountId === undefined ? null : String(record.accountId),
     paymentDate: calendarDay(record.dateOfPayment),
     amount: amount === null ? null : String(amount),
