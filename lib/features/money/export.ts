@@ -8,6 +8,7 @@ import { csvStream } from '@/lib/features/documents/export/csv';
 import { exportContentTypes, type ExportFile, type ExportFormat } from '@/lib/features/documents/export/export';
 import { listFileName } from '@/lib/features/documents/export/file-name';
 import { xlsxStream } from '@/lib/features/documents/export/xlsx';
+import { accountLabelOf } from '@/lib/features/money/labels';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
 import {
@@ -41,12 +42,6 @@ function column(
   return { header, width, type, cell: (row) => ({ type, value: value(row) }) as Cell, total };
 }
 
-/** An account as a person names it: its name, else its number. */
-export function accountLabel(accountId: string | null, accounts: Accounts, texts: MoneyTexts): string {
-  if (accountId === null) return texts.noAccount;
-  return accounts.get(accountId)?.name ?? fill(texts.unknownAccount, { id: accountId });
-}
-
 /** The export's columns, in the user's language. */
 export function paymentColumns(texts: MoneyTexts, accounts: Accounts): ExportColumn<MirroredPayment>[] {
   const c = texts.export.columns;
@@ -54,7 +49,7 @@ export function paymentColumns(texts: MoneyTexts, accounts: Accounts): ExportCol
     column('day', c.date, 12, (row) => row.paymentDate, 'label'),
     column('amount', c.amount, 14, (row) => row.amount, 'totalInclVat'),
     column('text', c.currency, 8, (row) => trimmed(row.currency), 'currency'),
-    column('text', c.account, 24, (row) => accountLabel(row.accountId, accounts, texts)),
+    column('text', c.account, 24, (row) => accountLabelOf(row.accountId, accounts, texts)),
     column('text', c.accountIban, 26, (row) => (row.accountId ? (accounts.get(row.accountId)?.iban ?? null) : null)),
     column('text', c.partner, 32, (row) => trimmed(row.partnerName)),
     column('text', c.iban, 26, (row) => row.iban),

@@ -17,7 +17,7 @@ import type { MirrorStatus } from '@/lib/owners/mirror/status';
 import { companyPath } from '@/lib/service/records/present';
 
 import { type MoneyDoor, type PaymentsState, paymentsState } from './mirror-state';
-import { mirrorPaymentView, parsePaymentView,type PaymentListView } from './payment-view';
+import { mirrorPaymentView, parsePaymentView, type PaymentListView } from './payment-view';
 
 export type PaymentsList = {
   payments: MirroredPayment[];
