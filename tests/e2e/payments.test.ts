@@ -8,7 +8,8 @@
  * - The export link downloads exactly the view's payments.
  * In English at desktop width and in Slovak at phone width, where each payment is a card and nothing scrolls sideways.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 
 import { parse } from 'csv-parse/sync';
 import type { FrameLocator, Page } from 'playwright-core';
@@ -18,7 +19,7 @@ import { freshContext } from './support/browser';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
 import { sandboxCompany } from './support/sandbox-data';
-import { screenshot } from './support/screenshots';
+import { screenshotDir } from './support/screenshots';
 import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
 import { USERS } from './support/sessions';
 
@@ -26,6 +27,12 @@ const world = framedWorldDuringTests({ addonEnv: { MIRROR_SYNC: 'on' } });
 printAddonOutputOnFailure(() => world.env.addon);
 
 const TENANT = '10001';
+
+/** The window as a person sees it (a full-page screenshot leaves the other site's frame blank). */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+}
 
 const framePath = (frame: FrameLocator) =>
   frame.locator('body').evaluate(() => window.location.pathname + window.location.search);
