@@ -102,21 +102,8 @@ function countOfSums(sums: CurrencySum[]): number {
   return sums.reduce((total, each) => total + each.count, 0);
 }
 
-/** The payments' count and sums of one row, linked to those payments when there are any. */
-function PaymentCells({
-  sums,
-  href,
-  linkLabel,
-  t,
-  locale,
-}: {
-  sums: CurrencySum[] | null;
-  href: string | null;
-  linkLabel: string;
-  t: Messages;
-  locale: Locale;
-}) {
-  const a = t.money.accounts;
+/** The payments' count and sums of one row ("—" while they are not known). */
+function PaymentCells({ sums, t, locale }: { sums: CurrencySum[] | null; t: Messages; locale: Locale }) {
   if (sums === null)
     return (
       <>
@@ -128,16 +115,23 @@ function PaymentCells({
   return (
     <>
       <Td numeric>
-        {href && count > 0 ? (
-          <Link href={href} className={plainLinkClass} aria-label={linkLabel} data-account-payments={count}>
-            {formatNumber(count, locale, 0)}
-          </Link>
-        ) : (
-          <span data-account-payments={count}>{count === 0 ? a.noPayments : formatNumber(count, locale, 0)}</span>
-        )}
+        <span data-account-payments={count}>
+          {count === 0 ? t.money.accounts.noPayments : formatNumber(count, locale, 0)}
+        </span>
       </Td>
       <Td numeric>{count === 0 ? '—' : <CurrencySums sums={sums} texts={t.money} locale={locale} />}</Td>
     </>
+  );
+}
+
+/** An account's name, linked to its payments in the period (the list says its count and totals them alike). */
+function AccountName({ name, href, label }: { name: string; href: string | null; label: string }) {
+  return href ? (
+    <Link href={href} className={plainLinkClass} title={label}>
+      {name}
+    </Link>
+  ) : (
+    <>{name}</>
   );
 }
 
@@ -185,17 +179,13 @@ export function AccountsView({
             const name = account.name ?? fill(t.money.unknownAccount, { id: account.id });
             return (
               <tr key={account.id} data-account-id={account.id} className="hover:bg-slate-50">
-                <RowHeader>{name}</RowHeader>
+                <RowHeader>
+                  <AccountName name={name} href={hrefOf(account.id)} label={fill(a.showPayments, { name })} />
+                </RowHeader>
                 <Td>{kindOf(account)}</Td>
                 <Td nowrap>{account.iban ? ibanForPeople(account.iban) : '—'}</Td>
                 <Td>{account.currency ?? '—'}</Td>
-                <PaymentCells
-                  sums={sumsOf(account.id)}
-                  href={hrefOf(account.id)}
-                  linkLabel={fill(a.showPayments, { name })}
-                  t={t}
-                  locale={locale}
-                />
+                <PaymentCells sums={sumsOf(account.id)} t={t} locale={locale} />
               </tr>
             );
           })}
@@ -205,19 +195,17 @@ export function AccountsView({
             return (
               <tr key={`unlisted-${each.accountId ?? ''}`} data-account-unlisted={each.accountId ?? ''}>
                 <RowHeader>
-                  {name}
+                  <AccountName
+                    name={name}
+                    href={each.accountId === null ? null : hrefOf(each.accountId)}
+                    label={fill(a.showPayments, { name })}
+                  />
                   <span className="block text-xs font-normal text-slate-500">{a.unlisted}</span>
                 </RowHeader>
                 <Td>—</Td>
                 <Td>—</Td>
                 <Td>—</Td>
-                <PaymentCells
-                  sums={each.payments}
-                  href={each.accountId === null ? null : hrefOf(each.accountId)}
-                  linkLabel={fill(a.showPayments, { name })}
-                  t={t}
-                  locale={locale}
-                />
+                <PaymentCells sums={each.payments} t={t} locale={locale} />
               </tr>
             );
           })}

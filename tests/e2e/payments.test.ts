@@ -12,7 +12,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { parse } from 'csv-parse/sync';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { freshContext } from './support/browser';
@@ -54,9 +54,14 @@ async function openPaymentsOnceCopied(frame: FrameLocator, tab: string, nav: str
 describe('a company’s payments and accounts, in English at desktop width', () => {
   let page: Page;
   let frame: FrameLocator;
+  let inner: Frame;
 
   beforeAll(async () => {
-    ({ page, addon: frame } = await launchInServiceWindow(world.context, world.env, world.serviceWindow, {
+    ({
+      page,
+      addon: frame,
+      frame: inner,
+    } = await launchInServiceWindow(world.context, world.env, world.serviceWindow, {
       userId: USERS.jana,
       tenantIds: [TENANT],
     }));
@@ -112,9 +117,9 @@ describe('a company’s payments and accounts, in English at desktop width', () 
     await frame.getByRole('button', { name: 'Show' }).click();
     await expectUi.poll(() => framePath(frame)).toBe(`/companies/${TENANT}/accounts?from=${from}&to=${to}`);
     const row = frame.locator(`tr[data-account-id="${account.id}"]`);
-    await expectUi(row.getByRole('rowheader')).toHaveText(account.name);
-    const link = row.getByRole('link', { name: `Payments of ${account.name} in this period` });
-    await expectUi(link).toHaveText(String(ofAccount.length));
+    await expectUi(row.locator('[data-account-payments]')).toHaveText(String(ofAccount.length));
+    const link = row.getByRole('rowheader').getByRole('link', { name: account.name, exact: true });
+    await expectUi(link).toHaveAttribute('title', `Payments of ${account.name} in this period`);
     await screenshot(page, 'accounts');
 
     await link.click();
@@ -139,6 +144,14 @@ describe('a company’s payments and accounts, in English at desktop width', () 
     expect(empty - 1).toBe(ofAccount.length);
     expect(rows.slice(1, empty).every((each) => each[3] === account.name)).toBe(true);
     expect(rows[empty + 1]![0]).toBe(`Total: ${ofAccount.length} payment${ofAccount.length === 1 ? '' : 's'}`);
+  });
+
+  it('answers 403 for a company outside the session, on both pages, before anything of it is read', async () => {
+    for (const path of ['payments', 'accounts', 'payments?AccountId=1']) {
+      const response = await inner.goto(`${world.env.addon.url}/companies/10003/${path}`);
+      expect(response?.status(), path).toBe(403);
+      await expectUi(frame.getByRole('heading', { name: 'You have no access to this company' })).toBeVisible();
+    }
   });
 });
 

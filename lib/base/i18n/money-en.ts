@@ -19,7 +19,6 @@ export const en: MoneyTexts = {
     reference: 'Reference',
     documents: 'Documents paid',
   },
-  sortBy: 'Sort by: {column}',
   filters: {
     PaymentDateFrom: 'Payment date from',
     PaymentDateTo: 'Payment date to',
@@ -34,7 +33,6 @@ export const en: MoneyTexts = {
     sums: 'Total',
     noCurrency: 'no currency',
   },
-  account: '{name}',
   unknownAccount: 'Account no. {id}',
   noAccount: 'No account',
   freshness: {

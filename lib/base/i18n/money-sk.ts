@@ -22,7 +22,6 @@ export const sk = {
     reference: 'Referencia',
     documents: 'Uhradené doklady',
   },
-  sortBy: 'Zoradiť podľa: {column}',
   filters: {
     PaymentDateFrom: 'Dátum platby od',
     PaymentDateTo: 'Dátum platby do',
@@ -37,7 +36,6 @@ export const sk = {
     sums: 'Spolu',
     noCurrency: 'bez meny',
   },
-  account: '{name}',
   unknownAccount: 'Účet č. {id}',
   noAccount: 'Bez účtu',
   /** The payments' copy, above the list (the service's list is read only into the company's copy). */
