@@ -1,6 +1,6 @@
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { exportHrefs } from '@/lib/features/documents/export/links';
-import type { ListKind, ListView } from '@/lib/service/records/list-view';
+import type { ListAddress } from '@/lib/service/records/list-view';
 
 import { linkClass } from './detail-parts';
 
@@ -10,27 +10,30 @@ import { linkClass } from './detail-parts';
  * (`available`: the list's own rule, lib/features/documents/list-page.ts; elsewhere the address would only say it is not
  * ready). Plain links: a route answers them with a download, or with the company's failure page and a way back.
  */
-export function ExportLinks<K extends ListKind>({
+export function ExportLinks({
   path,
   view,
   available,
   texts,
+  hint,
 }: {
   /** The list's own address, without query. */
   path: string;
-  view: ListView<K>;
+  view: ListAddress & { ok: boolean };
   available: boolean;
   texts: DocumentTexts;
+  /** What the links export, when not documents (the payments' list). */
+  hint?: string;
 }) {
   if (!view.ok || !available) return null;
   const e = texts.export;
   const hrefs = exportHrefs(path, view);
   return (
     <nav aria-label={e.label} className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm" data-export-links="">
-      <a href={hrefs.csv} className={linkClass} title={e.hint} data-export="csv">
+      <a href={hrefs.csv} className={linkClass} title={hint ?? e.hint} data-export="csv">
         {e.csv}
       </a>
-      <a href={hrefs.xlsx} className={linkClass} title={e.hint} data-export="xlsx">
+      <a href={hrefs.xlsx} className={linkClass} title={hint ?? e.hint} data-export="xlsx">
         {e.xlsx}
       </a>
     </nav>

@@ -30,6 +30,8 @@ export const routeHandlers = [
   '/companies/[tenantId]/invoices/[id]/reports/[reportId]/preview',
   '/companies/[tenantId]/invoices/export.csv',
   '/companies/[tenantId]/invoices/export.xlsx',
+  '/companies/[tenantId]/payments/export.csv',
+  '/companies/[tenantId]/payments/export.xlsx',
   '/companies/[tenantId]/sync',
   '/consent/return',
   '/console/auth/[...nextauth]',

@@ -9,7 +9,7 @@ import { listConnections } from '@/lib/owners/connections/states';
 import type { Session } from '@/lib/owners/sessions/sessions';
 import { getDb } from '@/lib/platform/db/client';
 import type { CompanyFrame, Link } from '@/lib/platform/http/failure-page';
-import { kindPath } from '@/lib/service/records/present';
+import { companyPath, kindPath } from '@/lib/service/records/present';
 
 /**
  * Where a failed file request about a company belongs, and the company's frame its failure page wears: the header
@@ -19,14 +19,24 @@ import { kindPath } from '@/lib/service/records/present';
  */
 
 /** Where the failed file belongs, as far as the address could be read. */
-export type FilePlace = {
-  /** The kind of document whose pages the file belongs to (their section of the company's pages). */
-  kind: DocumentKind;
-  /** The document's id when the address names one that can exist; else the way back is the list. */
-  documentId: string | null;
-  /** The answer is shown inside a frame of our own page (`?disposition=inline`), which is already the way back. */
-  embedded: boolean;
-};
+export type FilePlace =
+  | {
+      /** The kind of document whose pages the file belongs to (their section of the company's pages). */
+      kind: DocumentKind;
+      /** The document's id when the address names one that can exist; else the way back is the list. */
+      documentId: string | null;
+      /** The answer is shown inside a frame of our own page (`?disposition=inline`), which is already the way back. */
+      embedded: boolean;
+    }
+  | {
+      /**
+       * A section of the company's pages that is not a kind of document (`payments`): its address below the company
+       * (its list, the way back and the current tab) and the way back's words.
+       */
+      section: string;
+      back: (locale: Locale) => string;
+      embedded: false;
+    };
 
 /** The company's name as stored with us; a failure to read it (the database may be why we are here) costs only the name. */
 async function companyName(scope: CompanyScope): Promise<string | null> {
@@ -40,6 +50,7 @@ async function companyName(scope: CompanyScope): Promise<string | null> {
 
 /** The way back from a failed file: its document, or the list when the address named no document that can exist. */
 export function backLink(tenantId: string, place: FilePlace, locale: Locale): Link {
+  if ('section' in place) return { href: companyPath(tenantId, place.section), label: place.back(locale) };
   const texts = documentTexts[locale];
   const { kind, documentId } = place;
   if (documentId === null) {
@@ -68,7 +79,7 @@ export async function companyFrame(
   const t = messages[locale];
   const { tenantId } = scope;
   const d = t.docs.nav;
-  const current = kindPath(tenantId, place.kind);
+  const current = 'section' in place ? companyPath(tenantId, place.section) : kindPath(tenantId, place.kind);
   const tabs: Link[] = companyTabs(tenantId, t);
   return {
     appName: t.appName,

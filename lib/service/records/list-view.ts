@@ -88,6 +88,18 @@ export type ListView<K extends ListKind = ListKind> = {
     }
 );
 
+/**
+ * What an address of a list is built from: its search, filters (by parameter name), sort and page. A list view of
+ * documents is one; so is the payments' list (lib/features/money/payment-view.ts).
+ */
+export type ListAddress = {
+  q: string;
+  values: Readonly<Record<string, string>>;
+  sort: string;
+  top: number;
+  skip: number;
+};
+
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
 
 /** The longest search the box accepts: longer is no longer a search (and would only cost the database). */
@@ -192,7 +204,7 @@ const LIST_PARAMETERS = ['q', 'sort', 'Top', 'Skip'];
  * it, and Next hands a page some of them altered (it reads `?constructor=1` into a plain object, as `[Object, '1']`,
  * and writes that back as `constructor=&constructor=1`), which must not send the page round in redirects.
  */
-function canonicalSearch(fields: readonly string[], params: SearchParams): string | null {
+export function canonicalSearch(fields: readonly string[], params: SearchParams): string | null {
   let untidy = false;
   const clean = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
@@ -213,9 +225,9 @@ function canonicalSearch(fields: readonly string[], params: SearchParams): strin
 }
 
 /** An address of the same list with some parameters changed (undefined or '' removes one). */
-export function listHref<K extends ListKind>(
+export function listHref(
   pathname: string,
-  view: ListView<K>,
+  view: ListAddress,
   changes: Record<string, string | number | undefined>,
 ): string {
   const params = new URLSearchParams();
@@ -233,9 +245,9 @@ export function listHref<K extends ListKind>(
 }
 
 /** Paging without a total: "next" only after a full page, "previous" whenever something was skipped. */
-export function pagingLinks<K extends ListKind>(
+export function pagingLinks(
   pathname: string,
-  view: ListView<K>,
+  view: ListAddress,
   received: number,
   /** All the view's records, when known (the mirror counts them; the service does not). */
   total?: number,

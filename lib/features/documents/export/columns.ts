@@ -50,12 +50,13 @@ type ValueOf<T extends CellType> = Extract<Cell, { type: T }>['value'];
 /** What a column holds in the totals rows at the file's end (totals.ts); nothing when not named. */
 export type TotalRole = 'label' | 'totalExclVatEur' | 'totalInclVatEur' | 'totalInclVat' | 'currency';
 
-export type ExportColumn = {
+/** A column of an exported list whose rows are `R` (the documents' ExportRow unless said: the payments have theirs). */
+export type ExportColumn<R = ExportRow> = {
   header: string;
   /** Width in characters (XLSX). */
   width: number;
   type: CellType;
-  cell: (row: ExportRow, today: string) => Cell;
+  cell: (row: R, today: string) => Cell;
   total?: TotalRole;
 };
 

@@ -1,4 +1,4 @@
-import { listHref, type ListKind, type ListView } from '@/lib/service/records/list-view';
+import { type ListAddress, listHref } from '@/lib/service/records/list-view';
 
 import type { ExportFormat } from './file-name';
 
@@ -6,7 +6,7 @@ import type { ExportFormat } from './file-name';
  * The export addresses of a list view: the list's address with `/export.csv` or `/export.xlsx`, and the same search,
  * filters and sort; without the page (Top, Skip), since an export has every matching row. Pure.
  */
-export function exportHrefs<K extends ListKind>(listPath: string, view: ListView<K>): Record<ExportFormat, string> {
+export function exportHrefs(listPath: string, view: ListAddress): Record<ExportFormat, string> {
   const href = (format: ExportFormat) =>
     listHref(`${listPath}/export.${format}`, view, { Top: undefined, Skip: undefined });
   return { csv: href('csv'), xlsx: href('xlsx') };

@@ -1,0 +1,57 @@
+import { countOf } from '@/lib/base/i18n/documents';
+import { formatMoney } from '@/lib/base/i18n/format';
+import type { Locale } from '@/lib/base/i18n/messages';
+import type { MoneyTexts } from '@/lib/base/i18n/money';
+import type { CurrencySum, PaymentTotals } from '@/lib/owners/mirror/query/payments';
+
+/** Sums per currency, each in its currency ("1 234,50 € · 1 000,00 CZK"); amounts are the database's exact decimals. */
+export function CurrencySums({ sums, texts, locale }: { sums: CurrencySum[]; texts: MoneyTexts; locale: Locale }) {
+  return (
+    <>
+      {sums.map((each, index) => (
+        <span
+          key={each.currency ?? ''}
+          className="whitespace-nowrap tabular-nums"
+          data-currency={each.currency ?? ''}
+          data-sum={each.sum}
+        >
+          {index > 0 && ' · '}
+          {formatMoney(Number(each.sum), each.currency, locale)}
+          {each.currency === null && ` (${texts.totals.noCurrency})`}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The totals of everything the payments' view covers (its filters and search, every page): how many payments, and
+ * their sum per currency (the service gives no exchange rate for a payment, so currencies are never added together).
+ */
+export function PaymentTotalsBar({
+  totals,
+  texts,
+  locale,
+}: {
+  totals: PaymentTotals;
+  texts: MoneyTexts;
+  locale: Locale;
+}) {
+  return (
+    <section
+      aria-label={texts.totals.label}
+      data-totals-count={totals.count}
+      className="flex flex-wrap items-baseline gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm shadow-sm"
+    >
+      <p className="font-medium text-slate-900">{countOf(totals.count, texts.payments, locale)}</p>
+      {totals.byCurrency.length > 0 && (
+        <p className="text-slate-700">
+          {texts.totals.sums}:{' '}
+          <span className="font-medium text-slate-900">
+            <CurrencySums sums={totals.byCurrency} texts={texts} locale={locale} />
+          </span>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import 'server-only';
+
+import { companyToday } from '@/lib/base/calendar';
+import { HttpError } from '@/lib/base/errors';
+import { localeOf } from '@/lib/base/http/request-locale';
+import { searchParamsOf } from '@/lib/base/http/search-params';
+import { moneyTexts } from '@/lib/base/i18n/money';
+import { companyRoute } from '@/lib/doors/company/route';
+import type { ExportFormat } from '@/lib/features/documents/export/export';
+import { EXPORT_RETRY_SECONDS, holdingPlace, takeExportPlace } from '@/lib/features/documents/export/running';
+import { paymentsExportFile } from '@/lib/features/money/export';
+import { mirrorPaymentView, parsePaymentView } from '@/lib/features/money/payment-view';
+import { listConnections } from '@/lib/owners/connections/states';
+import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
+import { mirrorStatus, readinessOf } from '@/lib/owners/mirror/status';
+import { getEnv } from '@/lib/platform/env';
+import { describeError, getLogger } from '@/lib/platform/log';
+
+import { fileResponse } from './file-answer';
+
+/**
+ * GET of the payments' export (`…/payments/export.csv`, `…/export.xlsx`), as the document lists' exports
+ * (./export-routes.ts): through the company's door (401, then 403 for a company outside the session, before anything
+ * is read), the list's own view from the same query parameters (an invalid one is 400 and nothing is read), then only
+ * from the company's copy: off or not read whole yet is 409 `not_ready`; a copy the service's refusal of the token
+ * stopped, or a user whose own connection is not working, 403 `connection_inactive`; a payments' list the service
+ * refuses (403, 404) is never copied, so 404. Every payment of the view, streamed; at most two downloads of a session
+ * at once (429 with Retry-After).
+ */
+export function paymentsExport(format: ExportFormat) {
+  return companyRoute<{ tenantId: string }>(
+    {
+      endpoint: 'company.export',
+      file: () => ({
+        section: 'payments',
+        back: (locale) => moneyTexts[locale].accounts.backToPayments,
+        embedded: false,
+      }),
+    },
+    async ({ request, session, scope, read }) => {
+      const url = new URL(request.url);
+      const view = parsePaymentView(searchParamsOf(url.searchParams));
+      if (!view.ok) throw new HttpError('bad_request', 'export_view_invalid');
+      if (!getEnv().mirrorSync) throw new HttpError('not_ready', 'mirror_off');
+      const mirror = mirrorCompanyOf(scope);
+      return read(async (db) => {
+        const [status, [connection]] = await Promise.all([
+          mirrorStatus(db, mirror),
+          listConnections(db, { ...scope, tenantIds: [scope.tenantId] }),
+        ]);
+        const readiness = readinessOf(status, ['payments']);
+        if (readiness === 'stopped' || connection?.state !== 'connected') {
+          throw new HttpError('connection_inactive', 'mirror_stopped');
+        }
+        if (readiness === 'refused') throw new HttpError('not_found', 'kind_refused');
+        if (readiness !== 'ready') throw new HttpError('not_ready', 'mirror_not_ready');
+        const { top: _top, skip: _skip, ...listView } = mirrorPaymentView(view);
+        // Counted only once the export can start: a refused or unready one takes no place.
+        const giveBack = takeExportPlace(session.id);
+        if (!giveBack) throw new HttpError('rate_limited', 'exports_busy', EXPORT_RETRY_SECONDS);
+        try {
+          const file = await paymentsExportFile(db, mirror, {
+            format,
+            view: listView,
+            locale: localeOf(request),
+            company: { name: connection?.name ?? null, tenantId: scope.tenantId },
+            today: companyToday(new Date()),
+            failed: (error) =>
+              getLogger().error({ route: url.pathname, err: describeError(error) }, 'export ended early'),
+          });
+          return fileResponse(
+            {
+              body: holdingPlace(file.body, giveBack, request.signal),
+              contentType: file.contentType,
+              contentLength: null,
+            },
+            {
+              contentType: file.contentType,
+              fileName: file.fileName.ascii,
+              unicodeName: file.fileName.unicode,
+              disposition: 'attachment',
+            },
+          );
+        } catch (error) {
+          giveBack();
+          throw error;
+        }
+      });
+    },
+  );
+}

@@ -1,0 +1,139 @@
+import 'server-only';
+
+import { countOf, fill } from '@/lib/base/i18n/documents';
+import type { Locale } from '@/lib/base/i18n/messages';
+import { type MoneyTexts, moneyTexts } from '@/lib/base/i18n/money';
+import type { Cell, ExportColumn } from '@/lib/features/documents/export/columns';
+import { csvStream } from '@/lib/features/documents/export/csv';
+import { exportContentTypes, type ExportFile, type ExportFormat } from '@/lib/features/documents/export/export';
+import { listFileName } from '@/lib/features/documents/export/file-name';
+import { xlsxStream } from '@/lib/features/documents/export/xlsx';
+import { accountLabelOf } from '@/lib/features/money/labels';
+import type { MirrorCompany } from '@/lib/owners/mirror/company';
+import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
+import {
+  iteratePayments,
+  type MirroredPayment,
+  type PaymentTotals,
+  type PaymentView,
+  totalsOfPayments,
+} from '@/lib/owners/mirror/query/payments';
+import type { Db } from '@/lib/platform/db/client';
+
+/**
+ * The payments' list exported (`…/payments/export.csv`, `…/export.xlsx`), from the company's copy only, with the
+ * writers of the document lists (lib/features/documents/export/: CSV with a BOM, quoted and guarded; XLSX with typed
+ * cells): every payment of the view in the list's order, then after an empty row its totals as the totals bar shows
+ * them (how many payments; per currency their count and sum in the amount column, the code in the currency column).
+ */
+
+/** The accounts' names and IBANs by id (null when the list was never mirrored). */
+type Accounts = ReadonlyMap<string, PaymentAccountRow>;
+
+const trimmed = (value: string | null | undefined) => value?.trim() || null;
+
+function column(
+  type: Cell['type'],
+  header: string,
+  width: number,
+  value: (row: MirroredPayment) => string | null,
+  total?: ExportColumn['total'],
+): ExportColumn<MirroredPayment> {
+  return { header, width, type, cell: (row) => ({ type, value: value(row) }) as Cell, total };
+}
+
+/** The export's columns, in the user's language. */
+export function paymentColumns(texts: MoneyTexts, accounts: Accounts): ExportColumn<MirroredPayment>[] {
+  const c = texts.export.columns;
+  return [
+    column('day', c.date, 12, (row) => row.paymentDate, 'label'),
+    column('amount', c.amount, 14, (row) => row.amount, 'totalInclVat'),
+    column('text', c.currency, 8, (row) => trimmed(row.currency), 'currency'),
+    column('text', c.account, 24, (row) => accountLabelOf(row.accountId, accounts, texts)),
+    column('text', c.accountIban, 26, (row) => (row.accountId ? (accounts.get(row.accountId)?.iban ?? null) : null)),
+    column('text', c.partner, 32, (row) => trimmed(row.partnerName)),
+    column('text', c.iban, 26, (row) => row.iban),
+    column('text', c.variableSymbol, 14, (row) => row.variableSymbol),
+    column('text', c.reference, 32, (row) => trimmed(row.reference)),
+    column('text', c.documents, 24, (row) => (row.documentNumbers.length > 0 ? row.documentNumbers.join(', ') : null)),
+    column('text', c.externalId, 16, (row) => trimmed(row.externalId)),
+  ];
+}
+
+/**
+ * The rows the file ends with: an empty row (a spreadsheet's sort or filter of the rows above leaves them out), "Spolu:
+ * 3 platby", then one row per currency with its count, its sum in the amount column and its code. The label stands
+ * in the first column as text (a day column's label cell is written as text).
+ */
+export function paymentTotalsRows(
+  columns: readonly ExportColumn<MirroredPayment>[],
+  totals: PaymentTotals,
+  texts: MoneyTexts,
+  locale: Locale,
+): Cell[][] {
+  const t = texts.export.totals;
+  const payments = (count: number) => countOf(count, texts.payments, locale);
+  const row = (values: { label: string; sum?: string; currency?: string | null }): Cell[] =>
+    columns.map((each): Cell => {
+      if (each.total === 'label') return { type: 'text', value: values.label };
+      if (each.total === 'totalInclVat') return { type: 'amount', value: values.sum ?? null };
+      if (each.total === 'currency') return { type: 'text', value: values.currency ?? null };
+      return each.type === 'count' ? { type: 'count', value: null } : { type: each.type, value: null };
+    });
+  const empty: Cell[] = columns.map((each) =>
+    each.type === 'count' ? { type: 'count', value: null } : { type: each.type, value: null },
+  );
+  return [
+    empty,
+    row({ label: fill(t.all, { count: payments(totals.count) }) }),
+    ...totals.byCurrency.map((each) =>
+      row({
+        label:
+          each.currency === null
+            ? fill(t.noCurrency, { count: payments(each.count) })
+            : fill(t.currency, { currency: each.currency, count: payments(each.count) }),
+        sum: each.sum,
+        currency: each.currency,
+      }),
+    ),
+  ];
+}
+
+export type PaymentsExportRequest = {
+  format: ExportFormat;
+  /** The list's view: filters, search and sort (never a page). */
+  view: Omit<PaymentView, 'top' | 'skip'>;
+  locale: Locale;
+  company: { name: string | null; tenantId: string };
+  /** The company's day: the file name carries it. */
+  today: string;
+  batchSize?: number;
+  failed: (error: unknown) => void;
+};
+
+/**
+ * The payments of a view as a file (the caller checked the copy may be served): the accounts' names are read once,
+ * then the rows stream a batch at a time as the file is downloaded, and the totals once the last row is out.
+ */
+export async function paymentsExportFile(
+  db: Db,
+  mirror: MirrorCompany,
+  request: PaymentsExportRequest,
+): Promise<ExportFile> {
+  const { format, locale, today, failed } = request;
+  const texts = moneyTexts[locale];
+  const accounts = new Map(((await paymentAccountsOf(db, mirror)) ?? []).map((account) => [account.id, account]));
+  const columns = paymentColumns(texts, accounts);
+  const rows = iteratePayments(db, mirror, request.view, request.batchSize);
+  const totals = async () =>
+    paymentTotalsRows(columns, await totalsOfPayments(db, mirror, request.view), texts, locale);
+  const body =
+    format === 'csv'
+      ? csvStream(columns, rows, { locale, today, totals, failed })
+      : xlsxStream(columns, rows, { locale, today, totals, failed, sheet: texts.export.sheet });
+  return {
+    body,
+    contentType: exportContentTypes[format],
+    fileName: listFileName(texts.export.fileName, format, request.company, today),
+  };
+}
