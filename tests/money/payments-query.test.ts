@@ -59,7 +59,8 @@ const payment = (spec: Spec) =>
       paymentReference: spec.reference ?? null,
       remittanceInformation: spec.message ?? null,
       documentNumber: spec.number ?? null,
-    }) as Parameters<typeof paymentRow>[0],
+    }),
+    String(spec.id),
   );
 
 const payments = [
