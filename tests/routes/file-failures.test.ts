@@ -117,6 +117,9 @@ async function expectCompanyFailurePage(
     '/companies/10001/invoices',
     '/companies/10001/expenses',
     '/companies/10001/delivery-notes',
+    '/companies/10001/payments',
+    '/companies/10001/stock',
+    '/companies/10001/partners',
     '/companies/10001/activity',
   ]);
   expect(page.alert?.[1]).toBe(expected.kind);
