@@ -55,8 +55,8 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
   const searched = view.q.trim() !== '';
   // What the view keeps when another of its parts changes: the filter form keeps the search and the sort, the search
   // box the filters, page size and sort.
-  const keepFilters = keptParameters(view, ['q', 'Skip']);
-  const keepSearch = keptParameters(view, [...Object.keys(view.values), 'Top', 'Skip']);
+  const keptBySearch = keptParameters(view, ['q', 'Skip']);
+  const keptByFilters = keptParameters(view, [...Object.keys(view.values), 'Top', 'Skip']);
 
   let body: ReactNode = null;
   if (page.searchWaits) {
@@ -149,7 +149,7 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
         <SearchBox
           action={page.path}
           q={view.q}
-          keep={keepSearch}
+          keep={keptBySearch}
           clearHref={searched ? listHref(page.path, view, { q: undefined, Skip: undefined }) : null}
           disabled={!page.searchable}
           placeholder={placeholders[kind]}
@@ -157,7 +157,7 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
         />
       )}
       <FilterForm
-        keep={keepFilters}
+        keep={keptByFilters}
         action={page.path}
         fields={filterFieldsFor(kind, texts, page.sequences)}
         values={view.values}
