@@ -26,7 +26,7 @@ export const DEFAULT_BATCH_SIZE = 1000;
 const BATCHES_PER_READ = 5;
 
 /** A row's place in the order: the value of each term, as text (null where the row has none). */
-type Place = (string | null)[];
+export type Place = (string | null)[];
 
 const typed = (term: OrderTerm, value: string) => sql`cast(${value} as ${sql.raw(term.type)})`;
 
@@ -40,8 +40,11 @@ function beyond(term: OrderTerm, value: string | null): SQL | null {
   return sql`(${term.value} ${sql.raw(term.descending ? '<' : '>')} ${typed(term, value)} or ${term.value} is null)`;
 }
 
-/** Rows after a place in the order: tied on the first terms and beyond it on the next, for some term. */
-function after(terms: readonly OrderTerm[], place: Place): SQL {
+/**
+ * Rows after a place in the order: tied on the first terms and beyond it on the next, for some term (the stock's
+ * export reads its keyset so too: ./stock.ts).
+ */
+export function after(terms: readonly OrderTerm[], place: Place): SQL {
   const ways: SQL[] = [];
   terms.forEach((term, index) => {
     const further = beyond(term, place[index] ?? null);
