@@ -1,8 +1,7 @@
 import {
   DEFAULT_PAGE_SIZE,
+  type ListAddress,
   listHref,
-  type ListKind,
-  type ListView,
   PAGE_SIZES,
   pagingLinks,
 } from '@/lib/service/records/list-view';
@@ -53,9 +52,9 @@ export type Pager = {
   sizes: { size: number; href: string; current: boolean }[];
 };
 
-export function pagerOf<K extends ListKind>(
+export function pagerOf(
   pathname: string,
-  view: ListView<K>,
+  view: ListAddress,
   received: number,
   /** All the view's records, when known (the mirror counts them). */
   total?: number,
@@ -88,4 +87,4 @@ export function pagerOf<K extends ListKind>(
 }
 
 /** The Skip of the page of `size` records that holds the first record shown now. */
-const skipFor = (view: ListView, size: number) => Math.floor(view.skip / size) * size;
+const skipFor = (view: ListAddress, size: number) => Math.floor(view.skip / size) * size;

@@ -212,15 +212,21 @@ function canonicalSearch(fields: readonly string[], params: SearchParams): strin
   return untidy ? clean.toString() : null;
 }
 
+/**
+ * What an address of a list is made of: its search, its filters (by their parameter names), its order and its page.
+ * A document list's view is one; so is any other list's view of the same parameters (the stock's).
+ */
+export type ListAddress = Pick<ListView, 'q' | 'sort' | 'top' | 'skip'> & { values: Readonly<Record<string, string>> };
+
 /** An address of the same list with some parameters changed (undefined or '' removes one). */
-export function listHref<K extends ListKind>(
+export function listHref(
   pathname: string,
-  view: ListView<K>,
+  view: ListAddress,
   changes: Record<string, string | number | undefined>,
 ): string {
   const params = new URLSearchParams();
   if (view.q.trim() !== '') params.set('q', view.q);
-  for (const [name, value] of Object.entries<string>(view.values)) if (value.trim() !== '') params.set(name, value);
+  for (const [name, value] of Object.entries(view.values)) if (value.trim() !== '') params.set(name, value);
   if (view.sort !== '') params.set('sort', view.sort);
   if (view.top !== DEFAULT_PAGE_SIZE) params.set('Top', String(view.top));
   if (view.skip > 0) params.set('Skip', String(view.skip));
@@ -233,9 +239,9 @@ export function listHref<K extends ListKind>(
 }
 
 /** Paging without a total: "next" only after a full page, "previous" whenever something was skipped. */
-export function pagingLinks<K extends ListKind>(
+export function pagingLinks(
   pathname: string,
-  view: ListView<K>,
+  view: ListAddress,
   received: number,
   /** All the view's records, when known (the mirror counts them; the service does not). */
   total?: number,

@@ -35,27 +35,32 @@ export type ExportRow = {
   documentType: string | null;
 };
 
-/** What a column holds: text, an exact decimal amount (as text), a calendar day (yyyy-MM-dd) or a whole count. */
-export type CellType = 'text' | 'amount' | 'day' | 'count';
+/**
+ * What a column holds: text, an exact decimal amount (as text, written with two decimals at least), a calendar day
+ * (yyyy-MM-dd), a whole count, or a quantity (an exact decimal as text, written with exactly the decimals it has).
+ */
+export type CellType = 'text' | 'amount' | 'day' | 'count' | 'quantity';
 
 /** A cell's value; null is an empty cell. */
 export type Cell =
   | { type: 'text'; value: string | null }
   | { type: 'amount'; value: string | null }
   | { type: 'day'; value: string | null }
-  | { type: 'count'; value: number | null };
+  | { type: 'count'; value: number | null }
+  | { type: 'quantity'; value: string | null };
 
 type ValueOf<T extends CellType> = Extract<Cell, { type: T }>['value'];
 
 /** What a column holds in the totals rows at the file's end (totals.ts); nothing when not named. */
 export type TotalRole = 'label' | 'totalExclVatEur' | 'totalInclVatEur' | 'totalInclVat' | 'currency';
 
-export type ExportColumn = {
+/** A column of an export of rows of type R (a document list's by default; the stock's too). */
+export type ExportColumn<R = ExportRow> = {
   header: string;
   /** Width in characters (XLSX). */
   width: number;
   type: CellType;
-  cell: (row: ExportRow, today: string) => Cell;
+  cell: (row: R, today: string) => Cell;
   total?: TotalRole;
 };
 

@@ -18,7 +18,16 @@ export function exportFileName(
   company: { name: string | null; tenantId: string },
   day: string,
 ): { ascii: string; unicode: string } {
-  const list = texts.export.fileNames[kind];
+  return listFileName(texts.export.fileNames[kind], format, company, day);
+}
+
+/** The same for any list, by its name in the user's language ("sklad-Firma s.r.o.-2026-11-24.xlsx"). */
+export function listFileName(
+  list: string,
+  format: ExportFormat,
+  company: { name: string | null; tenantId: string },
+  day: string,
+): { ascii: string; unicode: string } {
   const name = unicodePart(company.name ?? '') || unicodePart(company.tenantId) || 'company';
   return {
     ascii: `${asciiPart(list) || 'export'}-${asciiPart(name) || asciiPart(company.tenantId) || 'company'}-${day}.${format}`,

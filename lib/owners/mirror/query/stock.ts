@@ -13,6 +13,9 @@ import { warehouseSchema } from '@/lib/service/schemas/reference';
 import { after, type Place } from './iterate';
 import { likeAnywhere } from './search';
 import { orderBy, type OrderTerm } from './sort';
+import { DEFAULT_STOCK_SORT, type StockSort, type StockSortKey } from './stock-sort';
+
+export * from './stock-sort';
 
 /**
  * The stock page's reads of the company's mirrored catalog items (`mirror_catalog_items`): every item with its
@@ -26,24 +29,6 @@ import { orderBy, type OrderTerm } from './sort';
 
 /** One minimum as the stock owner keeps it: an item's, in one warehouse (its code) or in all together (''). */
 export type ItemMinimum = { itemCode: string; warehouse: string; minimum: string };
-
-export const STOCK_SORT_KEYS = ['itemCode', 'name', 'quantity'] as const;
-export type StockSortKey = (typeof STOCK_SORT_KEYS)[number];
-export type StockSort = { key: StockSortKey; descending: boolean };
-
-/** By item code, A to Z. */
-export const DEFAULT_STOCK_SORT: StockSort = { key: 'itemCode', descending: false };
-
-/** The `sort` parameter's order (a leading '-' descending); anything else is the default. Pure. */
-export function parseStockSort(value: string | null | undefined): { sort: StockSort; explicit: boolean } {
-  const descending = value?.startsWith('-') ?? false;
-  const key = descending ? value!.slice(1) : value;
-  return (STOCK_SORT_KEYS as readonly (string | null | undefined)[]).includes(key)
-    ? { sort: { key: key as StockSortKey, descending }, explicit: true }
-    : { sort: DEFAULT_STOCK_SORT, explicit: false };
-}
-
-export const stockSortParam = (sort: StockSort): string => (sort.descending ? `-${sort.key}` : sort.key);
 
 /** What the stock page asks for. */
 export type StockQuery = {
