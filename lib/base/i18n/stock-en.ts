@@ -52,6 +52,7 @@ export const en: StockTexts = {
   export: {
     hint: 'Every item matching the filters and the search, in the list’s order.',
     fileName: 'stock',
+    back: 'Back to the stock',
     sheet: 'Stock',
     columns: {
       itemCode: 'Code',

@@ -54,6 +54,7 @@ export const sk = {
   export: {
     hint: 'Všetky položky zodpovedajúce filtrom a hľadaniu, v poradí zoznamu.',
     fileName: 'sklad',
+    back: 'Späť na sklad',
     sheet: 'Sklad',
     columns: {
       itemCode: 'Kód',

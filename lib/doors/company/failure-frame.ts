@@ -3,13 +3,13 @@ import 'server-only';
 import type { CompanyScope } from '@/lib/base/company-scope';
 import type { DocumentKind } from '@/lib/base/document-kinds';
 import { documentTexts } from '@/lib/base/i18n/documents';
-import { type Locale, messages } from '@/lib/base/i18n/messages';
+import { type Locale, type Messages, messages } from '@/lib/base/i18n/messages';
 import { companyTabs } from '@/lib/features/pages/company-tabs';
 import { listConnections } from '@/lib/owners/connections/states';
 import type { Session } from '@/lib/owners/sessions/sessions';
 import { getDb } from '@/lib/platform/db/client';
 import type { CompanyFrame, Link } from '@/lib/platform/http/failure-page';
-import { kindPath } from '@/lib/service/records/present';
+import { companyPath, kindPath } from '@/lib/service/records/present';
 
 /**
  * Where a failed file request about a company belongs, and the company's frame its failure page wears: the header
@@ -19,14 +19,26 @@ import { kindPath } from '@/lib/service/records/present';
  */
 
 /** Where the failed file belongs, as far as the address could be read. */
-export type FilePlace = {
-  /** The kind of document whose pages the file belongs to (their section of the company's pages). */
-  kind: DocumentKind;
-  /** The document's id when the address names one that can exist; else the way back is the list. */
-  documentId: string | null;
-  /** The answer is shown inside a frame of our own page (`?disposition=inline`), which is already the way back. */
-  embedded: boolean;
-};
+export type FilePlace =
+  | {
+      /** The kind of document whose pages the file belongs to (their section of the company's pages). */
+      kind: DocumentKind;
+      /** The document's id when the address names one that can exist; else the way back is the list. */
+      documentId: string | null;
+      /** The answer is shown inside a frame of our own page (`?disposition=inline`), which is already the way back. */
+      embedded: boolean;
+    }
+  | {
+      /** A section of the company's pages that is no kind of document's (`stock`): its segment under the company. */
+      section: string;
+      /** The way back's words ("Back to the stock"). */
+      back: (t: Messages) => string;
+      embedded: false;
+    };
+
+/** The company's page the failed file belongs to (its tab is the current one). */
+const sectionPath = (tenantId: string, place: FilePlace) =>
+  'section' in place ? companyPath(tenantId, place.section) : kindPath(tenantId, place.kind);
 
 /** The company's name as stored with us; a failure to read it (the database may be why we are here) costs only the name. */
 async function companyName(scope: CompanyScope): Promise<string | null> {
@@ -40,6 +52,7 @@ async function companyName(scope: CompanyScope): Promise<string | null> {
 
 /** The way back from a failed file: its document, or the list when the address named no document that can exist. */
 export function backLink(tenantId: string, place: FilePlace, locale: Locale): Link {
+  if ('section' in place) return { href: sectionPath(tenantId, place), label: place.back(messages[locale]) };
   const texts = documentTexts[locale];
   const { kind, documentId } = place;
   if (documentId === null) {
@@ -68,7 +81,7 @@ export async function companyFrame(
   const t = messages[locale];
   const { tenantId } = scope;
   const d = t.docs.nav;
-  const current = kindPath(tenantId, place.kind);
+  const current = sectionPath(tenantId, place);
   const tabs: Link[] = companyTabs(tenantId, t);
   return {
     appName: t.appName,

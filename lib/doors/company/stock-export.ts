@@ -23,14 +23,17 @@ import { fileResponse } from './file-answer';
  * GET of the stock page's export (`…/stock/export.csv`, `…/stock/export.xlsx`), as the document lists' exports
  * (./export-routes.ts): through the company's door (session, then company), the page's own view from the same query
  * parameters (an invalid one, an unknown warehouse among them, is 400 and nothing is read), then only from the
- * company's copy: with MIRROR_SYNC off or before the catalog items were read whole it is not ready (409), a copy the
+ * company's copy (a failure is the company's page, with the way back to the stock): with MIRROR_SYNC off or before the catalog items were read whole it is not ready (409), a copy the
  * service's refusal stopped or a user whose own token it refused is served no more (403 `connection_inactive`), a
  * list the service refuses is never copied (404). Every item of the view, streamed as a download named after the
  * company and the day; at most two downloads of a session at once, counted with the lists' (429 with Retry-After).
  */
 export function stockExport(format: ExportFormat) {
   return companyRoute<{ tenantId: string }>(
-    { endpoint: 'company.export' },
+    {
+      endpoint: 'company.export',
+      file: () => ({ section: 'stock', back: (t) => t.stock.export.back, embedded: false }),
+    },
     async ({ request, session, scope, read }) => {
       const url = new URL(request.url);
       const view = parseStockView(searchParamsOf(url.searchParams));
