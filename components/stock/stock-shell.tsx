@@ -51,11 +51,8 @@ export function StockShell({ page, tenantId, texts, docs, locale }: Props) {
       </section>
     );
   else if (state.kind === 'preparing')
-    body = (
-      <Notice>
-        {fill(texts.mirror.preparing, { count: countOf(state.read, texts.items, locale) })} {texts.mirror.preparingNote}
-      </Notice>
-    );
+    // How many are read is said in the bar above (StockFreshness), which follows the copy as it grows.
+    body = <Notice>{texts.mirror.preparingNote}</Notice>;
   else body = <StockList page={page} tenantId={tenantId} texts={texts} docs={docs} locale={locale} />;
 
   return (
@@ -222,7 +219,7 @@ function StockList({ page, tenantId, texts, docs, locale }: Props) {
   const { rows, totals, sort } = list;
   const outcome = page.outcome;
   const forms: MinimumForms = {
-    action: companyPath(tenantId, 'stock/minimums'),
+    action: `${companyPath(tenantId, 'stock')}/minimums`,
     back: page.href,
     warehouses: page.warehouses,
     warehouse: view.warehouse,
