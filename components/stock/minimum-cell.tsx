@@ -67,7 +67,7 @@ export function MinimumCell({
     </>
   );
   return (
-    <div className="flex min-w-48 flex-col items-start gap-1 text-left" data-minimums={row.minimums.length}>
+    <div className="flex min-w-0 flex-col items-start gap-1 text-left sm:min-w-48" data-minimums={row.minimums.length}>
       {row.minimums.length === 0 ? (
         <span className="text-slate-500">{m.none}</span>
       ) : (

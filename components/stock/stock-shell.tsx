@@ -225,10 +225,10 @@ function StockList({ page, tenantId, texts, docs, locale }: Props) {
     warehouse: view.warehouse,
     outcome,
   };
-  // A refusal of an item not on this page (one the service does not list, or another page's) is said above the list.
+  // What the form did to an item not on this page (one the service does not list, or one the view no longer shows,
+  // as after removing the minimum that kept it in `below=1`) is said above the list.
   const refusal = refusalOf(outcome);
-  const refusedElsewhere =
-    outcome && refusal && !rows.some((row) => row.itemCode === outcome.itemCode) ? { ...outcome, refusal } : null;
+  const elsewhere = outcome && !rows.some((row) => row.itemCode === outcome.itemCode) ? outcome : null;
   const searched = view.q.trim() !== '';
   const href = (changes: Record<string, string | undefined>) =>
     stockHref(page.path, view, { ...changes, Skip: undefined });
@@ -287,15 +287,27 @@ function StockList({ page, tenantId, texts, docs, locale }: Props) {
 
   return (
     <>
-      {refusedElsewhere && (
+      {elsewhere && refusal && (
         <p
           role="alert"
           className="mt-4 rounded-md border border-rose-300 bg-rose-50 px-3 py-2 text-sm text-rose-900"
-          data-minimum-error={refusedElsewhere.refusal}
+          data-minimum-error={refusal}
         >
-          {fill(texts.minimum.errors[refusedElsewhere.refusal], {
-            item: refusedElsewhere.itemCode,
-            warehouse: warehouseWords(refusedElsewhere.warehouse, texts),
+          {fill(texts.minimum.errors[refusal], {
+            item: elsewhere.itemCode,
+            warehouse: warehouseWords(elsewhere.warehouse, texts),
+          })}
+        </p>
+      )}
+      {elsewhere && !refusal && (
+        <p
+          role="status"
+          className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+          data-minimum-outcome={elsewhere.result}
+        >
+          {fill(elsewhere.result === 'saved' ? texts.minimum.saved : texts.minimum.removed, {
+            item: elsewhere.itemCode,
+            warehouse: warehouseWords(elsewhere.warehouse, texts),
           })}
         </p>
       )}

@@ -13,7 +13,7 @@ import { MinimumCell, type MinimumForms, quantityText } from './minimum-cell';
 /**
  * The stock's table: per item its code (marked when under its minimum), name and EAN, the quantity in all warehouses
  * (or in the view's warehouse) with its unit, in the view of all warehouses the quantity in each (left out of a
- * phone's card), and its minimums with the form that sets them. The code, name and quantity headers sort the list
+ * phone's card), and its minimums with the form that sets them (a row of the card of its own on a phone). The code, name and quantity headers sort the list
  * (a link each; aria-sort on the sorted one): texts A to Z first, quantities from the smallest, then the other way.
  * On a narrow screen each item is a card (components/table.tsx).
  */
@@ -79,13 +79,7 @@ export function StockTable({
   return (
     <Table caption={t.caption} captionHidden columns={columns} cards>
       {rows.map((row, index) => (
-        <tr
-          key={row.itemCode}
-          id={itemAnchor(row.itemCode)}
-          data-item-code={row.itemCode}
-          data-below={row.below}
-          className={row.below ? 'bg-rose-50/70' : undefined}
-        >
+        <tr key={row.itemCode} id={itemAnchor(row.itemCode)} data-item-code={row.itemCode} data-below={row.below}>
           <RowHeader>
             <span className="font-mono">{row.itemCode}</span>
             {row.below && (
@@ -114,9 +108,10 @@ export function StockTable({
               )}
             </Td>
           ))}
-          <Td>
+          {/* On a phone's card, the minimums take a row of their own, the card's whole width, left-aligned. */}
+          <td className="px-2 py-2 align-top text-slate-800 @max-[36rem]/list:col-span-full @max-[36rem]/list:row-start-3 @max-[36rem]/list:justify-self-stretch! @max-[36rem]/list:text-left!">
             <MinimumCell row={row} index={index} forms={forms} texts={texts} locale={locale} />
-          </Td>
+          </td>
         </tr>
       ))}
     </Table>

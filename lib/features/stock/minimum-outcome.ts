@@ -49,12 +49,13 @@ export function minimumOutcomeOf(given: SearchParams): MinimumOutcome | null {
   };
 }
 
-/** The id of an item's row on the stock page, which the form's answer scrolls back to. */
+/** The id of an item's row on the stock page. */
 export const itemAnchor = (itemCode: string) => `item-${encodeURIComponent(itemCode)}`;
 
 /**
  * The page's address (`path` and its query, already checked to be the stock page) with the outcome added in place of
- * any earlier one, and the item's row as its fragment.
+ * any earlier one. No fragment to scroll to the item's row: inside the service's window, a fragment would scroll the
+ * service's own page around our frame.
  */
 export function addressWithOutcome(path: string, search: URLSearchParams, outcome: MinimumOutcome): string {
   const params = new URLSearchParams(search);
@@ -64,6 +65,5 @@ export function addressWithOutcome(path: string, search: URLSearchParams, outcom
   if (outcome.warehouse !== '') params.set('minimumWarehouse', outcome.warehouse.slice(0, CARRIED_MAX_LENGTH));
   if (isRefusal(outcome.result) && outcome.typed !== '')
     params.set('minimumValue', outcome.typed.slice(0, CARRIED_MAX_LENGTH));
-  const anchor = outcome.itemCode === '' ? '' : `#${itemAnchor(outcome.itemCode.slice(0, CARRIED_MAX_LENGTH))}`;
-  return `${path}?${params}${anchor}`;
+  return `${path}?${params}`;
 }
