@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
+import { StockMinimumCard } from '@/components/stock/stock-minimum-card';
 import { StockShell } from '@/components/stock/stock-shell';
 import { documentTexts } from '@/lib/base/i18n/documents';
 import { stockTexts } from '@/lib/base/i18n/stock';
@@ -257,5 +258,20 @@ describe('the stock page, drawn', () => {
     const english = render({ ...pageOf({}), state: { kind: 'preparing', read: 1 }, list: null }, 'en');
     expect(english).toContain('Preparing the copy of the company’s catalog items: 1 item read so far.');
     expect(english).toContain('The stock is shown once every item is copied.');
+  });
+});
+
+describe('the overview’s card, drawn', () => {
+  it('says how many items are under their minimum and leads to them, in both languages', () => {
+    const card = { hasMinimums: true, below: 3, href: '/companies/10001/stock?below=1' };
+    const sk = renderToStaticMarkup(createElement(StockMinimumCard, { card, texts: stockTexts.sk }));
+    expect(sk).toContain('Položky pod minimom');
+    expect(sk).toContain('Položky pod svojím minimom: 3');
+    expect(sk).toContain('href="/companies/10001/stock?below=1"');
+    const none = renderToStaticMarkup(
+      createElement(StockMinimumCard, { card: { ...card, below: 0 }, texts: stockTexts.en }),
+    );
+    expect(none).toContain('No item is under its minimum.');
+    expect(none).not.toContain('Show them in the stock');
   });
 });

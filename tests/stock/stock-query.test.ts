@@ -1,5 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { CompanyScope } from '@/lib/base/company-scope';
+import { stockMinimumCard } from '@/lib/features/stock/overview-card';
 import {
   itemsUnderMinimum,
   iterateStock,
@@ -10,6 +12,9 @@ import {
   stockTotals,
 } from '@/lib/owners/mirror/query/stock';
 import { minimumsOf, setMinimum } from '@/lib/owners/stock/minimums';
+import type { Db } from '@/lib/platform/db/client';
+import { mirrorCompanies } from '@/lib/platform/db/schema';
+import { resetEnvForTests } from '@/lib/platform/env';
 
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { item, ITEMS, mirrorStock, ONE, OTHER, WAREHOUSES } from './stock-fixture';
@@ -225,5 +230,59 @@ describe.each(databaseKinds)('the company’s stock on %s', (kind) => {
       { code: 'EXP', name: 'Expedícia' },
     ]);
     expect(await mirroredWarehouses(db(), { ...ONE, tenantId: '29999' })).toBeNull();
+  });
+});
+
+describe('the overview’s card of the items under their minimum', () => {
+  const database = testDatabaseDuringTests('pglite');
+  const db = () => database.db;
+  const scope = { userId: 'jana.novakova@example.sk', ...ONE };
+  const page = (state: 'connected' | 'invalid' = 'connected') => ({
+    scope,
+    read: <T>(query: (db: Db, scope: CompanyScope) => Promise<T>) => query(db(), scope),
+    connection: async () => ({
+      tenantId: ONE.tenantId,
+      name: null,
+      state,
+      source: 'consent' as const,
+      webhookId: null,
+      hasWebhookSecret: false,
+    }),
+  });
+  const catalogItems = (progress: Record<string, unknown>) =>
+    db()
+      .insert(mirrorCompanies)
+      .values({ ...ONE, status: 'ready', progress: { catalogItems: progress } })
+      .onConflictDoUpdate({
+        target: [mirrorCompanies.pluginId, mirrorCompanies.tenantId],
+        set: { progress: { catalogItems: progress } },
+      });
+
+  beforeAll(async () => {
+    process.env.MIRROR_SYNC = 'on';
+    resetEnvForTests();
+    await mirrorStock(db(), ONE, ITEMS, WAREHOUSES);
+  });
+  afterAll(() => {
+    delete process.env.MIRROR_SYNC;
+    resetEnvForTests();
+  });
+
+  it('is there only once the copy shows the stock, and counts the items under their minimum', async () => {
+    await catalogItems({ read: 3, skip: 3, done: false });
+    expect(await stockMinimumCard(page())).toBeNull();
+    await catalogItems({ read: 6, skip: 6, done: true, whole: true });
+    expect(await stockMinimumCard(page())).toEqual({
+      hasMinimums: false,
+      below: 0,
+      href: '/companies/20001/stock?below=1',
+    });
+    await setMinimum(db(), ONE, { itemCode: 'CHL002', minimum: '5', setBy: scope.userId });
+    await setMinimum(db(), ONE, { itemCode: 'OBA001', warehouse: 'HL', minimum: '1', setBy: scope.userId });
+    expect(await stockMinimumCard(page())).toMatchObject({ hasMinimums: true, below: 1 });
+    // The user's own connection refused: as on the stock page, nothing of the copy.
+    expect(await stockMinimumCard(page('invalid'))).toBeNull();
+    await catalogItems({ read: 0, skip: 0, done: false, refused: 'not-found' });
+    expect(await stockMinimumCard(page())).toBeNull();
   });
 });

@@ -11,12 +11,15 @@ import { companyPath } from '@/lib/service/records/present';
 import { stockStateOf } from './stock-page';
 
 /**
- * The overview's card "items under their minimum" (issue 19): shown only when the company has set a minimum and its
- * copy serves the catalog items (the stock page's own rule, stockStateOf); then how many items are under one of their
- * minimums (in any warehouse, or all together), linking to the stock page filtered to them. Read from our database
- * only: two small queries, no call to the service.
+ * The overview's card "items under their minimum" (issue 19), for the overview to show when `hasMinimums`: how many
+ * of the company's items are under one of their minimums now (in any warehouse, or in all together), linking to the
+ * stock page filtered to them. Null while the copy cannot show the stock (the stock page's own rule, stockStateOf:
+ * MIRROR_SYNC off, catalog items not read whole yet or refused by the service, a stopped copy, the user's own
+ * connection refused). Read from our database only (the state row, the minimums, one count): no call to the service.
  */
 export type StockMinimumCard = {
+  /** The company has set at least one minimum: without any, the overview shows no card. */
+  hasMinimums: boolean;
   /** Items under one of their minimums now. */
   below: number;
   /** The stock page with only those items (`below=1`). */
@@ -35,8 +38,8 @@ export async function stockMinimumCard(
   return company.read(async (db, scope) => {
     const mirror = mirrorCompanyOf(scope);
     const minimums = await minimumsOf(db, mirror);
-    if (minimums.length === 0) return null;
     return {
+      hasMinimums: minimums.length > 0,
       below: await itemsUnderMinimum(db, mirror, minimums),
       href: `${companyPath(scope.tenantId, 'stock')}?below=1`,
     };
