@@ -3,7 +3,7 @@ import 'server-only';
 import type { CompanyScope } from '@/lib/base/company-scope';
 import type { DocumentKind } from '@/lib/base/document-kinds';
 import { documentTexts } from '@/lib/base/i18n/documents';
-import { type Locale, messages } from '@/lib/base/i18n/messages';
+import { type Locale, type Messages, messages } from '@/lib/base/i18n/messages';
 import { companyTabs } from '@/lib/features/pages/company-tabs';
 import { listConnections } from '@/lib/owners/connections/states';
 import type { Session } from '@/lib/owners/sessions/sessions';
@@ -29,14 +29,16 @@ export type FilePlace =
       embedded: boolean;
     }
   | {
-      /**
-       * A section of the company's pages that is not a kind of document (`payments`): its address below the company
-       * (its list, the way back and the current tab) and the way back's words.
-       */
+      /** A section of the company's pages that is no kind of document's (`stock`): its segment under the company. */
       section: string;
-      back: (locale: Locale) => string;
+      /** The way back's words ("Back to the stock"). */
+      back: (t: Messages) => string;
       embedded: false;
     };
+
+/** The company's page the failed file belongs to (its tab is the current one). */
+const sectionPath = (tenantId: string, place: FilePlace) =>
+  'section' in place ? companyPath(tenantId, place.section) : kindPath(tenantId, place.kind);
 
 /** The company's name as stored with us; a failure to read it (the database may be why we are here) costs only the name. */
 async function companyName(scope: CompanyScope): Promise<string | null> {
@@ -50,7 +52,7 @@ async function companyName(scope: CompanyScope): Promise<string | null> {
 
 /** The way back from a failed file: its document, or the list when the address named no document that can exist. */
 export function backLink(tenantId: string, place: FilePlace, locale: Locale): Link {
-  if ('section' in place) return { href: companyPath(tenantId, place.section), label: place.back(locale) };
+  if ('section' in place) return { href: sectionPath(tenantId, place), label: place.back(messages[locale]) };
   const texts = documentTexts[locale];
   const { kind, documentId } = place;
   if (documentId === null) {
@@ -79,7 +81,7 @@ export async function companyFrame(
   const t = messages[locale];
   const { tenantId } = scope;
   const d = t.docs.nav;
-  const current = 'section' in place ? companyPath(tenantId, place.section) : kindPath(tenantId, place.kind);
+  const current = sectionPath(tenantId, place);
   const tabs: Link[] = companyTabs(tenantId, t);
   return {
     appName: t.appName,

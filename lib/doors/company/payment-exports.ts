@@ -4,7 +4,6 @@ import { companyToday } from '@/lib/base/calendar';
 import { HttpError } from '@/lib/base/errors';
 import { localeOf } from '@/lib/base/http/request-locale';
 import { searchParamsOf } from '@/lib/base/http/search-params';
-import { moneyTexts } from '@/lib/base/i18n/money';
 import { companyRoute } from '@/lib/doors/company/route';
 import type { ExportFormat } from '@/lib/features/documents/export/export';
 import { EXPORT_RETRY_SECONDS, holdingPlace, takeExportPlace } from '@/lib/features/documents/export/running';
@@ -33,7 +32,7 @@ export function paymentsExport(format: ExportFormat) {
       endpoint: 'company.export',
       file: () => ({
         section: 'payments',
-        back: (locale) => moneyTexts[locale].accounts.backToPayments,
+        back: (t) => t.money.accounts.backToPayments,
         embedded: false,
       }),
     },

@@ -90,7 +90,7 @@ export type ListView<K extends ListKind = ListKind> = {
 
 /**
  * What an address of a list is built from: its search, filters (by parameter name), sort and page. A list view of
- * documents is one; so is the payments' list (lib/features/money/payment-view.ts).
+ * documents is one; so are the payments' and the stock's (lib/features/money/payment-view.ts, lib/features/stock/view.ts).
  */
 export type ListAddress = {
   q: string;
@@ -232,7 +232,7 @@ export function listHref(
 ): string {
   const params = new URLSearchParams();
   if (view.q.trim() !== '') params.set('q', view.q);
-  for (const [name, value] of Object.entries<string>(view.values)) if (value.trim() !== '') params.set(name, value);
+  for (const [name, value] of Object.entries(view.values)) if (value.trim() !== '') params.set(name, value);
   if (view.sort !== '') params.set('sort', view.sort);
   if (view.top !== DEFAULT_PAGE_SIZE) params.set('Top', String(view.top));
   if (view.skip > 0) params.set('Skip', String(view.skip));

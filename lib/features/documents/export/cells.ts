@@ -45,5 +45,7 @@ export function csvCell(cell: Cell, locale: Locale): string {
     }
     case 'count':
       return String(cell.value);
+    case 'quantity':
+      return locale === 'sk' ? cell.value.replace('.', ',') : cell.value;
   }
 }

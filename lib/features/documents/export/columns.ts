@@ -35,22 +35,26 @@ export type ExportRow = {
   documentType: string | null;
 };
 
-/** What a column holds: text, an exact decimal amount (as text), a calendar day (yyyy-MM-dd) or a whole count. */
-export type CellType = 'text' | 'amount' | 'day' | 'count';
+/**
+ * What a column holds: text, an exact decimal amount (as text, written with two decimals at least), a calendar day
+ * (yyyy-MM-dd), a whole count, or a quantity (an exact decimal as text, written with exactly the decimals it has).
+ */
+export type CellType = 'text' | 'amount' | 'day' | 'count' | 'quantity';
 
 /** A cell's value; null is an empty cell. */
 export type Cell =
   | { type: 'text'; value: string | null }
   | { type: 'amount'; value: string | null }
   | { type: 'day'; value: string | null }
-  | { type: 'count'; value: number | null };
+  | { type: 'count'; value: number | null }
+  | { type: 'quantity'; value: string | null };
 
 type ValueOf<T extends CellType> = Extract<Cell, { type: T }>['value'];
 
 /** What a column holds in the totals rows at the file's end (totals.ts); nothing when not named. */
 export type TotalRole = 'label' | 'totalExclVatEur' | 'totalInclVatEur' | 'totalInclVat' | 'currency';
 
-/** A column of an exported list whose rows are `R` (the documents' ExportRow unless said: the payments have theirs). */
+/** A column of an exported list whose rows are `R` (a document list's ExportRow unless said: payments and stock have theirs). */
 export type ExportColumn<R = ExportRow> = {
   header: string;
   /** Width in characters (XLSX). */

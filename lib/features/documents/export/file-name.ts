@@ -21,7 +21,7 @@ export function exportFileName(
   return listFileName(texts.export.fileNames[kind], format, company, day);
 }
 
-/** The same for any list, by its name's first word ("platby-Firma s.r.o.-2026-11-24.csv"). Pure. */
+/** The same for any list, by its name in the user's language ("platby-Firma s.r.o.-2026-11-24.csv"). Pure. */
 export function listFileName(
   list: string,
   format: ExportFormat,

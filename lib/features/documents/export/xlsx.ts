@@ -25,6 +25,8 @@ const numberFormat: Record<Exclude<Cell['type'], 'text'>, (locale: Locale) => st
   amount: () => '#,##0.00',
   count: () => '0',
   day: (locale) => dayFormat[locale],
+  // Quantities show the decimals they have (Excel's General), not two.
+  quantity: () => undefined,
 };
 
 /**
@@ -41,6 +43,7 @@ function xlsxValue(cell: Cell): string | number | Date | null {
     case 'text':
       return xmlText(cell.value);
     case 'amount':
+    case 'quantity':
       return Number(cell.value);
     case 'count':
       return cell.value;

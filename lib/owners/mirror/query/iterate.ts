@@ -42,7 +42,7 @@ function beyond(term: OrderTerm, value: string | null): SQL | null {
 
 /**
  * Rows after a place in the order: tied on the first terms and beyond it on the next, for some term. Any list's
- * keyset (the payments' too: payments.ts).
+ * keyset (the payments' and the stock's too).
  */
 export function after(terms: readonly OrderTerm[], place: Place): SQL {
   const ways: SQL[] = [];

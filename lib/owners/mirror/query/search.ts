@@ -26,7 +26,7 @@ export function searchOf(q: string | null | undefined): Search | null {
 }
 
 /** `like` treats %, _ and its escape character specially: a word means only its own letters. */
-const likeAnywhere = (word: string) => `%${word.replace(/[\\%_]/g, (special) => `\\${special}`)}%`;
+export const likeAnywhere = (word: string) => `%${word.replace(/[\\%_]/g, (special) => `\\${special}`)}%`;
 
 /** The number as the sync folded it (document-row.ts): compared with the folded search byte by byte. */
 const foldedNumber = sql`(${mirrorDocuments.documentNumberFolded} collate "C")`;

@@ -1,0 +1,89 @@
+import 'server-only';
+
+import { companyToday } from '@/lib/base/calendar';
+import { HttpError } from '@/lib/base/errors';
+import { localeOf } from '@/lib/base/http/request-locale';
+import { searchParamsOf } from '@/lib/base/http/search-params';
+import { companyRoute } from '@/lib/doors/company/route';
+import type { ExportFormat } from '@/lib/features/documents/export/export';
+import { EXPORT_RETRY_SECONDS, holdingPlace, takeExportPlace } from '@/lib/features/documents/export/running';
+import { stockExportFile } from '@/lib/features/stock/export';
+import { invalidOf, stockQueryOf, stockStateOf } from '@/lib/features/stock/stock-page';
+import { parseStockView } from '@/lib/features/stock/view';
+import { listConnections } from '@/lib/owners/connections/states';
+import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
+import { mirroredWarehouses } from '@/lib/owners/mirror/query/stock';
+import { mirrorStatus } from '@/lib/owners/mirror/status';
+import { getEnv } from '@/lib/platform/env';
+import { describeError, getLogger } from '@/lib/platform/log';
+
+import { fileResponse } from './file-answer';
+
+/**
+ * GET of the stock page's export (`…/stock/export.csv`, `…/stock/export.xlsx`), as the document lists' exports
+ * (./export-routes.ts): through the company's door (session, then company), the page's own view from the same query
+ * parameters (an invalid one, an unknown warehouse among them, is 400 and nothing is read), then only from the
+ * company's copy (a failure is the company's page, with the way back to the stock): with MIRROR_SYNC off or before the catalog items were read whole it is not ready (409), a copy the
+ * service's refusal stopped or a user whose own token it refused is served no more (403 `connection_inactive`), a
+ * list the service refuses is never copied (404). Every item of the view, streamed as a download named after the
+ * company and the day; at most two downloads of a session at once, counted with the lists' (429 with Retry-After).
+ */
+export function stockExport(format: ExportFormat) {
+  return companyRoute<{ tenantId: string }>(
+    {
+      endpoint: 'company.export',
+      file: () => ({ section: 'stock', back: (t) => t.stock.export.back, embedded: false }),
+    },
+    async ({ request, session, scope, read }) => {
+      const url = new URL(request.url);
+      const view = parseStockView(searchParamsOf(url.searchParams));
+      if (view.invalid.length > 0) throw new HttpError('bad_request', 'export_view_invalid');
+      if (!getEnv().mirrorSync) throw new HttpError('not_ready', 'mirror_off');
+      const mirror = mirrorCompanyOf(scope);
+      return read(async (db) => {
+        const [status, [connection], warehouses] = await Promise.all([
+          mirrorStatus(db, mirror),
+          listConnections(db, { ...scope, tenantIds: [scope.tenantId] }),
+          mirroredWarehouses(db, mirror),
+        ]);
+        const state = stockStateOf(status, connection ?? { state: 'missing' });
+        if (state.kind === 'disconnected') throw new HttpError('connection_inactive', 'mirror_stopped');
+        if (state.kind === 'refused') throw new HttpError('not_found', 'kind_refused');
+        if (state.kind !== 'ready') throw new HttpError('not_ready', 'mirror_not_ready');
+        if (invalidOf(view, warehouses ?? []).length > 0) throw new HttpError('bad_request', 'export_view_invalid');
+        const query = await stockQueryOf(db, scope, view);
+        // Counted only once the export can start: a refused or unready one takes no place.
+        const giveBack = takeExportPlace(session.id);
+        if (!giveBack) throw new HttpError('rate_limited', 'exports_busy', EXPORT_RETRY_SECONDS);
+        try {
+          const file = stockExportFile(db, mirror, {
+            format,
+            query,
+            warehouses: warehouses ?? [],
+            locale: localeOf(request),
+            company: { name: connection?.name ?? null, tenantId: scope.tenantId },
+            today: companyToday(new Date()),
+            failed: (error) =>
+              getLogger().error({ route: url.pathname, err: describeError(error) }, 'export ended early'),
+          });
+          return fileResponse(
+            {
+              body: holdingPlace(file.body, giveBack, request.signal),
+              contentType: file.contentType,
+              contentLength: null,
+            },
+            {
+              contentType: file.contentType,
+              fileName: file.fileName.ascii,
+              unicodeName: file.fileName.unicode,
+              disposition: 'attachment',
+            },
+          );
+        } catch (error) {
+          giveBack();
+          throw error;
+        }
+      });
+    },
+  );
+}
