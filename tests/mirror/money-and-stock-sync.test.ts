@@ -110,4 +110,21 @@ describe.each(databaseKinds)('payments and catalog items in the mirror, on %s', 
       .filter((request) => request.path === sandboxPaths.catalogItems && paramsOf(request).has('ItemCode'));
     expect(asked.map((request) => paramsOf(request).get('ItemCode'))).toEqual(['GONE-1']);
   }, 120_000);
+
+  it('a reconciliation rewrites every item’s quantities, whether or not its change timestamp moved', async () => {
+    const [first] = await api.listed(TENANT, 'catalogItems');
+    const stale = and(eq(mirrorCatalogItems.tenantId, TENANT), eq(mirrorCatalogItems.itemCode, first!.itemCode!));
+    await database.db
+      .update(mirrorCatalogItems)
+      .set({ quantity: '-999', quantities: { XX: '-999' } })
+      .where(stale);
+
+    await syncCompany(database.db, company(), api.client(TENANT).client, 'reconcile');
+
+    const [row] = await database.db.select().from(mirrorCatalogItems).where(stale);
+    const stocked = first!.warehouses as { code: string; quantityOnHand: number }[];
+    expect(row!.quantities).toEqual(
+      Object.fromEntries(stocked.map((each) => [each.code, String(each.quantityOnHand)])),
+    );
+  }, 120_000);
 });

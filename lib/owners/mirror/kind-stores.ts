@@ -12,6 +12,7 @@ import { documentRow } from './document-row';
 import { deleteUnlisted, upsertDocuments } from './documents';
 import { inTurn } from './in-turn';
 import { DOCUMENT_KINDS, type DocumentKind, type SyncedKind } from './kinds';
+import { writeSyncPage } from './page-guard';
 import { paymentKeyOf, paymentRow } from './payment-row';
 import { deletePaymentsUnlisted, upsertPayments } from './payments';
 import { PAGE_SIZE, pagesOf } from './service-pages';
@@ -147,17 +148,22 @@ async function* catalogPages(
 /** Candidates for removal confirmed one by one (by `ItemCode`) per reconciliation, at most this many. */
 export const CATALOG_REMOVALS_CHECKED = 50;
 
+/** The page's items not met before in this pass (`seen`, updated), each once, as rows. */
+function freshCatalogRows(company: MirrorCompany, records: readonly CatalogItem[], seen: Set<string>) {
+  const fresh = new Map<string, CatalogItem>();
+  for (const record of keyed(company, 'catalogItems', records, itemKeyOf)) {
+    const key = itemKeyOf(record)!;
+    if (!seen.has(key)) fresh.set(key, record);
+  }
+  for (const key of fresh.keys()) seen.add(key);
+  return [...fresh].map(([key, record]) => catalogItemRow(record, key));
+}
+
 const catalogStore: KindStore = {
   async *pages(client, company, options) {
     const seen = new Set<string>();
     for await (const page of catalogPages(client, options)) {
-      const fresh = new Map<string, CatalogItem>();
-      for (const record of keyed(company, 'catalogItems', page.records, itemKeyOf)) {
-        const key = itemKeyOf(record)!;
-        if (!seen.has(key)) fresh.set(key, record);
-      }
-      for (const key of fresh.keys()) seen.add(key);
-      const rows = [...fresh].map(([key, record]) => catalogItemRow(record, key));
+      const rows = freshCatalogRows(company, page.records, seen);
       yield {
         skip: page.skip,
         next: page.next,
@@ -169,19 +175,19 @@ const catalogStore: KindStore = {
     }
   },
   /**
+   * The whole listing is written as it is read: whether a stock movement alone moves an item's
+   * CatalogItemChangedTimestamp is not known, so quantities are brought up to date at least by every reconciliation.
    * An unstable order can leave an item out of a whole listing though it exists: an item the listing missed goes
    * only once the service, asked for its code alone, does not list it either.
    */
   async removeUnlisted(db, company, client, signal) {
-    const listed = new Set<string>();
+    const seen = new Set<string>();
     for await (const page of catalogPages(client, { signal })) {
-      for (const record of page.records) {
-        const key = itemKeyOf(record);
-        if (key !== null) listed.add(key);
-      }
+      const rows = freshCatalogRows(company, page.records, seen);
+      await writeSyncPage(db, company, (tx) => upsertCatalogItems(tx, company, rows));
     }
     const gone: string[] = [];
-    for (const itemCode of (await itemsUnlisted(db, company, listed)).slice(0, CATALOG_REMOVALS_CHECKED)) {
+    for (const itemCode of (await itemsUnlisted(db, company, seen)).slice(0, CATALOG_REMOVALS_CHECKED)) {
       const found = await inTurn(() => client.catalogItems.list({ ItemCode: itemCode, Top: PAGE_SIZE }), signal);
       if (!found.some((record) => itemKeyOf(record)?.toLowerCase() === itemCode.toLowerCase())) gone.push(itemCode);
     }
