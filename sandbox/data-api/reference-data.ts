@@ -1,10 +1,9 @@
 import { z } from 'zod';
 
-import { parseTimestamp } from '../data/calendar';
 import { createRandom, type Random } from '../data/random';
 import { sendJson } from '../http/io';
 import type { Route } from '../http/router';
-import { compareOrdinal, modifiedSince } from './list-filters';
+import { catalogIndex, changedSince } from './list-index';
 import { sendValidationProblem } from './problems';
 import { boolean, page, parseQuery, skip, text, timestamp, top } from './query';
 import type { DataApiHandler } from './types';
@@ -51,20 +50,16 @@ const catalogItems: DataApiHandler = (ctx) => {
   if (!parsed.ok) return sendValidationProblem(ctx.res, parsed.errors);
   const q = parsed.value;
   const name = q.Name?.toLowerCase();
-  const matches = ctx
-    .company()
-    .catalogItems.filter(
-      (item) =>
-        modifiedSince(item.lastModifiedTimestamp, q.CatalogItemChangedTimestamp) &&
-        (q.ItemCode === undefined || item.itemCode.toLowerCase() === q.ItemCode.toLowerCase()) &&
+  const itemCode = q.ItemCode?.toLowerCase();
+  const matches = catalogIndex(ctx.company())
+    .filter(
+      ({ item, modifiedMs }) =>
+        changedSince({ modifiedMs }, q.CatalogItemChangedTimestamp) &&
+        (itemCode === undefined || item.itemCode.toLowerCase() === itemCode) &&
         (name === undefined || item.name.toLowerCase().includes(name)) &&
         (q.OnlyMarkedForEshop !== true || item.markedForEshop),
     )
-    .sort(
-      (a, b) =>
-        compareOrdinal(parseTimestamp(a.lastModifiedTimestamp) ?? 0, parseTimestamp(b.lastModifiedTimestamp) ?? 0) ||
-        compareOrdinal(a.itemCode, b.itemCode),
-    );
+    .map(({ item }) => item);
   const { fault } = ctx;
   const listed =
     fault?.mode === 'unstable-catalog'
