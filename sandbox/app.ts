@@ -61,8 +61,8 @@ export interface SandboxOptions {
    */
   uploadCallbackDelayMs?: number;
   /**
-   * How many invoices, expenses and delivery notes companies hold, by tenant id or `*` for every other company
-   * (SANDBOX_VOLUMES); left out, the usual few hundred. Generated lazily, on a company's first use.
+   * How many invoices, expenses, delivery notes, payments and catalog items companies hold, by tenant id or `*` for
+   * every other company (SANDBOX_VOLUMES); left out, the usual few hundred. Generated lazily, on a company's first use.
    */
   volumes?: Readonly<Record<string, CompanyVolume>>;
   /** Changes every company in use on a timer (SANDBOX_DRIFT); off by default. */

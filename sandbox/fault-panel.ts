@@ -12,6 +12,7 @@ const DESCRIPTIONS: Readonly<Record<(typeof FAULT_MODES)[number], string>> = {
   'server-error': '5xx (503 unless a status is given)',
   slow: 'each answer delayed (3000 ms unless given)',
   'rate-limited': '429 with retry-after (30 s unless given)',
+  'unstable-catalog': 'catalog items listed in a slightly different order per call (each ≤ 5 places off unless given)',
 };
 
 function describe(fault: ActiveFault | undefined): string {
@@ -23,7 +24,9 @@ function describe(fault: ActiveFault | undefined): string {
         ? ` (${fault.delayMs} ms)`
         : fault.mode === 'rate-limited'
           ? ` (retry after ${fault.retryAfterSeconds} s)`
-          : '';
+          : fault.mode === 'unstable-catalog'
+            ? ` (≤ ${fault.shift ?? 5} places)`
+            : '';
   const left = fault.remaining === null ? '' : `, ${fault.remaining} request(s) left`;
   const only = fault.path === null ? '' : `, only ${fault.path}`;
   return `<b>${escapeHtml(fault.mode)}</b>${escapeHtml(detail + left + only)}`;
@@ -45,6 +48,7 @@ export function renderFaultPanel(faults: Record<string, ActiveFault>, requestCou
 <label for="${id}-status">5xx status <input type="number" name="status" id="${id}-status" min="500" max="599" placeholder="503"></label>
 <label for="${id}-delay">Delay (ms) <input type="number" name="delayMs" id="${id}-delay" min="0" max="120000" placeholder="3000"></label>
 <label for="${id}-retry">Retry-after (s) <input type="number" name="retryAfterSeconds" id="${id}-retry" min="1" placeholder="30"></label>
+<label for="${id}-shift">Catalog shift (places) <input type="number" name="shift" id="${id}-shift" min="1" max="50" placeholder="5"></label>
 <label for="${id}-path">Only the path <input type="text" name="path" id="${id}-path" placeholder="/api/delivery-notes" pattern="/api(/[\\w-]+)+"></label>
 <label for="${id}-count">Only the next N requests <input type="number" name="count" id="${id}-count" min="1" placeholder="all"></label>
 <button type="submit">Apply to ${escapeHtml(company.tenantId)}</button>

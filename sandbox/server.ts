@@ -1,8 +1,8 @@
 /**
  * Entry point of `npm run sandbox`: the service's side (launch page, key set, data API) for development and demos.
  * Environment: SANDBOX_PORT, ADDON_URL, PLUGIN_ID, PLUGIN_API_KEY; the defaults match what the add-on expects.
- * SANDBOX_VOLUMES (`10001:20000/10000/2000`) makes companies large, SANDBOX_DRIFT (`30` or `30:3/1/1`) makes them
- * change on a timer: see volume-settings.ts.
+ * SANDBOX_VOLUMES (`10001:20000/10000/2000`, `10002:///20000/5000` for payments and catalog items) makes companies
+ * large, SANDBOX_DRIFT (`30` or `30:3/1/1`) makes them change on a timer: see volume-settings.ts.
  */
 // Relative import: the sandbox stands apart from the add-on and reads only its published development values.
 import { SANDBOX_PORT, sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';

@@ -10,6 +10,8 @@ function describeVolume(volume: CompanyVolume | undefined): string {
     volume.invoices === undefined ? '' : `${volume.invoices} invoices`,
     volume.expenses === undefined ? '' : `${volume.expenses} expenses`,
     volume.deliveryNotes === undefined ? '' : `${volume.deliveryNotes} delivery notes`,
+    volume.payments === undefined ? '' : `${volume.payments} payments`,
+    volume.catalogItems === undefined ? '' : `${volume.catalogItems} catalog items`,
   ].filter(Boolean);
   return `<b>${escapeHtml(parts.join(', '))}</b>`;
 }
@@ -34,6 +36,8 @@ const VOLUME_FIELDS = [
   ['invoices', 'Invoices'],
   ['expenses', 'Expenses'],
   ['deliveryNotes', 'Delivery notes'],
+  ['payments', 'Payments'],
+  ['catalogItems', 'Catalog items'],
 ] as const;
 const CHANGE_FIELDS = [
   ['changed', 'Change'],
@@ -75,8 +79,11 @@ export function renderVolumePanel(volumes: Record<string, CompanyVolume>, drift:
     .join('\n');
   return `<section id="volumes" aria-labelledby="volumes-title">
 <h2 id="volumes-title">Company sizes and changes</h2>
-<p class="hint">Make a company large (e.g. 20000 invoices and 10000 expenses; empty fields keep the usual size): it is
-generated again at that size, from the same seed, on its next use, and uploads or changes made before are dropped.
+<p class="hint">Make a company large (e.g. 20000 invoices and 10000 expenses, or 20000 payments and 5000 catalog items;
+empty fields keep the usual size): it is generated again at that size, from the same seed, on its next use, and uploads
+or changes made before are dropped. Payments are those of its invoices entered with an account: without an invoice
+count it gets as many invoices as they pay; with one, payments beyond what those invoices carry are receipts no
+document claims.
 "Change now" edits (pays, postpones, annotates), creates and deletes documents, stamping them with the current time,
 so a sync by LastModifiedTimestamp has something to find.</p>
 ${rows}

@@ -7,13 +7,16 @@ import { queryOnce } from './database';
  */
 
 const DOCUMENT_LISTS = new Set(['/api/invoices', '/api/expenses', '/api/delivery-notes']);
-/** Reference lists only the sync reads (numbering sequences are read by pages too, and count as theirs). */
-const SYNC_ONLY_LISTS = new Set(['/api/warehouses', '/api/payment-accounts']);
+/**
+ * Lists only the sync reads: the reference lists (numbering sequences are read by pages too, and count as theirs),
+ * and the payments and catalog items, which pages read from the mirror only.
+ */
+const SYNC_ONLY_LISTS = new Set(['/api/warehouses', '/api/payments/accounts', '/api/payments', '/api/catalog-items']);
 
 /**
- * A call of the sync (lib/owners/mirror/service-pages.ts): a document list of 100 with no list filter (the overview's pages
- * of 100 always carry PaymentStatus or IssueDateFrom), or a reference list no page reads. The benchmarks' own page
- * views never ask for Top=100.
+ * A call of the sync (lib/owners/mirror/service-pages.ts, kind-stores.ts): a document list of 100 with no list filter
+ * (the overview's pages of 100 always carry PaymentStatus or IssueDateFrom), or a list no page reads. The benchmarks'
+ * own page views never ask for Top=100.
  */
 export function isSyncCall(request: Pick<LoggedRequest, 'method' | 'path' | 'query'>): boolean {
   if (request.method !== 'GET') return false;
@@ -90,7 +93,15 @@ export async function mirrorStates(databaseUrl: string): Promise<Map<string, Mir
  * launch finds no token, so the gateway delivers one, and the delivery asks for a first full sync.
  */
 export async function disconnectCompanies(databaseUrl: string, tenantIds: readonly string[]): Promise<void> {
-  for (const table of ['mirror_documents', 'mirror_reference', 'mirror_companies', 'access_tokens']) {
+  const tables = [
+    'mirror_documents',
+    'mirror_payments',
+    'mirror_catalog_items',
+    'mirror_reference',
+    'mirror_companies',
+    'access_tokens',
+  ];
+  for (const table of tables) {
     await queryOnce(databaseUrl, `delete from ${table} where tenant_id = any($1)`, [tenantIds]);
   }
 }

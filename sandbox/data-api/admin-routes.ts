@@ -27,7 +27,9 @@ function fromForm(text: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of form) {
     if (value === '') continue;
-    out[key] = ['status', 'delayMs', 'retryAfterSeconds', 'count', 'after'].includes(key) ? Number(value) : value;
+    out[key] = ['status', 'delayMs', 'retryAfterSeconds', 'shift', 'count', 'after'].includes(key)
+      ? Number(value)
+      : value;
   }
   return out;
 }
@@ -77,7 +79,8 @@ export function dataApiPageRoutes(api: DataApi): Route<PageHandler>[] {
         const parsed = faultRequestSchema.safeParse(isForm(req) ? fromForm(text) : parseJson(text));
         if (!parsed.success) {
           return sendJson(res, 400, {
-            message: 'expected JSON { tenantId, mode, status?, delayMs?, retryAfterSeconds?, count?, after?, path? }',
+            message:
+              'expected JSON { tenantId, mode, status?, delayMs?, retryAfterSeconds?, shift?, count?, after?, path? }',
             issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
           });
         }

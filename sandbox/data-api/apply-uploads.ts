@@ -234,6 +234,8 @@ export function addPayment(
 
 /** Takes the quantities off the stock cards (matched by item code, else by name); unknown items change nothing. */
 export function issueStock(company: CompanyData, input: StockIssueInput, nowMs: number): void {
+  // The catalog's order (oldest change first) moves with the stamps below.
+  noteChange(company);
   for (const item of input.items) {
     const card =
       company.catalogItems.find((c) => item.itemCode && c.itemCode.toLowerCase() === item.itemCode.toLowerCase()) ??

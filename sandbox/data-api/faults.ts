@@ -17,6 +17,10 @@ import { sendProblem } from './problems';
  *   serves it.
  * - `path` narrows a fault to one resource (`/api/delivery-notes`: its list and everything under it), so a company can
  *   refuse one kind of document (a company without the stock module) while the others answer.
+ * - `unstable-catalog` answers normally, but each GET /api/catalog-items orders the items a little differently, as
+ *   the real service's catalog may (service-facts.md): every item lands at most `shift` places (default 5) from its
+ *   place in the stable order, drawn afresh per call, so plain `Skip` paging misses some items and repeats others.
+ *   It is counted like `slow` and strikes only that list (`count` and `after` count catalog listings).
  */
 export const FAULT_MODES = [
   'none',
@@ -27,6 +31,7 @@ export const FAULT_MODES = [
   'server-error',
   'slow',
   'rate-limited',
+  'unstable-catalog',
 ] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
@@ -36,6 +41,8 @@ export const faultSpecSchema = z.object({
   status: z.number().int().min(500).max(599).optional(),
   /** slow only: the delay before each answer (default 3000 ms). */
   delayMs: z.number().int().min(0).max(120_000).optional(),
+  /** unstable-catalog only: how many places an item may move from its place per call (default 5). */
+  shift: z.number().int().min(1).max(50).optional(),
   /** rate-limited only: the retry-after to announce (default 30 s). */
   retryAfterSeconds: z.number().int().min(1).max(86_400).optional(),
   /** Limits the fault to the company's next N matching requests; without it the fault stays until cleared. */
@@ -59,7 +66,14 @@ export interface ActiveFault {
   remaining: number | null;
   /** The path the fault is limited to (and everything below it); null for every request. */
   path: string | null;
+  /** unstable-catalog only: the most places an item moves per call. */
+  shift?: number;
+  /** unstable-catalog only, on the fault a request meets: which listing this is (0, 1, …), the seed of its order. */
+  listing?: number;
 }
+
+/** The one list the unstable-catalog fault reorders. */
+export const CATALOG_LIST = '/api/catalog-items';
 
 export type FaultStage = 'before-limit' | 'after-limit';
 
@@ -71,6 +85,7 @@ const STAGE: Readonly<Record<ActiveFault['mode'], FaultStage>> = {
   'not-found': 'after-limit',
   'server-error': 'after-limit',
   slow: 'after-limit',
+  'unstable-catalog': 'after-limit',
 };
 
 const STATUS: Readonly<Record<ActiveFault['mode'], number>> = {
@@ -81,6 +96,7 @@ const STATUS: Readonly<Record<ActiveFault['mode'], number>> = {
   'not-found': 404,
   'server-error': 503,
   slow: 200,
+  'unstable-catalog': 200,
 };
 
 /**
@@ -107,6 +123,8 @@ export function createFaultTable(): FaultTable {
   const faults = new Map<string, ActiveFault>();
   /** Per company, the requests still let through before its fault strikes (`after`). */
   const passing = new Map<string, number>();
+  /** Per company, the catalog listings an unstable-catalog fault has reordered since it was set. */
+  const listings = new Map<string, number>();
   return {
     set(tenantId, spec) {
       const parsed = faultSpecSchema.parse(spec);
@@ -121,9 +139,11 @@ export function createFaultTable(): FaultTable {
         retryAfterSeconds: parsed.retryAfterSeconds ?? 30,
         remaining: parsed.count ?? null,
         path: parsed.path ?? null,
+        ...(parsed.mode === 'unstable-catalog' ? { shift: parsed.shift ?? 5 } : {}),
       };
       faults.set(tenantId, fault);
       passing.set(tenantId, parsed.after ?? 0);
+      listings.set(tenantId, 0);
       return { ...fault };
     },
     clear: (tenantId) => void faults.delete(tenantId),
@@ -132,6 +152,7 @@ export function createFaultTable(): FaultTable {
     take(tenantId, stage, method, path) {
       const fault = faults.get(tenantId);
       if (!fault || STAGE[fault.mode] !== stage || !endpointAllows(fault.status, method, path)) return undefined;
+      if (fault.mode === 'unstable-catalog' && !(method === 'GET' && path === CATALOG_LIST)) return undefined;
       if (fault.path !== null && path !== fault.path && !path.startsWith(`${fault.path}/`)) return undefined;
       const through = passing.get(tenantId) ?? 0;
       if (through > 0) {
@@ -142,12 +163,18 @@ export function createFaultTable(): FaultTable {
         fault.remaining -= 1;
         if (fault.remaining <= 0) faults.delete(tenantId);
       }
-      return { ...fault };
+      if (fault.mode !== 'unstable-catalog') return { ...fault };
+      const listing = listings.get(tenantId) ?? 0;
+      listings.set(tenantId, listing + 1);
+      return { ...fault, listing };
     },
   };
 }
 
-/** Answers a request the way the faulty service would; `slow` is handled by the caller (it delays, then serves). */
+/**
+ * Answers a request the way the faulty service would; `slow` and `unstable-catalog` are handled by the caller (it
+ * delays, or reorders, then serves).
+ */
 export function answerFault(
   res: ServerResponse,
   fault: ActiveFault,
@@ -198,6 +225,7 @@ export function answerFault(
         rateHeaders,
       );
     case 'slow':
+    case 'unstable-catalog':
       return;
   }
 }

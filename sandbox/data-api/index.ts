@@ -54,14 +54,14 @@ export interface DataApiControl {
   requests(): LoggedRequest[];
   resetRequests(): void;
   /**
-   * Sets how many invoices, expenses and delivery notes a company holds (`*`: every company without its own; `null`:
-   * the usual sizes). It is generated again at that size, from the same seed, on its next use: uploads and changes
+   * Sets how many invoices, expenses, delivery notes, payments and catalog items a company holds (`*`: every company
+   * without its own; `null`: the usual sizes; see CompanyVolume). It is generated again at that size, from the same seed, on its next use: uploads and changes
    * made so far are dropped. Answers the volume now asked for.
    */
   setVolume(tenantId: string, volume: CompanyVolume | null): CompanyVolume;
   /** The volumes set, by tenant id (or `*`). */
   volumes(): Record<string, CompanyVolume>;
-  /** How many documents of each kind the company holds now (generating it if it was not yet). */
+  /** How many records of each kind the company holds now (generating it if it was not yet). */
   counts(tenantId: string): Required<CompanyVolume>;
   /**
    * Edits, creates and deletes documents of the company now (see record-changes.ts), stamping them with the sandbox's
@@ -146,8 +146,14 @@ export function createDataApi(tokens: AccessTokenStore, options: DataApiOptions 
       volumes: () => services.companies.volumes(),
       counts: (tenantId) => {
         const company = services.companies.get(tenantId);
-        const { invoices, expenses, deliveryNotes } = company;
-        return { invoices: invoices.length, expenses: expenses.length, deliveryNotes: deliveryNotes.length };
+        const { invoices, expenses, deliveryNotes, payments, catalogItems } = company;
+        return {
+          invoices: invoices.length,
+          expenses: expenses.length,
+          deliveryNotes: deliveryNotes.length,
+          payments: payments.length,
+          catalogItems: catalogItems.length,
+        };
       },
       changeRecords: change,
       setDrift: (settings) => drift.set(settings),
@@ -199,7 +205,7 @@ export function createDataApi(tokens: AccessTokenStore, options: DataApiOptions 
 
       const late = faults.take(token.tenantId, 'after-limit', method, url.pathname);
       if (late?.mode === 'slow') await delay(late.delayMs);
-      else if (late) return answerFault(res, late, decision.headers, now());
+      else if (late && late.mode !== 'unstable-catalog') return answerFault(res, late, decision.headers, now());
 
       for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
       await match.handler({
@@ -211,6 +217,7 @@ export function createDataApi(tokens: AccessTokenStore, options: DataApiOptions 
         tokenFingerprint: fingerprint,
         company: () => services.companies.get(token.tenantId),
         services,
+        fault: late,
       });
     },
   };

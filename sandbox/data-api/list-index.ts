@@ -5,8 +5,8 @@
  */
 import { parseTimestamp } from '../data/calendar';
 import type { CompanyData } from '../data/company-data';
-import type { PaymentRecord, StoredDeliveryNote, StoredExpense, StoredInvoice } from '../data/types';
-import { byDateThenIdDesc } from './list-filters';
+import type { CatalogItem, PaymentRecord, StoredDeliveryNote, StoredExpense, StoredInvoice } from '../data/types';
+import { byDateThenIdDesc, compareOrdinal } from './list-filters';
 
 export interface Listed<T> {
   item: T;
@@ -74,6 +74,26 @@ export const paymentIndex = (company: CompanyData) =>
     id: (p) => p.id,
     modified: (p) => p.lastModifiedTimestamp,
   });
+
+const catalogBuilt = new WeakMap<
+  readonly CatalogItem[],
+  { revision: number; length: number; ordered: Listed<CatalogItem>[] }
+>();
+
+/**
+ * Catalog items oldest change first, then by item code (a total order): what GET /api/catalog-items lists, sorted
+ * once per change of the company rather than on every call (5 000 items took ~300 ms a call to sort).
+ */
+export function catalogIndex(company: CompanyData): readonly Listed<CatalogItem>[] {
+  const items = company.catalogItems;
+  const cached = catalogBuilt.get(items);
+  if (cached && cached.revision === company.revision && cached.length === items.length) return cached.ordered;
+  const ordered = items
+    .map((item) => ({ item, modifiedMs: parseTimestamp(item.lastModifiedTimestamp) ?? 0 }))
+    .sort((a, b) => compareOrdinal(a.modifiedMs, b.modifiedMs) || compareOrdinal(a.item.itemCode, b.item.itemCode));
+  catalogBuilt.set(items, { revision: company.revision, length: items.length, ordered });
+  return ordered;
+}
 
 /** LastModifiedTimestamp: records changed at or after the given moment. */
 export const changedSince = (listed: Pick<Listed<unknown>, 'modifiedMs'>, since: number | undefined) =>

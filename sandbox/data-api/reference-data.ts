@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-import { parseTimestamp } from '../data/calendar';
+import { createRandom, type Random } from '../data/random';
 import { sendJson } from '../http/io';
 import type { Route } from '../http/router';
-import { compareOrdinal, modifiedSince } from './list-filters';
+import { catalogIndex, changedSince } from './list-index';
 import { sendValidationProblem } from './problems';
 import { boolean, page, parseQuery, skip, text, timestamp, top } from './query';
 import type { DataApiHandler } from './types';
@@ -30,29 +30,42 @@ const catalogQuery = z.object({
 });
 
 /**
+ * The list in an order a little off its own: the item at place i sorts by i + u·(shift + 1), u drawn uniformly from
+ * [0, 1), so it can pass only items within `shift` places of it and lands at most `shift` places from i.
+ */
+export function nearlyInOrder<T>(items: readonly T[], shift: number, random: Random): T[] {
+  return items
+    .map((item, index) => ({ item, key: index + random.next() * (shift + 1) }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ item }) => item);
+}
+
+/**
  * Oldest change first (then item code): the order an incremental reader wants, since it resumes from the newest
- * timestamp it has seen. ItemCode matches exactly (ignoring case), Name as a case-insensitive substring.
+ * timestamp it has seen. ItemCode matches exactly (ignoring case), Name as a case-insensitive substring. Under the
+ * unstable-catalog fault each call shuffles that order a little (nearlyInOrder), differently per call.
  */
 const catalogItems: DataApiHandler = (ctx) => {
   const parsed = parseQuery(ctx.url, catalogQuery);
   if (!parsed.ok) return sendValidationProblem(ctx.res, parsed.errors);
   const q = parsed.value;
   const name = q.Name?.toLowerCase();
-  const matches = ctx
-    .company()
-    .catalogItems.filter(
-      (item) =>
-        modifiedSince(item.lastModifiedTimestamp, q.CatalogItemChangedTimestamp) &&
-        (q.ItemCode === undefined || item.itemCode.toLowerCase() === q.ItemCode.toLowerCase()) &&
+  const itemCode = q.ItemCode?.toLowerCase();
+  const matches = catalogIndex(ctx.company())
+    .filter(
+      ({ item, modifiedMs }) =>
+        changedSince({ modifiedMs }, q.CatalogItemChangedTimestamp) &&
+        (itemCode === undefined || item.itemCode.toLowerCase() === itemCode) &&
         (name === undefined || item.name.toLowerCase().includes(name)) &&
         (q.OnlyMarkedForEshop !== true || item.markedForEshop),
     )
-    .sort(
-      (a, b) =>
-        compareOrdinal(parseTimestamp(a.lastModifiedTimestamp) ?? 0, parseTimestamp(b.lastModifiedTimestamp) ?? 0) ||
-        compareOrdinal(a.itemCode, b.itemCode),
-    );
-  sendJson(ctx.res, 200, { data: page(matches, q.Top, q.Skip) });
+    .map(({ item }) => item);
+  const { fault } = ctx;
+  const listed =
+    fault?.mode === 'unstable-catalog'
+      ? nearlyInOrder(matches, fault.shift ?? 5, createRandom(`${ctx.token.tenantId}/catalog-order/${fault.listing}`))
+      : matches;
+  sendJson(ctx.res, 200, { data: page(listed, q.Top, q.Skip) });
 };
 
 export const referenceDataRoutes: Route<DataApiHandler>[] = [

@@ -4,6 +4,7 @@ import type { IssuedToken } from '../access-tokens';
 import type { CompanyData } from '../data/company-data';
 import type { CompanyStore } from '../data/company-store';
 import type { DuplicateGuard } from './duplicates';
+import type { ActiveFault } from './faults';
 import type { PreviewStore } from './previews';
 
 /** State shared by all data-API endpoints of one sandbox. */
@@ -50,6 +51,8 @@ export interface DataApiContext {
   /** The token's company, generated on first use. */
   company(): CompanyData;
   services: DataApiServices;
+  /** A fault that lets the request be served, but changes how (slow, unstable-catalog: faults.ts). */
+  fault?: ActiveFault;
 }
 
 export type DataApiHandler = (ctx: DataApiContext) => void | Promise<void>;

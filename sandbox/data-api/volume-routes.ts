@@ -87,7 +87,7 @@ export function volumeRoutes(control: DataApiControl): Route<PageHandler>[] {
       handler: adminPost(
         volumeRequestSchema,
         (fields) => fields,
-        '{ tenantId (or "*"), invoices?, expenses?, deliveryNotes? } (none: the usual sizes)',
+        '{ tenantId (or "*"), invoices?, expenses?, deliveryNotes?, payments?, catalogItems? } (none: the usual sizes)',
         ({ tenantId, ...volume }) => ({ tenantId, volume: control.setVolume(tenantId, withoutNulls(volume)) }),
       ),
     },

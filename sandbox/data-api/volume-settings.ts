@@ -1,16 +1,20 @@
 /**
  * How volumes, record changes and drift are written: in the environment (`SANDBOX_VOLUMES`, `SANDBOX_DRIFT`), in the
- * admin routes' JSON and in the home page's forms. Counts are written `invoices/expenses/deliveryNotes` or
- * `changed/created/deleted`, any part may be left empty.
+ * admin routes' JSON and in the home page's forms. Counts are written `invoices/expenses/deliveryNotes/payments/
+ * catalogItems` or `changed/created/deleted`, any part may be left empty (and trailing ones left out).
  */
 import { z } from 'zod';
 
 import type { CompanyVolume } from '../data/company-data';
 import { EVERY_COMPANY } from '../data/company-store';
+import { MAX_CATALOG_ITEMS } from '../data/generate-catalog';
 import { type ChangeSpec, type KindChanges, RECORD_KINDS } from './record-changes';
 
 /** Beyond this a company no longer generates in a few seconds nor fits a developer's memory comfortably. */
 export const MAX_VOLUME = 100_000;
+/** Payments need invoices to pay (about 1.2 invoices each): this many keep a company within MAX_VOLUME's means. */
+export const MAX_PAYMENTS = 50_000;
+export { MAX_CATALOG_ITEMS };
 /** Per kind and batch. */
 export const MAX_CHANGES = 10_000;
 
@@ -21,6 +25,8 @@ export const volumeSchema = z.object({
   invoices: count(MAX_VOLUME).nullish(),
   expenses: count(MAX_VOLUME).nullish(),
   deliveryNotes: count(MAX_VOLUME).nullish(),
+  payments: count(MAX_PAYMENTS).nullish(),
+  catalogItems: count(MAX_CATALOG_ITEMS).nullish(),
 });
 
 export const volumeRequestSchema = volumeSchema.extend({ tenantId });
@@ -54,30 +60,40 @@ export const sameForEveryKind = (changes: KindChanges): ChangeSpec =>
 export const withoutNulls = (volume: z.output<typeof volumeSchema>): CompanyVolume =>
   Object.fromEntries(Object.entries(volume).filter(([, value]) => value !== null && value !== undefined));
 
-/** `a/b/c` with empty parts allowed: `20000/10000`, `//500`. */
-function counts(text: string, max: number, what: string): (number | undefined)[] {
+/** `a/b/c` with empty parts allowed (`20000/10000`, `//500`), each part at most its own maximum. */
+function counts(text: string, maxima: readonly number[], what: string, shape: string): (number | undefined)[] {
   const parts = text.split('/');
-  if (parts.length > 3 || !parts.every((part) => /^\d*$/.test(part.trim())))
-    throw new Error(`${what}: expected up to three counts a/b/c, got "${text}"`);
-  return parts.map((part) => {
+  if (parts.length > maxima.length || !parts.every((part) => /^\d*$/.test(part.trim())))
+    throw new Error(`${what}: expected up to ${maxima.length} counts ${shape}, got "${text}"`);
+  return parts.map((part, index) => {
     if (part.trim() === '') return undefined;
     const value = Number(part);
+    const max = maxima[index] as number;
     if (value > max) throw new Error(`${what}: ${value} is more than ${max}`);
     return value;
   });
 }
 
+const VOLUME_SHAPE = 'invoices/expenses/deliveryNotes/payments/catalogItems';
+
 /**
- * SANDBOX_VOLUMES: entries `tenant:invoices/expenses/deliveryNotes` separated by commas or spaces, `*` for every
- * company without an entry of its own, e.g. `10001:20000/10000/2000 *:5000`.
+ * SANDBOX_VOLUMES: entries `tenant:invoices/expenses/deliveryNotes/payments/catalogItems` separated by commas or
+ * spaces, `*` for every company without an entry of its own, e.g. `10001:20000/10000/2000 *:5000` or, for money
+ * and stock, `10001:///20000/5000` (20 000 payments and the invoices they pay, 5 000 catalog items).
  */
 export function parseVolumes(text: string | undefined): Record<string, CompanyVolume> {
   const out: Record<string, CompanyVolume> = {};
   for (const entry of (text ?? '').split(/[\s,]+/).filter(Boolean)) {
     const match = /^(\d+|\*):(.*)$/.exec(entry);
-    if (!match) throw new Error(`SANDBOX_VOLUMES: expected tenant:invoices/expenses/deliveryNotes, got "${entry}"`);
-    const [invoices, expenses, deliveryNotes] = counts(match[2] ?? '', MAX_VOLUME, 'SANDBOX_VOLUMES');
-    out[match[1] as string] = withoutNulls({ invoices, expenses, deliveryNotes });
+    if (!match) throw new Error(`SANDBOX_VOLUMES: expected tenant:${VOLUME_SHAPE}, got "${entry}"`);
+    const maxima = [MAX_VOLUME, MAX_VOLUME, MAX_VOLUME, MAX_PAYMENTS, MAX_CATALOG_ITEMS];
+    const [invoices, expenses, deliveryNotes, payments, catalogItems] = counts(
+      match[2] ?? '',
+      maxima,
+      'SANDBOX_VOLUMES',
+      VOLUME_SHAPE,
+    );
+    out[match[1] as string] = withoutNulls({ invoices, expenses, deliveryNotes, payments, catalogItems });
   }
   return out;
 }
@@ -95,6 +111,11 @@ export function parseDrift(text: string | undefined): DriftSettings | null {
   if (!match || everySeconds < 1)
     throw new Error(`SANDBOX_DRIFT: expected seconds[:changed/created/deleted], got "${text}"`);
   if (match[2] === undefined) return { everySeconds, changes: sameForEveryKind(DEFAULT_DRIFT_CHANGES) };
-  const [changed, created, deleted] = counts(match[2], MAX_CHANGES, 'SANDBOX_DRIFT');
+  const [changed, created, deleted] = counts(
+    match[2],
+    [MAX_CHANGES, MAX_CHANGES, MAX_CHANGES],
+    'SANDBOX_DRIFT',
+    'changed/created/deleted',
+  );
   return { everySeconds, changes: sameForEveryKind({ changed, created, deleted }) };
 }

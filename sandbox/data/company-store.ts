@@ -36,6 +36,8 @@ function tidy(volume: CompanyVolume): CompanyVolume {
   if (volume.invoices !== undefined) out.invoices = volume.invoices;
   if (volume.expenses !== undefined) out.expenses = volume.expenses;
   if (volume.deliveryNotes !== undefined) out.deliveryNotes = volume.deliveryNotes;
+  if (volume.payments !== undefined) out.payments = volume.payments;
+  if (volume.catalogItems !== undefined) out.catalogItems = volume.catalogItems;
   return out;
 }
 

@@ -197,8 +197,11 @@ export interface CatalogItem {
   itemCode: string;
   name: string;
   unit: string;
+  /** A valid EAN-13 on most cards; null where the card has none. */
+  eanCode: string | null;
   price: number;
   vatRate: number;
+  /** Only the warehouses that keep the card; quantities may be zero, fractional (kg, m2…) or, rarely, negative. */
   warehouses: { code: string; quantityOnHand: number }[];
   lastModifiedTimestamp: string;
   /** Read by the OnlyMarkedForEshop filter. */

@@ -188,6 +188,7 @@ describe('reference data', () => {
         itemCode: expect.any(String),
         name: expect.any(String),
         unit: expect.any(String),
+        eanCode: expect.stringMatching(/^\d{13}$/),
         price: expect.any(Number),
         vatRate: expect.any(Number),
         warehouses: expect.arrayContaining([{ code: expect.any(String), quantityOnHand: expect.any(Number) }]),

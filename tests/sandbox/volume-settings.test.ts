@@ -14,9 +14,20 @@ describe('SANDBOX_VOLUMES', () => {
     expect(parseVolumes('')).toEqual({});
   });
 
-  it.each(['10001', '10001:1/2/3/4', 'acme:100', '10001:-5', '10001:200000'])('refuses %s', (text) => {
-    expect(() => parseVolumes(text)).toThrow(/SANDBOX_VOLUMES/);
+  it('reads payments and catalog items as the fourth and fifth counts', () => {
+    expect(parseVolumes('10001:///20000/5000 10002:300/100/50/400 *:////60')).toEqual({
+      '10001': { payments: 20_000, catalogItems: 5_000 },
+      '10002': { invoices: 300, expenses: 100, deliveryNotes: 50, payments: 400 },
+      '*': { catalogItems: 60 },
+    });
   });
+
+  it.each(['10001', '10001:1/2/3/4/5/6', 'acme:100', '10001:-5', '10001:200000', '10001:///60000', '10001:////60000'])(
+    'refuses %s',
+    (text) => {
+      expect(() => parseVolumes(text)).toThrow(/SANDBOX_VOLUMES/);
+    },
+  );
 });
 
 describe('SANDBOX_DRIFT', () => {
