@@ -26,7 +26,13 @@ describe.each(databaseKinds)('a busy token during a sync, on %s', (databaseKind)
   const company = () => api.company(TENANT);
 
   it('waits behind a launch’s page calls instead of failing the first sync', async () => {
-    api.sandbox.dataApi.setVolume(TENANT, { invoices: 120, expenses: 10, deliveryNotes: 2 });
+    api.sandbox.dataApi.setVolume(TENANT, {
+      invoices: 120,
+      expenses: 10,
+      deliveryNotes: 2,
+      payments: 30,
+      catalogItems: 20,
+    });
     await api.connect(database.db, TENANT);
     const token = rememberSecret(api.sandbox.tokens.issue(TENANT, 'busy-turn'));
     // One token, one budget: the pages' client and the sync's, as the add-on opens them. The sync's shorter queue
@@ -58,7 +64,7 @@ describe.each(databaseKinds)('a busy token during a sync, on %s', (databaseKind)
       })(),
     ]);
     const result = await sync;
-    expect(result).toMatchObject({ status: 'ready', steps: ['full'], read: 132 });
+    expect(result).toMatchObject({ status: 'ready', steps: ['full'], read: 182 });
     expect(result.errorKind).toBeUndefined();
     // While it waited it was still syncing, never failed.
     expect([...states].every((state) => state === 'syncing' || state === 'ready')).toBe(true);
