@@ -1,5 +1,6 @@
 import { ConnectionPanel } from '@/components/connection-panel';
 import { ConsentNotice, ReplacedConnectionNotice } from '@/components/consent-notice';
+import { MoneyAndStockCards } from '@/components/money-and-stock-cards';
 import { ChartsNotice, OverviewChartsSection } from '@/components/overview-charts';
 import { OverviewFreshness } from '@/components/overview-freshness';
 import { LatestDocuments, UnpaidFigures } from '@/components/overview-parts';
@@ -11,6 +12,7 @@ import { requireCompany, sessionCompanies } from '@/lib/doors/company/page';
 import { companyPageTitle } from '@/lib/doors/company/page-titles';
 import { chartsOfCompany } from '@/lib/features/documents/overview-charts';
 import { loadOverviewPage } from '@/lib/features/documents/overview-page';
+import { moneyAndStockCards } from '@/lib/features/pages/money-and-stock-cards';
 import { findConnectionNotice } from '@/lib/owners/connections/notice';
 import type { PasteOutcome } from '@/lib/owners/connections/pasted-token';
 import { findConsentResult } from '@/lib/owners/consent/result';
@@ -52,13 +54,14 @@ export default async function CompanyPage({ params, searchParams }: Props) {
   const d = t.docs;
   const known = await connection();
   const today = companyToday(new Date());
-  const [loaded, connections, consentResult, connectionNotice, charts, mirror] = await Promise.all([
+  const [loaded, connections, consentResult, connectionNotice, charts, mirror, moneyAndStock] = await Promise.all([
     loadOverviewPage(door),
     sessionCompanies(session),
     consentId ? read((db) => findConsentResult(db, consentId, session)) : null,
     read(findConnectionNotice),
     read((db, own) => chartsOfCompany(db, own, { mirrorSync: env.mirrorSync, today })),
     env.mirrorSync ? door.viewNoted.then(() => read((db, own) => mirrorStatus(db, mirrorCompanyOf(own)))) : null,
+    moneyAndStockCards(door),
   ]);
   // The service may refuse the token while this page loads (the load marks it): the panel says so, not the figures.
   const refusedNow = !loaded.ok && loaded.problem.kind === 'disconnected';
@@ -132,6 +135,7 @@ export default async function CompanyPage({ params, searchParams }: Props) {
           {freshness(null)}
         </>
       )}
+      {!refusedNow && <MoneyAndStockCards cards={moneyAndStock} t={t} locale={locale} />}
       {/* From the company's copy (MIRROR_SYNC): never once the service refused the token, even during this load. */}
       {refusedNow || charts.state === 'off' ? null : charts.state === 'ready' ? (
         <OverviewChartsSection charts={charts.charts} texts={d} locale={locale} />

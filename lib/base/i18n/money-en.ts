@@ -106,6 +106,7 @@ export const en: MoneyTexts = {
     sumsPreparing: 'The sums come once all the company’s payments are copied ({count} read so far).',
   },
   overview: {
+    sectionLabel: 'Money and stock',
     receivedThisMonth: 'Received this month',
     receivedNote: 'Payments recorded with an account, dated this month.',
     nothingReceived: 'No payment this month yet.',

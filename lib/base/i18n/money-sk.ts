@@ -114,6 +114,7 @@ export const sk = {
   },
   /** The overview's card (the lead's: receivedThisMonth). */
   overview: {
+    sectionLabel: 'Peniaze a sklad',
     receivedThisMonth: 'Prijaté tento mesiac',
     receivedNote: 'Platby zaevidované s účtom, s dátumom v tomto mesiaci.',
     nothingReceived: 'Tento mesiac zatiaľ žiadna platba.',

@@ -1,0 +1,22 @@
+import 'server-only';
+
+import { type ReceivedThisMonthCard, receivedThisMonthCard } from '@/lib/features/money/overview-card';
+import { type StockMinimumCard, stockMinimumCard } from '@/lib/features/stock/overview-card';
+
+import type { CompanyPage } from './company-page';
+
+/**
+ * The overview's cards of money, stock and partners, each from the company's copy only (no call to the service) and
+ * each left out (null) while the copy cannot show its kind; the stock's card also when the company set no minimum.
+ */
+export type MoneyAndStockCards = {
+  received: ReceivedThisMonthCard | null;
+  stock: StockMinimumCard | null;
+};
+
+export async function moneyAndStockCards(
+  door: Pick<CompanyPage, 'scope' | 'read' | 'connection'>,
+): Promise<MoneyAndStockCards> {
+  const [received, stock] = await Promise.all([receivedThisMonthCard(door), stockMinimumCard(door)]);
+  return { received, stock: stock?.hasMinimums ? stock : null };
+}
