@@ -49,6 +49,7 @@ describe.each(databaseKinds)('partners on %s', (kind) => {
     expect(plain(hruska)).toMatchObject({
       receivables: '240',
       payables: '80',
+      balance: '160',
       overdueReceivables: '270',
       overduePayables: '0',
       oldestReceivableDays: 157,

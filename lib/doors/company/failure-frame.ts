@@ -19,14 +19,21 @@ import { kindPath } from '@/lib/service/records/present';
  */
 
 /** Where the failed file belongs, as far as the address could be read. */
-export type FilePlace = {
-  /** The kind of document whose pages the file belongs to (their section of the company's pages). */
-  kind: DocumentKind;
-  /** The document's id when the address names one that can exist; else the way back is the list. */
-  documentId: string | null;
-  /** The answer is shown inside a frame of our own page (`?disposition=inline`), which is already the way back. */
-  embedded: boolean;
-};
+export type FilePlace =
+  | {
+      /** The kind of document whose pages the file belongs to (their section of the company's pages). */
+      kind: DocumentKind;
+      /** The document's id when the address names one that can exist; else the way back is the list. */
+      documentId: string | null;
+      /** The answer is shown inside a frame of our own page (`?disposition=inline`), which is already the way back. */
+      embedded: boolean;
+    }
+  | {
+      /** Another section of the company's pages (its tab's address, e.g. the partners'), and the way back to them. */
+      section: string;
+      back: Link;
+      embedded: false;
+    };
 
 /** The company's name as stored with us; a failure to read it (the database may be why we are here) costs only the name. */
 async function companyName(scope: CompanyScope): Promise<string | null> {
@@ -40,6 +47,7 @@ async function companyName(scope: CompanyScope): Promise<string | null> {
 
 /** The way back from a failed file: its document, or the list when the address named no document that can exist. */
 export function backLink(tenantId: string, place: FilePlace, locale: Locale): Link {
+  if ('section' in place) return place.back;
   const texts = documentTexts[locale];
   const { kind, documentId } = place;
   if (documentId === null) {
@@ -68,7 +76,7 @@ export async function companyFrame(
   const t = messages[locale];
   const { tenantId } = scope;
   const d = t.docs.nav;
-  const current = kindPath(tenantId, place.kind);
+  const current = 'section' in place ? place.section : kindPath(tenantId, place.kind);
   const tabs: Link[] = companyTabs(tenantId, t);
   return {
     appName: t.appName,

@@ -50,22 +50,23 @@ type ValueOf<T extends CellType> = Extract<Cell, { type: T }>['value'];
 /** What a column holds in the totals rows at the file's end (totals.ts); nothing when not named. */
 export type TotalRole = 'label' | 'totalExclVatEur' | 'totalInclVatEur' | 'totalInclVat' | 'currency';
 
-export type ExportColumn = {
+/** A column of a file: of a list's documents (ExportRow), or of another file's rows (`R`, e.g. a statement's lines). */
+export type ExportColumn<R = ExportRow> = {
   header: string;
   /** Width in characters (XLSX). */
   width: number;
   type: CellType;
-  cell: (row: ExportRow, today: string) => Cell;
+  cell: (row: R, today: string) => Cell;
   total?: TotalRole;
 };
 
 /** A column of one type, its cells of that type. */
-function column<T extends CellType>(
+export function column<T extends CellType, R = ExportRow>(
   type: T,
   header: string,
   width: number,
-  value: (row: ExportRow, today: string) => ValueOf<T> | undefined,
-): ExportColumn {
+  value: (row: R, today: string) => ValueOf<T> | undefined,
+): ExportColumn<R> {
   return { header, width, type, cell: (row, today) => ({ type, value: value(row, today) ?? null }) as Cell };
 }
 

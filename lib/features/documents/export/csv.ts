@@ -23,9 +23,9 @@ import type { WriterOptions } from './writer';
  * every row is out. A failure after the first byte can only end the download early (the status is sent); `failed`
  * learns of it, a reader going away is not one.
  */
-export function csvStream(
-  columns: readonly ExportColumn[],
-  batches: AsyncIterable<ExportRow[]>,
+export function csvStream<R = ExportRow>(
+  columns: readonly ExportColumn<R>[],
+  batches: AsyncIterable<R[]>,
   options: WriterOptions,
 ): ReadableStream<Uint8Array> {
   const { locale, today } = options;

@@ -66,9 +66,9 @@ const roomIn = (output: PassThrough) =>
       })
     : Promise.resolve();
 
-export function xlsxStream(
-  columns: readonly ExportColumn[],
-  batches: AsyncIterable<ExportRow[]>,
+export function xlsxStream<R = ExportRow>(
+  columns: readonly ExportColumn<R>[],
+  batches: AsyncIterable<R[]>,
   options: WriterOptions & { sheet: string },
 ): ReadableStream<Uint8Array> {
   const { locale, today } = options;

@@ -50,6 +50,8 @@ export type PartnerRow = {
   /** EUR: left to pay on its invoices (we are owed) and on its expenses (we owe), and of each what is overdue. */
   receivables: Decimal;
   payables: Decimal;
+  /** Receivables less payables: above zero the partner owes the company, below it the company owes the partner. */
+  balance: Decimal;
   overdueReceivables: Decimal;
   overduePayables: Decimal;
   /** Days the oldest overdue invoice (expense) is late; null when none is overdue. */
@@ -74,7 +76,8 @@ export type PartnersView = {
   /** The search box: every word (folded) must occur in a name or an id (IČO, DIČ, IČ DPH) of the partner's documents. */
   q?: string;
   sort?: PartnerSort;
-  top: number;
+  /** The page: at most `top` (null: every one, for an export) after `skip`. */
+  top: number | null;
   skip: number;
   /** The company's day ("yyyy-MM-dd"), what overdue counts from. */
   today: string;
@@ -164,6 +167,7 @@ function partnersCte(q: string | undefined): SQL {
       string_agg(distinct currency, ' ' order by currency) as currencies,
       ${sumOf(sql`kind = 'invoices'`)} as receivables,
       ${sumOf(sql`kind = 'expenses'`)} as payables,
+      ${sumOf(sql`kind = 'invoices'`)} - ${sumOf(sql`kind = 'expenses'`)} as balance,
       ${sumOf(sql`kind = 'invoices' and overdue`)} as overdue_receivables,
       ${sumOf(sql`kind = 'expenses' and overdue`)} as overdue_payables,
       max(late) filter (where kind = 'invoices')::int as oldest_receivable_days,
@@ -197,6 +201,7 @@ type Raw = Record<string, string | number | null> & {
   currencies: string | null;
   receivables: string;
   payables: string;
+  balance: string;
   overdue_receivables: string;
   overdue_payables: string;
   oldest_receivable_days: number | null;
@@ -205,7 +210,9 @@ type Raw = Record<string, string | number | null> & {
 };
 
 const PARTNER_COLUMNS = [
-  ...['receivables', 'payables', 'overdue_receivables', 'overdue_payables'].map((name) => `${name}::text as ${name}`),
+  ...['receivables', 'payables', 'balance', 'overdue_receivables', 'overdue_payables'].map(
+    (name) => `${name}::text as ${name}`,
+  ),
   ...(Object.keys(sideOf) as (keyof typeof sideOf)[]).flatMap((side) =>
     AGEING_BUCKETS.map((bucket) => `${ageingColumn(side, bucket)}::text as ${ageingColumn(side, bucket)}`),
   ),
@@ -230,6 +237,7 @@ function rowOf(raw: Raw): PartnerRow {
     currencies: raw.currencies ? raw.currencies.split(' ') : [],
     receivables: raw.receivables,
     payables: raw.payables,
+    balance: raw.balance,
     overdueReceivables: raw.overdue_receivables,
     overduePayables: raw.overdue_payables,
     oldestReceivableDays: raw.oldest_receivable_days === null ? null : Number(raw.oldest_receivable_days),
