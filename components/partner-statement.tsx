@@ -278,10 +278,10 @@ function CurrencyTotals({
   const s = texts.statement;
   const m = (amount: string) => money(amount, totals.currency, locale);
   const side = isNegative(totals.balance) ? s.weOwe : Number(totals.balance) === 0 ? s.settledUp : s.owesUs;
-  const row = (label: string, value: ReactNode, data?: string) => (
+  const row = (label: string, value: ReactNode, data?: string, amount?: string) => (
     <div className="flex justify-between gap-4 py-0.5">
       <dt className="text-slate-700">{label}</dt>
-      <dd className="tabular-nums text-slate-900" data-total={data}>
+      <dd className="tabular-nums text-slate-900" data-total={data} data-amount={amount}>
         {value}
       </dd>
     </div>
@@ -297,14 +297,15 @@ function CurrencyTotals({
         <span className="font-normal text-slate-600">{countOf(totals.documents, s.documents, locale)}</span>
       </h4>
       <dl className="mt-1 max-w-lg text-sm">
-        {row(s.debitTotal, m(totals.debit), 'debit')}
-        {row(s.creditTotal, m(totals.credit), 'credit')}
+        {row(s.debitTotal, m(totals.debit), 'debit', totals.debit)}
+        {row(s.creditTotal, m(totals.credit), 'credit', totals.credit)}
         {row(
           fill(s.closing, { day: today }),
           <strong>
             {m(unsigned(totals.balance))} ({side})
           </strong>,
           'balance',
+          totals.balance,
         )}
         {row(s.receivables, m(totals.receivables))}
         {row(s.overdueReceivables, m(totals.overdueReceivables))}

@@ -8,7 +8,7 @@ import { pagerOf } from '@/lib/features/documents/pages';
 import type { PartnersListPage } from '@/lib/features/partners/pages';
 import { asListView, type PartnersListView } from '@/lib/features/partners/view';
 import { AGEING_BUCKETS } from '@/lib/owners/mirror/query/overview';
-import { parsePartnerSort,type PartnerSortKey } from '@/lib/owners/mirror/query/partner-sort';
+import { parsePartnerSort, type PartnerSortKey } from '@/lib/owners/mirror/query/partner-sort';
 import type { PartnerRow, PartnersTotals } from '@/lib/owners/mirror/query/partners';
 import { listHref } from '@/lib/service/records/list-view';
 import { companyPath } from '@/lib/service/records/present';
@@ -43,7 +43,7 @@ export function PartnersList({ page, tenantId, texts, docs, locale }: Props) {
   const ready = mirror.readiness.state === 'ready';
 
   let body = <PartnersUnavailable mirror={mirror} texts={texts} docs={docs} retryHref={page.href} />;
-  if (ready && !view.ok) body = <InvalidView view={view} texts={texts} resetHref={page.path} />;
+  if (!view.ok) body = <InvalidView view={view} texts={texts} resetHref={page.path} />;
   else if (page.page) {
     const { partners, totals } = page.page;
     body =
@@ -291,7 +291,12 @@ function PartnersTable({
   return (
     <Table caption={t.caption} columns={columns}>
       {partners.map((partner) => (
-        <tr key={partner.key} className="hover:bg-slate-50" data-partner-key={partner.key}>
+        <tr
+          key={partner.key}
+          className="hover:bg-slate-50"
+          data-partner-key={partner.key}
+          data-currencies={partner.currencies.join(' ')}
+        >
           <RowHeader>
             <Link href={companyPath(tenantId, 'partners', partner.key)} className={linkClass}>
               {partner.name ?? partner.key}

@@ -130,3 +130,16 @@ export async function loadStatement(company: CompanyPage, segment: string): Prom
   if (loaded === null) notFound();
   return { ...shown, loaded };
 }
+
+/**
+ * The partner's name for the statement's title, read beside the page (null while the copy cannot say, or for a key
+ * none of the company's invoices and expenses names: the page itself answers those).
+ */
+export async function statementTitleOf(company: CompanyPage, segment: string): Promise<string | null> {
+  const key = partnerKeyFromAddress(segment);
+  if (key === null) return null;
+  const { readiness } = await partnersMirror(company);
+  if (readiness.state !== 'ready') return null;
+  const partner = await company.read((db, scope) => statementPartner(db, mirrorCompanyOf(scope), key));
+  return partner === null ? null : (partner.name ?? key);
+}

@@ -88,3 +88,17 @@ export function partnerKeyFromAddress(segment: string): string | null {
   }
   return /^(ico:\d{6,10}|name:[\p{L}\p{N}]{1,1000})$/u.test(key) ? key : null;
 }
+
+/** A statement's address: a company's partners and one segment below. */
+const statementPage = /^\/companies\/[^/]+\/partners\/([^/]+)$/;
+
+/**
+ * True for a statement's address whose segment cannot be a partner's key. Pages stream (their status is fixed before
+ * they look at anything), so the proxy answers such an address 404 itself, as it does a document's (lib/service/ids.ts);
+ * the page shows the not-found view. A key that could be one but that no document names is known only by the copy:
+ * the page shows the same view in place.
+ */
+export function isMalformedPartnerPage(pathname: string): boolean {
+  const match = statementPage.exec(pathname);
+  return match !== null && partnerKeyFromAddress(match[1]!) === null;
+}

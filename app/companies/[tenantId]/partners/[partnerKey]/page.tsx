@@ -4,11 +4,15 @@ import { PartnerStatement } from '@/components/partner-statement';
 import { getMessages } from '@/lib/base/i18n/server';
 import { requireCompany } from '@/lib/doors/company/page';
 import { companyPageTitle } from '@/lib/doors/company/page-titles';
-import { loadStatement } from '@/lib/features/partners/pages';
+import { loadStatement, statementTitleOf } from '@/lib/features/partners/pages';
 
 type Props = { params: Promise<{ tenantId: string; partnerKey: string }> };
 
-export const generateMetadata = ({ params }: Props) => companyPageTitle(params, (t) => t.partners.statement.title);
+export const generateMetadata = ({ params }: Props) =>
+  companyPageTitle(params, async (t, company) => {
+    const name = await statementTitleOf(company, (await params).partnerKey);
+    return name === null ? t.partners.statement.title : `${t.partners.statement.title}: ${name}`;
+  });
 
 /**
  * One partner's statement (`partnerKey`: `ico:…` or `name:…`, URL-encoded), from the company's mirror only
