@@ -5,6 +5,7 @@ import { isRouteHandlerPath } from '@/lib/base/http/route-handlers';
 import { searchParamsOf } from '@/lib/base/http/search-params';
 import { contentSecurityPolicy, routeSecurityHeaders, staticSecurityHeaders } from '@/lib/base/http/security-headers';
 import { CONSOLE_FRAME_ANCESTORS, consoleRouteHeaders, isConsolePath } from '@/lib/doors/console/headers';
+import { isMalformedPartnerPage } from '@/lib/features/partners/view';
 import { SESSION_COOKIE } from '@/lib/owners/sessions/cookie-name';
 import { getEnv } from '@/lib/platform/env';
 import { isMalformedDocumentPage } from '@/lib/service/ids';
@@ -78,7 +79,10 @@ export function proxy(request: NextRequest) {
       : NextResponse.next({
           request: { headers: requestHeaders },
           // The page then shows its not-found view under the status that names it.
-          status: isMalformedDocumentPage(request.nextUrl.pathname) ? 404 : 200,
+          status:
+            isMalformedDocumentPage(request.nextUrl.pathname) || isMalformedPartnerPage(request.nextUrl.pathname)
+              ? 404
+              : 200,
         });
 
   response.headers.set('Content-Security-Policy', csp);

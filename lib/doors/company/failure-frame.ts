@@ -33,6 +33,8 @@ export type FilePlace =
       section: string;
       /** The way back's words ("Back to the stock"). */
       back: (t: Messages) => string;
+      /** Where the way back leads, when not to the section itself (a partner's statement): a path under the company. */
+      backTo?: readonly string[];
       embedded: false;
     };
 
@@ -52,7 +54,10 @@ async function companyName(scope: CompanyScope): Promise<string | null> {
 
 /** The way back from a failed file: its document, or the list when the address named no document that can exist. */
 export function backLink(tenantId: string, place: FilePlace, locale: Locale): Link {
-  if ('section' in place) return { href: sectionPath(tenantId, place), label: place.back(messages[locale]) };
+  if ('section' in place) {
+    const href = place.backTo ? companyPath(tenantId, ...place.backTo) : sectionPath(tenantId, place);
+    return { href, label: place.back(messages[locale]) };
+  }
   const texts = documentTexts[locale];
   const { kind, documentId } = place;
   if (documentId === null) {

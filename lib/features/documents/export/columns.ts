@@ -65,12 +65,12 @@ export type ExportColumn<R = ExportRow> = {
 };
 
 /** A column of one type, its cells of that type. */
-function column<T extends CellType>(
+export function column<T extends CellType, R = ExportRow>(
   type: T,
   header: string,
   width: number,
-  value: (row: ExportRow, today: string) => ValueOf<T> | undefined,
-): ExportColumn {
+  value: (row: R, today: string) => ValueOf<T> | undefined,
+): ExportColumn<R> {
   return { header, width, type, cell: (row, today) => ({ type, value: value(row, today) ?? null }) as Cell };
 }
 

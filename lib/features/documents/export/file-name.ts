@@ -37,7 +37,8 @@ export function listFileName(
 
 const MAX_PART = 60;
 
-function asciiPart(value: string): string {
+/** A part of a file name in plain ASCII: letters without diacritics and digits, anything else a single dash. */
+export function asciiPart(value: string): string {
   return value
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

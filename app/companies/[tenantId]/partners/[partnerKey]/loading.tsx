@@ -1,0 +1,7 @@
+import { DetailSkeleton } from '@/components/skeletons';
+import { getMessages } from '@/lib/base/i18n/server';
+
+export default async function Loading() {
+  const { t } = await getMessages();
+  return <DetailSkeleton label={t.docs.loading} />;
+}

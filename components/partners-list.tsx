@@ -1,0 +1,353 @@
+import Link from 'next/link';
+
+import { countOf, type DocumentTexts, fill } from '@/lib/base/i18n/documents';
+import { formatMoney, formatNumber } from '@/lib/base/i18n/format';
+import type { Locale } from '@/lib/base/i18n/messages';
+import type { PartnerTexts } from '@/lib/base/i18n/partners-sk';
+import { pagerOf } from '@/lib/features/documents/pages';
+import type { PartnersListPage } from '@/lib/features/partners/pages';
+import { asListView, type PartnersListView } from '@/lib/features/partners/view';
+import { AGEING_BUCKETS } from '@/lib/owners/mirror/query/overview';
+import { parsePartnerSort, type PartnerSortKey } from '@/lib/owners/mirror/query/partner-sort';
+import type { PartnerRow, PartnersTotals } from '@/lib/owners/mirror/query/partners';
+import { listHref } from '@/lib/service/records/list-view';
+import { companyPath } from '@/lib/service/records/present';
+
+import { linkClass } from './detail-parts';
+import { EmptyState } from './empty-state';
+import { Pager } from './pager';
+import { PartnersFreshness, PartnersUnavailable } from './partners-frame';
+import { type Column, RowHeader, Table, Td } from './table';
+
+type Props = {
+  page: PartnersListPage;
+  tenantId: string;
+  texts: PartnerTexts;
+  docs: DocumentTexts;
+  locale: Locale;
+};
+
+const eur = (amount: string, locale: Locale) => formatMoney(Number(amount), 'EUR', locale);
+const isZero = (amount: string) => Number(amount) === 0;
+
+/**
+ * The partners list: its freshness, the search box, then what holds it back (an invalid address, a copy not ready),
+ * or the totals of the whole view with its exports, the table (one row per partner, linking to its statement:
+ * receivables, overdue, payables, receivables by days overdue with payables under them) and the pager.
+ */
+export function PartnersList({ page, tenantId, texts, docs, locale }: Props) {
+  const { view, mirror } = page;
+  const listed = asListView(view);
+  const hrefOf = (changes: Record<string, string | number | undefined>) => listHref(page.path, listed, changes);
+  const searched = view.q.trim() !== '';
+  const ready = mirror.readiness.state === 'ready';
+
+  let body = <PartnersUnavailable mirror={mirror} texts={texts} docs={docs} retryHref={page.href} />;
+  if (!view.ok) body = <InvalidView view={view} texts={texts} resetHref={page.path} />;
+  else if (page.page) {
+    const { partners, totals } = page.page;
+    body =
+      partners.length === 0 ? (
+        view.skip > 0 ? (
+          <EmptyState
+            message={docs.lists.nothingFurther}
+            action={{ href: hrefOf({ Skip: undefined }), label: docs.lists.firstPage }}
+          />
+        ) : searched ? (
+          <EmptyState
+            message={fill(texts.search.noMatch, { q: view.q.trim() })}
+            action={{ href: hrefOf({ q: undefined, Skip: undefined }), label: texts.search.clear }}
+          />
+        ) : (
+          <EmptyState message={texts.none} />
+        )
+      ) : (
+        <>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+            <Totals totals={totals} texts={texts} locale={locale} />
+            <nav aria-label={docs.export.label} className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-export-links="">
+              {(['csv', 'xlsx'] as const).map((format) => (
+                <a
+                  key={format}
+                  href={listHref(`${page.path}/export.${format}`, listed, { Top: undefined, Skip: undefined })}
+                  className={linkClass}
+                  title={docs.export.hint}
+                  data-export={format}
+                >
+                  {format === 'csv' ? docs.export.csv : docs.export.xlsx}
+                </a>
+              ))}
+            </nav>
+          </div>
+          <p className="mt-3 text-xs text-slate-600">{texts.table.ageing}</p>
+          <div className="mt-2">
+            <PartnersTable
+              partners={partners}
+              tenantId={tenantId}
+              view={view}
+              hrefOf={(sort) => hrefOf({ sort, Skip: undefined })}
+              texts={texts}
+              locale={locale}
+            />
+          </div>
+          <Pager
+            links={pagerOf(page.path, listed, partners.length, totals.count)}
+            from={view.skip + 1}
+            to={view.skip + partners.length}
+            total={totals.count}
+            texts={docs}
+            locale={locale}
+          />
+        </>
+      );
+  }
+
+  // The search box keeps the order and the page size; a new search starts on the first page.
+  const keep = Object.entries({ sort: view.sort, Top: view.top === 25 ? '' : String(view.top) }).filter(
+    ([, value]) => value !== '',
+  );
+  return (
+    <>
+      <h2 className="text-lg font-semibold text-slate-900">{texts.title}</h2>
+      <p className="mt-1 text-sm text-slate-600">{texts.intro}</p>
+      {mirror.status && (
+        <PartnersFreshness
+          status={mirror.status}
+          texts={texts}
+          docs={docs}
+          locale={locale}
+          refresh={{ action: companyPath(tenantId, 'sync'), back: page.href }}
+        />
+      )}
+      <form
+        method="get"
+        action={page.path}
+        role="search"
+        className="mt-4 flex flex-wrap items-center gap-2"
+        key={view.q}
+      >
+        <label htmlFor="partners-search" className="sr-only">
+          {texts.search.label}
+        </label>
+        <input
+          id="partners-search"
+          name="q"
+          type="search"
+          defaultValue={view.q}
+          maxLength={100}
+          placeholder={texts.search.placeholder}
+          disabled={!ready}
+          aria-invalid={!view.ok && view.invalid.includes('q') ? true : undefined}
+          className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 disabled:bg-slate-100 aria-invalid:border-rose-500"
+        />
+        {keep.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button
+          type="submit"
+          disabled={!ready}
+          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:bg-slate-400"
+        >
+          {texts.search.submit}
+        </button>
+        {searched && (
+          <Link href={hrefOf({ q: undefined, Skip: undefined })} className={`text-sm ${linkClass}`}>
+            {texts.search.clear}
+          </Link>
+        )}
+      </form>
+      {body}
+      {ready && (
+        <section aria-labelledby="partners-notes" className="mt-6 text-sm text-slate-600">
+          <h3 id="partners-notes" className="font-medium text-slate-800">
+            {texts.notes.title}
+          </h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            {texts.notes.items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+/** What of the address is wrong, each explained, and the way to the list without it. Nothing was read. */
+function InvalidView({
+  view,
+  texts,
+  resetHref,
+}: {
+  view: PartnersListView & { ok: false };
+  texts: PartnerTexts;
+  resetHref: string;
+}) {
+  const t = texts.invalid;
+  return (
+    <section
+      role="alert"
+      aria-labelledby="partners-invalid"
+      data-invalid={view.invalid.join(' ')}
+      className="mt-4 rounded-xl border border-rose-300 bg-rose-50 p-5 text-rose-950"
+    >
+      <h3 id="partners-invalid" className="font-semibold">
+        {t.title}
+      </h3>
+      <p className="mt-1 text-sm">{t.body}</p>
+      <ul className="mt-2 list-disc pl-5 text-sm">
+        {view.invalid.map((name) => (
+          <li key={name} data-invalid-parameter={name}>
+            {t.fields[name]}
+          </li>
+        ))}
+      </ul>
+      <Link href={resetHref} className={`mt-3 inline-block text-sm ${linkClass}`}>
+        {t.reset}
+      </Link>
+    </section>
+  );
+}
+
+function Totals({ totals, texts, locale }: { totals: PartnersTotals; texts: PartnerTexts; locale: Locale }) {
+  const t = texts.totals;
+  return (
+    <section
+      aria-label={t.label}
+      data-totals-count={totals.count}
+      className="flex flex-wrap items-baseline gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm shadow-sm"
+    >
+      <p className="font-medium text-slate-900">{countOf(totals.count, texts.partners, locale)}</p>
+      <p className="text-slate-700">
+        {t.receivables}:{' '}
+        <span className="font-medium tabular-nums text-slate-900" data-total-receivables={totals.receivables}>
+          {eur(totals.receivables, locale)}
+        </span>{' '}
+        ({t.overdue} <span className="tabular-nums">{eur(totals.overdueReceivables, locale)}</span>)
+      </p>
+      <p className="text-slate-700">
+        {t.payables}:{' '}
+        <span className="font-medium tabular-nums text-slate-900" data-total-payables={totals.payables}>
+          {eur(totals.payables, locale)}
+        </span>{' '}
+        ({t.overdue} <span className="tabular-nums">{eur(totals.overduePayables, locale)}</span>)
+      </p>
+    </section>
+  );
+}
+
+/** Text A to Z first, amounts largest first; a second click the other way. */
+function sortHeader(
+  key: PartnerSortKey,
+  label: string,
+  view: PartnersListView & { ok: true },
+  hrefOf: (sort: string) => string,
+): Column {
+  const current = view.order;
+  const active = current.key === key;
+  const descending = active ? !current.descending : key !== 'name';
+  return {
+    label: (
+      <Link
+        href={hrefOf(descending ? `-${key}` : key)}
+        className="inline-flex items-center gap-1 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        data-sort-key={key}
+      >
+        {label}
+        <span aria-hidden="true" className={active ? 'text-slate-900' : 'text-slate-300'}>
+          {active ? (current.descending ? '↓' : '↑') : '↕'}
+        </span>
+      </Link>
+    ),
+    numeric: key !== 'name',
+    sorted: active ? (current.descending ? 'descending' : 'ascending') : undefined,
+  };
+}
+
+function PartnersTable({
+  partners,
+  tenantId,
+  view,
+  hrefOf,
+  texts,
+  locale,
+}: {
+  partners: PartnerRow[];
+  tenantId: string;
+  view: PartnersListView;
+  hrefOf: (sort: string) => string;
+  texts: PartnerTexts;
+  locale: Locale;
+}) {
+  const t = texts.table;
+  const shown = view.ok ? view : { ...view, ok: true as const, order: parsePartnerSort('')! };
+  const columns: Column[] = [
+    sortHeader('name', t.partner, shown, hrefOf),
+    sortHeader('receivables', t.receivables, shown, hrefOf),
+    sortHeader('overdue', t.overdue, shown, hrefOf),
+    sortHeader('payables', t.payables, shown, hrefOf),
+    ...AGEING_BUCKETS.map((bucket) => ({ label: texts.buckets[bucket], numeric: true })),
+  ];
+  return (
+    <Table caption={t.caption} columns={columns}>
+      {partners.map((partner) => (
+        <tr
+          key={partner.key}
+          className="hover:bg-slate-50"
+          data-partner-key={partner.key}
+          data-currencies={partner.currencies.join(' ')}
+        >
+          <RowHeader>
+            <Link href={companyPath(tenantId, 'partners', partner.key)} className={linkClass}>
+              {partner.name ?? partner.key}
+            </Link>
+            <span className="block text-xs font-normal text-slate-500">
+              {partner.registrationId ? `${t.registrationId} ${partner.registrationId}` : t.byName}
+              {partner.currencies.some((code) => code !== 'EUR') &&
+                ` · ${fill(t.currencies, { currencies: partner.currencies.filter((code) => code !== 'EUR').join(', ') })}`}
+            </span>
+            {partner.unconverted > 0 && (
+              <span className="block text-xs font-normal text-amber-800">
+                {fill(t.unconverted, { count: formatNumber(partner.unconverted, locale, 0) })}
+              </span>
+            )}
+          </RowHeader>
+          <Td numeric>
+            <span data-receivables={partner.receivables}>{eur(partner.receivables, locale)}</span>
+          </Td>
+          <Td numeric>
+            <span
+              data-overdue={partner.overdueReceivables}
+              className={isZero(partner.overdueReceivables) ? undefined : 'font-medium text-rose-700'}
+            >
+              {eur(partner.overdueReceivables, locale)}
+            </span>
+            {partner.oldestReceivableDays !== null && (
+              <span className="block text-xs text-slate-500">
+                {fill(t.oldest, { days: formatNumber(partner.oldestReceivableDays, locale, 0) })}
+              </span>
+            )}
+          </Td>
+          <Td numeric>
+            <span data-payables={partner.payables}>{eur(partner.payables, locale)}</span>
+            {!isZero(partner.overduePayables) && (
+              <span className="block text-xs text-rose-700">
+                {t.payablesOverdue}: {eur(partner.overduePayables, locale)}
+              </span>
+            )}
+          </Td>
+          {AGEING_BUCKETS.map((bucket) => (
+            <Td key={bucket} numeric>
+              <span data-bucket={bucket}>{eur(partner.receivablesAgeing[bucket], locale)}</span>
+              {!isZero(partner.payablesAgeing[bucket]) && (
+                <span className="block text-xs text-slate-500">
+                  {fill(t.payablesLine, { amount: eur(partner.payablesAgeing[bucket], locale) })}
+                </span>
+              )}
+            </Td>
+          ))}
+        </tr>
+      ))}
+    </Table>
+  );
+}

@@ -1,0 +1,141 @@
+import 'server-only';
+
+import { companyToday } from '@/lib/base/calendar';
+import { HttpError } from '@/lib/base/errors';
+import { localeOf } from '@/lib/base/http/request-locale';
+import { searchParamsOf } from '@/lib/base/http/search-params';
+import { messages } from '@/lib/base/i18n/messages';
+import type { CompanyRequest } from '@/lib/doors/company/route';
+import { companyRoute } from '@/lib/doors/company/route';
+import type { ExportFile, ExportFormat } from '@/lib/features/documents/export/export';
+import { EXPORT_RETRY_SECONDS, holdingPlace, takeExportPlace } from '@/lib/features/documents/export/running';
+import { partnersExportFile, statementExportFile } from '@/lib/features/partners/export';
+import { PARTNER_KINDS } from '@/lib/features/partners/pages';
+import { parsePartnersView, partnerKeyFromAddress } from '@/lib/features/partners/view';
+import { listConnections } from '@/lib/owners/connections/states';
+import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
+import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
+import { statementPartner } from '@/lib/owners/mirror/query/statement';
+import type { Db } from '@/lib/platform/db/client';
+import { getEnv } from '@/lib/platform/env';
+import { describeError, getLogger } from '@/lib/platform/log';
+import { companyPath } from '@/lib/service/records/present';
+
+import type { FilePlace } from './failure-frame';
+import { fileResponse } from './file-answer';
+
+/**
+ * GET of the partners list's export (`…/partners/export.csv`, `.xlsx`, the list's own `q` and `sort`; `Top` and
+ * `Skip` are ignored: every partner) and of a partner's statement (`…/partners/{partnerKey}/export.csv`, `.xlsx`).
+ * As the document lists' exports (export-routes.ts): through the company's door (401, 403 before any work; a failure
+ * answered with the company's page, the partners' tab current and the way back to them, or JSON for a script), an
+ * invalid view or a key that cannot be one is refused (400, 404) with nothing read, then only from the company's
+ * mirror: not kept or not ready is 409 `not_ready`, a copy the service's refusal stopped (or the user's own token
+ * refused) 403 `connection_inactive`, a kind the service refuses 404; a partner none of the company's invoices and
+ * expenses names is 404. At most two downloads of a session at once (429 with Retry-After), as every export.
+ */
+
+type Params = { tenantId: string; partnerKey?: string };
+
+/** The failure page's place: the partners' section, and the way back to the list (or the statement). */
+function placeOf(params: Params): FilePlace {
+  const key = params.partnerKey === undefined ? null : partnerKeyFromAddress(params.partnerKey);
+  return key === null
+    ? { section: 'partners', back: (t) => t.partners.statement.back, embedded: false }
+    : {
+        section: 'partners',
+        back: (t) => `← ${t.partners.statement.title}`,
+        backTo: ['partners', key],
+        embedded: false,
+      };
+}
+
+/** The checks every partners' export makes of the company's copy before it reads it. */
+async function servable(db: Db, { scope }: Pick<CompanyRequest<Params>, 'scope'>) {
+  const mirror = mirrorCompanyOf(scope);
+  const [[readiness], [connection]] = await Promise.all([
+    mirrorReadiness(db, [mirror], PARTNER_KINDS),
+    listConnections(db, { ...scope, tenantIds: [scope.tenantId] }),
+  ]);
+  if (readiness === 'stopped' || connection?.state !== 'connected') {
+    throw new HttpError('connection_inactive', 'mirror_stopped');
+  }
+  if (readiness === 'refused') throw new HttpError('not_found', 'kind_refused');
+  if (readiness !== 'ready') throw new HttpError('not_ready', 'mirror_not_ready');
+  return { mirror, company: { name: connection.name, tenantId: scope.tenantId } };
+}
+
+/** The download of an export file, holding one of the session's two places until it ends. */
+function download(
+  company: CompanyRequest<Params>,
+  file: (failed: (error: unknown) => void) => Promise<ExportFile>,
+): Promise<Response> {
+  const giveBack = takeExportPlace(company.session.id);
+  if (!giveBack) throw new HttpError('rate_limited', 'exports_busy', EXPORT_RETRY_SECONDS);
+  const route = new URL(company.request.url).pathname;
+  return file((error) => getLogger().error({ route, err: describeError(error) }, 'export ended early')).then(
+    (made) =>
+      fileResponse(
+        {
+          body: holdingPlace(made.body, giveBack, company.request.signal),
+          contentType: made.contentType,
+          contentLength: null,
+        },
+        {
+          contentType: made.contentType,
+          fileName: made.fileName.ascii,
+          unicodeName: made.fileName.unicode,
+          disposition: 'attachment',
+        },
+      ),
+    (error: unknown) => {
+      giveBack();
+      throw error;
+    },
+  );
+}
+
+export function partnersExport(format: ExportFormat) {
+  return companyRoute<Params>({ endpoint: 'company.export', file: placeOf }, async (company) => {
+    const view = parsePartnersView(searchParamsOf(new URL(company.request.url).searchParams));
+    if (!view.ok) throw new HttpError('bad_request', 'export_view_invalid');
+    if (!getEnv().mirrorSync) throw new HttpError('not_ready', 'mirror_off');
+    return company.read(async (db) => {
+      const { mirror, company: named } = await servable(db, company);
+      return download(company, (failed) =>
+        partnersExportFile(db, mirror, {
+          format,
+          view: { q: view.q, sort: view.order },
+          locale: localeOf(company.request),
+          company: named,
+          today: companyToday(new Date()),
+          failed,
+        }),
+      );
+    });
+  });
+}
+
+export function statementExport(format: ExportFormat) {
+  return companyRoute<Params>({ endpoint: 'company.export', file: placeOf }, async (company) => {
+    const key = partnerKeyFromAddress(company.params.partnerKey ?? '');
+    if (key === null) throw new HttpError('not_found', 'partner_unknown');
+    if (!getEnv().mirrorSync) throw new HttpError('not_ready', 'mirror_off');
+    return company.read(async (db) => {
+      const { mirror, company: named } = await servable(db, company);
+      const partner = await statementPartner(db, mirror, key);
+      if (partner === null) throw new HttpError('not_found', 'partner_unknown');
+      return download(company, (failed) =>
+        statementExportFile(db, mirror, {
+          key,
+          partnerName: partner.name,
+          format,
+          locale: localeOf(company.request),
+          company: named,
+          today: companyToday(new Date()),
+          failed,
+        }),
+      );
+    });
+  });
+}

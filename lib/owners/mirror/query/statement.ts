@@ -1,0 +1,256 @@
+import 'server-only';
+
+import { sql } from 'drizzle-orm';
+
+import type { MirrorCompany } from '@/lib/owners/mirror/company';
+import { documentsOf } from '@/lib/owners/mirror/rows';
+import { type Db, rowsOf } from '@/lib/platform/db/client';
+import { mirrorDocuments } from '@/lib/platform/db/schema';
+import { partnerSchema } from '@/lib/service/schemas/common';
+
+import { creditsThePartnerSql, overdueSql } from './overdue-sql';
+import { latestFirst } from './partners';
+import type { Decimal } from './totals';
+
+/**
+ * One partner's statement from the company's mirror (issue 19): its invoices, expenses and the payments on them, by
+ * date, with a running balance, in each document currency. Read through the partner-key index: one statement.
+ *
+ * - A line's effect is signed as the partner's account reads it, from the company's side: positive is a debit (what
+ *   the partner owes us grows: an invoice, a payment we made on one of its expenses), negative a credit (an expense:
+ *   what we owe it; a payment it made on an invoice; a credit note, whose total is negative). The balance is the sum
+ *   of the effects so far: above zero the partner owes us, below zero we owe it.
+ * - Payments come from the documents' own records: an invoice's `payments` (date and amount, in the invoice's
+ *   currency, every payment recorded on it, with an account or not). The service's payments list
+ *   (`mirror_payments`) is not read here: its payments recorded with an account are the same payments again, and
+ *   counting both would count them twice; it also names a payment's documents only weakly (partner's name, numbers).
+ * - What the records do not itemize is one line of its own right after its document, without a date ("settled"):
+ *   a document's total less what is left to pay less its itemized payments. Expenses carry no payments, so what was
+ *   paid on an expense is such a line; an invoice whose payments add up is never given one. So each document adds
+ *   exactly what is left to pay on it to the balance, and the statement's final balance of a currency is its
+ *   receivables less its payables, as the partners list counts them.
+ * - Amounts stay in the document's currency (a balance confirmation is in the currency the documents were issued
+ *   in); a partner with documents in several currencies has a statement per currency, each with its own balance. A
+ *   document without a currency is taken as EUR.
+ * - Order: by day (documents by issue day, payments by their day; lines without a day last), documents before
+ *   payments on the same day, invoices before expenses, then by number and id; a document's "settled" line follows it.
+ */
+
+export type StatementLineKind = 'document' | 'payment' | 'settled';
+
+export type StatementLine = {
+  line: StatementLineKind;
+  /** The document the line is about (a payment's: the document it paid). */
+  kind: 'invoices' | 'expenses';
+  id: string;
+  documentNumber: string | null;
+  /** "yyyy-MM-dd": the issue day of a document, the day of a payment; null for "settled" (and a day not given). */
+  day: string | null;
+  currency: string;
+  /** Signed: positive the partner owes us more (debit), negative less (credit). Null when the record has no amount. */
+  effect: Decimal | null;
+  /** The running balance of the line's currency after it. */
+  balance: Decimal;
+  /** Document lines: its due day, what is left to pay (its currency), status, type, days overdue, credit note. */
+  dueDate: string | null;
+  amountDue: Decimal | null;
+  paymentStatus: number | null;
+  invoiceType: number | null;
+  documentType: number | null;
+  daysOverdue: number | null;
+  credit: boolean;
+};
+
+export type StatementCurrency = {
+  currency: string;
+  /** Invoices and expenses in this currency. */
+  documents: number;
+  /** Sums of the lines' effects: debits, credits (as a positive amount), and the balance (debit − credit). */
+  debit: Decimal;
+  credit: Decimal;
+  balance: Decimal;
+  /** Left to pay, in this currency: on invoices (receivables) and expenses (payables), and of each what is overdue. */
+  receivables: Decimal;
+  payables: Decimal;
+  overdueReceivables: Decimal;
+  overduePayables: Decimal;
+};
+
+export type Statement = {
+  lines: StatementLine[];
+  /** One per currency, by code. */
+  currencies: StatementCurrency[];
+};
+
+const d = mirrorDocuments;
+
+type Raw = {
+  line: StatementLineKind;
+  kind: 'invoices' | 'expenses';
+  id: string;
+  document_number: string | null;
+  day: string | null;
+  currency: string;
+  effect: string | null;
+  balance: string;
+  due_date: string | null;
+  amount_due: string | null;
+  payment_status: number | null;
+  invoice_type: string | null;
+  document_type: string | null;
+  late: number | null;
+  credit: boolean;
+  documents: number;
+  debit: string;
+  credit_total: string;
+  balance_total: string;
+  receivables: string;
+  payables: string;
+  overdue_receivables: string;
+  overdue_payables: string;
+};
+
+const integerOf = (value: string | null) => (value !== null && /^-?\d+$/.test(value) ? Number(value) : null);
+
+/**
+ * The statement of the partner `key` (partner-key.ts) in the company's mirror, on the company's `today`; no lines
+ * when none of its invoices and expenses names it. Every sum is numeric, by the database.
+ */
+export async function statementOf(db: Db, company: MirrorCompany, key: string, today: string): Promise<Statement> {
+  const overdue = sql`coalesce(${overdueSql(today)}, false)`;
+  const currency = sql`(coalesce(nullif(upper(trim(${d.currency})), ''), 'EUR') collate "C")`;
+  // The order of the lines, the same for the running balance and the answer.
+  const order = sql`l.day asc nulls last, l.grp asc, l.kind collate "C" asc, x.number_folded collate "C" asc nulls last,
+    char_length(l.id) asc, l.id collate "C" asc, l.sub asc, l.ord asc`;
+  const perCurrency = sql`partition by x.currency`;
+  const rows = rowsOf<Raw>(
+    await db.execute(sql`with docs as (
+        select ${d.kind} as kind, ${d.id} as id, ${d.documentNumber} as document_number,
+          ${d.documentNumberFolded} as number_folded, to_char(${d.issueDate}, 'YYYY-MM-DD') as day,
+          to_char(${d.dueDate}, 'YYYY-MM-DD') as due_date, ${d.paymentStatus} as payment_status,
+          ${d.amountDue} as amount_due, ${currency} as currency,
+          coalesce(${d.totalInclVatCurrency}, case when ${currency} = 'EUR' then ${d.totalInclVat} end) as total,
+          ${d.record} ->> 'invoiceType' as invoice_type, ${d.record} ->> 'documentType' as document_type,
+          case when jsonb_typeof(${d.record} -> 'payments') = 'array' then ${d.record} -> 'payments'
+            else '[]'::jsonb end as payments,
+          ${overdue} as overdue,
+          case when ${overdue} then (${today}::date - ${d.dueDate}) end as late,
+          coalesce(${creditsThePartnerSql}, false) as credit
+        from ${d}
+        where ${documentsOf(company)} and ${d.kind} in ('invoices', 'expenses') and ${d.partnerKey} = ${key}
+      ),
+      paid as (
+        select docs.kind, docs.id, p.ord,
+          case when (p.value ->> 'date') ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}' then left(p.value ->> 'date', 10) end as day,
+          (p.value ->> 'amount')::numeric as amount
+        from docs, jsonb_array_elements(docs.payments) with ordinality as p(value, ord)
+        where jsonb_typeof(p.value -> 'amount') = 'number'
+      ),
+      paid_sums as (select kind, id, sum(amount) as amount from paid group by kind, id),
+      lines as (
+        select 'document' as line, kind, id, day, 0 as grp, 0 as sub, 0::bigint as ord,
+          case when kind = 'invoices' then total else -total end as effect
+        from docs
+        union all
+        select 'payment', kind, id, day, 1, 0, ord, case when kind = 'invoices' then -amount else amount end
+        from paid
+        union all
+        select 'settled', docs.kind, docs.id, docs.day, 0, 1, 0,
+          (case when docs.kind = 'invoices' then -1 else 1 end)
+            * (docs.total - docs.amount_due - coalesce(paid_sums.amount, 0))
+        from docs left join paid_sums on paid_sums.kind = docs.kind and paid_sums.id = docs.id
+        where docs.total is not null and docs.amount_due is not null
+          and docs.total - docs.amount_due - coalesce(paid_sums.amount, 0) <> 0
+      )
+      select l.line, l.kind, l.id, x.document_number, case when l.line = 'settled' then null else l.day end as day,
+        x.currency, l.effect::text as effect,
+        sum(coalesce(l.effect, 0)) over (${perCurrency} order by ${order}
+          rows between unbounded preceding and current row)::text as balance,
+        x.due_date, x.amount_due::text as amount_due, x.payment_status, x.invoice_type, x.document_type,
+        x.late, x.credit,
+        (count(*) filter (where l.line = 'document') over (${perCurrency}))::int as documents,
+        coalesce(sum(greatest(l.effect, 0)) over (${perCurrency}), 0)::text as debit,
+        coalesce(sum(greatest(-l.effect, 0)) over (${perCurrency}), 0)::text as credit_total,
+        coalesce(sum(l.effect) over (${perCurrency}), 0)::text as balance_total,
+        coalesce(sum(x.amount_due) filter (where l.line = 'document' and l.kind = 'invoices') over (${perCurrency}), 0)::text
+          as receivables,
+        coalesce(sum(x.amount_due) filter (where l.line = 'document' and l.kind = 'expenses') over (${perCurrency}), 0)::text
+          as payables,
+        coalesce(sum(x.amount_due) filter (where l.line = 'document' and l.kind = 'invoices' and x.overdue)
+          over (${perCurrency}), 0)::text as overdue_receivables,
+        coalesce(sum(x.amount_due) filter (where l.line = 'document' and l.kind = 'expenses' and x.overdue)
+          over (${perCurrency}), 0)::text as overdue_payables
+      from lines l join docs x on x.kind = l.kind and x.id = l.id
+      order by x.currency asc, ${order}`),
+  );
+  const currencies: StatementCurrency[] = [];
+  for (const row of rows) {
+    if (currencies.at(-1)?.currency === row.currency) continue;
+    currencies.push({
+      currency: row.currency,
+      documents: Number(row.documents),
+      debit: row.debit,
+      credit: row.credit_total,
+      balance: row.balance_total,
+      receivables: row.receivables,
+      payables: row.payables,
+      overdueReceivables: row.overdue_receivables,
+      overduePayables: row.overdue_payables,
+    });
+  }
+  return {
+    currencies,
+    lines: rows.map((row) => ({
+      line: row.line,
+      kind: row.kind,
+      id: row.id,
+      documentNumber: row.document_number,
+      day: row.day,
+      currency: row.currency,
+      effect: row.effect,
+      balance: row.balance,
+      dueDate: row.line === 'document' ? row.due_date : null,
+      amountDue: row.line === 'document' ? row.amount_due : null,
+      paymentStatus: row.line === 'document' && row.payment_status !== null ? Number(row.payment_status) : null,
+      invoiceType: row.line === 'document' ? integerOf(row.invoice_type) : null,
+      documentType: row.line === 'document' ? integerOf(row.document_type) : null,
+      daysOverdue: row.line === 'document' && row.late !== null ? Number(row.late) : null,
+      credit: row.line === 'document' && row.credit,
+    })),
+  };
+}
+
+export type StatementPartner = {
+  name: string | null;
+  registrationId: string | null;
+  taxId: string | null;
+  vatId: string | null;
+  /** Street, post code and city, country: as the most recent document gives the address. */
+  address: string[];
+};
+
+/** Who the partner is, as its most recent invoice or expense names it; null when none names the key. */
+export async function statementPartner(db: Db, company: MirrorCompany, key: string): Promise<StatementPartner | null> {
+  const [row] = await db
+    .select({ name: d.partnerName, partner: sql<unknown>`${d.record} -> 'partner'` })
+    .from(d)
+    .where(sql`${documentsOf(company)} and ${d.kind} in ('invoices', 'expenses') and ${d.partnerKey} = ${key}`)
+    .orderBy(latestFirst)
+    .limit(1);
+  if (!row) return null;
+  const parsed = partnerSchema.safeParse(row.partner);
+  const partner = parsed.success ? parsed.data : null;
+  const address = partner?.address ?? partner?.postalAddress;
+  const text = (value: string | null | undefined) => value?.trim() || null;
+  return {
+    name: row.name,
+    registrationId: text(partner?.registrationId),
+    taxId: text(partner?.taxId),
+    vatId: text(partner?.vatId),
+    address: [
+      text(address?.street),
+      [text(address?.postCode), text(address?.city)].filter(Boolean).join(' ') || null,
+      text(address?.country),
+    ].filter((part): part is string => part !== null),
+  };
+}
