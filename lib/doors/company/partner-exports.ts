@@ -4,7 +4,6 @@ import { companyToday } from '@/lib/base/calendar';
 import { HttpError } from '@/lib/base/errors';
 import { localeOf } from '@/lib/base/http/request-locale';
 import { searchParamsOf } from '@/lib/base/http/search-params';
-import { messages } from '@/lib/base/i18n/messages';
 import type { CompanyRequest } from '@/lib/doors/company/route';
 import { companyRoute } from '@/lib/doors/company/route';
 import type { ExportFile, ExportFormat } from '@/lib/features/documents/export/export';
@@ -19,7 +18,6 @@ import { statementPartner } from '@/lib/owners/mirror/query/statement';
 import type { Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
 import { describeError, getLogger } from '@/lib/platform/log';
-import { companyPath } from '@/lib/service/records/present';
 
 import type { FilePlace } from './failure-frame';
 import { fileResponse } from './file-answer';
