@@ -57,7 +57,8 @@ export const sk = {
     overdue: 'Po splatnosti',
     payables: 'Záväzky',
     payablesOverdue: 'Záväzky po splatnosti',
-    ageing: 'Stĺpce od „V splatnosti“ po „Viac ako 90 dní“ rozdeľujú pohľadávky podľa dní po splatnosti; záväzky sú pod nimi menším písmom.',
+    ageing:
+      'Stĺpce od „V splatnosti“ po „Viac ako 90 dní“ rozdeľujú pohľadávky podľa dní po splatnosti; záväzky sú pod nimi menším písmom.',
     payablesLine: 'záväzky {amount}',
     oldest: 'najstaršia {days} dní',
     currencies: 'aj v {currencies}',
@@ -166,6 +167,11 @@ export const sk = {
     },
     total: 'Spolu: {count}',
     totalIn: 'Spolu v {currency}',
+  },
+  overviewCard: {
+    title: 'Partneri s najväčším dlhom po splatnosti',
+    days: '{days} dní po splatnosti',
+    all: 'Všetci partneri podľa dlhu po splatnosti',
   },
 };
 

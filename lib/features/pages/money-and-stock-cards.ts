@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { type ReceivedThisMonthCard, receivedThisMonthCard } from '@/lib/features/money/overview-card';
+import { type OverduePartnersCard, overduePartnersCard } from '@/lib/features/partners/overview-card';
 import { type StockMinimumCard, stockMinimumCard } from '@/lib/features/stock/overview-card';
 
 import type { CompanyPage } from './company-page';
@@ -12,11 +13,14 @@ import type { CompanyPage } from './company-page';
 export type MoneyAndStockCards = {
   received: ReceivedThisMonthCard | null;
   stock: StockMinimumCard | null;
+  overduePartners: OverduePartnersCard | null;
 };
 
-export async function moneyAndStockCards(
-  door: Pick<CompanyPage, 'scope' | 'read' | 'connection'>,
-): Promise<MoneyAndStockCards> {
-  const [received, stock] = await Promise.all([receivedThisMonthCard(door), stockMinimumCard(door)]);
-  return { received, stock: stock?.hasMinimums ? stock : null };
+export async function moneyAndStockCards(door: CompanyPage): Promise<MoneyAndStockCards> {
+  const [received, stock, overduePartners] = await Promise.all([
+    receivedThisMonthCard(door),
+    stockMinimumCard(door),
+    overduePartnersCard(door),
+  ]);
+  return { received, stock: stock?.hasMinimums ? stock : null, overduePartners };
 }

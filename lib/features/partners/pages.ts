@@ -42,7 +42,7 @@ export type PartnersReadiness =
 
 export type PartnersMirror = { status: MirrorStatus | null; readiness: PartnersReadiness };
 
-async function partnersMirror(company: CompanyPage): Promise<PartnersMirror> {
+export async function partnersMirror(company: CompanyPage): Promise<PartnersMirror> {
   if (!getEnv().mirrorSync) return { status: null, readiness: { state: 'off' } };
   // A sync this very view asked for (a stale copy) is "updating…" too (CompanyPage.viewNoted).
   await company.viewNoted;
