@@ -45,7 +45,7 @@ export async function mirrorStock(
   await upsertCatalogItems(
     db,
     company,
-    items.map((each) => catalogItemRow(each, each.itemCode!)),
+    items.map((each) => catalogItemRow(each, each.itemCode)),
   );
   await db
     .insert(mirrorReference)
