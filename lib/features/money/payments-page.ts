@@ -61,19 +61,23 @@ export async function loadPaymentsPage(company: MoneyDoor, searchParams: SearchP
   const { status, payments: state } = await paymentsState(company);
   const shown = { view, path, href, mirror: status, state };
   if (state.state === 'off' || state.state === 'disconnected') return { ...shown, accounts: null, list: null };
-  const accounts = await company.read((db, scope) => paymentAccountsOf(db, mirrorCompanyOf(scope)));
-  if (state.state !== 'ready' || !view.ok) return { ...shown, accounts, list: null };
+  const readAccounts = company.read((db, scope) => paymentAccountsOf(db, mirrorCompanyOf(scope)));
+  if (state.state !== 'ready' || !view.ok) return { ...shown, accounts: await readAccounts, list: null };
 
   const asked = mirrorPaymentView(view);
-  const list = await company.read(async (db, scope) => {
-    const mirror = mirrorCompanyOf(scope);
-    const [page, totals] = await Promise.all([listPayments(db, mirror, asked), totalsOfPayments(db, mirror, asked)]);
-    const invoices = await invoiceIdsByNumber(
-      db,
-      mirror,
-      page.payments.flatMap((payment) => payment.documentNumbers),
-    );
-    return { payments: page.payments, totals, sort: page.sort, invoices: Object.fromEntries(invoices) };
-  });
+  // The accounts' names, the page and its totals are read at once: each is its own query.
+  const [accounts, list] = await Promise.all([
+    readAccounts,
+    company.read(async (db, scope) => {
+      const mirror = mirrorCompanyOf(scope);
+      const [page, totals] = await Promise.all([listPayments(db, mirror, asked), totalsOfPayments(db, mirror, asked)]);
+      const invoices = await invoiceIdsByNumber(
+        db,
+        mirror,
+        page.payments.flatMap((payment) => payment.documentNumbers),
+      );
+      return { payments: page.payments, totals, sort: page.sort, invoices: Object.fromEntries(invoices) };
+    }),
+  ]);
   return { ...shown, accounts, list };
 }
