@@ -1,21 +1,17 @@
 import 'server-only';
 
-import { companyToday } from '@/lib/base/calendar';
 import { HttpError } from '@/lib/base/errors';
-import { localeOf } from '@/lib/base/http/request-locale';
 import { searchParamsOf } from '@/lib/base/http/search-params';
 import { companyRoute } from '@/lib/doors/company/route';
 import { exportFile, type ExportFormat } from '@/lib/features/documents/export/export';
-import { EXPORT_RETRY_SECONDS, holdingPlace, takeExportPlace } from '@/lib/features/documents/export/running';
 import { mirrorViewOf } from '@/lib/features/documents/mirror-view';
 import { listConnections } from '@/lib/owners/connections/states';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
 import { getEnv } from '@/lib/platform/env';
-import { describeError, getLogger } from '@/lib/platform/log';
 import { type ListKind, parseListView } from '@/lib/service/records/list-view';
 
-import { fileResponse } from './file-answer';
+import { streamExport } from './export-stream';
 
 /**
  * GET of a list's export (`…/invoices/export.csv`, `…/export.xlsx`, the same under expenses and delivery notes):
@@ -49,37 +45,15 @@ export function listExport(kind: ListKind, format: ExportFormat) {
         if (readiness === 'refused') throw new HttpError('not_found', 'kind_refused');
         if (readiness !== 'ready') throw new HttpError('not_ready', 'mirror_not_ready');
         const { top: _top, skip: _skip, ...listView } = mirrorViewOf(view);
-        // Counted only once the export can start: a refused or unready one takes no place.
-        const giveBack = takeExportPlace(session.id);
-        if (!giveBack) throw new HttpError('rate_limited', 'exports_busy', EXPORT_RETRY_SECONDS);
-        try {
-          const file = exportFile(db, mirror, {
+        return streamExport(request, session.id, (context) =>
+          exportFile(db, mirror, {
             kind,
             format,
             view: listView,
-            locale: localeOf(request),
             company: { name: connection?.name ?? null, tenantId: scope.tenantId },
-            today: companyToday(new Date()),
-            failed: (error) =>
-              getLogger().error({ route: url.pathname, err: describeError(error) }, 'export ended early'),
-          });
-          return fileResponse(
-            {
-              body: holdingPlace(file.body, giveBack, request.signal),
-              contentType: file.contentType,
-              contentLength: null,
-            },
-            {
-              contentType: file.contentType,
-              fileName: file.fileName.ascii,
-              unicodeName: file.fileName.unicode,
-              disposition: 'attachment',
-            },
-          );
-        } catch (error) {
-          giveBack();
-          throw error;
-        }
+            ...context,
+          }),
+        );
       });
     },
   );

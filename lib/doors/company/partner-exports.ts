@@ -1,13 +1,10 @@
 import 'server-only';
 
-import { companyToday } from '@/lib/base/calendar';
 import { HttpError } from '@/lib/base/errors';
-import { localeOf } from '@/lib/base/http/request-locale';
 import { searchParamsOf } from '@/lib/base/http/search-params';
 import type { CompanyRequest } from '@/lib/doors/company/route';
 import { companyRoute } from '@/lib/doors/company/route';
-import type { ExportFile, ExportFormat } from '@/lib/features/documents/export/export';
-import { EXPORT_RETRY_SECONDS, holdingPlace, takeExportPlace } from '@/lib/features/documents/export/running';
+import type { ExportFormat } from '@/lib/features/documents/export/export';
 import { partnersExportFile, statementExportFile } from '@/lib/features/partners/export';
 import { PARTNER_KINDS } from '@/lib/features/partners/pages';
 import { parsePartnersView, partnerKeyFromAddress } from '@/lib/features/partners/view';
@@ -17,10 +14,9 @@ import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
 import { statementPartner } from '@/lib/owners/mirror/query/statement';
 import type { Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
-import { describeError, getLogger } from '@/lib/platform/log';
 
+import { streamExport } from './export-stream';
 import type { FilePlace } from './failure-frame';
-import { fileResponse } from './file-answer';
 
 /**
  * GET of the partners list's export (`…/partners/export.csv`, `.xlsx`, the list's own `q` and `sort`; `Top` and
@@ -63,36 +59,6 @@ async function servable(db: Db, { scope }: Pick<CompanyRequest<Params>, 'scope'>
   return { mirror, company: { name: connection.name, tenantId: scope.tenantId } };
 }
 
-/** The download of an export file, holding one of the session's two places until it ends. */
-function download(
-  company: CompanyRequest<Params>,
-  file: (failed: (error: unknown) => void) => Promise<ExportFile>,
-): Promise<Response> {
-  const giveBack = takeExportPlace(company.session.id);
-  if (!giveBack) throw new HttpError('rate_limited', 'exports_busy', EXPORT_RETRY_SECONDS);
-  const route = new URL(company.request.url).pathname;
-  return file((error) => getLogger().error({ route, err: describeError(error) }, 'export ended early')).then(
-    (made) =>
-      fileResponse(
-        {
-          body: holdingPlace(made.body, giveBack, company.request.signal),
-          contentType: made.contentType,
-          contentLength: null,
-        },
-        {
-          contentType: made.contentType,
-          fileName: made.fileName.ascii,
-          unicodeName: made.fileName.unicode,
-          disposition: 'attachment',
-        },
-      ),
-    (error: unknown) => {
-      giveBack();
-      throw error;
-    },
-  );
-}
-
 export function partnersExport(format: ExportFormat) {
   return companyRoute<Params>({ endpoint: 'company.export', file: placeOf }, async (company) => {
     const view = parsePartnersView(searchParamsOf(new URL(company.request.url).searchParams));
@@ -100,15 +66,8 @@ export function partnersExport(format: ExportFormat) {
     if (!getEnv().mirrorSync) throw new HttpError('not_ready', 'mirror_off');
     return company.read(async (db) => {
       const { mirror, company: named } = await servable(db, company);
-      return download(company, (failed) =>
-        partnersExportFile(db, mirror, {
-          format,
-          view: { q: view.q, sort: view.order },
-          locale: localeOf(company.request),
-          company: named,
-          today: companyToday(new Date()),
-          failed,
-        }),
+      return streamExport(company.request, company.session.id, (context) =>
+        partnersExportFile(db, mirror, { format, view: { q: view.q, sort: view.order }, company: named, ...context }),
       );
     });
   });
@@ -123,16 +82,8 @@ export function statementExport(format: ExportFormat) {
       const { mirror, company: named } = await servable(db, company);
       const partner = await statementPartner(db, mirror, key);
       if (partner === null) throw new HttpError('not_found', 'partner_unknown');
-      return download(company, (failed) =>
-        statementExportFile(db, mirror, {
-          key,
-          partnerName: partner.name,
-          format,
-          locale: localeOf(company.request),
-          company: named,
-          today: companyToday(new Date()),
-          failed,
-        }),
+      return streamExport(company.request, company.session.id, (context) =>
+        statementExportFile(db, mirror, { key, partnerName: partner.name, format, company: named, ...context }),
       );
     });
   });

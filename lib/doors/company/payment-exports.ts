@@ -1,21 +1,17 @@
 import 'server-only';
 
-import { companyToday } from '@/lib/base/calendar';
 import { HttpError } from '@/lib/base/errors';
-import { localeOf } from '@/lib/base/http/request-locale';
 import { searchParamsOf } from '@/lib/base/http/search-params';
 import { companyRoute } from '@/lib/doors/company/route';
 import type { ExportFormat } from '@/lib/features/documents/export/export';
-import { EXPORT_RETRY_SECONDS, holdingPlace, takeExportPlace } from '@/lib/features/documents/export/running';
 import { paymentsExportFile } from '@/lib/features/money/export';
 import { mirrorPaymentView, parsePaymentView } from '@/lib/features/money/payment-view';
 import { listConnections } from '@/lib/owners/connections/states';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { mirrorStatus, readinessOf } from '@/lib/owners/mirror/status';
 import { getEnv } from '@/lib/platform/env';
-import { describeError, getLogger } from '@/lib/platform/log';
 
-import { fileResponse } from './file-answer';
+import { streamExport } from './export-stream';
 
 /**
  * GET of the payments' export (`…/payments/export.csv`, `…/export.xlsx`), as the document lists' exports
@@ -54,36 +50,14 @@ export function paymentsExport(format: ExportFormat) {
         if (readiness === 'refused') throw new HttpError('not_found', 'kind_refused');
         if (readiness !== 'ready') throw new HttpError('not_ready', 'mirror_not_ready');
         const { top: _top, skip: _skip, ...listView } = mirrorPaymentView(view);
-        // Counted only once the export can start: a refused or unready one takes no place.
-        const giveBack = takeExportPlace(session.id);
-        if (!giveBack) throw new HttpError('rate_limited', 'exports_busy', EXPORT_RETRY_SECONDS);
-        try {
-          const file = await paymentsExportFile(db, mirror, {
+        return streamExport(request, session.id, (context) =>
+          paymentsExportFile(db, mirror, {
             format,
             view: listView,
-            locale: localeOf(request),
             company: { name: connection?.name ?? null, tenantId: scope.tenantId },
-            today: companyToday(new Date()),
-            failed: (error) =>
-              getLogger().error({ route: url.pathname, err: describeError(error) }, 'export ended early'),
-          });
-          return fileResponse(
-            {
-              body: holdingPlace(file.body, giveBack, request.signal),
-              contentType: file.contentType,
-              contentLength: null,
-            },
-            {
-              contentType: file.contentType,
-              fileName: file.fileName.ascii,
-              unicodeName: file.fileName.unicode,
-              disposition: 'attachment',
-            },
-          );
-        } catch (error) {
-          giveBack();
-          throw error;
-        }
+            ...context,
+          }),
+        );
       });
     },
   );

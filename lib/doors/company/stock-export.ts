@@ -1,12 +1,9 @@
 import 'server-only';
 
-import { companyToday } from '@/lib/base/calendar';
 import { HttpError } from '@/lib/base/errors';
-import { localeOf } from '@/lib/base/http/request-locale';
 import { searchParamsOf } from '@/lib/base/http/search-params';
 import { companyRoute } from '@/lib/doors/company/route';
 import type { ExportFormat } from '@/lib/features/documents/export/export';
-import { EXPORT_RETRY_SECONDS, holdingPlace, takeExportPlace } from '@/lib/features/documents/export/running';
 import { stockExportFile } from '@/lib/features/stock/export';
 import { invalidOf, stockQueryOf, stockStateOf } from '@/lib/features/stock/stock-page';
 import { parseStockView } from '@/lib/features/stock/view';
@@ -15,9 +12,8 @@ import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { mirroredWarehouses } from '@/lib/owners/mirror/query/stock';
 import { mirrorStatus } from '@/lib/owners/mirror/status';
 import { getEnv } from '@/lib/platform/env';
-import { describeError, getLogger } from '@/lib/platform/log';
 
-import { fileResponse } from './file-answer';
+import { streamExport } from './export-stream';
 
 /**
  * GET of the stock page's export (`…/stock/export.csv`, `…/stock/export.xlsx`), as the document lists' exports
@@ -52,37 +48,15 @@ export function stockExport(format: ExportFormat) {
         if (state.kind !== 'ready') throw new HttpError('not_ready', 'mirror_not_ready');
         if (invalidOf(view, warehouses ?? []).length > 0) throw new HttpError('bad_request', 'export_view_invalid');
         const query = await stockQueryOf(db, scope, view);
-        // Counted only once the export can start: a refused or unready one takes no place.
-        const giveBack = takeExportPlace(session.id);
-        if (!giveBack) throw new HttpError('rate_limited', 'exports_busy', EXPORT_RETRY_SECONDS);
-        try {
-          const file = stockExportFile(db, mirror, {
+        return streamExport(request, session.id, (context) =>
+          stockExportFile(db, mirror, {
             format,
             query,
             warehouses: warehouses ?? [],
-            locale: localeOf(request),
             company: { name: connection?.name ?? null, tenantId: scope.tenantId },
-            today: companyToday(new Date()),
-            failed: (error) =>
-              getLogger().error({ route: url.pathname, err: describeError(error) }, 'export ended early'),
-          });
-          return fileResponse(
-            {
-              body: holdingPlace(file.body, giveBack, request.signal),
-              contentType: file.contentType,
-              contentLength: null,
-            },
-            {
-              contentType: file.contentType,
-              fileName: file.fileName.ascii,
-              unicodeName: file.fileName.unicode,
-              disposition: 'attachment',
-            },
-          );
-        } catch (error) {
-          giveBack();
-          throw error;
-        }
+            ...context,
+          }),
+        );
       });
     },
   );
