@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { MoneyAndStockCards } from '@/components/money-and-stock-cards';
 import { messages } from '@/lib/base/i18n/messages';
-import type { MoneyAndStockCards as Cards } from '@/lib/features/pages/money-and-stock-cards';
+import type { MoneyAndStockCards as Cards } from '@/lib/features/overview/money-and-stock-cards';
 
 /**
  * The overview's row of money, stock and partners: each card only when its kind can be shown (the loaders answer

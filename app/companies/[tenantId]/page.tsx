@@ -12,7 +12,7 @@ import { requireCompany, sessionCompanies } from '@/lib/doors/company/page';
 import { companyPageTitle } from '@/lib/doors/company/page-titles';
 import { chartsOfCompany } from '@/lib/features/documents/overview-charts';
 import { loadOverviewPage } from '@/lib/features/documents/overview-page';
-import { moneyAndStockCards } from '@/lib/features/pages/money-and-stock-cards';
+import { moneyAndStockCards } from '@/lib/features/overview/money-and-stock-cards';
 import { findConnectionNotice } from '@/lib/owners/connections/notice';
 import type { PasteOutcome } from '@/lib/owners/connections/pasted-token';
 import { findConsentResult } from '@/lib/owners/consent/result';

@@ -1,10 +1,9 @@
 import 'server-only';
 
 import { type ReceivedThisMonthCard, receivedThisMonthCard } from '@/lib/features/money/overview-card';
+import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { type OverduePartnersCard, overduePartnersCard } from '@/lib/features/partners/overview-card';
 import { type StockMinimumCard, stockMinimumCard } from '@/lib/features/stock/overview-card';
-
-import type { CompanyPage } from './company-page';
 
 /**
  * The overview's cards of money, stock and partners, each from the company's copy only (no call to the service) and
