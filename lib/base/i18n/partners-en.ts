@@ -56,7 +56,8 @@ export const en: PartnerTexts = {
     overdue: 'Overdue',
     payables: 'Payables',
     payablesOverdue: 'Payables overdue',
-    ageing: 'The columns from “Not yet due” to “More than 90 days” split the receivables by days overdue; payables stand under them in smaller type.',
+    ageing:
+      'The columns from “Not yet due” to “More than 90 days” split the receivables by days overdue; payables stand under them in smaller type.',
     payablesLine: 'payables {amount}',
     oldest: 'oldest {days} days',
     currencies: 'also in {currencies}',

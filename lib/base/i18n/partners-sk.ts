@@ -57,7 +57,8 @@ export const sk = {
     overdue: 'Po splatnosti',
     payables: 'Záväzky',
     payablesOverdue: 'Záväzky po splatnosti',
-    ageing: 'Stĺpce od „V splatnosti“ po „Viac ako 90 dní“ rozdeľujú pohľadávky podľa dní po splatnosti; záväzky sú pod nimi menším písmom.',
+    ageing:
+      'Stĺpce od „V splatnosti“ po „Viac ako 90 dní“ rozdeľujú pohľadávky podľa dní po splatnosti; záväzky sú pod nimi menším písmom.',
     payablesLine: 'záväzky {amount}',
     oldest: 'najstaršia {days} dní',
     currencies: 'aj v {currencies}',
