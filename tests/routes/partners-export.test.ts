@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { GET as partnersCsv } from '@/app/companies/[tenantId]/partners/export.csv/route';
-import { GET as partnersXlsx, HEAD as partnersXlsxHead } from '@/app/companies/[tenantId]/partners/export.xlsx/route';
 import { GET as statementCsv } from '@/app/companies/[tenantId]/partners/[partnerKey]/export.csv/route';
 import { GET as statementXlsx } from '@/app/companies/[tenantId]/partners/[partnerKey]/export.xlsx/route';
+import { GET as partnersCsv } from '@/app/companies/[tenantId]/partners/export.csv/route';
+import { GET as partnersXlsx, HEAD as partnersXlsxHead } from '@/app/companies/[tenantId]/partners/export.xlsx/route';
 import { companyToday } from '@/lib/base/calendar';
 import { partnersOf } from '@/lib/owners/mirror/query/partners';
 import { statementOf } from '@/lib/owners/mirror/query/statement';
@@ -46,11 +46,16 @@ const fetchOf = (
   headers: Record<string, string> = {},
   tenantId = '10001',
 ) =>
-  get(handler, `/companies/${tenantId}/partners/${path}`, { tenantId, ...params } as { tenantId: string }, {
-    cookie,
-    'accept-language': 'sk',
-    ...headers,
-  });
+  get(
+    handler,
+    `/companies/${tenantId}/partners/${path}`,
+    { tenantId, ...params },
+    {
+      cookie,
+      'accept-language': 'sk',
+      ...headers,
+    },
+  );
 const today = () => companyToday(new Date());
 
 describe('before the company’s invoices and expenses are copied', () => {
