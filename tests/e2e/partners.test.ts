@@ -156,9 +156,8 @@ for (const language of ['en', 'sk'] as const) {
       await expectUi(entries).toBeVisible();
       // The running balance of the last line is the closing balance of the totals.
       const last = await entries
-        .locator('tbody tr')
-        .last()
-        .evaluate((element) => element.getAttribute('data-balance'));
+        .locator('tbody tr[data-closing]')
+        .evaluate((element) => element.getAttribute('data-closing'));
       const closing = await frame
         .locator('[data-currency-totals="EUR"] [data-total="balance"]')
         .evaluate((element) => element.getAttribute('data-amount'));

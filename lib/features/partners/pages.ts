@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { notFound } from 'next/navigation';
+import { cache } from 'react';
 
 import { companyToday } from '@/lib/base/calendar';
 import type { SearchParams } from '@/lib/base/http/search-params';
@@ -42,7 +43,8 @@ export type PartnersReadiness =
 
 export type PartnersMirror = { status: MirrorStatus | null; readiness: PartnersReadiness };
 
-export async function partnersMirror(company: CompanyPage): Promise<PartnersMirror> {
+/** Once per request however many parts ask (the page and its title): React's `cache`, by the door's company. */
+export const partnersMirror = cache(async (company: CompanyPage): Promise<PartnersMirror> => {
   if (!getEnv().mirrorSync) return { status: null, readiness: { state: 'off' } };
   // A sync this very view asked for (a stale copy) is "updating…" too (CompanyPage.viewNoted).
   await company.viewNoted;
@@ -62,7 +64,7 @@ export async function partnersMirror(company: CompanyPage): Promise<PartnersMirr
     return { status, readiness: { state: 'refused', kinds } };
   }
   return { status, readiness: { state: readiness } };
-}
+});
 
 export type PartnersListPage = {
   view: PartnersListView;
@@ -109,6 +111,11 @@ export type StatementPage = {
  * and expenses names, is the not-found page), who it is, its balances in EUR and its statement by currency. Three
  * statements over the partner's documents, all through the partner-key index.
  */
+/** Who the partner is (null: none of the company's invoices and expenses names it), once per request. */
+const partnerNamed = cache((company: CompanyPage, key: string) =>
+  company.read((db, scope) => statementPartner(db, mirrorCompanyOf(scope), key)),
+);
+
 export async function loadStatement(company: CompanyPage, segment: string): Promise<StatementPage> {
   const key = partnerKeyFromAddress(segment);
   if (key === null) notFound();
@@ -121,7 +128,7 @@ export async function loadStatement(company: CompanyPage, segment: string): Prom
   const loaded = await company.read(async (db, scope) => {
     const mirrorCompany = mirrorCompanyOf(scope);
     const [partner, summary, statement] = await Promise.all([
-      statementPartner(db, mirrorCompany, key),
+      partnerNamed(company, key),
       partnerSummary(db, mirrorCompany, key, today),
       statementOf(db, mirrorCompany, key, today),
     ]);
@@ -140,6 +147,6 @@ export async function statementTitleOf(company: CompanyPage, segment: string): P
   if (key === null) return null;
   const { readiness } = await partnersMirror(company);
   if (readiness.state !== 'ready') return null;
-  const partner = await company.read((db, scope) => statementPartner(db, mirrorCompanyOf(scope), key));
+  const partner = await partnerNamed(company, key);
   return partner === null ? null : (partner.name ?? key);
 }

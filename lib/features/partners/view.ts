@@ -100,5 +100,7 @@ const statementPage = /^\/companies\/[^/]+\/partners\/([^/]+)$/;
  */
 export function isMalformedPartnerPage(pathname: string): boolean {
   const match = statementPage.exec(pathname);
-  return match !== null && partnerKeyFromAddress(match[1]!) === null;
+  // The list's exports stand beside the statements (route handlers, never a page).
+  if (match === null || /^export\.(csv|xlsx)$/.test(match[1]!)) return false;
+  return partnerKeyFromAddress(match[1]!) === null;
 }

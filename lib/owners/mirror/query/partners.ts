@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { documentsOf } from '@/lib/owners/mirror/rows';
@@ -8,8 +8,9 @@ import { searchWordsOf } from '@/lib/owners/mirror/search-text';
 import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
 
+import { UNPAID_STATUSES } from './filters';
 import { foldedSql } from './folded-sql';
-import { overdueSql } from './overdue-sql';
+import { creditsThePartnerSql, overdueSql, pastDueSql } from './overdue-sql';
 import { AGEING_BUCKETS, type AgeingBucket } from './overview';
 import { DEFAULT_PARTNER_SORT, type PartnerSort, type PartnerSortKey } from './partner-sort';
 import type { Decimal } from './totals';
@@ -73,7 +74,7 @@ export type PartnersTotals = {
 };
 
 export type PartnersView = {
-  /** The search box: every word (folded) must occur in a name or an id (IČO, DIČ, IČ DPH) of the partner's documents. */
+  /** The search box: every word (folded) occurs in the name or the ids (IČO, DIČ, IČ DPH) one of its documents gives. */
   q?: string;
   sort?: PartnerSort;
   /** The page: at most `top` (null: every one, for an export) after `skip`. */
@@ -111,28 +112,54 @@ const debtsOf = (company: MirrorCompany, key?: string): SQL =>
 export const latestFirst = sql`${d.issueDate} desc nulls last, ${d.lastModified} collate "C" desc nulls last,
   ${d.kind} collate "C" desc, ${d.id} collate "C" desc`;
 
+/**
+ * overdue-sql.ts's rule (overdueSql), its parts in an order the database must keep: the record's type (a read of the
+ * jsonb record, the costly part for a company's every document) is looked at only for the unpaid ones past due.
+ */
+const overdueOf = (today: string) => sql`case
+  when ${inArray(d.paymentStatus, UNPAID_STATUSES)} and ${pastDueSql(today)}
+    then not coalesce(${creditsThePartnerSql}, false)
+  else false end`;
+
 /** One row per document with what the partners' sums need (the CTE `docs`). */
-function documentsCte(company: MirrorCompany, today: string, key?: string): SQL {
-  const overdue = sql`coalesce(${overdueSql(today)}, false)`;
-  const late = sql`(${today}::date - ${d.dueDate})`;
-  return sql`docs as (
-    select ${d.partnerKey} as key, ${d.kind} as kind, ${d.partnerName} as name, ${d.issueDate} as issue_date,
-      ${d.lastModified} as last_modified, ${d.id} as id, ${d.amountDue} as amount_due,
-      (coalesce(${d.partnerNameFolded}, '') || ' ' || ${foldedSql(sql`coalesce(${d.partnerIds}, '')`)}) as searchable,
-      ${currencyCode} as currency,
-      ${eurDue} as eur_due,
-      ${overdue} as overdue,
-      case when ${overdue} then ${late} end as late
-    from ${d}
-    where ${debtsOf(company, key)}
+function documentsCte(company: MirrorCompany, today: string, key?: string, q?: string): SQL {
+  const words = searchWordsOf(q);
+  // A search keeps the partners one of whose documents names them with every word (its name folded, its ids), and
+  // all their documents: what is summed is always the whole partner.
+  const searched =
+    words.length === 0
+      ? sql``
+      : // An array read once (an init plan), whatever the planner knows of the table: never a join it could repeat.
+        sql` and ${d.partnerKey} = any(array(
+          select distinct ${d.partnerKey} from ${d} where ${debtsOf(company)} and ${sql.join(
+            words.map(
+              (word) =>
+                sql`(coalesce(${d.partnerNameFolded}, '') || ' ' || lower(coalesce(${d.partnerIds}, ''))) like ${likeAnywhere(word)}`,
+            ),
+            sql` and `,
+          )}))`;
+  // Materialized, and the rule of overdue once per document (`offset 0` keeps the inner query apart, so its columns
+  // are not written out again wherever they are read): each expression once per document, not once per sum.
+  return sql`docs as materialized (
+    select one.*, case when overdue then days end as late, ${bucketOf(sql`overdue`, sql`days`)} as bucket
+    from (
+      select ${d.partnerKey} as key, ${d.kind} as kind, ${d.partnerName} as name, ${d.issueDate} as issue_date,
+        ${d.lastModified} as last_modified, ${d.id} as id, ${d.amountDue} as amount_due,
+        ${currencyCode} as currency, ${eurDue} as eur_due,
+        ${overdueOf(today)} as overdue, (${today}::date - ${d.dueDate}) as days
+      from ${d}
+      where ${debtsOf(company, key)}${searched}
+      offset 0
+    ) as one
   )`;
 }
 
-const bucketOf = sql`case
-  when not overdue then 'notDue'
-  when late <= 30 then 'days1to30'
-  when late <= 60 then 'days31to60'
-  when late <= 90 then 'days61to90'
+/** The document's ageing bucket: not due unless overdue, then by days late. */
+const bucketOf = (overdue: SQL, late: SQL) => sql`case
+  when not ${overdue} then 'notDue'
+  when ${late} <= 30 then 'days1to30'
+  when ${late} <= 60 then 'days31to60'
+  when ${late} <= 90 then 'days61to90'
   else 'days90plus' end`;
 
 const sideOf = { receivables: 'invoices', payables: 'expenses' } as const;
@@ -143,22 +170,14 @@ const ageingColumn = (side: keyof typeof sideOf, bucket: AgeingBucket) => `${sid
 const likeAnywhere = (word: string) => `%${word.replace(/[\\%_]/g, (special) => `\\${special}`)}%`;
 
 /** The partners' rows (the CTE `partners`): one per key, summed in numeric. */
-function partnersCte(q: string | undefined): SQL {
+function partnersCte(): SQL {
   const sumOf = (condition: SQL) => sql`coalesce(sum(eur_due) filter (where ${condition}), 0)`;
   const ageing = (Object.keys(sideOf) as (keyof typeof sideOf)[]).flatMap((side) =>
     AGEING_BUCKETS.map(
       (bucket) =>
-        sql`${sumOf(sql`kind = ${sideOf[side]} and ${bucketOf} = ${bucket}`)} as ${sql.raw(ageingColumn(side, bucket))}`,
+        sql`${sumOf(sql`kind = ${sideOf[side]} and bucket = ${bucket}`)} as ${sql.raw(ageingColumn(side, bucket))}`,
     ),
   );
-  const words = searchWordsOf(q);
-  const having =
-    words.length === 0
-      ? sql``
-      : sql` having ${sql.join(
-          words.map((word) => sql`bool_or(searchable like ${likeAnywhere(word)})`),
-          sql` and `,
-        )}`;
   return sql`partners as (
     select key,
       (array_agg(name order by issue_date desc nulls last, last_modified collate "C" desc nulls last,
@@ -175,7 +194,7 @@ function partnersCte(q: string | undefined): SQL {
       ${sql.join(ageing, sql`, `)},
       (count(*) filter (where eur_due is null and amount_due is not null))::int as unconverted
     from docs
-    group by key${having}
+    group by key
   )`;
 }
 
@@ -276,7 +295,7 @@ const totalColumns = (windowed: boolean) =>
  */
 export async function partnersOf(db: Db, company: MirrorCompany, view: PartnersView): Promise<PartnersPage> {
   const sort = view.sort ?? DEFAULT_PARTNER_SORT;
-  const ctes = sql`with ${documentsCte(company, view.today)}, ${partnersCte(view.q)}`;
+  const ctes = sql`with ${documentsCte(company, view.today, undefined, view.q)}, ${partnersCte()}`;
   const rows = rowsOf<Raw & RawTotals>(
     await db.execute(sql`${ctes}
       select ${selectPartner}, ${totalColumns(true)}
@@ -298,7 +317,7 @@ export async function partnerSummary(
   today: string,
 ): Promise<PartnerRow | null> {
   const [row] = rowsOf<Raw>(
-    await db.execute(sql`with ${documentsCte(company, today, key)}, ${partnersCte(undefined)}
+    await db.execute(sql`with ${documentsCte(company, today, key)}, ${partnersCte()}
       select ${selectPartner} from partners`),
   );
   return row ? rowOf(row) : null;

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { documentsOf } from '@/lib/owners/mirror/rows';
@@ -120,11 +120,13 @@ export async function statementOf(db: Db, company: MirrorCompany, key: string, t
   const overdue = sql`coalesce(${overdueSql(today)}, false)`;
   const currency = sql`(coalesce(nullif(upper(trim(${d.currency})), ''), 'EUR') collate "C")`;
   // The order of the lines, the same for the running balance and the answer.
-  const order = sql`l.day asc nulls last, l.grp asc, l.kind collate "C" asc, x.number_folded collate "C" asc nulls last,
+  const order = sql`l.day asc nulls last, l.grp asc, l.kind collate "C" asc, l.number_folded collate "C" asc nulls last,
     char_length(l.id) asc, l.id collate "C" asc, l.sub asc, l.ord asc`;
-  const perCurrency = sql`partition by x.currency`;
+  const perCurrency = sql`partition by l.currency`;
+  const firstOnly = (value: SQL) =>
+    sql`case when row_number() over (${perCurrency} order by ${order}) = 1 then ${value} end`;
   const rows = rowsOf<Raw>(
-    await db.execute(sql`with docs as (
+    await db.execute(sql`with docs as materialized (
         select ${d.kind} as kind, ${d.id} as id, ${d.documentNumber} as document_number,
           ${d.documentNumberFolded} as number_folded, to_char(${d.issueDate}, 'YYYY-MM-DD') as day,
           to_char(${d.dueDate}, 'YYYY-MM-DD') as due_date, ${d.paymentStatus} as payment_status,
@@ -139,49 +141,58 @@ export async function statementOf(db: Db, company: MirrorCompany, key: string, t
         from ${d}
         where ${documentsOf(company)} and ${d.kind} in ('invoices', 'expenses') and ${d.partnerKey} = ${key}
       ),
-      paid as (
-        select docs.kind, docs.id, p.ord,
+      paid as materialized (
+        select docs.kind, docs.id, docs.currency, docs.document_number, docs.number_folded, p.ord,
           case when (p.value ->> 'date') ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}' then left(p.value ->> 'date', 10) end as day,
           (p.value ->> 'amount')::numeric as amount
         from docs, jsonb_array_elements(docs.payments) with ordinality as p(value, ord)
         where jsonb_typeof(p.value -> 'amount') = 'number'
       ),
-      paid_sums as (select kind, id, sum(amount) as amount from paid group by kind, id),
+      -- What each document's payments add up to, beside it (one pass over its own payments, no join).
+      settled as (
+        select docs.*, docs.total - docs.amount_due - coalesce((
+            select sum((p.value ->> 'amount')::numeric) from jsonb_array_elements(docs.payments) as p(value)
+            where jsonb_typeof(p.value -> 'amount') = 'number'), 0) as unlisted
+        from docs
+      ),
+      -- Every line carries what the answer shows of its document: the lines are never joined back to the documents.
       lines as (
         select 'document' as line, kind, id, day, 0 as grp, 0 as sub, 0::bigint as ord,
-          case when kind = 'invoices' then total else -total end as effect
+          case when kind = 'invoices' then total else -total end as effect,
+          currency, document_number, number_folded, due_date, amount_due, payment_status, invoice_type,
+          document_type, late, credit, overdue
         from docs
         union all
-        select 'payment', kind, id, day, 1, 0, ord, case when kind = 'invoices' then -amount else amount end
+        select 'payment', kind, id, day, 1, 0, ord, case when kind = 'invoices' then -amount else amount end,
+          currency, document_number, number_folded, null, null, null, null, null, null, false, false
         from paid
         union all
-        select 'settled', docs.kind, docs.id, docs.day, 0, 1, 0,
-          (case when docs.kind = 'invoices' then -1 else 1 end)
-            * (docs.total - docs.amount_due - coalesce(paid_sums.amount, 0))
-        from docs left join paid_sums on paid_sums.kind = docs.kind and paid_sums.id = docs.id
-        where docs.total is not null and docs.amount_due is not null
-          and docs.total - docs.amount_due - coalesce(paid_sums.amount, 0) <> 0
+        select 'settled', kind, id, day, 0, 1, 0, (case when kind = 'invoices' then -1 else 1 end) * unlisted,
+          currency, document_number, number_folded, null, null, null, null, null, null, false, false
+        from settled
+        where total is not null and amount_due is not null and unlisted <> 0
       )
-      select l.line, l.kind, l.id, x.document_number, case when l.line = 'settled' then null else l.day end as day,
-        x.currency, l.effect::text as effect,
+      select l.line, l.kind, l.id, l.document_number, case when l.line = 'settled' then null else l.day end as day,
+        l.currency, l.effect::text as effect,
         sum(coalesce(l.effect, 0)) over (${perCurrency} order by ${order}
           rows between unbounded preceding and current row)::text as balance,
-        x.due_date, x.amount_due::text as amount_due, x.payment_status, x.invoice_type, x.document_type,
-        x.late, x.credit,
-        (count(*) filter (where l.line = 'document') over (${perCurrency}))::int as documents,
-        coalesce(sum(greatest(l.effect, 0)) over (${perCurrency}), 0)::text as debit,
-        coalesce(sum(greatest(-l.effect, 0)) over (${perCurrency}), 0)::text as credit_total,
-        coalesce(sum(l.effect) over (${perCurrency}), 0)::text as balance_total,
-        coalesce(sum(x.amount_due) filter (where l.line = 'document' and l.kind = 'invoices') over (${perCurrency}), 0)::text
+        l.due_date, l.amount_due::text as amount_due, l.payment_status, l.invoice_type, l.document_type,
+        l.late, l.credit,
+        -- The currency's totals, on its first line only (the rest would only repeat them).
+        ${firstOnly(sql`(count(*) filter (where l.line = 'document') over (${perCurrency}))::int`)} as documents,
+        ${firstOnly(sql`coalesce(sum(greatest(l.effect, 0)) over (${perCurrency}), 0)::text`)} as debit,
+        ${firstOnly(sql`coalesce(sum(greatest(-l.effect, 0)) over (${perCurrency}), 0)::text`)} as credit_total,
+        ${firstOnly(sql`coalesce(sum(l.effect) over (${perCurrency}), 0)::text`)} as balance_total,
+        ${firstOnly(sql`coalesce(sum(l.amount_due) filter (where l.kind = 'invoices') over (${perCurrency}), 0)::text`)}
           as receivables,
-        coalesce(sum(x.amount_due) filter (where l.line = 'document' and l.kind = 'expenses') over (${perCurrency}), 0)::text
+        ${firstOnly(sql`coalesce(sum(l.amount_due) filter (where l.kind = 'expenses') over (${perCurrency}), 0)::text`)}
           as payables,
-        coalesce(sum(x.amount_due) filter (where l.line = 'document' and l.kind = 'invoices' and x.overdue)
-          over (${perCurrency}), 0)::text as overdue_receivables,
-        coalesce(sum(x.amount_due) filter (where l.line = 'document' and l.kind = 'expenses' and x.overdue)
-          over (${perCurrency}), 0)::text as overdue_payables
-      from lines l join docs x on x.kind = l.kind and x.id = l.id
-      order by x.currency asc, ${order}`),
+        ${firstOnly(sql`coalesce(sum(l.amount_due) filter (where l.kind = 'invoices' and l.overdue) over (${perCurrency}), 0)::text`)}
+          as overdue_receivables,
+        ${firstOnly(sql`coalesce(sum(l.amount_due) filter (where l.kind = 'expenses' and l.overdue) over (${perCurrency}), 0)::text`)}
+          as overdue_payables
+      from lines l
+      order by l.currency asc, ${order}`),
   );
   const currencies: StatementCurrency[] = [];
   for (const row of rows) {

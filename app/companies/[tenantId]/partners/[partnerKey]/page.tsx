@@ -1,4 +1,4 @@
-import './statement-print.css';
+import './statement.css';
 
 import { PartnerStatement } from '@/components/partner-statement';
 import { getMessages } from '@/lib/base/i18n/server';
@@ -17,7 +17,7 @@ export const generateMetadata = ({ params }: Props) =>
 /**
  * One partner's statement (`partnerKey`: `ico:…` or `name:…`, URL-encoded), from the company's mirror only
  * (lib/features/partners/pages.ts); a key that none of the company's invoices and expenses names is the not-found
- * page. Its exports are `export.csv` and `export.xlsx` beside it; it prints on A4 (statement-print.css).
+ * page. Its exports are `export.csv` and `export.xlsx` beside it; it prints on A4 (statement.css).
  */
 export default async function PartnerStatementPage({ params }: Props) {
   const { tenantId, partnerKey } = await params;
