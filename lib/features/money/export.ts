@@ -4,10 +4,8 @@ import { countOf, fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { type MoneyTexts, moneyTexts } from '@/lib/base/i18n/money';
 import type { Cell, ExportColumn } from '@/lib/features/documents/export/columns';
-import { csvStream } from '@/lib/features/documents/export/csv';
-import { exportContentTypes, type ExportFile, type ExportFormat } from '@/lib/features/documents/export/export';
+import { type ExportFile, type ExportFormat, fileOfRows } from '@/lib/features/documents/export/export';
 import { listFileName } from '@/lib/features/documents/export/file-name';
-import { xlsxStream } from '@/lib/features/documents/export/xlsx';
 import { accountLabelOf } from '@/lib/features/money/labels';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
@@ -127,13 +125,11 @@ export async function paymentsExportFile(
   const rows = iteratePayments(db, mirror, request.view, request.batchSize);
   const totals = async () =>
     paymentTotalsRows(columns, await totalsOfPayments(db, mirror, request.view), texts, locale);
-  const body =
-    format === 'csv'
-      ? csvStream(columns, rows, { locale, today, totals, failed })
-      : xlsxStream(columns, rows, { locale, today, totals, failed, sheet: texts.export.sheet });
-  return {
-    body,
-    contentType: exportContentTypes[format],
-    fileName: listFileName(texts.export.fileName, format, request.company, today),
-  };
+  return fileOfRows(
+    format,
+    columns,
+    rows,
+    { locale, today, totals, failed, sheet: texts.export.sheet },
+    listFileName(texts.export.fileName, format, request.company, today),
+  );
 }

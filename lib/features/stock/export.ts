@@ -4,10 +4,8 @@ import { countOf, fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { type StockTexts, stockTexts } from '@/lib/base/i18n/stock';
 import type { Cell, ExportColumn } from '@/lib/features/documents/export/columns';
-import { csvStream } from '@/lib/features/documents/export/csv';
-import { exportContentTypes, type ExportFile } from '@/lib/features/documents/export/export';
+import { type ExportFile, fileOfRows } from '@/lib/features/documents/export/export';
 import { type ExportFormat, listFileName } from '@/lib/features/documents/export/file-name';
-import { xlsxStream } from '@/lib/features/documents/export/xlsx';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import {
   iterateStock,
@@ -114,13 +112,11 @@ export function stockExportFile(db: Db, company: MirrorCompany, request: StockEx
     const label = fill(texts.export.total, { count: countOf(count, texts.items, locale) });
     return [empty, columns.map((_, index) => ({ type: 'text', value: index === 0 ? label : null }))];
   };
-  const body =
-    format === 'csv'
-      ? csvStream(columns, rows, { locale, today, totals, failed })
-      : xlsxStream(columns, rows, { locale, today, totals, failed, sheet: texts.export.sheet });
-  return {
-    body,
-    contentType: exportContentTypes[format],
-    fileName: listFileName(texts.export.fileName, format, request.company, today),
-  };
+  return fileOfRows(
+    format,
+    columns,
+    rows,
+    { locale, today, totals, failed, sheet: texts.export.sheet },
+    listFileName(texts.export.fileName, format, request.company, today),
+  );
 }

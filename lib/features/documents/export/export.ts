@@ -7,11 +7,12 @@ import { type MirrorView, totalsOfMirrored } from '@/lib/owners/mirror/query';
 import type { Db } from '@/lib/platform/db/client';
 import type { ListKind } from '@/lib/service/records/list-view';
 
-import { exportColumns } from './columns';
+import { type ExportColumn, exportColumns } from './columns';
 import { csvStream } from './csv';
 import { exportFileName, type ExportFormat } from './file-name';
 import { exportRows } from './rows';
 import { totalsRows } from './totals';
+import type { WriterOptions } from './writer';
 import { xlsxStream } from './xlsx';
 
 export type { ExportFormat } from './file-name';
@@ -57,13 +58,23 @@ export function exportFile<K extends ListKind>(db: Db, mirror: MirrorCompany, re
   const rows = exportRows(db, mirror, kind, { ...request.view, today }, request.batchSize);
   const totals = async () =>
     totalsRows(columns, await totalsOfMirrored(db, mirror, kind, { ...request.view, today }), texts, locale);
-  const body =
-    format === 'csv'
-      ? csvStream(columns, rows, { locale, today, totals, failed })
-      : xlsxStream(columns, rows, { locale, today, totals, failed, sheet: texts.nav[listKind] });
-  return {
-    body,
-    contentType: exportContentTypes[format],
-    fileName: exportFileName(kind, format, texts, request.company, today),
-  };
+  return fileOfRows(
+    format,
+    columns,
+    rows,
+    { locale, today, totals, failed, sheet: texts.nav[listKind] },
+    exportFileName(kind, format, texts, request.company, today),
+  );
+}
+
+/** A file of any list's rows in the format asked: its writer's stream, its content type and its names. */
+export function fileOfRows<R>(
+  format: ExportFormat,
+  columns: ExportColumn<R>[],
+  rows: AsyncIterable<R[]>,
+  options: WriterOptions & { sheet: string },
+  fileName: ExportFile['fileName'],
+): ExportFile {
+  const body = format === 'csv' ? csvStream(columns, rows, options) : xlsxStream(columns, rows, options);
+  return { body, contentType: exportContentTypes[format], fileName };
 }
