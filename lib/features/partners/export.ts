@@ -5,10 +5,8 @@ import type { Locale } from '@/lib/base/i18n/messages';
 import { messages } from '@/lib/base/i18n/messages';
 import type { PartnerTexts } from '@/lib/base/i18n/partners-sk';
 import { type Cell, column, type ExportColumn } from '@/lib/features/documents/export/columns';
-import { csvStream } from '@/lib/features/documents/export/csv';
-import { exportContentTypes, type ExportFile, type ExportFormat } from '@/lib/features/documents/export/export';
+import { type ExportFile, type ExportFormat, fileOfRows } from '@/lib/features/documents/export/export';
 import { asciiPart } from '@/lib/features/documents/export/file-name';
-import { xlsxStream } from '@/lib/features/documents/export/xlsx';
 import { unicodeFileNamePart } from '@/lib/features/documents/file-name-part';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { AGEING_BUCKETS } from '@/lib/owners/mirror/query/overview';
@@ -41,21 +39,6 @@ function fileName(parts: string[], company: Company, day: string, format: Export
 const one = async function* <R>(rows: R[]): AsyncIterable<R[]> {
   yield rows;
 };
-
-function fileOf<R>(
-  format: ExportFormat,
-  columns: ExportColumn<R>[],
-  rows: AsyncIterable<R[]>,
-  options: {
-    locale: Locale;
-    today: string;
-    totals: () => Promise<Cell[][]>;
-    sheet: string;
-    failed: (error: unknown) => void;
-  },
-) {
-  return format === 'csv' ? csvStream(columns, rows, options) : xlsxStream(columns, rows, options);
-}
 
 /** A row of cells of these columns, each value by its column's header (typed as the column is). */
 function rowOf<R>(columns: ExportColumn<R>[], values: Map<ExportColumn<R>, string | number | null>): Cell[] {
@@ -127,17 +110,13 @@ export async function partnersExportFile(db: Db, mirror: MirrorCompany, request:
       ]),
     ),
   ];
-  return {
-    body: fileOf(format, columns, one(partners), {
-      locale,
-      today,
-      totals: totalsRows,
-      sheet: texts.export.sheet,
-      failed: request.failed,
-    }),
-    contentType: exportContentTypes[format],
-    fileName: fileName([texts.export.fileName], request.company, today, format),
-  };
+  return fileOfRows(
+    format,
+    columns,
+    one(partners),
+    { locale, today, totals: totalsRows, sheet: texts.export.sheet, failed: request.failed },
+    fileName([texts.export.fileName], request.company, today, format),
+  );
 }
 
 function statementColumns(texts: PartnerTexts, docs: DocumentTexts) {
@@ -228,20 +207,11 @@ export async function statementExportFile(
       ];
     }),
   ];
-  return {
-    body: fileOf(format, columns, one(statement.lines), {
-      locale,
-      today,
-      totals: totalsRows,
-      sheet: texts.export.statementSheet,
-      failed: request.failed,
-    }),
-    contentType: exportContentTypes[format],
-    fileName: fileName(
-      [texts.export.statementFileName, request.partnerName ?? request.key],
-      request.company,
-      today,
-      format,
-    ),
-  };
+  return fileOfRows(
+    format,
+    columns,
+    one(statement.lines),
+    { locale, today, totals: totalsRows, sheet: texts.export.statementSheet, failed: request.failed },
+    fileName([texts.export.statementFileName, request.partnerName ?? request.key], request.company, today, format),
+  );
 }
