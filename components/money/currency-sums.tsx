@@ -1,3 +1,5 @@
+import { Fragment } from 'react';
+
 import { countOf } from '@/lib/base/i18n/documents';
 import { formatMoney } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
@@ -9,16 +11,14 @@ export function CurrencySums({ sums, texts, locale }: { sums: CurrencySum[]; tex
   return (
     <>
       {sums.map((each, index) => (
-        <span
-          key={each.currency ?? ''}
-          className="whitespace-nowrap tabular-nums"
-          data-currency={each.currency ?? ''}
-          data-sum={each.sum}
-        >
+        <Fragment key={each.currency ?? ''}>
+          {/* Outside the unbreakable sum, so a narrow screen wraps between currencies, never inside an amount. */}
           {index > 0 && ' · '}
-          {formatMoney(Number(each.sum), each.currency, locale)}
-          {each.currency === null && ` (${texts.totals.noCurrency})`}
-        </span>
+          <span className="whitespace-nowrap tabular-nums" data-currency={each.currency ?? ''} data-sum={each.sum}>
+            {formatMoney(Number(each.sum), each.currency, locale)}
+            {each.currency === null && ` (${texts.totals.noCurrency})`}
+          </span>
+        </Fragment>
       ))}
     </>
   );
