@@ -13,6 +13,7 @@ import { planSync, type SyncMode, type SyncStep } from './plan';
 import { removeDeleted } from './reconcile';
 import { replaceReferenceData } from './reference';
 import { beginSync, type MirrorStatusName, readProgress, type StatePatch, updateState } from './state';
+import { refreshStatisticsAfter } from './statistics';
 
 export type SyncResult = {
   status: MirrorStatusName;
@@ -71,6 +72,7 @@ export async function syncCompany(
       lastErrorAt: null,
       nextTryAt: null,
     });
+    await refreshStatisticsAfter(db, read);
     return { status: 'ready', steps, read, deleted };
   } catch (error) {
     const outcome = failureOutcome(error, state.fullSyncedAt !== null, new Date());

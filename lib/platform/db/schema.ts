@@ -290,6 +290,8 @@ export const mirrorDocuments = pgTable(
   (table) => [
     primaryKey({ columns: [table.pluginId, table.tenantId, table.kind, table.id] }),
     index('mirror_documents_issue_idx').on(table.pluginId, table.tenantId, table.kind, table.issueDate.desc()),
+    // A document by its number: the invoices a page of payments names, an import's pairing by hand.
+    index('mirror_documents_number_idx').on(table.pluginId, table.tenantId, table.kind, table.documentNumber),
     // Trigrams of the search text (pg_trgm, created by the migration): `like '%…%'` for any part of a word is served
     // by this index instead of reading every row of the company (lib/owners/mirror/query/).
     index('mirror_documents_search_idx').using('gin', table.searchText.op('gin_trgm_ops')),

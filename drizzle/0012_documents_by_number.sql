@@ -1,0 +1,1 @@
+CREATE INDEX "mirror_documents_number_idx" ON "mirror_documents" USING btree ("plugin_id","tenant_id","kind","document_number");
