@@ -1,7 +1,7 @@
 /**
  * A camt.053.001.02 statement of `lines` booked entries as a Slovak bank writes one (the banking associations'
  * profile: IBAN, AcctSvcrRef, symbols in EndToEndId, the payer's name, IBAN and message), made up with a fixed seed:
- * the same bytes every run. About 1.1 kB per entry, so 10 000 entries make an 11 MB file. For the reading benchmark
+ * the same bytes every run. About 0.95 kB per entry, so 10 000 entries make a 9 MB file. For the reading benchmark
  * (bench/statement-read.ts) and for whatever measures reading and pairing together.
  *
  * Mix: 85 % credits (of those, 70 % with `/VS…/SS/KS…` in EndToEndId, 20 % with the symbol only in the message as a

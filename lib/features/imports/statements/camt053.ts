@@ -4,14 +4,23 @@ import { linesOfEntry } from './camt053-entry';
 import { normaliseIban } from './iban';
 import { accountKeyOf, identifyLines, type LineDraft } from './identity';
 import { statementLimits, StatementRefused } from './refusal';
-import { checkStatementXml, parseXml, xmlChild, xmlChildren, xmlText } from './xml';
+import {
+  hasPrefixes,
+  parseXml,
+  refuseMalformedXml,
+  refuseXmlDeclarations,
+  xmlAttribute,
+  xmlChild,
+  xmlChildren,
+  xmlText,
+} from './xml';
 
 /** The ISO 20022 namespace of a message: `camt.053.001.02` and its kind (`camt.053`). */
 const namespacePattern = /urn:iso:std:iso:20022:tech:xsd:(camt\.\d{3})\.\d{3}\.(\d{2})/;
 
-/** What the root element declares, from the first bytes: null when the text is no ISO 20022 cash message. */
+/** What the root element declares, from the first 64 kB: null when the text is no ISO 20022 cash message. */
 export function camtMessageOf(text: string): { kind: string; version: string } | null {
-  const match = namespacePattern.exec(text.slice(0, 4096));
+  const match = namespacePattern.exec(text.slice(0, 65_536));
   return match ? { kind: match[1]!, version: match[2]! } : null;
 }
 
@@ -37,13 +46,16 @@ const entryEnd = /<\/(?:[\w.-]+:)?Ntry\s*>/g;
  * the garbage collector's work small.
  */
 export function readCamt053(text: string): Statement {
+  refuseXmlDeclarations(text);
   if (camtMessageOf(text)?.kind !== 'camt.053') throw new StatementRefused('not_a_statement');
   // Counted before anything is parsed: a file of a million entries is refused without building them.
   if ((text.match(entryStart)?.length ?? 0) > statementLimits.maxLines) throw tooManyLines();
-  checkStatementXml(text);
+  refuseMalformedXml(text);
 
-  const { skeleton, entries } = splitEntries(text.replace(unneeded, ''));
-  const statements = xmlChildren(xmlChild(parseXml(skeleton), 'Document', 'BkToCstmrStmt'), 'Stmt');
+  const needed = text.replace(unneeded, '');
+  const prefixed = hasPrefixes(needed);
+  const { skeleton, entries } = splitEntries(needed);
+  const statements = xmlChildren(xmlChild(parseXml(skeleton, prefixed), 'Document', 'BkToCstmrStmt'), 'Stmt');
   if (statements.length === 0) throw new StatementRefused('not_a_statement');
 
   const accounts = statements.map((statement) => {
@@ -58,7 +70,7 @@ export function readCamt053(text: string): Statement {
   for (const statement of statements) {
     for (const placeholder of xmlChildren(statement, 'EntryAt')) {
       entryNumber += 1;
-      const entry = xmlChild(parseXml(entries[Number(placeholder['@at'])]!), 'Ntry');
+      const entry = xmlChild(parseXml(entries[Number(xmlAttribute(placeholder, 'at'))]!, prefixed), 'Ntry');
       if (!entry) throw new StatementRefused('entry_unreadable', { line: entryNumber });
       drafts.push(...linesOfEntry(entry, entryNumber));
       if (drafts.length > statementLimits.maxLines) throw tooManyLines();

@@ -1,11 +1,12 @@
 import type { Statement } from '@/lib/base/imports/statement-line';
 
-import { camtMessageOf, readCamt053 } from './camt053';
+import { readCamt053 } from './camt053';
 import { readCsvHeader, readCsvStatement } from './csv';
 import { type CsvMappingInput, guessCsvMapping } from './csv-mapping';
 import { looksLikeMt940, readMt940 } from './mt940';
 import { statementLimits, StatementRefused } from './refusal';
 import { decodeStatementText, looksBinary } from './text';
+import { refuseXmlDeclarations } from './xml';
 
 export type ReadStatementOptions = {
   /** The account's confirmed CSV mapping: without it a CSV file is refused with `csv_mapping_required`. */
@@ -28,12 +29,8 @@ export function readStatement(bytes: Uint8Array, options: ReadStatementOptions =
   if (looksBinary(text)) throw new StatementRefused('not_a_statement');
 
   if (text.trimStart().startsWith('<')) {
-    if (!camtMessageOf(text)) {
-      // XML of another kind: still refused for a DTD or entities first, so the reason is the sharper one.
-      if (/<!ENTITY/i.test(text)) throw new StatementRefused('xml_entity');
-      if (/<!DOCTYPE/i.test(text)) throw new StatementRefused('xml_doctype');
-      throw new StatementRefused('not_a_statement');
-    }
+    // Any XML with a DTD or entities is refused as such first, whatever it is: the sharper reason.
+    refuseXmlDeclarations(text);
     return readCamt053(text);
   }
   if (looksLikeMt940(text)) return readMt940(text);
