@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { indexOpenInvoices } from '@/lib/features/imports/open-invoice-index';
 import { pairByHand, pairStatement } from '@/lib/features/imports/pairing';
+import { markedSymbolOf, numbersInMessage, symbolKey } from '@/lib/features/imports/symbols';
 
 import { line, openInvoice } from './pairing-fixture';
 
@@ -342,5 +343,27 @@ describe('an index is not changed by pairing a statement against it', () => {
     const index = indexOpenInvoices([openInvoice({ id: '7' })]);
     const lines = [line({ vs: '7' })];
     expect(pairStatement(lines, index)).toEqual(pairStatement(lines, index));
+  });
+});
+
+describe('symbols compared sensibly', () => {
+  it('keys digits without their leading zeros or spaces, anything else as written in capitals', () => {
+    expect(symbolKey('0000012345')).toBe('12345');
+    expect(symbolKey(' 12 345 ')).toBe('12345');
+    expect(symbolKey('000')).toBeNull();
+    expect(symbolKey('')).toBeNull();
+    expect(symbolKey(null)).toBeNull();
+    expect(symbolKey('ab-12')).toBe('AB-12');
+  });
+
+  it('finds a symbol the payer marked in the message, and the numbers that may name an invoice', () => {
+    expect(markedSymbolOf('Platba za fakturu, V.S. 00123')).toBe('00123');
+    expect(markedSymbolOf('var. symbol: 2026000010')).toBe('2026000010');
+    expect(markedSymbolOf('ZAVS 123')).toBeNull();
+    expect(markedSymbolOf(null)).toBeNull();
+    expect(numbersInMessage('Invoice OF2026000010 of 15.06.2026, IBAN SK3112000000198742637541')).toEqual([
+      '2026000010',
+      '2026',
+    ]);
   });
 });

@@ -30,9 +30,12 @@ export function amountKey(amount: string): string | null {
   const match = DECIMAL.exec(amount.trim());
   if (!match) return null;
   const [, sign = '', whole = '0', fraction = ''] = match;
-  const digits = whole.replace(/^0+(?=\d)/, '');
-  const decimals = fraction.replace(/0+$/, '');
-  const value = decimals === '' ? digits : `${digits}.${decimals}`;
+  let start = 0;
+  while (start < whole.length - 1 && whole.charCodeAt(start) === 48) start += 1;
+  let end = fraction.length;
+  while (end > 0 && fraction.charCodeAt(end - 1) === 48) end -= 1;
+  const digits = start === 0 ? whole : whole.slice(start);
+  const value = end === 0 ? digits : `${digits}.${fraction.slice(0, end)}`;
   return sign === '-' && value !== '0' ? `-${value}` : value;
 }
 

@@ -50,8 +50,9 @@ export function indexOpenInvoices(invoices: readonly OpenInvoice[]): OpenInvoice
     push(byAmount, amountKey(invoice.amountDue), invoice);
     due.set(invoice.id, invoice.amountDue);
   }
-  for (const list of bySymbol.values()) list.sort(byAge);
-  for (const list of byAmount.values()) list.sort(byAge);
+  for (const lists of [bySymbol, byAmount]) {
+    for (const list of lists.values()) if (list.length > 1) list.sort(byAge);
+  }
   return { bySymbol, byAmount, due, names: new Map() };
 }
 

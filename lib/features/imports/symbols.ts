@@ -9,15 +9,24 @@ import { foldForSearch } from '@/lib/owners/mirror/search-text';
  * Any other symbol is compared as written, trimmed, in upper case. What is sent is always the invoice's own text.
  */
 
+/** Whether the text is digits only (a loop, not a regular expression: every invoice of a company is keyed). */
+function allDigits(text: string): boolean {
+  for (let at = 0; at < text.length; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code < 48 || code > 57) return false;
+  }
+  return text.length > 0;
+}
+
 /** The key symbols are compared by; null for none (empty, or only zeros: no symbol at all). */
 export function symbolKey(symbol: string | null | undefined): string | null {
-  const compact = symbol?.replace(/\s+/g, '') ?? '';
+  if (symbol === null || symbol === undefined) return null;
+  const compact = allDigits(symbol) ? symbol : symbol.replace(/\s+/g, '');
   if (compact === '') return null;
-  if (/^\d+$/.test(compact)) {
-    const digits = compact.replace(/^0+/, '');
-    return digits === '' ? null : digits;
-  }
-  return compact.toUpperCase();
+  if (!allDigits(compact)) return compact.toUpperCase();
+  let first = 0;
+  while (first < compact.length && compact.charCodeAt(first) === 48) first += 1;
+  return first === compact.length ? null : first === 0 ? compact : compact.slice(first);
 }
 
 /** `/VS0123456789/SS…/KS0308` in an EndToEndId: the variable symbol, when the line's reader left it out. */
