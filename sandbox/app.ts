@@ -14,6 +14,7 @@ import type { CompanyVolume } from './data/company-data';
 import { createDataApi, type DataApiControl } from './data-api';
 import { dataApiPageRoutes } from './data-api/admin-routes';
 import { createRateLimiter } from './data-api/rate-limit';
+import { renderStatementPanel, statementRoutes } from './data-api/statement-routes';
 import type { UploadAcceptedEvent } from './data-api/types';
 import { volumeRoutes } from './data-api/volume-routes';
 import type { DriftSettings } from './data-api/volume-settings';
@@ -148,12 +149,14 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       homeSections: () =>
         renderFaultPanel(dataApi.control.faults(), dataApi.control.requests().length) +
         renderVolumePanel(dataApi.control.volumes(), dataApi.control.drift()) +
+        renderStatementPanel() +
         renderManualTokenForm() +
         renderConsentLauncher(origin) +
         renderWebhookPanel(webhooks),
     }),
     ...dataApiPageRoutes(dataApi),
     ...volumeRoutes(dataApi.control),
+    ...statementRoutes(dataApi),
     ...manualTokenRoutes(tokens),
     ...consentRoutes(consentDeps, consent),
     ...webhookRoutes(webhooks),
