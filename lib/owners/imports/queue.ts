@@ -15,7 +15,9 @@ import { type ImportCompany, ofCompany } from './lines';
  * in the meantime, the database refuses the statement, and the line is found `duplicate` on the next try instead.
  */
 
-const UNIQUE_VIOLATION = '23505';
+// A second line took the id first (unique_violation), or two imports queueing the same ids met in the index from
+// either end (deadlock_detected): either way, the next try finds those lines held and marks them duplicate.
+const RETRIED = new Set(['23505', '40P01']);
 const ATTEMPTS = 3;
 
 export type QueueResult = { queued: string[]; duplicate: string[] };
@@ -58,7 +60,7 @@ export async function queueLines(
         return { queued, duplicate };
       });
     } catch (error) {
-      if (driverErrorOf(error)?.code !== UNIQUE_VIOLATION || attempt >= ATTEMPTS) throw error;
+      if (!RETRIED.has(driverErrorOf(error)?.code ?? '') || attempt >= ATTEMPTS) throw error;
     }
   }
 }
