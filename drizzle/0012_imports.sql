@@ -72,4 +72,5 @@ CREATE INDEX "import_lines_position_idx" ON "import_lines" USING btree ("import_
 CREATE UNIQUE INDEX "import_lines_held_external_id_idx" ON "import_lines" USING btree ("plugin_id","tenant_id","kind","external_id") WHERE state in ('queued', 'sent', 'done', 'problem');--> statement-breakpoint
 CREATE INDEX "import_lines_on_their_way_idx" ON "import_lines" USING btree ("plugin_id","tenant_id","state") WHERE state in ('queued', 'sent');--> statement-breakpoint
 CREATE INDEX "import_lines_batch_idx" ON "import_lines" USING btree ("batch_id");--> statement-breakpoint
+CREATE INDEX "import_lines_queued_idx" ON "import_lines" USING btree ("import_id","position") WHERE state = 'queued' and batch_id is null;--> statement-breakpoint
 CREATE INDEX "imports_company_created_idx" ON "imports" USING btree ("plugin_id","tenant_id","created_at" DESC NULLS LAST);

@@ -583,6 +583,10 @@ export const importLines = pgTable(
       .on(table.pluginId, table.tenantId, table.state)
       .where(sql`state in ('queued', 'sent')`),
     index('import_lines_batch_idx').on(table.batchId),
+    // The next batch: an import's queued lines not yet in one, in their order (however many were sent before them).
+    index('import_lines_queued_idx')
+      .on(table.importId, table.position)
+      .where(sql`state = 'queued' and batch_id is null`),
   ],
 );
 
