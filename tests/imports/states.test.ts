@@ -173,6 +173,9 @@ describe.each(databaseKinds)('an import’s lines on %s', (kind) => {
     expect(await queueLines(database.db, scopeOf('50008'), id, 'all-ready')).toEqual({ queued: [], duplicate: [] });
     expect(await readImport(database.db, scopeOf('50008'), id)).toBeNull();
     expect(await readImport(database.db, scope, 'not-a-uuid')).toBeNull();
+    // Nor is an id that is no import's at all: nothing is asked of the database.
+    expect(await queueLines(database.db, scope, 'not-a-uuid', 'all-ready')).toEqual({ queued: [], duplicate: [] });
+    expect(await excludeLines(database.db, scope, '../1', ['1'])).toEqual([]);
   });
 
   it('answers the JSON view in the contract’s shape, and lists the company’s imports newest first with counts', async () => {

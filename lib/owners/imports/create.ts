@@ -13,6 +13,7 @@ import {
   assertSendable,
   type ImportCompany,
   ImportInputError,
+  isImportId,
   type LineProblem,
   newLineSchema,
   sendablePayload,
@@ -124,6 +125,7 @@ const holding = sql.raw(HOLDING_STATES.map((state) => `'${state}'`).join(', '));
  * marked. Run on creation and again whenever lines are queued (another import may have sent them since).
  */
 export async function markDuplicates(db: Db, company: ImportCompany, importId: string): Promise<string[]> {
+  if (!isImportId(importId)) return [];
   const result = await db.execute(sql`
     update import_lines l
        set state = 'duplicate',

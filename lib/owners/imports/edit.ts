@@ -13,6 +13,7 @@ import {
   documentRefSchema,
   type ImportCompany,
   ImportInputError,
+  isImportId,
   type LinePayload,
   ofCompany,
   sendablePayload,
@@ -50,6 +51,7 @@ export async function setLineState(
   lines: readonly string[],
   { from, to }: { from: EditableState; to: EditableState },
 ): Promise<string[]> {
+  if (!isImportId(importId)) return [];
   if (lines.length === 0 || from === to) return [];
   const moved = await db
     .update(importLines)
@@ -70,6 +72,7 @@ export async function excludeLines(
   importId: string,
   lines: readonly string[],
 ): Promise<string[]> {
+  if (!isImportId(importId)) return [];
   if (lines.length === 0) return [];
   const moved = await db
     .update(importLines)
@@ -86,6 +89,7 @@ export async function includeLines(
   importId: string,
   lines: readonly string[],
 ): Promise<string[]> {
+  if (!isImportId(importId)) return [];
   if (lines.length === 0) return [];
   const result = await db.execute(sql`
     update import_lines set state = previous_state, previous_state = null, updated_at = now()
@@ -121,6 +125,7 @@ export async function pairLine(
   line: string,
   pairing: Pairing,
 ): Promise<boolean> {
+  if (!isImportId(importId)) return false;
   const [owner] = await db
     .select({ kind: imports.kind, accountId: imports.accountId })
     .from(imports)
@@ -175,6 +180,7 @@ export async function reopenRefusedLines(
   importId: string,
   lines: readonly string[],
 ): Promise<string[]> {
+  if (!isImportId(importId)) return [];
   if (lines.length === 0) return [];
   const result = await db.execute(sql`
     update import_lines l set state = 'ready', problems = '[]'::jsonb, batch_id = null, request_id = null,

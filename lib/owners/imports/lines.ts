@@ -14,6 +14,13 @@ import { documentUpload, paymentUpload } from '@/lib/service/uploads';
  * `ready` is sendable as it is stored.
  */
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An import's id as an address may carry it (a uuid); anything else names no import (404, not a database error). */
+export function isImportId(value: string): boolean {
+  return UUID.test(value);
+}
+
 /** The company an import belongs to: its add-on and tenant, never a user (any user of the company sees its imports). */
 export type ImportCompany = Pick<CompanyScope, 'pluginId' | 'tenantId'>;
 

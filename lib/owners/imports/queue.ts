@@ -7,7 +7,7 @@ import { imports } from '@/lib/platform/db/schema';
 import { driverErrorOf } from '@/lib/platform/db-errors';
 
 import { markDuplicates } from './create';
-import { type ImportCompany, ofCompany } from './lines';
+import { type ImportCompany, isImportId, ofCompany } from './lines';
 
 /**
  * Handing lines to the sender. A line is queued by one conditional statement, and from then on it holds its
@@ -42,6 +42,7 @@ export async function queueLines(
   importId: string,
   which: LinesToSend,
 ): Promise<QueueResult> {
+  if (!isImportId(importId)) return { queued: [], duplicate: [] };
   if (which !== 'all-ready' && which.length === 0) return { queued: [], duplicate: [] };
   for (let attempt = 1; ; attempt++) {
     try {
@@ -72,6 +73,7 @@ export async function withdrawQueuedLines(
   importId: string,
   which: readonly string[] | 'all',
 ): Promise<string[]> {
+  if (!isImportId(importId)) return [];
   if (which !== 'all' && which.length === 0) return [];
   const result = await db.execute(sql`
     update import_lines
@@ -85,6 +87,7 @@ export async function withdrawQueuedLines(
 
 /** Lets a stopped import send again. Answers whether it was stopped. */
 export async function resumeImport(db: Db, scope: ImportCompany, importId: string): Promise<boolean> {
+  if (!isImportId(importId)) return false;
   const resumed = await db
     .update(imports)
     .set({ stoppedAt: null, stopReason: null })

@@ -14,7 +14,7 @@ import {
 import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { importLines, imports } from '@/lib/platform/db/schema';
 
-import type { DocumentRef, ImportCompany, LineProblem } from './lines';
+import { type DocumentRef, type ImportCompany, isImportId, type LineProblem } from './lines';
 
 /**
  * What the pages read of imports: the company's list with counts per state, one import with its lines, and the JSON
@@ -108,11 +108,9 @@ export type ImportLineView = {
 
 export type ImportDetail = ImportSummary & { lines: ImportLineView[] };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One import of the company with its lines in their order; null when the company has no such import. */
 export async function readImport(db: Db, company: ImportCompany, importId: string): Promise<ImportDetail | null> {
-  if (!UUID.test(importId)) return null;
+  if (!isImportId(importId)) return null;
   const [row] = await db
     .select(summaryColumns)
     .from(imports)
