@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { ImportKind } from '@/lib/base/imports/states';
 import type { UploadPayload, WebhookEntity } from '@/lib/owners/webhooks/payload';
 import { type Db, rowsOf } from '@/lib/platform/db/client';
-import { storable } from '@/lib/platform/db/storable';
+import { storable, storableText } from '@/lib/platform/db/storable';
 import { isObject } from '@/lib/service/parse';
 
 import type { DocumentRef, ImportCompany, LineProblem } from './lines';
@@ -134,7 +134,9 @@ export async function confirmByNotification(
   const confirmed: ConfirmedLine[] = [];
   for (const tenantId of companies.tenantIds) {
     const company = { pluginId: companies.pluginId, tenantId };
-    confirmed.push(...(await confirmLines(db, company, confirmations, { kind, requestId: payload.requestId })));
+    // A requestId the database cannot hold as it came (a U+0000) is matched as stored: it then names no line.
+    const requestId = storableText(payload.requestId);
+    confirmed.push(...(await confirmLines(db, company, confirmations, { kind, requestId })));
   }
   return confirmed;
 }
