@@ -6,6 +6,7 @@ CREATE TABLE "import_batches" (
 	"kind" text NOT NULL,
 	"sender" text NOT NULL,
 	"line_count" integer DEFAULT 0 NOT NULL,
+	"lines" text[] DEFAULT '{}'::text[] NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"body_digest" text,
 	"sent_at" timestamp with time zone,

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as pause } from 'node:timers/promises';
 
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
 import { createImport } from '@/lib/owners/imports/create';
@@ -9,6 +10,7 @@ import { reopenRefusedLines } from '@/lib/owners/imports/edit';
 import { queueLines, resumeImport } from '@/lib/owners/imports/queue';
 import { workOnImports } from '@/lib/owners/imports/sender';
 import { importView, readImport } from '@/lib/owners/imports/view';
+import { rowsOf } from '@/lib/platform/db/client';
 
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { DIGEST, FAST, importsSandboxDuringTests, paymentLines, scopeOf } from './fixture';
@@ -188,6 +190,23 @@ describe.each(databaseKinds)('sending an import’s lines on %s', (kind) => {
     expect(api.requestsOf(token).filter((r) => r.startsWith('POST'))).toHaveLength(2);
     const counts = await api.paymentsPerExternalId(tenantId, accountId, 'bad');
     expect(Object.fromEntries(counts)).toEqual({ 'bad-1': 1, 'bad-3': 1 });
+    // Each POST is kept with the lines it carried and what became of it.
+    const batches = rowsOf<{ outcome: string; lines: string[]; status: number; refusal: unknown }>(
+      await database.db.execute(sql`
+        select outcome, lines, status, refusal from import_batches where import_id = ${importId}::uuid
+         order by created_at`),
+    );
+    expect(batches).toEqual([
+      {
+        outcome: 'refused',
+        lines: ['1', '2', '3'],
+        status: 400,
+        refusal: [
+          { field: 'data[1].variableSymbol', messages: ['The variable symbol is not valid for this document.'] },
+        ],
+      },
+      { outcome: 'accepted', lines: ['1', '3'], status: 202, refusal: null },
+    ]);
 
     // Nothing of a refused batch was processed: the line may go again once corrected.
     expect(await reopenRefusedLines(database.db, scope, importId, ['2', '1'])).toEqual(['2']);

@@ -72,21 +72,27 @@ export async function claimBatch(
           returning l.line, l.position, l.external_id, l.payload`),
       );
       if (lines.length === 0) throw new NothingToClaim();
-      await tx.execute(sql`update import_batches set line_count = ${lines.length} where id = ${batch!.id}::uuid`);
+      lines.sort((a, b) => a.position - b.position);
+      await tx.execute(sql`
+        update import_batches
+           set line_count = ${lines.length},
+               lines = array[${sql.join(
+                 lines.map((row) => sql`${row.line}`),
+                 sql`, `,
+               )}]::text[]
+         where id = ${batch!.id}::uuid`);
       return {
         status: 'claimed',
         batch: {
           batchId: batch!.id,
           importId: target.id,
           kind: target.kind,
-          lines: lines
-            .map((row) => ({
-              line: row.line,
-              position: row.position,
-              externalId: row.external_id,
-              payload: row.payload,
-            }))
-            .sort((a, b) => a.position - b.position),
+          lines: lines.map((row) => ({
+            line: row.line,
+            position: row.position,
+            externalId: row.external_id,
+            payload: row.payload,
+          })),
         },
       };
     });

@@ -611,6 +611,11 @@ export const importBatches = pgTable(
     /** The sender (one run's random id) that claimed it. */
     sender: text('sender').notNull(),
     lineCount: integer('line_count').notNull().default(0),
+    /** The lines it carried, in the order of the request's `data` (a line sent again later is in a later batch too). */
+    lines: text('lines')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     /** SHA-256 of the request body, hex: set just before the POST leaves (null: it never left). */
     bodyDigest: text('body_digest'),
