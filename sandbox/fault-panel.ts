@@ -13,6 +13,9 @@ const DESCRIPTIONS: Readonly<Record<(typeof FAULT_MODES)[number], string>> = {
   slow: 'each answer delayed (3000 ms unless given)',
   'rate-limited': '429 with retry-after (30 s unless given)',
   'unstable-catalog': 'catalog items listed in a slightly different order per call (each ≤ 5 places off unless given)',
+  'upload-refused': 'uploads answer 400 with a validation result naming the first document; nothing is processed',
+  'timeout-after-processing':
+    'uploads are processed but never answered: the connection drops after the delay (3000 ms unless given)',
 };
 
 function describe(fault: ActiveFault | undefined): string {

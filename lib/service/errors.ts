@@ -79,6 +79,16 @@ export class DataApiError extends Error implements Answerable {
       endpoint?: string;
       /** The caller's deadline (or the call's own time limit) ended the call, not an answer of the service. */
       deadlineExceeded?: boolean;
+      /**
+       * The request surely never reached the service: no slot of the budget in time, or the connection was refused
+       * before anything was written. Only then (and after a 429) may an upload be sent again (lib/owners/imports/).
+       */
+      notSent?: boolean;
+      /**
+       * What the service said when it refused an upload (400: its validation result) or took it for a repeat (409:
+       * the earlier request's ids). For the user's eyes and our records of the upload; never logged.
+       */
+      refusal?: ServiceRefusal;
     } = {},
   ) {
     super(messages[kind]);
@@ -101,6 +111,25 @@ export class DataApiError extends Error implements Answerable {
     const answer: Answer = { code, reason: `data_api_${this.kind}` };
     return code === 'rate_limited' ? { ...answer, retryAfterSeconds: this.retryAfterSeconds ?? 1 } : answer;
   }
+}
+
+/** One field the service's validation result names, with its messages (`data[3].variableSymbol`, `$` for the body). */
+export type RefusedField = { field: string; messages: string[] };
+
+export type ServiceRefusal = { fields: RefusedField[]; requestIds: string[] };
+
+/**
+ * True when the failed request surely was not processed, so that sending it again cannot make a second copy: it never
+ * left (invalid input, no connection, no budget slot, connection refused), or the service refused it with a 429.
+ * Everything else that is not an answer (a timeout, a reset, 408, 5xx) leaves its fate unknown.
+ */
+export function surelyNotSent(error: DataApiError): boolean {
+  return (
+    error.kind === 'invalid-input' ||
+    error.kind === 'not-connected' ||
+    error.details.notSent === true ||
+    error.status === 429
+  );
 }
 
 export function isDataApiError(error: unknown, kind?: DataApiErrorKind): error is DataApiError {

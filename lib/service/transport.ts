@@ -5,6 +5,7 @@ import pRetry from 'p-retry';
 import { DataApiError, type DataApiErrorKind } from './errors';
 import type { RateBudget } from './rate/budget';
 import type { Priority, Reservation } from './rate/slots';
+import { parseRefusal, readBounded } from './refusal';
 
 /**
  * One data-API request with everything the service's limits ask for: a slot from the token's shared budget before
@@ -89,8 +90,28 @@ const MAX_PAUSE_MS = 60_000;
 /** An attempt is not started with less time than this before the deadline: its answer could hardly arrive. */
 export const MIN_ATTEMPT_MS = 250;
 
-/** The call's time ran out before the service answered. */
-const outOfTime = () => new DataApiError('unavailable', { deadlineExceeded: true });
+/**
+ * The call's time ran out before the service answered: while waiting for a slot (`notSent`: nothing left), or with
+ * the request under way (it may have arrived).
+ */
+const outOfTime = (notSent: boolean) => new DataApiError('unavailable', { deadlineExceeded: true, notSent });
+
+/**
+ * Failures of fetch that happen before a byte of the request is written: the address did not resolve, or nothing
+ * listens there. A reset, a timeout or a closed socket may come after the request arrived, and are not among them.
+ */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function refusedBeforeSending(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const { code, errors, cause } = current as { code?: unknown; errors?: unknown; cause?: unknown };
+    // Several addresses tried in turn (IPv6, then IPv4): refused only when every one of them refused.
+    if (Array.isArray(errors) && errors.length > 0) return errors.every(refusedBeforeSending);
+    if (typeof code === 'string' && NOT_SENT_CODES.has(code)) return true;
+    current = cause;
+  }
+  return false;
+}
 
 /** retry-after: whole seconds or an HTTP date; at least one second, at most a minute. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number {
@@ -149,7 +170,7 @@ export function createTransport(options: TransportOptions): Transport {
     for (;;) {
       // The wait may use the call's time up to the last moment an attempt is still worth sending.
       const usable = deadline - now() - MIN_ATTEMPT_MS;
-      if (usable < 0) throw outOfTime();
+      if (usable < 0) throw outOfTime(true);
       const queueLeft = maxQueueWaitMs - queuedMs;
       const maxWaitMs = Math.min(queueLeft, usable);
       const reservation: Reservation =
@@ -160,7 +181,7 @@ export function createTransport(options: TransportOptions): Transport {
         // Busy either way (the wait is the token's queue); marked when the deadline, not the queue bound, refused it.
         // Counted from now: the time already spent in the queue is behind the user, not ahead of them.
         const retryAfterSeconds = Math.max(1, Math.ceil(reservation.waitMs / 1_000));
-        throw new DataApiError('busy', { retryAfterSeconds, deadlineExceeded: usable < queueLeft });
+        throw new DataApiError('busy', { retryAfterSeconds, deadlineExceeded: usable < queueLeft, notSent: true });
       }
       if (reservation.waitMs === 0) return { queuedMs, at: reservation.at };
       await sleep(reservation.waitMs);
@@ -226,24 +247,32 @@ export function createTransport(options: TransportOptions): Transport {
       });
       clearTimeout(timer);
       await respectRemaining(response, sentAt);
-      if (!response.ok) return failed(response);
+      if (!response.ok) return failed(response, call);
       if (call.binary) return { response, text: null };
       return { response, text: await response.text() };
     } catch (error) {
       clearTimeout(timer);
       if (error instanceof DataApiError || error instanceof RetryableFailure) throw error;
       if (call.signal?.aborted) throw new DataApiError('unavailable');
+      // Nothing listens there, or the name did not resolve: the request never left.
+      if (refusedBeforeSending(error)) throw new RetryableFailure(new DataApiError('unavailable', { notSent: true }));
       // Cut by the call's deadline rather than by the attempt's own timeout: no time is left for a retry.
-      if (due.aborted && left < attemptTimeoutMs) throw outOfTime();
+      if (due.aborted && left < attemptTimeoutMs) throw outOfTime(false);
       // Network failure or timeout: the request may or may not have reached the service.
       throw new RetryableFailure(new DataApiError('unavailable'));
     }
   }
 
-  async function failed(response: Response): Promise<never> {
-    // The body of a failure is never read: nothing upstream reaches a page or a log.
-    await response.body?.cancel().catch(() => {});
+  async function failed(response: Response, call: Call): Promise<never> {
     const status = response.status;
+    if (call.method === 'POST' && (status === 400 || status === 409)) {
+      // An upload's refusal names what the service found wrong with its documents (400), or the request it repeats
+      // (409): the import keeps that for the user (lib/owners/imports/). It is never logged: outcomes carry no body.
+      const refusal = parseRefusal(await readBounded(response.body));
+      throw new DataApiError(kindOfStatus(status), { status, refusal });
+    }
+    // The body of any other failure is never read: nothing upstream reaches a page or a log.
+    await response.body?.cancel().catch(() => {});
     if (status === 429) {
       const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
       // Every call of this token waits, in every instance, not only this one.

@@ -8,6 +8,7 @@ import { type LineItem, lineItem, pricesOf, round2, sumAmounts, vatBreakdownsOf 
 import { nextDocumentNumber, variableSymbolOf } from '../data/numbering';
 import type { Address, Partner, PaymentAccount, PaymentStatus, StoredDeliveryNote, StoredInvoice } from '../data/types';
 import { compareOrdinal } from './list-filters';
+import type { UploadedDocument } from './types';
 import type { DeliveryNoteInput, InvoiceInput, PaymentInput, StockIssueInput } from './upload-schemas';
 
 type PartnerInput = InvoiceInput['partner'];
@@ -184,14 +185,16 @@ function invoicePaidBy(company: CompanyData, input: PaymentInput): StoredInvoice
 
 /**
  * Adds the payment to the invoice it pays (the one given, else the one its variable symbol pairs it with), and lists
- * it under GET /api/payments when it names an account.
+ * it under GET /api/payments when it names an account. Answers the payment as the upload-finished notification names
+ * it: its own id (the invoice's when it has no account, as it then exists only on the invoice), its externalId, and
+ * the invoice it paid (`documentId`, `documentNumber`), if any.
  */
 export function addPayment(
   company: CompanyData,
   input: PaymentInput,
   nowMs: number,
   invoice = invoicePaidBy(company, input),
-): void {
+): UploadedDocument {
   const symbol = input.variableSymbol;
   noteChange(company);
   const date = recordDate(dayOf(parseTimestamp(input.dateOfPayment) ?? nowMs));
@@ -211,10 +214,17 @@ export function addPayment(
       lastModifiedTimestamp: recordTimestamp(nowMs),
     });
   }
+  const paid = {
+    externalId: input.externalId ?? null,
+    documentNumber: invoice?.record.documentNumber ?? null,
+    variableSymbol: symbol ?? null,
+    ...(invoice ? { documentId: invoice.record.id } : {}),
+  };
   const account = company.accounts.find((a) => a.id === input.accountId);
-  if (!account) return;
+  if (!account) return { id: invoice?.record.id ?? 0, ...paid };
+  const id = nextId(company.payments.map((p) => p.id));
   company.payments.push({
-    id: nextId(company.payments.map((p) => p.id)),
+    id,
     accountId: account.id,
     dateOfPayment: date,
     sumOfPayment: input.sumOfPayment,
@@ -230,6 +240,7 @@ export function addPayment(
     documentNumber: invoice?.record.documentNumber ?? null,
     lastModifiedTimestamp: recordTimestamp(nowMs),
   });
+  return { id, ...paid };
 }
 
 /** Takes the quantities off the stock cards (matched by item code, else by name); unknown items change nothing. */

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 
 import { sendJson } from '../http/io';
-import { sendProblem } from './problems';
+import { sendProblem, sendValidationProblem } from './problems';
 
 /**
  * Fault injection per company, so every state a client must handle can be produced on demand: in `npm run dev`
@@ -21,6 +21,14 @@ import { sendProblem } from './problems';
  *   the real service's catalog may (service-facts.md): every item lands at most `shift` places (default 5) from its
  *   place in the stable order, drawn afresh per call, so plain `Skip` paging misses some items and repeats others.
  *   It is counted like `slow` and strikes only that list (`count` and `after` count catalog listings).
+ * - Faults of uploads, which strike POST requests only (`count` and `after` count uploads), after the limiter:
+ *   `upload-refused` answers 400 with a validation result naming the documents at `items` (indexes in the request's
+ *   `data`, default the first), in the shape of every other validation error of the sandbox
+ *   (`{ title, status, errors: { "data[0].variableSymbol": ["…"] } }`), and processes nothing;
+ *   `timeout-after-processing` processes the upload (it is applied, its 120-second window starts and its notification
+ *   goes out) but never answers: after `delayMs` (default 3000) the connection is destroyed, the ambiguous case a
+ *   client cannot tell from a request that never arrived. `server-error` answers before processing, like a gateway
+ *   in front of the service would.
  */
 export const FAULT_MODES = [
   'none',
@@ -32,6 +40,8 @@ export const FAULT_MODES = [
   'slow',
   'rate-limited',
   'unstable-catalog',
+  'upload-refused',
+  'timeout-after-processing',
 ] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
@@ -43,6 +53,8 @@ export const faultSpecSchema = z.object({
   delayMs: z.number().int().min(0).max(120_000).optional(),
   /** unstable-catalog only: how many places an item may move from its place per call (default 5). */
   shift: z.number().int().min(1).max(50).optional(),
+  /** upload-refused only: the documents the validation result names, by their index in `data` (default [0]). */
+  items: z.array(z.number().int().min(0).max(99)).min(1).max(100).optional(),
   /** rate-limited only: the retry-after to announce (default 30 s). */
   retryAfterSeconds: z.number().int().min(1).max(86_400).optional(),
   /** Limits the fault to the company's next N matching requests; without it the fault stays until cleared. */
@@ -70,7 +82,12 @@ export interface ActiveFault {
   shift?: number;
   /** unstable-catalog only, on the fault a request meets: which listing this is (0, 1, …), the seed of its order. */
   listing?: number;
+  /** upload-refused only: the documents named. */
+  items?: number[];
 }
+
+/** The faults that strike uploads (POST requests) only. */
+const UPLOAD_FAULTS: ReadonlySet<FaultMode> = new Set(['upload-refused', 'timeout-after-processing']);
 
 /** The one list the unstable-catalog fault reorders. */
 export const CATALOG_LIST = '/api/catalog-items';
@@ -86,6 +103,8 @@ const STAGE: Readonly<Record<ActiveFault['mode'], FaultStage>> = {
   'server-error': 'after-limit',
   slow: 'after-limit',
   'unstable-catalog': 'after-limit',
+  'upload-refused': 'after-limit',
+  'timeout-after-processing': 'after-limit',
 };
 
 const STATUS: Readonly<Record<ActiveFault['mode'], number>> = {
@@ -97,6 +116,8 @@ const STATUS: Readonly<Record<ActiveFault['mode'], number>> = {
   'server-error': 503,
   slow: 200,
   'unstable-catalog': 200,
+  'upload-refused': 400,
+  'timeout-after-processing': 0,
 };
 
 /**
@@ -140,6 +161,7 @@ export function createFaultTable(): FaultTable {
         remaining: parsed.count ?? null,
         path: parsed.path ?? null,
         ...(parsed.mode === 'unstable-catalog' ? { shift: parsed.shift ?? 5 } : {}),
+        ...(parsed.mode === 'upload-refused' ? { items: parsed.items ?? [0] } : {}),
       };
       faults.set(tenantId, fault);
       passing.set(tenantId, parsed.after ?? 0);
@@ -153,6 +175,7 @@ export function createFaultTable(): FaultTable {
       const fault = faults.get(tenantId);
       if (!fault || STAGE[fault.mode] !== stage || !endpointAllows(fault.status, method, path)) return undefined;
       if (fault.mode === 'unstable-catalog' && !(method === 'GET' && path === CATALOG_LIST)) return undefined;
+      if (UPLOAD_FAULTS.has(fault.mode) && method !== 'POST') return undefined;
       if (fault.path !== null && path !== fault.path && !path.startsWith(`${fault.path}/`)) return undefined;
       const through = passing.get(tenantId) ?? 0;
       if (through > 0) {
@@ -172,8 +195,8 @@ export function createFaultTable(): FaultTable {
 }
 
 /**
- * Answers a request the way the faulty service would; `slow` and `unstable-catalog` are handled by the caller (it
- * delays, or reorders, then serves).
+ * Answers a request the way the faulty service would; `slow`, `unstable-catalog` and `timeout-after-processing` are
+ * handled by the caller (it delays, reorders, or serves and then drops the connection: ./upload-routes.ts).
  */
 export function answerFault(
   res: ServerResponse,
@@ -224,8 +247,21 @@ export function answerFault(
         {},
         rateHeaders,
       );
+    case 'upload-refused':
+      // What the service answers a batch it will not take: nothing of it is processed.
+      return sendValidationProblem(
+        res,
+        Object.fromEntries(
+          (fault.items ?? [0]).map((index) => [
+            `data[${index}].variableSymbol`,
+            ['The variable symbol is not valid for this document.'],
+          ]),
+        ),
+        rateHeaders,
+      );
     case 'slow':
     case 'unstable-catalog':
+    case 'timeout-after-processing':
       return;
   }
 }

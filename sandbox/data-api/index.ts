@@ -205,7 +205,9 @@ export function createDataApi(tokens: AccessTokenStore, options: DataApiOptions 
 
       const late = faults.take(token.tenantId, 'after-limit', method, url.pathname);
       if (late?.mode === 'slow') await delay(late.delayMs);
-      else if (late && late.mode !== 'unstable-catalog') return answerFault(res, late, decision.headers, now());
+      // unstable-catalog and timeout-after-processing change how the request is served, not whether (faults.ts).
+      else if (late && late.mode !== 'unstable-catalog' && late.mode !== 'timeout-after-processing')
+        return answerFault(res, late, decision.headers, now());
 
       for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
       await match.handler({

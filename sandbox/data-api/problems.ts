@@ -31,8 +31,12 @@ export function sendProblem(
   res.end(text);
 }
 
-export function sendValidationProblem(res: ServerResponse, errors: ValidationErrors): void {
-  sendProblem(res, 400, 'One or more validation errors occurred.', { errors });
+export function sendValidationProblem(
+  res: ServerResponse,
+  errors: ValidationErrors,
+  headers: Record<string, string> = {},
+): void {
+  sendProblem(res, 400, 'One or more validation errors occurred.', { errors }, headers);
 }
 
 export function sendNotFound(res: ServerResponse, detail: string): void {

@@ -24,18 +24,25 @@ export interface DataApiServices {
 export interface UploadedDocument {
   id: number;
   externalId: string | null;
-  documentNumber: string;
+  /** A payment's: the number of the invoice it paid (null: none). */
+  documentNumber: string | null;
   /** Delivery notes have none. */
   variableSymbol: string | null;
+  /** A payment's only: the id of the invoice it paid. */
+  documentId?: number;
 }
 
-/** An upload the service answered 202 and will report on: POST /api/invoices, /api/invoices/batch, /api/delivery-notes/batch. */
+/**
+ * An upload the service answered 202 and will report on: POST /api/invoices, /api/invoices/batch,
+ * /api/delivery-notes/batch (the interface), and /api/payments/batch (the issue asks the sandbox to report payments
+ * too; the real service's notification for them is not described).
+ */
 export interface UploadAcceptedEvent {
   /** The live connection of the request's token (its webhook, if any). */
   token: IssuedToken;
   requestId: string;
   /** The collection the documents belong to, for the callback's apiUrl. */
-  resource: 'invoices' | 'delivery-notes';
+  resource: 'invoices' | 'delivery-notes' | 'payments';
   documents: UploadedDocument[];
 }
 

@@ -41,11 +41,22 @@ function asyncUpload<S extends z.ZodType>(
     const documents = upload.items
       .map((item) => apply(ctx, item))
       .filter((d): d is UploadedDocument => d !== undefined);
-    sendAccepted(ctx, claim.requestIds);
+    // Processed, but (the fault) never answered: the connection drops later.
+    if (ctx.fault?.mode === 'timeout-after-processing') dropAfter(ctx, ctx.fault.delayMs);
+    else sendAccepted(ctx, claim.requestIds);
     const requestId = claim.requestIds[0];
     if (options.reports && requestId)
       ctx.services.uploadAccepted?.({ token: ctx.token, requestId, resource: options.reports, documents });
   };
+}
+
+/**
+ * The fault `timeout-after-processing`: the upload was processed, but its answer never comes; after `delayMs` the
+ * connection is destroyed, as a proxy timing out or a dropped connection would (faults.ts).
+ */
+function dropAfter(ctx: DataApiContext, delayMs: number): void {
+  const socket = ctx.req.socket;
+  setTimeout(() => socket.destroy(), delayMs).unref();
 }
 
 /** An invoice as the upload-finished callback names it (also in the sandbox's sample notifications). */
@@ -133,6 +144,7 @@ export const paymentUploadRoutes: Route<DataApiHandler>[] = [
     path: '/api/payments/batch',
     handler: asyncUpload(paymentInput, 'batch', (ctx, p) => addPayment(ctx.company(), p, ctx.services.now()), {
       check: unknownAccounts,
+      reports: 'payments',
     }),
   },
   {

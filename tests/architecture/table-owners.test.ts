@@ -33,6 +33,10 @@ const owners: Record<string, string> = {
   ops_launch_counts: 'lib/owners/ops/',
   ops_data_api_usage: 'lib/owners/ops/',
   ops_webhook_refusals: 'lib/owners/ops/',
+  imports: 'lib/owners/imports/',
+  import_lines: 'lib/owners/imports/',
+  import_batches: 'lib/owners/imports/',
+  import_senders: 'lib/owners/imports/',
 };
 
 const tables: Table[] = Object.entries(schema).flatMap(([exportName, value]) =>

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { pruneQueue } from '@/lib/features/upkeep/prune';
+import { importCheckQueue, importSendQueue, importTickQueue } from '@/lib/owners/imports/jobs';
 import { mirrorJournalsQueue, mirrorSyncQueue, mirrorTickQueue } from '@/lib/owners/mirror/jobs';
 import type { QueueDefinition } from '@/lib/platform/jobs/queue';
 
@@ -10,4 +11,7 @@ export const applicationQueues: readonly QueueDefinition[] = [
   mirrorSyncQueue,
   mirrorJournalsQueue,
   mirrorTickQueue,
+  importSendQueue,
+  importCheckQueue,
+  importTickQueue,
 ];

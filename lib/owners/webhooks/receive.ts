@@ -5,7 +5,7 @@ import { openSecret, type VaultKey, webhookSecretContext } from '@/lib/platform/
 import type { Db } from '@/lib/platform/db/client';
 
 import { eventKeyOf, recordWebhookEvent } from './events';
-import { parseWebhookPayload, type WebhookKind } from './payload';
+import { parseWebhookPayload, type WebhookKind, type WebhookNotification } from './payload';
 import { signatureCheck } from './signature';
 
 /**
@@ -35,6 +35,8 @@ export type ReceiveOutcome =
       matched: number;
       /** The companies the notification was stored for (their documents may have changed). */
       companies: { pluginId: string; tenantIds: string[] };
+      /** What it says (an upload's result confirms the lines of the companies' imports: lib/owners/imports/). */
+      notification: WebhookNotification;
     }
   | {
       ok: false;
@@ -142,5 +144,6 @@ export async function receiveWebhook(
     candidates: count,
     matched: owned.length,
     companies: { pluginId: first.pluginId, tenantIds: owned.map((candidate) => candidate.tenantId) },
+    notification: parsed,
   };
 }

@@ -11,9 +11,20 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
 } from 'drizzle-orm/pg-core';
 
 import { DOCUMENT_KINDS } from '@/lib/base/document-kinds';
+import {
+  BATCH_OUTCOMES,
+  HOLDING_STATES,
+  IMPORT_KINDS,
+  LINE_STATES,
+  MAX_EXTERNAL_ID,
+  STOP_REASONS,
+} from '@/lib/base/imports/states';
 
 /**
  * All state that decides who may do what lives here, never in process memory, so several instances agree.
@@ -493,4 +504,156 @@ export const opsWebhookRefusals = pgTable(
     count: integer('count').notNull(),
   },
   (table) => [primaryKey({ columns: [table.hour, table.pluginId, table.tenantId, table.reason] })],
+);
+
+/**
+ * An upload of a company (lib/owners/imports/): who, when, from which file (its name and SHA-256, never the file) and,
+ * for payments, to which account. Its state is its lines' (lib/base/imports/states.ts, importStateOf); `stopped_at`
+ * and `stop_reason` say it stopped sending because the service refused the connection (401, 402, 403).
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pluginId: text('plugin_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    kind: text('kind', { enum: IMPORT_KINDS }).notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    fileName: text('file_name').notNull(),
+    /** SHA-256 of the file, hex. */
+    fileDigest: text('file_digest').notNull(),
+    /** Payments: the service's payment account (int64, as text) every line is recorded on. */
+    accountId: text('account_id'),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    stopReason: text('stop_reason', { enum: STOP_REASONS }),
+  },
+  (table) => [index('imports_company_created_idx').on(table.pluginId, table.tenantId, table.createdAt.desc())],
+);
+
+export type ImportRow = typeof imports.$inferSelect;
+
+/**
+ * One line of an import: what will be sent (`payload`), the line's own facts for the pages (`display`), its paired
+ * or created document, its problems, and where it is on its way (`state`, the batch that carried it, the service's
+ * requestId and result). Company and kind are repeated here so that the database itself refuses a second line of
+ * the company holding the same externalId (the partial unique index below): "never sent twice" does not depend on
+ * any process's memory.
+ */
+export const importLines = pgTable(
+  'import_lines',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    /** Stable id of the line within its import (the contract's `line`). */
+    line: text('line').notNull(),
+    position: integer('position').notNull(),
+    pluginId: text('plugin_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    kind: text('kind', { enum: IMPORT_KINDS }).notNull(),
+    state: text('state', { enum: LINE_STATES }).notNull(),
+    /** The state a queued or excluded line came from, to go back to when it is withdrawn or included again. */
+    previousState: text('previous_state', { enum: LINE_STATES }),
+    externalId: varchar('external_id', { length: MAX_EXTERNAL_ID }),
+    /** The document as it will be sent (one element of the upload's `data`). */
+    payload: jsonb('payload'),
+    /** The line's own facts as the pages and the JSON view show them (date, amount, counterparty, rows…). */
+    display: jsonb('display').notNull().default({}),
+    /** `{ id, documentNumber }` of the paired (payments) or created (invoices) document. */
+    document: jsonb('document'),
+    /** `[{ code, text? }]`: why the line is invalid or has a problem (ours by code, the service's as its text). */
+    problems: jsonb('problems').notNull().default([]),
+    /** The batch that carried it last. */
+    batchId: uuid('batch_id'),
+    requestId: text('request_id'),
+    /** What the service reported of it (its id, the document it paired or created). */
+    result: jsonb('result'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.importId, table.line] }),
+    index('import_lines_position_idx').on(table.importId, table.position),
+    // One line of the company may hold an externalId from the moment it is queued: a second is refused here.
+    uniqueIndex('import_lines_held_external_id_idx')
+      .on(table.pluginId, table.tenantId, table.kind, table.externalId)
+      .where(sql.raw(`state in (${HOLDING_STATES.map((state) => `'${state}'`).join(', ')})`)),
+    // What a company's sender looks for: its queued lines, and the sent ones still to be confirmed.
+    index('import_lines_on_their_way_idx')
+      .on(table.pluginId, table.tenantId, table.state)
+      .where(sql`state in ('queued', 'sent')`),
+    index('import_lines_batch_idx').on(table.batchId),
+    // The next batch: an import's queued lines not yet in one, in their order (however many were sent before them).
+    index('import_lines_queued_idx')
+      .on(table.importId, table.position)
+      .where(sql`state = 'queued' and batch_id is null`),
+  ],
+);
+
+export type ImportLineRow = typeof importLines.$inferSelect;
+
+/**
+ * Each POST of an import's lines, written before the request leaves (`pending`, by the sender holding the company's
+ * lease) and then given its outcome (lib/base/imports/states.ts, BATCH_OUTCOMES). A batch still `pending` when another
+ * sender holds the lease belonged to a sender that died: sent or not, nobody knows, so it is confirmed by reading back
+ * (`unknown`) before any of its lines is sent again.
+ */
+export const importBatches = pgTable(
+  'import_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    pluginId: text('plugin_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    kind: text('kind', { enum: IMPORT_KINDS }).notNull(),
+    /** The sender (one run's random id) that claimed it. */
+    sender: text('sender').notNull(),
+    lineCount: integer('line_count').notNull().default(0),
+    /** The lines it carried, in the order of the request's `data` (a line sent again later is in a later batch too). */
+    lines: text('lines')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    /** SHA-256 of the request body, hex: set just before the POST leaves (null: it never left). */
+    bodyDigest: text('body_digest'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    outcome: text('outcome', { enum: BATCH_OUTCOMES }).notNull().default('pending'),
+    /** The HTTP status of the answer, when one came. */
+    status: integer('status'),
+    requestId: text('request_id'),
+    /** A 400's validation result: `[{ field, messages }]`. */
+    refusal: jsonb('refusal'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** Not before this may a line of an unknown batch that reading back does not find be sent again. */
+    resendAfter: timestamp('resend_after', { withTimezone: true }),
+    /** When its lines still `sent` are next read back (null: not any more). */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    checks: integer('checks').notNull().default(0),
+  },
+  (table) => [
+    index('import_batches_company_idx').on(table.pluginId, table.tenantId, table.outcome),
+    index('import_batches_import_idx').on(table.importId),
+  ],
+);
+
+export type ImportBatchRow = typeof importBatches.$inferSelect;
+
+/**
+ * The one sender of a company's imports at a time, across instances: a lease taken and renewed by one conditional
+ * statement (lib/owners/imports/lease.ts). A sender that dies leaves it to expire.
+ */
+export const importSenders = pgTable(
+  'import_senders',
+  {
+    pluginId: text('plugin_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    holder: text('holder').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.pluginId, table.tenantId] })],
 );

@@ -1,6 +1,7 @@
 import { HttpError } from '@/lib/base/errors';
 import { readBodyBytes } from '@/lib/base/http/body';
 import { handleRequest } from '@/lib/doors/http/handle';
+import { confirmByNotification } from '@/lib/owners/imports/confirm';
 import { requestMirrorSyncs } from '@/lib/owners/mirror/jobs';
 import { recordWebhookRefusal } from '@/lib/owners/ops/record';
 import { webhookErrorResponse } from '@/lib/owners/webhooks/answers';
@@ -44,6 +45,13 @@ export async function POST(request: Request, { params }: Context) {
       log.kind = outcome.kind;
       log.matched = outcome.matched;
       log.duplicate = !outcome.stored;
+      // An upload's result confirms the lines of the companies' imports it names. Every time, not only when first
+      // stored: if confirming failed (500), the service's retry finds the notification stored and must still apply it.
+      if (outcome.notification.kind === 'upload') {
+        log.confirmed = (
+          await confirmByNotification(await db(), outcome.companies, outcome.notification.payload)
+        ).length;
+      }
       // An upload's result or a payment changed the companies' documents: their copies catch up now, not at the tick.
       if (outcome.stored && outcome.kind !== 'other') {
         await requestMirrorSyncs(outcome.companies.pluginId, outcome.companies.tenantIds, 'incremental');

@@ -1,0 +1,147 @@
+import 'server-only';
+
+import { sql } from 'drizzle-orm';
+
+import type { ImportKind } from '@/lib/base/imports/states';
+import { type Db, rowsOf } from '@/lib/platform/db/client';
+import type { DataApiClient } from '@/lib/service/client';
+
+import { confirmLines } from './confirm';
+import type { ImportCompany } from './lines';
+import { readBackOf, readBackSince } from './read-back';
+
+/**
+ * The re-check of lines still `sent`: their batches due a check are read back (./read-back.ts), the lines found are
+ * confirmed, and a line of an `unknown` batch still missing once the batch's `resend_after` had passed when the
+ * reading began goes back to the queue: only then may it be sent again. Each batch then gets its next check, further
+ * off each time, until `giveUpAfterSeconds` after it left (its lines then stay `sent`: the page says so).
+ */
+
+export type CheckSettings = {
+  /** Waits between checks of a batch whose lines are still missing: the n-th check's wait, the last one repeating. */
+  checkIntervalsSeconds: readonly number[];
+  giveUpAfterSeconds: number;
+};
+
+type DueBatch = {
+  id: string;
+  kind: ImportKind;
+  outcome: string;
+  account_id: string | null;
+  sent_at: Date | string;
+  checks: number;
+  /** The batch's resend_after had passed when the check began (the database's clock). */
+  may_resend: boolean;
+};
+
+type SentLine = { batch_id: string; line: string; external_id: string };
+
+export type CheckResult = { checked: number; confirmed: number; requeued: number };
+
+/** Checks the company's batches due a check; reading back goes through `client`. */
+export async function checkSentLines(
+  db: Db,
+  company: ImportCompany,
+  client: DataApiClient,
+  settings: CheckSettings,
+): Promise<CheckResult> {
+  const due = rowsOf<DueBatch>(
+    await db.execute(sql`
+      select b.id, b.kind, b.outcome, i.account_id, b.sent_at, b.checks,
+             coalesce(b.resend_after <= now(), false) as may_resend
+        from import_batches b join imports i on i.id = b.import_id
+       where b.plugin_id = ${company.pluginId} and b.tenant_id = ${company.tenantId}
+         and b.outcome in ('accepted', 'conflict', 'unknown') and b.next_check_at <= now()
+         and exists (select 1 from import_lines l where l.batch_id = b.id and l.state = 'sent')`),
+  );
+  if (due.length === 0) return { checked: 0, confirmed: 0, requeued: 0 };
+  const lines = rowsOf<SentLine>(
+    await db.execute(sql`
+      select batch_id, line, external_id from import_lines
+       where batch_id in (${sql.join(
+         due.map((b) => sql`${b.id}::uuid`),
+         sql`, `,
+       )}) and state = 'sent'`),
+  );
+
+  // One reading per kind and account, from the earliest of its batches.
+  const groups = new Map<string, DueBatch[]>();
+  for (const batch of due) {
+    const key = `${batch.kind}\u0000${batch.account_id ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), batch]);
+  }
+  let confirmed = 0;
+  let requeued = 0;
+  for (const batches of groups.values()) {
+    const first = batches[0]!;
+    const readBack = readBackOf[first.kind];
+    const ids = new Set(batches.map((b) => b.id));
+    const groupLines = lines.filter((line) => ids.has(line.batch_id));
+    if (readBack !== null && groupLines.length > 0) {
+      const earliest = new Date(Math.min(...batches.map((b) => new Date(b.sent_at).getTime())));
+      const found = await readBack(client, {
+        accountId: first.account_id,
+        since: readBackSince(earliest),
+        externalIds: new Set(groupLines.map((line) => line.external_id)),
+      });
+      confirmed += (await confirmLines(db, company, [...found.values()], { kind: first.kind })).length;
+      const resendable = new Set(batches.filter((b) => b.outcome === 'unknown' && b.may_resend).map((b) => b.id));
+      const missing = groupLines.filter((line) => !found.has(line.external_id) && resendable.has(line.batch_id));
+      requeued += await requeueMissing(db, missing);
+    }
+    for (const batch of batches) await scheduleNextCheck(db, batch, settings);
+  }
+  return { checked: due.length, confirmed, requeued };
+}
+
+/** Lines reading back did not find after their batch's window: back to the queue, each only if still `sent` there. */
+async function requeueMissing(db: Db, lines: SentLine[]): Promise<number> {
+  if (lines.length === 0) return 0;
+  const rows = lines.map((line) => ({ batch_id: line.batch_id, line: line.line }));
+  const result = await db.execute(sql`
+    update import_lines l
+       set state = 'queued', batch_id = null, request_id = null, sent_at = null, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as m(batch_id uuid, line text)
+     where l.batch_id = m.batch_id and l.line = m.line and l.state = 'sent'
+    returning l.line`);
+  return rowsOf(result).length;
+}
+
+/**
+ * The batch's next check: further off each time; for an unknown batch not before its resend_after (the decisive
+ * reading); none once it left `giveUpAfterSeconds` ago, or when it has no line left to confirm.
+ */
+async function scheduleNextCheck(db: Db, batch: DueBatch, settings: CheckSettings): Promise<void> {
+  const intervals = settings.checkIntervalsSeconds;
+  const wait = intervals[Math.min(batch.checks, intervals.length - 1)] ?? 60;
+  await db.execute(sql`
+    update import_batches b
+       set checks = b.checks + 1,
+           next_check_at = case
+             when not exists (select 1 from import_lines l where l.batch_id = b.id and l.state = 'sent') then null
+             when b.outcome = 'unknown' and b.resend_after > now() then b.resend_after
+             when b.sent_at < now() - make_interval(secs => ${settings.giveUpAfterSeconds}) then null
+             else now() + make_interval(secs => ${wait})
+           end
+     where b.id = ${batch.id}::uuid`);
+}
+
+/** When the company's next check is due: the earliest of its batches with lines still `sent`; null when none is. */
+export async function nextCheckAt(db: Db, company: ImportCompany): Promise<Date | null> {
+  const [row] = rowsOf<{ at: Date | string | null }>(
+    await db.execute(sql`
+      select min(b.next_check_at) as at from import_batches b
+       where b.plugin_id = ${company.pluginId} and b.tenant_id = ${company.tenantId}
+         and b.outcome in ('accepted', 'conflict', 'unknown') and b.next_check_at is not null
+         and exists (select 1 from import_lines l where l.batch_id = b.id and l.state = 'sent')`),
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** Puts off the company's due checks (no working connection to read with): they come again in `seconds`. */
+export async function postponeChecks(db: Db, company: ImportCompany, seconds: number): Promise<void> {
+  await db.execute(sql`
+    update import_batches set next_check_at = now() + make_interval(secs => ${seconds})
+     where plugin_id = ${company.pluginId} and tenant_id = ${company.tenantId}
+       and next_check_at <= now()`);
+}

@@ -1,0 +1,142 @@
+import 'server-only';
+
+import { sql } from 'drizzle-orm';
+
+import type { ImportKind } from '@/lib/base/imports/states';
+import type { UploadPayload, WebhookEntity } from '@/lib/owners/webhooks/payload';
+import { type Db, rowsOf } from '@/lib/platform/db/client';
+import { storable, storableText } from '@/lib/platform/db/storable';
+import { isObject } from '@/lib/service/parse';
+
+import type { DocumentRef, ImportCompany, LineProblem } from './lines';
+
+/**
+ * A line is `done` once the service confirms it, by the upload-finished notification or by reading it back; a
+ * confirmation that carries problems makes it `problem`. Lines are found by the company and their externalId (which
+ * one line of the company holds at a time): a notification may come before the 202 was even recorded, so a line
+ * still `queued` in a batch under way is confirmed too.
+ */
+
+export type Confirmation = {
+  externalId: string;
+  /** What the service reported: its id of the record, the document paired or created. */
+  result: Record<string, string | null>;
+  problems: LineProblem[];
+  /** The document the service names, when it names one whole; the line keeps its own otherwise. */
+  document: DocumentRef | null;
+};
+
+export type ConfirmedLine = { importId: string; line: string; state: 'done' | 'problem' };
+
+/**
+ * Confirms the company's lines on their way with these externalIds (of `kind`, when known). With a `requestId`, a line
+ * already answered with another requestId is left alone. Answers the lines confirmed.
+ */
+export async function confirmLines(
+  db: Db,
+  company: ImportCompany,
+  confirmations: readonly Confirmation[],
+  { kind = null, requestId = null }: { kind?: ImportKind | null; requestId?: string | null } = {},
+): Promise<ConfirmedLine[]> {
+  if (confirmations.length === 0) return [];
+  const rows = confirmations.map((c) => ({
+    external_id: c.externalId,
+    result: c.result,
+    problems: c.problems,
+    document: c.document,
+  }));
+  const result = await db.execute(sql`
+    update import_lines l
+       set state = case when jsonb_array_length(c.problems) > 0 then 'problem' else 'done' end,
+           problems = c.problems, result = c.result, document = coalesce(c.document, l.document),
+           confirmed_at = now(), updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(storable(rows))}::jsonb)
+           as c(external_id text, result jsonb, problems jsonb, document jsonb)
+     where l.plugin_id = ${company.pluginId} and l.tenant_id = ${company.tenantId}
+       and l.external_id = c.external_id
+       and (l.state = 'sent' or (l.state = 'queued' and l.batch_id is not null))
+       ${kind === null ? sql`` : sql`and l.kind = ${kind}`}
+       ${requestId === null ? sql`` : sql`and (l.request_id is null or l.request_id = ${requestId})`}
+    returning l.import_id, l.line, l.state`);
+  return rowsOf<{ import_id: string; line: string; state: 'done' | 'problem' }>(result).map((row) => ({
+    importId: row.import_id,
+    line: row.line,
+    state: row.state,
+  }));
+}
+
+/** The kind of upload a notification reports, from its apiUrl (`…/api/payments/{id}`); null when it does not say. */
+export function kindOfApiUrl(apiUrl: string | null | undefined): ImportKind | null {
+  if (!apiUrl) return null;
+  if (/\/api\/payments(\/|\b)/i.test(apiUrl)) return 'payments';
+  if (/\/api\/invoices(\/|\b)/i.test(apiUrl)) return 'invoices';
+  return null;
+}
+
+const idText = (value: unknown): string | null =>
+  typeof value === 'number' && Number.isFinite(value)
+    ? String(value)
+    : typeof value === 'string' && value
+      ? value
+      : null;
+
+/** A problem as the service sent it (its shape is not described): its message as text, its code beside it. */
+function problemOf(problem: unknown): LineProblem {
+  if (typeof problem === 'string') return { code: 'service', text: problem.slice(0, 2_000) };
+  if (isObject(problem)) {
+    const text = [problem.message, problem.errorMessage, problem.description].find((v) => typeof v === 'string');
+    const code = [problem.code, problem.errorCode].find((v) => typeof v === 'string' || typeof v === 'number');
+    return {
+      code: 'service',
+      text: typeof text === 'string' ? text.slice(0, 2_000) : JSON.stringify(problem).slice(0, 2_000),
+      ...(code === undefined ? {} : { params: { serviceCode: String(code).slice(0, 80) } }),
+    };
+  }
+  return { code: 'service', text: JSON.stringify(problem ?? null).slice(0, 2_000) };
+}
+
+function confirmationOfEntity(entity: WebhookEntity, kind: ImportKind | null): Confirmation | null {
+  const data = entity.data;
+  const externalId = data?.externalId;
+  if (!data || typeof externalId !== 'string' || externalId === '' || externalId.length > 50) return null;
+  const id = idText(data.id);
+  const documentId = idText(data.documentId);
+  const documentNumber = typeof data.documentNumber === 'string' ? data.documentNumber : null;
+  // An invoice's result is the document created; a payment's names the document it paid, by documentId.
+  const documentOf = kind === 'payments' ? documentId : (id ?? documentId);
+  return {
+    externalId,
+    result: {
+      id,
+      documentId,
+      documentNumber,
+      variableSymbol: typeof data.variableSymbol === 'string' ? data.variableSymbol : null,
+    },
+    problems: (entity.problems ?? []).map(problemOf),
+    document: documentOf !== null && documentNumber ? { id: documentOf, documentNumber } : null,
+  };
+}
+
+/**
+ * The upload-finished notification (lib/owners/webhooks/payload.ts) applied to the imports of the companies it was
+ * verified for: each entity's line confirmed by its externalId and the notification's requestId. Idempotent (a
+ * retried notification finds its lines done). Answers the lines confirmed.
+ */
+export async function confirmByNotification(
+  db: Db,
+  companies: { pluginId: string; tenantIds: readonly string[] },
+  payload: UploadPayload,
+): Promise<ConfirmedLine[]> {
+  const kind = kindOfApiUrl(payload.apiUrl);
+  const confirmations = (payload.results?.entities ?? [])
+    .map((entity) => confirmationOfEntity(entity, kind))
+    .filter((c): c is Confirmation => c !== null);
+  const confirmed: ConfirmedLine[] = [];
+  for (const tenantId of companies.tenantIds) {
+    const company = { pluginId: companies.pluginId, tenantId };
+    // A requestId the database cannot hold as it came (a U+0000) is matched as stored: it then names no line.
+    const requestId = storableText(payload.requestId);
+    confirmed.push(...(await confirmLines(db, company, confirmations, { kind, requestId })));
+  }
+  return confirmed;
+}

@@ -1,0 +1,71 @@
+import 'server-only';
+
+import type { ImportKind } from '@/lib/base/imports/states';
+import type { DataApiClient } from '@/lib/service/client';
+import { MAX_BATCH } from '@/lib/service/uploads';
+
+import type { Confirmation } from './confirm';
+
+/**
+ * Reading back what was sent, for connections without a receiver of notifications and for batches whose fate is
+ * unknown: one listing of everything the kind's list shows changed since the batches left, a page of 100 at a time,
+ * matched by externalId (never one call per line). Each kind plugs in its own reader; a kind without one (invoices, for
+ * now: its list would be read by number or LastModifiedTimestamp) is confirmed only by notifications, and its lines of
+ * an unknown batch are never sent again.
+ */
+
+export type ReadBackQuery = {
+  /** Payments: the account the import records on. */
+  accountId: string | null;
+  /** The list's LastModifiedTimestamp: `yyyy-MM-ddTHH:mm:ss`, a little before the earliest batch left. */
+  since: string;
+  /** The externalIds looked for: reading stops once all are found. */
+  externalIds: ReadonlySet<string>;
+};
+
+export type ReadBack = (client: DataApiClient, query: ReadBackQuery) => Promise<Map<string, Confirmation>>;
+
+/** How far before the earliest send the listing starts: the service's timestamps carry no zone (read as UTC here,
+ * while the service writes Slovak time, later than UTC, so starting early only reads a little more). */
+export const READ_BACK_MARGIN_MS = 15 * 60_000;
+
+/** The `since` of a read-back of batches that left at `earliest`. */
+export function readBackSince(earliest: Date): string {
+  return new Date(earliest.getTime() - READ_BACK_MARGIN_MS).toISOString().slice(0, 19);
+}
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
+
+/**
+ * Payments sent with an account are listed by GET /api/payments: the account's payments changed since the send,
+ * newest first, read to the end (or until every id looked for is found).
+ */
+export const readBackPayments: ReadBack = async (client, { accountId, since, externalIds }) => {
+  const found = new Map<string, Confirmation>();
+  if (accountId === null || externalIds.size === 0) return found;
+  for (let skip = 0; ; skip += MAX_BATCH) {
+    const page = await client.payments.list({
+      AccountId: accountId,
+      LastModifiedTimestamp: since,
+      Top: MAX_BATCH,
+      ...(skip > 0 ? { Skip: skip } : {}),
+    });
+    for (const payment of page) {
+      const externalId = payment.externalId;
+      if (!externalId || !externalIds.has(externalId) || found.has(externalId)) continue;
+      found.set(externalId, {
+        externalId,
+        result: { id: text(payment.id), documentNumber: text(payment.documentNumber) },
+        problems: [],
+        document: null,
+      });
+    }
+    if (page.length < MAX_BATCH || found.size === externalIds.size) return found;
+  }
+};
+
+export const readBackOf: Record<ImportKind, ReadBack | null> = {
+  payments: readBackPayments,
+  invoices: null,
+};

@@ -1,0 +1,224 @@
+import { createServer, type Server } from 'node:http';
+
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { POST as receiveWebhook } from '@/app/api/webhooks/[webhookId]/route';
+import { newWebhookId, storeAccessTokens } from '@/lib/owners/connections/store';
+import { createImport } from '@/lib/owners/imports/create';
+import { companiesWithImportWork, defineImportQueues } from '@/lib/owners/imports/jobs';
+import { queueLines } from '@/lib/owners/imports/queue';
+import { workOnImports } from '@/lib/owners/imports/sender';
+import { importView, readImport } from '@/lib/owners/imports/view';
+import { WEBHOOK_SIGNATURE_HEADER } from '@/lib/owners/webhooks/signature';
+import { type Db, getDb, rowsOf } from '@/lib/platform/db/client';
+import { getEnv } from '@/lib/platform/env';
+import { signWebhookBody } from '@/sandbox/webhook-signer';
+
+import { BASE, PLUGIN_ID } from '../support/broker';
+import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
+import { jobsDuringEachTest } from '../support/jobs';
+import { rememberSecret } from '../support/log-capture';
+import { listenOnLoopback } from '../support/loopback';
+import { DIGEST, FAST, importsSandboxDuringTests, JANA, paymentLines, scopeOf } from './fixture';
+
+/**
+ * A line is done once the service confirms it: by the upload-finished notification where the connection has a
+ * receiver (through our webhook route, as the service calls it), otherwise by reading back, which a job does when the
+ * lines are due a check, without anyone asking.
+ */
+
+const api = importsSandboxDuringTests();
+
+async function queuedImport(db: Db, tenantId: string, count: number, prefix: string) {
+  const scope = scopeOf(tenantId);
+  const accountId = await api.bankAccount(tenantId);
+  const { id } = await createImport(db, scope, {
+    kind: 'payments',
+    fileName: 'vypis.sta',
+    digest: DIGEST,
+    accountId,
+    lines: paymentLines(await api.openInvoices(tenantId), count, prefix),
+  });
+  await queueLines(db, scope, id, 'all-ready');
+  return { scope, importId: id, accountId };
+}
+
+describe('the upload-finished notification (through the webhook route, on the add-on’s own database)', () => {
+  const SECRET = rememberSecret('imports-webhook-secret-Xy7Q2w');
+  let bridge: Server;
+  let bridgeUrl: string;
+
+  // The service posts to our route's address: a loopback server hands each request to the route's handler as is.
+  beforeAll(async () => {
+    bridge = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const webhookId = (req.url ?? '').split('/').pop() ?? '';
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers))
+          if (typeof value === 'string') headers.set(name, value);
+        void receiveWebhook(
+          new Request(`${BASE}/api/webhooks/${webhookId}`, { method: 'POST', headers, body: Buffer.concat(chunks) }),
+          { params: Promise.resolve({ webhookId }) },
+        ).then(async (answer) => {
+          res.writeHead(answer.status, { 'content-type': 'application/json' });
+          res.end(await answer.text());
+        });
+      });
+    });
+    bridgeUrl = await listenOnLoopback(bridge);
+  });
+  afterAll(() => new Promise((resolve) => bridge.close(resolve)));
+
+  /** A connection of the company whose notifications reach our route; its token, as the service knows it. */
+  async function connectWithReceiver(db: Db, tenantId: string): Promise<{ token: string; webhookId: string }> {
+    const webhookId = newWebhookId();
+    const token = rememberSecret(
+      api.sandbox.tokens.issue(tenantId, JANA, {
+        webhook: { url: `${bridgeUrl}/api/webhooks/${webhookId}`, secret: SECRET },
+      }),
+    );
+    await storeAccessTokens(
+      db,
+      [{ userId: JANA, tenantId, pluginId: PLUGIN_ID, accessToken: token, companyName: null, webhookSecret: SECRET }],
+      getEnv().encryptionKeys,
+      { source: 'consent', webhookId },
+    );
+    return { token, webhookId };
+  }
+
+  it('confirms each line by its requestId and externalId, with the document the service paired, without reading back', async () => {
+    const db = await getDb();
+    const { token } = await connectWithReceiver(db, '61001');
+    const { scope, importId } = await queuedImport(db, '61001', 3, 'hook');
+    const { client } = api.client('61001', { token });
+    const result = await workOnImports(db, scope, {
+      openClient: async () => client,
+      settings: { ...FAST, firstCheckSeconds: 600 },
+    });
+    expect(result.posted).toBe(1);
+    await api.sandbox.webhooks.idle();
+    const detail = (await readImport(db, scope, importId))!;
+    expect(detail.lines.map((line) => line.state)).toEqual(['done', 'done', 'done']);
+    const requestId = detail.lines[0]!.requestId;
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(api.sandbox.webhooks.deliveries().find((d) => d.tenantId === '61001')?.requestId).toBe(requestId);
+    expect(detail.lines[0]!.result).toMatchObject({ documentNumber: expect.any(String), id: expect.any(String) });
+    expect(detail.lines[0]!.document).toEqual({
+      id: expect.any(String),
+      documentNumber: detail.lines[0]!.result!.documentNumber,
+    });
+    expect(api.requestsOf(token).filter((r) => r.startsWith('GET'))).toEqual([]);
+    expect(importView(detail).state).toBe('done');
+  });
+
+  it('marks `problem` a line the result reports problems with, in the service’s words; a retry changes nothing', async () => {
+    const db = await getDb();
+    const { webhookId } = await connectWithReceiver(db, '61002');
+    const { scope, importId } = await queuedImport(db, '61002', 2, 'bad-hook');
+    // Sent with a token of the company that has no receiver: the notification below, with a problem, is the only one.
+    const { client } = api.client('61002');
+    await workOnImports(db, scope, { openClient: async () => client, settings: { ...FAST, firstCheckSeconds: 600 } });
+    const [first, second] = (await readImport(db, scope, importId))!.lines;
+    const body = JSON.stringify({
+      requestId: first!.requestId,
+      status: 207,
+      apiUrl: 'https://api.example/api/payments/{id}',
+      results: {
+        entities: [
+          { data: { id: 901, externalId: first!.externalId, documentNumber: null }, problems: [] },
+          {
+            data: { id: 902, externalId: second!.externalId },
+            problems: [{ code: 'AccountClosed', message: 'The account is closed for this date.' }],
+          },
+        ],
+      },
+    });
+    const post = () =>
+      receiveWebhook(
+        new Request(`${BASE}/api/webhooks/${webhookId}`, {
+          method: 'POST',
+          headers: { [WEBHOOK_SIGNATURE_HEADER]: rememberSecret(signWebhookBody(SECRET, body)) },
+          body,
+        }),
+        { params: Promise.resolve({ webhookId }) },
+      );
+    expect((await post()).status).toBe(200);
+    expect((await post()).status).toBe(200);
+    const view = importView((await readImport(db, scope, importId))!);
+    expect(view.lines.map((line) => [line.state, line.problems])).toEqual([
+      ['done', []],
+      ['problem', ['The account is closed for this date.']],
+    ]);
+    expect(view.state).toBe('problems');
+  });
+});
+
+describe.each(databaseKinds)('the re-check on %s', (kind) => {
+  const database = testDatabaseDuringTests(kind);
+  const openJobs = jobsDuringEachTest();
+  const tenants = { pglite: 62000, postgres: 63000 };
+
+  it('a job confirms the lines still unconfirmed a while after the send, by reading back', async () => {
+    const tenantId = String((tenants[kind] += 1));
+    const { scope, importId, accountId } = await queuedImport(database.db, tenantId, 120, 'later');
+    const { client, token } = api.client(tenantId);
+    const queues = defineImportQueues(
+      { openClient: async () => client, settings: { ...FAST, firstCheckSeconds: 2 } },
+      `test-imports-${kind}`,
+    );
+    const jobs = await openJobs(database, { queues: [queues.sendQueue, queues.checkQueue], work: true });
+    expect(await jobs.send(queues.sendQueue, scope, { singletonKey: `${PLUGIN_ID}:${tenantId}` })).not.toBeNull();
+
+    await vi.waitFor(
+      async () => {
+        const states = new Set((await readImport(database.db, scope, importId))!.lines.map((line) => line.state));
+        expect(states).toEqual(new Set(['sent']));
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    await vi.waitFor(
+      async () => {
+        const states = new Set((await readImport(database.db, scope, importId))!.lines.map((line) => line.state));
+        expect(states).toEqual(new Set(['done']));
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    // Two POSTs, then one reading of the account's payments since the send: two pages for 120 lines.
+    const requests = api.requestsOf(token);
+    expect(requests.filter((r) => r.startsWith('POST'))).toHaveLength(2);
+    const reads = requests.filter((r) => r.startsWith('GET'));
+    expect(reads).toHaveLength(2);
+    expect(reads[0]).toContain(`AccountId=${accountId}`);
+    const checks = rowsOf<{ state: string }>(
+      await database.db.execute(sql`
+        select state from pgboss.job where name = ${queues.checkQueue.name} and singleton_key = ${`${PLUGIN_ID}:${tenantId}`}`),
+    );
+    expect(checks.map((job) => job.state)).toContain('completed');
+  });
+
+  it('the minute’s tick finds the companies whose work was left behind', async () => {
+    const tenantId = String((tenants[kind] += 1));
+    const company = { pluginId: PLUGIN_ID, tenantId };
+    const listed = async () => (await companiesWithImportWork(database.db)).filter((c) => c.tenantId === tenantId);
+    const { scope } = await queuedImport(database.db, tenantId, 1, 'tick');
+    expect(await listed()).toEqual([company]);
+    // Stopped: nothing to do until resumed.
+    await database.db.execute(sql`update imports set stopped_at = now(), stop_reason = 'forbidden'
+                                   where tenant_id = ${tenantId}`);
+    expect(await listed()).toEqual([]);
+    await database.db.execute(
+      sql`update imports set stopped_at = null, stop_reason = null where tenant_id = ${tenantId}`,
+    );
+    const { client } = api.client(tenantId);
+    await workOnImports(database.db, scope, {
+      openClient: async () => client,
+      settings: { ...FAST, firstCheckSeconds: 60 },
+    });
+    expect(await listed()).toEqual([]);
+    await database.db.execute(sql`update import_batches set next_check_at = now() where tenant_id = ${tenantId}`);
+    expect(await listed()).toEqual([company]);
+  });
+});
