@@ -191,12 +191,16 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   };
 
   // Loopback only: the sandbox hands out working tokens to anyone who asks and must not be reachable from outside.
-  const servers = [createServer(handler)];
+  // Idle connections are kept longer than any client keeps them (undici: 4 s; Node's server default is 5 s): a client
+  // whose process was busy past the server's timeout would otherwise write its next request into a socket the server
+  // is closing, and see a reset the real service would not cause (an upload's fate would then look unknown).
+  const serve = () => createServer({ keepAliveTimeout: 65_000 }, handler);
+  const servers = [serve()];
   const first = servers[0] as Server;
   const port = await listen(first, options.port ?? 0, '127.0.0.1');
   if (options.port) {
     // "localhost" may resolve to ::1 first (browsers, Node's fetch); serve that too when it exists, on the same port.
-    const v6 = createServer(handler);
+    const v6 = serve();
     await listen(v6, port, '::1').then(
       () => servers.push(v6),
       () => undefined,
