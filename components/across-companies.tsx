@@ -111,7 +111,7 @@ export function OverdueAcrossSection({
         </label>
         <button
           type="submit"
-          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-ring"
         >
           {t.searchButton}
         </button>
@@ -136,7 +136,7 @@ export function OverdueAcrossSection({
                 <RowHeader>
                   <Link
                     href={kindPath(invoice.tenantId, 'invoices', invoice.id)}
-                    className="text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                    className="text-brand-700 hover:underline focus-ring"
                   >
                     {invoice.documentNumber ?? invoice.id}
                   </Link>

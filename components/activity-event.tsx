@@ -40,10 +40,7 @@ type Props = { event: ActivityEventView; tenantId: string; texts: ActivityTexts;
 function DocumentLink({ href, children }: { href: string | null; children: ReactNode }) {
   if (!href) return <>{children}</>;
   return (
-    <Link
-      href={href}
-      className="text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-    >
+    <Link href={href} className="text-brand-700 hover:underline focus-ring">
       {children}
     </Link>
   );

@@ -16,7 +16,7 @@ export function AppHeader({ t, userId }: { t: Messages; userId: string }) {
       <form method="post" action="/auth/logout">
         <button
           type="submit"
-          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-ring"
         >
           {t.signOut}
         </button>

@@ -25,7 +25,7 @@ export function CompanyTabs({ tabs, label }: { tabs: CompanyTab[]; label: string
               <Link
                 href={tab.href}
                 aria-current={current ? 'page' : undefined}
-                className={`inline-block rounded-t-md border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+                className={`inline-block rounded-t-md border-b-2 px-3 py-2 text-sm font-medium focus-ring ${
                   current
                     ? 'border-brand-600 text-brand-700'
                     : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'

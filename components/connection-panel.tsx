@@ -11,7 +11,7 @@ import { linkClass } from './detail-parts';
 import { PasteTokenForm } from './paste-token-form';
 
 const primaryButton =
-  'rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+  'rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-600 focus-ring';
 
 type Props = {
   t: Messages;

@@ -180,8 +180,7 @@ export function Tags({
 }
 
 /** A link inside text or a table cell, and the same with the weight of a standalone link. */
-export const plainLinkClass =
-  'text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+export const plainLinkClass = 'text-brand-700 hover:underline focus-ring';
 export const linkClass = `font-medium ${plainLinkClass}`;
 
 /** The link from a document back to its list, at the top of a detail page (and of its problem, when it failed). */

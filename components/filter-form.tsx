@@ -41,7 +41,7 @@ export function FilterForm({ action, fields, values, invalid, top, clearHref, te
   const set = activeFilters(fields, values, label);
   return (
     <details open={invalid.length > 0} className="group mt-4 rounded-xl border border-slate-200 bg-white shadow-sm">
-      <summary className="cursor-pointer select-none rounded-xl px-4 py-2.5 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+      <summary className="cursor-pointer select-none rounded-xl px-4 py-2.5 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-ring">
         {f.legend}
         {set.length > 0 && <span className="font-normal text-slate-700"> · {set.join(' · ')}</span>}
       </summary>
@@ -133,7 +133,7 @@ export function FilterForm({ action, fields, values, invalid, top, clearHref, te
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <button
             type="submit"
-            className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-ring"
           >
             {f.apply}
           </button>

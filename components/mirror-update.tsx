@@ -49,7 +49,7 @@ export function MirrorUpdate({
           <button
             type="submit"
             aria-disabled={asked}
-            className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:cursor-progress aria-disabled:text-slate-500"
+            className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-ring aria-disabled:cursor-progress aria-disabled:text-slate-500"
           >
             {asked ? labels.syncing : labels.refresh}
           </button>

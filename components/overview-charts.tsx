@@ -45,9 +45,7 @@ function ChartCard({
         <div className="mt-3 [&>svg]:h-auto [&>svg]:w-full" dangerouslySetInnerHTML={{ __html: svg }} />
       )}
       <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
-          {texts.showNumbers}
-        </summary>
+        <summary className="cursor-pointer text-brand-700 hover:underline focus-ring">{texts.showNumbers}</summary>
         <div className="mt-2">{children}</div>
       </details>
     </section>

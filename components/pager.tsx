@@ -7,9 +7,9 @@ import { formatNumber } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { Pager as PagerLinks } from '@/lib/features/documents/pages';
 
-const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
-const link = `rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 ${focus}`;
-const number = `min-w-9 rounded-md border px-2 py-1.5 text-center text-sm font-medium tabular-nums ${focus}`;
+const link =
+  'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-ring';
+const number = 'min-w-9 rounded-md border px-2 py-1.5 text-center text-sm font-medium tabular-nums focus-ring';
 
 /**
  * A page number or a page size: the current one as marked text (aria-current), the others as links to theirs. The
@@ -129,7 +129,7 @@ export function Pager({
               currentAs="true"
               currentLabelled={false}
               currentClassName="px-1.5 font-semibold text-slate-900"
-              linkClassName={`rounded px-1.5 text-brand-700 underline hover:text-brand-600 ${focus}`}
+              linkClassName="rounded px-1.5 text-brand-700 underline hover:text-brand-600 focus-ring"
             >
               {size.size}
             </CurrentOrLink>

@@ -146,7 +146,7 @@ export function PartnersList({ page, tenantId, texts, docs, locale }: Props) {
         <button
           type="submit"
           disabled={!ready}
-          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:bg-slate-400"
+          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-ring disabled:bg-slate-400"
         >
           {texts.search.submit}
         </button>
@@ -250,7 +250,7 @@ function sortHeader(
     label: (
       <Link
         href={hrefOf(descending ? `-${key}` : key)}
-        className="inline-flex items-center gap-1 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="inline-flex items-center gap-1 hover:text-slate-900 focus-ring"
         data-sort-key={key}
       >
         {label}

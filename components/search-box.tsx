@@ -50,7 +50,7 @@ export function SearchBox({
       <button
         type="submit"
         disabled={disabled}
-        className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:bg-slate-400"
+        className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-ring disabled:bg-slate-400"
       >
         {texts.submit}
       </button>

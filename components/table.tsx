@@ -87,7 +87,7 @@ export function Td({
 }) {
   return (
     <td
-      className={`px-2 py-2 align-top text-slate-800 ${numeric ? 'text-right tabular-nums whitespace-nowrap' : ''} ${nowrap ? 'whitespace-nowrap' : ''}${cardHidden ? ' card-hidden' : ''}`}
+      className={`cell${numeric ? ' cell-num' : nowrap ? ' whitespace-nowrap' : ''}${cardHidden ? ' card-hidden' : ''}`}
     >
       {children}
     </td>
@@ -97,7 +97,7 @@ export function Td({
 /** The first cell of a row: a header cell for the row, as screen readers announce it with each value. */
 export function RowHeader({ children }: { children: ReactNode }) {
   return (
-    <th scope="row" className="whitespace-nowrap px-2 py-2 text-left align-top font-medium text-slate-900">
+    <th scope="row" className="cell-head">
       {children}
     </th>
   );

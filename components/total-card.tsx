@@ -37,10 +37,7 @@ export function TotalCard({
       className={`rounded-xl border p-4 shadow-sm ${tone === 'warning' && total.count > 0 ? 'border-rose-200 bg-rose-50/60' : 'border-slate-200 bg-white'}`}
     >
       <h3 id={id} className="text-sm font-medium text-slate-700">
-        <Link
-          href={href}
-          className="hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
+        <Link href={href} className="hover:underline focus-ring">
           {title}
         </Link>
       </h3>

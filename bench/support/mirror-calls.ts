@@ -147,3 +147,33 @@ export async function waitForIdleSyncQueue(databaseUrl: string, timeoutMs: numbe
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
+
+/**
+ * Waits until the company's expenses all have their journal: after a full sync they are read one by one
+ * (lib/owners/mirror/journals.ts), a call each at the token's pace, which a page benchmark would otherwise measure
+ * alongside its pages. Answers how long it waited.
+ */
+export async function waitForExpenseJournals(
+  databaseUrl: string,
+  tenantId: string,
+  options: { timeoutMs: number; signal: AbortSignal; report?: (left: number) => void },
+): Promise<number> {
+  const started = Date.now();
+  let reported = started;
+  for (;;) {
+    const [row] = await queryOnce(
+      databaseUrl,
+      `select count(*) as left from mirror_documents where tenant_id = $1 and kind = 'expenses' and detail_read_at is null`,
+      [tenantId],
+    );
+    const left = Number(row?.left);
+    if (left === 0) return Date.now() - started;
+    if (options.signal.aborted) throw new Error('interrupted');
+    if (Date.now() - started > options.timeoutMs) throw new Error(`${left} expenses still without their journal`);
+    if (options.report && Date.now() - reported >= 10_000) {
+      options.report(left);
+      reported = Date.now();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

@@ -56,7 +56,7 @@ export function ConsoleAuthButton({
         type="button"
         onClick={() => void go()}
         disabled={state === 'busy'}
-        className={`${look} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60`}
+        className={`${look} focus-ring disabled:opacity-60`}
       >
         {state === 'busy' ? working : label}
       </button>

@@ -26,7 +26,7 @@ export function ConsoleNav({
             <Link
               href={href}
               aria-current={current === key ? 'page' : undefined}
-              className={`block whitespace-nowrap rounded-md px-3 py-1.5 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+              className={`block whitespace-nowrap rounded-md px-3 py-1.5 font-medium focus-ring ${
                 current === key ? 'bg-slate-800 text-white' : 'text-brand-700 hover:bg-slate-100'
               }`}
             >

@@ -75,7 +75,7 @@ function PeriodForm({ page, t }: { page: AccountsPage; t: Messages }) {
           })}
           <button
             type="submit"
-            className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-ring"
           >
             {a.show}
           </button>

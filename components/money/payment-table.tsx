@@ -33,7 +33,7 @@ function sortableHeader(
     label: (
       <Link
         href={sorting.hrefOf(descending ? `-${key}` : key)}
-        className="inline-flex items-center gap-1 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="inline-flex items-center gap-1 hover:text-slate-900 focus-ring"
         data-sort-key={key}
       >
         {label}

@@ -20,10 +20,7 @@ export function ReceivedThisMonthCard({ card, texts, locale }: { card: Card; tex
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <h3 id="received-this-month" className="text-sm font-medium text-slate-700">
-        <Link
-          href={card.href}
-          className="hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
+        <Link href={card.href} className="hover:underline focus-ring">
           {o.receivedThisMonth}
         </Link>
       </h3>

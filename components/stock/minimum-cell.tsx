@@ -6,9 +6,6 @@ import { type MinimumOutcome, refusalOf } from '@/lib/features/stock/minimum-out
 import type { MirroredWarehouse, StockRow } from '@/lib/owners/mirror/query/stock';
 import { MINIMUM_MAX_LENGTH } from '@/lib/owners/stock/minimum-value';
 
-const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
-const control = `rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 shadow-sm aria-invalid:border-rose-500 aria-invalid:ring-1 aria-invalid:ring-rose-500 ${focus}`;
-
 /** A quantity or a minimum (exact decimal text) as people read it: "2,5", "1 000", up to four decimals. */
 export const quantityText = (value: string, locale: Locale) => formatNumber(Number(value), locale, 4);
 
@@ -95,7 +92,7 @@ export function MinimumCell({
                   <button
                     type="submit"
                     aria-label={fill(m.removeLabel, { item: row.itemCode, warehouse: where })}
-                    className={`rounded px-1 text-xs text-slate-600 underline hover:text-rose-700 ${focus}`}
+                    className="rounded px-1 text-xs text-slate-600 underline hover:text-rose-700 focus-ring"
                   >
                     {m.remove}
                   </button>
@@ -115,7 +112,7 @@ export function MinimumCell({
       )}
       <details open={refused !== null} className="group">
         <summary
-          className={`cursor-pointer select-none text-xs font-medium text-brand-700 underline hover:text-brand-600 ${focus}`}
+          className="cursor-pointer select-none text-xs font-medium text-brand-700 underline hover:text-brand-600 focus-ring"
           aria-label={fill(m.setLabel, { item: row.itemCode })}
         >
           {m.set}
@@ -131,7 +128,7 @@ export function MinimumCell({
               name="warehouse"
               defaultValue={chosen}
               aria-invalid={refused?.result === 'warehouse-unknown' || undefined}
-              className={control}
+              className="field"
             >
               <option value="">{m.allWarehouses}</option>
               {forms.warehouses.map((each) => (
@@ -157,12 +154,12 @@ export function MinimumCell({
               defaultValue={refused ? refused.typed : ''}
               aria-invalid={refused !== null || undefined}
               aria-describedby={ids.note}
-              className={`${control} w-24`}
+              className="field w-24"
             />
           </div>
           <button
             type="submit"
-            className={`rounded-md bg-brand-600 px-3 py-1 text-sm font-medium text-white hover:bg-brand-700 ${focus}`}
+            className="rounded-md bg-brand-600 px-3 py-1 text-sm font-medium text-white hover:bg-brand-700 focus-ring"
           >
             {m.save}
           </button>

@@ -17,10 +17,7 @@ export function StockMinimumCard({ card, texts }: { card: Card; texts: StockText
       className={`rounded-xl border p-4 shadow-sm ${card.below > 0 ? 'border-rose-200 bg-rose-50/60' : 'border-slate-200 bg-white'}`}
     >
       <h3 id="stock-minimum-card" className="text-sm font-medium text-slate-700">
-        <Link
-          href={card.href}
-          className="hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
+        <Link href={card.href} className="hover:underline focus-ring">
           {o.title}
         </Link>
       </h3>

@@ -22,8 +22,8 @@ import { StockTable } from './stock-table';
 
 type Props = { page: StockPageData; tenantId: string; texts: StockTexts; docs: DocumentTexts; locale: Locale };
 
-const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
-const control = `mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm aria-invalid:border-rose-500 aria-invalid:ring-1 aria-invalid:ring-rose-500 ${focus}`;
+const control =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm aria-invalid:border-rose-500 aria-invalid:ring-1 aria-invalid:ring-rose-500 focus-ring';
 
 /**
  * The stock page (`/companies/{tenantId}/stock`): what it is, how fresh the company's copy of its catalog items is,
@@ -170,7 +170,7 @@ function Filters({
             value="1"
             defaultChecked={view.below}
             aria-invalid={invalid.includes('below') || undefined}
-            className={`h-4 w-4 rounded border-slate-300 ${focus}`}
+            className="h-4 w-4 rounded border-slate-300 focus-ring"
           />
           <label htmlFor="stock-below" className="text-sm text-slate-800">
             {f.below}
@@ -194,7 +194,7 @@ function Filters({
         <div className="flex items-center gap-3 pb-0.5">
           <button
             type="submit"
-            className={`rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 ${focus}`}
+            className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-ring"
           >
             {f.apply}
           </button>

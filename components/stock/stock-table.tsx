@@ -46,7 +46,7 @@ export function StockTable({
       label: (
         <Link
           href={hrefOf(descending ? `-${key}` : key)}
-          className="inline-flex items-center gap-1 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="inline-flex items-center gap-1 hover:text-slate-900 focus-ring"
           data-sort-key={key}
         >
           {label}

@@ -32,8 +32,7 @@ export const generateMetadata = ({ params }: { params: Promise<{ tenantId: strin
  */
 type Props = { params: Promise<{ tenantId: string; consentId: string }> };
 
-const buttonClass =
-  'rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+const buttonClass = 'rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-ring';
 
 export default async function ConsentProgressPage({ params }: Props) {
   const { tenantId, consentId } = await params;
