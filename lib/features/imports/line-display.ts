@@ -1,7 +1,7 @@
-import type { PaymentDisplay } from '@/lib/base/imports/payment-display';
+import type { PAIRING_REASONS, PaymentDisplay } from '@/lib/base/imports/payment-display';
 import type { StatementLine } from '@/lib/base/imports/statement-line';
 
-import type { Pairing } from './pairing';
+import type { Pairing, PairingReason } from './pairing';
 
 /**
  * A statement line's `display` (lib/base/imports/payment-display.ts) from the line and its pairing: what the import's
@@ -49,3 +49,7 @@ export function statementLineOf(display: PaymentDisplay, externalId: string | nu
     externalId: externalId ?? '',
   };
 }
+
+// The display's list of reasons is the pairing's, no more and no fewer (a new reason must get its words).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const reasonsAgree: Same<(typeof PAIRING_REASONS)[number], PairingReason> = true;
