@@ -176,7 +176,7 @@ describe('the import’s page', () => {
       pageLine(pairings[index]!.state, index, {
         facts: readPaymentDisplay(paymentDisplayOf(each, pairings[index]!)),
         document: pairings[index]!.document
-          ? { id: pairings[index]!.document!.id, documentNumber: pairings[index]!.document!.documentNumber ?? '' }
+          ? { id: pairings[index]!.document.id, documentNumber: pairings[index]!.document.documentNumber ?? '' }
           : null,
       }),
     );

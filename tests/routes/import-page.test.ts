@@ -7,6 +7,7 @@ import { isRouteHandlerPath } from '@/lib/base/http/route-handlers';
 import { createImport } from '@/lib/owners/imports/create';
 import { importSendQueue } from '@/lib/owners/imports/jobs';
 import type { NewLine } from '@/lib/owners/imports/lines';
+import { stopImports } from '@/lib/owners/imports/outcomes';
 import { readImport } from '@/lib/owners/imports/view';
 import { openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
 import { syncMirror } from '@/lib/owners/mirror/run';
@@ -273,6 +274,30 @@ describe('recording the payments in KROS', () => {
     ]);
     expect(exclude.headers.get('location')).toContain('outcome=unchanged');
     expect(await statesOf(importId)).toEqual({ 1: 'ready', 2: 'queued', 3: 'excluded', 4: 'ready' });
+  });
+});
+
+describe('sending again after sending stopped', () => {
+  it('lifts the stop of an import whose lines wait in the queue, and asks for the sender', async () => {
+    const importId = await newImport();
+    const db = await getDb();
+    await post(postSend, { tenantId: TENANT, importId }, []);
+    expect(await stopImports(db, company, 'payment-required', importId)).toContain(importId);
+    expect((await readImport(db, company, importId))!.stopReason).toBe('payment-required');
+    await (await getJobs()).cancel(importSendQueue, `${PLUGIN_ID}:${TENANT}`);
+
+    const response = await post(postSend, { tenantId: TENANT, importId }, [
+      ['line', '1'],
+      ['line', '4'],
+    ]);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toContain('outcome=queued');
+    const detail = await readImport(db, company, importId);
+    expect(detail).toMatchObject({ stopReason: null, stoppedAt: null, state: 'sending' });
+    expect(await statesOf(importId)).toEqual({ 1: 'queued', 2: 'unmatched', 3: 'excluded', 4: 'queued' });
+    expect(
+      await (await getJobs()).send(importSendQueue, company, { singletonKey: `${PLUGIN_ID}:${TENANT}` }),
+    ).toBeNull();
   });
 });
 

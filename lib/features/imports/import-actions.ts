@@ -8,7 +8,7 @@ import { readPaymentDisplay } from '@/lib/base/imports/payment-display';
 import { excludeLines, includeLines, pairLine } from '@/lib/owners/imports/edit';
 import { requestImportSend } from '@/lib/owners/imports/jobs';
 import { companyOf, isImportId } from '@/lib/owners/imports/lines';
-import { queueLines } from '@/lib/owners/imports/queue';
+import { queueLines, resumeImport } from '@/lib/owners/imports/queue';
 import { readImport } from '@/lib/owners/imports/view';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { invoiceToPair, openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
@@ -87,8 +87,10 @@ export async function sendImportLines(
   const detail = await readImport(db, scope, importId);
   if (!detail) throw noImport();
   const { queued } = await queueLines(db, scope, importId, which);
-  if (queued.length > 0) await requestImportSend(companyOf(scope));
-  return backTo(scope.tenantId, importId, queued.length > 0 ? 'queued' : 'unchanged');
+  // A stopped import's lines wait in the queue already: sending again lifts the stop (queueLines does when it queues).
+  const resumed = queued.length === 0 && detail.stoppedAt !== null && (await resumeImport(db, scope, importId));
+  if (queued.length > 0 || resumed) await requestImportSend(companyOf(scope));
+  return backTo(scope.tenantId, importId, queued.length > 0 || resumed ? 'queued' : 'unchanged');
 }
 
 /** Applies the lines form; the page's address to go back to. */
