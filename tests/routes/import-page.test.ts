@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as postLines } from '@/app/companies/[tenantId]/payments/import/[importId]/lines/route';
 import { POST as postSend } from '@/app/companies/[tenantId]/payments/import/[importId]/send/route';
 import { GET as getView } from '@/app/companies/[tenantId]/payments/import/[importId]/view.json/route';
+import type { CompanyScope } from '@/lib/base/company-scope';
 import { isRouteHandlerPath } from '@/lib/base/http/route-handlers';
+import { loadImportPage } from '@/lib/features/imports/import-page';
+import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { createImport } from '@/lib/owners/imports/create';
 import { importSendQueue } from '@/lib/owners/imports/jobs';
 import type { NewLine } from '@/lib/owners/imports/lines';
@@ -11,7 +14,7 @@ import { stopImports } from '@/lib/owners/imports/outcomes';
 import { readImport } from '@/lib/owners/imports/view';
 import { openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
 import { syncMirror } from '@/lib/owners/mirror/run';
-import { getDb } from '@/lib/platform/db/client';
+import { type Db, getDb } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';
 import { getJobs, startJobs, stopJobs } from '@/lib/platform/jobs/process';
 
@@ -342,6 +345,42 @@ describe('another company, another site', () => {
       ).status,
     ).toBe(403);
     expect(await statesOf(importId)).toEqual(before);
+  });
+});
+
+describe('the page’s data', () => {
+  /** The door's page as a test holds it: our own database for the company, nothing else. */
+  const pageOf = (tenantId: string) =>
+    ({
+      scope: scopeOf(tenantId),
+      read: async <T>(query: (db: Db, scope: CompanyScope) => Promise<T>) => query(await getDb(), scopeOf(tenantId)),
+    }) as unknown as CompanyPage;
+
+  it('is the import with its lines and the sum to be recorded; another company’s import is none (404)', async () => {
+    const importId = await newImport();
+    const data = await loadImportPage(pageOf(TENANT), importId, {});
+    expect(data!.lines.map((line) => [line.line, line.state, line.facts.amount])).toEqual([
+      ['1', 'ready', '12.50'],
+      ['2', 'unmatched', '30.00'],
+      ['3', 'excluded', '5.00'],
+      ['4', 'ready', '7.00'],
+    ]);
+    expect(data!.toRecord).toEqual([{ currency: 'EUR', amount: '19.5', count: 2 }]);
+    expect(data!.inProgress).toBe(false);
+    expect(await loadImportPage(pageOf(OTHER), importId, {})).toBeNull();
+    expect(await loadImportPage(pageOf(TENANT), 'nie-je-id', {})).toBeNull();
+  });
+
+  it('searches the invoices to pair a line with, for a line the page may still change', async () => {
+    const importId = await newImport();
+    const invoice = (await openInvoicesOf(await getDb(), company)).find((each) => each.documentNumber !== null)!;
+    const data = await loadImportPage(pageOf(TENANT), importId, { pair: '2', q: invoice.documentNumber! });
+    expect(data!.search!.line).toBe('2');
+    expect(data!.search!.results!.map((each) => each.id)).toContain(invoice.id);
+    // A line on its way (or no such line) gets no search.
+    await post(postSend, { tenantId: TENANT, importId }, []);
+    expect((await loadImportPage(pageOf(TENANT), importId, { pair: '1', q: 'x' }))!.search).toBeNull();
+    expect((await loadImportPage(pageOf(TENANT), importId, { pair: '9', q: 'x' }))!.search).toBeNull();
   });
 });
 
