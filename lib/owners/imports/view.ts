@@ -2,6 +2,8 @@ import 'server-only';
 
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 
+import { importsTexts, problemWords } from '@/lib/base/i18n/imports';
+import type { Locale } from '@/lib/base/i18n/messages';
 import {
   emptyLineCounts,
   type ImportKind,
@@ -188,4 +190,10 @@ export function importView(detail: ImportDetail, describe: DescribeProblem = pla
       document: line.document,
     })),
   };
+}
+
+/** The JSON view in the user's language: each problem in the words of the import's page (lib/base/i18n/imports.ts). */
+export function importViewIn(detail: ImportDetail, locale: Locale): ImportJson {
+  const texts = importsTexts[locale];
+  return importView(detail, (problem) => problemWords(problem, texts));
 }

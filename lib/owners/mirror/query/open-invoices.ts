@@ -211,3 +211,16 @@ export async function searchInvoicesToPair(
     .limit(Math.max(1, Math.min(limit, 100)));
   return rows.map((row) => ({ ...invoiceOf(row, new Map()), open: row.open }));
 }
+
+/**
+ * One invoice of the company (not a credit note) by its id, as the "pair with another invoice" control chose it: open
+ * or not. Null when the company's copy has no such invoice.
+ */
+export async function invoiceToPair(db: Db, company: MirrorCompany, id: string): Promise<PairableInvoice | null> {
+  if (!/^[0-9A-Za-z_-]{1,64}$/.test(id)) return null;
+  const [row] = await db
+    .select({ ...columns, open: sql<boolean>`coalesce(${d.amountDue} > 0, false)` })
+    .from(d)
+    .where(and(documentsOf(company, 'invoices'), notCreditNote, sql`${d.id} = ${id}`));
+  return row ? { ...invoiceOf(row, new Map()), open: row.open } : null;
+}

@@ -1,0 +1,552 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+
+import { fill } from '@/lib/base/i18n/documents';
+import { formatDay, formatMoment, formatMoney } from '@/lib/base/i18n/format';
+import { type ImportsTexts, problemWords } from '@/lib/base/i18n/imports';
+import type { Locale } from '@/lib/base/i18n/messages';
+import type { MoneyTexts } from '@/lib/base/i18n/money';
+import { LINE_STATES, type LineState } from '@/lib/base/imports/states';
+import type { ImportPageData, PageLine } from '@/lib/features/imports/import-page';
+import { CHANGEABLE, importPagePath } from '@/lib/features/imports/import-paths';
+import { accountLabelOf } from '@/lib/features/money/labels';
+import { companyPath, kindPath } from '@/lib/service/records/present';
+
+import { linkClass, plainLinkClass } from '../detail-parts';
+import { ibanForPeople } from '../money/payment-table';
+import { type Column, RowHeader, Table, Td } from '../table';
+
+const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+const smallButton = `rounded border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-800 shadow-sm hover:bg-slate-50 ${focus}`;
+const primaryButton = `rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-600 disabled:cursor-not-allowed disabled:bg-slate-300 ${focus}`;
+const control = `rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 shadow-sm ${focus}`;
+
+/** How often the page draws itself again while lines are queued or sent. */
+const REFRESH_SECONDS = 4;
+
+/** The states the summary always shows; the others once a line is in them. */
+const ALWAYS: readonly LineState[] = ['ready', 'unmatched', 'excluded', 'duplicate'];
+
+const stateTone: Record<LineState, string> = {
+  ready: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  unmatched: 'bg-amber-50 text-amber-900 ring-amber-200',
+  invalid: 'bg-rose-50 text-rose-800 ring-rose-200',
+  excluded: 'bg-slate-50 text-slate-600 ring-slate-200',
+  duplicate: 'bg-slate-50 text-slate-700 ring-slate-300',
+  queued: 'bg-sky-50 text-sky-800 ring-sky-200',
+  sent: 'bg-sky-50 text-sky-800 ring-sky-200',
+  done: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
+  problem: 'bg-rose-50 text-rose-800 ring-rose-200',
+};
+
+function pluralOf(count: number, forms: ImportsTexts['actions']['record'], locale: Locale): string {
+  const rule = new Intl.PluralRules(locale === 'sk' ? 'sk-SK' : 'en-GB').select(count) as keyof typeof forms;
+  return fill(forms[rule] ?? forms.other, { count });
+}
+
+function StateBadge({ state, texts }: { state: LineState; texts: ImportsTexts }) {
+  return (
+    <span
+      className={`inline-block whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${stateTone[state]}`}
+      title={texts.stateHints[state]}
+      data-line-state={state}
+    >
+      {texts.states[state]}
+    </span>
+  );
+}
+
+/** One hidden `line` field and a button: a form of the page posting to one of the import's routes. */
+function LineButton({
+  action,
+  fields,
+  label,
+  ariaLabel,
+}: {
+  action: string;
+  fields: Record<string, string>;
+  label: string;
+  ariaLabel: string;
+}) {
+  return (
+    <form method="post" action={action} className="inline">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={smallButton} aria-label={ariaLabel}>
+        {label}
+      </button>
+    </form>
+  );
+}
+
+function Amount({ line, locale }: { line: PageLine; locale: Locale }) {
+  const { amount, currency, direction } = line.facts;
+  return (
+    <span data-amount={amount ?? ''} className={direction === 'debit' ? 'text-violet-800' : undefined}>
+      {direction === 'debit' ? '−' : ''}
+      {formatMoney(amount === null ? null : Number(amount), currency, locale)}
+    </span>
+  );
+}
+
+/** The paired invoice (a link), what the pairing says of it in words, and a suggestion to confirm. */
+function PairingCell({
+  line,
+  tenantId,
+  actions,
+  texts,
+}: {
+  line: PageLine;
+  tenantId: string;
+  actions: { lines: string };
+  texts: ImportsTexts;
+}) {
+  const pairing = line.facts.pairing;
+  const words: string[] = [];
+  for (const reason of pairing?.reasons ?? []) words.push(texts.reasons[reason]);
+  if (line.document && pairing?.match) words.push(texts.reasons[pairing.match]);
+  if (pairing?.sharedSymbol && !pairing.reasons.includes('shared-symbol')) words.push(texts.reasons['shared-symbol']);
+  const suggestion = line.state === 'unmatched' ? pairing?.suggestion : null;
+  const label = fill(texts.actions.lineLabel, { line: line.line });
+  return (
+    <div className="min-w-40 space-y-1">
+      {line.document ? (
+        <Link
+          href={kindPath(tenantId, 'invoices', line.document.id)}
+          className={plainLinkClass}
+          data-paired-document={line.document.id}
+        >
+          {line.document.documentNumber || fill(texts.document, { number: line.document.id })}
+        </Link>
+      ) : (
+        <span className="text-slate-500">{texts.noInvoice}</span>
+      )}
+      {line.sentSymbol !== null && (
+        <span className="block text-xs text-slate-600">{fill(texts.sentWithSymbol, { symbol: line.sentSymbol })}</span>
+      )}
+      {words.length > 0 && (
+        <ul className="space-y-0.5 text-xs text-slate-600" data-pairing-reasons={pairing?.reasons.join(' ')}>
+          {words.map((word) => (
+            <li key={word} className={word.startsWith('Pozor') || word.startsWith('Warning') ? 'text-amber-800' : ''}>
+              {word}
+            </li>
+          ))}
+        </ul>
+      )}
+      {suggestion && (
+        <div
+          className="rounded border border-amber-200 bg-amber-50 p-1.5 text-xs"
+          data-suggestion={suggestion.document.id}
+        >
+          <p className="font-medium text-amber-900">
+            {fill(texts.suggestion.label, {
+              number: suggestion.document.documentNumber ?? suggestion.document.id,
+            })}
+          </p>
+          <p className="text-amber-900">
+            {suggestion.by === 'iban' ? texts.suggestion.byIban : texts.suggestion.byName}
+          </p>
+          {suggestion.candidates > 1 && (
+            <p className="text-amber-900">{fill(texts.suggestion.more, { count: suggestion.candidates })}</p>
+          )}
+          <div className="mt-1">
+            <LineButton
+              action={actions.lines}
+              fields={{ action: 'pair', line: line.line, invoice: suggestion.document.id }}
+              label={texts.suggestion.confirm}
+              ariaLabel={`${texts.suggestion.confirm} – ${label}`}
+            />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The line's state in words, its problems, and for a duplicate where it was sent before. */
+function StateCell({ line, texts }: { line: PageLine; texts: ImportsTexts }) {
+  return (
+    <div className="min-w-32 space-y-1">
+      <StateBadge state={line.state} texts={texts} />
+      {line.problems.length > 0 && (
+        <ul className="space-y-0.5 text-xs text-rose-800" data-line-problems={line.problems.length}>
+          {line.problems.map((problem, index) => (
+            <li key={index}>{problemWords(problem, texts)}</li>
+          ))}
+        </ul>
+      )}
+      {line.state === 'done' && line.document && (
+        <span className="block text-xs text-slate-600">
+          {fill(texts.document, { number: line.document.documentNumber || line.document.id })}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function ActionsCell({
+  line,
+  actions,
+  searchOpen,
+  searchQ,
+  texts,
+}: {
+  line: PageLine;
+  actions: { lines: string; send: string; page: string };
+  searchOpen: boolean;
+  searchQ: string;
+  texts: ImportsTexts;
+}) {
+  const a = texts.actions;
+  const label = fill(a.lineLabel, { line: line.line });
+  if (!CHANGEABLE.includes(line.state)) return null;
+  const credit = line.facts.direction === 'credit' && line.payload !== null;
+  const outgoing = line.facts.pairing?.reasons.includes('outgoing') ?? false;
+  return (
+    <div className="flex min-w-32 flex-col items-start gap-1">
+      <div className="flex flex-wrap gap-1">
+        {line.state === 'excluded' ? (
+          !outgoing && (
+            <LineButton
+              action={actions.lines}
+              fields={{ action: 'include', line: line.line }}
+              label={a.include}
+              ariaLabel={`${a.include} – ${label}`}
+            />
+          )
+        ) : (
+          <LineButton
+            action={actions.lines}
+            fields={{ action: 'exclude', line: line.line }}
+            label={a.exclude}
+            ariaLabel={`${a.exclude} – ${label}`}
+          />
+        )}
+        {line.state === 'unmatched' && credit && (
+          <LineButton
+            action={actions.send}
+            fields={{ line: line.line }}
+            label={a.sendLine}
+            ariaLabel={`${a.sendLine} – ${label}`}
+          />
+        )}
+      </div>
+      {credit && line.state !== 'excluded' && (
+        <details open={searchOpen}>
+          <summary className={`cursor-pointer select-none text-xs font-medium text-brand-700 underline ${focus}`}>
+            {a.pairOther}
+          </summary>
+          <form method="get" action={actions.page} className="mt-1 flex flex-wrap items-end gap-1" role="search">
+            <input type="hidden" name="pair" value={line.line} />
+            <label className="sr-only" htmlFor={`pair-q-${line.line}`}>
+              {`${a.search} – ${label}`}
+            </label>
+            <input
+              id={`pair-q-${line.line}`}
+              type="search"
+              name="q"
+              defaultValue={searchOpen ? searchQ : ''}
+              maxLength={100}
+              placeholder={a.search}
+              className={`${control} w-44`}
+            />
+            <button type="submit" className={smallButton}>
+              {a.searchButton}
+            </button>
+          </form>
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** The invoices the search found for one line, each with its "pair" button, in a row under the line. */
+function SearchResults({
+  data,
+  actions,
+  columns,
+  texts,
+  locale,
+}: {
+  data: NonNullable<ImportPageData['search']>;
+  actions: { lines: string; page: string };
+  columns: number;
+  texts: ImportsTexts;
+  locale: Locale;
+}) {
+  const a = texts.actions;
+  if (data.results === null) return null;
+  return (
+    <tr data-pair-results={data.line}>
+      <td colSpan={columns} className="bg-slate-50 px-2 py-2">
+        {data.results.length === 0 ? (
+          <p className="text-sm text-slate-700">{fill(a.searchNone, { q: data.q })}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 text-sm">
+            {data.results.map((invoice) => (
+              <li
+                key={invoice.id}
+                className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1"
+                data-result={invoice.id}
+              >
+                <span className="font-medium text-slate-900">{invoice.documentNumber ?? invoice.id}</span>
+                <span className="text-slate-700">{invoice.partnerName ?? ''}</span>
+                <span className="text-slate-600">{invoice.variableSymbol ? `VS ${invoice.variableSymbol}` : ''}</span>
+                <span className="tabular-nums text-slate-700">
+                  {invoice.open
+                    ? fill(a.due, { amount: formatMoney(Number(invoice.amountDue), invoice.currency, locale) })
+                    : a.paid}
+                </span>
+                <LineButton
+                  action={actions.lines}
+                  fields={{ action: 'pair', line: data.line, invoice: invoice.id }}
+                  label={a.pair}
+                  ariaLabel={`${a.pair} – ${invoice.documentNumber ?? invoice.id}`}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link href={actions.page} className={`mt-1 inline-block text-xs ${plainLinkClass}`}>
+          {a.cancel}
+        </Link>
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * An import of a bank statement (issue 20): its file, who and when, the account; the summary (counts per state, the
+ * sum to be recorded) with "Record N payments in KROS"; why sending stopped, or its progress while lines are on their
+ * way (the page then refreshes itself); and the lines, each with its facts, the invoice it pays and why, its state and
+ * problems in words, and its controls. Server-rendered; every control is a plain same-origin form.
+ */
+export function ImportView({
+  data,
+  tenantId,
+  texts,
+  money,
+  locale,
+}: {
+  data: ImportPageData;
+  tenantId: string;
+  texts: ImportsTexts;
+  money: MoneyTexts;
+  locale: Locale;
+}) {
+  const { detail, lines } = data;
+  const page = importPagePath(tenantId, detail.id);
+  const actions = { page, lines: `${page}/lines`, send: `${page}/send` };
+  const c = texts.columns;
+  const columns: Column[] = [
+    c.date,
+    { label: c.amount, numeric: true },
+    c.counterparty,
+    c.variableSymbol,
+    c.reference,
+    c.invoice,
+    c.state,
+    c.actions,
+  ];
+  const accounts = new Map((data.accounts ?? []).map((account) => [account.id, account]));
+  const counts = detail.counts;
+  const shownStates = LINE_STATES.filter((state) => ALWAYS.includes(state) || counts[state] > 0);
+  const onTheirWay = counts.queued + counts.sent;
+  const settled = counts.done + counts.problem;
+
+  let outcome: ReactNode = null;
+  if (data.outcome) {
+    const o = texts.outcomes;
+    const words =
+      data.outcome.outcome === 'paired'
+        ? fill(o.paired, { number: data.outcome.number ?? '' })
+        : o[data.outcome.outcome];
+    outcome = (
+      <p
+        role="status"
+        className={`mt-3 rounded-md px-3 py-2 text-sm ${data.outcome.outcome === 'unchanged' ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-900'}`}
+        data-import-outcome={data.outcome.outcome}
+      >
+        {words}
+      </p>
+    );
+  }
+
+  return (
+    <div data-import-id={detail.id} data-import-state={detail.state}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="break-all text-lg font-semibold text-slate-900">
+          {fill(texts.title, { file: detail.fileName })}
+        </h2>
+        <div className="flex gap-3 text-sm">
+          <Link href={companyPath(tenantId, 'imports')} className={linkClass}>
+            {texts.importsList}
+          </Link>
+          <Link href={companyPath(tenantId, 'payments')} className={linkClass}>
+            {texts.back}
+          </Link>
+        </div>
+      </div>
+      <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr_max-content_1fr]">
+        <dt className="text-slate-600">{texts.header.file}</dt>
+        <dd className="break-all text-slate-900">{detail.fileName}</dd>
+        <dt className="text-slate-600">{texts.header.by}</dt>
+        <dd className="break-all text-slate-900">{detail.createdBy}</dd>
+        <dt className="text-slate-600">{texts.header.at}</dt>
+        <dd className="text-slate-900">{formatMoment(detail.createdAt, locale)}</dd>
+        <dt className="text-slate-600">{texts.header.account}</dt>
+        <dd className="text-slate-900" data-account-id={detail.accountId ?? ''}>
+          {accountLabelOf(detail.accountId, accounts, money)}
+        </dd>
+        <dt className="text-slate-600">{texts.header.state}</dt>
+        <dd className="text-slate-900">{texts.importStates[detail.state]}</dd>
+      </dl>
+      {outcome}
+
+      {detail.stopReason && (
+        <section
+          role="alert"
+          className="mt-4 rounded-xl border border-rose-200 bg-rose-50 p-4 text-sm text-rose-900"
+          data-stop-reason={detail.stopReason}
+        >
+          <h3 className="font-semibold">{texts.stop.title}</h3>
+          <p className="mt-1">{texts.stop[detail.stopReason]}</p>
+          {counts.queued > 0 && <p className="mt-1">{fill(texts.stop.waiting, { count: counts.queued })}</p>}
+          {counts.queued > 0 && (
+            <form method="post" action={actions.send} className="mt-2">
+              {lines
+                .filter((line) => line.state === 'queued')
+                .map((line) => (
+                  <input key={line.line} type="hidden" name="line" value={line.line} />
+                ))}
+              <button type="submit" className={primaryButton}>
+                {texts.stop.again}
+              </button>
+            </form>
+          )}
+        </section>
+      )}
+
+      {data.inProgress && (
+        <section
+          role="status"
+          aria-live="polite"
+          className="mt-4 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900"
+          data-import-progress={`${counts.done}/${onTheirWay + settled}`}
+        >
+          <p>{fill(texts.progress.sending, { done: counts.done, total: onTheirWay + settled })}</p>
+          {counts.sent > 0 && <p className="mt-1">{fill(texts.progress.unconfirmed, { count: counts.sent })}</p>}
+          <progress className="mt-2 w-full" max={onTheirWay + settled} value={settled} />
+          <Link href={page} className={`mt-1 inline-block ${plainLinkClass}`}>
+            {texts.progress.refresh}
+          </Link>
+          {/* Draws the page again every few seconds while lines are on their way: no script, safe under the CSP. */}
+          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+        </section>
+      )}
+
+      <section
+        aria-labelledby="import-summary"
+        className="mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
+        <h3 id="import-summary" className="font-medium text-slate-900">
+          {texts.summary.label}
+        </h3>
+        <ul className="mt-2 flex flex-wrap gap-2 text-sm">
+          {shownStates.map((state) => (
+            <li
+              key={state}
+              className={`rounded px-2 py-1 ring-1 ring-inset ${stateTone[state]}`}
+              title={texts.stateHints[state]}
+              data-count-state={state}
+              data-count={counts[state]}
+            >
+              {texts.states[state]}: <strong className="tabular-nums">{counts[state]}</strong>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 text-sm text-slate-800" data-to-record="">
+          {texts.summary.toRecord}:{' '}
+          {data.toRecord.length === 0 ? (
+            <span className="text-slate-600">{texts.summary.sumNone}</span>
+          ) : (
+            data.toRecord.map((sum, index) => (
+              <strong key={sum.currency} className="tabular-nums" data-sum={sum.amount} data-currency={sum.currency}>
+                {index > 0 && ', '}
+                {formatMoney(Number(sum.amount), sum.currency || null, locale)}
+              </strong>
+            ))
+          )}
+        </p>
+        <form method="post" action={actions.send} className="mt-3 flex flex-wrap items-center gap-3">
+          <button type="submit" className={primaryButton} disabled={counts.ready === 0} data-record={counts.ready}>
+            {pluralOf(counts.ready, texts.actions.record, locale)}
+          </button>
+          <span className="text-xs text-slate-600">{texts.actions.recordHint}</span>
+        </form>
+      </section>
+
+      <div className="mt-4">
+        {lines.length === 0 ? (
+          <p className="text-sm text-slate-600">{texts.empty}</p>
+        ) : (
+          <Table caption={texts.caption} columns={columns}>
+            {lines.flatMap((line) => {
+              const f = line.facts;
+              const row = (
+                <tr key={line.line} className="hover:bg-slate-50" data-line={line.line} id={`line-${line.line}`}>
+                  <RowHeader>{f.date ? formatDay(f.date, locale) : '—'}</RowHeader>
+                  <Td numeric>
+                    <Amount line={line} locale={locale} />
+                  </Td>
+                  <Td>
+                    <span className="break-words">{f.counterparty.name ?? '—'}</span>
+                    {f.counterparty.iban && (
+                      <span className="block whitespace-nowrap text-xs text-slate-500">
+                        {ibanForPeople(f.counterparty.iban)}
+                      </span>
+                    )}
+                  </Td>
+                  <Td nowrap>{f.variableSymbol ?? ''}</Td>
+                  <Td>
+                    <span className="block max-w-64 break-words">{f.message ?? ''}</span>
+                    {f.reference && <span className="block break-all text-xs text-slate-500">{f.reference}</span>}
+                  </Td>
+                  <Td>
+                    <PairingCell line={line} tenantId={tenantId} actions={actions} texts={texts} />
+                  </Td>
+                  <Td>
+                    <StateCell line={line} texts={texts} />
+                  </Td>
+                  <Td>
+                    <ActionsCell
+                      line={line}
+                      actions={actions}
+                      searchOpen={data.search?.line === line.line}
+                      searchQ={data.search?.q ?? ''}
+                      texts={texts}
+                    />
+                  </Td>
+                </tr>
+              );
+              return data.search?.line === line.line
+                ? [
+                    row,
+                    <SearchResults
+                      key={`${line.line}-results`}
+                      data={data.search}
+                      actions={actions}
+                      columns={columns.length}
+                      texts={texts}
+                      locale={locale}
+                    />,
+                  ]
+                : [row];
+            })}
+          </Table>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import 'server-only';
+
+import { z } from 'zod';
+
+import type { CompanyScope } from '@/lib/base/company-scope';
+import { HttpError } from '@/lib/base/errors';
+import { readPaymentDisplay } from '@/lib/base/imports/payment-display';
+import { excludeLines, includeLines, pairLine } from '@/lib/owners/imports/edit';
+import { requestImportSend } from '@/lib/owners/imports/jobs';
+import { companyOf, isImportId } from '@/lib/owners/imports/lines';
+import { queueLines, resumeImport } from '@/lib/owners/imports/queue';
+import { readImport } from '@/lib/owners/imports/view';
+import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
+import { invoiceToPair, openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
+import type { Db } from '@/lib/platform/db/client';
+
+import { importPagePath } from './import-paths';
+import { paymentDisplayOf, statementLineOf } from './line-display';
+import { indexOpenInvoices } from './open-invoice-index';
+import { pairByHand } from './pairing';
+
+/**
+ * The import page's forms (contract.md, "Uploads"): `POST …/payments/import/{importId}/send` (the repeated field
+ * `line`; none named: every ready line) and `POST …/payments/import/{importId}/lines` (`action` exclude, include or
+ * pair, the repeated field `line`, and for pair the `invoice` chosen: a suggestion confirmed or one found by the
+ * page's search). Each answers the address of the import's page to go back to (303), with what happened in its
+ * `outcome`. A form that is not one of these is refused (400) and changes nothing; an import the company does not
+ * have is not found (404).
+ */
+
+/** The most lines one form names (a statement holds at most 50 000). */
+const MAX_NAMED = 50_000;
+
+const lineId = z.string().min(1).max(40);
+
+const lineFormSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('exclude'), lines: z.array(lineId).min(1).max(MAX_NAMED) }),
+  z.object({ action: z.literal('include'), lines: z.array(lineId).min(1).max(MAX_NAMED) }),
+  z.object({
+    action: z.literal('pair'),
+    lines: z.array(lineId).length(1),
+    invoice: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/),
+  }),
+]);
+
+export type LineForm = z.infer<typeof lineFormSchema>;
+
+/** The lines form's fields; null when they are not a form the page sends. */
+export function readLineForm(body: URLSearchParams): LineForm | null {
+  const parsed = lineFormSchema.safeParse({
+    action: body.get('action') ?? undefined,
+    lines: body.getAll('line'),
+    invoice: body.get('invoice') ?? undefined,
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+/** The send form's lines: those named, or every ready line; null when a named line cannot be one. */
+export function readSendForm(body: URLSearchParams): string[] | 'all-ready' | null {
+  const lines = body.getAll('line');
+  if (lines.length === 0) return 'all-ready';
+  const parsed = z.array(lineId).max(MAX_NAMED).safeParse(lines);
+  return parsed.success ? [...new Set(parsed.data)] : null;
+}
+
+export type ImportOutcome = 'queued' | 'excluded' | 'included' | 'paired' | 'unchanged';
+
+function backTo(tenantId: string, importId: string, outcome: ImportOutcome, extra: Record<string, string> = {}) {
+  const search = new URLSearchParams({ outcome, ...extra });
+  return `${importPagePath(tenantId, importId)}?${search.toString()}`;
+}
+
+const badForm = () => new HttpError('bad_request', 'import_form_invalid');
+const noImport = () => new HttpError('not_found', 'import_not_found');
+
+/** The payment upload's variable symbol holds at most 10 characters (lib/service/uploads.ts). */
+const MAX_SYMBOL = 10;
+
+/** Queues the lines and asks for the company's sender; the page's address to go back to. */
+export async function sendImportLines(
+  db: Db,
+  scope: CompanyScope,
+  importId: string,
+  which: string[] | 'all-ready',
+): Promise<string> {
+  if (!isImportId(importId)) throw noImport();
+  const detail = await readImport(db, scope, importId);
+  if (!detail) throw noImport();
+  const { queued } = await queueLines(db, scope, importId, which);
+  // A stopped import's lines wait in the queue already: sending again lifts the stop (queueLines does when it queues).
+  const resumed = queued.length === 0 && detail.stoppedAt !== null && (await resumeImport(db, scope, importId));
+  if (queued.length > 0 || resumed) await requestImportSend(companyOf(scope));
+  return backTo(scope.tenantId, importId, queued.length > 0 || resumed ? 'queued' : 'unchanged');
+}
+
+/** Applies the lines form; the page's address to go back to. */
+export async function applyLineForm(db: Db, scope: CompanyScope, importId: string, form: LineForm): Promise<string> {
+  if (!isImportId(importId)) throw noImport();
+  const detail = await readImport(db, scope, importId);
+  if (!detail) throw noImport();
+  const known = new Set(detail.lines.map((line) => line.line));
+  if (form.lines.some((line) => !known.has(line))) throw badForm();
+
+  if (form.action === 'exclude') {
+    const moved = await excludeLines(db, scope, importId, form.lines);
+    return backTo(scope.tenantId, importId, moved.length > 0 ? 'excluded' : 'unchanged');
+  }
+  if (form.action === 'include') {
+    const moved = await includeLines(db, scope, importId, form.lines);
+    return backTo(scope.tenantId, importId, moved.length > 0 ? 'included' : 'unchanged');
+  }
+
+  // Pair one line with the invoice chosen, sent with that invoice's variable symbol (the service pairs by it).
+  const stored = detail.lines.find((line) => line.line === form.lines[0])!;
+  const display = readPaymentDisplay(stored.display);
+  const statementLine = statementLineOf(display, stored.externalId);
+  if (detail.kind !== 'payments' || stored.payload === null || stored.externalId === null || !statementLine) {
+    throw badForm();
+  }
+  if (statementLine.direction !== 'credit') throw badForm();
+  const company = mirrorCompanyOf(scope);
+  const invoice = await invoiceToPair(db, company, form.invoice);
+  if (!invoice) throw badForm();
+  const index = indexOpenInvoices(await openInvoicesOf(db, company));
+  const pairing = pairByHand(statementLine, invoice, index);
+  const { variableSymbol: _previous, ...rest } = stored.payload;
+  const symbol = invoice.variableSymbol;
+  const payload = symbol !== null && symbol.length <= MAX_SYMBOL ? { ...rest, variableSymbol: symbol } : rest;
+  const shown = paymentDisplayOf(statementLine, pairing);
+  const changed = await pairLine(db, scope, importId, stored.line, {
+    payload,
+    document: { id: invoice.id, documentNumber: invoice.documentNumber ?? '' },
+    state: 'ready',
+    // The line's own facts stay as the statement gave them; the pairing is the new one.
+    display: { ...stored.display, pairing: shown.pairing },
+  });
+  return changed
+    ? backTo(scope.tenantId, importId, 'paired', { number: invoice.documentNumber ?? invoice.id })
+    : backTo(scope.tenantId, importId, 'unchanged');
+}
