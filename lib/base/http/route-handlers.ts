@@ -32,6 +32,7 @@ export const routeHandlers = [
   '/companies/[tenantId]/invoices/export.xlsx',
   '/companies/[tenantId]/payments/export.csv',
   '/companies/[tenantId]/payments/export.xlsx',
+  '/companies/[tenantId]/payments/import/upload',
   '/companies/[tenantId]/stock/export.csv',
   '/companies/[tenantId]/stock/export.xlsx',
   '/companies/[tenantId]/stock/minimums',
