@@ -92,7 +92,7 @@ export function StatementImportFormView({
                 </label>
                 <input
                   id="csv-currency"
-                  name="csv.currency"
+                  name="csv.defaultCurrency"
                   defaultValue={form.csv.currency}
                   maxLength={3}
                   pattern="[A-Za-z]{3}"

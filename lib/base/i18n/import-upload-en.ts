@@ -59,14 +59,16 @@ export const en: ImportUploadTexts = {
       too_large: 'The file is larger than 20 MB.',
       too_many_lines: 'The statement has more than 50,000 lines. Split it into shorter periods.',
       empty: 'The file is empty.',
-      xml_doctype: 'The XML file declares a document type (DOCTYPE), which a bank statement never does. It was not read.',
+      xml_doctype:
+        'The XML file declares a document type (DOCTYPE), which a bank statement never does. It was not read.',
       xml_entity: 'The XML file declares entities (ENTITY), which a bank statement never does. It was not read.',
       xml_malformed: 'The XML file is damaged or incomplete (perhaps the download did not finish).',
       not_a_statement:
         'This is not a bank statement the add-on can read. Upload a camt.053 (XML), MT940 or CSV statement.',
       several_accounts: 'The file holds statements of several accounts. Upload one account’s statement at a time.',
       entry_unreadable: 'An entry of the statement lacks its amount, side (credit or debit) or date.',
-      mt940_malformed: 'The MT940 file is damaged: a mandatory part is missing or the lines do not add up to the balances.',
+      mt940_malformed:
+        'The MT940 file is damaged: a mandatory part is missing or the lines do not add up to the balances.',
       csv_mapping_required: 'Confirm which column of the CSV is which.',
       csv_missing_column: 'The CSV file has no column the mapping names for this field.',
       csv_row_unreadable: 'A row of the CSV has a date or amount that cannot be read with the mapping.',

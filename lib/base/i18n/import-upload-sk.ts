@@ -59,16 +59,14 @@ export const sk = {
       too_large: 'Súbor je väčší ako 20 MB.',
       too_many_lines: 'Výpis má viac ako 50 000 riadkov. Rozdeľte ho na kratšie obdobia.',
       empty: 'Súbor je prázdny.',
-      xml_doctype:
-        'Súbor XML deklaruje typ dokumentu (DOCTYPE), čo bankový výpis nikdy nerobí. Nebol prečítaný.',
+      xml_doctype: 'Súbor XML deklaruje typ dokumentu (DOCTYPE), čo bankový výpis nikdy nerobí. Nebol prečítaný.',
       xml_entity: 'Súbor XML deklaruje entity (ENTITY), čo bankový výpis nikdy nerobí. Nebol prečítaný.',
       xml_malformed: 'Súbor XML je poškodený alebo neúplný (možno sa nedokončilo sťahovanie).',
       not_a_statement:
         'Toto nie je bankový výpis, ktorý doplnok vie prečítať. Nahrajte výpis vo formáte camt.053 (XML), MT940 alebo CSV.',
       several_accounts: 'Súbor obsahuje výpisy viacerých účtov. Nahrajte naraz výpis jedného účtu.',
       entry_unreadable: 'Niektorému pohybu vo výpise chýba suma, strana (príjem alebo výdaj) alebo dátum.',
-      mt940_malformed:
-        'Súbor MT940 je poškodený: chýba povinná časť alebo pohyby nesedia so zostatkami.',
+      mt940_malformed: 'Súbor MT940 je poškodený: chýba povinná časť alebo pohyby nesedia so zostatkami.',
       csv_mapping_required: 'Potvrďte, ktorý stĺpec CSV je čo.',
       csv_missing_column: 'Súbor CSV nemá stĺpec, ktorý je pre toto pole určený.',
       csv_row_unreadable: 'Riadok CSV má dátum alebo sumu, ktorú sa podľa určených stĺpcov nedá prečítať.',

@@ -70,7 +70,10 @@ export type UploadForm = {
   askMapping: boolean;
 };
 
-/** The CSV form's fields: `csv.date`, `csv.amount`, … (a column's header text; blank is none). */
+/**
+ * The CSV form's fields: `csv.date`, `csv.amount`, … (a column's header text; blank is none), and
+ * `csv.defaultCurrency` (the currency of lines when no column says it).
+ */
 export const CSV_FIELDS: readonly CsvField[] = [
   'date',
   'amount',
@@ -101,7 +104,7 @@ function mappingOfForm(form: FormData): CsvMapping | null {
     ...(field('csv.delimiter') ? { delimiter: field('csv.delimiter') === 'tab' ? '\t' : field('csv.delimiter') } : {}),
     ...(field('csv.decimalSeparator') ? { decimalSeparator: field('csv.decimalSeparator') } : {}),
     ...(field('csv.encoding') ? { encoding: field('csv.encoding') } : {}),
-    ...(field('csv.currency') ? { currency: field('csv.currency')!.toUpperCase() } : {}),
+    ...(field('csv.defaultCurrency') ? { currency: field('csv.defaultCurrency')!.toUpperCase() } : {}),
   });
   if (!parsed.success) {
     const missing = parsed.error.issues[0]?.path.at(-1);
