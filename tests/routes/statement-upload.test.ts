@@ -8,11 +8,11 @@ import { loadCompanyImports } from '@/lib/features/imports/imports-list';
 import { headerOfParameter } from '@/lib/features/imports/statement-import-form';
 import { guessCsvMapping } from '@/lib/features/imports/statements/csv-mapping';
 import { normaliseIban } from '@/lib/features/imports/statements/iban';
+import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { csvMappingOf } from '@/lib/owners/imports/csv-mappings';
 import { listImports, readImport } from '@/lib/owners/imports/view';
 import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
 import { syncMirror } from '@/lib/owners/mirror/run';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { getDb } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';
 

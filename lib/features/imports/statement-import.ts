@@ -2,8 +2,8 @@ import 'server-only';
 
 import { createHash } from 'node:crypto';
 
-import type { Answer, Answerable } from '@/lib/base/errors';
 import type { CompanyScope } from '@/lib/base/company-scope';
+import type { Answer, Answerable } from '@/lib/base/errors';
 import { readUpTo } from '@/lib/base/http/body';
 import type { Statement, StatementLine } from '@/lib/base/imports/statement-line';
 import { createImport } from '@/lib/owners/imports/create';
@@ -15,8 +15,8 @@ import type { Db } from '@/lib/platform/db/client';
 
 import { type Pairing, pairStatement } from './pairing';
 import { paymentBodyOf } from './payment-body';
-import { type CsvField, type CsvMapping, csvMappingSchema } from './statements/csv-mapping';
 import { readCsvHeader } from './statements/csv';
+import { type CsvField, type CsvMapping, csvMappingSchema } from './statements/csv-mapping';
 import { readStatement } from './statements/read-statement';
 import { statementLimits, type StatementRefusalCode, StatementRefused } from './statements/refusal';
 
