@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { POST as upload } from '@/app/companies/[tenantId]/payments/import/upload/route';
+import { ImportsTable } from '@/components/imports/imports-table';
+import { StatementImportFormView } from '@/components/imports/statement-import-form';
+import { importUploadTexts } from '@/lib/base/i18n/import-upload';
 import { loadCompanyImports } from '@/lib/features/imports/imports-list';
-import { headerOfParameter } from '@/lib/features/imports/statement-import-form';
+import { headerOfParameter, loadStatementImportForm } from '@/lib/features/imports/statement-import-form';
 import { guessCsvMapping } from '@/lib/features/imports/statements/csv-mapping';
 import { normaliseIban } from '@/lib/features/imports/statements/iban';
 import type { CompanyPage } from '@/lib/features/pages/company-page';
@@ -332,12 +337,60 @@ describe('who may upload', () => {
   });
 });
 
+/** The company's page as its door hands it over, for what the pages read (the session checked by the tests above). */
+async function companyPage(): Promise<CompanyPage> {
+  const db = await getDb();
+  const scope = { ...company, userId: JANA };
+  return { scope, read: (query) => query(db, scope) } as Pick<CompanyPage, 'scope' | 'read'> as CompanyPage;
+}
+
+const render = (element: ReturnType<typeof createElement>) => renderToStaticMarkup(element);
+
+describe('the form (GET …/payments/import)', () => {
+  const formHtml = async (searchParams: Record<string, string>, locale: 'sk' | 'en' = 'en') => {
+    const form = await loadStatementImportForm(await companyPage(), searchParams);
+    return render(
+      createElement(StatementImportFormView, { form, tenantId: '10001', texts: importUploadTexts[locale], locale }),
+    );
+  };
+
+  it('a file (statement), the account defaulting to the statement’s own, the formats, posted to its own address', async () => {
+    const html = await formHtml({});
+    expect(html).toContain('action="/companies/10001/payments/import"');
+    expect(html).toMatch(/enctype="multipart\/form-data"/i);
+    expect(html).toContain('name="statement"');
+    expect(html).toMatch(/<select[^>]*name="accountId"/);
+    expect(html).toContain('<option value="" selected="">The statement’s own account (by its IBAN)</option>');
+    expect(html).toContain(`value="${bank.id}"`);
+    expect(html).toContain('camt.053');
+    expect(html).toContain('MT940');
+    expect(html).not.toContain('csv.confirm');
+    expect(await formHtml({}, 'sk')).toContain('Vlastný účet výpisu (podľa IBAN)');
+  });
+
+  it('after a CSV without columns: each field’s column proposed, the file to choose again, the account required', async () => {
+    const header = ['Dátum', 'Popis', 'Suma v EUR', 'Číslo účtu protistrany'];
+    const columns = Buffer.from(JSON.stringify(header)).toString('base64url');
+    const html = await formHtml({ columns, account: otherAccount.id });
+    expect(html).toContain('<input type="hidden" name="csv.confirm" value="1"/>');
+    expect(html).toMatch(/name="csv.date"[^>]*>.*<option value="Dátum" selected="">/);
+    expect(html).toMatch(/name="csv.amount"[^>]*>.*<option value="Suma v EUR" selected="">/);
+    expect(html).toContain(`<option value="${otherAccount.id}" selected="">`);
+    expect(html).toContain('choose the file again');
+    // Not an address a page could be misled by: anything but a list of column names is ignored.
+    expect(await formHtml({ columns: 'not-json' })).not.toContain('csv.confirm');
+  });
+
+  it('an account with remembered columns says who confirmed them and offers to confirm them again', async () => {
+    const html = await formHtml({ account: bank.id });
+    expect(html).toContain(`confirmed by ${JANA}`);
+    expect(html).toContain('name="csv.ask"');
+  });
+});
+
 describe('the company’s imports (GET …/imports)', () => {
   it('newest first, with kind, file, who, when, counts per state and a link to each', async () => {
-    const db = await getDb();
-    const scope = { ...company, userId: JANA };
-    const page = { scope, read: (query) => query(db, scope) } as Pick<CompanyPage, 'scope' | 'read'> as CompanyPage;
-    const rows = await loadCompanyImports(page);
+    const rows = await loadCompanyImports(await companyPage());
     expect(rows.length).toBe(await importCount());
     const times = rows.map((row) => row.createdAt.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
@@ -346,5 +399,21 @@ describe('the company’s imports (GET …/imports)', () => {
     expect(first.href).toBe(`/companies/10001/payments/import/${first.id}`);
     expect(first.counts.find((count) => count.state === 'excluded')?.count).toBe(2);
     expect(first.total).toBe(first.counts.reduce((sum, count) => sum + count.count, 0));
+
+    const html = render(
+      createElement(ImportsTable, { rows, tenantId: '10001', texts: importUploadTexts.sk, locale: 'sk' }),
+    );
+    expect(html).toContain(`href="/companies/10001/payments/import/${first.id}"`);
+    expect(html).toContain('vypis-januar.xml');
+    expect(html).toContain('Bankový výpis');
+    expect(html).toContain('2 vynechané');
+    expect(html.indexOf(rows[0]!.id)).toBeLessThan(html.indexOf(first.id));
+  });
+
+  it('a company without imports says so', () => {
+    const html = render(
+      createElement(ImportsTable, { rows: [], tenantId: '10002', texts: importUploadTexts.en, locale: 'en' }),
+    );
+    expect(html).toContain('The company has no imports yet.');
   });
 });
