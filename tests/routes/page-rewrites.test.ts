@@ -3,6 +3,9 @@
  * in one folder, so the proxy rewrites such a request to the handler's internal address (lib/base/http/
  * page-rewrites.ts), untouched by the pages' headers; the browser and the contract see one address.
  */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 
@@ -63,5 +66,16 @@ describe('the proxy', () => {
     );
     expect(response.status).toBe(308);
     expect(response.headers.get('x-middleware-rewrite')).toBeNull();
+  });
+});
+
+describe('a statement through the proxy', () => {
+  it('arrives whole: the proxy buffers one byte more than the upload takes, so a longer body is refused, never cut', async () => {
+    const configFile = pathToFileURL(path.join(process.cwd(), 'next.config.mjs')).href;
+    const { default: config } = (await import(/* @vite-ignore */ configFile)) as {
+      default: { experimental: { proxyClientMaxBodySize: number } };
+    };
+    const { UPLOAD_BODY_LIMIT } = await import('@/lib/features/imports/statement-import');
+    expect(config.experimental.proxyClientMaxBodySize).toBe(UPLOAD_BODY_LIMIT + 1);
   });
 });
