@@ -49,6 +49,10 @@ const nextConfig = {
   experimental: {
     // unauthorized() and forbidden() answer 401 and 403 with our own pages.
     authInterrupts: true,
+    // The proxy buffers a request's body up to this and silently cuts the rest (10 MB by default): a bank statement
+    // (20 MB, in a multipart body of at most UPLOAD_BODY_LIMIT, lib/features/imports/statement-import.ts) must arrive
+    // whole, and one byte more lets the upload see that a longer body was cut and refuse it as too large.
+    proxyClientMaxBodySize: 20 * 1024 * 1024 + 64 * 1024 + 1,
   },
 };
 

@@ -1,6 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
 
 import { kindOfSegment } from '@/lib/base/document-kinds';
+import { rewriteOf } from '@/lib/base/http/page-rewrites';
 import { isRouteHandlerPath } from '@/lib/base/http/route-handlers';
 import { searchParamsOf } from '@/lib/base/http/search-params';
 import { contentSecurityPolicy, routeSecurityHeaders, staticSecurityHeaders } from '@/lib/base/http/security-headers';
@@ -17,7 +18,8 @@ import { tidyListSearch } from '@/lib/service/records/list-view';
  * session row is the data-access layer's (`requireSession`). It also sets the pages' security headers, and gives its
  * own redirects (a trailing slash trimmed, a list address tidied) the route handlers' headers. Route handlers answer
  * for themselves (lib/doors/http/handle.ts): the broker's, `/auth/…` and `/consent/return` are not even matched (a hop
- * the gateway's traffic does not need), and every other one of lib/base/http/route-handlers.ts is let through untouched.
+ * the gateway's traffic does not need), and every other one of lib/base/http/route-handlers.ts is let through untouched;
+ * a page's request that a route handler answers (lib/base/http/page-rewrites.ts) is rewritten to it, untouched too.
  * The operators' console (`/console…`) has its own session, which its pages check (lib/doors/console/operator.ts): the
  * company cookie is not asked for there, and its pages are never framed (`frame-ancestors 'none'`).
  */
@@ -52,6 +54,13 @@ export function proxy(request: NextRequest) {
   const env = getEnv();
   const trimmed = withoutTrailingSlash(request);
   if (!trimmed && isRouteHandlerPath(request.nextUrl.pathname)) return NextResponse.next();
+  // A page's other method or its JSON, answered by a route handler (lib/base/http/page-rewrites.ts): untouched too.
+  const handler = trimmed ? null : rewriteOf(request.method, request.nextUrl.pathname, request.headers.get('accept'));
+  if (handler) {
+    const target = new URL(handler, request.url);
+    target.search = request.nextUrl.search;
+    return NextResponse.rewrite(target);
+  }
   const tidy = trimmed ?? tidyListAddress(request);
   if (tidy) {
     // A redirect renders nothing: the route handlers' policy (no scripts) fits it.

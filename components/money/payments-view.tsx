@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 
 import { fill } from '@/lib/base/i18n/documents';
+import { importUploadTexts } from '@/lib/base/i18n/import-upload';
 import type { Locale, Messages } from '@/lib/base/i18n/messages';
 import type { FilterFormField } from '@/lib/features/documents/filter-fields';
 import { pagerOf } from '@/lib/features/documents/pages';
@@ -125,9 +126,17 @@ export function PaymentsView({
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900">{m.title}</h2>
-        <Link href={companyPath(tenantId, 'accounts')} className={`text-sm ${linkClass}`}>
-          {m.toAccounts}
-        </Link>
+        <div className="flex flex-wrap gap-4 text-sm">
+          <Link href={companyPath(tenantId, 'payments', 'import')} className={linkClass} data-import-statement="">
+            {importUploadTexts[locale].linkFromPayments}
+          </Link>
+          <Link href={companyPath(tenantId, 'imports')} className={linkClass}>
+            {importUploadTexts[locale].linkToImports}
+          </Link>
+          <Link href={companyPath(tenantId, 'accounts')} className={linkClass}>
+            {m.toAccounts}
+          </Link>
+        </div>
       </div>
       <p className="mt-1 text-sm text-slate-600" data-payments-note="">
         {m.onlyWithAccount}

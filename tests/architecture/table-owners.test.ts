@@ -37,6 +37,7 @@ const owners: Record<string, string> = {
   import_lines: 'lib/owners/imports/',
   import_batches: 'lib/owners/imports/',
   import_senders: 'lib/owners/imports/',
+  import_csv_mappings: 'lib/owners/imports/',
 };
 
 const tables: Table[] = Object.entries(schema).flatMap(([exportName, value]) =>

@@ -35,6 +35,7 @@ export const routeHandlers = [
   '/companies/[tenantId]/payments/import/[importId]/lines',
   '/companies/[tenantId]/payments/import/[importId]/send',
   '/companies/[tenantId]/payments/import/[importId]/view.json',
+  '/companies/[tenantId]/payments/import/upload',
   '/companies/[tenantId]/stock/export.csv',
   '/companies/[tenantId]/stock/export.xlsx',
   '/companies/[tenantId]/stock/minimums',

@@ -657,3 +657,22 @@ export const importSenders = pgTable(
   },
   (table) => [primaryKey({ columns: [table.pluginId, table.tenantId] })],
 );
+
+/**
+ * A company's confirmed way of reading one account's CSV statements (lib/owners/imports/csv-mappings.ts): the column
+ * mapping the user confirmed once (lib/features/imports/statements/csv-mapping.ts, plain JSON), remembered so the
+ * next CSV of that account goes straight through; who confirmed it last, and when.
+ */
+export const importCsvMappings = pgTable(
+  'import_csv_mappings',
+  {
+    pluginId: text('plugin_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    /** The service's payment account (int64, as text). */
+    accountId: text('account_id').notNull(),
+    mapping: jsonb('mapping').notNull(),
+    confirmedBy: text('confirmed_by').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.pluginId, table.tenantId, table.accountId] })],
+);

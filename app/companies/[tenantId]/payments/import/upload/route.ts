@@ -1,0 +1,13 @@
+import { uploadStatement } from '@/lib/doors/company/statement-upload';
+import { otherMethods } from '@/lib/platform/http/other-methods';
+
+export const dynamic = 'force-dynamic';
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
+
+/**
+ * POST /companies/{tenantId}/payments/import, the bank-statement form's upload (multipart/form-data, our own pages
+ * only): the proxy rewrites the form page's POST here (lib/base/http/page-rewrites.ts), since a page and a route
+ * handler cannot share a folder. A request made to this address directly is answered the same way, by the same
+ * checks (lib/doors/company/statement-upload.ts).
+ */
+export const POST = uploadStatement;

@@ -1,0 +1,104 @@
+import type { Widened } from './documents-sk';
+
+/** Slovak texts of the bank-statement upload form, its refusals and the company's list of imports. */
+export const sk = {
+  linkFromPayments: 'Importovať bankový výpis',
+  linkToImports: 'Importy',
+  form: {
+    title: 'Import bankového výpisu',
+    intro:
+      'Nahrajte výpis stiahnutý z banky. Doplnok prečíta prijaté platby, spáruje ich s vašimi neuhradenými faktúrami a ukáže vám výsledok; do KROS sa nič neodošle, kým to na ďalšej stránke nepotvrdíte.',
+    formats:
+      'Formáty: camt.053 (XML, verzie .001.02 až .001.08; exportuje ho väčšina slovenských bánk), MT940 (.sta, .txt) a CSV (tabuľka; prvýkrát potvrdíte, ktorý stĺpec je čo, a doplnok si to pre daný účet zapamätá). Najviac 20 MB.',
+    file: 'Súbor výpisu',
+    account: 'Účet, na ktorý sa platby zaznamenajú',
+    ownAccount: 'Vlastný účet výpisu (podľa IBAN)',
+    accountsUnknown:
+      'Účty firmy ešte nie sú skopírované: najprv aktualizujte údaje firmy alebo vyberte účet, keď bude v zozname.',
+    submit: 'Načítať výpis',
+    keptNot: 'Súbor sa prečíta hneď a neuchováva sa: s importom sa uloží len jeho názov a odtlačok.',
+    toImports: 'Predchádzajúce importy →',
+    back: '← Platby',
+  },
+  csv: {
+    title: 'Ktorý stĺpec je čo?',
+    intro:
+      'Pre tento účet ešte nie je určené, ako čítať CSV. Skontrolujte, čo doplnok odhadol z hlavičky, prípadne to opravte a vyberte súbor znova: doplnok ho medzi týmito dvoma krokmi neuchováva. Priradenie stĺpcov si pre účet zapamätá.',
+    change:
+      'Použijú sa stĺpce potvrdené pre tento účet. Ak ich chcete zmeniť, zaškrtnite „Potvrdiť stĺpce znova“ a nahrajte súbor.',
+    ask: 'Potvrdiť stĺpce znova',
+    remembered: 'Zapamätané stĺpce tohto účtu: potvrdil(a) {who} dňa {date}.',
+    none: '(žiadny)',
+    fields: {
+      date: 'Dátum zaúčtovania',
+      amount: 'Suma (so znamienkom: mínus je odchádzajúca platba)',
+      credit: 'Prijatá suma',
+      debit: 'Odoslaná suma',
+      currency: 'Mena',
+      variableSymbol: 'Variabilný symbol',
+      specificSymbol: 'Špecifický symbol',
+      constantSymbol: 'Konštantný symbol',
+      counterpartyName: 'Názov protistrany',
+      counterpartyIban: 'IBAN protistrany',
+      message: 'Správa pre príjemcu',
+      reference: 'Referencia transakcie banky',
+      endToEndId: 'Referencia platiteľa (end-to-end)',
+    },
+    required: 'Povinný je dátum zaúčtovania a suma (jeden stĺpec so znamienkom alebo prijatá a/alebo odoslaná).',
+    currency: 'Mena, ak ju neuvádza žiadny stĺpec',
+    accountRequired: 'CSV neuvádza svoj účet: vyberte ho.',
+    submit: 'Potvrdiť stĺpce a importovať',
+  },
+  refused: {
+    title: 'Výpis sa nepodarilo prečítať',
+    nothingStored: 'Nič sa neuložilo. Opravte súbor alebo voľbu a nahrajte ho znova.',
+    back: 'Späť na formulár importu',
+    line: 'Riadok {line}.',
+    field: 'Pole: {field}.',
+    codes: {
+      too_large: 'Súbor je väčší ako 20 MB.',
+      too_many_lines: 'Výpis má viac ako 50 000 riadkov. Rozdeľte ho na kratšie obdobia.',
+      empty: 'Súbor je prázdny.',
+      xml_doctype: 'Súbor XML deklaruje typ dokumentu (DOCTYPE), čo bankový výpis nikdy nerobí. Nebol prečítaný.',
+      xml_entity: 'Súbor XML deklaruje entity (ENTITY), čo bankový výpis nikdy nerobí. Nebol prečítaný.',
+      xml_malformed: 'Súbor XML je poškodený alebo neúplný (možno sa nedokončilo sťahovanie).',
+      not_a_statement:
+        'Toto nie je bankový výpis, ktorý doplnok vie prečítať. Nahrajte výpis vo formáte camt.053 (XML), MT940 alebo CSV.',
+      several_accounts: 'Súbor obsahuje výpisy viacerých účtov. Nahrajte naraz výpis jedného účtu.',
+      entry_unreadable: 'Niektorému pohybu vo výpise chýba suma, strana (príjem alebo výdaj) alebo dátum.',
+      mt940_malformed: 'Súbor MT940 je poškodený: chýba povinná časť alebo pohyby nesedia so zostatkami.',
+      csv_mapping_required: 'Potvrďte, ktorý stĺpec CSV je čo.',
+      csv_missing_column: 'Súbor CSV nemá stĺpec, ktorý je pre toto pole určený.',
+      csv_row_unreadable: 'Riadok CSV má dátum alebo sumu, ktorú sa podľa určených stĺpcov nedá prečítať.',
+      no_file: 'Vyberte súbor výpisu, ktorý chcete nahrať.',
+      account_required: 'Doplnok nevedel určiť, ku ktorému účtu firmy výpis patrí. Vyberte účet.',
+      account_unknown: 'Vybraný účet nie je účtom firmy.',
+      csv_mapping_incomplete:
+        'Stĺpce nie sú úplné: povinný je dátum zaúčtovania a suma (alebo prijatá a odoslaná suma).',
+    },
+  },
+  list: {
+    title: 'Importy',
+    intro: 'Všetky nahrané súbory firmy, od najnovšieho.',
+    none: 'Firma zatiaľ nemá žiadne importy.',
+    caption: 'Importy firmy',
+    columns: { kind: 'Druh', file: 'Súbor', who: 'Nahral(a)', when: 'Kedy', state: 'Stav', lines: 'Riadky' },
+    kinds: { payments: 'Bankový výpis', invoices: 'Faktúry' },
+    states: { draft: 'Neodoslaný', sending: 'Odosiela sa', done: 'Hotový', problems: 'S problémami' },
+    counts: {
+      ready: 'pripravené',
+      unmatched: 'nespárované',
+      invalid: 'neplatné',
+      excluded: 'vynechané',
+      duplicate: 'už odoslané',
+      queued: 'vo fronte',
+      sent: 'odoslané',
+      done: 'hotové',
+      problem: 's problémom',
+    },
+    open: 'Otvoriť',
+    newImport: 'Importovať bankový výpis',
+  },
+};
+
+export type ImportUploadTexts = Widened<typeof sk>;

@@ -1,0 +1,75 @@
+import 'server-only';
+
+import { localeOf } from '@/lib/base/http/request-locale';
+import { fill } from '@/lib/base/i18n/documents';
+import { importUploadTexts } from '@/lib/base/i18n/import-upload';
+import { messages } from '@/lib/base/i18n/messages';
+import { importStatement, readUploadForm, UploadRefused } from '@/lib/features/imports/statement-import';
+import { getEnv } from '@/lib/platform/env';
+import { failurePageResponse } from '@/lib/platform/http/failure-page';
+import { seeOther } from '@/lib/platform/http/see-other';
+import { companyPath } from '@/lib/service/records/present';
+
+import { companyFrame } from './failure-frame';
+import { frameAncestorsWithSelf } from './file-answer';
+import { companyRoute } from './route';
+
+/**
+ * POST …/payments/import (the proxy rewrites it to …/payments/import/upload: lib/base/http/page-rewrites.ts), the
+ * bank-statement form's upload. Our own origin only, the session's company only, both before the body is read. Then
+ * lib/features/imports/statement-import.ts: the statement becomes an import (303 to its page), or a CSV's columns are
+ * asked for (303 back to the form with the header's columns), or the file is refused: a 400 page in the company's
+ * frame saying why, in the user's language, and the way back to the form; nothing is stored.
+ */
+
+/** At most this many columns of a CSV's header travel back to the form (a bank's export has a dozen or two). */
+const MAX_COLUMNS = 60;
+
+/** The form's address with a CSV's header to confirm (base64url JSON: the column names, no row of the file). */
+export function mappingFormPath(tenantId: string, accountId: string | null, header: string[]): string {
+  const columns = header.slice(0, MAX_COLUMNS).map((column) => column.trim().slice(0, 200));
+  const query = new URLSearchParams({ columns: Buffer.from(JSON.stringify(columns)).toString('base64url') });
+  if (accountId) query.set('account', accountId);
+  return `${companyPath(tenantId, 'payments', 'import')}?${query.toString()}`;
+}
+
+const pagePolicy = () =>
+  `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors ${frameAncestorsWithSelf(getEnv().frameAncestors)}`;
+
+export const uploadStatement = companyRoute<{ tenantId: string }>(
+  { endpoint: 'company.statement-upload', form: true },
+  async ({ request, session, scope, read }) => {
+    try {
+      const form = await readUploadForm(request);
+      const outcome = await read((db, company) => importStatement(db, company, form));
+      if (outcome.kind === 'csv-mapping') {
+        return seeOther(mappingFormPath(scope.tenantId, outcome.accountId, outcome.header));
+      }
+      return seeOther(companyPath(scope.tenantId, 'payments', 'import', outcome.importId));
+    } catch (error) {
+      if (!(error instanceof UploadRefused)) throw error;
+      const locale = localeOf(request);
+      const texts = importUploadTexts[locale].refused;
+      const body = [
+        texts.codes[error.code],
+        error.details.line === undefined ? '' : fill(texts.line, { line: String(error.details.line) }),
+        error.details.field === undefined ? '' : fill(texts.field, { field: error.details.field }),
+        texts.nothingStored,
+      ]
+        .filter(Boolean)
+        .join(' ');
+      const place = { section: 'payments', back: () => texts.back, embedded: false } as const;
+      const frame = await companyFrame(session, scope, place, locale);
+      const response = failurePageResponse({
+        failure: { code: 'bad_request' },
+        texts: [{ lang: locale, text: { title: texts.title, body } }],
+        actions: { back: { href: companyPath(scope.tenantId, 'payments', 'import'), label: texts.back } },
+        frame,
+        titleTail: [frame.name, messages[locale].appName],
+        headers: { 'Content-Security-Policy': pagePolicy() },
+      });
+      response.headers.set('X-Statement-Refusal', error.code);
+      return response;
+    }
+  },
+);

@@ -1,0 +1,39 @@
+import 'server-only';
+
+import { LINE_STATES, type LineState } from '@/lib/base/imports/states';
+import type { CompanyPage } from '@/lib/features/pages/company-page';
+import { type ImportSummary, listImports } from '@/lib/owners/imports/view';
+import { companyPath } from '@/lib/service/records/present';
+
+/**
+ * The company's imports page (GET …/imports): every upload, newest first, with its kind, file, who, when, its state
+ * and its lines counted per state (the states with none left out), each linking to its own page.
+ */
+
+export type ImportListRow = Pick<ImportSummary, 'id' | 'kind' | 'fileName' | 'createdBy' | 'createdAt' | 'state'> & {
+  href: string;
+  counts: { state: LineState; count: number }[];
+  total: number;
+};
+
+const segmentOf = { payments: 'payments', invoices: 'invoices' } as const;
+
+export async function loadCompanyImports(page: CompanyPage): Promise<ImportListRow[]> {
+  const imports = await page.read((db, scope) => listImports(db, scope));
+  return imports.map((summary) => {
+    const counts = LINE_STATES.flatMap((state) =>
+      summary.counts[state] > 0 ? [{ state, count: summary.counts[state] }] : [],
+    );
+    return {
+      id: summary.id,
+      kind: summary.kind,
+      fileName: summary.fileName,
+      createdBy: summary.createdBy,
+      createdAt: summary.createdAt,
+      state: summary.state,
+      href: companyPath(page.scope.tenantId, segmentOf[summary.kind], 'import', summary.id),
+      counts,
+      total: counts.reduce((sum, { count }) => sum + count, 0),
+    };
+  });
+}

@@ -1,0 +1,270 @@
+import 'server-only';
+
+import { createHash } from 'node:crypto';
+
+import type { CompanyScope } from '@/lib/base/company-scope';
+import type { Answer, Answerable } from '@/lib/base/errors';
+import { readUpTo } from '@/lib/base/http/body';
+import type { Statement, StatementLine } from '@/lib/base/imports/statement-line';
+import { createImport } from '@/lib/owners/imports/create';
+import { csvMappingOf, rememberCsvMapping } from '@/lib/owners/imports/csv-mappings';
+import type { NewLine } from '@/lib/owners/imports/lines';
+import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
+import { openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
+import type { Db } from '@/lib/platform/db/client';
+
+import { type Pairing, pairStatement } from './pairing';
+import { paymentBodyOf } from './payment-body';
+import { readCsvHeader } from './statements/csv';
+import { type CsvField, type CsvMapping, csvMappingSchema } from './statements/csv-mapping';
+import { readStatement } from './statements/read-statement';
+import { statementLimits, type StatementRefusalCode, StatementRefused } from './statements/refusal';
+
+/**
+ * A bank statement uploaded on the import form (POST …/payments/import, multipart/form-data) made into a stored
+ * payments import (lib/owners/imports/): the file is read whole in memory (at most 20 MB, cut off while the body is
+ * read, before anything parses it), read by `readStatement`, put on the company's account (the one chosen, else the
+ * mirrored account whose IBAN is the statement's own), paired with the company's open invoices, and stored with the
+ * file's name and SHA-256, never the file. Credits become payment lines (`ready` when paired, else `unmatched`),
+ * debits `excluded`. A CSV is read with the account's remembered column mapping, or the one the user confirms on the
+ * form (then remembered); without either, the form asks (`csv-mapping`). Any refusal stores nothing.
+ */
+
+/** The multipart body: the file and the form's few other fields, with room for the boundaries. */
+export const UPLOAD_BODY_LIMIT = statementLimits.maxBytes + 64 * 1024;
+
+/** Our own refusals, beside the statement's: each a 400 page saying why. */
+export type UploadRefusalCode =
+  | StatementRefusalCode
+  /** No file in the `statement` field (or not multipart/form-data at all). */
+  | 'no_file'
+  /** No account was chosen and none of the company's accounts has the statement's IBAN. */
+  | 'account_required'
+  /** The chosen account is not one of the company's (as last mirrored). */
+  | 'account_unknown'
+  /** The confirmed CSV mapping lacks the date or an amount column. */
+  | 'csv_mapping_incomplete';
+
+export class UploadRefused extends Error implements Answerable {
+  override name = 'UploadRefused';
+  constructor(
+    readonly code: UploadRefusalCode,
+    readonly details: { line?: number; field?: string; limit?: number } = {},
+  ) {
+    super(`statement upload refused: ${code}`);
+  }
+
+  get answer(): Answer {
+    return { code: 'bad_request', reason: `statement_${this.code}` };
+  }
+}
+
+/** The form's fields, as posted. */
+export type UploadForm = {
+  file: { name: string; bytes: Uint8Array } | null;
+  /** '' (or absent): the statement's own account. */
+  accountId: string;
+  /** A mapping the user confirmed on the form (its `csv.*` fields), or null. */
+  csvMapping: CsvMapping | null;
+  /** The user asked to confirm the columns again, though the account has a remembered mapping. */
+  askMapping: boolean;
+};
+
+/**
+ * The CSV form's fields: `csv.date`, `csv.amount`, … (a column's header text; blank is none), and
+ * `csv.defaultCurrency` (the currency of lines when no column says it).
+ */
+export const CSV_FIELDS: readonly CsvField[] = [
+  'date',
+  'amount',
+  'credit',
+  'debit',
+  'currency',
+  'variableSymbol',
+  'specificSymbol',
+  'constantSymbol',
+  'counterpartyName',
+  'counterpartyIban',
+  'message',
+  'reference',
+  'endToEndId',
+];
+
+const ACCOUNT_ID = /^[1-9]\d{0,18}$/;
+
+function mappingOfForm(form: FormData): CsvMapping | null {
+  if (form.get('csv.confirm') !== '1') return null;
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  };
+  const columns = Object.fromEntries(CSV_FIELDS.map((name) => [name, field(`csv.${name}`)]));
+  const parsed = csvMappingSchema.safeParse({
+    columns,
+    ...(field('csv.delimiter') ? { delimiter: field('csv.delimiter') === 'tab' ? '\t' : field('csv.delimiter') } : {}),
+    ...(field('csv.decimalSeparator') ? { decimalSeparator: field('csv.decimalSeparator') } : {}),
+    ...(field('csv.encoding') ? { encoding: field('csv.encoding') } : {}),
+    ...(field('csv.defaultCurrency') ? { currency: field('csv.defaultCurrency')!.toUpperCase() } : {}),
+  });
+  if (!parsed.success) {
+    const missing = parsed.error.issues[0]?.path.at(-1);
+    throw new UploadRefused('csv_mapping_incomplete', { field: typeof missing === 'string' ? missing : 'date' });
+  }
+  return parsed.data;
+}
+
+/**
+ * The upload's form, its body read up to `UPLOAD_BODY_LIMIT` as it arrives (a longer one is refused `too_large`
+ * without being read further), then parsed.
+ */
+export async function readUploadForm(request: Request): Promise<UploadForm> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(type)) throw new UploadRefused('no_file');
+  const body = await readUpTo(request, UPLOAD_BODY_LIMIT);
+  if (!body) throw new UploadRefused('too_large', { limit: statementLimits.maxBytes });
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new UploadRefused('no_file');
+  }
+  const file = form.get('statement');
+  const accountId = form.get('accountId');
+  const name = file instanceof Blob && 'name' in file && typeof file.name === 'string' ? file.name : '';
+  return {
+    file:
+      file instanceof Blob && (file.size > 0 || name !== '')
+        ? { name: name.trim() || 'statement', bytes: new Uint8Array(await file.arrayBuffer()) }
+        : null,
+    accountId: typeof accountId === 'string' ? accountId.trim() : '',
+    csvMapping: mappingOfForm(form),
+    askMapping: form.get('csv.ask') === '1',
+  };
+}
+
+/** What an upload came to: a stored import, or the columns of a CSV to confirm on the form. */
+export type UploadOutcome =
+  | { kind: 'created'; importId: string; lines: number }
+  | { kind: 'csv-mapping'; accountId: string | null; header: string[] };
+
+/** The line's own facts for the import's pages and its JSON view (the contract's fields, and how it was paired). */
+export function displayOf(line: StatementLine, pairing: Pairing): Record<string, unknown> {
+  return {
+    date: line.bookingDate,
+    amount: line.amount,
+    currency: line.currency,
+    variableSymbol: pairing.variableSymbol ?? line.symbols.variable,
+    counterparty: { name: line.counterparty.name, iban: line.counterparty.iban },
+    reference: line.bankReference ?? line.endToEndId,
+    direction: line.direction,
+    message: line.message,
+    symbols: line.symbols,
+    endToEndId: line.endToEndId,
+    pairing: {
+      match: pairing.match,
+      reasons: pairing.reasons,
+      sharedSymbol: pairing.sharedSymbol,
+      suggestion: pairing.suggestion,
+      document: pairing.document,
+    },
+  };
+}
+
+/** One statement line with its pairing, as the import stores it. */
+export function importLineOf(line: StatementLine, pairing: Pairing, accountId: string): NewLine {
+  const display = displayOf(line, pairing);
+  const base = { line: String(line.index + 1), externalId: line.externalId, display };
+  if (line.direction === 'debit' || pairing.state === 'excluded') {
+    return { ...base, state: 'excluded', payload: null };
+  }
+  let payload: Record<string, unknown>;
+  try {
+    payload = paymentBodyOf(line, pairing.document, Number(accountId));
+  } catch {
+    // A payment the upload's schema would refuse (an amount beyond its range, say) is never sent as it is.
+    return { ...base, state: 'invalid', payload: null, problems: [{ code: 'payment-unsendable' }] };
+  }
+  const document = pairing.document
+    ? { id: pairing.document.id, documentNumber: pairing.document.documentNumber ?? '' }
+    : null;
+  return { ...base, state: pairing.state === 'ready' ? 'ready' : 'unmatched', payload, document };
+}
+
+function accountFor(statement: Statement, chosen: PaymentAccountRow | null, accounts: PaymentAccountRow[]) {
+  if (chosen) return chosen;
+  const iban = statement.account.iban?.replace(/\s+/g, '').toUpperCase();
+  const own = iban ? accounts.filter((account) => account.iban === iban) : [];
+  if (own.length !== 1) throw new UploadRefused('account_required');
+  return own[0]!;
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The uploaded statement made into the company's payments import (or the CSV's columns to confirm). Throws
+ * `UploadRefused` for a file or a choice that cannot be taken; nothing is stored then.
+ */
+export async function importStatement(db: Db, scope: CompanyScope, form: UploadForm): Promise<UploadOutcome> {
+  if (!form.file) throw new UploadRefused('no_file');
+  const { bytes } = form.file;
+  if (bytes.byteLength > statementLimits.maxBytes) {
+    throw new UploadRefused('too_large', { limit: statementLimits.maxBytes });
+  }
+
+  const accounts = (await paymentAccountsOf(db, scope)) ?? [];
+  let chosen: PaymentAccountRow | null = null;
+  if (form.accountId !== '') {
+    chosen = ACCOUNT_ID.test(form.accountId)
+      ? (accounts.find((account) => account.id === form.accountId) ?? null)
+      : null;
+    if (!chosen) throw new UploadRefused('account_unknown');
+  }
+
+  const remembered = chosen && !form.askMapping ? await csvMappingOf(db, scope, chosen.id) : null;
+  const rememberedMapping = remembered ? csvMappingSchema.safeParse(remembered.mapping) : null;
+  const csvMapping = form.csvMapping ?? (rememberedMapping?.success ? rememberedMapping.data : undefined);
+
+  let statement: Statement;
+  try {
+    statement = readStatement(bytes, { csvMapping, account: chosen ? (chosen.iban ?? chosen.id) : null });
+  } catch (error) {
+    if (error instanceof StatementRefused) {
+      if (error.code === 'csv_mapping_required') {
+        return { kind: 'csv-mapping', accountId: chosen?.id ?? null, header: error.details.header ?? [] };
+      }
+      // The remembered mapping no longer fits the bank's export (a column renamed): asked again, not refused.
+      if (error.code === 'csv_missing_column' && !form.csvMapping) {
+        const header = readCsvHeader(bytes);
+        if (header) return { kind: 'csv-mapping', accountId: chosen?.id ?? null, header };
+      }
+      throw new UploadRefused(error.code, {
+        line: error.details.line,
+        field: error.details.field,
+        limit: error.details.limit,
+      });
+    }
+    throw error;
+  }
+  // A CSV does not name its account: the form must.
+  if (statement.format === 'csv' && !chosen) throw new UploadRefused('account_required');
+  const account = accountFor(statement, chosen, accounts);
+
+  const payers = [
+    ...new Set(statement.lines.flatMap((line) => (line.counterparty.iban ? [line.counterparty.iban] : []))),
+  ];
+  const invoices = await openInvoicesOf(db, scope, payers);
+  const pairings = pairStatement(statement.lines, invoices);
+  const lines = statement.lines.map((line, at) => importLineOf(line, pairings[at]!, account.id));
+
+  const created = await createImport(db, scope, {
+    kind: 'payments',
+    fileName: form.file.name.slice(0, 255),
+    digest: sha256(bytes),
+    accountId: account.id,
+    lines,
+  });
+  if (statement.format === 'csv' && form.csvMapping) {
+    await rememberCsvMapping(db, scope, account.id, form.csvMapping);
+  }
+  return { kind: 'created', importId: created.id, lines: lines.length };
+}
