@@ -16,10 +16,10 @@ import { linkClass, plainLinkClass } from '../detail-parts';
 import { ibanForPeople } from '../money/payment-table';
 import { type Column, RowHeader, Table, Td } from '../table';
 
-const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
-const smallButton = `rounded border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-800 shadow-sm hover:bg-slate-50 ${focus}`;
-const primaryButton = `rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-600 disabled:cursor-not-allowed disabled:bg-slate-300 ${focus}`;
-const control = `rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 shadow-sm ${focus}`;
+const smallButton =
+  'rounded border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-ring';
+const primaryButton =
+  'rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-600 disabled:cursor-not-allowed disabled:bg-slate-300 focus-ring';
 
 /** How often the page draws itself again while lines are queued or sent. */
 const REFRESH_SECONDS = 4;
@@ -234,7 +234,7 @@ function ActionsCell({
       </div>
       {credit && line.state !== 'excluded' && (
         <details open={searchOpen}>
-          <summary className={`cursor-pointer select-none text-xs font-medium text-brand-700 underline ${focus}`}>
+          <summary className="cursor-pointer select-none text-xs font-medium text-brand-700 underline focus-ring">
             {a.pairOther}
           </summary>
           <form method="get" action={actions.page} className="mt-1 flex flex-wrap items-end gap-1" role="search">
@@ -249,7 +249,7 @@ function ActionsCell({
               defaultValue={searchOpen ? searchQ : ''}
               maxLength={100}
               placeholder={a.search}
-              className={`${control} w-44`}
+              className="field w-44"
             />
             <button type="submit" className={smallButton}>
               {a.searchButton}

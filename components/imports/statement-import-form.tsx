@@ -153,7 +153,7 @@ export function StatementImportFormView({
         <p className="text-sm text-slate-600">{f.keptNot}</p>
         <button
           type="submit"
-          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-ring"
         >
           {form.csv ? c.submit : f.submit}
         </button>

@@ -1,5 +1,5 @@
 import { findCompany } from '../directory';
-import { bankAccount, generatePartner, ibanOf } from './generate-partner';
+import { accountNumber, bankAccount, generatePartner, ibanOf } from './generate-partner';
 import { createRandom } from './random';
 import { type Theme, themeFor } from './themes';
 import type { BankAccount, Partner, PaymentAccount } from './types';
@@ -67,7 +67,7 @@ export function createProfile(tenantId: string): CompanyProfile {
     accounts.push({
       id: (accountId += random.int(1, 9)),
       name: 'Devízový účet CZK',
-      iban: ibanOf('SK', `1100000000${random.digits(10)}`),
+      iban: ibanOf('SK', `1100000000${accountNumber(random)}`),
       currency: 'CZK',
       type: 'bank',
     });

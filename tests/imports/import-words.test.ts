@@ -12,7 +12,7 @@ import { importViewIn } from '@/lib/owners/imports/view';
  * view's problems come in the user's language.
  */
 
-/** The problem codes lib/owners/imports writes (create.ts, outcomes.ts, confirm.ts, lines.ts). */
+/** The problem codes lib/owners/imports writes (create.ts, outcomes.ts, confirm.ts, lines.ts) and the upload's. */
 const PROBLEM_CODES = [
   'already-sent',
   'repeated-in-file',
@@ -20,6 +20,7 @@ const PROBLEM_CODES = [
   'refused-by-service',
   'refused-with-batch',
   'invalid-payload',
+  'payment-unsendable',
 ];
 
 const locales = ['sk', 'en'] as const;

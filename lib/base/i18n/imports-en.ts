@@ -92,6 +92,7 @@ export const en: ImportsTexts = {
     service: 'KROS: {text}',
     'refused-by-service': 'KROS refused the batch without saying why.',
     'refused-with-batch': 'KROS refused the batch this line was in; it recorded none of it.',
+    'payment-unsendable': 'The payment cannot be recorded in KROS as it is (its amount or date is out of range).',
     'invalid-payload': 'The payment does not have the shape KROS accepts (fields: {fields}).',
     unknown: 'Problem: {code}',
   },

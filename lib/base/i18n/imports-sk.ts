@@ -100,6 +100,7 @@ export const sk = {
     service: 'Fakturácia: {text}',
     'refused-by-service': 'Fakturácia dávku odmietla bez bližšieho dôvodu.',
     'refused-with-batch': 'Fakturácia odmietla dávku, v ktorej bol tento riadok; nič z nej nezaznamenala.',
+    'payment-unsendable': 'Platbu nemožno zaznamenať vo Fakturácii tak, ako je (jej suma alebo dátum je mimo rozsahu).',
     'invalid-payload': 'Platba nemá tvar, ktorý Fakturácia prijíma (polia: {fields}).',
     unknown: 'Problém: {code}',
   },

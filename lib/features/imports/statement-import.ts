@@ -14,6 +14,7 @@ import { openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
 import type { Db } from '@/lib/platform/db/client';
 
 import { type Pairing, pairStatement } from './pairing';
+import { paymentDisplayOf } from './line-display';
 import { paymentBodyOf } from './payment-body';
 import { readCsvHeader } from './statements/csv';
 import { type CsvField, type CsvMapping, csvMappingSchema } from './statements/csv-mapping';
@@ -147,32 +148,9 @@ export type UploadOutcome =
   | { kind: 'created'; importId: string; lines: number }
   | { kind: 'csv-mapping'; accountId: string | null; header: string[] };
 
-/** The line's own facts for the import's pages and its JSON view (the contract's fields, and how it was paired). */
-export function displayOf(line: StatementLine, pairing: Pairing): Record<string, unknown> {
-  return {
-    date: line.bookingDate,
-    amount: line.amount,
-    currency: line.currency,
-    variableSymbol: pairing.variableSymbol ?? line.symbols.variable,
-    counterparty: { name: line.counterparty.name, iban: line.counterparty.iban },
-    reference: line.bankReference ?? line.endToEndId,
-    direction: line.direction,
-    message: line.message,
-    symbols: line.symbols,
-    endToEndId: line.endToEndId,
-    pairing: {
-      match: pairing.match,
-      reasons: pairing.reasons,
-      sharedSymbol: pairing.sharedSymbol,
-      suggestion: pairing.suggestion,
-      document: pairing.document,
-    },
-  };
-}
-
 /** One statement line with its pairing, as the import stores it. */
 export function importLineOf(line: StatementLine, pairing: Pairing, accountId: string): NewLine {
-  const display = displayOf(line, pairing);
+  const display = paymentDisplayOf(line, pairing);
   const base = { line: String(line.index + 1), externalId: line.externalId, display };
   if (line.direction === 'debit' || pairing.state === 'excluded') {
     return { ...base, state: 'excluded', payload: null };
