@@ -13,7 +13,8 @@ export const figures = (...labels: ReactNode[]): Column[] => labels.map((label) 
  * A real table for lists of documents: a caption, column headers with scope, and a scroll container so a narrow
  * window (the add-on runs embedded, ~800 px) scrolls the table rather than the page, with a shadow at the edge while
  * columns are out of sight (`table-scroll`, app/globals.css). With `cards`, a narrow box shows each row as a card
- * instead (`list-cards`; cells a card leaves out are `Td cardHidden`). The children are the body's rows.
+ * instead (`list-cards`; cells a card leaves out are `Td cardHidden`); with `cards="stacked"` the card's cells stand one
+ * under another, for rows with more to say than a document's two sides. The children are the body's rows.
  */
 export function Table({
   caption,
@@ -25,11 +26,12 @@ export function Table({
   caption: string;
   captionHidden?: boolean;
   columns: Column[];
-  cards?: boolean;
+  cards?: boolean | 'stacked';
   children: ReactNode;
 }) {
+  const cardClass = cards === 'stacked' ? ' list-cards list-stacked' : cards ? ' list-cards' : '';
   return (
-    <div className={`table-scroll rounded-xl border border-slate-200 shadow-sm${cards ? ' list-cards' : ''}`}>
+    <div className={`table-scroll rounded-xl border border-slate-200 shadow-sm${cardClass}`}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className={captionHidden ? 'sr-only' : 'px-4 pt-3 text-left text-sm font-medium text-slate-900'}>
           {caption}

@@ -491,7 +491,7 @@ export function ImportView({
         {lines.length === 0 ? (
           <p className="text-sm text-slate-600">{texts.empty}</p>
         ) : (
-          <Table caption={texts.caption} columns={columns}>
+          <Table caption={texts.caption} columns={columns} cards="stacked">
             {lines.flatMap((line) => {
               const f = line.facts;
               const row = (

@@ -1,0 +1,174 @@
+/**
+ * End to end, inside the service's window (a page of another site framing the add-on), with the synchronized copy on
+ * (MIRROR_SYNC=on): a user records the payments of a bank statement in KROS (issue 20).
+ * - English, desktop: from Payments to the import form; a camt.053 statement of the company's open invoices (the
+ *   sandbox writes it) is read and paired; the import's page sums what will be recorded; "Record N payments in KROS"
+ *   sends them, the page follows the sending by itself until every line is recorded; the imports' list shows it; the
+ *   same statement uploaded again has its lines as duplicates, with nothing to record.
+ * - Slovak, phone: an MT940 statement; a line without an invoice is paired by hand through the search, another is
+ *   left out, and the page fits the phone's width.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+
+import type { FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+import { freshContext } from './support/browser';
+import { expectUi } from './support/expect-ui';
+import { printAddonOutputOnFailure } from './support/failure-output';
+import { screenshotDir } from './support/screenshots';
+import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
+import { USERS } from './support/sessions';
+
+const world = framedWorldDuringTests({ addonEnv: { MIRROR_SYNC: 'on' } });
+printAddonOutputOnFailure(() => world.env.addon);
+
+const TENANT = '10001';
+/** The phone's company: its statement is not the one the desktop's test recorded. */
+const OTHER_TENANT = '10002';
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+}
+
+const reload = (frame: FrameLocator) => frame.locator('body').evaluate(() => window.location.reload());
+
+/** The sandbox's statement of the company's open invoices, as the bank would give it. */
+async function statementOf(
+  tenantId: string,
+  format: 'camt053' | 'mt940' | 'json',
+): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const response = await fetch(`${world.env.sandbox.url}/admin/data-api/statement?tenant=${tenantId}&format=${format}`);
+  expect(response.status).toBe(200);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'statement';
+  return { name, mimeType: response.headers.get('content-type')!, buffer: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** Opens the Payments tab and reloads now and then until the company's copy can pair (a job of the add-on). */
+async function openPaymentsOnceCopied(frame: FrameLocator, tab: string, nav: string): Promise<void> {
+  await frame.getByRole('navigation', { name: nav }).getByRole('link', { name: tab, exact: true }).click();
+  const state = frame.locator('[data-payments-state]');
+  await expectUi(state).toBeVisible();
+  await expectUi(async () => {
+    await reload(frame);
+    await expectUi(state).toHaveAttribute('data-payments-state', 'ready', { timeout: 3_000 });
+  }).toPass({ timeout: 120_000, intervals: [3_000] });
+}
+
+/** Uploads a statement through the form; answers once the import's page shows. */
+async function upload(
+  frame: FrameLocator,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  words: { file: string; submit: string },
+): Promise<void> {
+  await frame.getByLabel(words.file).setInputFiles(file);
+  await frame.getByRole('button', { name: words.submit }).click();
+  await expectUi(frame.locator('[data-import-id]')).toBeVisible({ timeout: 60_000 });
+}
+
+const count = (frame: FrameLocator, state: string) =>
+  frame.locator(`[data-count-state="${state}"]`).evaluate((element) => Number(element.getAttribute('data-count')));
+
+describe('recording a bank statement’s payments, in English at desktop width', () => {
+  it('reads and pairs a camt.053 statement, records its payments once, and never again', async () => {
+    const { page, addon: frame } = await launchInServiceWindow(world.context, world.env, world.serviceWindow, {
+      userId: USERS.jana,
+      tenantIds: [TENANT],
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openPaymentsOnceCopied(frame, 'Payments', 'Company documents');
+
+    await frame.getByRole('link', { name: 'Import a bank statement' }).first().click();
+    await expectUi(frame.getByRole('heading', { name: 'Import a bank statement' })).toBeVisible();
+    const statement = await statementOf(TENANT, 'camt053');
+    await upload(frame, statement, { file: 'Statement file', submit: 'Read the statement' });
+    await expectUi(frame.locator('[data-import-id]')).toHaveAttribute('data-import-state', 'draft');
+    await expectUi(frame.getByText(statement.name).first()).toBeVisible();
+
+    const ready = await count(frame, 'ready');
+    expect(ready).toBeGreaterThan(0);
+    // Debits are listed apart as excluded; the sum to be recorded is shown.
+    await expectUi(frame.locator('[data-to-record] [data-sum]').first()).toBeVisible();
+    const record = frame.getByRole('button', { name: `Record ${ready} payment${ready === 1 ? '' : 's'} in KROS` });
+    await expectUi(record).toBeEnabled();
+    await screenshot(page, 'import-paired');
+
+    await record.click();
+    // The page refreshes itself while the payments are on their way; every ready line ends recorded.
+    await expectUi(frame.locator('[data-import-id]')).toHaveAttribute('data-import-state', 'done', {
+      timeout: 120_000,
+    });
+    expect(await count(frame, 'done')).toBe(ready);
+    await expectUi(frame.locator('tr[data-line] [data-line-state="done"]')).toHaveCount(ready);
+    await screenshot(page, 'import-recorded');
+
+    // The imports' list has it, with its counts.
+    await frame.getByRole('link', { name: 'All imports' }).first().click();
+    await expectUi(frame.getByRole('table').getByText(statement.name)).toBeVisible();
+
+    // The same statement again: what was recorded is a duplicate, and nothing is there to record.
+    await frame.locator('body').evaluate((_, tenant) => {
+      window.location.pathname = `/companies/${tenant}/payments/import`;
+    }, TENANT);
+    await upload(frame, statement, { file: 'Statement file', submit: 'Read the statement' });
+    expect(await count(frame, 'duplicate')).toBe(ready);
+    expect(await count(frame, 'ready')).toBe(0);
+    await expectUi(frame.locator('[data-record]')).toBeDisabled();
+  });
+});
+
+describe('recording a bank statement’s payments, in Slovak at phone width', () => {
+  it('pairs a line by hand, leaves one out, and fits the phone', async () => {
+    const context = await freshContext(world.context.browser()!, {
+      locale: 'sk-SK',
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      const { page, addon: frame } = await launchInServiceWindow(context, world.env, world.serviceWindow, {
+        userId: USERS.jana,
+        tenantIds: [OTHER_TENANT],
+      });
+      await openPaymentsOnceCopied(frame, 'Platby', 'Doklady firmy');
+      await frame.getByRole('link', { name: 'Importovať bankový výpis' }).first().click();
+      const statement = await statementOf(OTHER_TENANT, 'mt940');
+      const meant = JSON.parse((await statementOf(OTHER_TENANT, 'json')).buffer.toString('utf8')) as {
+        data: { entries: { role: string; invoice: { id: number; documentNumber: string } | null }[] };
+      };
+      await upload(frame, statement, { file: 'Súbor výpisu', submit: 'Načítať výpis' });
+
+      const sideways = await frame
+        .locator('body')
+        .evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+      expect(sideways).toBeLessThanOrEqual(0);
+      // Each line is a card: its table does not scroll sideways either.
+      const lines = frame.locator('.table-scroll:has(tr[data-line])');
+      expect(await lines.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
+      await screenshot(page, 'import-phone-sk');
+
+      // A line without a variable symbol is only suggested an invoice: paired by hand through the search instead.
+      const suggested = meant.data.entries.find((entry) => entry.role === 'suggestion' && entry.invoice)!.invoice!;
+      const row = frame.locator(`tr[data-line]:has([data-suggestion="${suggested.id}"])`).first();
+      await expectUi(row.locator('[data-line-state]')).toHaveAttribute('data-line-state', 'unmatched');
+      await row.getByText('Spárovať s inou faktúrou').click();
+      await row.getByRole('searchbox').fill(suggested.documentNumber);
+      await row.getByRole('button', { name: 'Hľadať' }).click();
+      await frame
+        .locator('[data-pair-results]')
+        .getByRole('button', { name: `Spárovať – ${suggested.documentNumber}` })
+        .click();
+      await expectUi(frame.locator(`[data-paired-document="${suggested.id}"]`)).toBeVisible();
+      await screenshot(page, 'import-paired-by-hand-phone-sk');
+
+      const ready = await count(frame, 'ready');
+      // Leave out the first ready line: one fewer to record.
+      const firstReady = frame.locator('tr[data-line]:has([data-line-state="ready"])').first();
+      await firstReady.getByRole('button', { name: /Vynechať/ }).click();
+      await expectUi.poll(() => count(frame, 'ready')).toBe(ready - 1);
+      await expectUi.poll(() => count(frame, 'excluded')).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
