@@ -6,7 +6,7 @@ import { accountKeyOf, identifyLines, type LineDraft } from './identity';
 import { statementLimits, StatementRefused } from './refusal';
 import {
   hasPrefixes,
-  parseXml,
+  readCheckedXml,
   refuseMalformedXml,
   refuseXmlDeclarations,
   xmlAttribute,
@@ -56,7 +56,7 @@ export function readCamt053(text: string): Statement {
   const needed = text.replace(unneeded, '');
   const prefixed = hasPrefixes(needed);
   const { skeleton, entries } = splitEntries(needed);
-  const statements = xmlChildren(xmlChild(parseXml(skeleton, prefixed), 'Document', 'BkToCstmrStmt'), 'Stmt');
+  const statements = xmlChildren(xmlChild(readCheckedXml(skeleton, prefixed), 'Document', 'BkToCstmrStmt'), 'Stmt');
   if (statements.length === 0) throw new StatementRefused('not_a_statement');
 
   const accounts = statements.map((statement) => {
@@ -100,13 +100,13 @@ function parsedEntries(entries: readonly string[], prefixed: boolean) {
       if (!(index >= first && index < first + batch.length)) {
         first = index - (index % ENTRIES_PER_PARSE);
         const texts = entries.slice(first, first + ENTRIES_PER_PARSE);
-        const nodes = xmlChildren(parseXml(texts.join(''), prefixed), 'Ntry');
+        const nodes = xmlChildren(readCheckedXml(texts.join(''), prefixed), 'Ntry');
         // A piece that is not exactly one entry would shift every later one: such a batch is parsed entry by entry.
         batch =
           nodes.length === texts.length
             ? nodes
             : texts.map((text) => {
-                const parsed = parseXml(text, prefixed);
+                const parsed = readCheckedXml(text, prefixed);
                 const one = xmlChildren(parsed, 'Ntry');
                 return one.length === 1 ? one[0] : undefined;
               });
