@@ -156,7 +156,10 @@ function paymentLines(invoices: readonly Invoice[], count: number, prefix: strin
 
 async function measureSending() {
   const bench = await openBench(cleanup, progress);
-  const sandbox = await startSandboxProcess({ pluginId: sandboxDefaults.pluginId, apiKey: sandboxDefaults.pluginApiKey });
+  const sandbox = await startSandboxProcess({
+    pluginId: sandboxDefaults.pluginId,
+    apiKey: sandboxDefaults.pluginApiKey,
+  });
   bench.guardian.watchServer(sandbox.pid);
   cleanup.add(`stopped the sandbox (pid ${sandbox.pid})`, () => sandbox.stop());
   progress(`sandbox on ${sandbox.url} (pid ${sandbox.pid})`);
@@ -207,6 +210,7 @@ async function measureSending() {
 
   const loadBefore = loadavg().map(round1);
   const started = performance.now();
+  const startedAt = Date.now();
   const queued = await queueLines(db, scope, importId, 'all-ready');
   if (queued.queued.length !== PAYMENTS) throw new Error(`queued ${queued.queued.length} lines, not ${PAYMENTS}`);
   await requestImportSend(scope);
@@ -230,6 +234,11 @@ async function measureSending() {
   const rate: RateFigures = rateOf(calls);
   const posts = calls.filter((request) => request.method === 'POST').length;
   const readsBack = calls.filter((request) => request.method === 'GET' && request.path === '/api/payments').length;
+  /** When each call arrived (seconds from the queueing) and what it was: where the time went. */
+  const timeline = calls.map(
+    (request) =>
+      `${round1((request.at - startedAt) / 1000)} s ${request.method} ${request.path}${request.query.replace(/LastModifiedTimestamp=[^&]*&?/, '')} ${request.status}`,
+  );
 
   // Every payment in the sandbox exactly once (read with the reader's token, after the timing).
   const perExternalId = new Map<string, number>();
@@ -257,6 +266,7 @@ async function measureSending() {
     elapsedSeconds,
     allSentSeconds: sentAt === null ? null : round1(sentAt / 1000),
     calls: { ...rate, posts, readsBack },
+    timeline,
     recorded,
     sentTwice: twice,
     loadAverage: { before: loadBefore, after: loadAfter },

@@ -46,6 +46,19 @@ const markup =
   /<(?:(\/)?([^\s/>!?]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*(\/)?>|!--[\s\S]*?-->|!\[CDATA\[([\s\S]*?)\]\]>|\?[\s\S]*?\?>)/y;
 const attributePattern = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
+const SLASH = 47;
+const BANG = 33;
+const QUESTION = 63;
+
+/** Whether text[from, to) is only XML whitespace. */
+function isBlank(text: string, from: number, to: number): boolean {
+  for (let at = from; at < to; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code !== 32 && code !== 10 && code !== 13 && code !== 9) return false;
+  }
+  return true;
+}
+
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
 /**
@@ -66,11 +79,31 @@ export function readCheckedXml(text: string, prefixed = true): XmlNode {
     const lt = text.indexOf('<', at);
     const end = lt === -1 ? text.length : lt;
     // Whitespace between elements is no element's text (textOf trims every piece): not kept.
-    if (end > at) {
-      const piece = text.slice(at, end);
-      if (piece.trim() !== '') children.push(new XmlNode(TEXT, [], null, piece));
-    }
+    if (end > at && !isBlank(text, at, end)) children.push(new XmlNode(TEXT, [], null, text.slice(at, end)));
     if (lt === -1) break;
+    // The common tags without a regular expression: an end tag, and a start tag without attributes.
+    const next = text.charCodeAt(lt + 1);
+    if (next === SLASH) {
+      const gt = text.indexOf('>', lt);
+      if (gt === -1) throw new StatementRefused('xml_malformed');
+      at = gt + 1;
+      if (open.length > 1) open.pop();
+      children = open[open.length - 1]!;
+      continue;
+    }
+    if (next !== BANG && next !== QUESTION) {
+      const gt = text.indexOf('>', lt);
+      if (gt === -1) throw new StatementRefused('xml_malformed');
+      const tag = text.slice(lt + 1, gt);
+      if (!/[\s"'/]/.test(tag)) {
+        at = gt + 1;
+        const own: XmlNode[] = [];
+        children.push(new XmlNode(prefixed ? localName(tag) : tag, own));
+        open.push(own);
+        children = own;
+        continue;
+      }
+    }
     markup.lastIndex = lt;
     const found = markup.exec(text);
     if (!found) throw new StatementRefused('xml_malformed');
@@ -124,18 +157,30 @@ function decodeReferences(value: string): string {
 const childrenOf = (node: XmlNode | undefined): readonly XmlNode[] => node?.children ?? [];
 
 function childNamed(node: XmlNode | undefined, name: string): XmlNode | undefined {
-  for (const child of childrenOf(node)) if (child.name === name) return child;
+  if (!node) return undefined;
+  const { children } = node;
+  for (let at = 0; at < children.length; at += 1) if (children[at]!.name === name) return children[at];
   return undefined;
 }
 
-/** The child element at the end of `path`, the first of repeated ones. */
-export function xmlChild(node: XmlNode | undefined, ...path: string[]): XmlNode | undefined {
-  let current = node;
-  for (const name of path) {
-    current = childNamed(current, name);
-    if (!current) return undefined;
-  }
-  return current;
+/**
+ * The child element at the end of the path (one to four names), the first of repeated ones. Names as parameters, not
+ * a rest array: a statement's lines make hundreds of thousands of these calls.
+ */
+export function xmlChild(
+  node: XmlNode | undefined,
+  first: string,
+  second?: string,
+  third?: string,
+  fourth?: string,
+): XmlNode | undefined {
+  let current = childNamed(node, first);
+  if (second === undefined || !current) return current;
+  current = childNamed(current, second);
+  if (third === undefined || !current) return current;
+  current = childNamed(current, third);
+  if (fourth === undefined || !current) return current;
+  return childNamed(current, fourth);
 }
 
 /** Every child element named `name`, in order. */
@@ -143,9 +188,15 @@ export function xmlChildren(node: XmlNode | undefined, name: string): XmlNode[] 
   return childrenOf(node).filter((child) => child.name === name);
 }
 
-/** The text of the element at the end of `path` (of its first occurrence when repeated), decoded; null when absent. */
-export function xmlText(node: XmlNode | undefined, ...path: string[]): string | null {
-  return textOf(xmlChild(node, ...path));
+/** The text of the element at the end of the path (of its first occurrence when repeated), decoded; null when absent. */
+export function xmlText(
+  node: XmlNode | undefined,
+  first: string,
+  second?: string,
+  third?: string,
+  fourth?: string,
+): string | null {
+  return textOf(xmlChild(node, first, second, third, fourth));
 }
 
 /** The texts of every child element named `name`. */
@@ -162,7 +213,13 @@ function textOf(node: XmlNode | undefined): string | null {
   return text === '' ? null : decodeReferences(text);
 }
 
-/** An attribute of the element at the end of `path`. */
-export function xmlAttribute(node: XmlNode | undefined, attribute: string, ...path: string[]): string | null {
-  return xmlChild(node, ...path)?.attributes?.[attribute] ?? null;
+/** An attribute of `node`, or of the element at the end of the path below it. */
+export function xmlAttribute(
+  node: XmlNode | undefined,
+  attribute: string,
+  first?: string,
+  second?: string,
+): string | null {
+  const element = first === undefined ? node : xmlChild(node, first, second);
+  return element?.attributes?.[attribute] ?? null;
 }
