@@ -67,7 +67,7 @@ export function readCamt053(text: string): Statement {
   if (new Set(accounts.map((account) => account.key)).size > 1) throw new StatementRefused('several_accounts');
 
   const drafts: LineDraft[] = [];
-  const parsed = parsedEntries(entries, prefixed);
+  const parsed = parsedEntries(needed, entries, prefixed);
   let entryNumber = 0;
   for (const statement of statements) {
     for (const placeholder of xmlChildren(statement, 'EntryAt')) {
@@ -87,27 +87,26 @@ export function readCamt053(text: string): Statement {
 }
 
 /**
- * Entries parsed a batch at a time, in the order the skeleton names them (always ascending): a parse has a fixed cost
- * (the parser's state, its entity tables) that 10 000 single-entry parses paid 10 000 times, while a batch's trees are
- * small enough that only one batch alive at a time keeps memory flat. An entry that did not parse as one `Ntry` is
- * undefined.
+ * Entries read a batch at a time, in the order the skeleton names them (always ascending): a batch is one piece of the
+ * text (what lies between its entries is whitespace, or else the batch is read entry by entry), and only one batch's
+ * trees are alive at a time, which keeps memory flat. An entry that did not read as one `Ntry` is undefined.
  */
-function parsedEntries(entries: readonly string[], prefixed: boolean) {
+function parsedEntries(text: string, entries: readonly Span[], prefixed: boolean) {
   let first = 0;
   let batch: (XmlNode | undefined)[] = [];
   return {
     at(index: number): XmlNode | undefined {
       if (!(index >= first && index < first + batch.length)) {
         first = index - (index % ENTRIES_PER_PARSE);
-        const texts = entries.slice(first, first + ENTRIES_PER_PARSE);
-        const nodes = xmlChildren(readCheckedXml(texts.join(''), prefixed), 'Ntry');
-        // A piece that is not exactly one entry would shift every later one: such a batch is parsed entry by entry.
+        const spans = entries.slice(first, first + ENTRIES_PER_PARSE);
+        const piece = text.slice(spans[0]!.start, spans[spans.length - 1]!.end);
+        const nodes = xmlChildren(readCheckedXml(piece, prefixed), 'Ntry');
+        // A piece that is not exactly its entries would shift every later one: such a batch is read entry by entry.
         batch =
-          nodes.length === texts.length
+          nodes.length === spans.length
             ? nodes
-            : texts.map((text) => {
-                const parsed = readCheckedXml(text, prefixed);
-                const one = xmlChildren(parsed, 'Ntry');
+            : spans.map(({ start, end }) => {
+                const one = xmlChildren(readCheckedXml(text.slice(start, end), prefixed), 'Ntry');
                 return one.length === 1 ? one[0] : undefined;
               });
       }
@@ -116,14 +115,16 @@ function parsedEntries(entries: readonly string[], prefixed: boolean) {
   };
 }
 
+type Span = { start: number; end: number };
+
 const ENTRIES_PER_PARSE = 250;
 
 const tooManyLines = () => new StatementRefused('too_many_lines', { limit: statementLimits.maxLines });
 
-/** The text with every `Ntry` element replaced by `<EntryAt at="n"/>`, and the entries' own texts by n. */
-function splitEntries(text: string): { skeleton: string; entries: string[] } {
+/** The text with every `Ntry` element replaced by `<EntryAt at="n"/>`, and where entry n lies in the text. */
+function splitEntries(text: string): { skeleton: string; entries: Span[] } {
   const pieces: string[] = [];
-  const entries: string[] = [];
+  const entries: Span[] = [];
   let done = 0;
   entryStart.lastIndex = 0;
   for (let start = entryStart.exec(text); start; start = entryStart.exec(text)) {
@@ -132,7 +133,7 @@ function splitEntries(text: string): { skeleton: string; entries: string[] } {
     if (!end) throw new StatementRefused('xml_malformed');
     const after = end.index + end[0].length;
     pieces.push(text.slice(done, start.index), `<EntryAt at="${entries.length}"/>`);
-    entries.push(text.slice(start.index, after));
+    entries.push({ start: start.index, end: after });
     done = after;
     entryStart.lastIndex = after;
   }
