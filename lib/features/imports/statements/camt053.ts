@@ -42,8 +42,9 @@ const entryEnd = /<\/(?:[\w.-]+:)?Ntry\s*>/g;
  * when an entry carries several (`NtryDtls/TxDtls` of a batch, each with its amount); pending and information-only
  * entries are left out.
  *
- * The statement is parsed as a skeleton (each `Ntry` replaced by a placeholder holding its position) and then entry
- * by entry: only one entry's tree is alive at a time, which keeps a 10 000-entry file well under the memory aim and
+ * The whole text is checked well formed first (fast-xml-parser's validator); the checked text is then read by
+ * `readCheckedXml` as a skeleton (each `Ntry` replaced by a placeholder holding its position) and its entries 250 at
+ * a time: only one batch's trees are alive at a time, which keeps a 10 000-entry file well under the memory aim and
  * the garbage collector's work small.
  */
 export function readCamt053(text: string): Statement {
