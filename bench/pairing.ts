@@ -32,6 +32,7 @@ import { paymentSchema } from '@/lib/service/schemas/reference';
 
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { openBench, publish, runBench } from './support/harness';
+import { seededRandom } from './support/random';
 import { type Latency, megabytes, summarize } from './support/stats';
 
 const LINES = positiveInteger('BENCH_PAIRING_LINES', 10_000);
@@ -45,24 +46,12 @@ const AIM_MS = 1_000;
 const progress = (message: string) => console.error(`[bench:pairing] ${message}`);
 const cleanup = installCleanup(progress);
 
-/** mulberry32: the same data every run. */
-function randomOf(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (low: number, high: number) => low + Math.floor(next() * (high - low + 1)) };
-}
-
 const ibanOf = (n: number) => `SK${String(10 + (n % 89))}1100000000${String(n).padStart(10, '0')}`;
 const dayOf = (offset: number) => new Date(Date.UTC(2026, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
 const symbolOf = (n: number) => String(2026_000_000 + n);
 
 function openInvoices(count: number): OpenInvoice[] {
-  const random = randomOf(20);
+  const random = seededRandom(20);
   return Array.from({ length: count }, (_, n) => {
     // The last 300 share the symbol of the 300 before them.
     const symbol = n >= count - 300 ? symbolOf(n - 300) : symbolOf(n);
@@ -85,7 +74,7 @@ function openInvoices(count: number): OpenInvoice[] {
 }
 
 function statementLines(invoices: readonly OpenInvoice[], count: number): StatementLine[] {
-  const random = randomOf(21);
+  const random = seededRandom(21);
   const lines: StatementLine[] = [];
   for (let index = 0; index < count; index += 1) {
     const invoice = invoices[random.int(0, invoices.length - 1)]!;
@@ -228,7 +217,7 @@ runBench('bench:pairing', cleanup, async () => {
 
 /** Writes the company's invoices and payments; answers one invoice's total, as a user types it (decimal comma). */
 async function fill(db: Parameters<typeof upsertDocuments>[0]): Promise<string> {
-  const random = randomOf(22);
+  const random = seededRandom(22);
   let page: ReturnType<typeof documentRow>[] = [];
   const numbers: string[] = [];
   let firstTotal = '';

@@ -33,6 +33,7 @@ import { invoiceSchema } from '@/lib/service/schemas/invoice';
 
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { nextBuildId, openBench, publish, runBench, startWithSandbox } from './support/harness';
+import { seededRandom } from './support/random';
 import { signInThroughSandbox } from './support/sign-in';
 import { type Latency, summarize } from './support/stats';
 
@@ -49,24 +50,12 @@ const AIM_MS = 200;
 const progress = (message: string) => console.error(`[bench:partners] ${message}`);
 const cleanup = installCleanup(progress);
 
-/** mulberry32: the same documents every run. */
-function randomOf(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (low: number, high: number) => low + Math.floor(next() * (high - low + 1)) };
-}
-
 const dayOf = (base: number, offset: number) => new Date(base + offset * 86_400_000).toISOString().slice(0, 10);
 const cents = (value: number) => Math.round(value * 100) / 100;
 
 /** The company's documents: the big partner's first, then the others'. */
 function* documents(today: number) {
-  const random = randomOf(19);
+  const random = seededRandom(19);
   const partners = Array.from({ length: OTHER_PARTNERS }, (_, index) => ({
     name: `Partner ${index} s.r.o.`,
     ico: index % 5 === 0 ? null : String(40_000_000 + index * 7),

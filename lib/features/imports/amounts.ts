@@ -17,12 +17,46 @@ function unitsOf(amount: string, scale: number): bigint | null {
 
 const scaleOf = (amount: string) => DECIMAL.exec(amount.trim())?.[3]?.length ?? 0;
 
-/** -1, 0 or 1 as a is below, equal to or above b; null when either is not a plain decimal. */
+/** A plain decimal's sign and digits, without the leading zeros of its whole part and the trailing ones of its fraction. */
+function partsOf(amount: string): { negative: boolean; whole: string; fraction: string } | null {
+  const match = DECIMAL.exec(amount.trim());
+  if (!match) return null;
+  const [, sign = '', rawWhole = '0', rawFraction = ''] = match;
+  let start = 0;
+  while (start < rawWhole.length - 1 && rawWhole.charCodeAt(start) === 48) start += 1;
+  let end = rawFraction.length;
+  while (end > 0 && rawFraction.charCodeAt(end - 1) === 48) end -= 1;
+  const whole = rawWhole.slice(start);
+  const fraction = rawFraction.slice(0, end);
+  return { negative: sign === '-' && (whole !== '0' || fraction !== ''), whole, fraction };
+}
+
+/**
+ * -1, 0 or 1 as a is below, equal to or above b; null when either is not a plain decimal. Compared digit by digit
+ * (the whole parts by length first; fractions without trailing zeros compare as texts): pairing compares every line's
+ * amount with its candidates', and this reads each once.
+ */
 export function compareAmounts(a: string, b: string): -1 | 0 | 1 | null {
-  const scale = Math.max(scaleOf(a), scaleOf(b));
-  const [x, y] = [unitsOf(a, scale), unitsOf(b, scale)];
+  const x = partsOf(a);
+  const y = partsOf(b);
   if (x === null || y === null) return null;
-  return x < y ? -1 : x > y ? 1 : 0;
+  if (x.negative !== y.negative) return x.negative ? -1 : 1;
+  let order: -1 | 0 | 1 =
+    x.whole.length !== y.whole.length
+      ? x.whole.length < y.whole.length
+        ? -1
+        : 1
+      : x.whole !== y.whole
+        ? x.whole < y.whole
+          ? -1
+          : 1
+        : x.fraction === y.fraction
+          ? 0
+          : x.fraction < y.fraction
+            ? -1
+            : 1;
+  if (x.negative) order = (-order || 0) as -1 | 0 | 1;
+  return order;
 }
 
 /** One text per value ("120.50", "120.5" and "0120.500" → "120.5"), so amounts can key a map; null if not a decimal. */

@@ -6,12 +6,13 @@ import { accountKeyOf, identifyLines, type LineDraft } from './identity';
 import { statementLimits, StatementRefused } from './refusal';
 import {
   hasPrefixes,
-  parseXml,
+  readCheckedXml,
   refuseMalformedXml,
   refuseXmlDeclarations,
   xmlAttribute,
   xmlChild,
   xmlChildren,
+  type XmlNode,
   xmlText,
 } from './xml';
 
@@ -41,8 +42,9 @@ const entryEnd = /<\/(?:[\w.-]+:)?Ntry\s*>/g;
  * when an entry carries several (`NtryDtls/TxDtls` of a batch, each with its amount); pending and information-only
  * entries are left out.
  *
- * The statement is parsed as a skeleton (each `Ntry` replaced by a placeholder holding its position) and then entry
- * by entry: only one entry's tree is alive at a time, which keeps a 10 000-entry file well under the memory aim and
+ * The whole text is checked well formed first (fast-xml-parser's validator); the checked text is then read by
+ * `readCheckedXml` as a skeleton (each `Ntry` replaced by a placeholder holding its position) and its entries 250 at
+ * a time: only one batch's trees are alive at a time, which keeps a 10 000-entry file well under the memory aim and
  * the garbage collector's work small.
  */
 export function readCamt053(text: string): Statement {
@@ -55,7 +57,7 @@ export function readCamt053(text: string): Statement {
   const needed = text.replace(unneeded, '');
   const prefixed = hasPrefixes(needed);
   const { skeleton, entries } = splitEntries(needed);
-  const statements = xmlChildren(xmlChild(parseXml(skeleton, prefixed), 'Document', 'BkToCstmrStmt'), 'Stmt');
+  const statements = xmlChildren(xmlChild(readCheckedXml(skeleton, prefixed), 'Document', 'BkToCstmrStmt'), 'Stmt');
   if (statements.length === 0) throw new StatementRefused('not_a_statement');
 
   const accounts = statements.map((statement) => {
@@ -66,13 +68,14 @@ export function readCamt053(text: string): Statement {
   if (new Set(accounts.map((account) => account.key)).size > 1) throw new StatementRefused('several_accounts');
 
   const drafts: LineDraft[] = [];
+  const parsed = parsedEntries(needed, entries, prefixed);
   let entryNumber = 0;
   for (const statement of statements) {
     for (const placeholder of xmlChildren(statement, 'EntryAt')) {
       entryNumber += 1;
-      const entry = xmlChild(parseXml(entries[Number(xmlAttribute(placeholder, 'at'))]!, prefixed), 'Ntry');
+      const entry = parsed.at(Number(xmlAttribute(placeholder, 'at')));
       if (!entry) throw new StatementRefused('entry_unreadable', { line: entryNumber });
-      drafts.push(...linesOfEntry(entry, entryNumber));
+      for (const line of linesOfEntry(entry, entryNumber)) drafts.push(line);
       if (drafts.length > statementLimits.maxLines) throw tooManyLines();
     }
   }
@@ -84,12 +87,45 @@ export function readCamt053(text: string): Statement {
   };
 }
 
+/**
+ * Entries read a batch at a time, in the order the skeleton names them (always ascending): a batch is one piece of the
+ * text (what lies between its entries is whitespace, or else the batch is read entry by entry), and only one batch's
+ * trees are alive at a time, which keeps memory flat. An entry that did not read as one `Ntry` is undefined.
+ */
+function parsedEntries(text: string, entries: readonly Span[], prefixed: boolean) {
+  let first = 0;
+  let batch: (XmlNode | undefined)[] = [];
+  return {
+    at(index: number): XmlNode | undefined {
+      if (!(index >= first && index < first + batch.length)) {
+        first = index - (index % ENTRIES_PER_PARSE);
+        const spans = entries.slice(first, first + ENTRIES_PER_PARSE);
+        const piece = text.slice(spans[0]!.start, spans[spans.length - 1]!.end);
+        const nodes = xmlChildren(readCheckedXml(piece, prefixed), 'Ntry');
+        // A piece that is not exactly its entries would shift every later one: such a batch is read entry by entry.
+        batch =
+          nodes.length === spans.length
+            ? nodes
+            : spans.map(({ start, end }) => {
+                const one = xmlChildren(readCheckedXml(text.slice(start, end), prefixed), 'Ntry');
+                return one.length === 1 ? one[0] : undefined;
+              });
+      }
+      return batch[index - first];
+    },
+  };
+}
+
+type Span = { start: number; end: number };
+
+const ENTRIES_PER_PARSE = 250;
+
 const tooManyLines = () => new StatementRefused('too_many_lines', { limit: statementLimits.maxLines });
 
-/** The text with every `Ntry` element replaced by `<EntryAt at="n"/>`, and the entries' own texts by n. */
-function splitEntries(text: string): { skeleton: string; entries: string[] } {
+/** The text with every `Ntry` element replaced by `<EntryAt at="n"/>`, and where entry n lies in the text. */
+function splitEntries(text: string): { skeleton: string; entries: Span[] } {
   const pieces: string[] = [];
-  const entries: string[] = [];
+  const entries: Span[] = [];
   let done = 0;
   entryStart.lastIndex = 0;
   for (let start = entryStart.exec(text); start; start = entryStart.exec(text)) {
@@ -98,7 +134,7 @@ function splitEntries(text: string): { skeleton: string; entries: string[] } {
     if (!end) throw new StatementRefused('xml_malformed');
     const after = end.index + end[0].length;
     pieces.push(text.slice(done, start.index), `<EntryAt at="${entries.length}"/>`);
-    entries.push(text.slice(start.index, after));
+    entries.push({ start: start.index, end: after });
     done = after;
     entryStart.lastIndex = after;
   }

@@ -1,47 +1,27 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
 
 import { StatementRefused } from './refusal';
 
 /**
- * An element as fast-xml-parser hands it over in document order (`preserveOrder`, a quarter less time than building
- * objects by name): `{ Name: [children…], ':@': { '@attribute': value } }`, text as `{ '#text': value }`. Read only
- * through the functions below.
+ * An element of a statement's XML in document order: its local name, its children (elements and text pieces, whose
+ * name is `#text`), its attributes, and a text piece's text as written. Read only through the functions below.
  */
-export type XmlNode = Record<string, unknown>;
+export class XmlNode {
+  constructor(
+    readonly name: string,
+    readonly children: XmlNode[],
+    readonly attributes: Readonly<Record<string, string>> | null = null,
+    readonly text: string | null = null,
+  ) {}
+}
 
-/**
- * Entity and DTD processing off: `&amp;` and its four siblings and character references are decoded by `xmlText`
- * below, one value at a time, which expands nothing and reads no file or address. Values stay strings (no number
- * parsing: amounts are exact).
- */
-const options = {
-  processEntities: false,
-  htmlEntities: false,
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  preserveOrder: true,
-  // Callbacks get a matcher rather than a path string built for every element: a third less time on a large file.
-  jPath: false,
-} as const;
-
-/**
- * Namespace prefixes are dropped (banks write `<Document>` and `<ns2:Document>` alike); resolving them costs an
- * eighth of the parse, so text without any is parsed without.
- */
-const parsers = {
-  prefixed: new XMLParser({ ...options, removeNSPrefix: true }),
-  plain: new XMLParser({ ...options, removeNSPrefix: false }),
-};
+const TEXT = '#text';
 
 /** Whether any element of the text has a namespace prefix. */
 export const hasPrefixes = (text: string) => /<\/?[\w.-]+:/.test(text);
 
 /**
- * What no statement needs and what makes XML dangerous is refused on sight, before any parser reads the text: a
+ * What no statement needs and what makes XML dangerous is refused on sight, before anything reads the text: a
  * document type declaration (external fetches, entity bombs) and entity declarations.
  */
 export function refuseXmlDeclarations(text: string): void {
@@ -50,16 +30,114 @@ export function refuseXmlDeclarations(text: string): void {
 }
 
 /**
- * The whole text must be well formed, so a truncated download is refused rather than read as a shorter statement
- * (the parser below is lenient about unclosed elements), and what is cut from it before parsing is cut whole.
+ * The whole text must be well formed (fast-xml-parser's validator), so a truncated download is refused rather than
+ * read as a shorter statement, and what is cut from it before reading is cut whole.
  */
 export function refuseMalformedXml(text: string): void {
   if (XMLValidator.validate(text) !== true) throw new StatementRefused('xml_malformed');
 }
 
-/** Parses checked XML, or a piece of it that is whole elements (an entry): a node whose children are its top elements. */
-export function parseXml(text: string, prefixed = true): XmlNode {
-  return { '#document': (prefixed ? parsers.prefixed : parsers.plain).parse(text) as unknown };
+/**
+ * One piece of markup at a `<` of checked text: a start or empty-element tag (name, attributes), an end tag, a
+ * comment, a CDATA section (its content) or a processing instruction. Attribute values are quoted and hold no `<`,
+ * so a `>` in one does not end its tag.
+ */
+const markup =
+  /<(?:(\/)?([^\s/>!?]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*(\/)?>|!--[\s\S]*?-->|!\[CDATA\[([\s\S]*?)\]\]>|\?[\s\S]*?\?>)/y;
+const attributePattern = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+const SLASH = 47;
+const BANG = 33;
+const QUESTION = 63;
+
+/** Whether text[from, to) is only XML whitespace. */
+function isBlank(text: string, from: number, to: number): boolean {
+  for (let at = from; at < to; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code !== 32 && code !== 10 && code !== 13 && code !== 9) return false;
+  }
+  return true;
+}
+
+const localName = (name: string) => name.slice(name.indexOf(':') + 1);
+
+/**
+ * Reads checked XML, or a piece of it that is whole elements (entries): a `#document` node whose children are its top
+ * elements. The text must be (a piece of) what `refuseMalformedXml` passed and `refuseXmlDeclarations` let through:
+ * well formed, without a DTD. That is all this reader relies on, and it checks nothing itself but that every `<`
+ * begins markup: a general parser's checks, paid again per element, were most of reading a large statement. Nothing
+ * is expanded: texts and attribute values are kept as written, and the five predefined entities and character
+ * references are decoded where a text is read (`xmlText`). Namespace prefixes are dropped from names when
+ * `prefixed` (banks write `<Document>` and `<ns2:Document>` alike), and namespace declarations with them.
+ */
+export function readCheckedXml(text: string, prefixed = true): XmlNode {
+  const top: XmlNode[] = [];
+  const open: XmlNode[][] = [top];
+  let children = top;
+  let at = 0;
+  while (at < text.length) {
+    const lt = text.indexOf('<', at);
+    const end = lt === -1 ? text.length : lt;
+    // Whitespace between elements is no element's text (textOf trims every piece): not kept.
+    if (end > at && !isBlank(text, at, end)) children.push(new XmlNode(TEXT, [], null, text.slice(at, end)));
+    if (lt === -1) break;
+    // The common tags without a regular expression: an end tag, and a start tag without attributes.
+    const next = text.charCodeAt(lt + 1);
+    if (next === SLASH) {
+      const gt = text.indexOf('>', lt);
+      if (gt === -1) throw new StatementRefused('xml_malformed');
+      at = gt + 1;
+      if (open.length > 1) open.pop();
+      children = open[open.length - 1]!;
+      continue;
+    }
+    if (next !== BANG && next !== QUESTION) {
+      const gt = text.indexOf('>', lt);
+      if (gt === -1) throw new StatementRefused('xml_malformed');
+      const tag = text.slice(lt + 1, gt);
+      if (!/[\s"'/]/.test(tag)) {
+        at = gt + 1;
+        const own: XmlNode[] = [];
+        children.push(new XmlNode(prefixed ? localName(tag) : tag, own));
+        open.push(own);
+        children = own;
+        continue;
+      }
+    }
+    markup.lastIndex = lt;
+    const found = markup.exec(text);
+    if (!found) throw new StatementRefused('xml_malformed');
+    at = markup.lastIndex;
+    const [, closing, rawName, attributes, empty, cdata] = found;
+    if (rawName === undefined) {
+      if (cdata !== undefined && cdata !== '') children.push(new XmlNode(TEXT, [], null, cdata));
+      continue;
+    }
+    if (closing) {
+      if (open.length > 1) open.pop();
+      children = open[open.length - 1]!;
+      continue;
+    }
+    const own: XmlNode[] = [];
+    children.push(
+      new XmlNode(prefixed ? localName(rawName) : rawName, own, attributes ? attributesOf(attributes, prefixed) : null),
+    );
+    if (!empty) {
+      open.push(own);
+      children = own;
+    }
+  }
+  return new XmlNode('#document', top);
+}
+
+function attributesOf(written: string, prefixed: boolean): Record<string, string> | null {
+  let values: Record<string, string> | null = null;
+  for (const [, attribute, double, single] of written.matchAll(attributePattern)) {
+    if (prefixed && (attribute === 'xmlns' || attribute!.startsWith('xmlns:'))) continue;
+    values ??= {};
+    values[prefixed ? localName(attribute!) : attribute!] = double ?? single ?? '';
+  }
+  return values;
 }
 
 const predefined: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -76,63 +154,72 @@ function decodeReferences(value: string): string {
   });
 }
 
-const isNode = (value: unknown): value is XmlNode => typeof value === 'object' && value !== null;
+const childrenOf = (node: XmlNode | undefined): readonly XmlNode[] => node?.children ?? [];
 
-/** The element's children: the value of its one key that is not its attributes (`:@`). */
-function childrenOf(node: unknown): XmlNode[] {
-  if (!isNode(node)) return [];
-  for (const key in node) {
-    if (key === ':@') continue;
-    const children = node[key];
-    return Array.isArray(children) ? (children as XmlNode[]) : [];
-  }
-  return [];
-}
-
-function childNamed(node: unknown, name: string): XmlNode | undefined {
-  for (const child of childrenOf(node)) if (Object.hasOwn(child, name)) return child;
+function childNamed(node: XmlNode | undefined, name: string): XmlNode | undefined {
+  if (!node) return undefined;
+  const { children } = node;
+  for (let at = 0; at < children.length; at += 1) if (children[at]!.name === name) return children[at];
   return undefined;
 }
 
-/** The child element at the end of `path`, the first of repeated ones. */
-export function xmlChild(node: unknown, ...path: string[]): XmlNode | undefined {
-  let current: XmlNode | undefined = isNode(node) ? node : undefined;
-  for (const name of path) {
-    current = childNamed(current, name);
-    if (!current) return undefined;
-  }
-  return current;
+/**
+ * The child element at the end of the path (one to four names), the first of repeated ones. Names as parameters, not
+ * a rest array: a statement's lines make hundreds of thousands of these calls.
+ */
+export function xmlChild(
+  node: XmlNode | undefined,
+  first: string,
+  second?: string,
+  third?: string,
+  fourth?: string,
+): XmlNode | undefined {
+  let current = childNamed(node, first);
+  if (second === undefined || !current) return current;
+  current = childNamed(current, second);
+  if (third === undefined || !current) return current;
+  current = childNamed(current, third);
+  if (fourth === undefined || !current) return current;
+  return childNamed(current, fourth);
 }
 
 /** Every child element named `name`, in order. */
-export function xmlChildren(node: unknown, name: string): XmlNode[] {
-  return childrenOf(node).filter((child) => Object.hasOwn(child, name));
+export function xmlChildren(node: XmlNode | undefined, name: string): XmlNode[] {
+  return childrenOf(node).filter((child) => child.name === name);
 }
 
-/** The text of the element at the end of `path` (of its first occurrence when repeated), decoded; null when absent. */
-export function xmlText(node: unknown, ...path: string[]): string | null {
-  return textOf(xmlChild(node, ...path));
+/** The text of the element at the end of the path (of its first occurrence when repeated), decoded; null when absent. */
+export function xmlText(
+  node: XmlNode | undefined,
+  first: string,
+  second?: string,
+  third?: string,
+  fourth?: string,
+): string | null {
+  return textOf(xmlChild(node, first, second, third, fourth));
 }
 
 /** The texts of every child element named `name`. */
-export function xmlTexts(node: unknown, name: string): string[] {
+export function xmlTexts(node: XmlNode | undefined, name: string): string[] {
   return xmlChildren(node, name)
     .map(textOf)
     .filter((text): text is string => text !== null);
 }
 
-/** An element's text (its text and CDATA pieces joined), decoded; null when it has none. */
+/** An element's text (its text and CDATA pieces, each trimmed, joined), decoded; null when it has none. */
 function textOf(node: XmlNode | undefined): string | null {
-  const pieces = childrenOf(node)
-    .map((child) => child['#text'])
-    .filter((piece): piece is string => typeof piece === 'string');
-  const text = pieces.join('');
+  let text = '';
+  for (const child of childrenOf(node)) if (child.text !== null) text += child.text.trim();
   return text === '' ? null : decodeReferences(text);
 }
 
-/** An attribute of the element at the end of `path`. */
-export function xmlAttribute(node: unknown, attribute: string, ...path: string[]): string | null {
-  const attributes = xmlChild(node, ...path)?.[':@'];
-  const value = isNode(attributes) ? attributes[`@${attribute}`] : undefined;
-  return typeof value === 'string' ? value : null;
+/** An attribute of `node`, or of the element at the end of the path below it. */
+export function xmlAttribute(
+  node: XmlNode | undefined,
+  attribute: string,
+  first?: string,
+  second?: string,
+): string | null {
+  const element = first === undefined ? node : xmlChild(node, first, second);
+  return element?.attributes?.[attribute] ?? null;
 }
