@@ -13,8 +13,8 @@ import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/q
 import { openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
 import type { Db } from '@/lib/platform/db/client';
 
-import { type Pairing, pairStatement } from './pairing';
 import { paymentDisplayOf } from './line-display';
+import { type Pairing, pairStatement } from './pairing';
 import { paymentBodyOf } from './payment-body';
 import { readCsvHeader } from './statements/csv';
 import { type CsvField, type CsvMapping, csvMappingSchema } from './statements/csv-mapping';

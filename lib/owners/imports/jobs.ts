@@ -3,6 +3,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 
+import { requestMirrorSync } from '@/lib/owners/mirror/jobs';
 import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { sendJob } from '@/lib/platform/jobs/process';
 import { defineQueue, type JobContext, type QueueDefinition, type SendJob } from '@/lib/platform/jobs/queue';
@@ -54,6 +55,8 @@ export function defineImportQueues(options: Omit<WorkOptions, 'signal'> = {}, pr
         'imports worked on',
       );
     }
+    // Lines confirmed are payments KROS recorded: their invoices changed, which the company's copy then reads.
+    if (result.confirmed > 0) await requestMirrorSync(company, 'incremental');
     const key = importCompanyKey(company);
     // Another sender has the lease: it sends whatever is queued, but a send asked for just as it finished must not
     // wait for the tick. A check meeting a busy lease leaves it to the holder.
