@@ -39,7 +39,6 @@ import { readStatement } from '@/lib/features/imports/statements/read-statement'
 import { storeAccessTokens } from '@/lib/owners/connections/store';
 import { createImport } from '@/lib/owners/imports/create';
 import { importCheckQueue, importSendQueue, importTickQueue, requestImportSend } from '@/lib/owners/imports/jobs';
-import type { NewLine } from '@/lib/owners/imports/lines';
 import { queueLines } from '@/lib/owners/imports/queue';
 import { readImport } from '@/lib/owners/imports/view';
 import { sandboxDefaults, sandboxServiceAddresses } from '@/lib/platform/config/sandbox-defaults';
@@ -48,6 +47,7 @@ import { getEnv } from '@/lib/platform/env';
 import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
 
 import { tokenFingerprint } from '../sandbox/data-api/request-log';
+import { paymentLines } from '../tests/support/payment-lines';
 import { addonEnv } from './support/addon-env';
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { openBench, publish, ROOT, runBench } from './support/harness';
@@ -140,33 +140,6 @@ function measureReading() {
 
 type Invoice = { id: number; documentNumber: string; variableSymbol: string };
 type Payment = { externalId: string | null };
-
-/** `count` ready payment lines paying the invoices in turn (a small amount each), externalIds `${prefix}-n`. */
-function paymentLines(invoices: readonly Invoice[], count: number, prefix: string): NewLine[] {
-  return Array.from({ length: count }, (_, index) => {
-    const invoice = invoices[index % invoices.length]!;
-    const amount = (1 + (index % 50) / 100).toFixed(2);
-    return {
-      state: 'ready',
-      externalId: `${prefix}-${index + 1}`,
-      payload: {
-        dateOfPayment: '2026-11-20',
-        sumOfPayment: Number(amount),
-        variableSymbol: invoice.variableSymbol,
-        paymentType: 1,
-      },
-      display: {
-        date: '2026-11-20',
-        amount,
-        currency: 'EUR',
-        variableSymbol: invoice.variableSymbol,
-        counterparty: { name: 'Odberateľ s.r.o.', iban: 'SK3112000000198742637541' },
-        reference: `REF-${index + 1}`,
-      },
-      document: { id: String(invoice.id), documentNumber: invoice.documentNumber },
-    };
-  });
-}
 
 async function measureSending() {
   const bench = await openBench(cleanup, progress);

@@ -4,7 +4,6 @@ import { afterAll, beforeAll } from 'vitest';
 
 import type { CompanyScope } from '@/lib/base/company-scope';
 import { storeAccessTokens } from '@/lib/owners/connections/store';
-import type { NewLine } from '@/lib/owners/imports/lines';
 import type { SenderSettings } from '@/lib/owners/imports/settings';
 import type { Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
@@ -17,6 +16,8 @@ import { tokenFingerprint } from '../../sandbox/data-api/request-log';
 import { PLUGIN_ID } from '../support/broker';
 import { rememberSecret } from '../support/log-capture';
 import { startTestSandbox } from '../support/sandbox';
+
+export { paymentLines } from '../support/payment-lines';
 
 /**
  * The sandbox an import's tests send to, in real time (its rate limit and 120-second duplicate window live), with
@@ -140,36 +141,6 @@ export function importsSandboxDuringTests(options: Partial<SandboxOptions> = {})
         .map((request) => `${request.method} ${request.path}`);
     },
   };
-}
-
-/**
- * `count` payment lines of a statement, each paying one of the invoices in turn (its variable symbol; a small amount,
- * so any invoice may be paid more than once), with externalIds `${prefix}-1`, `${prefix}-2`, ….
- */
-export function paymentLines(invoices: readonly Invoice[], count: number, prefix: string): NewLine[] {
-  return Array.from({ length: count }, (_, index) => {
-    const invoice = invoices[index % invoices.length]!;
-    const amount = (1 + (index % 50) / 100).toFixed(2);
-    return {
-      state: 'ready',
-      externalId: `${prefix}-${index + 1}`,
-      payload: {
-        dateOfPayment: '2026-11-20',
-        sumOfPayment: Number(amount),
-        variableSymbol: invoice.variableSymbol,
-        paymentType: 1,
-      },
-      display: {
-        date: '2026-11-20',
-        amount,
-        currency: 'EUR',
-        variableSymbol: invoice.variableSymbol,
-        counterparty: { name: 'Odberateľ s.r.o.', iban: 'SK3112000000198742637541' },
-        reference: `REF-${index + 1}`,
-      },
-      document: { id: String(invoice.id), documentNumber: invoice.documentNumber },
-    };
-  });
 }
 
 export const DIGEST = 'ab'.repeat(32);
