@@ -23,6 +23,7 @@ import { resetEnvForTests } from '@/lib/platform/env';
 
 import { BASE, PLUGIN_ID } from '../support/broker';
 import { type CompanyFixture, JANA, signIn, startCompanyFixture } from '../support/company';
+import { capturedLogLines } from '../support/log-capture';
 
 /**
  * POST /companies/{tenantId}/payments/import (answered by …/payments/import/upload: the proxy's rewrite), as Next
@@ -415,5 +416,31 @@ describe('the company’s imports (GET …/imports)', () => {
       createElement(ImportsTable, { rows: [], tenantId: '10002', texts: importUploadTexts.en, locale: 'en' }),
     );
     expect(html).toContain('The company has no imports yet.');
+  });
+});
+
+describe('what the logs keep of a statement', () => {
+  it('nothing of its lines: no payer, IBAN, message or reference, whether it was read or refused', async () => {
+    const bytes = await sandboxStatement('camt053', bank.id);
+    const text = new TextDecoder().decode(bytes);
+    const facts = [
+      ...[...text.matchAll(/<Nm>([^<]{6,})<\/Nm>/g)].map((match) => match[1]!),
+      ...[...text.matchAll(/<IBAN>([^<]+)<\/IBAN>/g)].map((match) => match[1]!),
+      ...[...text.matchAll(/<Ustrd>([^<]{6,})<\/Ustrd>/g)].map((match) => match[1]!),
+      ...[...text.matchAll(/<AcctSvcrRef>([^<]+)<\/AcctSvcrRef>/g)].map((match) => match[1]!),
+    ];
+    expect(facts.length).toBeGreaterThan(10);
+    const before = capturedLogLines.length;
+    await createdImport(await post({ file: { name: 'vypis-log.xml', bytes } }));
+    // The same statement cut short: refused, and its lines still nowhere in the logs.
+    const refused = await post({ file: { name: 'vypis-cut.xml', bytes: bytes.slice(0, bytes.length - 200) } });
+    expect(refused.status).toBe(400);
+    const lines = capturedLogLines.slice(before);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const fact of facts)
+      expect(
+        lines.filter((line) => line.includes(fact)),
+        fact,
+      ).toEqual([]);
   });
 });
