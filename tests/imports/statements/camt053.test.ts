@@ -178,10 +178,14 @@ describe('camt.053 statements', () => {
     ]);
   });
 
-  it('decodes character references and the predefined entities, and nothing else', () => {
-    const details = `<NtryDtls><TxDtls><RltdPties><Dbtr><Nm>A &lt;&amp;&gt; &#268;&#x10D; &quot;B&apos; &unknown;</Nm></Dbtr></RltdPties></TxDtls></NtryDtls>`;
+  it('decodes character references and the predefined entities, and refuses any other entity as malformed', () => {
+    const details = `<NtryDtls><TxDtls><RltdPties><Dbtr><Nm>A &lt;&amp;&gt; &#268;&#x10D; &quot;B&apos;</Nm></Dbtr></RltdPties></TxDtls></NtryDtls>`;
     const [line] = readStatement(bytesOf(camt053(entry({ details })))).lines;
-    expect(line!.counterparty.name).toBe('A <&> Čč "B\' &unknown;');
+    expect(line!.counterparty.name).toBe('A <&> Čč "B\'');
+    const undefinedEntity = details.replace('B&apos;', 'B&unknown;');
+    expect(() => readStatement(bytesOf(camt053(entry({ details: undefinedEntity }))))).toThrow(
+      expect.objectContaining({ code: 'xml_malformed' }),
+    );
   });
 
   it('reads a file in windows-1250 when its XML declaration says so', () => {

@@ -1,4 +1,4 @@
-import { XMLValidator } from 'fast-xml-parser';
+import { SaxesParser } from 'saxes';
 
 import { StatementRefused } from './refusal';
 
@@ -17,141 +17,94 @@ export class XmlNode {
 
 const TEXT = '#text';
 
-/** Whether any element of the text has a namespace prefix. */
-export const hasPrefixes = (text: string) => /<\/?[\w.-]+:/.test(text);
-
 /**
  * What no statement needs and what makes XML dangerous is refused on sight, before anything reads the text: a
- * document type declaration (external fetches, entity bombs) and entity declarations.
+ * document type declaration (external fetches, entity bombs) and entity declarations. (The parser refuses a DTD too,
+ * and never expands an entity it was not born with.)
  */
 export function refuseXmlDeclarations(text: string): void {
   if (/<!ENTITY/i.test(text)) throw new StatementRefused('xml_entity');
   if (/<!DOCTYPE/i.test(text)) throw new StatementRefused('xml_doctype');
 }
 
-/**
- * The whole text must be well formed (fast-xml-parser's validator), so a truncated download is refused rather than
- * read as a shorter statement, and what is cut from it before reading is cut whole.
- */
-export function refuseMalformedXml(text: string): void {
-  if (XMLValidator.validate(text) !== true) throw new StatementRefused('xml_malformed');
-}
-
-/**
- * One piece of markup at a `<` of checked text: a start or empty-element tag (name, attributes), an end tag, a
- * comment, a CDATA section (its content) or a processing instruction. Attribute values are quoted and hold no `<`,
- * so a `>` in one does not end its tag.
- */
-const markup =
-  /<(?:(\/)?([^\s/>!?]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*(\/)?>|!--[\s\S]*?-->|!\[CDATA\[([\s\S]*?)\]\]>|\?[\s\S]*?\?>)/y;
-const attributePattern = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
-
-const SLASH = 47;
-const BANG = 33;
-const QUESTION = 63;
-
-/** Whether text[from, to) is only XML whitespace. */
-function isBlank(text: string, from: number, to: number): boolean {
-  for (let at = from; at < to; at += 1) {
-    const code = text.charCodeAt(at);
-    if (code !== 32 && code !== 10 && code !== 13 && code !== 9) return false;
-  }
-  return true;
-}
+/** How a text is read into a tree. */
+export type XmlReading = {
+  /** Elements (local names) left out with everything in them: what no line needs costs nothing but the parsing. */
+  skip: ReadonlySet<string>;
+  /**
+   * An element (local name) handed to `onElement` as it closes, with its ancestors (outermost first), and then
+   * dropped from the tree: a statement's entries are read one at a time and memory stays flat.
+   */
+  emit: string;
+  onElement: (element: XmlNode, ancestors: readonly XmlNode[]) => void;
+};
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
-/**
- * Reads checked XML, or a piece of it that is whole elements (entries): a `#document` node whose children are its top
- * elements. The text must be (a piece of) what `refuseMalformedXml` passed and `refuseXmlDeclarations` let through:
- * well formed, without a DTD. That is all this reader relies on, and it checks nothing itself but that every `<`
- * begins markup: a general parser's checks, paid again per element, were most of reading a large statement. Nothing
- * is expanded: texts and attribute values are kept as written, and the five predefined entities and character
- * references are decoded where a text is read (`xmlText`). Namespace prefixes are dropped from names when
- * `prefixed` (banks write `<Document>` and `<ns2:Document>` alike), and namespace declarations with them.
- */
-export function readCheckedXml(text: string, prefixed = true): XmlNode {
-  const top: XmlNode[] = [];
-  const open: XmlNode[][] = [top];
-  let children = top;
-  let at = 0;
-  while (at < text.length) {
-    const lt = text.indexOf('<', at);
-    const end = lt === -1 ? text.length : lt;
-    // Whitespace between elements is no element's text (textOf trims every piece): not kept.
-    if (end > at && !isBlank(text, at, end)) children.push(new XmlNode(TEXT, [], null, text.slice(at, end)));
-    if (lt === -1) break;
-    // The common tags without a regular expression: an end tag, and a start tag without attributes.
-    const next = text.charCodeAt(lt + 1);
-    if (next === SLASH) {
-      const gt = text.indexOf('>', lt);
-      if (gt === -1) throw new StatementRefused('xml_malformed');
-      at = gt + 1;
-      if (open.length > 1) open.pop();
-      children = open[open.length - 1]!;
-      continue;
-    }
-    if (next !== BANG && next !== QUESTION) {
-      const gt = text.indexOf('>', lt);
-      if (gt === -1) throw new StatementRefused('xml_malformed');
-      const tag = text.slice(lt + 1, gt);
-      if (!/[\s"'/]/.test(tag)) {
-        at = gt + 1;
-        const own: XmlNode[] = [];
-        children.push(new XmlNode(prefixed ? localName(tag) : tag, own));
-        open.push(own);
-        children = own;
-        continue;
-      }
-    }
-    markup.lastIndex = lt;
-    const found = markup.exec(text);
-    if (!found) throw new StatementRefused('xml_malformed');
-    at = markup.lastIndex;
-    const [, closing, rawName, attributes, empty, cdata] = found;
-    if (rawName === undefined) {
-      if (cdata !== undefined && cdata !== '') children.push(new XmlNode(TEXT, [], null, cdata));
-      continue;
-    }
-    if (closing) {
-      if (open.length > 1) open.pop();
-      children = open[open.length - 1]!;
-      continue;
-    }
-    const own: XmlNode[] = [];
-    children.push(
-      new XmlNode(prefixed ? localName(rawName) : rawName, own, attributes ? attributesOf(attributes, prefixed) : null),
-    );
-    if (!empty) {
-      open.push(own);
-      children = own;
-    }
-  }
-  return new XmlNode('#document', top);
-}
-
-function attributesOf(written: string, prefixed: boolean): Record<string, string> | null {
+function attributesOf(written: Record<string, string>): Record<string, string> | null {
   let values: Record<string, string> | null = null;
-  for (const [, attribute, double, single] of written.matchAll(attributePattern)) {
-    if (prefixed && (attribute === 'xmlns' || attribute!.startsWith('xmlns:'))) continue;
+  for (const [name, value] of Object.entries(written)) {
+    if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
     values ??= {};
-    values[prefixed ? localName(attribute!) : attribute!] = double ?? single ?? '';
+    values[localName(name)] = value;
   }
   return values;
 }
 
-const predefined: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** The five predefined entities and numeric character references; anything else is left as written. */
-function decodeReferences(value: string): string {
-  if (!value.includes('&')) return value;
-  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith('#')) {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return predefined[name] ?? whole;
+/**
+ * Reads a whole XML text with saxes, a well-kept non-validating parser that checks well-formedness as it goes (a
+ * truncated download is refused, not read as a shorter statement), decodes the predefined entities and character
+ * references, expands nothing else (an undefined entity is an error) and refuses a DTD here. Names lose their namespace
+ * prefix (banks write `<Document>` and `<ns2:Document>` alike), namespace declarations are dropped, and texts are kept
+ * as strings (amounts stay exact). Answers the `#document` node with what was neither skipped nor emitted.
+ */
+export function readXml(text: string, reading: XmlReading): XmlNode {
+  const parser = new SaxesParser({ position: false });
+  const documentNode = new XmlNode('#document', []);
+  const open: XmlNode[] = [documentNode];
+  let skipping = 0;
+  parser.on('doctype', () => {
+    throw new StatementRefused('xml_doctype');
   });
+  parser.on('error', () => {
+    throw new StatementRefused('xml_malformed');
+  });
+  parser.on('opentag', (tag) => {
+    if (skipping > 0) {
+      skipping += tag.isSelfClosing ? 0 : 1;
+      return;
+    }
+    const name = localName(tag.name);
+    if (reading.skip.has(name)) {
+      skipping = tag.isSelfClosing ? 0 : 1;
+      return;
+    }
+    const element = new XmlNode(name, [], attributesOf(tag.attributes as Record<string, string>));
+    open[open.length - 1]!.children.push(element);
+    open.push(element);
+  });
+  parser.on('closetag', (tag) => {
+    if (skipping > 0) {
+      if (!tag.isSelfClosing) skipping -= 1;
+      return;
+    }
+    if (reading.skip.has(localName(tag.name))) return; // a skipped element that closed itself
+    const element = open.pop()!;
+    if (element.name !== reading.emit) return;
+    const parent = open[open.length - 1]!;
+    parent.children.pop();
+    reading.onElement(element, open);
+  });
+  const addText = (piece: string) => {
+    // Whitespace between elements is no element's text (textOf trims every piece): not kept.
+    if (skipping === 0 && open.length > 1 && piece.trim() !== '') {
+      open[open.length - 1]!.children.push(new XmlNode(TEXT, [], null, piece));
+    }
+  };
+  parser.on('text', addText);
+  parser.on('cdata', addText);
+  parser.write(text).close();
+  return documentNode;
 }
 
 const childrenOf = (node: XmlNode | undefined): readonly XmlNode[] => node?.children ?? [];
@@ -188,7 +141,7 @@ export function xmlChildren(node: XmlNode | undefined, name: string): XmlNode[] 
   return childrenOf(node).filter((child) => child.name === name);
 }
 
-/** The text of the element at the end of the path (of its first occurrence when repeated), decoded; null when absent. */
+/** The text of the element at the end of the path (of its first occurrence when repeated); null when absent. */
 export function xmlText(
   node: XmlNode | undefined,
   first: string,
@@ -206,11 +159,11 @@ export function xmlTexts(node: XmlNode | undefined, name: string): string[] {
     .filter((text): text is string => text !== null);
 }
 
-/** An element's text (its text and CDATA pieces, each trimmed, joined), decoded; null when it has none. */
+/** An element's text (its text and CDATA pieces, each trimmed, joined); null when it has none. */
 function textOf(node: XmlNode | undefined): string | null {
   let text = '';
   for (const child of childrenOf(node)) if (child.text !== null) text += child.text.trim();
-  return text === '' ? null : decodeReferences(text);
+  return text === '' ? null : text;
 }
 
 /** An attribute of `node`, or of the element at the end of the path below it. */
