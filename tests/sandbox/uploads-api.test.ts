@@ -91,7 +91,8 @@ describe('POST /api/invoices', () => {
 
   it('overwrites the invoice with the same documentNumber and numbering sequence instead of adding one', async () => {
     const code = await eshopOrRegularSequence();
-    const body = invoice({ documentNumber: `${code}2026999001`, numberingSequence: code });
+    const documentNumber = `${code}2026999001`;
+    const body = invoice({ documentNumber, numberingSequence: code });
     await api.post(T, '/api/invoices', { data: body });
     const [created] = await byExternalId(body.externalId);
     const changed = {
@@ -100,7 +101,7 @@ describe('POST /api/invoices', () => {
     };
     expect((await api.post(T, '/api/invoices', { data: changed })).status).toBe(202);
     const same = (await api.getAll(T, `/api/invoices?NumberingSequence=${code}`)).filter(
-      (i) => i.documentNumber === body.documentNumber,
+      (i) => i.documentNumber === documentNumber,
     );
     expect(same).toHaveLength(1);
     expect(same[0].id).toBe(created.id);
