@@ -11,8 +11,8 @@ import type { ImportCompany } from './lines';
 import { readBackOf, readBackSince } from './read-back';
 
 /**
- * The re-check of lines still `sent`: their batches due a check are read back (./read-back.ts), the lines found are
- * confirmed, and a line of an `unknown` batch still missing once the batch's `resend_after` had passed when the
+ * The re-check of lines still `sent`: their batches due a check are read back (./read-back.ts), and every line of the
+ * company still `sent` that the reading finds is confirmed (a later batch's too), and a line of an `unknown` batch still missing once the batch's `resend_after` had passed when the
  * reading began goes back to the queue: only then may it be sent again. Each batch then gets its next check, further
  * off each time, until `giveUpAfterSeconds` after it left (its lines then stay `sent`: the page says so).
  */
