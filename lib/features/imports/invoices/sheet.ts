@@ -133,7 +133,7 @@ function csvRows(bytes: Uint8Array): RawRow[] {
   if (looksBinary(text)) throw new SheetRefused('unreadable', { reason: 'binary' });
   let records: string[][];
   try {
-    records = parse<string[]>(text, {
+    records = parse(text, {
       delimiter: detectDelimiter(text),
       relax_column_count: true,
       relax_quotes: true,
