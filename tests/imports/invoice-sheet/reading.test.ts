@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { readInvoiceSheet, sheetLimits, type SheetRefused } from '@/lib/features/imports/invoices/sheet';
+import { readInvoiceSheet, sheetLimits, SheetRefused } from '@/lib/features/imports/invoices/sheet';
 import { invoiceLinesOf } from '@/lib/features/imports/invoices/validate';
 
 import { contextOf, csvBytes, day, itemRow, reorderedZip, table, xlsxBytes } from './sheets';
@@ -305,6 +305,13 @@ describe('a file that is no sheet of invoices is refused, saying why', () => {
       code: 'too-many-rows',
       params: { limit: '20000' },
     });
+  });
+
+  it('as the caller’s fault, answered 400 with the reason’s code, and nothing of the file in its message', async () => {
+    const error = await readInvoiceSheet(csvBytes([['Meno'], ['Ján Tajný']]), 'f.csv').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SheetRefused);
+    expect((error as SheetRefused).answer).toEqual({ code: 'bad_request', reason: 'invoice_sheet_no_header' });
+    expect((error as SheetRefused).message).toBe('invoice sheet refused: no-header');
   });
 
   it('empty, or a header alone', async () => {

@@ -29,12 +29,13 @@ async function problemsOf(rows: RowValues[], context?: InvoiceContext) {
 }
 
 describe('grouping', () => {
-  it('makes one invoice of the rows with the same sequence and number, wherever they are', async () => {
+  it('makes one invoice of the rows with the same sequence (empty: the default) and number, wherever they are', async () => {
     const { lines } = await draftOf([
       itemRow({ 'item.name': 'A' }),
       itemRow({ documentNumber: 'OF2026000102', 'item.name': 'B' }),
       itemRow({ 'item.name': 'C' }),
       itemRow({ numberingSequence: 'EF', 'item.name': 'D' }),
+      itemRow({ numberingSequence: '', 'item.name': 'E' }),
     ]);
     expect(
       lines.map((line) => [
@@ -43,7 +44,7 @@ describe('grouping', () => {
         (line.display?.items as { name: string }[]).map((i) => i.name),
       ]),
     ).toEqual([
-      ['1', [2, 4], ['A', 'C']],
+      ['1', [2, 4, 6], ['A', 'C', 'E']],
       ['2', [3], ['B']],
       ['3', [5], ['D']],
     ]);

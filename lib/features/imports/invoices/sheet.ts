@@ -3,6 +3,8 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 
+import type { Answer, Answerable } from '@/lib/base/errors';
+
 import { decodeStatementText, looksBinary } from '../statements/text';
 import { fieldOfHeader, type InvoiceField, REQUIRED_FIELDS } from './fields';
 
@@ -50,14 +52,21 @@ export type SheetRefusalCode =
   /** Two columns name the same field (`params.column`). */
   | 'duplicate-column';
 
-/** The file cannot be read as an invoice sheet: one code per reason, params without the file's data but its headers. */
-export class SheetRefused extends Error {
+/**
+ * The file cannot be read as an invoice sheet: one code per reason, params without the file's data but its headers.
+ * Always the caller's file, not our fault: answered as a 400 (the contract's "Uploads") wherever it is thrown.
+ */
+export class SheetRefused extends Error implements Answerable {
   override name = 'SheetRefused';
   constructor(
     readonly code: SheetRefusalCode,
     readonly params: Record<string, string> = {},
   ) {
     super(`invoice sheet refused: ${code}`);
+  }
+
+  get answer(): Answer {
+    return { code: 'bad_request', reason: `invoice_sheet_${this.code.replace(/-/g, '_')}` };
   }
 }
 

@@ -116,20 +116,23 @@ function problemAt(
 
 const textOf = (row: SheetRow, field: InvoiceField) => row.text[field]?.trim() || null;
 
-/** The invoice a row belongs to: its sequence and number, else its sequence and row group; null: no key. */
-function groupKeyOf(row: SheetRow): string | null {
-  const sequence = (textOf(row, 'numberingSequence') ?? '').toUpperCase();
+/**
+ * The invoice a row belongs to: its sequence (an empty one is the default) and number, else its sequence and row
+ * group; null: no key.
+ */
+function groupKeyOf(row: SheetRow, defaultSequence: string): string | null {
+  const sequence = (textOf(row, 'numberingSequence') ?? defaultSequence).toUpperCase();
   const number = textOf(row, 'documentNumber');
   if (number !== null) return `n\u0000${sequence}\u0000${number}`;
   const group = textOf(row, 'rowGroup');
   return group === null ? null : `g\u0000${sequence}\u0000${group}`;
 }
 
-function groupsOf(sheet: InvoiceSheet): Group[] {
+function groupsOf(sheet: InvoiceSheet, defaultSequence: string): Group[] {
   const groups = new Map<string, Group>();
   const alone: Group[] = [];
   for (const row of sheet.rows) {
-    const key = groupKeyOf(row);
+    const key = groupKeyOf(row, defaultSequence);
     if (key === null) {
       alone.push({
         key: `r${row.row}`,
@@ -535,7 +538,7 @@ function partnerWarningsOf(checked: Checked[], known: readonly KnownPartner[]): 
 /** The sheet's invoices, each a line of an import (in the order of their first rows), and the partner warnings. */
 export function invoiceLinesOf(sheet: InvoiceSheet, context: InvoiceContext): InvoiceDraft {
   const sequences = sequenceIndexOf(context);
-  const checked = groupsOf(sheet).map((group) => invoiceOf(sheet, group, context, sequences));
+  const checked = groupsOf(sheet, sequences.defaultSequence).map((group) => invoiceOf(sheet, group, context, sequences));
   return {
     lines: checked.map(({ line }, index) => ({ ...line, line: String(index + 1) })),
     partnerWarnings: partnerWarningsOf(checked, context.partners),
