@@ -538,7 +538,9 @@ function partnerWarningsOf(checked: Checked[], known: readonly KnownPartner[]): 
 /** The sheet's invoices, each a line of an import (in the order of their first rows), and the partner warnings. */
 export function invoiceLinesOf(sheet: InvoiceSheet, context: InvoiceContext): InvoiceDraft {
   const sequences = sequenceIndexOf(context);
-  const checked = groupsOf(sheet, sequences.defaultSequence).map((group) => invoiceOf(sheet, group, context, sequences));
+  const checked = groupsOf(sheet, sequences.defaultSequence).map((group) =>
+    invoiceOf(sheet, group, context, sequences),
+  );
   return {
     lines: checked.map(({ line }, index) => ({ ...line, line: String(index + 1) })),
     partnerWarnings: partnerWarningsOf(checked, context.partners),
