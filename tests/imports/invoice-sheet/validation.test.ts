@@ -272,17 +272,22 @@ describe('every rule names the row, the column and the value', () => {
     });
   });
 
-  it('takes an empty sequence for the company’s default, and the sequence’s code whatever its case', async () => {
+  it('takes an empty sequence for the company’s default (the same invoice as one naming it), and a code in any case', async () => {
     const { lines } = await draftOf([
       itemRow({ numberingSequence: '' }),
       itemRow({ documentNumber: 'EF1', numberingSequence: 'ef' }),
     ]);
-    expect(
-      lines.map((line) => [line.state, (line.payload as { numberingSequence?: string }).numberingSequence]),
-    ).toEqual([
-      ['ready', undefined],
+    const sequenceOf = (line: (typeof lines)[number]) =>
+      (line.payload as { numberingSequence?: string }).numberingSequence;
+    expect(lines.map((line) => [line.state, sequenceOf(line)])).toEqual([
+      ['ready', 'OF'],
       ['ready', 'EF'],
     ]);
+    const named = await draftOf([itemRow({ numberingSequence: 'OF' })]);
+    expect(named.lines[0]!.externalId).toBe(lines[0]!.externalId);
+    // A company whose default the mirror does not say: the service numbers by its own.
+    const unsaid = await draftOf([itemRow({ numberingSequence: '' })], contextOf({ defaultSequence: null }));
+    expect([unsaid.lines[0]!.state, sequenceOf(unsaid.lines[0]!)]).toEqual(['ready', undefined]);
   });
 
   it('gathers every problem of an invoice, each once', async () => {

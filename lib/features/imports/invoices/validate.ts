@@ -250,7 +250,9 @@ function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, s
   // The document's number and sequence.
   const documentNumber = text('documentNumber') ?? '';
   const sequenceWritten = text('numberingSequence');
-  let numberingSequence = '';
+  // An empty sequence is the company's default: written out when the mirror says which, so an invoice is the same
+  // (and gets the same externalId) whether its file names the default sequence or leaves it empty.
+  let numberingSequence = sequences.defaultSequence;
   if (sequenceWritten !== null) {
     const known = sequences.byFolded.get(sequenceWritten.toUpperCase());
     if (known) numberingSequence = known;
@@ -369,7 +371,7 @@ function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, s
       return { vatRate, base: moneyText(cents - vat), vat: moneyText(vat), total: moneyText(cents) };
     });
 
-  const lookupSequence = numberingSequence || sequences.defaultSequence;
+  const lookupSequence = numberingSequence;
   const exists =
     documentNumber === ''
       ? null
