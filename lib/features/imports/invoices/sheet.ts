@@ -139,6 +139,9 @@ function detectDelimiter(text: string): ';' | ',' | '\t' {
   return ([';', '\t', ','] as const).reduce((best, delimiter) => (score(delimiter) > score(best) ? delimiter : best));
 }
 
+/** A text our failed.csv (or an export) guarded against running as a formula, without its apostrophe again. */
+const unguarded = (value: string) => (/^'[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? value.slice(1) : value);
+
 function csvRows(bytes: Uint8Array): RawRow[] {
   const text = decodeStatementText(bytes);
   if (looksBinary(text)) throw new SheetRefused('unreadable', { reason: 'binary' });
@@ -157,7 +160,7 @@ function csvRows(bytes: Uint8Array): RawRow[] {
   }
   return records.map((cells, index) => ({
     row: index + 1,
-    cells: cells.map((value) => ({ kind: 'text', value: value.replace(/\s+/g, ' ').trim() })),
+    cells: cells.map((value) => ({ kind: 'text', value: unguarded(value.replace(/\s+/g, ' ').trim()) })),
   }));
 }
 
