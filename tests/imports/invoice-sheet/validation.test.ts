@@ -345,7 +345,7 @@ describe('what the service already has', () => {
 
 describe('partners that look like duplicates', () => {
   it('points out one name with different IČOs, in the file and against the company’s partners', async () => {
-    const { partnerWarnings } = await draftOf(
+    const { partnerWarnings, lines } = await draftOf(
       [
         itemRow(),
         itemRow({
@@ -385,6 +385,12 @@ describe('partners that look like duplicates', () => {
         rows: [4],
         known: true,
       },
+    ]);
+    // Each invoice carries its own, so they stay with the stored lines.
+    expect(lines.map((line) => (line.display?.partnerWarnings as { name: string }[]).map((w) => w.name))).toEqual([
+      ['Obchod Hruška s.r.o.'],
+      ['Obchod Hruška s.r.o.'],
+      ['Pekáreň Šťastný'],
     ]);
   });
 

@@ -70,6 +70,8 @@ export type InvoiceDisplay = {
   vatTotals: { vatRate: string; base: string; vat: string; total: string }[];
   exists: { id: string } | null;
   source: { row: number; cells: Record<string, string> }[];
+  /** The partner warnings (below) that name this invoice's partner. */
+  partnerWarnings?: PartnerWarning[];
 };
 
 /** Longest texts the upload takes (lib/service/uploads.ts, the sandbox's schema). */
@@ -537,15 +539,23 @@ function partnerWarningsOf(checked: Checked[], known: readonly KnownPartner[]): 
   ].sort((a, b) => a.rows[0]! - b.rows[0]!);
 }
 
-/** The sheet's invoices, each a line of an import (in the order of their first rows), and the partner warnings. */
+/**
+ * The sheet's invoices, each a line of an import (in the order of their first rows), and the partner warnings: all of
+ * them, and each invoice's own in its display (`partnerWarnings`, so they stay with the stored lines).
+ */
 export function invoiceLinesOf(sheet: InvoiceSheet, context: InvoiceContext): InvoiceDraft {
   const sequences = sequenceIndexOf(context);
   const checked = groupsOf(sheet, sequences.defaultSequence).map((group) =>
     invoiceOf(sheet, group, context, sequences),
   );
+  const partnerWarnings = partnerWarningsOf(checked, context.partners);
   return {
-    lines: checked.map(({ line }, index) => ({ ...line, line: String(index + 1) })),
-    partnerWarnings: partnerWarningsOf(checked, context.partners),
+    lines: checked.map(({ line, partner }, index) => ({
+      ...line,
+      line: String(index + 1),
+      display: { ...line.display, partnerWarnings: partnerWarnings.filter((w) => w.rows.includes(partner.row)) },
+    })),
+    partnerWarnings,
     ignoredColumns: sheet.ignoredColumns,
   };
 }
