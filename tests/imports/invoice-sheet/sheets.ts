@@ -1,0 +1,178 @@
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+
+import type { InvoiceContext } from '@/lib/features/imports/invoices/validate';
+
+/** Sheets as the tests write them: CSV text in an encoding, or an XLSX built by exceljs. */
+
+export type Cells = (string | number | Date | null)[];
+
+/** CSV text: cells joined by the separator, rows by CRLF (quoted only where needed). */
+export function csvText(rows: Cells[], separator = ';'): string {
+  const quote = (value: string) =>
+    value.includes(separator) || value.includes('"') || value.includes('\n') ? `"${value.replace(/"/g, '""')}"` : value;
+  return rows.map((row) => row.map((cell) => quote(cell === null ? '' : String(cell))).join(separator)).join('\r\n');
+}
+
+export function csvBytes(
+  rows: Cells[],
+  {
+    separator = ';',
+    encoding = 'utf-8-bom',
+  }: { separator?: string; encoding?: 'utf-8' | 'utf-8-bom' | 'windows-1250' } = {},
+): Uint8Array {
+  const text = csvText(rows, separator);
+  if (encoding === 'windows-1250') return new Uint8Array(iconv.encode(text, 'windows-1250'));
+  return new Uint8Array(Buffer.from(`${encoding === 'utf-8-bom' ? '\uFEFF' : ''}${text}`, 'utf8'));
+}
+
+/** An XLSX whose first sheet holds the rows (dates as date cells with a Slovak format); more sheets after it. */
+export async function xlsxBytes(rows: Cells[], more: { name: string; rows: Cells[] }[] = []): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  for (const { name, rows: sheetRows } of [{ name: 'Faktúry', rows }, ...more]) {
+    const sheet = workbook.addWorksheet(name);
+    for (const cells of sheetRows) {
+      const row = sheet.addRow(cells);
+      row.eachCell((cell) => {
+        if (cell.value instanceof Date) cell.numFmt = 'd. m. yyyy';
+      });
+    }
+  }
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+/** A day as a date cell: midnight UTC, as spreadsheets' days are read. */
+export const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+/** A company with the sandbox's usual invoice sequences (OF the default, EF an e-shop's), nothing issued yet. */
+export function contextOf(overrides: Partial<InvoiceContext> = {}): InvoiceContext {
+  return {
+    numberingSequences: ['OF', 'EF'],
+    defaultSequence: 'OF',
+    existing: new Map(),
+    partners: [],
+    today: '2026-11-27',
+    ...overrides,
+  };
+}
+
+/** The contract's headers in a handy order; a row of values by header. */
+export const HEADERS = [
+  'documentNumber',
+  'numberingSequence',
+  'issueDate',
+  'dueDate',
+  'deliveryDate',
+  'currency',
+  'partner.businessName',
+  'partner.registrationId',
+  'partner.taxId',
+  'partner.vatId',
+  'partner.email',
+  'item.name',
+  'item.amount',
+  'item.measureUnit',
+  'item.vatRate',
+  'item.totalPriceInclVat',
+] as const;
+
+export type RowValues = Partial<Record<string, string | number | Date | null>>;
+
+/** One invoice item's row: a company's invoice OF2026000101 of 12.30 at 23 %, with whatever the test changes. */
+export const itemRow = (values: RowValues = {}): RowValues => ({
+  documentNumber: 'OF2026000101',
+  numberingSequence: 'OF',
+  issueDate: '15. 1. 2026',
+  dueDate: '29. 1. 2026',
+  deliveryDate: '15. 1. 2026',
+  currency: 'EUR',
+  'partner.businessName': 'Obchod Hruška s.r.o.',
+  'partner.registrationId': '36123456',
+  'partner.taxId': '2021234567',
+  'partner.vatId': 'SK2021234567',
+  'partner.email': 'fakturacia@hruska.example.sk',
+  'item.name': 'Stolička',
+  'item.amount': '1',
+  'item.measureUnit': 'ks',
+  'item.vatRate': '23',
+  'item.totalPriceInclVat': '12,30',
+  ...values,
+});
+
+/** The table of rows under a header of every key they use (the HEADERS first, in order). */
+export function table(rows: RowValues[]): Cells[] {
+  const headers = [...new Set([...HEADERS.filter((h) => rows.some((r) => h in r)), ...rows.flatMap(Object.keys)])];
+  return [headers, ...rows.map((row) => headers.map((header) => row[header] ?? null))];
+}
+
+/** The entries of a zip (names and unpacked contents), read through its central directory. */
+function zipEntries(bytes: Uint8Array): { name: string; data: Buffer }[] {
+  const buffer = Buffer.from(bytes);
+  const end = buffer.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = buffer.readUInt16LE(end + 10);
+  let at = buffer.readUInt32LE(end + 16);
+  const entries: { name: string; data: Buffer }[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const method = buffer.readUInt16LE(at + 10);
+    const compressed = buffer.readUInt32LE(at + 20);
+    const nameLength = buffer.readUInt16LE(at + 28);
+    const skip = nameLength + buffer.readUInt16LE(at + 30) + buffer.readUInt16LE(at + 32);
+    const name = buffer.toString('utf8', at + 46, at + 46 + nameLength);
+    const local = buffer.readUInt32LE(at + 42);
+    const dataAt = local + 30 + buffer.readUInt16LE(local + 26) + buffer.readUInt16LE(local + 28);
+    const raw = buffer.subarray(dataAt, dataAt + compressed);
+    entries.push({ name, data: method === 8 ? inflateRawSync(raw) : Buffer.from(raw) });
+    at += 46 + skip;
+  }
+  return entries;
+}
+
+/** The same zip with its entries in another order (deflated again): as another program writes its parts. */
+export function reorderedZip(bytes: Uint8Array, order: (names: string[]) => string[]): Uint8Array {
+  const entries = new Map(zipEntries(bytes).map((entry) => [entry.name, entry.data]));
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const name of order([...entries.keys()])) {
+    const data = entries.get(name)!;
+    const packed = deflateRawSync(data);
+    const nameBytes = Buffer.from(name, 'utf8');
+    const header = (size: number) => {
+      const head = Buffer.alloc(size);
+      return head;
+    };
+    const local = header(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc32(data), 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = header(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc32(data), 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, packed);
+    centrals.push(central, nameBytes);
+    offset += 30 + nameBytes.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.size, 8);
+  end.writeUInt16LE(entries.size, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, directory, end]));
+}
