@@ -34,6 +34,7 @@ import {
   batchOf,
   cashAccountUpload,
   documentUpload,
+  invoiceUpload,
   paymentUpload,
   receivedOrderUpload,
   stockIssueUpload,
@@ -157,8 +158,8 @@ export function createDataApiClient(transport: Transport, { deadline, priority }
         const endpoint = 'GET /api/invoices/{id}';
         return parseRecord(invoiceSchema, await getJson(endpoint, `/api/invoices/${int64Id(id, endpoint)}`), endpoint);
       },
-      upload: upload('/api/invoices', documentUpload, acceptedSchema),
-      uploadBatch: upload('/api/invoices/batch', batchOf(documentUpload), acceptedSchema),
+      upload: upload('/api/invoices', invoiceUpload, acceptedSchema),
+      uploadBatch: upload('/api/invoices/batch', batchOf(invoiceUpload), acceptedSchema),
       ...reportsOf('invoices'),
     },
 

@@ -22,6 +22,31 @@ export const documentUpload = z.looseObject({
   items: z.array(z.looseObject({ itemCode: z.string().optional(), warehouseCode: z.string().optional() })).optional(),
 });
 
+const optionalText = z.string().nullish();
+
+/**
+ * An invoice's item as the service's integrations send it (service-facts.md "Invoice upload body"): the quantity
+ * (`amount`) and the line's total including VAT define it; there is no unit price.
+ */
+export const invoiceItemUpload = z.looseObject({
+  name: z.string().trim().min(1),
+  /** The quantity. */
+  amount: z.number().refine(Number.isFinite),
+  measureUnit: optionalText,
+  /** Percent. */
+  vatRate: z.number().min(0).max(100),
+  /** The line's total including VAT. */
+  totalPriceInclVat: z.number().refine(Number.isFinite),
+  discountPercent: z.number().min(0).max(100).nullish(),
+  itemCode: optionalText,
+  warehouseCode: optionalText,
+  eanCode: optionalText,
+  description: optionalText,
+});
+
+/** An invoice: an open document whose items, when it has them, have the shape above. */
+export const invoiceUpload = documentUpload.extend({ items: z.array(invoiceItemUpload).min(1).optional() });
+
 export const receivedOrderUpload = z.looseObject({
   documentNumber,
   numberingSequence,
@@ -56,6 +81,8 @@ export const cashAccountUpload = z.looseObject({
 export const batchOf = <T extends z.ZodType>(schema: T) => z.array(schema).min(1).max(MAX_BATCH);
 
 export type DocumentUpload = z.input<typeof documentUpload>;
+export type InvoiceUpload = z.input<typeof invoiceUpload>;
+export type InvoiceItemUpload = z.input<typeof invoiceItemUpload>;
 export type ReceivedOrderUpload = z.input<typeof receivedOrderUpload>;
 export type StockIssueUpload = z.input<typeof stockIssueUpload>;
 export type PaymentUpload = z.input<typeof paymentUpload>;

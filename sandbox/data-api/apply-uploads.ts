@@ -2,33 +2,36 @@
  * What an accepted upload does to the company's data. The real service processes uploads later and reports by
  * webhook; the sandbox applies them at once, so the next GET already shows them.
  */
-import { type Day, dayOf, parseTimestamp, recordDate, recordTimestamp } from '../data/calendar';
+import { type Day, dayOf, isoDay, parseTimestamp, recordDate, recordTimestamp } from '../data/calendar';
 import { type CompanyData, noteChange } from '../data/company-data';
-import { type LineItem, lineItem, pricesOf, round2, sumAmounts, vatBreakdownsOf } from '../data/money';
+import { type LineItem, lineFromTotal, lineItem, pricesOf, round2, sumAmounts, vatBreakdownsOf } from '../data/money';
 import { nextDocumentNumber, variableSymbolOf } from '../data/numbering';
 import type { Address, Partner, PaymentAccount, PaymentStatus, StoredDeliveryNote, StoredInvoice } from '../data/types';
+import { standardVatRateOn, vatRatesOn } from '../data/vat-rates';
 import { compareOrdinal } from './list-filters';
-import type { UploadedDocument } from './types';
+import { partnerOfUpload } from './partner-book';
+import type { UploadedDocument, UploadProblem } from './types';
 import type { DeliveryNoteInput, InvoiceInput, PaymentInput, StockIssueInput } from './upload-schemas';
 
 type PartnerInput = InvoiceInput['partner'];
 type AddressInput = PartnerInput['address'];
 
-function toAddress(input: AddressInput): Address {
+function toAddress(input: AddressInput, country = 'SK'): Address {
   return {
     businessName: input.businessName ?? null,
     contactName: input.contactName ?? null,
     street: input.street ?? '',
     postCode: input.postCode ?? '',
     city: input.city ?? '',
-    country: input.country ?? 'SK',
+    country: input.country ?? country,
   };
 }
 
-function toPartner(input: PartnerInput): Partner {
+/** `country` stands in for a country the upload left out. */
+function toPartner(input: PartnerInput, country = 'SK'): Partner {
   return {
-    address: toAddress(input.address),
-    postalAddress: input.postalAddress ? toAddress(input.postalAddress) : null,
+    address: toAddress(input.address, country),
+    postalAddress: input.postalAddress ? toAddress(input.postalAddress, country) : null,
     registrationId: input.registrationId ?? null,
     taxId: input.taxId ?? null,
     vatId: input.vatId ?? null,
@@ -37,7 +40,29 @@ function toPartner(input: PartnerInput): Partner {
   };
 }
 
-function toLines(items: InvoiceInput['items']): LineItem[] {
+/** The partner an uploaded invoice carries: the company's partner it matches, or a new one (partner-book.ts). */
+function uploadedPartner(company: CompanyData, input: PartnerInput): Partner {
+  const partner = partnerOfUpload(company, toPartner(input, ''));
+  for (const address of [partner.address, partner.postalAddress]) if (address) address.country ||= 'SK';
+  return partner;
+}
+
+/** An invoice's lines from the upload's line totals (money.ts lineFromTotal); a missing rate is the day's standard. */
+function invoiceLines(items: InvoiceInput['items'], taxDay: string): LineItem[] {
+  return items.map((item) =>
+    lineFromTotal({
+      name: item.name,
+      itemCode: item.itemCode ?? null,
+      warehouseCode: item.warehouseCode ?? null,
+      quantity: item.amount,
+      unit: item.measureUnit ?? 'ks',
+      vatRate: item.vatRate ?? standardVatRateOn(taxDay),
+      totalPriceInclVat: item.totalPriceInclVat,
+    }),
+  );
+}
+
+function deliveryLines(items: DeliveryNoteInput['items']): LineItem[] {
   return items.map((item) =>
     lineItem({
       name: item.name,
@@ -88,16 +113,80 @@ export function paymentStatusOf(total: number, paid: number): PaymentStatus {
   return got > due ? 2 : 3;
 }
 
-/** Creates the invoice, or overwrites the one with the same (documentNumber, numbering sequence), keeping its id. */
-export function upsertInvoice(company: CompanyData, input: InvoiceInput, nowMs: number): StoredInvoice {
+/** The sequence an invoice is numbered in: the one it names, else the company's default for its type. */
+function invoiceSequence(company: CompanyData, input: InvoiceInput): string {
   const type = input.invoiceType ?? 0;
   const { sequences } = company.profile;
-  const code =
-    input.numberingSequence || (type === 1 ? sequences.credit : type === 2 ? sequences.advance : sequences.regular);
+  return (
+    input.numberingSequence || (type === 1 ? sequences.credit : type === 2 ? sequences.advance : sequences.regular)
+  );
+}
+
+/** The day of the taxable supply, whose VAT rates apply: the delivery date, else the issue date, else today. */
+function taxDayOf(company: CompanyData, input: InvoiceInput): string {
+  const issueDay = dayOrToday(input.issueDate, company.today);
+  return isoDay(dayOrToday(input.deliveryDate, issueDay));
+}
+
+/**
+ * Why the service would refuse to create this invoice (reported per document in the upload result, status 207): a
+ * numbering sequence the company does not have for invoices, a VAT rate not in force on the day of the supply.
+ */
+export function invoiceProblems(company: CompanyData, input: InvoiceInput): UploadProblem[] {
+  const problems: UploadProblem[] = [];
+  const code = invoiceSequence(company, input);
+  const known = company.numberingSequences.some(
+    (s) => s.evidence === 'invoices' && s.code.toLowerCase() === code.toLowerCase(),
+  );
+  if (!known) {
+    problems.push({
+      code: 'NumberingSequenceNotFound',
+      message: `The numbering sequence '${code}' does not exist for invoices.`,
+    });
+  }
+  const taxDay = taxDayOf(company, input);
+  const rates = vatRatesOn(taxDay);
+  input.items.forEach((item, i) => {
+    if (item.vatRate != null && !rates.includes(item.vatRate)) {
+      problems.push({
+        code: 'InvalidVatRate',
+        message: `Item ${i + 1}: the VAT rate ${item.vatRate} % is not valid on ${taxDay} (valid: ${rates.join(', ')} %).`,
+      });
+    }
+  });
+  return problems;
+}
+
+/**
+ * An uploaded invoice as the service processes it: refused with its problems (nothing created), or created or
+ * overwritten (upsertInvoice). Answers it as the upload-finished callback names it.
+ */
+export function applyInvoice(company: CompanyData, input: InvoiceInput, nowMs: number): UploadedDocument {
+  const problems = invoiceProblems(company, input);
+  if (problems.length > 0) {
+    return {
+      id: null,
+      externalId: input.externalId ?? null,
+      documentNumber: input.documentNumber || null,
+      variableSymbol: null,
+      problems,
+    };
+  }
+  const { record: r } = upsertInvoice(company, input, nowMs);
+  return { id: r.id, externalId: r.externalId, documentNumber: r.documentNumber, variableSymbol: r.variableSymbol };
+}
+
+/**
+ * Creates the invoice, or overwrites the one with the same (documentNumber, numbering sequence), keeping its id and
+ * payments. Prices, VAT breakdowns and items come from the line totals; the partner is matched or created.
+ */
+export function upsertInvoice(company: CompanyData, input: InvoiceInput, nowMs: number): StoredInvoice {
+  const type = input.invoiceType ?? 0;
+  const code = invoiceSequence(company, input);
   const issueDay = dayOrToday(input.issueDate, company.today);
   const { documentNumber, existing } = placeInSequence(company.invoices, code, input.documentNumber, issueDay);
-  const items = toLines(input.items);
-  const prices = pricesOf(items, input.currency ?? 'EUR');
+  const items = invoiceLines(input.items, taxDayOf(company, input));
+  const prices = pricesOf(items, input.currency ?? 'EUR', input.exchangeRate ?? undefined);
   const payments = existing?.details.payments ?? [];
   const sumOfPayments = sumAmounts(payments.map((p) => p.amount));
   const total = prices.documentPrices.totalPriceInclVat;
@@ -110,7 +199,7 @@ export function upsertInvoice(company: CompanyData, input: InvoiceInput, nowMs: 
       orderNumber: input.orderNumber ?? null,
       externalId: input.externalId ?? null,
       invoiceType: type,
-      partner: toPartner(input.partner),
+      partner: uploadedPartner(company, input.partner),
       issueDate: recordDate(issueDay),
       deliveryDate: recordDate(dayOrToday(input.deliveryDate, issueDay)),
       dueDate: recordDate(input.dueDate ? dayOrToday(input.dueDate, issueDay) : issueDay + 14),
@@ -140,7 +229,7 @@ export function upsertDeliveryNote(company: CompanyData, input: DeliveryNoteInpu
   const code = input.numberingSequence || (company.profile.sequences.delivery[0] ?? 'DL');
   const issueDay = dayOrToday(input.issueDate, company.today);
   const { documentNumber, existing } = placeInSequence(company.deliveryNotes, code, input.documentNumber, issueDay);
-  const items = toLines(input.items);
+  const items = deliveryLines(input.items);
   const note: StoredDeliveryNote = {
     record: {
       id: existing?.record.id ?? nextId(company.deliveryNotes.map((n) => n.record.id)),

@@ -158,10 +158,20 @@ function createInvoice(company: CompanyData, random: Random, nowMs: number): Sto
   const currency = currencyFor(random, partner);
   const lineOptions = { theme: profile.theme, catalog: company.catalogItems, currency, vatFree: isVatFree(partner) };
   const day = dayOf(nowMs);
+  // The generated lines in the upload's shape: the quantity and the line's total including VAT.
+  const items = generateLines(random, lineOptions, random.int(1, 4)).map((line) => ({
+    name: line.name,
+    itemCode: line.itemCode,
+    warehouseCode: line.warehouseCode,
+    amount: line.quantity,
+    measureUnit: line.unit,
+    vatRate: line.vatRate,
+    totalPriceInclVat: line.totalPriceInclVat,
+  }));
   const input = {
     partner,
     currency,
-    items: generateLines(random, lineOptions, random.int(1, 4)),
+    items,
     issueDate: isoDay(day),
     deliveryDate: isoDay(day),
     dueDate: isoDay(day + random.pick([14, 14, 30])),

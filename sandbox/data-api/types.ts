@@ -20,9 +20,16 @@ export interface DataApiServices {
   uploadAccepted?: (event: UploadAcceptedEvent) => void;
 }
 
+/** Why the service did not process one document of an accepted upload (the upload result's `problems[]`). */
+export interface UploadProblem {
+  code: string;
+  message: string;
+}
+
 /** One document of an accepted upload, as the upload-finished callback names it. */
 export interface UploadedDocument {
-  id: number;
+  /** Null: the document was refused (its problems say why) and nothing was created. */
+  id: number | null;
   externalId: string | null;
   /** A payment's: the number of the invoice it paid (null: none). */
   documentNumber: string | null;
@@ -30,6 +37,8 @@ export interface UploadedDocument {
   variableSymbol: string | null;
   /** A payment's only: the id of the invoice it paid. */
   documentId?: number;
+  /** The entity's problems in the upload result (none: processed as sent). */
+  problems?: UploadProblem[];
 }
 
 /**

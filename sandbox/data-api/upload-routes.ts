@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { StoredDeliveryNote, StoredInvoice } from '../data/types';
 import { sendJson } from '../http/io';
 import type { Route } from '../http/router';
-import { addPayment, ensureCashAccount, issueStock, upsertDeliveryNote, upsertInvoice } from './apply-uploads';
+import { addPayment, applyInvoice, ensureCashAccount, issueStock, upsertDeliveryNote } from './apply-uploads';
 import { sendValidationProblem } from './problems';
 import type { ValidationErrors } from './query';
 import type { DataApiContext, DataApiHandler, UploadAcceptedEvent, UploadedDocument } from './types';
@@ -78,22 +78,16 @@ export const invoiceUploadRoutes: Route<DataApiHandler>[] = [
   {
     method: 'POST',
     path: '/api/invoices',
-    handler: asyncUpload(
-      invoiceInput,
-      'single',
-      (ctx, i) => invoiceDocument(upsertInvoice(ctx.company(), i, ctx.services.now())),
-      { reports: 'invoices' },
-    ),
+    handler: asyncUpload(invoiceInput, 'single', (ctx, i) => applyInvoice(ctx.company(), i, ctx.services.now()), {
+      reports: 'invoices',
+    }),
   },
   {
     method: 'POST',
     path: '/api/invoices/batch',
-    handler: asyncUpload(
-      invoiceInput,
-      'batch',
-      (ctx, i) => invoiceDocument(upsertInvoice(ctx.company(), i, ctx.services.now())),
-      { reports: 'invoices' },
-    ),
+    handler: asyncUpload(invoiceInput, 'batch', (ctx, i) => applyInvoice(ctx.company(), i, ctx.services.now()), {
+      reports: 'invoices',
+    }),
   },
 ];
 

@@ -1,7 +1,9 @@
 /**
- * What the sandbox requires of uploaded documents. The interface does not show the bodies, so the sandbox asks for
- * the least that makes a document (a partner with a name, at least one item with name, quantity and price) and
- * takes field names from the records it serves. Unknown fields are accepted and ignored, as the service does.
+ * What the sandbox requires of uploaded documents. The interface does not show the bodies: invoices follow the body
+ * the service's integrations agree on (service-facts.md "Invoice upload body": items with `name`, `amount`,
+ * `measureUnit`, `vatRate` and the line's total `totalPriceInclVat`, no unit price); delivery notes, of which nothing
+ * is public, keep the least that makes a document (a partner with a name, items with name, quantity and unit price),
+ * with field names from the records the sandbox serves. Unknown fields are accepted and ignored, as the service does.
  */
 import { z } from 'zod';
 
@@ -38,7 +40,8 @@ export const partnerInput = z
     path: ['address'],
   });
 
-const itemInput = z.looseObject({
+/** A delivery note's item (no public evidence of its shape). */
+const deliveryItemInput = z.looseObject({
   name: z.string().trim().min(1).max(200),
   itemCode: optionalText(50),
   warehouseCode: optionalText(20),
@@ -47,6 +50,30 @@ const itemInput = z.looseObject({
   unitPrice: z.number().finite(),
   vatRate: z.number().min(0).max(100).nullish(),
 });
+
+/** An amount of money in whole cents: a number with at most two decimals. */
+const money = z
+  .number()
+  .finite()
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'At most 2 decimal places.' });
+
+/** An invoice's item: the quantity (`amount`) and the line's total including VAT define it; no unit price. */
+export const invoiceItemInput = z.looseObject({
+  name: z.string().trim().min(1).max(200),
+  /** The quantity. */
+  amount: z.number().finite(),
+  measureUnit: optionalText(10),
+  /** Percent; missing: the standard rate at the invoice's date. */
+  vatRate: z.number().min(0).max(100).nullish(),
+  /** The line's total including VAT (after any discount). */
+  totalPriceInclVat: money,
+  discountPercent: z.number().min(0).max(100).nullish(),
+  itemCode: optionalText(50),
+  warehouseCode: optionalText(20),
+  eanCode: optionalText(20),
+  description: optionalText(500),
+});
+export type InvoiceItemInput = z.output<typeof invoiceItemInput>;
 
 const documentFields = {
   /** Empty or missing: the next number of the sequence (automatic numbering). */
@@ -59,12 +86,14 @@ const documentFields = {
   deliveryDate: dateInput.nullish(),
   currency: z.enum(['EUR', 'CZK', 'USD', 'HUF']).nullish(),
   partner: partnerInput,
-  items: z.array(itemInput).min(1).max(1000),
   tags: z.array(z.string().max(50)).max(20).nullish(),
 };
 
 export const invoiceInput = z.looseObject({
   ...documentFields,
+  items: z.array(invoiceItemInput).min(1).max(1000),
+  /** Units of the currency per 1 EUR; missing: the sandbox's fixed rate of the currency. */
+  exchangeRate: z.number().positive().finite().nullish(),
   invoiceType: z.union([z.literal(0), z.literal(1), z.literal(2)]).nullish(),
   dueDate: dateInput.nullish(),
   /** Missing: derived from the number; empty string: none; otherwise used as given (digits, at most 10). */
@@ -75,10 +104,12 @@ export const invoiceInput = z.looseObject({
 });
 export type InvoiceInput = z.output<typeof invoiceInput>;
 
-export const deliveryNoteInput = z.looseObject(documentFields);
+const deliveryFields = { ...documentFields, items: z.array(deliveryItemInput).min(1).max(1000) };
+
+export const deliveryNoteInput = z.looseObject(deliveryFields);
 export type DeliveryNoteInput = z.output<typeof deliveryNoteInput>;
 
-export const receivedOrderInput = z.looseObject(documentFields);
+export const receivedOrderInput = z.looseObject(deliveryFields);
 
 /** Field list from service-facts.md (POST /api/payments/batch). */
 export const paymentInput = z.looseObject({

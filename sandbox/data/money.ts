@@ -75,6 +75,42 @@ export function lineItem(input: {
   };
 }
 
+/**
+ * An invoice's line as an upload gives it: the quantity and the line's total including VAT, no unit price. The base
+ * is the total without its VAT, `total × 100 / (100 + rate)` rounded half away from zero to the cent, the VAT the rest
+ * (so base + VAT is the total, to the cent); the unit price is the base per unit, rounded to the cent (0 for no
+ * quantity). Integer arithmetic in cents throughout: no float ever reaches a sum.
+ */
+export function lineFromTotal(input: {
+  name: string;
+  itemCode?: string | null;
+  warehouseCode?: string | null;
+  quantity: number;
+  unit: string;
+  vatRate: number;
+  totalPriceInclVat: number;
+}): LineItem {
+  const total = cents(input.totalPriceInclVat);
+  // Rates with up to two decimals: numerator and denominator in hundredths of a percent, both whole numbers.
+  const rate = Math.round(input.vatRate * 100);
+  const numerator = Math.abs(total) * 10_000;
+  const denominator = 10_000 + rate;
+  const base = Math.floor((2 * numerator + denominator) / (2 * denominator)) * Math.sign(total);
+  const vat = total - base;
+  return {
+    name: input.name,
+    itemCode: input.itemCode ?? null,
+    warehouseCode: input.warehouseCode ?? null,
+    quantity: input.quantity,
+    unit: input.unit,
+    unitPrice: input.quantity === 0 ? 0 : round2(fromCents(base) / input.quantity),
+    vatRate: input.vatRate,
+    totalPrice: fromCents(base),
+    vatPrice: fromCents(vat),
+    totalPriceInclVat: fromCents(total),
+  };
+}
+
 function priceSet(totalCents: number, vatCents: number): PriceSet {
   return {
     totalPrice: fromCents(totalCents),
@@ -83,18 +119,27 @@ function priceSet(totalCents: number, vatCents: number): PriceSet {
   };
 }
 
-export function toEur(amount: number, currency: Currency): number {
-  return round2(amount / EXCHANGE_RATES[currency]);
+export function toEur(amount: number, currency: Currency, rate = EXCHANGE_RATES[currency]): number {
+  return round2(amount / rate);
 }
 
-export function pricesOf(items: readonly Pick<LineItem, 'totalPrice' | 'vatPrice'>[], currency: Currency): Prices {
+/** Document and legislative (EUR) prices; `exchangeRate` (units per 1 EUR) defaults to the currency's fixed rate. */
+export function pricesOf(
+  items: readonly Pick<LineItem, 'totalPrice' | 'vatPrice'>[],
+  currency: Currency,
+  exchangeRate = EXCHANGE_RATES[currency],
+): Prices {
   const total = items.reduce((sum, item) => sum + cents(item.totalPrice), 0);
   const vat = items.reduce((sum, item) => sum + cents(item.vatPrice), 0);
+  const rate = currency === 'EUR' ? 1 : exchangeRate;
   return {
     currency,
-    exchangeRate: EXCHANGE_RATES[currency],
+    exchangeRate: rate,
     documentPrices: priceSet(total, vat),
-    legislativePrices: priceSet(cents(toEur(fromCents(total), currency)), cents(toEur(fromCents(vat), currency))),
+    legislativePrices: priceSet(
+      cents(toEur(fromCents(total), currency, rate)),
+      cents(toEur(fromCents(vat), currency, rate)),
+    ),
   };
 }
 

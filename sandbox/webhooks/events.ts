@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { dayOf, isoDay } from '../data/calendar';
 import type { CompanyData } from '../data/company-data';
 import type { StoredInvoice } from '../data/types';
-import type { UploadedDocument } from '../data-api/types';
+import type { UploadedDocument, UploadProblem } from '../data-api/types';
 import { invoiceDocument } from '../data-api/upload-routes';
 
 /**
@@ -23,8 +23,8 @@ export const WEBHOOK_KIND_LABELS: Readonly<Record<WebhookKind, string>> = {
 
 /** One processed document of an upload, as the upload-finished callback reports it. */
 export interface UploadEntity {
-  data: UploadedDocument;
-  problems: { code: string; message: string }[];
+  data: Omit<UploadedDocument, 'problems'>;
+  problems: UploadProblem[];
 }
 
 export interface UploadResult {

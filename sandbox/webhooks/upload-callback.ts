@@ -6,9 +6,9 @@ import type { WebhookSender } from './sender';
 export const DEFAULT_UPLOAD_CALLBACK_DELAY_MS = 1_000;
 
 /**
- * The upload-finished callback for an accepted upload whose connection has a webhook. The sandbox applied the
- * documents at once and without problems, so the result is always 200 with one entity per document; a 207 can be
- * sent by hand (webhooks.send, kind upload-problems).
+ * The upload-finished callback for an accepted upload whose connection has a webhook: one entity per document, with
+ * the problems of a document the sandbox refused (then the status is 207, else 200). A sample 207 can also be sent by
+ * hand (webhooks.send, kind upload-problems).
  */
 export function uploadCallback(
   sender: WebhookSender,
@@ -17,7 +17,7 @@ export function uploadCallback(
 ) {
   return (event: UploadAcceptedEvent): void => {
     if (!event.token.webhook || event.token.revoked) return;
-    const entities = event.documents.map((document) => ({ data: { ...document }, problems: [] }));
+    const entities = event.documents.map(({ problems = [], ...data }) => ({ data, problems }));
     const body = JSON.stringify(uploadResult(event.requestId, `${origin()}/api/${event.resource}/{id}`, entities));
     sender.sendInBackground(event.token, 'upload-finished', body, delayMs);
   };

@@ -162,7 +162,7 @@ describe.each(databaseKinds)('the mirror’s sync on %s', (kind) => {
   it('then reads only what changed since the cursor (minus 5 minutes): a changed and a new invoice', async () => {
     const [existing] = await api.listed(TENANT, 'invoices');
     const { client, token } = api.client(TENANT);
-    const lines = [{ name: 'Žemľa hrušková', quantity: 3, unitPrice: 0.4, vatRate: 20 }];
+    const lines = [{ name: 'Žemľa hrušková', amount: 3, measureUnit: 'ks', vatRate: 19, totalPriceInclVat: 1.43 }];
     await client.invoices.upload({
       documentNumber: String(existing!.documentNumber),
       numberingSequence: String(existing!.numberingSequence),

@@ -43,7 +43,7 @@ describe.each(databaseKinds)('text the database cannot hold as it came, on %s', 
     await api.connect(database.db, tenantId);
     // Uploaded as JSON text with the escapes, as any sender may write them: the service keeps what it was sent.
     const body = String.raw`{"data":{"partner":{"address":{"businessName":"Nula\u0000 a pol\ud800 s.r.o."}},
-      "items":[{"name":"Rožok\udc00 \u0000","quantity":1,"unitPrice":0.5,"vatRate":20}]}}`;
+      "items":[{"name":"Rožok\udc00 \u0000","amount":1,"vatRate":19,"totalPriceInclVat":0.6}]}}`;
     const uploaded = await fetch(`${api.sandbox.url}/api/invoices`, {
       method: 'POST',
       headers: {

@@ -21,11 +21,37 @@ function invoice(overrides: Record<string, unknown> = {}) {
       registrationId: '12345678',
     },
     items: [
+      {
+        name: 'Stôl jedálenský dub',
+        itemCode: 'STO0001',
+        amount: 2,
+        measureUnit: 'ks',
+        vatRate: 23,
+        totalPriceInclVat: 1574.4,
+      },
+      { name: 'Montáž nábytku', amount: 1.5, measureUnit: 'hod', vatRate: 23, totalPriceInclVat: 51.66 },
+    ],
+    ...overrides,
+  };
+}
+/** Delivery notes (and received orders) keep the sandbox's own item shape: nothing public describes their body. */
+function deliveryNote(overrides: Record<string, unknown> = {}) {
+  serial += 1;
+  return {
+    externalId: `shop-${serial}`,
+    partner: { address: CAFE_ADDRESS, registrationId: '12345678' },
+    items: [
       { name: 'Stôl jedálenský dub', itemCode: 'STO0001', quantity: 2, unitPrice: 640, vatRate: 23 },
       { name: 'Montáž nábytku', quantity: 1.5, unit: 'hod', unitPrice: 28, vatRate: 23 },
     ],
     ...overrides,
   };
+}
+/** A numbering sequence of the company's invoices (its e-shop's, else its regular one). */
+async function eshopOrRegularSequence(): Promise<string> {
+  const sequences = (await api.get(T, '/api/numberingSequences')).body.data as any[];
+  const invoices = sequences.filter((s) => s.evidence === 'invoices' && s.documentType === 0);
+  return (invoices.find((s) => !s.isDefault) ?? invoices[0]).code;
 }
 const byExternalId = async (externalId: string) =>
   (await api.getAll(T, '/api/invoices?ExtendedFields=Items')).filter((i) => i.externalId === externalId);
@@ -64,12 +90,19 @@ describe('POST /api/invoices', () => {
   });
 
   it('overwrites the invoice with the same documentNumber and numbering sequence instead of adding one', async () => {
-    const body = invoice({ documentNumber: 'FX2026000001', numberingSequence: 'FX' });
+    const code = await eshopOrRegularSequence();
+    const documentNumber = `${code}2026999001`;
+    const body = invoice({ documentNumber, numberingSequence: code });
     await api.post(T, '/api/invoices', { data: body });
     const [created] = await byExternalId(body.externalId);
-    const changed = { ...body, items: [{ name: 'Polica stenová', quantity: 1, unitPrice: 49, vatRate: 23 }] };
+    const changed = {
+      ...body,
+      items: [{ name: 'Polica stenová', amount: 1, measureUnit: 'ks', vatRate: 23, totalPriceInclVat: 60.27 }],
+    };
     expect((await api.post(T, '/api/invoices', { data: changed })).status).toBe(202);
-    const same = await api.getAll(T, '/api/invoices?NumberingSequence=FX');
+    const same = (await api.getAll(T, `/api/invoices?NumberingSequence=${code}`)).filter(
+      (i) => i.documentNumber === documentNumber,
+    );
     expect(same).toHaveLength(1);
     expect(same[0].id).toBe(created.id);
     expect(same[0].prices.documentPrices.totalPriceInclVat).toBe(60.27);
@@ -105,7 +138,12 @@ describe('POST /api/invoices', () => {
       [{ data: [invoice()] }, 'data'], // a list where one document belongs
       [{ data: { ...invoice(), partner: { address: { city: 'Nitra' } } } }, 'data.partner.address'],
       [{ data: { ...invoice(), items: [] } }, 'data.items'],
-      [{ data: { ...invoice(), items: [{ name: 'x', quantity: 'two', unitPrice: 1 }] } }, 'data.items[0].quantity'],
+      [{ data: { ...invoice(), items: [{ name: 'x', amount: 'two', totalPriceInclVat: 1 }] } }, 'data.items[0].amount'],
+      [{ data: { ...invoice(), items: [{ name: 'x', amount: 1 }] } }, 'data.items[0].totalPriceInclVat'],
+      [
+        { data: { ...invoice(), items: [{ name: 'x', amount: 1, totalPriceInclVat: 1.005 }] } },
+        'data.items[0].totalPriceInclVat',
+      ],
       [{ data: { ...invoice(), numberingSequence: 'TOOLONG' } }, 'data.numberingSequence'],
       [{ data: { ...invoice(), issueDate: '22.11.2026' } }, 'data.issueDate'],
     ];
@@ -141,20 +179,131 @@ describe('batch uploads', () => {
   });
 
   it('POST /api/delivery-notes/batch and /api/received-orders/batch answer 202, and refuse duplicates', async () => {
-    const notes = { data: [{ ...invoice(), documentNumber: 'DLX2026000001', numberingSequence: 'DLX' }] };
+    const notes = { data: [{ ...deliveryNote(), documentNumber: 'DLX2026000001', numberingSequence: 'DLX' }] };
     expect((await api.post(T, '/api/delivery-notes/batch', notes)).status).toBe(202);
     expect((await api.post(T, '/api/delivery-notes/batch', notes)).status).toBe(409);
     const stored = await api.getAll(T, '/api/delivery-notes?NumberingSequence=DLX');
     expect(stored.map((n) => n.documentNumber)).toEqual(['DLX2026000001']);
-    const orders = { data: [invoice(), invoice()] };
+    const orders = { data: [deliveryNote(), deliveryNote()] };
     expect((await api.post(T, '/api/received-orders/batch', orders)).status).toBe(202);
     expect((await api.post(T, '/api/received-orders/batch', orders)).status).toBe(409);
   });
 });
 
+describe('an uploaded invoice as the service builds it (service-facts.md "Invoice upload body")', () => {
+  it('prices it from the line totals: base and VAT per line to the cent, breakdowns per rate, exact sums', async () => {
+    const body = invoice({
+      issueDate: '2026-11-20',
+      items: [
+        { name: 'Káva zrnková', amount: 3, measureUnit: 'bal', vatRate: 23, totalPriceInclVat: 10 },
+        { name: 'Vrecko', amount: 1, vatRate: 19, totalPriceInclVat: 0.1, discountPercent: 10, eanCode: '8580001' },
+        { name: 'Kniha', amount: 2, measureUnit: 'ks', vatRate: 5, totalPriceInclVat: 33.33, description: 'viazaná' },
+        { name: 'Pohľadnica', amount: 1, vatRate: 23, totalPriceInclVat: 0.07 },
+      ],
+    });
+    expect((await api.post(T, '/api/invoices/batch', { data: [body] })).status).toBe(202);
+    const [stored] = (await api.getAll(T, '/api/invoices?ExtendedFields=Items,VatBreakdowns')).filter(
+      (i) => i.externalId === body.externalId,
+    );
+    expect(stored.items[0]).toMatchObject({
+      name: 'Káva zrnková',
+      quantity: 3,
+      unit: 'bal',
+      unitPrice: 2.71,
+      vatRate: 23,
+      totalPrice: 8.13,
+      vatPrice: 1.87,
+      totalPriceInclVat: 10,
+    });
+    expect(stored.items.map((i: any) => [i.totalPrice, i.vatPrice, i.totalPriceInclVat])).toEqual([
+      [8.13, 1.87, 10],
+      [0.08, 0.02, 0.1],
+      [31.74, 1.59, 33.33],
+      [0.06, 0.01, 0.07],
+    ]);
+    expect(stored.vatBreakdowns).toEqual([
+      { vatRate: 23, base: 8.19, vat: 1.88, total: 10.07 },
+      { vatRate: 19, base: 0.08, vat: 0.02, total: 0.1 },
+      { vatRate: 5, base: 31.74, vat: 1.59, total: 33.33 },
+    ]);
+    expect(stored.prices.documentPrices).toEqual({ totalPrice: 40.01, vatTotalPrice: 3.49, totalPriceInclVat: 43.5 });
+    expect(stored.sumForPayment).toBe(43.5);
+  });
+
+  it('takes the exchange rate sent for another currency', async () => {
+    const body = invoice({
+      currency: 'CZK',
+      exchangeRate: 25,
+      items: [{ name: 'Služba', amount: 1, vatRate: 0, totalPriceInclVat: 2500 }],
+    });
+    await api.post(T, '/api/invoices', { data: body });
+    const [stored] = await byExternalId(body.externalId);
+    expect(stored.prices).toMatchObject({
+      currency: 'CZK',
+      exchangeRate: 25,
+      documentPrices: { totalPriceInclVat: 2500 },
+      legislativePrices: { totalPriceInclVat: 100 },
+    });
+  });
+
+  it('gives an empty documentNumber the next number of its sequence', async () => {
+    const code = await eshopOrRegularSequence();
+    const [a, b] = [
+      invoice({ documentNumber: '', numberingSequence: code }),
+      invoice({ documentNumber: '', numberingSequence: code }),
+    ];
+    expect((await api.post(T, '/api/invoices/batch', { data: [a, b] })).status).toBe(202);
+    const [first] = await byExternalId(a.externalId);
+    const [second] = await byExternalId(b.externalId);
+    expect(first.numberingSequence).toBe(code);
+    expect(first.documentNumber.startsWith(`${code}2026`)).toBe(true);
+    expect(Number(second.documentNumber.slice(-6))).toBe(Number(first.documentNumber.slice(-6)) + 1);
+  });
+
+  it('accepts the batch but creates no invoice of an unknown sequence or with a VAT rate not valid at its date', async () => {
+    const good = invoice();
+    const unknownSequence = invoice({ numberingSequence: 'ZZZ' });
+    const oldRate = invoice({
+      issueDate: '2026-11-20',
+      items: [{ name: 'Chlieb', amount: 1, vatRate: 20, totalPriceInclVat: 1.2 }],
+    });
+    const rateOfItsDay = invoice({
+      issueDate: '2024-06-03',
+      items: [{ name: 'Chlieb', amount: 1, vatRate: 20, totalPriceInclVat: 1.2 }],
+    });
+    const res = await api.post(T, '/api/invoices/batch', { data: [good, unknownSequence, oldRate, rateOfItsDay] });
+    expect(res.status).toBe(202);
+    expect(await byExternalId(good.externalId)).toHaveLength(1);
+    expect(await byExternalId(unknownSequence.externalId)).toHaveLength(0);
+    expect(await byExternalId(oldRate.externalId)).toHaveLength(0);
+    expect(await byExternalId(rateOfItsDay.externalId)).toHaveLength(1);
+  });
+
+  it('matches legal entities by IČO, DIČ or IČ DPH, natural persons by name and e-mail', async () => {
+    const known = (await api.getAll(T, '/api/invoices')).find((i) => i.partner.registrationId)!.partner;
+    const byIco = invoice({
+      partner: { address: { businessName: known.address.businessName }, registrationId: known.registrationId },
+    });
+    const person = (email: string, street: string | null) =>
+      invoice({ partner: { address: { contactName: 'Ján Malý', street }, email } });
+    const [first, same, other] = [
+      person('jan.maly@example.sk', 'Hlavná 1'),
+      person('jan.maly@example.sk', null),
+      person('jmaly@example.sk', null),
+    ];
+    for (const body of [byIco, first, same, other]) await api.post(T, '/api/invoices', { data: body });
+    const partnerOf = async (body: { externalId: string }) => (await byExternalId(body.externalId))[0].partner;
+    expect((await partnerOf(byIco)).address).toMatchObject({ street: known.address.street, city: known.address.city });
+    expect((await partnerOf(byIco)).taxId).toBe(known.taxId);
+    expect((await partnerOf(same)).address.street).toBe('Hlavná 1');
+    // Another e-mail: another partner, of whom the sandbox knows no street.
+    expect((await partnerOf(other)).address.street).toBe('');
+  });
+});
+
 describe('synchronous uploads', () => {
   it('POST /api/delivery-notes/single answers 201 with the id and number of the created note', async () => {
-    const res = await api.post(T, '/api/delivery-notes/single', { data: invoice() });
+    const res = await api.post(T, '/api/delivery-notes/single', { data: deliveryNote() });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number), documentNumber: expect.any(String) });
     const note = await api.get(T, `/api/delivery-notes/${res.body.id}`);

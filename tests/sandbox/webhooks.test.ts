@@ -288,8 +288,14 @@ describe('the upload-finished callback after an accepted upload', () => {
   const document = (externalId: string, extra: Record<string, unknown> = {}) => ({
     externalId,
     partner,
-    items: [{ name: 'Chlieb', quantity: 2, unitPrice: 1.5 }],
+    items: [{ name: 'Chlieb', amount: 2, measureUnit: 'ks', vatRate: 19, totalPriceInclVat: 3.57 }],
     ...extra,
+  });
+  // Delivery notes keep the item shape of the sandbox's own records (nothing public describes their upload body).
+  const deliveryNote = (externalId: string) => ({
+    externalId,
+    partner,
+    items: [{ name: 'Chlieb', quantity: 2, unitPrice: 1.5 }],
   });
 
   async function upload(token: string, path: string, body: unknown) {
@@ -327,9 +333,34 @@ describe('the upload-finished callback after an accepted upload', () => {
     expect(sandbox.webhooks.deliveries().map((d) => d.kind)).toEqual(['upload-finished']);
   });
 
+  it('answers 207 when it refused an invoice: that entity carries its problems and no id, the others are created', async () => {
+    const token = connect('/hooks/uploads');
+    const refused = document('shop-b2', { numberingSequence: 'ZZZ', documentNumber: 'ZZZ2026000001' });
+    const accepted = await upload(token, '/api/invoices/batch', { data: [document('shop-b1'), refused] });
+    expect(accepted.status).toBe(202);
+    await sandbox.webhooks.idle();
+    const body = receiver.received[0]?.json();
+    expect(body.status).toBe(207);
+    expect(body.requestId).toBe(accepted.body.requestId[0]);
+    const [created, notCreated] = body.results.entities;
+    expect(created).toEqual({
+      data: {
+        id: expect.any(Number),
+        externalId: 'shop-b1',
+        documentNumber: expect.any(String),
+        variableSymbol: expect.any(String),
+      },
+      problems: [],
+    });
+    expect(notCreated).toEqual({
+      data: { id: null, externalId: 'shop-b2', documentNumber: 'ZZZ2026000001', variableSymbol: null },
+      problems: [{ code: 'NumberingSequenceNotFound', message: expect.stringContaining("'ZZZ'") }],
+    });
+  });
+
   it('reports delivery notes under their own apiUrl, and a single invoice too', async () => {
     const token = connect('/hooks/uploads');
-    await upload(token, '/api/delivery-notes/batch', { data: [document('dl-1')] });
+    await upload(token, '/api/delivery-notes/batch', { data: [deliveryNote('dl-1')] });
     await upload(token, '/api/invoices', { data: document('single-1') });
     await sandbox.webhooks.idle();
     const bodies = receiver.received.map((r) => r.json());
@@ -350,7 +381,7 @@ describe('the upload-finished callback after an accepted upload', () => {
     expect((await upload(plain, '/api/invoices', { data: document('quiet-1') })).status).toBe(202);
     const hooked = connect('/hooks/uploads');
     expect((await upload(hooked, '/api/invoices', { data: { partner } })).status).toBe(400);
-    expect((await upload(hooked, '/api/received-orders/batch', { data: [document('ro-1')] })).status).toBe(202);
+    expect((await upload(hooked, '/api/received-orders/batch', { data: [deliveryNote('ro-1')] })).status).toBe(202);
     await sandbox.webhooks.idle();
     expect(receiver.received).toHaveLength(0);
   });

@@ -111,7 +111,7 @@ describe('the client against the sandbox’s data API', () => {
     const invoice = {
       externalId: 'shop-7001',
       partner: { address: { businessName: 'Test s.r.o.' } },
-      items: [{ name: 'Chlieb', quantity: 2, unitPrice: 1.9, vatRate: 20 }],
+      items: [{ name: 'Chlieb', amount: 2, measureUnit: 'ks', vatRate: 19, totalPriceInclVat: 4.52 }],
     };
     const accepted = await client.invoices.upload(invoice);
     expect(accepted.requestIds.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { CompanyScope } from '@/lib/base/company-scope';
 import { type ImportKind, MAX_EXTERNAL_ID } from '@/lib/base/imports/states';
 import { importBatches, importLines, imports } from '@/lib/platform/db/schema';
-import { documentUpload, paymentUpload } from '@/lib/service/uploads';
+import { invoiceItemUpload, invoiceUpload, paymentUpload } from '@/lib/service/uploads';
 
 /**
  * What an import's lines are made of, as its callers (the statement and invoice flows) hand them over and the pages
@@ -58,7 +58,11 @@ export type LineProblem = z.infer<typeof lineProblemSchema>;
 export const documentRefSchema = z.object({ id: z.string().min(1), documentNumber: z.string() });
 export type DocumentRef = z.infer<typeof documentRefSchema>;
 
-const payloadSchemas = { payments: paymentUpload, invoices: documentUpload } as const;
+const payloadSchemas = {
+  payments: paymentUpload,
+  // An invoice line always sends its items.
+  invoices: invoiceUpload.extend({ items: z.array(invoiceItemUpload).min(1) }),
+} as const;
 
 /** What a line will send: an object the kind's upload schema accepts. */
 export const linePayloadSchema = z.record(z.string(), z.unknown());

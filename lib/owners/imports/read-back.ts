@@ -8,10 +8,12 @@ import type { Confirmation } from './confirm';
 
 /**
  * Reading back what was sent, for connections without a receiver of notifications and for batches whose fate is
- * unknown: one listing of everything the kind's list shows changed since the batches left, a page of 100 at a time,
- * matched by externalId (never one call per line). Each kind plugs in its own reader; a kind without one (invoices, for
- * now: its list would be read by number or LastModifiedTimestamp) is confirmed only by notifications, and its lines of
- * an unknown batch are never sent again.
+ * unknown: one listing of everything the kind's list shows changed since the batches left, a page of 100 at a time
+ * (`Skip` paging, stopping on a short page or once every id looked for is found), matched by externalId (never one
+ * call per line). Each kind plugs in its own reader: payments by GET /api/payments of the import's account, invoices
+ * by GET /api/invoices. A reading finds what the service created; a document it refused (a problem the
+ * notification would have told) is not there, so without a receiver such a line stays `sent`, and a line of an
+ * unknown batch the reading did not find is sent again only after its batch's resend window (./check.ts).
  */
 
 export type ReadBackQuery = {
@@ -65,7 +67,37 @@ export const readBackPayments: ReadBack = async (client, { accountId, since, ext
   }
 };
 
+/**
+ * Invoices are listed by GET /api/invoices: those changed since the send (the list's LastModifiedTimestamp), read
+ * until every id looked for is found or the list ends. An invoice found is confirmed with the invoice the service
+ * created (or overwrote): its id and number become the line's document.
+ */
+export const readBackInvoices: ReadBack = async (client, { since, externalIds }) => {
+  const found = new Map<string, Confirmation>();
+  if (externalIds.size === 0) return found;
+  for (let skip = 0; ; skip += MAX_BATCH) {
+    const page = await client.invoices.list({
+      LastModifiedTimestamp: since,
+      Top: MAX_BATCH,
+      ...(skip > 0 ? { Skip: skip } : {}),
+    });
+    for (const invoice of page) {
+      const externalId = invoice.externalId;
+      if (!externalId || !externalIds.has(externalId) || found.has(externalId)) continue;
+      const id = text(invoice.id);
+      const documentNumber = text(invoice.documentNumber);
+      found.set(externalId, {
+        externalId,
+        result: { id, documentNumber, variableSymbol: text(invoice.variableSymbol) },
+        problems: [],
+        document: id !== null && documentNumber !== null ? { id, documentNumber } : null,
+      });
+    }
+    if (page.length < MAX_BATCH || found.size === externalIds.size) return found;
+  }
+};
+
 export const readBackOf: Record<ImportKind, ReadBack | null> = {
   payments: readBackPayments,
-  invoices: null,
+  invoices: readBackInvoices,
 };
