@@ -156,7 +156,10 @@ function StateCell({
     <div className="min-w-40 space-y-1">
       <StateBadge state={line.state} texts={texts} />
       {exists && unsent && (
-        <div className="rounded border border-amber-200 bg-amber-50 p-1.5 text-xs text-amber-900" data-exists={exists.id}>
+        <div
+          className="rounded border border-amber-200 bg-amber-50 p-1.5 text-xs text-amber-900"
+          data-exists={exists.id}
+        >
           <p className="font-medium">{texts.exists.warning}</p>
           <p>{texts.exists.hint}</p>
           <Link href={kindPath(tenantId, 'invoices', exists.id)} className={plainLinkClass}>

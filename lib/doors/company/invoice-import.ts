@@ -154,4 +154,3 @@ export const sendInvoiceImport = companyRoute<ImportParams>(
     return seeOther(await read((db, scope) => sendInvoiceLines(db, scope, params.importId, which, overwrite)));
   },
 );
-

@@ -138,15 +138,12 @@ export async function sendInvoiceLines(
 ): Promise<string> {
   const detail = await invoiceImportOf(db, scope, importId);
   const named = which === 'all-ready' ? null : new Set(which);
-  const candidates = detail.lines.filter(
-    (line) => line.state === 'ready' && (named === null || named.has(line.line)),
-  );
+  const candidates = detail.lines.filter((line) => line.state === 'ready' && (named === null || named.has(line.line)));
   const heldBack = overwrite ? [] : candidates.filter((line) => readInvoiceDisplay(line.display).exists !== null);
   const held = new Set(heldBack.map((line) => line.line));
   const toQueue = candidates.filter((line) => !held.has(line.line)).map((line) => line.line);
 
-  const { queued } =
-    toQueue.length > 0 ? await queueLines(db, scope, importId, toQueue) : { queued: [] as string[] };
+  const { queued } = toQueue.length > 0 ? await queueLines(db, scope, importId, toQueue) : { queued: [] as string[] };
   // A stopped import's lines wait in the queue already: sending again lifts the stop (queueLines does when it queues).
   const resumed = queued.length === 0 && detail.stoppedAt !== null && (await resumeImport(db, scope, importId));
   if (queued.length > 0 || resumed) await requestImportSend(companyOf(scope));
