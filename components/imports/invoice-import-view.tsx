@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { fill } from '@/lib/base/i18n/documents';
 import { formatDay, formatMoment, formatMoney, formatNumber } from '@/lib/base/i18n/format';
 import { describeInvoiceProblem, type InvoiceImportTexts } from '@/lib/base/i18n/invoice-import';
+import { partnerWarningWords } from '@/lib/base/i18n/invoice-sheet';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { LINE_STATES, type LineState } from '@/lib/base/imports/states';
 import type { InvoiceImportPageData, InvoicePageLine } from '@/lib/features/imports/invoice-import-page';
@@ -61,15 +62,7 @@ function InvoiceCell({ line, texts, locale }: { line: InvoicePageLine; texts: In
 }
 
 /** The customer as the invoice names it, and the warnings about customers that concern it. */
-function PartnerCell({
-  line,
-  texts,
-  describe,
-}: {
-  line: InvoicePageLine;
-  texts: InvoiceImportTexts;
-  describe: ReturnType<typeof describeInvoiceProblem>;
-}) {
+function PartnerCell({ line, texts, locale }: { line: InvoicePageLine; texts: InvoiceImportTexts; locale: Locale }) {
   const { partner, partnerWarnings } = line.facts;
   const p = texts.partner;
   const ids = [
@@ -87,9 +80,13 @@ function PartnerCell({
         </span>
       )}
       {partnerWarnings.length > 0 && (
-        <ul className="space-y-0.5 text-xs text-amber-800" data-partner-warnings={partnerWarnings.length}>
+        <ul
+          className="space-y-0.5 text-xs text-amber-800"
+          aria-label={texts.partnerWarnings}
+          data-partner-warnings={partnerWarnings.length}
+        >
           {partnerWarnings.map((warning, index) => (
-            <li key={index}>{describe(warning)}</li>
+            <li key={index}>{partnerWarningWords(warning, locale)}</li>
           ))}
         </ul>
       )}
@@ -313,7 +310,7 @@ export function InvoiceImportView({
                   <InvoiceCell line={line} texts={texts} locale={locale} />
                 </RowHeader>
                 <Td>
-                  <PartnerCell line={line} texts={texts} describe={describe} />
+                  <PartnerCell line={line} texts={texts} locale={locale} />
                 </Td>
                 <Td>
                   <ItemsCell line={line} texts={texts} locale={locale} />

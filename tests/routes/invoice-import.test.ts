@@ -258,7 +258,7 @@ describe('a good CSV', () => {
     expect(html).toContain(`Konzultácia ${group}A`);
     expect(html).toContain('data-vat-rate="23"');
     expect(html).toContain('data-vat-rate="19"');
-    expect(html).toContain('Row 4, column issueDate, value “2026-02-30”');
+    expect(html).toContain('Row 4, column issueDate: “2026-02-30” is not a valid date');
     expect(html).toContain(`href="/companies/10001/invoices/import/${detail.id}/failed.csv"`);
     expect(html).toContain(`action="/companies/10001/invoices/import/${detail.id}/send"`);
     expect(html).toContain('Send 1 invoice to KROS');
@@ -268,7 +268,7 @@ describe('a good CSV', () => {
       createElement(InvoiceImportView, { data, tenantId: TENANT, texts: invoiceImportTexts.sk, locale: 'sk' }),
     );
     expect(sk).toContain(`Číslo pridelí číselný rad ${sequence}`);
-    expect(sk).toContain('Riadok 4, stĺpec issueDate, hodnota „2026-02-30“');
+    expect(sk).toContain('Riadok 4, stĺpec issueDate: „2026-02-30“ nie je platný dátum');
     expect(sk).toContain('Odoslať 1 faktúru do Fakturácie');
   });
 });
@@ -426,7 +426,7 @@ describe('the import’s failed rows, JSON view and other companies', () => {
     expect(text).toContain(`Konzultácia ${group}B`);
     expect(text).toContain(`Káva zrnková ${group}B`);
     expect(text).not.toContain(`Konzultácia ${group}A`);
-    expect(text).toContain('column item.vatRate');
+    expect(text).toContain('Row 4, column item.vatRate: the VAT rate 7 %');
   });
 
   it('the JSON view: the contract’s fields, problems in the user’s language', async () => {
@@ -445,7 +445,7 @@ describe('the import’s failed rows, JSON view and other companies', () => {
       requestId: null,
     });
     expect(view.lines[1]).toMatchObject({ state: 'invalid', rows: [4, 5] });
-    expect((view.lines[1]!.problems as string[]).join(' ')).toMatch(/^Row 4, column item\.vatRate, value “7”/);
+    expect((view.lines[1]!.problems as string[]).join(' ')).toContain('Row 4, column item.vatRate: the VAT rate 7 %');
   });
 
   it('another company’s import (or a payments import here, or an invoices import there) is not found', async () => {

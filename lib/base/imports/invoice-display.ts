@@ -21,10 +21,17 @@ const itemSchema = z.object({
 
 const vatTotalSchema = z.object({ vatRate: text, base: text, vat: text, total: text });
 
-/** A partner warning shown with the invoices it concerns: its code and what it names. */
+/**
+ * A partner that looks like a duplicate (the same name with several IČOs, a person with several e-mails), shown with
+ * each invoice it concerns: the code, the name, the IČOs or e-mails seen with it, the rows naming it, and whether one
+ * of them is a partner the company already has.
+ */
 const partnerWarningSchema = z.object({
   code: z.string(),
-  params: z.record(z.string(), z.string()).catch({}),
+  name: z.string().catch(''),
+  values: z.array(z.string()).catch([]),
+  rows: z.array(z.number().int()).catch([]),
+  known: z.boolean().catch(false),
 });
 
 export const invoiceDisplaySchema = z.object({

@@ -4,7 +4,7 @@ import { HttpError } from '@/lib/base/errors';
 import { readBodyText } from '@/lib/base/http/body';
 import { localeOf } from '@/lib/base/http/request-locale';
 import { describeInvoiceProblem, invoiceImportTexts } from '@/lib/base/i18n/invoice-import';
-import { sheetRefusalWords } from '@/lib/base/i18n/invoice-sheet';
+import { invoiceSheetTexts, sheetRefusalWords } from '@/lib/base/i18n/invoice-sheet';
 import { type Locale, messages, pickLocale } from '@/lib/base/i18n/messages';
 import { readSendForm } from '@/lib/features/imports/import-actions';
 import { failedRowsCsv } from '@/lib/features/imports/invoices/failed-rows';
@@ -49,12 +49,11 @@ const FORM_LIMIT_BYTES = 1024 * 1024;
 const pagePolicy = () =>
   `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors ${frameAncestorsWithSelf(getEnv().frameAncestors)}`;
 
-/** Why an upload was refused, in words: our own codes, else the sheet reader's. */
+/** Why an upload was refused, in words: our own `no-file`, else the sheet reader's (its `too-large` too). */
 function refusalWords(error: InvoiceUploadRefused, locale: Locale): string {
-  const texts = invoiceImportTexts[locale].refused;
-  if (error.code === 'no-file') return texts.noFile;
-  if (error.code === 'too-large') return texts.tooLarge;
-  return sheetRefusalWords(error.code, error.params, locale);
+  if (error.code === 'no-file') return invoiceImportTexts[locale].refused.noFile;
+  const params = error.code === 'too-large' ? { limit: '10 MB', ...error.params } : error.params;
+  return sheetRefusalWords({ code: error.code, params }, locale);
 }
 
 export const uploadInvoices = companyRoute<{ tenantId: string }>(
@@ -120,7 +119,7 @@ export const invoiceFailedRows = companyRoute<ImportParams>(
   async ({ request, params, read }) => {
     const detail = await read((db, scope) => invoiceImportOf(db, scope, params.importId));
     const locale = pickLocale(request.headers.get('accept-language'));
-    const csv = failedRowsCsv(detail.lines, describeInvoiceProblem(locale));
+    const csv = failedRowsCsv(detail.lines, describeInvoiceProblem(locale), invoiceSheetTexts[locale].failedRows.why);
     const name = invoiceImportTexts[locale].template.failedFile;
     return fileResponse(bytesDownload(new TextEncoder().encode(csv), CSV_TYPE), {
       contentType: CSV_TYPE,
