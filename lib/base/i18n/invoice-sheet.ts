@@ -1,0 +1,40 @@
+import { fill } from './documents';
+import { en } from './invoice-sheet-en';
+import { type InvoiceSheetTexts, sk } from './invoice-sheet-sk';
+
+/**
+ * Words of an invoice sheet (issue 21), Slovak and English (English has every key Slovak has): refusals, row
+ * problems, partner warnings, the failed rows' last column and the template's explanations. Pure data.
+ */
+
+export type { InvoiceSheetTexts };
+
+export const invoiceSheetTexts: Record<'sk' | 'en', InvoiceSheetTexts> = { sk, en };
+
+type Coded = { code: string; params?: Record<string, string> };
+
+const said = (known: Record<string, string>, { code, params }: Coded, fallback: string) =>
+  Object.hasOwn(known, code) ? fill(known[code]!, params ?? {}) : fill(fallback, { code });
+
+/** A row's problem in words (a code this file does not have: the unknown text with its code). */
+export function invoiceProblemWords(problem: Coded, locale: 'sk' | 'en'): string {
+  const texts = invoiceSheetTexts[locale];
+  return said(texts.problems, problem, texts.problems.unknown);
+}
+
+/** Why a file was refused, in words. */
+export function sheetRefusalWords(refusal: Coded, locale: 'sk' | 'en'): string {
+  const texts = invoiceSheetTexts[locale];
+  return said(texts.refused, refusal, texts.refused.unreadable);
+}
+
+/** A partner warning in words. */
+export function partnerWarningWords(
+  warning: { code: string; name: string; values: readonly string[]; rows: readonly number[]; known: boolean },
+  locale: 'sk' | 'en',
+): string {
+  const texts = invoiceSheetTexts[locale];
+  const template = (texts.warnings as Record<string, string>)[warning.code] ?? warning.code;
+  const text = fill(template, { name: warning.name, values: warning.values.join(', '), rows: warning.rows.join(', ') });
+  return warning.known ? `${text} ${texts.warnings.known}` : text;
+}

@@ -1,0 +1,236 @@
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+
+import { decodeStatementText, looksBinary } from '../statements/text';
+import { fieldOfHeader, type InvoiceField, REQUIRED_FIELDS } from './fields';
+
+/**
+ * Reading an invoice sheet (issue 21): a CSV (separator `;`, `,` or tab and encoding detected: UTF-8 with or without
+ * its mark, else windows-1250 as Excel writes Slovak CSV; UTF-16 with its mark as Excel's "Unicode text") or an XLSX
+ * (its first sheet; real dates and numbers). The header row names the columns (fields.ts); the rows come back as
+ * read, with the cells' kinds where the file says them (a date or number cell of an XLSX). Nothing is validated here
+ * but the file itself (validate.ts does the rest). Pure: nothing of the file is stored or logged.
+ */
+
+export const sheetLimits = { maxBytes: 10 * 1024 * 1024, maxRows: 20_000 } as const;
+
+/** What a cell held: text as written, or a number or a date the spreadsheet typed (numbers as exact decimals). */
+export type SheetCell =
+  { kind: 'text'; value: string } | { kind: 'number'; value: string } | { kind: 'date'; value: string };
+
+export type SheetRow = {
+  /** The file's row (1 = the header). */
+  row: number;
+  cells: Partial<Record<InvoiceField, SheetCell>>;
+  /** Each cell as read (a date as yyyy-MM-dd, a number as a decimal with a point). */
+  text: Partial<Record<InvoiceField, string>>;
+};
+
+export type InvoiceSheet = {
+  format: 'csv' | 'xlsx';
+  /** The known columns, in the file's order. */
+  columns: InvoiceField[];
+  /** Each known column's header as the file writes it (problems name the column so). */
+  headers: Partial<Record<InvoiceField, string>>;
+  /** Headers the sheet does not know: reported, their columns left out. */
+  ignoredColumns: string[];
+  rows: SheetRow[];
+};
+
+export type SheetRefusalCode =
+  | 'too-large'
+  | 'too-many-rows'
+  | 'unreadable'
+  | 'no-header'
+  | 'empty'
+  /** The header lacks a column every invoice needs (`params.columns`). */
+  | 'missing-columns'
+  /** Two columns name the same field (`params.column`). */
+  | 'duplicate-column';
+
+/** The file cannot be read as an invoice sheet: one code per reason, params without the file's data but its headers. */
+export class SheetRefused extends Error {
+  override name = 'SheetRefused';
+  constructor(
+    readonly code: SheetRefusalCode,
+    readonly params: Record<string, string> = {},
+  ) {
+    super(`invoice sheet refused: ${code}`);
+  }
+}
+
+export function isSheetRefused(error: unknown): error is SheetRefused {
+  return error instanceof SheetRefused;
+}
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
+const startsWith = (bytes: Uint8Array, prefix: number[]) => prefix.every((byte, at) => bytes[at] === byte);
+
+/** Reads the sheet; throws SheetRefused when the file is no sheet of invoices. */
+export async function readInvoiceSheet(bytes: Uint8Array, fileName: string): Promise<InvoiceSheet> {
+  if (bytes.byteLength > sheetLimits.maxBytes) throw new SheetRefused('too-large', { limit: '10 MB' });
+  if (bytes.byteLength === 0) throw new SheetRefused('empty');
+  if (startsWith(bytes, ZIP_MAGIC)) return sheetOf('xlsx', await xlsxRows(bytes));
+  // An old binary workbook (.xls) or anything else named as a workbook: not readable as text.
+  if (startsWith(bytes, OLE_MAGIC) || /\.xls[xm]?$/i.test(fileName))
+    throw new SheetRefused('unreadable', { reason: 'not-xlsx' });
+  return sheetOf('csv', csvRows(bytes));
+}
+
+type RawRow = { row: number; cells: (SheetCell | null)[] };
+
+/** The header (the first row with anything in it) and the rows after it, limits checked. */
+function sheetOf(format: InvoiceSheet['format'], raw: RawRow[]): InvoiceSheet {
+  const nonEmpty = raw.filter((row) => row.cells.some((cell) => cell !== null && cell.value !== ''));
+  const [head, ...data] = nonEmpty;
+  if (!head) throw new SheetRefused('empty');
+  if (data.length > sheetLimits.maxRows)
+    throw new SheetRefused('too-many-rows', { limit: String(sheetLimits.maxRows) });
+  const columns: InvoiceField[] = [];
+  const headers: Partial<Record<InvoiceField, string>> = {};
+  const ignoredColumns: string[] = [];
+  const at: [InvoiceField, number][] = [];
+  head.cells.forEach((cell, index) => {
+    const header = cell?.value.trim() ?? '';
+    if (header === '') return;
+    const field = fieldOfHeader(header);
+    if (field === null) return void ignoredColumns.push(header);
+    if (headers[field] !== undefined) throw new SheetRefused('duplicate-column', { column: header });
+    headers[field] = header;
+    columns.push(field);
+    at.push([field, index]);
+  });
+  if (columns.length === 0) throw new SheetRefused('no-header', { columns: ignoredColumns.slice(0, 10).join(', ') });
+  const missing = REQUIRED_FIELDS.filter((field) => headers[field] === undefined);
+  if (missing.length > 0) throw new SheetRefused('missing-columns', { columns: missing.join(', ') });
+  if (data.length === 0) throw new SheetRefused('empty');
+  const rows = data.map(({ row, cells: read }): SheetRow => {
+    const cells: SheetRow['cells'] = {};
+    const text: SheetRow['text'] = {};
+    for (const [field, index] of at) {
+      const cell = read[index];
+      if (!cell || cell.value === '') continue;
+      cells[field] = cell;
+      text[field] = cell.value;
+    }
+    return { row, cells, text };
+  });
+  return { format, columns, headers, ignoredColumns, rows };
+}
+
+// --- CSV ---
+
+/** The separator of the header line: the one of `;`, tab and `,` that splits it most (outside quotes). */
+function detectDelimiter(text: string): ';' | ',' | '\t' {
+  const firstLine = (/^[^\r\n]*/.exec(text.replace(/^\s+/, ''))?.[0] ?? '').replace(/"[^"]*"/g, '');
+  const score = (delimiter: string) => firstLine.split(delimiter).length - 1;
+  return ([';', '\t', ','] as const).reduce((best, delimiter) => (score(delimiter) > score(best) ? delimiter : best));
+}
+
+function csvRows(bytes: Uint8Array): RawRow[] {
+  const text = decodeStatementText(bytes);
+  if (looksBinary(text)) throw new SheetRefused('unreadable', { reason: 'binary' });
+  let records: string[][];
+  try {
+    records = parse(text, {
+      delimiter: detectDelimiter(text),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      trim: true,
+      bom: true,
+    });
+  } catch {
+    throw new SheetRefused('unreadable', { reason: 'csv' });
+  }
+  return records.map((cells, index) => ({
+    row: index + 1,
+    cells: cells.map((value) => ({ kind: 'text', value: value.replace(/\s+/g, ' ').trim() })),
+  }));
+}
+
+// --- XLSX ---
+
+/** At most this much unpacked: a small file may unpack to gigabytes (a zip bomb); a 20 000-row sheet is far below. */
+const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+
+/** The unpacked size the zip's central directory declares, or null when it cannot be read. */
+function unpackedSize(bytes: Uint8Array): number | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const from = Math.max(0, bytes.byteLength - 22 - 65_535);
+  for (let end = bytes.byteLength - 22; end >= from; end -= 1) {
+    if (view.getUint32(end, true) !== 0x06054b50) continue;
+    const entries = view.getUint16(end + 10, true);
+    let at = view.getUint32(end + 16, true);
+    let total = 0;
+    for (let i = 0; i < entries; i += 1) {
+      if (at + 46 > bytes.byteLength || view.getUint32(at, true) !== 0x02014b50) return null;
+      const size = view.getUint32(at + 24, true);
+      if (size === 0xffffffff) return null;
+      total += size;
+      at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    }
+    return total;
+  }
+  return null;
+}
+
+async function xlsxRows(bytes: Uint8Array): Promise<RawRow[]> {
+  const size = unpackedSize(bytes);
+  if (size === null) throw new SheetRefused('unreadable', { reason: 'zip' });
+  if (size > MAX_UNPACKED_BYTES) throw new SheetRefused('too-large', { limit: '10 MB' });
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
+  } catch {
+    throw new SheetRefused('unreadable', { reason: 'xlsx' });
+  }
+  // The first sheet in the workbook's order; others (the template's explanation) are not read.
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new SheetRefused('empty');
+  if (sheet.actualRowCount > sheetLimits.maxRows + 1)
+    throw new SheetRefused('too-many-rows', { limit: String(sheetLimits.maxRows) });
+  const rows: RawRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const cells: (SheetCell | null)[] = [];
+    row.eachCell({ includeEmpty: false }, (cell, column) => {
+      cells[column - 1] = cellOf(cell.value);
+    });
+    rows.push({ row: rowNumber, cells });
+  });
+  return rows;
+}
+
+/** A number as an exact decimal text: what the double's shortest form says ("12.3", never "12.300000000000001"). */
+export function decimalOfNumber(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const text = String(value);
+  if (!/e/i.test(text)) return text;
+  return value
+    .toFixed(20)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
+}
+
+/** A date cell's calendar day: exceljs gives the day at midnight UTC (a time of day is dropped). */
+function dayOfDate(date: Date): string {
+  const rounded = new Date(Math.round(date.getTime() / 1000) * 1000);
+  return rounded.toISOString().slice(0, 10);
+}
+
+function cellOf(value: ExcelJS.CellValue): SheetCell | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return { kind: 'number', value: decimalOfNumber(value) };
+  if (typeof value === 'string') return { kind: 'text', value: value.replace(/\s+/g, ' ').trim() };
+  if (typeof value === 'boolean') return { kind: 'text', value: value ? 'TRUE' : 'FALSE' };
+  if (value instanceof Date) return { kind: 'date', value: dayOfDate(value) };
+  if ('richText' in value) return cellOf(value.richText.map((part) => part.text).join(''));
+  if ('formula' in value || 'sharedFormula' in value) {
+    const result = (value as { result?: unknown }).result;
+    if (result !== null && typeof result === 'object' && !(result instanceof Date)) return null; // an error value
+    return cellOf(result as ExcelJS.CellValue);
+  }
+  if ('hyperlink' in value) return cellOf(value.text);
+  return null;
+}

@@ -1,0 +1,544 @@
+import { createHash } from 'node:crypto';
+
+import type { LineProblem, NewLine } from '@/lib/owners/imports/lines';
+import { foldForSearch } from '@/lib/owners/mirror/search-text';
+
+import { wireNumberOf } from '../amounts';
+import { INVOICE_LEVEL_FIELDS, type InvoiceField } from './fields';
+import type { InvoiceSheet, SheetRow } from './sheet';
+import { centsOf, moneyText, readDate, readDecimal, vatInTotal, vatRatesOn } from './values';
+
+/**
+ * An invoice sheet's rows become invoices (issue 21): rows with the same numbering sequence and document number are
+ * one invoice (an empty number: the same `rowGroup`), each checked by every rule with every problem naming the row,
+ * the column and the value, and each a line of an import: `ready` with the upload body the service takes
+ * (service-facts.md "Invoice upload body"), or `invalid` with its problems. Pure: the company's facts come in the
+ * context (context.ts reads them from the mirror).
+ */
+
+/** A partner the company already has (from its mirrored invoices). */
+export type KnownPartner = { name: string; registrationId: string | null; email: string | null };
+
+export type InvoiceContext = {
+  /** The company's invoice numbering sequences' codes; empty: not known (never mirrored), so not checked. */
+  numberingSequences: string[];
+  /** The sequence an invoice without one is numbered in, when the mirror says which. */
+  defaultSequence?: string | null;
+  /** Invoices the service has, by `${numberingSequence}\u0000${documentNumber}`. */
+  existing: Map<string, { id: string }>;
+  partners: KnownPartner[];
+  /** yyyy-MM-dd in the company's zone: the day VAT rates are taken at when an invoice has no date. */
+  today: string;
+};
+
+/** A partner that looks like a duplicate: the same name with several IČOs, or a person with several e-mails. */
+export type PartnerWarning = {
+  code: 'name-with-other-registration-id' | 'person-with-other-email';
+  name: string;
+  /** The IČOs or e-mails seen with the name (the company's known partners' too), sorted. */
+  values: string[];
+  /** The first rows of the invoices in the file that name it. */
+  rows: number[];
+  /** Whether one of the values is a partner the company already has. */
+  known: boolean;
+};
+
+export type InvoiceDraft = {
+  lines: NewLine[];
+  partnerWarnings: PartnerWarning[];
+  /** The file's columns the sheet does not know (left out). */
+  ignoredColumns: string[];
+};
+
+export type InvoiceDisplay = {
+  rows: number[];
+  documentNumber: string;
+  numberingSequence: string;
+  issueDate: string | null;
+  dueDate: string | null;
+  currency: string;
+  total: string;
+  partner: {
+    name: string | null;
+    registrationId: string | null;
+    taxId: string | null;
+    vatId: string | null;
+    email: string | null;
+    city: string | null;
+  };
+  items: { name: string; amount: string; measureUnit: string | null; vatRate: string; totalPriceInclVat: string }[];
+  vatTotals: { vatRate: string; base: string; vat: string; total: string }[];
+  exists: { id: string } | null;
+  source: { row: number; cells: Record<string, string> }[];
+};
+
+/** Longest texts the upload takes (lib/service/uploads.ts, the sandbox's schema). */
+const MAX_LENGTH: Partial<Record<InvoiceField, number>> = {
+  documentNumber: 20,
+  numberingSequence: 5,
+  rowGroup: 100,
+  orderNumber: 20,
+  'partner.businessName': 200,
+  'partner.street': 200,
+  'partner.city': 100,
+  'partner.postCode': 20,
+  'partner.country': 60,
+  'partner.email': 200,
+  'item.name': 200,
+  'item.itemCode': 50,
+  'item.measureUnit': 10,
+};
+
+const EU_VAT_PREFIXES = new Set(
+  'AT BE BG CY CZ DE DK EE EL ES FI FR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK XI'.split(' '),
+);
+const SLOVAKIA = new Set(['', 'sk', 'svk', 'slovensko', 'slovakia', 'slovenska republika', 'slovak republic']);
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Problems = LineProblem[];
+
+/** One invoice's rows as grouped, with what grouping found wrong. */
+type Group = { key: string; rows: SheetRow[]; problems: Problems };
+
+/** The problem a cell has: its row, its column as the file names it, its value as read. */
+function problemAt(
+  sheet: InvoiceSheet,
+  row: SheetRow,
+  field: InvoiceField,
+  code: string,
+  extra: Record<string, string> = {},
+): LineProblem {
+  return {
+    code,
+    params: { row: String(row.row), column: sheet.headers[field] ?? field, value: row.text[field] ?? '', ...extra },
+  };
+}
+
+const textOf = (row: SheetRow, field: InvoiceField) => row.text[field]?.trim() || null;
+
+/** The invoice a row belongs to: its sequence and number, else its sequence and row group; null: no key. */
+function groupKeyOf(row: SheetRow): string | null {
+  const sequence = (textOf(row, 'numberingSequence') ?? '').toUpperCase();
+  const number = textOf(row, 'documentNumber');
+  if (number !== null) return `n\u0000${sequence}\u0000${number}`;
+  const group = textOf(row, 'rowGroup');
+  return group === null ? null : `g\u0000${sequence}\u0000${group}`;
+}
+
+function groupsOf(sheet: InvoiceSheet): Group[] {
+  const groups = new Map<string, Group>();
+  const alone: Group[] = [];
+  for (const row of sheet.rows) {
+    const key = groupKeyOf(row);
+    if (key === null) {
+      alone.push({
+        key: `r${row.row}`,
+        rows: [row],
+        problems: [problemAt(sheet, row, sheet.headers.rowGroup ? 'rowGroup' : 'documentNumber', 'row-group-missing')],
+      });
+      continue;
+    }
+    const group = groups.get(key);
+    if (group) group.rows.push(row);
+    else groups.set(key, { key, rows: [row], problems: [] });
+  }
+  return [...groups.values(), ...alone].sort((a, b) => a.rows[0]!.row - b.rows[0]!.row);
+}
+
+/** What a value means, to compare it across an invoice's rows ("1. 2. 2026" = "2026-02-01", "SK" = "sk"). */
+function comparable(row: SheetRow, field: InvoiceField): string {
+  const cell = row.cells[field];
+  const text = textOf(row, field) ?? '';
+  if (field.endsWith('Date')) return readDate(text, cell?.kind) ?? text;
+  if (field === 'exchangeRate' || field === 'total') return readDecimal(text) ?? text;
+  return foldForSearch(text).replace(/\s+/g, ' ');
+}
+
+/** An invoice's own fields: each from the first of its rows that has it; another value in a later row is a problem. */
+function invoiceFieldsOf(sheet: InvoiceSheet, group: Group): Map<InvoiceField, SheetRow> {
+  const from = new Map<InvoiceField, SheetRow>();
+  for (const row of group.rows) {
+    for (const field of INVOICE_LEVEL_FIELDS) {
+      if (textOf(row, field) === null) continue;
+      const first = from.get(field);
+      if (!first) from.set(field, row);
+      else if (comparable(first, field) !== comparable(row, field))
+        group.problems.push(
+          problemAt(sheet, row, field, 'conflicting-value', {
+            firstRow: String(first.row),
+            firstValue: first.text[field]!,
+          }),
+        );
+    }
+  }
+  return from;
+}
+
+type Item = {
+  name: string;
+  amount: string;
+  measureUnit: string | null;
+  vatRate: string;
+  totalCents: bigint;
+  itemCode: string | null;
+};
+
+/** Normalised IČO: 8 digits; a Slovak one written with 6 or 7 (its leading zeros lost, as a number cell loses them) padded. */
+function registrationIdOf(text: string, slovak: boolean): string | null {
+  const digits = text.replace(/\s+/g, '');
+  if (/^\d{8}$/.test(digits)) return digits;
+  if (slovak && /^\d{6,7}$/.test(digits)) return digits.padStart(8, '0');
+  return null;
+}
+
+function taxIdOf(text: string, slovak: boolean): string | null {
+  const compact = text.replace(/\s+/g, '').toUpperCase();
+  if (/^\d{10}$/.test(compact)) return compact;
+  if (!slovak && /^[A-Z0-9]{2,20}$/.test(compact)) return compact;
+  return null;
+}
+
+function vatIdOf(text: string): string | null {
+  const compact = text.replace(/[\s.-]+/g, '').toUpperCase();
+  const prefix = compact.slice(0, 2);
+  if (prefix === 'SK') return /^SK\d{10}$/.test(compact) ? compact : null;
+  return EU_VAT_PREFIXES.has(prefix) && /^[A-Z]{2}[A-Z0-9+*]{2,12}$/.test(compact) ? compact : null;
+}
+
+/** Either the number a JSON body carries for the decimal, or null when a double cannot carry it exactly. */
+function wireNumber(decimal: string): number | null {
+  try {
+    return wireNumberOf(decimal);
+  } catch {
+    return null;
+  }
+}
+
+type Checked = {
+  line: NewLine;
+  partner: { name: string | null; registrationId: string | null; email: string | null; person: boolean; row: number };
+};
+
+const digestOf = (content: unknown) => createHash('sha256').update(JSON.stringify(content)).digest('base64url');
+
+function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, sequences: SequenceIndex): Checked {
+  const problems: Problems = group.problems;
+  const fields = invoiceFieldsOf(sheet, group);
+  const first = group.rows[0]!;
+  const rowOf = (field: InvoiceField) => fields.get(field) ?? first;
+  const problem = (field: InvoiceField, code: string, extra?: Record<string, string>) =>
+    problems.push(problemAt(sheet, rowOf(field), field, code, extra));
+  const text = (field: InvoiceField): string | null => {
+    const row = fields.get(field);
+    const value = row ? textOf(row, field) : null;
+    const limit = MAX_LENGTH[field];
+    if (value !== null && limit !== undefined && value.length > limit)
+      problem(field, 'too-long', { limit: String(limit) });
+    return value;
+  };
+  const date = (field: InvoiceField): string | null => {
+    const row = fields.get(field);
+    if (!row) return null;
+    const day = readDate(textOf(row, field)!, row.cells[field]?.kind);
+    if (day === null) problem(field, 'not-a-date');
+    return day;
+  };
+
+  // The document's number and sequence.
+  const documentNumber = text('documentNumber') ?? '';
+  const sequenceWritten = text('numberingSequence');
+  let numberingSequence = '';
+  if (sequenceWritten !== null) {
+    const known = sequences.byFolded.get(sequenceWritten.toUpperCase());
+    if (known) numberingSequence = known;
+    else if (sequences.checked) problem('numberingSequence', 'numbering-sequence', { known: sequences.list });
+    else numberingSequence = sequenceWritten.toUpperCase();
+  }
+  const rowGroup = documentNumber === '' ? textOf(first, 'rowGroup') : null;
+
+  // Dates.
+  const issueDate = date('issueDate');
+  const dueDate = date('dueDate');
+  const deliveryDate = date('deliveryDate');
+  if (issueDate !== null && dueDate !== null && dueDate < issueDate)
+    problem('dueDate', 'due-before-issue', { issueDate });
+  const taxDay = deliveryDate ?? issueDate ?? context.today;
+
+  // Currency.
+  const currency = (text('currency') ?? 'EUR').toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) problem('currency', 'currency');
+  let exchangeRate: string | null = null;
+  if (fields.has('exchangeRate')) {
+    exchangeRate = readDecimal(text('exchangeRate')!);
+    if (exchangeRate === null || wireNumber(exchangeRate) === null) problem('exchangeRate', 'not-a-number');
+    else if (!(Number(exchangeRate) > 0)) problem('exchangeRate', 'exchange-rate');
+  }
+  if (currency !== 'EUR' && /^[A-Z]{3}$/.test(currency) && !fields.has('exchangeRate'))
+    problem('currency', 'exchange-rate-missing');
+
+  // Symbols.
+  const variableSymbol = text('variableSymbol');
+  if (variableSymbol !== null && !/^\d{1,10}$/.test(variableSymbol)) problem('variableSymbol', 'variable-symbol');
+  const orderNumber = text('orderNumber');
+
+  // The partner.
+  const name = text('partner.businessName');
+  if (name === null) problems.push(problemAt(sheet, first, 'partner.businessName', 'missing-value'));
+  const country = text('partner.country');
+  const slovak = SLOVAKIA.has(foldForSearch(country ?? '').trim());
+  const idOf = (field: InvoiceField, code: string, read: (value: string) => string | null) => {
+    const value = text(field);
+    if (value === null) return null;
+    const normal = read(value);
+    if (normal === null) problem(field, code);
+    return normal;
+  };
+  const registrationId = idOf('partner.registrationId', 'registration-id', (value) => registrationIdOf(value, slovak));
+  const taxId = idOf('partner.taxId', 'tax-id', (value) => taxIdOf(value, slovak));
+  const vatId = idOf('partner.vatId', 'vat-id', vatIdOf);
+  const email = text('partner.email');
+  if (email !== null && !EMAIL.test(email)) problem('partner.email', 'email');
+  const street = text('partner.street');
+  const city = text('partner.city');
+  const postCode = text('partner.postCode');
+
+  // The items, one per row.
+  const rates = vatRatesOn(taxDay);
+  const items: Item[] = [];
+  for (const row of group.rows) {
+    const at = (field: InvoiceField, code: string, extra?: Record<string, string>) =>
+      problems.push(problemAt(sheet, row, field, code, extra));
+    const itemText = (field: InvoiceField) => {
+      const value = textOf(row, field);
+      const limit = MAX_LENGTH[field];
+      if (value !== null && limit !== undefined && value.length > limit)
+        at(field, 'too-long', { limit: String(limit) });
+      return value;
+    };
+    const decimal = (field: InvoiceField): string | null => {
+      const value = textOf(row, field);
+      const read = value === null ? null : readDecimal(value);
+      if (read !== null && wireNumber(read) !== null) return read;
+      at(field, value === null ? 'missing-value' : 'not-a-number');
+      return null;
+    };
+    const itemName = itemText('item.name');
+    if (itemName === null) at('item.name', 'missing-value');
+    const amount = decimal('item.amount');
+    if (amount !== null && Number(amount) === 0) at('item.amount', 'item-amount-zero');
+    const vatRate = decimal('item.vatRate');
+    if (vatRate !== null && !rates.includes(vatRate))
+      at('item.vatRate', 'vat-rate', { day: taxDay, rates: rates.join(', ') });
+    const total = decimal('item.totalPriceInclVat');
+    const totalCents = total === null ? null : centsOf(total);
+    if (total !== null && totalCents === null) at('item.totalPriceInclVat', 'amount-decimals');
+    const measureUnit = itemText('item.measureUnit');
+    const itemCode = itemText('item.itemCode');
+    if (itemName !== null && amount !== null && vatRate !== null && totalCents !== null)
+      items.push({ name: itemName, amount, measureUnit, vatRate, totalCents, itemCode });
+  }
+
+  // Totals: the items' sum, per rate and in all; the file's own total, when it has one, must be the same.
+  const totalCents = items.reduce((sum, item) => sum + item.totalCents, 0n);
+  const byRate = new Map<string, bigint>();
+  for (const item of items) byRate.set(item.vatRate, (byRate.get(item.vatRate) ?? 0n) + item.totalCents);
+  if (fields.has('total')) {
+    const stated = readDecimal(text('total')!);
+    const statedCents = stated === null ? null : centsOf(stated);
+    if (statedCents === null) problem('total', stated === null ? 'not-a-number' : 'amount-decimals');
+    else if (items.length === group.rows.length && statedCents !== totalCents)
+      problem('total', 'total-mismatch', { expected: moneyText(totalCents) });
+  }
+  if (items.length === group.rows.length && totalCents < 0n)
+    problems.push({
+      code: 'total-negative',
+      params: {
+        row: String(first.row),
+        column: sheet.headers.total ?? sheet.headers['item.totalPriceInclVat'] ?? 'item.totalPriceInclVat',
+        value: moneyText(totalCents),
+      },
+    });
+
+  const vatTotals = [...byRate.entries()]
+    .sort(([a], [b]) => Number(b) - Number(a))
+    .map(([vatRate, cents]) => {
+      const vat = vatInTotal(cents, vatRate);
+      return { vatRate, base: moneyText(cents - vat), vat: moneyText(vat), total: moneyText(cents) };
+    });
+
+  const lookupSequence = numberingSequence || sequences.defaultSequence;
+  const exists =
+    documentNumber === ''
+      ? null
+      : (context.existing.get(`${lookupSequence}\u0000${documentNumber}`) ??
+        // A record that names no sequence; or, with no sequence known for the row, a number no other sequence has.
+        context.existing.get(`\u0000${documentNumber}`) ??
+        (lookupSequence === '' ? (sequences.byNumber.get(documentNumber) ?? null) : null));
+
+  const display: InvoiceDisplay = {
+    rows: group.rows.map((row) => row.row),
+    documentNumber,
+    numberingSequence,
+    issueDate,
+    dueDate,
+    currency,
+    total: moneyText(totalCents),
+    partner: { name, registrationId, taxId, vatId, email, city },
+    items: items.map((item) => ({
+      name: item.name,
+      amount: item.amount,
+      measureUnit: item.measureUnit,
+      vatRate: item.vatRate,
+      totalPriceInclVat: moneyText(item.totalCents),
+    })),
+    vatTotals,
+    exists: exists ? { id: exists.id } : null,
+    source: group.rows.map((row) => ({
+      row: row.row,
+      cells: Object.fromEntries(sheet.columns.map((field) => [sheet.headers[field] ?? field, row.text[field] ?? ''])),
+    })),
+  };
+
+  const partnerFacts = {
+    name,
+    registrationId,
+    email: email?.toLowerCase() ?? null,
+    person: registrationId === null && taxId === null && vatId === null && !fields.has('partner.registrationId'),
+    row: first.row,
+  };
+  if (problems.length > 0) {
+    return {
+      line: { state: 'invalid', externalId: null, payload: null, display, problems },
+      partner: partnerFacts,
+    };
+  }
+
+  const optional = <T>(key: string, value: T | null) => (value === null || value === '' ? {} : { [key]: value });
+  const address = {
+    businessName: name,
+    ...optional('street', street),
+    ...optional('city', city),
+    ...optional('postCode', postCode),
+    ...optional('country', country === null ? null : country.length === 2 ? country.toUpperCase() : country),
+  };
+  const payload = {
+    ...optional('numberingSequence', numberingSequence),
+    documentNumber,
+    invoiceType: 0,
+    ...optional('issueDate', issueDate),
+    ...optional('dueDate', dueDate),
+    ...optional('deliveryDate', deliveryDate),
+    currency,
+    ...(exchangeRate === null ? {} : { exchangeRate: wireNumber(exchangeRate)! }),
+    ...optional('variableSymbol', variableSymbol),
+    ...optional('orderNumber', orderNumber),
+    partner: {
+      address,
+      ...optional('registrationId', registrationId),
+      ...optional('taxId', taxId),
+      ...optional('vatId', vatId),
+      ...optional('email', email),
+    },
+    items: items.map((item) => ({
+      name: item.name,
+      amount: wireNumber(item.amount)!,
+      ...optional('measureUnit', item.measureUnit),
+      vatRate: wireNumber(item.vatRate)!,
+      totalPriceInclVat: wireNumber(moneyText(item.totalCents))!,
+      ...optional('itemCode', item.itemCode),
+    })),
+  };
+  // The same content (its sequence, number and row group too) gives the same id in any later import of it.
+  const externalId = `inv-${digestOf({ payload, rowGroup }).slice(0, 40)}`;
+  return { line: { state: 'ready', externalId, payload, display, problems: [] }, partner: partnerFacts };
+}
+
+type SequenceIndex = {
+  checked: boolean;
+  list: string;
+  byFolded: Map<string, string>;
+  defaultSequence: string;
+  /** Existing invoices by number alone, when the number is the only one of its kind (for rows without a sequence). */
+  byNumber: Map<string, { id: string }>;
+};
+
+function sequenceIndexOf(context: InvoiceContext): SequenceIndex {
+  const byNumber = new Map<string, { id: string }>();
+  const seen = new Set<string>();
+  for (const [key, value] of context.existing) {
+    const number = key.slice(key.indexOf('\u0000') + 1);
+    if (seen.has(number)) byNumber.delete(number);
+    else byNumber.set(number, value);
+    seen.add(number);
+  }
+  return {
+    checked: context.numberingSequences.length > 0,
+    list: context.numberingSequences.join(', '),
+    byFolded: new Map(context.numberingSequences.map((code) => [code.toUpperCase(), code])),
+    defaultSequence: context.defaultSequence ?? '',
+    byNumber,
+  };
+}
+
+const nameKey = (name: string) =>
+  foldForSearch(name)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * Partners that look like duplicates, in the file or against the company's: one name with several IČOs (the service
+ * matches legal entities by their ids, so each makes a partner of its own), or a natural person (no IČO, DIČ nor IČ
+ * DPH) with several e-mails (persons are matched by name and e-mail: each e-mail makes another partner).
+ */
+function partnerWarningsOf(checked: Checked[], known: readonly KnownPartner[]): PartnerWarning[] {
+  type Seen = { name: string; values: Set<string>; knownValues: Set<string>; rows: Set<number> };
+  const entities = new Map<string, Seen>();
+  const persons = new Map<string, Seen>();
+  const note = (map: Map<string, Seen>, name: string, value: string, row: number | null) => {
+    const key = nameKey(name);
+    if (key === '') return;
+    let seen = map.get(key);
+    if (!seen) map.set(key, (seen = { name, values: new Set(), knownValues: new Set(), rows: new Set() }));
+    seen.values.add(value);
+    if (row === null) seen.knownValues.add(value);
+    else seen.rows.add(row);
+  };
+  for (const { partner } of checked) {
+    if (partner.name === null) continue;
+    if (partner.registrationId !== null) note(entities, partner.name, partner.registrationId, partner.row);
+    else if (partner.person && partner.email !== null) note(persons, partner.name, partner.email, partner.row);
+  }
+  const named = (map: Map<string, Seen>) => (partner: KnownPartner) => map.has(nameKey(partner.name));
+  for (const partner of known.filter(named(entities))) {
+    const ico = partner.registrationId?.replace(/\s+/g, '');
+    if (ico) note(entities, partner.name, ico.length < 8 && /^\d+$/.test(ico) ? ico.padStart(8, '0') : ico, null);
+  }
+  for (const partner of known.filter(named(persons))) {
+    if (!partner.registrationId && partner.email) note(persons, partner.name, partner.email.toLowerCase(), null);
+  }
+  const warnings = (map: Map<string, Seen>, code: PartnerWarning['code']) =>
+    [...map.values()]
+      .filter((seen) => seen.values.size > 1 && seen.rows.size > 0)
+      .map((seen) => ({
+        code,
+        name: seen.name,
+        values: [...seen.values].sort(),
+        rows: [...seen.rows].sort((a, b) => a - b),
+        known: seen.knownValues.size > 0,
+      }));
+  return [
+    ...warnings(entities, 'name-with-other-registration-id'),
+    ...warnings(persons, 'person-with-other-email'),
+  ].sort((a, b) => a.rows[0]! - b.rows[0]!);
+}
+
+/** The sheet's invoices, each a line of an import (in the order of their first rows), and the partner warnings. */
+export function invoiceLinesOf(sheet: InvoiceSheet, context: InvoiceContext): InvoiceDraft {
+  const sequences = sequenceIndexOf(context);
+  const checked = groupsOf(sheet).map((group) => invoiceOf(sheet, group, context, sequences));
+  return {
+    lines: checked.map(({ line }, index) => ({ ...line, line: String(index + 1) })),
+    partnerWarnings: partnerWarningsOf(checked, context.partners),
+    ignoredColumns: sheet.ignoredColumns,
+  };
+}

@@ -1,0 +1,153 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+
+import { invoiceProblemWords, invoiceSheetTexts } from '@/lib/base/i18n/invoice-sheet';
+import { MAX_EXTERNAL_ID } from '@/lib/base/imports/states';
+import { failedRowsCsv } from '@/lib/features/imports/invoices/failed-rows';
+import { readInvoiceSheet } from '@/lib/features/imports/invoices/sheet';
+import {
+  INVOICE_TEMPLATE_FIELDS,
+  invoiceTemplateCsv,
+  invoiceTemplateXlsx,
+} from '@/lib/features/imports/invoices/template';
+import { invoiceLinesOf } from '@/lib/features/imports/invoices/validate';
+import { newLineSchema, sendablePayload } from '@/lib/owners/imports/lines';
+
+import { contextOf, csvBytes, itemRow, type RowValues, table, xlsxBytes } from './sheets';
+
+/**
+ * The templates read back as valid invoices, an invoice's externalId the same for the same content in any later
+ * import (and in either format), and failed.csv: the rows of every invalid or refused invoice as read, with why.
+ */
+
+const utf8 = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
+
+describe('the templates', () => {
+  it('CSV: UTF-8 with its mark, `;`, the contract’s headers, and two example invoices that read back valid', async () => {
+    const csv = invoiceTemplateCsv();
+    expect(csv.startsWith('\uFEFFdocumentNumber;numberingSequence;rowGroup;')).toBe(true);
+    expect(csv.split('\r\n')[0]!.replace('\uFEFF', '').split(';')).toEqual([...INVOICE_TEMPLATE_FIELDS]);
+    const draft = invoiceLinesOf(await readInvoiceSheet(utf8(csv), 'template.csv'), contextOf());
+    expect(draft.lines.map((line) => [line.state, line.problems])).toEqual([
+      ['ready', []],
+      ['ready', []],
+    ]);
+    expect(draft.lines.map((line) => line.display?.total)).toEqual(['541.20', '1845.00']);
+    for (const line of draft.lines) {
+      const parsed = newLineSchema.parse(line);
+      expect(() => sendablePayload('invoices', parsed.payload, parsed.externalId, null)).not.toThrow();
+    }
+  });
+
+  it('XLSX: the same invoices from typed cells, and a second sheet explaining every column in Slovak and English', async () => {
+    const bytes = await invoiceTemplateXlsx();
+    const fromXlsx = invoiceLinesOf(await readInvoiceSheet(new Uint8Array(bytes), 'template.xlsx'), contextOf());
+    const fromCsv = invoiceLinesOf(await readInvoiceSheet(utf8(invoiceTemplateCsv()), 'template.csv'), contextOf());
+    expect(fromXlsx.lines.map((line) => line.state)).toEqual(['ready', 'ready']);
+    // Same content, same body and id, whichever template it came from.
+    expect(fromXlsx.lines.map((line) => [line.externalId, line.payload])).toEqual(
+      fromCsv.lines.map((line) => [line.externalId, line.payload]),
+    );
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as never);
+    const [invoices, explanations] = workbook.worksheets;
+    expect(invoices!.getRow(2).getCell('D').value).toEqual(new Date('2026-01-15T00:00:00Z'));
+    const rows = explanations!.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows).toHaveLength(INVOICE_TEMPLATE_FIELDS.length + 1);
+    const issue = rows.find((row) => row[1] === 'issueDate')!;
+    expect(issue[2]).toContain('Dátum vystavenia');
+    expect(issue[3]).toBe(invoiceSheetTexts.sk.columns.issueDate);
+    expect(issue[4]).toBe(invoiceSheetTexts.en.columns.issueDate);
+  });
+});
+
+describe('an invoice’s externalId', () => {
+  const rows = [itemRow({ 'item.name': 'A' }), itemRow({ 'item.name': 'B', 'item.totalPriceInclVat': '5' })];
+  const idsOf = async (sheet: RowValues[], bytes = csvBytes(table(sheet))) =>
+    invoiceLinesOf(await readInvoiceSheet(bytes, 'f'), contextOf()).lines.map((line) => line.externalId);
+
+  it('is the same for the same content in a later import, in another format or spelling, and short enough', async () => {
+    const [id] = await idsOf(rows);
+    expect(id).toMatch(/^inv-[A-Za-z0-9_-]+$/);
+    expect(id!.length).toBeLessThanOrEqual(MAX_EXTERNAL_ID);
+    expect(await idsOf(rows)).toEqual([id]);
+    expect(await idsOf(rows, csvBytes(table(rows), { encoding: 'windows-1250', separator: '\t' }))).toEqual([id]);
+    expect(await idsOf(rows, await xlsxBytes(table(rows.map((row) => ({ ...row, issueDate: '2026-01-15' })))))).toEqual(
+      [id],
+    );
+  });
+
+  it('differs when anything sent differs, or the sequence, the number or the row group', async () => {
+    const [id] = await idsOf(rows);
+    const changed = await Promise.all([
+      idsOf(rows.map((row) => ({ ...row, 'item.totalPriceInclVat': '12,31' }))),
+      idsOf(rows.map((row) => ({ ...row, numberingSequence: 'EF' }))),
+      idsOf(rows.map((row) => ({ ...row, documentNumber: 'OF2026000199' }))),
+      idsOf(rows.map((row) => ({ ...row, documentNumber: '', rowGroup: 'a' }))),
+      idsOf(rows.map((row) => ({ ...row, documentNumber: '', rowGroup: 'b' }))),
+    ]);
+    const all = [id, ...changed.flat()];
+    expect(new Set(all).size).toBe(all.length);
+  });
+});
+
+describe('failed.csv', () => {
+  const describe_ = (problem: { code: string; text?: string; params?: Record<string, string> }) =>
+    problem.code === 'service' ? problem.text! : invoiceProblemWords(problem, 'sk');
+
+  it('holds the rows of invalid and refused invoices as read, in the template’s columns, and why', async () => {
+    const sheet = await readInvoiceSheet(
+      csvBytes(
+        table([
+          itemRow({ 'item.name': 'A' }),
+          itemRow({ documentNumber: 'OF2026000102', 'item.name': 'B', 'item.amount': 'dva' }),
+          itemRow({ documentNumber: 'OF2026000102', 'item.name': 'C' }),
+          itemRow({ documentNumber: 'OF2026000103', 'item.name': 'D' }),
+        ]),
+      ),
+      'f.csv',
+    );
+    const { lines } = invoiceLinesOf(sheet, contextOf());
+    expect(lines.map((line) => line.state)).toEqual(['ready', 'invalid', 'ready']);
+    // As the import keeps them: the third was refused by the service, the first is done.
+    const stored = [
+      { state: 'done', problems: [], display: lines[0]!.display },
+      { state: 'invalid', problems: lines[1]!.problems!, display: lines[1]!.display },
+      {
+        state: 'problem',
+        problems: [{ code: 'service', text: 'Partner je zablokovaný.' }],
+        display: lines[2]!.display,
+      },
+    ];
+    const csv = failedRowsCsv(stored, describe_, 'Prečo');
+    const [header, ...rows] = csv.replace('\uFEFF', '').trimEnd().split('\r\n');
+    expect(header).toBe(
+      'documentNumber;numberingSequence;issueDate;dueDate;deliveryDate;currency;partner.businessName;partner.registrationId;partner.taxId;partner.vatId;partner.email;item.name;item.amount;item.measureUnit;item.vatRate;item.totalPriceInclVat;Prečo',
+    );
+    expect(rows).toEqual([
+      'OF2026000102;OF;15. 1. 2026;29. 1. 2026;15. 1. 2026;EUR;Obchod Hruška s.r.o.;36123456;2021234567;SK2021234567;fakturacia@hruska.example.sk;B;dva;ks;23;12,30;Riadok 3, stĺpec item.amount: „dva“ nie je číslo.',
+      'OF2026000102;OF;15. 1. 2026;29. 1. 2026;15. 1. 2026;EUR;Obchod Hruška s.r.o.;36123456;2021234567;SK2021234567;fakturacia@hruska.example.sk;C;1;ks;23;12,30;Riadok 3, stĺpec item.amount: „dva“ nie je číslo.',
+      'OF2026000103;OF;15. 1. 2026;29. 1. 2026;15. 1. 2026;EUR;Obchod Hruška s.r.o.;36123456;2021234567;SK2021234567;fakturacia@hruska.example.sk;D;1;ks;23;12,30;Partner je zablokovaný.',
+    ]);
+  });
+
+  it('imports again as it is once fixed: the why column is left out as a column the sheet does not know', async () => {
+    const { lines } = invoiceLinesOf(
+      await readInvoiceSheet(csvBytes(table([itemRow({ 'item.amount': 'dva' })])), 'f.csv'),
+      contextOf(),
+    );
+    const csv = failedRowsCsv(
+      lines.map((line) => ({ state: line.state, problems: line.problems!, display: line.display })),
+      describe_,
+    );
+    const fixed = csv.replace(';dva;', ';2;');
+    const again = invoiceLinesOf(await readInvoiceSheet(utf8(fixed), 'failed.csv'), contextOf());
+    expect(again.ignoredColumns).toEqual([invoiceSheetTexts.sk.failedRows.why]);
+    expect(again.lines.map((line) => line.state)).toEqual(['ready']);
+  });
+
+  it('is a header alone when nothing failed', () => {
+    expect(failedRowsCsv([], describe_, 'Prečo')).toBe('\uFEFFPrečo\r\n');
+  });
+});
