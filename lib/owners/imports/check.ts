@@ -11,8 +11,8 @@ import type { ImportCompany } from './lines';
 import { readBackOf, readBackSince } from './read-back';
 
 /**
- * The re-check of lines still `sent`: their batches due a check are read back (./read-back.ts), the lines found are
- * confirmed, and a line of an `unknown` batch still missing once the batch's `resend_after` had passed when the
+ * The re-check of lines still `sent`: their batches due a check are read back (./read-back.ts), and every line of the
+ * company still `sent` that the reading finds is confirmed (a later batch's too), and a line of an `unknown` batch still missing once the batch's `resend_after` had passed when the
  * reading began goes back to the queue: only then may it be sent again. Each batch then gets its next check, further
  * off each time, until `giveUpAfterSeconds` after it left (its lines then stay `sent`: the page says so).
  */
@@ -34,7 +34,7 @@ type DueBatch = {
   may_resend: boolean;
 };
 
-type SentLine = { batch_id: string; line: string; external_id: string };
+type SentLine = { batch_id: string; line: string; external_id: string; kind: ImportKind; account_id: string | null };
 
 export type CheckResult = { checked: number; confirmed: number; requeued: number };
 
@@ -55,29 +55,31 @@ export async function checkSentLines(
          and exists (select 1 from import_lines l where l.batch_id = b.id and l.state = 'sent')`),
   );
   if (due.length === 0) return { checked: 0, confirmed: 0, requeued: 0 };
+  // Every line of the company still `sent`: a reading done for the batches due confirms whatever else it finds too
+  // (a later batch's lines, listed in the same pages), so a long send is read back once rather than batch by batch.
   const lines = rowsOf<SentLine>(
     await db.execute(sql`
-      select batch_id, line, external_id from import_lines
-       where batch_id in (${sql.join(
-         due.map((b) => sql`${b.id}::uuid`),
-         sql`, `,
-       )}) and state = 'sent'`),
+      select l.batch_id, l.line, l.external_id, l.kind, i.account_id
+        from import_lines l join imports i on i.id = l.import_id
+       where l.plugin_id = ${company.pluginId} and l.tenant_id = ${company.tenantId} and l.state = 'sent'
+         and l.batch_id is not null and l.external_id is not null`),
   );
 
-  // One reading per kind and account, from the earliest of its batches.
+  // One reading per kind and account, from the earliest of its batches due.
+  const groupKey = (kind: string, accountId: string | null) => `${kind}\u0000${accountId ?? ''}`;
   const groups = new Map<string, DueBatch[]>();
   for (const batch of due) {
-    const key = `${batch.kind}\u0000${batch.account_id ?? ''}`;
+    const key = groupKey(batch.kind, batch.account_id);
     groups.set(key, [...(groups.get(key) ?? []), batch]);
   }
   let confirmed = 0;
   let requeued = 0;
-  for (const batches of groups.values()) {
+  for (const [key, batches] of groups) {
     const first = batches[0]!;
     const readBack = readBackOf[first.kind];
     const ids = new Set(batches.map((b) => b.id));
-    const groupLines = lines.filter((line) => ids.has(line.batch_id));
-    if (readBack !== null && groupLines.length > 0) {
+    const groupLines = lines.filter((line) => groupKey(line.kind, line.account_id) === key);
+    if (readBack !== null && groupLines.some((line) => ids.has(line.batch_id))) {
       const earliest = new Date(Math.min(...batches.map((b) => new Date(b.sent_at).getTime())));
       const found = await readBack(client, {
         accountId: first.account_id,
