@@ -17,9 +17,9 @@ import { InvoiceImportView } from '@/components/imports/invoice-import-view';
 import { importUploadTexts } from '@/lib/base/i18n/import-upload';
 import { invoiceImportTexts } from '@/lib/base/i18n/invoice-import';
 import { loadImportPage } from '@/lib/features/imports/import-page';
+import { loadCompanyImports } from '@/lib/features/imports/imports-list';
 import { loadInvoiceImportPage } from '@/lib/features/imports/invoice-import-page';
 import { loadInvoiceContext } from '@/lib/features/imports/invoices/context';
-import { loadCompanyImports } from '@/lib/features/imports/imports-list';
 import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { createImport } from '@/lib/owners/imports/create';
 import { importSendQueue } from '@/lib/owners/imports/jobs';
@@ -201,11 +201,10 @@ beforeAll(async () => {
   const db = await getDb();
   await syncMirror(db, company, 'full');
   const context = await loadInvoiceContext(db, scope);
-  const [key, found] = [...context.existing].find(([, { id }]) => id !== '')!;
-  const [existingSequence = '', documentNumber = ''] = key.split('\u0000');
-  existing = { sequence: existingSequence, documentNumber, id: found.id };
-  sequence = existingSequence;
+  sequence = context.defaultSequence ?? context.numberingSequences[0]!;
   expect(context.numberingSequences).toContain(sequence);
+  const [key, found] = [...context.existing].find(([key]) => key.startsWith(`${sequence}\u0000`))!;
+  existing = { sequence, documentNumber: key.split('\u0000')[1]!, id: found.id };
 }, 180_000);
 afterAll(async () => {
   await stopJobs({ timeoutMs: 1_000 });
@@ -505,7 +504,7 @@ describe('sending (POST …/invoices/import/{id}/send)', () => {
       createElement(InvoiceImportView, { data, tenantId: TENANT, texts: invoiceImportTexts.en, locale: 'en' }),
     );
     expect(html).toContain('Already exists at KROS — will be overwritten');
-    expect(html).toMatch(/<input type="checkbox" name="overwrite" value="1"/);
+    expect(html).toMatch(/<input type="checkbox"[^>]* name="overwrite" value="1"/);
     expect(html).toContain(`href="/companies/10001/invoices/${existing.id}"`);
 
     // Without overwrite=1: only the new invoice is queued; the page says why the other was not.

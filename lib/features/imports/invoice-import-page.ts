@@ -48,8 +48,14 @@ export function sumToSend(lines: readonly InvoicePageLine[]): InvoiceImportPageD
     const amount = subtractAmounts(before.amount, total.startsWith('-') ? total.slice(1) : `-${total}`);
     if (amount !== null) sums.set(currency, { amount, count: before.count + 1 });
   }
-  return [...sums].map(([currency, { amount, count }]) => ({ currency, amount, count }));
+  return [...sums].map(([currency, { amount, count }]) => ({ currency, amount: withCents(amount), count }));
 }
+
+/** A sum as money is written: at least two decimals ("281.7" → "281.70"). */
+const withCents = (amount: string) => {
+  const [whole, fraction = ''] = amount.split('.');
+  return `${whole}.${fraction.padEnd(2, '0')}`;
+};
 
 export async function loadInvoiceImportPage(
   page: CompanyPage,
