@@ -59,6 +59,7 @@ const HEADER = [
   'deliveryDate',
   'currency',
   'partner.businessName',
+  'partner.registrationId',
   'partner.city',
   'partner.country',
   'partner.email',
@@ -269,6 +270,36 @@ describe('a good CSV', () => {
     expect(sk).toContain(`Číslo pridelí číselný rad ${sequence}`);
     expect(sk).toContain('Riadok 4, stĺpec issueDate: „2026-02-30“ nie je platný dátum');
     expect(sk).toContain('Odoslať 1 faktúru do Fakturácie');
+  });
+});
+
+describe('customers that look like duplicates', () => {
+  it('are pointed out beside each invoice that names them', async () => {
+    const group = unique();
+    const name = `Rovnaké meno ${group} s.r.o.`;
+    const bytes = csvOf([
+      ...invoiceRows(`${group}A`, { 'partner.businessName': name, 'partner.registrationId': '12345678' }),
+      ...invoiceRows(`${group}B`, { 'partner.businessName': name, 'partner.registrationId': '87654321' }),
+      ...invoiceRows(`${group}C`),
+    ]);
+    const detail = await createdImport(await post({ file: { name: 'partneri.csv', bytes } }));
+    expect(detail.lines.map((line) => line.state)).toEqual(['ready', 'ready', 'ready']);
+    const warning = {
+      code: 'name-with-other-registration-id',
+      name,
+      values: ['12345678', '87654321'],
+      rows: [2, 4],
+      known: false,
+    };
+    expect(detail.lines[0]!.display.partnerWarnings).toEqual([warning]);
+    expect(detail.lines[1]!.display.partnerWarnings).toEqual([warning]);
+    expect(detail.lines[2]!.display.partnerWarnings).toBeUndefined();
+    const data = (await loadInvoiceImportPage(await companyPage(), detail.id, {}))!;
+    const html = render(
+      createElement(InvoiceImportView, { data, tenantId: TENANT, texts: invoiceImportTexts.en, locale: 'en' }),
+    );
+    expect(html.match(/data-partner-warnings="1"/g)).toHaveLength(2);
+    expect(html).toContain(`The customer “${name}” has different IČOs (12345678, 87654321; rows 2, 4)`);
   });
 });
 
