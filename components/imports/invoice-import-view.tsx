@@ -32,12 +32,14 @@ const quantity = (amount: string, locale: Locale) => (amount === '' ? '' : forma
 /** The invoice's number (or that its sequence numbers it), its sequence, its dates and the file rows it came from. */
 function InvoiceCell({ line, texts, locale }: { line: InvoicePageLine; texts: InvoiceImportTexts; locale: Locale }) {
   const f = line.facts;
+  // An invoice the sequence numbered: once created, the number KROS gave it.
+  const created = line.state === 'done' ? (line.document?.documentNumber ?? '') : '';
   return (
     <div className="min-w-36 space-y-0.5">
       <span className="block font-medium text-slate-900" data-document-number={f.documentNumber}>
-        {f.documentNumber || fill(texts.numbered, { sequence: f.numberingSequence })}
+        {f.documentNumber || created || fill(texts.numbered, { sequence: f.numberingSequence })}
       </span>
-      {f.documentNumber && f.numberingSequence && (
+      {(f.documentNumber || created) && f.numberingSequence && (
         <span className="block text-xs font-normal text-slate-600">
           {fill(texts.sequence, { sequence: f.numberingSequence })}
         </span>
@@ -75,7 +77,7 @@ function PartnerCell({ line, texts, locale }: { line: InvoicePageLine; texts: In
       <span className="block break-words">{partner.name || <span className="text-slate-500">{p.none}</span>}</span>
       {ids.length > 0 && <span className="block text-xs text-slate-600">{ids.join(' · ')}</span>}
       {(partner.city || partner.email) && (
-        <span className="block break-all text-xs text-slate-600">
+        <span className="block break-words text-xs text-slate-600">
           {[partner.city, partner.email].filter(Boolean).join(' · ')}
         </span>
       )}

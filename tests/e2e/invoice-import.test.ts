@@ -120,6 +120,9 @@ async function xlsxOf(rows: Row[]): Promise<UploadedFile> {
   };
 }
 
+/** The page at its top for a screenshot (a full-page screenshot of a scrolled frame leaves its top blank). */
+const toTop = (frame: FrameLocator) => frame.locator('body').evaluate(() => window.scrollTo(0, 0));
+
 const line = (frame: FrameLocator, state: string) => frame.locator(`tr[data-line]:has([data-line-state="${state}"])`);
 
 describe('importing invoices from a spreadsheet, in English at desktop width', () => {
@@ -163,6 +166,7 @@ describe('importing invoices from a spreadsheet, in English at desktop width', (
       const failed = frame.locator('[data-failed-rows] a');
       await expectUi(failed).toHaveAttribute('href', /\/invoices\/import\/[0-9a-f-]{36}\/failed\.csv$/);
       await expectUi(frame.locator('[data-to-send] [data-sum]')).toHaveAttribute('data-sum', '281.70');
+      await toTop(frame);
       await screenshot(page, 'invoice-import-preview');
 
       await frame.getByRole('button', { name: 'Send 1 invoice to KROS' }).click();
@@ -176,6 +180,7 @@ describe('importing invoices from a spreadsheet, in English at desktop width', (
       await expectUi(created).toHaveAttribute('href', /\/companies\/10001\/invoices\/\d+$/);
       expect(await stateCount(frame, 'invalid')).toBe(1);
       await expectUi(failed).toBeVisible();
+      await toTop(frame);
       await screenshot(page, 'invoice-import-done');
 
       // The imports' list links it to its page.
@@ -214,6 +219,7 @@ describe('importing invoices from a spreadsheet, in Slovak at phone width', () =
       const sideways = await sidewaysScroll(frame);
       expect(sideways.page).toBeLessThanOrEqual(0);
       expect(sideways.lines).toBeLessThanOrEqual(0);
+      await toTop(frame);
       await screenshot(page, 'invoice-import-phone-sk');
     } finally {
       await context.close();
