@@ -83,7 +83,7 @@ export const en: InvoiceSheetTexts = {
     'item.amount': 'The quantity; not zero.',
     'item.measureUnit': 'The unit (ks, hod…).',
     'item.vatRate':
-      'The VAT rate in percent, valid on the delivery date: until 2024 20, 10, 5 or 0, from 2025 23, 19, 5 or 0.',
+      'The VAT rate in percent, valid on the delivery date: until 2022 20, 10 or 0, in 2023 and 2024 20, 10, 5 or 0, from 2025 23, 19, 5 or 0.',
     'item.totalPriceInclVat': 'The item’s price including VAT (for the whole quantity), at most two decimal places.',
     total: 'The invoice’s total including VAT, as a check (optional): it must equal the sum of its items.',
   },

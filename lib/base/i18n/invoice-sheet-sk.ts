@@ -87,7 +87,7 @@ export const sk = {
     'item.amount': 'Množstvo; nesmie byť nula.',
     'item.measureUnit': 'Merná jednotka (ks, hod…).',
     'item.vatRate':
-      'Sadzba DPH v percentách, platná k dátumu dodania: do roku 2024 20, 10, 5 alebo 0, od roku 2025 23, 19, 5 alebo 0.',
+      'Sadzba DPH v percentách, platná k dátumu dodania: do roku 2022 20, 10 alebo 0, v rokoch 2023 a 2024 20, 10, 5 alebo 0, od roku 2025 23, 19, 5 alebo 0.',
     'item.totalPriceInclVat': 'Cena položky spolu s DPH (za celé množstvo), najviac dve desatinné miesta.',
     total: 'Suma faktúry s DPH, na kontrolu (nepovinné): musí sa rovnať súčtu položiek.',
   },

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { readInvoiceSheet, sheetLimits, type SheetRefused } from '@/lib/features/imports/invoices/sheet';
+import { readInvoiceSheet, sheetLimits, SheetRefused } from '@/lib/features/imports/invoices/sheet';
 import { invoiceLinesOf } from '@/lib/features/imports/invoices/validate';
 
-import { contextOf, csvBytes, day, itemRow, table, xlsxBytes } from './sheets';
+import { contextOf, csvBytes, day, itemRow, reorderedZip, table, xlsxBytes } from './sheets';
 
 /**
  * Reading an invoice sheet (issue 21): CSV in any of the encodings and separators Slovak spreadsheets write, with a
@@ -139,6 +139,45 @@ describe('an XLSX', () => {
     });
   });
 
+  it('reads a workbook whose parts come in Excel’s order (its sheets before their strings and styles), the first sheet only', async () => {
+    const written = await xlsxBytes(
+      table([
+        itemRow({
+          issueDate: day('2026-01-15'),
+          dueDate: day('2026-01-29'),
+          deliveryDate: null,
+          'item.totalPriceInclVat': 12.3,
+        }),
+      ]),
+      [
+        {
+          name: 'Vysvetlivky',
+          rows: [
+            ['documentNumber', 'partner.businessName'],
+            ['x', 'y'],
+          ],
+        },
+      ],
+    );
+    // The workbook, then its sheets (the second one's part first), then the rest, strings and styles last.
+    const first = [
+      'xl/workbook.xml',
+      'xl/_rels/workbook.xml.rels',
+      'xl/worksheets/sheet2.xml',
+      'xl/worksheets/sheet1.xml',
+    ];
+    const last = ['xl/styles.xml', 'xl/sharedStrings.xml'];
+    const excelOrder = reorderedZip(written, (names) => [
+      ...first,
+      ...names.filter((name) => !first.includes(name) && !last.includes(name)),
+      ...last,
+    ]);
+    const sheet = await readInvoiceSheet(excelOrder, 'f.xlsx');
+    expect(sheet.rows).toHaveLength(1);
+    expect(sheet.rows[0]!.cells.issueDate).toEqual({ kind: 'date', value: '2026-01-15' });
+    expect(sheet.rows[0]!.text['partner.businessName']).toBe('Obchod Hruška s.r.o.');
+  });
+
   it('reads dates typed as text `d. M. yyyy`, and an IČO that lost its leading zeros as a number', async () => {
     const line = await onlyInvoice(
       await xlsxBytes(
@@ -266,6 +305,13 @@ describe('a file that is no sheet of invoices is refused, saying why', () => {
       code: 'too-many-rows',
       params: { limit: '20000' },
     });
+  });
+
+  it('as the caller’s fault, answered 400 with the reason’s code, and nothing of the file in its message', async () => {
+    const error = await readInvoiceSheet(csvBytes([['Meno'], ['Ján Tajný']]), 'f.csv').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SheetRefused);
+    expect((error as SheetRefused).answer).toEqual({ code: 'bad_request', reason: 'invoice_sheet_no_header' });
+    expect((error as SheetRefused).message).toBe('invoice sheet refused: no-header');
   });
 
   it('empty, or a header alone', async () => {

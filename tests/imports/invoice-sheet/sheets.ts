@@ -1,3 +1,5 @@
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 
@@ -103,4 +105,74 @@ export const itemRow = (values: RowValues = {}): RowValues => ({
 export function table(rows: RowValues[]): Cells[] {
   const headers = [...new Set([...HEADERS.filter((h) => rows.some((r) => h in r)), ...rows.flatMap(Object.keys)])];
   return [headers, ...rows.map((row) => headers.map((header) => row[header] ?? null))];
+}
+
+/** The entries of a zip (names and unpacked contents), read through its central directory. */
+function zipEntries(bytes: Uint8Array): { name: string; data: Buffer }[] {
+  const buffer = Buffer.from(bytes);
+  const end = buffer.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = buffer.readUInt16LE(end + 10);
+  let at = buffer.readUInt32LE(end + 16);
+  const entries: { name: string; data: Buffer }[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const method = buffer.readUInt16LE(at + 10);
+    const compressed = buffer.readUInt32LE(at + 20);
+    const nameLength = buffer.readUInt16LE(at + 28);
+    const skip = nameLength + buffer.readUInt16LE(at + 30) + buffer.readUInt16LE(at + 32);
+    const name = buffer.toString('utf8', at + 46, at + 46 + nameLength);
+    const local = buffer.readUInt32LE(at + 42);
+    const dataAt = local + 30 + buffer.readUInt16LE(local + 26) + buffer.readUInt16LE(local + 28);
+    const raw = buffer.subarray(dataAt, dataAt + compressed);
+    entries.push({ name, data: method === 8 ? inflateRawSync(raw) : Buffer.from(raw) });
+    at += 46 + skip;
+  }
+  return entries;
+}
+
+/** The same zip with its entries in another order (deflated again): as another program writes its parts. */
+export function reorderedZip(bytes: Uint8Array, order: (names: string[]) => string[]): Uint8Array {
+  const entries = new Map(zipEntries(bytes).map((entry) => [entry.name, entry.data]));
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const name of order([...entries.keys()])) {
+    const data = entries.get(name)!;
+    const packed = deflateRawSync(data);
+    const nameBytes = Buffer.from(name, 'utf8');
+    const header = (size: number) => {
+      const head = Buffer.alloc(size);
+      return head;
+    };
+    const local = header(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc32(data), 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = header(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc32(data), 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, packed);
+    centrals.push(central, nameBytes);
+    offset += 30 + nameBytes.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.size, 8);
+  end.writeUInt16LE(entries.size, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, directory, end]));
 }

@@ -147,6 +147,30 @@ describe('failed.csv', () => {
     expect(again.lines.map((line) => line.state)).toEqual(['ready']);
   });
 
+  it('guards a text a spreadsheet would run as a formula, and reads it back as it was', async () => {
+    const { lines } = invoiceLinesOf(
+      await readInvoiceSheet(
+        csvBytes(
+          table([
+            itemRow({ 'item.name': '=HYPERLINK("http://x")', 'item.amount': 'dva', 'item.totalPriceInclVat': '-5,00' }),
+          ]),
+        ),
+        'f.csv',
+      ),
+      contextOf(),
+    );
+    const csv = failedRowsCsv(
+      lines.map((line) => ({ state: line.state, problems: line.problems!, display: line.display })),
+      describe_,
+    );
+    expect(csv).toContain(';"\'=HYPERLINK(""http://x"")";dva;ks;23;-5,00;');
+    const again = await readInvoiceSheet(utf8(csv), 'failed.csv');
+    expect(again.rows[0]!.text).toMatchObject({
+      'item.name': '=HYPERLINK("http://x")',
+      'item.totalPriceInclVat': '-5,00',
+    });
+  });
+
   it('is a header alone when nothing failed', () => {
     expect(failedRowsCsv([], describe_, 'Prečo')).toBe('\uFEFFPrečo\r\n');
   });

@@ -29,12 +29,13 @@ async function problemsOf(rows: RowValues[], context?: InvoiceContext) {
 }
 
 describe('grouping', () => {
-  it('makes one invoice of the rows with the same sequence and number, wherever they are', async () => {
+  it('makes one invoice of the rows with the same sequence (empty: the default) and number, wherever they are', async () => {
     const { lines } = await draftOf([
       itemRow({ 'item.name': 'A' }),
       itemRow({ documentNumber: 'OF2026000102', 'item.name': 'B' }),
       itemRow({ 'item.name': 'C' }),
       itemRow({ numberingSequence: 'EF', 'item.name': 'D' }),
+      itemRow({ numberingSequence: '', 'item.name': 'E' }),
     ]);
     expect(
       lines.map((line) => [
@@ -43,7 +44,7 @@ describe('grouping', () => {
         (line.display?.items as { name: string }[]).map((i) => i.name),
       ]),
     ).toEqual([
-      ['1', [2, 4], ['A', 'C']],
+      ['1', [2, 4, 6], ['A', 'C', 'E']],
       ['2', [3], ['B']],
       ['3', [5], ['D']],
     ]);
@@ -271,17 +272,22 @@ describe('every rule names the row, the column and the value', () => {
     });
   });
 
-  it('takes an empty sequence for the company’s default, and the sequence’s code whatever its case', async () => {
+  it('takes an empty sequence for the company’s default (the same invoice as one naming it), and a code in any case', async () => {
     const { lines } = await draftOf([
       itemRow({ numberingSequence: '' }),
       itemRow({ documentNumber: 'EF1', numberingSequence: 'ef' }),
     ]);
-    expect(
-      lines.map((line) => [line.state, (line.payload as { numberingSequence?: string }).numberingSequence]),
-    ).toEqual([
-      ['ready', undefined],
+    const sequenceOf = (line: (typeof lines)[number]) =>
+      (line.payload as { numberingSequence?: string }).numberingSequence;
+    expect(lines.map((line) => [line.state, sequenceOf(line)])).toEqual([
+      ['ready', 'OF'],
       ['ready', 'EF'],
     ]);
+    const named = await draftOf([itemRow({ numberingSequence: 'OF' })]);
+    expect(named.lines[0]!.externalId).toBe(lines[0]!.externalId);
+    // A company whose default the mirror does not say: the service numbers by its own.
+    const unsaid = await draftOf([itemRow({ numberingSequence: '' })], contextOf({ defaultSequence: null }));
+    expect([unsaid.lines[0]!.state, sequenceOf(unsaid.lines[0]!)]).toEqual(['ready', undefined]);
   });
 
   it('gathers every problem of an invoice, each once', async () => {
@@ -339,7 +345,7 @@ describe('what the service already has', () => {
 
 describe('partners that look like duplicates', () => {
   it('points out one name with different IČOs, in the file and against the company’s partners', async () => {
-    const { partnerWarnings } = await draftOf(
+    const { partnerWarnings, lines } = await draftOf(
       [
         itemRow(),
         itemRow({
@@ -379,6 +385,12 @@ describe('partners that look like duplicates', () => {
         rows: [4],
         known: true,
       },
+    ]);
+    // Each invoice carries its own, so they stay with the stored lines.
+    expect(lines.map((line) => (line.display?.partnerWarnings as { name: string }[]).map((w) => w.name))).toEqual([
+      ['Obchod Hruška s.r.o.'],
+      ['Obchod Hruška s.r.o.'],
+      ['Pekáreň Šťastný'],
     ]);
   });
 

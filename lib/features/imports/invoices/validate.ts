@@ -70,6 +70,8 @@ export type InvoiceDisplay = {
   vatTotals: { vatRate: string; base: string; vat: string; total: string }[];
   exists: { id: string } | null;
   source: { row: number; cells: Record<string, string> }[];
+  /** The partner warnings (below) that name this invoice's partner. */
+  partnerWarnings?: PartnerWarning[];
 };
 
 /** Longest texts the upload takes (lib/service/uploads.ts, the sandbox's schema). */
@@ -116,20 +118,23 @@ function problemAt(
 
 const textOf = (row: SheetRow, field: InvoiceField) => row.text[field]?.trim() || null;
 
-/** The invoice a row belongs to: its sequence and number, else its sequence and row group; null: no key. */
-function groupKeyOf(row: SheetRow): string | null {
-  const sequence = (textOf(row, 'numberingSequence') ?? '').toUpperCase();
+/**
+ * The invoice a row belongs to: its sequence (an empty one is the default) and number, else its sequence and row
+ * group; null: no key.
+ */
+function groupKeyOf(row: SheetRow, defaultSequence: string): string | null {
+  const sequence = (textOf(row, 'numberingSequence') ?? defaultSequence).toUpperCase();
   const number = textOf(row, 'documentNumber');
   if (number !== null) return `n\u0000${sequence}\u0000${number}`;
   const group = textOf(row, 'rowGroup');
   return group === null ? null : `g\u0000${sequence}\u0000${group}`;
 }
 
-function groupsOf(sheet: InvoiceSheet): Group[] {
+function groupsOf(sheet: InvoiceSheet, defaultSequence: string): Group[] {
   const groups = new Map<string, Group>();
   const alone: Group[] = [];
   for (const row of sheet.rows) {
-    const key = groupKeyOf(row);
+    const key = groupKeyOf(row, defaultSequence);
     if (key === null) {
       alone.push({
         key: `r${row.row}`,
@@ -247,7 +252,9 @@ function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, s
   // The document's number and sequence.
   const documentNumber = text('documentNumber') ?? '';
   const sequenceWritten = text('numberingSequence');
-  let numberingSequence = '';
+  // An empty sequence is the company's default: written out when the mirror says which, so an invoice is the same
+  // (and gets the same externalId) whether its file names the default sequence or leaves it empty.
+  let numberingSequence = sequences.defaultSequence;
   if (sequenceWritten !== null) {
     const known = sequences.byFolded.get(sequenceWritten.toUpperCase());
     if (known) numberingSequence = known;
@@ -366,7 +373,7 @@ function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, s
       return { vatRate, base: moneyText(cents - vat), vat: moneyText(vat), total: moneyText(cents) };
     });
 
-  const lookupSequence = numberingSequence || sequences.defaultSequence;
+  const lookupSequence = numberingSequence;
   const exists =
     documentNumber === ''
       ? null
@@ -532,13 +539,23 @@ function partnerWarningsOf(checked: Checked[], known: readonly KnownPartner[]): 
   ].sort((a, b) => a.rows[0]! - b.rows[0]!);
 }
 
-/** The sheet's invoices, each a line of an import (in the order of their first rows), and the partner warnings. */
+/**
+ * The sheet's invoices, each a line of an import (in the order of their first rows), and the partner warnings: all of
+ * them, and each invoice's own in its display (`partnerWarnings`, so they stay with the stored lines).
+ */
 export function invoiceLinesOf(sheet: InvoiceSheet, context: InvoiceContext): InvoiceDraft {
   const sequences = sequenceIndexOf(context);
-  const checked = groupsOf(sheet).map((group) => invoiceOf(sheet, group, context, sequences));
+  const checked = groupsOf(sheet, sequences.defaultSequence).map((group) =>
+    invoiceOf(sheet, group, context, sequences),
+  );
+  const partnerWarnings = partnerWarningsOf(checked, context.partners);
   return {
-    lines: checked.map(({ line }, index) => ({ ...line, line: String(index + 1) })),
-    partnerWarnings: partnerWarningsOf(checked, context.partners),
+    lines: checked.map(({ line, partner }, index) => ({
+      ...line,
+      line: String(index + 1),
+      display: { ...line.display, partnerWarnings: partnerWarnings.filter((w) => w.rows.includes(partner.row)) },
+    })),
+    partnerWarnings,
     ignoredColumns: sheet.ignoredColumns,
   };
 }

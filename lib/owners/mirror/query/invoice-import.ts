@@ -19,8 +19,9 @@ export type InvoiceSequences = { codes: string[]; defaultCode: string | null };
 
 /**
  * The company's sequences a regular invoice may be numbered in: those the service lists for invoices (`evidence`
- * `invoices` where the record says it) of document type 0 (regular) or none said; the default one is marked
- * `isDefault` (else the first). Null when the list was never mirrored.
+ * `invoices` where the record says it) of document type 0 (regular) or none said; the default one is the one marked
+ * `isDefault` (none when no record says it: the service then numbers by its own default). Null when the list was
+ * never mirrored.
  */
 export async function invoiceSequencesOf(db: Db, company: MirrorCompany): Promise<InvoiceSequences | null> {
   const data = await mirroredReference(db, company, 'numberingSequences');
@@ -38,7 +39,7 @@ export async function invoiceSequencesOf(db: Db, company: MirrorCompany): Promis
   });
   return {
     codes: sequences.map((sequence) => sequence.code),
-    defaultCode: (sequences.find((sequence) => sequence.isDefault) ?? sequences[0])?.code ?? null,
+    defaultCode: sequences.find((sequence) => sequence.isDefault)?.code ?? null,
   };
 }
 
