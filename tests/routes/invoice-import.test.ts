@@ -293,7 +293,7 @@ describe('customers that look like duplicates', () => {
     };
     expect(detail.lines[0]!.display.partnerWarnings).toEqual([warning]);
     expect(detail.lines[1]!.display.partnerWarnings).toEqual([warning]);
-    expect(detail.lines[2]!.display.partnerWarnings).toBeUndefined();
+    expect(detail.lines[2]!.display.partnerWarnings ?? []).toEqual([]);
     const data = (await loadInvoiceImportPage(await companyPage(), detail.id, {}))!;
     const html = render(
       createElement(InvoiceImportView, { data, tenantId: TENANT, texts: invoiceImportTexts.en, locale: 'en' }),

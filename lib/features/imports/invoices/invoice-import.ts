@@ -8,7 +8,7 @@ import { readUpTo } from '@/lib/base/http/body';
 import { readInvoiceDisplay } from '@/lib/base/imports/invoice-display';
 import { createImport } from '@/lib/owners/imports/create';
 import { requestImportSend } from '@/lib/owners/imports/jobs';
-import { companyOf, isImportId, type NewLine } from '@/lib/owners/imports/lines';
+import { companyOf, isImportId } from '@/lib/owners/imports/lines';
 import { queueLines, resumeImport } from '@/lib/owners/imports/queue';
 import { type ImportDetail, readImport } from '@/lib/owners/imports/view';
 import type { Db } from '@/lib/platform/db/client';
@@ -16,7 +16,7 @@ import { companyPath } from '@/lib/service/records/present';
 
 import { loadInvoiceContext } from './context';
 import { readInvoiceSheet, SheetRefused } from './sheet';
-import { invoiceLinesOf, type PartnerWarning } from './validate';
+import { invoiceLinesOf } from './validate';
 
 /**
  * An invoice spreadsheet uploaded on the import form (POST …/invoices/import, multipart/form-data, the field `file`)
@@ -73,19 +73,6 @@ export async function readInvoiceUploadForm(request: Request): Promise<InvoiceUp
   };
 }
 
-/**
- * Each partner warning written into the display of every invoice it concerns (those whose rows it names), so the
- * page shows it beside them: an import stores its lines, nothing beside them.
- */
-export function withPartnerWarnings(lines: NewLine[], warnings: readonly PartnerWarning[]): NewLine[] {
-  if (warnings.length === 0) return lines;
-  return lines.map((line) => {
-    const rows = new Set(readInvoiceDisplay(line.display).rows);
-    const concerning = warnings.filter((warning) => warning.rows.some((row) => rows.has(row)));
-    return concerning.length === 0 ? line : { ...line, display: { ...line.display, partnerWarnings: concerning } };
-  });
-}
-
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /**
@@ -114,7 +101,7 @@ export async function importInvoices(
     kind: 'invoices',
     fileName: name.slice(0, 255),
     digest: sha256(bytes),
-    lines: withPartnerWarnings(draft.lines, draft.partnerWarnings),
+    lines: draft.lines,
   });
   return { importId: created.id, lines: draft.lines.length };
 }
