@@ -37,7 +37,9 @@ function InvoiceCell({ line, texts, locale }: { line: InvoicePageLine; texts: In
   return (
     <div className="min-w-36 space-y-0.5">
       <span className="block font-medium text-slate-900" data-document-number={f.documentNumber}>
-        {f.documentNumber || created || fill(texts.numbered, { sequence: f.numberingSequence })}
+        {f.documentNumber ||
+          created ||
+          (f.numberingSequence ? fill(texts.numbered, { sequence: f.numberingSequence }) : texts.numberedDefault)}
       </span>
       {(f.documentNumber || created) && f.numberingSequence && (
         <span className="block text-xs font-normal text-slate-600">

@@ -79,6 +79,7 @@ export const en: InvoiceImportTexts = {
   },
   caption: 'The file’s invoices',
   numbered: 'Numbered by the sequence {sequence}',
+  numberedDefault: 'Numbered by the default sequence',
   sequence: 'Numbering sequence {sequence}',
   issued: 'Issued {date}',
   due: 'Due {date}',

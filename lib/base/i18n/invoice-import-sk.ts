@@ -84,6 +84,7 @@ export const sk = {
   },
   caption: 'Faktúry súboru',
   numbered: 'Číslo pridelí číselný rad {sequence}',
+  numberedDefault: 'Číslo pridelí predvolený číselný rad',
   sequence: 'Číselný rad {sequence}',
   issued: 'Vystavená {date}',
   due: 'Splatná {date}',
