@@ -4,7 +4,7 @@
  */
 import { type Day, dayOf, isoDay, parseTimestamp, recordDate, recordTimestamp } from '../data/calendar';
 import { type CompanyData, noteChange } from '../data/company-data';
-import { type LineItem, lineFromTotal, lineItem, pricesOf, round2, sumAmounts, vatBreakdownsOf } from '../data/money';
+import { lineFromTotal, type LineItem, lineItem, pricesOf, round2, sumAmounts, vatBreakdownsOf } from '../data/money';
 import { nextDocumentNumber, variableSymbolOf } from '../data/numbering';
 import type { Address, Partner, PaymentAccount, PaymentStatus, StoredDeliveryNote, StoredInvoice } from '../data/types';
 import { standardVatRateOn, vatRatesOn } from '../data/vat-rates';

@@ -3,7 +3,7 @@ import 'server-only';
 import { sha256Hex } from '@/lib/platform/crypto/digest';
 import type { DataApiClient } from '@/lib/service/client';
 import { DataApiError, surelyNotSent } from '@/lib/service/errors';
-import type { InvoiceUpload, PaymentUpload } from '@/lib/service/uploads';
+import type { PaymentUpload } from '@/lib/service/uploads';
 
 import type { ClaimedBatch } from './batches';
 import type { PostOutcome } from './outcomes';
@@ -62,7 +62,7 @@ export async function postBatch(
     const accepted =
       batch.kind === 'payments'
         ? await client.payments.uploadBatch(data as PaymentUpload[])
-        : await client.invoices.uploadBatch(data as InvoiceUpload[]);
+        : await client.invoices.uploadBatch(data);
     return { outcome: { kind: 'accepted', status: 202, requestIds: accepted.requestIds } };
   } catch (error) {
     return outcomeOfFailure(error);
