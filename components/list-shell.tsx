@@ -1,7 +1,10 @@
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { countOf, fill } from '@/lib/base/i18n/documents';
+import { importUploadTexts } from '@/lib/base/i18n/import-upload';
+import { invoiceImportTexts } from '@/lib/base/i18n/invoice-import';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { filterFieldsFor } from '@/lib/features/documents/filter-fields';
 import type { ListPage } from '@/lib/features/documents/list-page';
@@ -10,6 +13,7 @@ import type { ListKind } from '@/lib/service/records/list-view';
 import { DEFAULT_PAGE_SIZE, listHref, type ListView } from '@/lib/service/records/list-view';
 import { companyPath } from '@/lib/service/records/present';
 
+import { linkClass } from './detail-parts';
 import { KindTable, type ListRecord } from './document-tables';
 import { EmptyState } from './empty-state';
 import { ExportLinks } from './export-links';
@@ -135,7 +139,23 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
   const placeholders: Record<ListKind, string> = texts.search.placeholders;
   return (
     <>
-      <h2 className="text-lg font-semibold text-slate-900">{own.title}</h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">{own.title}</h2>
+        {kind === 'invoices' && (
+          <div className="flex flex-wrap gap-4 text-sm">
+            <Link
+              href={companyPath(shown.tenantId, 'invoices', 'import')}
+              className={linkClass}
+              data-import-invoices=""
+            >
+              {invoiceImportTexts[shown.locale].linkFromInvoices}
+            </Link>
+            <Link href={companyPath(shown.tenantId, 'imports')} className={linkClass}>
+              {importUploadTexts[shown.locale].linkToImports}
+            </Link>
+          </div>
+        )}
+      </div>
       {page.mirror && (
         <MirrorFreshness
           status={page.mirror}

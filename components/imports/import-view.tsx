@@ -15,46 +15,21 @@ import { companyPath, kindPath } from '@/lib/service/records/present';
 import { linkClass, plainLinkClass } from '../detail-parts';
 import { ibanForPeople } from '../money/payment-table';
 import { type Column, RowHeader, Table, Td } from '../table';
+import {
+  OutcomeNotice,
+  pluralOf,
+  primaryButton,
+  ProgressNotice,
+  StateBadge,
+  StateCounts,
+  StopNotice,
+} from './import-parts';
 
 const smallButton =
   'rounded border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-ring';
-const primaryButton =
-  'rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-600 disabled:cursor-not-allowed disabled:bg-slate-300 focus-ring';
-
-/** How often the page draws itself again while lines are queued or sent. */
-const REFRESH_SECONDS = 4;
 
 /** The states the summary always shows; the others once a line is in them. */
 const ALWAYS: readonly LineState[] = ['ready', 'unmatched', 'excluded', 'duplicate'];
-
-const stateTone: Record<LineState, string> = {
-  ready: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  unmatched: 'bg-amber-50 text-amber-900 ring-amber-200',
-  invalid: 'bg-rose-50 text-rose-800 ring-rose-200',
-  excluded: 'bg-slate-50 text-slate-600 ring-slate-200',
-  duplicate: 'bg-slate-50 text-slate-700 ring-slate-300',
-  queued: 'bg-sky-50 text-sky-800 ring-sky-200',
-  sent: 'bg-sky-50 text-sky-800 ring-sky-200',
-  done: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
-  problem: 'bg-rose-50 text-rose-800 ring-rose-200',
-};
-
-function pluralOf(count: number, forms: ImportsTexts['actions']['record'], locale: Locale): string {
-  const rule = new Intl.PluralRules(locale === 'sk' ? 'sk-SK' : 'en-GB').select(count) as keyof typeof forms;
-  return fill(forms[rule] ?? forms.other, { count });
-}
-
-function StateBadge({ state, texts }: { state: LineState; texts: ImportsTexts }) {
-  return (
-    <span
-      className={`inline-block whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${stateTone[state]}`}
-      title={texts.stateHints[state]}
-      data-line-state={state}
-    >
-      {texts.states[state]}
-    </span>
-  );
-}
 
 /** One hidden `line` field and a button: a form of the page posting to one of the import's routes. */
 function LineButton({
@@ -352,8 +327,6 @@ export function ImportView({
   const accounts = new Map((data.accounts ?? []).map((account) => [account.id, account]));
   const counts = detail.counts;
   const shownStates = LINE_STATES.filter((state) => ALWAYS.includes(state) || counts[state] > 0);
-  const onTheirWay = counts.queued + counts.sent;
-  const settled = counts.done + counts.problem;
 
   let outcome: ReactNode = null;
   if (data.outcome) {
@@ -363,13 +336,9 @@ export function ImportView({
         ? fill(o.paired, { number: data.outcome.number ?? '' })
         : o[data.outcome.outcome];
     outcome = (
-      <p
-        role="status"
-        className={`mt-3 rounded-md px-3 py-2 text-sm ${data.outcome.outcome === 'unchanged' ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-900'}`}
-        data-import-outcome={data.outcome.outcome}
-      >
+      <OutcomeNotice outcome={data.outcome.outcome} warn={data.outcome.outcome === 'unchanged'}>
         {words}
-      </p>
+      </OutcomeNotice>
     );
   }
 
@@ -404,47 +373,9 @@ export function ImportView({
       </dl>
       {outcome}
 
-      {detail.stopReason && (
-        <section
-          role="alert"
-          className="mt-4 rounded-xl border border-rose-200 bg-rose-50 p-4 text-sm text-rose-900"
-          data-stop-reason={detail.stopReason}
-        >
-          <h3 className="font-semibold">{texts.stop.title}</h3>
-          <p className="mt-1">{texts.stop[detail.stopReason]}</p>
-          {counts.queued > 0 && <p className="mt-1">{fill(texts.stop.waiting, { count: counts.queued })}</p>}
-          {counts.queued > 0 && (
-            <form method="post" action={actions.send} className="mt-2">
-              {lines
-                .filter((line) => line.state === 'queued')
-                .map((line) => (
-                  <input key={line.line} type="hidden" name="line" value={line.line} />
-                ))}
-              <button type="submit" className={primaryButton}>
-                {texts.stop.again}
-              </button>
-            </form>
-          )}
-        </section>
-      )}
+      <StopNotice detail={detail} lines={lines} action={actions.send} texts={texts} />
 
-      {data.inProgress && (
-        <section
-          role="status"
-          aria-live="polite"
-          className="mt-4 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900"
-          data-import-progress={`${counts.done}/${onTheirWay + settled}`}
-        >
-          <p>{fill(texts.progress.sending, { done: counts.done, total: onTheirWay + settled })}</p>
-          {counts.sent > 0 && <p className="mt-1">{fill(texts.progress.unconfirmed, { count: counts.sent })}</p>}
-          <progress className="mt-2 w-full" max={onTheirWay + settled} value={settled} />
-          <Link href={page} className={`mt-1 inline-block ${plainLinkClass}`}>
-            {texts.progress.refresh}
-          </Link>
-          {/* Draws the page again every few seconds while lines are on their way: no script, safe under the CSP. */}
-          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
-        </section>
-      )}
+      {data.inProgress && <ProgressNotice counts={counts} page={page} texts={texts} />}
 
       <section
         aria-labelledby="import-summary"
@@ -453,19 +384,7 @@ export function ImportView({
         <h3 id="import-summary" className="font-medium text-slate-900">
           {texts.summary.label}
         </h3>
-        <ul className="mt-2 flex flex-wrap gap-2 text-sm">
-          {shownStates.map((state) => (
-            <li
-              key={state}
-              className={`rounded px-2 py-1 ring-1 ring-inset ${stateTone[state]}`}
-              title={texts.stateHints[state]}
-              data-count-state={state}
-              data-count={counts[state]}
-            >
-              {texts.states[state]}: <strong className="tabular-nums">{counts[state]}</strong>
-            </li>
-          ))}
-        </ul>
+        <StateCounts counts={counts} states={shownStates} texts={texts} />
         <p className="mt-3 text-sm text-slate-800" data-to-record="">
           {texts.summary.toRecord}:{' '}
           {data.toRecord.length === 0 ? (

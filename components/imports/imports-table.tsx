@@ -2,6 +2,7 @@ import Link from 'next/link';
 
 import { formatMoment } from '@/lib/base/i18n/format';
 import type { ImportUploadTexts } from '@/lib/base/i18n/import-upload';
+import { invoiceImportTexts } from '@/lib/base/i18n/invoice-import';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { ImportListRow } from '@/lib/features/imports/imports-list';
 import { companyPath } from '@/lib/service/records/present';
@@ -28,9 +29,14 @@ export function ImportsTable({
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900">{l.title}</h2>
-        <Link href={companyPath(tenantId, 'payments', 'import')} className={`text-sm ${linkClass}`}>
-          {l.newImport}
-        </Link>
+        <div className="flex flex-wrap gap-4 text-sm">
+          <Link href={companyPath(tenantId, 'payments', 'import')} className={linkClass}>
+            {l.newImport}
+          </Link>
+          <Link href={companyPath(tenantId, 'invoices', 'import')} className={linkClass}>
+            {invoiceImportTexts[locale].linkFromInvoices}
+          </Link>
+        </div>
       </div>
       <p className="mt-1 text-sm text-slate-600">{l.intro}</p>
       {rows.length === 0 ? (

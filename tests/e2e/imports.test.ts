@@ -17,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { freshContext } from './support/browser';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
+import { sidewaysScroll, stateCount, uploadThroughForm } from './support/imports';
 import { screenshotDir } from './support/screenshots';
 import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
 import { USERS } from './support/sessions';
@@ -60,20 +61,6 @@ async function openPaymentsOnceCopied(frame: FrameLocator, tab: string, nav: str
   }).toPass({ timeout: 120_000, intervals: [3_000] });
 }
 
-/** Uploads a statement through the form; answers once the import's page shows. */
-async function upload(
-  frame: FrameLocator,
-  file: { name: string; mimeType: string; buffer: Buffer },
-  words: { file: string; submit: string },
-): Promise<void> {
-  await frame.getByLabel(words.file).setInputFiles(file);
-  await frame.getByRole('button', { name: words.submit }).click();
-  await expectUi(frame.locator('[data-import-id]')).toBeVisible({ timeout: 60_000 });
-}
-
-const count = (frame: FrameLocator, state: string) =>
-  frame.locator(`[data-count-state="${state}"]`).evaluate((element) => Number(element.getAttribute('data-count')));
-
 describe('recording a bank statement’s payments, in English at desktop width', () => {
   // Recording and then the copy's catching up take their time on a loaded machine.
   it(
@@ -91,11 +78,11 @@ describe('recording a bank statement’s payments, in English at desktop width',
       await expectUi(frame.getByRole('heading', { name: 'Import a bank statement' })).toBeVisible();
       const statement = await statementOf(TENANT, 'camt053');
       const meant = JSON.parse((await statementOf(TENANT, 'json')).buffer.toString('utf8')) as Meant;
-      await upload(frame, statement, { file: 'Statement file', submit: 'Read the statement' });
+      await uploadThroughForm(frame, statement, { file: 'Statement file', submit: 'Read the statement' });
       await expectUi(frame.locator('[data-import-id]')).toHaveAttribute('data-import-state', 'draft');
       await expectUi(frame.getByText(statement.name).first()).toBeVisible();
 
-      const ready = await count(frame, 'ready');
+      const ready = await stateCount(frame, 'ready');
       expect(ready).toBeGreaterThan(0);
       // Debits are listed apart as excluded; the sum to be recorded is shown.
       await expectUi(frame.locator('[data-to-record] [data-sum]').first()).toBeVisible();
@@ -108,7 +95,7 @@ describe('recording a bank statement’s payments, in English at desktop width',
       await expectUi(frame.locator('[data-import-id]')).toHaveAttribute('data-import-state', 'done', {
         timeout: 120_000,
       });
-      expect(await count(frame, 'done')).toBe(ready);
+      expect(await stateCount(frame, 'done')).toBe(ready);
       await expectUi(frame.locator('tr[data-line] [data-line-state="done"]')).toHaveCount(ready);
       await screenshot(page, 'import-recorded');
 
@@ -120,9 +107,9 @@ describe('recording a bank statement’s payments, in English at desktop width',
       await frame.locator('body').evaluate((_, tenant) => {
         window.location.pathname = `/companies/${tenant}/payments/import`;
       }, TENANT);
-      await upload(frame, statement, { file: 'Statement file', submit: 'Read the statement' });
-      expect(await count(frame, 'duplicate')).toBe(ready);
-      expect(await count(frame, 'ready')).toBe(0);
+      await uploadThroughForm(frame, statement, { file: 'Statement file', submit: 'Read the statement' });
+      expect(await stateCount(frame, 'duplicate')).toBe(ready);
+      expect(await stateCount(frame, 'ready')).toBe(0);
       await expectUi(frame.locator('[data-record]')).toBeDisabled();
 
       // KROS paid the invoice; its list shows it paid once the company's copy catches up.
@@ -155,15 +142,12 @@ describe('recording a bank statement’s payments, in Slovak at phone width', ()
       await frame.getByRole('link', { name: 'Importovať bankový výpis' }).first().click();
       const statement = await statementOf(OTHER_TENANT, 'mt940');
       const meant = JSON.parse((await statementOf(OTHER_TENANT, 'json')).buffer.toString('utf8')) as Meant;
-      await upload(frame, statement, { file: 'Súbor výpisu', submit: 'Načítať výpis' });
+      await uploadThroughForm(frame, statement, { file: 'Súbor výpisu', submit: 'Načítať výpis' });
 
-      const sideways = await frame
-        .locator('body')
-        .evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
-      expect(sideways).toBeLessThanOrEqual(0);
-      // Each line is a card: its table does not scroll sideways either.
-      const lines = frame.locator('.table-scroll:has(tr[data-line])');
-      expect(await lines.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
+      // Each line is a card: neither the page nor its table scrolls sideways.
+      const sideways = await sidewaysScroll(frame);
+      expect(sideways.page).toBeLessThanOrEqual(0);
+      expect(sideways.lines).toBeLessThanOrEqual(0);
       await screenshot(page, 'import-phone-sk');
 
       // A line without a variable symbol is only suggested an invoice: paired by hand through the search instead.
@@ -180,12 +164,12 @@ describe('recording a bank statement’s payments, in Slovak at phone width', ()
       await expectUi(frame.locator(`[data-paired-document="${suggested.id}"]`)).toBeVisible();
       await screenshot(page, 'import-paired-by-hand-phone-sk');
 
-      const ready = await count(frame, 'ready');
+      const ready = await stateCount(frame, 'ready');
       // Leave out the first ready line: one fewer to record.
       const firstReady = frame.locator('tr[data-line]:has([data-line-state="ready"])').first();
       await firstReady.getByRole('button', { name: /Vynechať/ }).click();
-      await expectUi.poll(() => count(frame, 'ready')).toBe(ready - 1);
-      await expectUi.poll(() => count(frame, 'excluded')).toBeGreaterThan(0);
+      await expectUi.poll(() => stateCount(frame, 'ready')).toBe(ready - 1);
+      await expectUi.poll(() => stateCount(frame, 'excluded')).toBeGreaterThan(0);
     } finally {
       await context.close();
     }

@@ -20,7 +20,17 @@ describe('the page rewrites’ table', () => {
     expect(rewriteOf('POST', '/companies/10001/payments/import', null)).toBe('/companies/10001/payments/import/upload');
     expect(rewriteOf('GET', '/companies/10001/payments/import', 'text/html')).toBeNull();
     expect(rewriteOf('POST', '/companies/10001/payments/import/x', null)).toBeNull();
-    expect(rewriteOf('POST', '/companies/10001/invoices/import', null)).toBeNull();
+    expect(rewriteOf('POST', '/companies/10001/invoices/import/x', null)).toBeNull();
+  });
+
+  it('sends the invoice form’s POST to its upload handler, and an invoice import’s JSON to its view.json', () => {
+    const id = '0b8f3c6e-1d2a-4c5b-9e7f-a1b2c3d4e5f6';
+    expect(rewriteOf('POST', '/companies/10001/invoices/import', null)).toBe('/companies/10001/invoices/import/upload');
+    expect(rewriteOf('GET', '/companies/10001/invoices/import', 'text/html')).toBeNull();
+    expect(rewriteOf('GET', `/companies/10001/invoices/import/${id}`, 'application/json')).toBe(
+      `/companies/10001/invoices/import/${id}/view.json`,
+    );
+    expect(rewriteOf('GET', `/companies/10001/invoices/import/${id}`, 'text/html,*/*')).toBeNull();
   });
 
   it('sends an import page’s JSON (Accept: application/json) to its view.json, a browser’s GET to the page', () => {

@@ -30,6 +30,17 @@ export const pageRewrites: readonly PageRewrite[] = [
     json: true,
     handler: '/companies/[tenantId]/payments/import/[importId]/view.json',
   },
+  {
+    page: '/companies/[tenantId]/invoices/import',
+    method: 'POST',
+    handler: '/companies/[tenantId]/invoices/import/upload',
+  },
+  {
+    page: '/companies/[tenantId]/invoices/import/[importId]',
+    method: 'GET',
+    json: true,
+    handler: '/companies/[tenantId]/invoices/import/[importId]/view.json',
+  },
 ];
 
 const compiled = pageRewrites.map((rewrite) => ({

@@ -85,7 +85,8 @@ export async function sendImportLines(
 ): Promise<string> {
   if (!isImportId(importId)) throw noImport();
   const detail = await readImport(db, scope, importId);
-  if (!detail) throw noImport();
+  // An invoices import is sent by its own form (invoices/invoice-import.ts: the overwrite confirmation).
+  if (!detail || detail.kind !== 'payments') throw noImport();
   const { queued } = await queueLines(db, scope, importId, which);
   // A stopped import's lines wait in the queue already: sending again lifts the stop (queueLines does when it queues).
   const resumed = queued.length === 0 && detail.stoppedAt !== null && (await resumeImport(db, scope, importId));
@@ -97,7 +98,7 @@ export async function sendImportLines(
 export async function applyLineForm(db: Db, scope: CompanyScope, importId: string, form: LineForm): Promise<string> {
   if (!isImportId(importId)) throw noImport();
   const detail = await readImport(db, scope, importId);
-  if (!detail) throw noImport();
+  if (!detail || detail.kind !== 'payments') throw noImport();
   const known = new Set(detail.lines.map((line) => line.line));
   if (form.lines.some((line) => !known.has(line))) throw badForm();
 

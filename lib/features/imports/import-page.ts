@@ -71,7 +71,8 @@ export async function loadImportPage(
 ): Promise<ImportPageData | null> {
   if (!isImportId(importId)) return null;
   const detail = await page.read((db, scope) => readImport(db, scope, importId));
-  if (!detail) return null;
+  // An invoices import has its own page (invoice-import-page.ts).
+  if (!detail || detail.kind !== 'payments') return null;
   const lines = detail.lines.map(pageLineOf);
   const company = mirrorCompanyOf(page.scope);
 

@@ -1,0 +1,335 @@
+import Link from 'next/link';
+
+import { fill } from '@/lib/base/i18n/documents';
+import { formatDay, formatMoment, formatMoney, formatNumber } from '@/lib/base/i18n/format';
+import { describeInvoiceProblem, type InvoiceImportTexts } from '@/lib/base/i18n/invoice-import';
+import { partnerWarningWords } from '@/lib/base/i18n/invoice-sheet';
+import type { Locale } from '@/lib/base/i18n/messages';
+import { LINE_STATES, type LineState } from '@/lib/base/imports/states';
+import type { InvoiceImportPageData, InvoicePageLine } from '@/lib/features/imports/invoice-import-page';
+import { companyPath, kindPath } from '@/lib/service/records/present';
+
+import { linkClass, plainLinkClass } from '../detail-parts';
+import { type Column, RowHeader, Table, Td } from '../table';
+import {
+  OutcomeNotice,
+  pluralOf,
+  primaryButton,
+  ProgressNotice,
+  StateBadge,
+  StateCounts,
+  StopNotice,
+} from './import-parts';
+
+/** The states the summary always shows; the others once an invoice is in them. */
+const ALWAYS: readonly LineState[] = ['ready', 'invalid', 'duplicate'];
+
+const money = (amount: string | null | undefined, currency: string, locale: Locale) =>
+  amount ? formatMoney(Number(amount), currency || null, locale) : '';
+
+const quantity = (amount: string, locale: Locale) => (amount === '' ? '' : formatNumber(Number(amount), locale));
+
+/** The invoice's number (or that its sequence numbers it), its sequence, its dates and the file rows it came from. */
+function InvoiceCell({ line, texts, locale }: { line: InvoicePageLine; texts: InvoiceImportTexts; locale: Locale }) {
+  const f = line.facts;
+  // An invoice the sequence numbered: once created, the number KROS gave it.
+  const created = line.state === 'done' ? (line.document?.documentNumber ?? '') : '';
+  return (
+    <div className="min-w-36 space-y-0.5">
+      <span className="block font-medium text-slate-900" data-document-number={f.documentNumber}>
+        {f.documentNumber ||
+          created ||
+          (f.numberingSequence ? fill(texts.numbered, { sequence: f.numberingSequence }) : texts.numberedDefault)}
+      </span>
+      {(f.documentNumber || created) && f.numberingSequence && (
+        <span className="block text-xs font-normal text-slate-600">
+          {fill(texts.sequence, { sequence: f.numberingSequence })}
+        </span>
+      )}
+      {f.issueDate && (
+        <span className="block text-xs font-normal text-slate-600">
+          {fill(texts.issued, { date: formatDay(f.issueDate, locale) })}
+        </span>
+      )}
+      {f.dueDate && (
+        <span className="block text-xs font-normal text-slate-600">
+          {fill(texts.due, { date: formatDay(f.dueDate, locale) })}
+        </span>
+      )}
+      {f.rows.length > 0 && (
+        <span className="block text-xs font-normal text-slate-500" data-rows={f.rows.join(' ')}>
+          {fill(texts.rows, { rows: f.rows.join(', ') })}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The customer as the invoice names it, and the warnings about customers that concern it. */
+function PartnerCell({ line, texts, locale }: { line: InvoicePageLine; texts: InvoiceImportTexts; locale: Locale }) {
+  const { partner, partnerWarnings } = line.facts;
+  const p = texts.partner;
+  const ids = [
+    partner.registrationId && fill(p.registrationId, { value: partner.registrationId }),
+    partner.taxId && fill(p.taxId, { value: partner.taxId }),
+    partner.vatId && fill(p.vatId, { value: partner.vatId }),
+  ].filter(Boolean);
+  return (
+    <div className="min-w-36 space-y-0.5">
+      <span className="block break-words">{partner.name || <span className="text-slate-500">{p.none}</span>}</span>
+      {ids.length > 0 && <span className="block text-xs text-slate-600">{ids.join(' · ')}</span>}
+      {(partner.city || partner.email) && (
+        <span className="block break-words text-xs text-slate-600">
+          {[partner.city, partner.email].filter(Boolean).join(' · ')}
+        </span>
+      )}
+      {partnerWarnings.length > 0 && (
+        <ul
+          className="space-y-0.5 text-xs text-amber-800"
+          aria-label={texts.partnerWarnings}
+          data-partner-warnings={partnerWarnings.length}
+        >
+          {partnerWarnings.map((warning, index) => (
+            <li key={index}>{partnerWarningWords(warning, locale)}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ItemsCell({ line, texts, locale }: { line: InvoicePageLine; texts: InvoiceImportTexts; locale: Locale }) {
+  const { items, currency } = line.facts;
+  return (
+    <ul className="min-w-48 space-y-0.5" data-items={items.length}>
+      {items.map((item, index) => (
+        <li key={index} className="flex flex-wrap justify-between gap-x-3">
+          <span className="break-words">
+            {fill(texts.item, { amount: quantity(item.amount, locale), unit: item.measureUnit, name: item.name })}
+          </span>
+          <span className="whitespace-nowrap tabular-nums text-slate-700">
+            {money(item.totalPriceInclVat, currency, locale)}
+            {item.vatRate !== '' && (
+              <span className="ml-1 text-xs text-slate-500">{fill(texts.itemVat, { rate: item.vatRate })}</span>
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The totals per VAT rate (base and VAT) and in all. */
+function TotalsCell({ line, texts, locale }: { line: InvoicePageLine; texts: InvoiceImportTexts; locale: Locale }) {
+  const { vatTotals, total, currency } = line.facts;
+  const t = texts.totals;
+  return (
+    <div className="min-w-40 space-y-0.5 text-sm">
+      {vatTotals.map((rate) => (
+        <div key={rate.vatRate} className="text-xs text-slate-600" data-vat-rate={rate.vatRate}>
+          <span className="font-medium text-slate-700">{fill(t.rate, { rate: rate.vatRate })}</span>:{' '}
+          {fill(t.base, { amount: money(rate.base, currency, locale) })},{' '}
+          {fill(t.vat, { amount: money(rate.vat, currency, locale) })}
+        </div>
+      ))}
+      <div className="whitespace-nowrap" data-total={total ?? ''} data-currency={currency}>
+        {t.total}: <strong className="tabular-nums">{money(total, currency, locale)}</strong>
+      </div>
+    </div>
+  );
+}
+
+/** The invoice's state, the warning that its number is already at the service, its problems, what KROS created. */
+function StateCell({
+  line,
+  tenantId,
+  texts,
+  describe,
+}: {
+  line: InvoicePageLine;
+  tenantId: string;
+  texts: InvoiceImportTexts;
+  describe: ReturnType<typeof describeInvoiceProblem>;
+}) {
+  const exists = line.facts.exists;
+  const unsent = line.state === 'ready' || line.state === 'invalid';
+  return (
+    <div className="min-w-40 space-y-1">
+      <StateBadge state={line.state} texts={texts} />
+      {exists && unsent && (
+        <div
+          className="rounded border border-amber-200 bg-amber-50 p-1.5 text-xs text-amber-900"
+          data-exists={exists.id}
+        >
+          <p className="font-medium">{texts.exists.warning}</p>
+          <p>{texts.exists.hint}</p>
+          <Link href={kindPath(tenantId, 'invoices', exists.id)} className={plainLinkClass}>
+            {texts.exists.link}
+          </Link>
+        </div>
+      )}
+      {line.problems.length > 0 && (
+        <ul className="space-y-0.5 text-xs text-rose-800" data-line-problems={line.problems.length}>
+          {line.problems.map((problem, index) => (
+            <li key={index}>{describe(problem)}</li>
+          ))}
+        </ul>
+      )}
+      {line.state === 'done' && line.document && (
+        <Link
+          href={kindPath(tenantId, 'invoices', line.document.id)}
+          className={`block text-xs ${plainLinkClass}`}
+          data-created-document={line.document.id}
+          aria-label={fill(texts.createdLink, { number: line.document.documentNumber || line.document.id })}
+        >
+          {fill(texts.created, { number: line.document.documentNumber || line.document.id })}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/**
+ * An import of invoices from a spreadsheet (issue 21): its file, who and when; the summary (counts per state, the sum
+ * to be sent, how many invoices are already at KROS) with "Send N invoices to KROS" and the overwrite confirmation;
+ * the failed rows to download; why sending stopped, or its progress (the page then refreshes itself); and the
+ * invoices, each with its number, customer, items, totals per VAT rate and in all, state, problems naming the row,
+ * the column and the value, and the invoice KROS created. Server-rendered; every control is a plain same-origin form.
+ */
+export function InvoiceImportView({
+  data,
+  tenantId,
+  texts,
+  locale,
+}: {
+  data: InvoiceImportPageData;
+  tenantId: string;
+  texts: InvoiceImportTexts;
+  locale: Locale;
+}) {
+  const { detail, lines } = data;
+  const page = companyPath(tenantId, 'invoices', 'import', detail.id);
+  const send = `${page}/send`;
+  const describe = describeInvoiceProblem(locale);
+  const c = texts.columns;
+  const columns: Column[] = [c.invoice, c.partner, c.items, c.totals, c.state];
+  const counts = detail.counts;
+  const shownStates = LINE_STATES.filter((state) => ALWAYS.includes(state) || counts[state] > 0);
+
+  return (
+    <div data-import-id={detail.id} data-import-state={detail.state} data-import-kind="invoices">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="break-all text-lg font-semibold text-slate-900">
+          {fill(texts.title, { file: detail.fileName })}
+        </h2>
+        <div className="flex flex-wrap gap-3 text-sm">
+          <Link href={companyPath(tenantId, 'imports')} className={linkClass}>
+            {texts.importsList}
+          </Link>
+          <Link href={companyPath(tenantId, 'invoices')} className={linkClass}>
+            {texts.back}
+          </Link>
+        </div>
+      </div>
+      <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr_max-content_1fr]">
+        <dt className="text-slate-600">{texts.header.file}</dt>
+        <dd className="break-all text-slate-900">{detail.fileName}</dd>
+        <dt className="text-slate-600">{texts.header.by}</dt>
+        <dd className="break-all text-slate-900">{detail.createdBy}</dd>
+        <dt className="text-slate-600">{texts.header.at}</dt>
+        <dd className="text-slate-900">{formatMoment(detail.createdAt, locale)}</dd>
+        <dt className="text-slate-600">{texts.header.state}</dt>
+        <dd className="text-slate-900">{texts.importStates[detail.state]}</dd>
+      </dl>
+      {data.outcome && (
+        <OutcomeNotice outcome={data.outcome.outcome} warn={data.outcome.outcome !== 'queued'}>
+          {fill(texts.outcomes[data.outcome.outcome], { count: data.outcome.count })}
+        </OutcomeNotice>
+      )}
+
+      <StopNotice detail={detail} lines={lines} action={send} texts={texts} />
+      {data.inProgress && <ProgressNotice counts={counts} page={page} texts={texts} />}
+
+      <section
+        aria-labelledby="import-summary"
+        className="mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
+        <h3 id="import-summary" className="font-medium text-slate-900">
+          {texts.summary.label}
+        </h3>
+        <StateCounts counts={counts} states={shownStates} texts={texts} />
+        <p className="mt-3 text-sm text-slate-800" data-to-send="">
+          {texts.summary.toSend}:{' '}
+          {data.toSend.length === 0 ? (
+            <span className="text-slate-600">{texts.summary.sumNone}</span>
+          ) : (
+            data.toSend.map((sum, index) => (
+              <strong key={sum.currency} className="tabular-nums" data-sum={sum.amount} data-currency={sum.currency}>
+                {index > 0 && ', '}
+                {formatMoney(Number(sum.amount), sum.currency || null, locale)}
+              </strong>
+            ))
+          )}
+        </p>
+        {data.existing > 0 && (
+          <p className="mt-2 text-sm text-amber-900" data-existing={data.existing}>
+            {fill(texts.summary.exists, { count: data.existing })}
+          </p>
+        )}
+        <form method="post" action={send} className="mt-3 space-y-2">
+          {data.existing > 0 && (
+            <div>
+              <label className="inline-flex items-start gap-2 text-sm text-slate-800">
+                <input type="checkbox" name="overwrite" value="1" className="mt-0.5" data-overwrite="" />
+                <span>{fill(texts.actions.overwrite, { count: data.existing })}</span>
+              </label>
+              <p className="ml-6 text-xs text-slate-600">{texts.actions.overwriteHint}</p>
+            </div>
+          )}
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="submit" className={primaryButton} disabled={counts.ready === 0} data-send={counts.ready}>
+              {pluralOf(counts.ready, texts.actions.send, locale)}
+            </button>
+            <span className="text-xs text-slate-600">{texts.actions.sendHint}</span>
+          </div>
+        </form>
+        {data.failed > 0 && (
+          <p className="mt-3 text-sm" data-failed-rows={data.failed}>
+            <a href={`${page}/failed.csv`} className={linkClass} download>
+              {texts.failed.link}
+            </a>
+            <span className="mt-0.5 block text-xs text-slate-600">{texts.failed.hint}</span>
+          </p>
+        )}
+      </section>
+
+      <div className="mt-4">
+        {lines.length === 0 ? (
+          <p className="text-sm text-slate-600">{texts.empty}</p>
+        ) : (
+          <Table caption={texts.caption} columns={columns} cards="stacked">
+            {lines.map((line) => (
+              <tr key={line.line} className="hover:bg-slate-50" data-line={line.line} id={`line-${line.line}`}>
+                <RowHeader>
+                  <InvoiceCell line={line} texts={texts} locale={locale} />
+                </RowHeader>
+                <Td>
+                  <PartnerCell line={line} texts={texts} locale={locale} />
+                </Td>
+                <Td>
+                  <ItemsCell line={line} texts={texts} locale={locale} />
+                </Td>
+                <Td>
+                  <TotalsCell line={line} texts={texts} locale={locale} />
+                </Td>
+                <Td>
+                  <StateCell line={line} tenantId={tenantId} texts={texts} describe={describe} />
+                </Td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * What an invoice line of an import keeps for the pages (its `display`, built by the sheet's validation:
+ * lib/features/imports/invoices/validate.ts): the file rows it came from, its number (empty: the numbering sequence
+ * numbers it), partner, items and totals, whether its number is already at the service (`exists`: then it is sent only
+ * with `overwrite=1`), the partner warnings that concern it, and the rows as read (for failed.csv). Read leniently, as
+ * the page reads it: a field missing or of another shape is simply not shown. Pure: safe anywhere.
+ */
+
+const text = z.string().catch('');
+const optionalText = z.string().nullable().catch(null);
+
+const itemSchema = z.object({
+  name: text,
+  amount: text,
+  measureUnit: text,
+  vatRate: text,
+  totalPriceInclVat: text,
+});
+
+const vatTotalSchema = z.object({ vatRate: text, base: text, vat: text, total: text });
+
+/**
+ * A partner that looks like a duplicate (the same name with several IČOs, a person with several e-mails), shown with
+ * each invoice it concerns: the code, the name, the IČOs or e-mails seen with it, the rows naming it, and whether one
+ * of them is a partner the company already has.
+ */
+const partnerWarningSchema = z.object({
+  code: z.string(),
+  name: z.string().catch(''),
+  values: z.array(z.string()).catch([]),
+  rows: z.array(z.number().int()).catch([]),
+  known: z.boolean().catch(false),
+});
+
+export const invoiceDisplaySchema = z.object({
+  rows: z.array(z.number().int()).catch([]),
+  documentNumber: text,
+  numberingSequence: text,
+  issueDate: optionalText,
+  dueDate: optionalText,
+  currency: z.string().catch('EUR'),
+  total: optionalText,
+  partner: z
+    .object({
+      name: optionalText,
+      registrationId: optionalText,
+      taxId: optionalText,
+      vatId: optionalText,
+      email: optionalText,
+      city: optionalText,
+    })
+    .catch({ name: null, registrationId: null, taxId: null, vatId: null, email: null, city: null }),
+  items: z.array(itemSchema).catch([]),
+  vatTotals: z.array(vatTotalSchema).catch([]),
+  exists: z.object({ id: z.string() }).nullable().catch(null),
+  partnerWarnings: z.array(partnerWarningSchema).catch([]),
+});
+
+export type InvoiceDisplay = z.infer<typeof invoiceDisplaySchema>;
+export type InvoicePartnerWarning = z.infer<typeof partnerWarningSchema>;
+
+/** A line's display as the page reads it (never throws). */
+export function readInvoiceDisplay(display: unknown): InvoiceDisplay {
+  const parsed = invoiceDisplaySchema.safeParse(display ?? {});
+  return parsed.success ? parsed.data : invoiceDisplaySchema.parse({});
+}

@@ -1,0 +1,83 @@
+import 'server-only';
+
+import type { SearchParams } from '@/lib/base/http/search-params';
+import { type InvoiceDisplay, readInvoiceDisplay } from '@/lib/base/imports/invoice-display';
+import type { CompanyPage } from '@/lib/features/pages/company-page';
+import { isImportId } from '@/lib/owners/imports/lines';
+import { type ImportDetail, type ImportLineView, readImport } from '@/lib/owners/imports/view';
+
+import { subtractAmounts } from './amounts';
+import type { InvoiceSendOutcome } from './invoices/invoice-import';
+
+/**
+ * What an invoice import's page shows (`/companies/{tenantId}/invoices/import/{importId}`): the import with its
+ * invoices (each line's facts read from its display), the summary (counts per state, the sum to be sent per currency,
+ * how many ready invoices already exist at the service and so wait for the overwrite confirmation), whether there are
+ * failed rows to download, and what the send form did (`outcome`, `count`). Null: no such invoices import of the
+ * company (the page answers 404).
+ */
+
+export type InvoicePageLine = ImportLineView & { facts: InvoiceDisplay };
+
+export type InvoiceImportPageData = {
+  detail: ImportDetail;
+  lines: InvoicePageLine[];
+  /** Sum of the ready invoices' totals, per currency (exact decimals). */
+  toSend: { currency: string; amount: string; count: number }[];
+  /** Ready invoices whose number is already at the service: sent only with `overwrite=1`. */
+  existing: number;
+  /** Invalid or refused invoices: failed.csv has their rows. */
+  failed: number;
+  outcome: { outcome: InvoiceSendOutcome; count: number } | null;
+  /** Invoices still on their way (queued or sent) while the import is not stopped: the page refreshes itself. */
+  inProgress: boolean;
+};
+
+const OUTCOMES: readonly InvoiceSendOutcome[] = ['queued', 'unchanged', 'overwrite-needed'];
+
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** The ready invoices' totals per currency. */
+export function sumToSend(lines: readonly InvoicePageLine[]): InvoiceImportPageData['toSend'] {
+  const sums = new Map<string, { amount: string; count: number }>();
+  for (const line of lines) {
+    if (line.state !== 'ready' || !line.facts.total) continue;
+    const currency = line.facts.currency;
+    const before = sums.get(currency) ?? { amount: '0', count: 0 };
+    const total = line.facts.total.trim();
+    const amount = subtractAmounts(before.amount, total.startsWith('-') ? total.slice(1) : `-${total}`);
+    if (amount !== null) sums.set(currency, { amount, count: before.count + 1 });
+  }
+  return [...sums].map(([currency, { amount, count }]) => ({ currency, amount: withCents(amount), count }));
+}
+
+/** A sum as money is written: at least two decimals ("281.7" → "281.70"). */
+const withCents = (amount: string) => {
+  const [whole, fraction = ''] = amount.split('.');
+  return `${whole}.${fraction.padEnd(2, '0')}`;
+};
+
+export async function loadInvoiceImportPage(
+  page: CompanyPage,
+  importId: string,
+  params: SearchParams,
+): Promise<InvoiceImportPageData | null> {
+  if (!isImportId(importId)) return null;
+  const detail = await page.read((db, scope) => readImport(db, scope, importId));
+  if (!detail || detail.kind !== 'invoices') return null;
+  const lines = detail.lines.map((line) => ({ ...line, facts: readInvoiceDisplay(line.display) }));
+  const outcome = one(params.outcome) as InvoiceSendOutcome | undefined;
+  const count = Number(one(params.count) ?? '0');
+  return {
+    detail,
+    lines,
+    toSend: sumToSend(lines),
+    existing: lines.filter((line) => line.state === 'ready' && line.facts.exists !== null).length,
+    failed: detail.counts.invalid + detail.counts.problem,
+    outcome:
+      outcome && OUTCOMES.includes(outcome)
+        ? { outcome, count: Number.isSafeInteger(count) && count >= 0 ? count : 0 }
+        : null,
+    inProgress: detail.stoppedAt === null && detail.counts.queued + detail.counts.sent > 0,
+  };
+}

@@ -1,0 +1,156 @@
+import 'server-only';
+
+import { createHash } from 'node:crypto';
+
+import type { CompanyScope } from '@/lib/base/company-scope';
+import { type Answer, type Answerable, HttpError } from '@/lib/base/errors';
+import { readUpTo } from '@/lib/base/http/body';
+import { readInvoiceDisplay } from '@/lib/base/imports/invoice-display';
+import { createImport } from '@/lib/owners/imports/create';
+import { requestImportSend } from '@/lib/owners/imports/jobs';
+import { companyOf, isImportId } from '@/lib/owners/imports/lines';
+import { queueLines, resumeImport } from '@/lib/owners/imports/queue';
+import { type ImportDetail, readImport } from '@/lib/owners/imports/view';
+import type { Db } from '@/lib/platform/db/client';
+import { companyPath } from '@/lib/service/records/present';
+
+import { loadInvoiceContext } from './context';
+import { readInvoiceSheet, SheetRefused } from './sheet';
+import { invoiceLinesOf } from './validate';
+
+/**
+ * An invoice spreadsheet uploaded on the import form (POST …/invoices/import, multipart/form-data, the field `file`)
+ * made into a stored invoices import (lib/owners/imports/): the body is read up to 10 MB as it arrives (cut off before
+ * anything parses it), the sheet read (`readInvoiceSheet`: CSV or XLSX), its rows grouped into invoices and checked
+ * against the company's numbering sequences, existing numbers and partners as the mirror knows them
+ * (`loadInvoiceContext`, `invoiceLinesOf`), and stored with the file's name and SHA-256, never the file. Any refusal
+ * stores nothing. Then the import page's send form: the ready invoices, but an invoice whose number is already at the
+ * service only with `overwrite=1` (the service overwrites it).
+ */
+
+/** The largest invoices file (the sheet reader's own limit too). */
+export const INVOICE_FILE_LIMIT = 10 * 1024 * 1024;
+
+/** The multipart body: the file with room for the boundaries and headers. */
+export const INVOICE_UPLOAD_BODY_LIMIT = INVOICE_FILE_LIMIT + 64 * 1024;
+
+/** Our own refusals (`no-file`, `too-large` of the body) and the sheet's (SheetRefused's codes). */
+export class InvoiceUploadRefused extends Error implements Answerable {
+  override name = 'InvoiceUploadRefused';
+  constructor(
+    readonly code: string,
+    readonly params: Record<string, string> = {},
+  ) {
+    super(`invoice upload refused: ${code}`);
+  }
+
+  get answer(): Answer {
+    return { code: 'bad_request', reason: `invoices_${this.code}` };
+  }
+}
+
+export type InvoiceUploadForm = { file: { name: string; bytes: Uint8Array } | null };
+
+/** The upload's form, its body read up to `INVOICE_UPLOAD_BODY_LIMIT` as it arrives, then parsed. */
+export async function readInvoiceUploadForm(request: Request): Promise<InvoiceUploadForm> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(type)) throw new InvoiceUploadRefused('no-file');
+  const body = await readUpTo(request, INVOICE_UPLOAD_BODY_LIMIT);
+  if (!body) throw new InvoiceUploadRefused('too-large');
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new InvoiceUploadRefused('no-file');
+  }
+  const file = form.get('file');
+  const name = file instanceof Blob && 'name' in file && typeof file.name === 'string' ? file.name : '';
+  return {
+    file:
+      file instanceof Blob && (file.size > 0 || name !== '')
+        ? { name: name.trim() || 'invoices', bytes: new Uint8Array(await file.arrayBuffer()) }
+        : null,
+  };
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The uploaded sheet made into the company's invoices import; answers its id. Throws `InvoiceUploadRefused` for a
+ * file that cannot be read (nothing stored then). A file that reads but whose rows are wrong is stored: its invoices
+ * are `invalid`, each problem naming the row, the column and the value.
+ */
+export async function importInvoices(
+  db: Db,
+  scope: CompanyScope,
+  form: InvoiceUploadForm,
+): Promise<{ importId: string; lines: number }> {
+  if (!form.file) throw new InvoiceUploadRefused('no-file');
+  const { name, bytes } = form.file;
+  if (bytes.byteLength > INVOICE_FILE_LIMIT) throw new InvoiceUploadRefused('too-large');
+  let sheet: Awaited<ReturnType<typeof readInvoiceSheet>>;
+  try {
+    sheet = await readInvoiceSheet(bytes, name);
+  } catch (error) {
+    if (error instanceof SheetRefused) throw new InvoiceUploadRefused(error.code, error.params ?? {});
+    throw error;
+  }
+  const context = await loadInvoiceContext(db, scope);
+  const draft = invoiceLinesOf(sheet, context);
+  const created = await createImport(db, scope, {
+    kind: 'invoices',
+    fileName: name.slice(0, 255),
+    digest: sha256(bytes),
+    lines: draft.lines,
+  });
+  return { importId: created.id, lines: draft.lines.length };
+}
+
+/** `/companies/{tenantId}/invoices/import/{importId}` */
+export const invoiceImportPath = (tenantId: string, importId: string) =>
+  companyPath(tenantId, 'invoices', 'import', importId);
+
+/** What the send form did, for the page to say. */
+export type InvoiceSendOutcome = 'queued' | 'unchanged' | 'overwrite-needed';
+
+const noImport = () => new HttpError('not_found', 'import_not_found');
+
+/** The company's invoices import, or 404 (another company's, a payments import, or none). */
+export async function invoiceImportOf(db: Db, scope: CompanyScope, importId: string): Promise<ImportDetail> {
+  if (!isImportId(importId)) throw noImport();
+  const detail = await readImport(db, scope, importId);
+  if (!detail || detail.kind !== 'invoices') throw noImport();
+  return detail;
+}
+
+/**
+ * The send form (POST …/invoices/import/{importId}/send): queues the invoices named (none named: every ready one)
+ * and asks for the company's sender. An invoice whose number is already at the service (`display.exists`) is queued
+ * only with `overwrite`: without it, it stays ready and the page says how many were held back. Answers the page's
+ * address to go back to (303).
+ */
+export async function sendInvoiceLines(
+  db: Db,
+  scope: CompanyScope,
+  importId: string,
+  which: string[] | 'all-ready',
+  overwrite: boolean,
+): Promise<string> {
+  const detail = await invoiceImportOf(db, scope, importId);
+  const named = which === 'all-ready' ? null : new Set(which);
+  const candidates = detail.lines.filter((line) => line.state === 'ready' && (named === null || named.has(line.line)));
+  const heldBack = overwrite ? [] : candidates.filter((line) => readInvoiceDisplay(line.display).exists !== null);
+  const held = new Set(heldBack.map((line) => line.line));
+  const toQueue = candidates.filter((line) => !held.has(line.line)).map((line) => line.line);
+
+  const { queued } = toQueue.length > 0 ? await queueLines(db, scope, importId, toQueue) : { queued: [] as string[] };
+  // A stopped import's lines wait in the queue already: sending again lifts the stop (queueLines does when it queues).
+  const resumed = queued.length === 0 && detail.stoppedAt !== null && (await resumeImport(db, scope, importId));
+  if (queued.length > 0 || resumed) await requestImportSend(companyOf(scope));
+
+  const outcome: InvoiceSendOutcome =
+    heldBack.length > 0 ? 'overwrite-needed' : queued.length > 0 || resumed ? 'queued' : 'unchanged';
+  const search = new URLSearchParams({ outcome });
+  if (heldBack.length > 0) search.set('count', String(heldBack.length));
+  return `${invoiceImportPath(scope.tenantId, importId)}?${search.toString()}`;
+}

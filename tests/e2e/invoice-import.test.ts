@@ -1,0 +1,228 @@
+/**
+ * End to end, inside the service's window (a page of another site framing the add-on), with the synchronized copy on
+ * (MIRROR_SYNC=on): a user imports invoices from a spreadsheet (issue 21).
+ * - English, desktop: from Invoices to the import form; a CSV of two invoices, one with a date that does not exist, is
+ *   read: the page shows the problem naming its row and column, and the failed rows to download; "Send 1 invoice to
+ *   KROS" sends the good one, the page follows the sending by itself until KROS created it, with its new number.
+ * - Slovak, phone: an XLSX of one invoice numbered by its sequence is previewed (its items and totals per VAT rate),
+ *   and the page fits the phone's width.
+ */
+import ExcelJS from 'exceljs';
+import type { FrameLocator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+import { createProfile } from '../../sandbox/data/company-profile';
+import { freshContext } from './support/browser';
+import { expectUi } from './support/expect-ui';
+import { printAddonOutputOnFailure } from './support/failure-output';
+import { sidewaysScroll, stateCount, type UploadedFile, uploadThroughForm } from './support/imports';
+import { openInvoicesOnceCopied, SLOVAK } from './support/mirror';
+import { screenshot } from './support/screenshots';
+import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
+import { USERS } from './support/sessions';
+
+const world = framedWorldDuringTests({ addonEnv: { MIRROR_SYNC: 'on' } });
+printAddonOutputOnFailure(() => world.env.addon);
+
+const TENANT = '10001';
+const OTHER_TENANT = '10002';
+
+const HEADER = [
+  'documentNumber',
+  'rowGroup',
+  'numberingSequence',
+  'issueDate',
+  'dueDate',
+  'deliveryDate',
+  'currency',
+  'variableSymbol',
+  'partner.businessName',
+  'partner.street',
+  'partner.city',
+  'partner.postCode',
+  'partner.country',
+  'partner.email',
+  'item.name',
+  'item.amount',
+  'item.measureUnit',
+  'item.vatRate',
+  'item.totalPriceInclVat',
+];
+
+type Row = Record<(typeof HEADER)[number], string>;
+
+/** An invoice's rows, numbered by its sequence (its rows joined by `rowGroup`), to a customer of the file's own. */
+function invoiceRows(sequence: string, group: string, overrides: Partial<Row> = {}): Row[] {
+  const invoice = {
+    documentNumber: '',
+    rowGroup: group,
+    numberingSequence: sequence,
+    issueDate: '2026-11-20',
+    dueDate: '2026-12-04',
+    deliveryDate: '2026-11-20',
+    currency: 'EUR',
+    variableSymbol: '',
+    'partner.businessName': `Import ${group} s.r.o.`,
+    'partner.street': 'Hlavná 1',
+    'partner.city': 'Nitra',
+    'partner.postCode': '949 01',
+    'partner.country': 'SK',
+    'partner.email': `import-${group.toLowerCase()}@example.sk`,
+  };
+  return [
+    {
+      ...invoice,
+      'item.name': 'Konzultácia',
+      'item.amount': '2',
+      'item.measureUnit': 'hod',
+      'item.vatRate': '23',
+      'item.totalPriceInclVat': '246.00',
+      ...overrides,
+    },
+    {
+      ...invoice,
+      'item.name': 'Káva zrnková',
+      'item.amount': '3',
+      'item.measureUnit': 'ks',
+      'item.vatRate': '19',
+      'item.totalPriceInclVat': '35.70',
+      ...overrides,
+    },
+  ];
+}
+
+function csvOf(rows: Row[]): UploadedFile {
+  const quote = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+  const text = [HEADER, ...rows.map((row) => HEADER.map((column) => row[column] ?? ''))]
+    .map((cells) => cells.map(quote).join(','))
+    .join('\r\n');
+  return { name: 'faktury.csv', mimeType: 'text/csv', buffer: Buffer.from(`${text}\r\n`, 'utf8') };
+}
+
+async function xlsxOf(rows: Row[]): Promise<UploadedFile> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Faktúry');
+  sheet.addRow(HEADER);
+  for (const row of rows) {
+    sheet.addRow(
+      HEADER.map((column) => {
+        const value = row[column] ?? '';
+        if (column.endsWith('Date') && value !== '') return new Date(`${value}T00:00:00Z`);
+        if (['item.amount', 'item.vatRate', 'item.totalPriceInclVat'].includes(column)) return Number(value);
+        return value;
+      }),
+    );
+  }
+  return {
+    name: 'faktury.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await book.xlsx.writeBuffer()),
+  };
+}
+
+/** The page at its top for a screenshot (a full-page screenshot of a scrolled frame leaves its top blank). */
+const toTop = (frame: FrameLocator) => frame.locator('body').evaluate(() => window.scrollTo(0, 0));
+
+const line = (frame: FrameLocator, state: string) => frame.locator(`tr[data-line]:has([data-line-state="${state}"])`);
+
+describe('importing invoices from a spreadsheet, in English at desktop width', () => {
+  it(
+    'reads a CSV, names the wrong row and column, sends the good invoice and shows its number',
+    { timeout: 300_000 },
+    async () => {
+      const { page, addon: frame } = await launchInServiceWindow(world.context, world.env, world.serviceWindow, {
+        userId: USERS.jana,
+        tenantIds: [TENANT],
+      });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await openInvoicesOnceCopied(frame);
+
+      await frame.getByRole('link', { name: 'Import invoices from a spreadsheet' }).first().click();
+      await expectUi(frame.getByRole('heading', { name: 'Import invoices from a spreadsheet' })).toBeVisible();
+      await expectUi(frame.locator('[data-template="csv"]')).toHaveAttribute(
+        'href',
+        /\/invoices\/import\/template\.csv$/,
+      );
+      await expectUi(frame.locator('[data-template="xlsx"]')).toHaveAttribute(
+        'href',
+        /\/invoices\/import\/template\.xlsx$/,
+      );
+
+      const sequence = createProfile(TENANT).sequences.regular;
+      // The second invoice's rows (4 and 5 of the file) have a day that does not exist.
+      const file = csvOf([...invoiceRows(sequence, 'A'), ...invoiceRows(sequence, 'B', { issueDate: '2026-02-30' })]);
+      await uploadThroughForm(frame, file, { file: 'Invoices file', submit: 'Read the invoices' });
+      await expectUi(frame.locator('[data-import-id]')).toHaveAttribute('data-import-state', 'draft');
+      expect(await stateCount(frame, 'ready')).toBe(1);
+      expect(await stateCount(frame, 'invalid')).toBe(1);
+
+      const ready = line(frame, 'ready');
+      await expectUi(ready.getByText(`Numbered by the sequence ${sequence}`)).toBeVisible();
+      await expectUi(ready.locator('[data-total]')).toHaveAttribute('data-total', '281.70');
+      await expectUi(ready.locator('[data-vat-rate]')).toHaveCount(2);
+      const invalid = line(frame, 'invalid');
+      await expectUi(invalid.locator('[data-line-problems]')).toContainText('Row 4, column issueDate');
+      await expectUi(invalid.locator('[data-line-problems]')).toContainText('2026-02-30');
+      const failed = frame.locator('[data-failed-rows] a');
+      await expectUi(failed).toHaveAttribute('href', /\/invoices\/import\/[0-9a-f-]{36}\/failed\.csv$/);
+      await expectUi(frame.locator('[data-to-send] [data-sum]')).toHaveAttribute('data-sum', '281.70');
+      await toTop(frame);
+      await screenshot(page, 'invoice-import-preview');
+
+      await frame.getByRole('button', { name: 'Send 1 invoice to KROS' }).click();
+      // The page refreshes itself while the invoice is on its way; it ends created, with the number KROS gave it.
+      await expectUi(frame.locator('[data-import-id]')).toHaveAttribute('data-import-state', 'done', {
+        timeout: 120_000,
+      });
+      const created = frame.locator('[data-created-document]');
+      await expectUi(created).toHaveCount(1);
+      await expectUi(created).toContainText(new RegExp(`Created invoice ${sequence}\\S+`));
+      await expectUi(created).toHaveAttribute('href', /\/companies\/10001\/invoices\/\d+$/);
+      expect(await stateCount(frame, 'invalid')).toBe(1);
+      await expectUi(failed).toBeVisible();
+      await toTop(frame);
+      await screenshot(page, 'invoice-import-done');
+
+      // The imports' list links it to its page.
+      await frame.getByRole('link', { name: 'All imports' }).first().click();
+      const listed = frame.getByRole('table').getByRole('row', { name: /faktury\.csv/ });
+      await expectUi(listed).toBeVisible();
+      await expectUi(listed.getByRole('link').first()).toHaveAttribute('href', /\/invoices\/import\/[0-9a-f-]{36}$/);
+    },
+  );
+});
+
+describe('importing invoices from a spreadsheet, in Slovak at phone width', () => {
+  it('previews an XLSX and fits the phone', { timeout: 300_000 }, async () => {
+    const context = await freshContext(world.context.browser()!, {
+      locale: 'sk-SK',
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      const { page, addon: frame } = await launchInServiceWindow(context, world.env, world.serviceWindow, {
+        userId: USERS.jana,
+        tenantIds: [OTHER_TENANT],
+      });
+      await openInvoicesOnceCopied(frame, 120_000, SLOVAK);
+      await frame.getByRole('link', { name: 'Importovať faktúry zo súboru' }).first().click();
+      const sequence = createProfile(OTHER_TENANT).sequences.regular;
+      const file = await xlsxOf(invoiceRows(sequence, 'P'));
+      await uploadThroughForm(frame, file, { file: 'Súbor s faktúrami', submit: 'Načítať faktúry' });
+
+      expect(await stateCount(frame, 'ready')).toBe(1);
+      const ready = line(frame, 'ready');
+      await expectUi(ready.getByText(`Číslo pridelí číselný rad ${sequence}`)).toBeVisible();
+      await expectUi(ready.locator('[data-items]')).toHaveAttribute('data-items', '2');
+      await expectUi(ready.locator('[data-vat-rate="23"]')).toBeVisible();
+      await expectUi(frame.getByRole('button', { name: 'Odoslať 1 faktúru do Fakturácie' })).toBeEnabled();
+
+      const sideways = await sidewaysScroll(frame);
+      expect(sideways.page).toBeLessThanOrEqual(0);
+      expect(sideways.lines).toBeLessThanOrEqual(0);
+      await toTop(frame);
+      await screenshot(page, 'invoice-import-phone-sk');
+    } finally {
+      await context.close();
+    }
+  });
+});
