@@ -105,7 +105,7 @@ function ItemsCell({ line, texts, locale }: { line: InvoicePageLine; texts: Invo
       {items.map((item, index) => (
         <li key={index} className="flex flex-wrap justify-between gap-x-3">
           <span className="break-words">
-            {fill(texts.item, { amount: quantity(item.amount, locale), unit: item.measureUnit, name: item.name })}
+            {fill(texts.item, { amount: quantity(item.amount, locale), unit: item.measureUnit ?? '', name: item.name })}
           </span>
           <span className="whitespace-nowrap tabular-nums text-slate-700">
             {money(item.totalPriceInclVat, currency, locale)}

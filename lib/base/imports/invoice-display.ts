@@ -14,7 +14,7 @@ const optionalText = z.string().nullable().catch(null);
 const itemSchema = z.object({
   name: text,
   amount: text,
-  measureUnit: text,
+  measureUnit: optionalText,
   vatRate: text,
   totalPriceInclVat: text,
 });
@@ -23,17 +23,21 @@ const vatTotalSchema = z.object({ vatRate: text, base: text, vat: text, total: t
 
 /**
  * A partner that looks like a duplicate (the same name with several IČOs, a person with several e-mails), shown with
- * each invoice it concerns: the code, the name, the IČOs or e-mails seen with it, the rows naming it, and whether one
- * of them is a partner the company already has.
+ * each invoice it concerns: the code, the name, the IČOs or e-mails seen with it (the company's known partners' too,
+ * sorted), the first rows of the invoices naming it, and whether one of them is a partner the company already has.
  */
-const partnerWarningSchema = z.object({
-  code: z.string(),
+export const partnerWarningSchema = z.object({
+  code: z.enum(['name-with-other-registration-id', 'person-with-other-email']),
   name: z.string().catch(''),
   values: z.array(z.string()).catch([]),
   rows: z.array(z.number().int()).catch([]),
   known: z.boolean().catch(false),
 });
 
+/**
+ * The one description of an invoice line's display: what the sheet's validation writes (`InvoiceDisplay`, its input)
+ * and what the pages read back (its output, each field falling back to empty on its own).
+ */
 export const invoiceDisplaySchema = z.object({
   rows: z.array(z.number().int()).catch([]),
   documentNumber: text,
@@ -41,7 +45,7 @@ export const invoiceDisplaySchema = z.object({
   issueDate: optionalText,
   dueDate: optionalText,
   currency: z.string().catch('EUR'),
-  total: optionalText,
+  total: text,
   partner: z
     .object({
       name: optionalText,
@@ -55,14 +59,19 @@ export const invoiceDisplaySchema = z.object({
   items: z.array(itemSchema).catch([]),
   vatTotals: z.array(vatTotalSchema).catch([]),
   exists: z.object({ id: z.string() }).nullable().catch(null),
-  partnerWarnings: z.array(partnerWarningSchema).catch([]),
+  /** Each row as read, by the file's header: what failed.csv gives back. */
+  source: z.array(z.object({ row: z.number().int(), cells: z.record(z.string(), z.string()) })).catch([]),
+  partnerWarnings: z.array(partnerWarningSchema).default([]).catch([]),
 });
 
-export type InvoiceDisplay = z.infer<typeof invoiceDisplaySchema>;
-export type InvoicePartnerWarning = z.infer<typeof partnerWarningSchema>;
+/** A line's display as the validation writes it. */
+export type InvoiceDisplay = z.input<typeof invoiceDisplaySchema>;
+/** A line's display as the pages read it. */
+export type InvoiceDisplayRead = z.output<typeof invoiceDisplaySchema>;
+export type InvoicePartnerWarning = z.output<typeof partnerWarningSchema>;
 
 /** A line's display as the page reads it (never throws). */
-export function readInvoiceDisplay(display: unknown): InvoiceDisplay {
+export function readInvoiceDisplay(display: unknown): InvoiceDisplayRead {
   const parsed = invoiceDisplaySchema.safeParse(display ?? {});
   return parsed.success ? parsed.data : invoiceDisplaySchema.parse({});
 }

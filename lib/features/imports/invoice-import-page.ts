@@ -1,7 +1,7 @@
 import 'server-only';
 
 import type { SearchParams } from '@/lib/base/http/search-params';
-import { type InvoiceDisplay, readInvoiceDisplay } from '@/lib/base/imports/invoice-display';
+import { type InvoiceDisplayRead, readInvoiceDisplay } from '@/lib/base/imports/invoice-display';
 import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { isImportId } from '@/lib/owners/imports/lines';
 import { type ImportDetail, type ImportLineView, readImport } from '@/lib/owners/imports/view';
@@ -17,7 +17,7 @@ import type { InvoiceSendOutcome } from './invoices/invoice-import';
  * company (the page answers 404).
  */
 
-export type InvoicePageLine = ImportLineView & { facts: InvoiceDisplay };
+export type InvoicePageLine = ImportLineView & { facts: InvoiceDisplayRead };
 
 export type InvoiceImportPageData = {
   detail: ImportDetail;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 
+import type { InvoiceDisplay, InvoicePartnerWarning } from '@/lib/base/imports/invoice-display';
 import type { LineProblem, NewLine } from '@/lib/owners/imports/lines';
 import { foldForSearch } from '@/lib/owners/mirror/search-text';
 
@@ -32,16 +33,7 @@ export type InvoiceContext = {
 };
 
 /** A partner that looks like a duplicate: the same name with several IČOs, or a person with several e-mails. */
-export type PartnerWarning = {
-  code: 'name-with-other-registration-id' | 'person-with-other-email';
-  name: string;
-  /** The IČOs or e-mails seen with the name (the company's known partners' too), sorted. */
-  values: string[];
-  /** The first rows of the invoices in the file that name it. */
-  rows: number[];
-  /** Whether one of the values is a partner the company already has. */
-  known: boolean;
-};
+export type PartnerWarning = InvoicePartnerWarning;
 
 export type InvoiceDraft = {
   lines: NewLine[];
@@ -50,29 +42,7 @@ export type InvoiceDraft = {
   ignoredColumns: string[];
 };
 
-export type InvoiceDisplay = {
-  rows: number[];
-  documentNumber: string;
-  numberingSequence: string;
-  issueDate: string | null;
-  dueDate: string | null;
-  currency: string;
-  total: string;
-  partner: {
-    name: string | null;
-    registrationId: string | null;
-    taxId: string | null;
-    vatId: string | null;
-    email: string | null;
-    city: string | null;
-  };
-  items: { name: string; amount: string; measureUnit: string | null; vatRate: string; totalPriceInclVat: string }[];
-  vatTotals: { vatRate: string; base: string; vat: string; total: string }[];
-  exists: { id: string } | null;
-  source: { row: number; cells: Record<string, string> }[];
-  /** The partner warnings (below) that name this invoice's partner. */
-  partnerWarnings?: PartnerWarning[];
-};
+export type { InvoiceDisplay };
 
 /** Longest texts the upload takes (lib/service/uploads.ts, the sandbox's schema). */
 const MAX_LENGTH: Partial<Record<InvoiceField, number>> = {
