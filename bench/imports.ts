@@ -26,35 +26,29 @@
  * created and dropped again. Linux only (/proc), `--expose-gc` (the script passes it). Needs no build. Writes
  * bench/results/imports-<timestamp>.json; exits non-zero when an aim is missed.
  */
-import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
-import { setTimeout as pause } from 'node:timers/promises';
 
-import type { CompanyScope } from '@/lib/base/company-scope';
 import { indexOpenInvoices } from '@/lib/features/imports/open-invoice-index';
 import { pairStatement } from '@/lib/features/imports/pairing';
 import { readStatement } from '@/lib/features/imports/statements/read-statement';
-import { storeAccessTokens } from '@/lib/owners/connections/store';
-import { createImport } from '@/lib/owners/imports/create';
-import { importCheckQueue, importSendQueue, importTickQueue, requestImportSend } from '@/lib/owners/imports/jobs';
-import { queueLines } from '@/lib/owners/imports/queue';
 import { readImport } from '@/lib/owners/imports/view';
-import { sandboxDefaults, sandboxServiceAddresses } from '@/lib/platform/config/sandbox-defaults';
-import { getDbHandle } from '@/lib/platform/db/client';
-import { getEnv } from '@/lib/platform/env';
-import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
 
-import { tokenFingerprint } from '../sandbox/data-api/request-log';
 import { paymentLines } from '../tests/support/payment-lines';
-import { addonEnv } from './support/addon-env';
 import { installCleanup, positiveInteger } from './support/cleanup';
-import { openBench, publish, ROOT, runBench } from './support/harness';
-import { type RateFigures, rateOf } from './support/mirror-calls';
+import { publish, runBench } from './support/harness';
+import {
+  openSendingBench,
+  recordsInSandbox,
+  sendImport,
+  sendingCalls,
+  sendingMet,
+  sendingTable,
+  storeImportWithJobs,
+} from './support/import-sending';
 import { benchOpenInvoices } from './support/open-invoices';
-import { startSandboxProcess } from './support/sandbox-process';
+import { startRun } from './support/self-footprint';
 import { generatedCamt053 } from './support/statement-file';
+import { median } from './support/stats';
 
 const LINES = positiveInteger('BENCH_IMPORT_LINES', 10_000);
 const OPEN = positiveInteger('BENCH_IMPORT_OPEN', 30_000);
@@ -73,8 +67,6 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 // ---------------------------------------------------------------------------------------------------------------
 // (a) read and paired
 
-const highWaterMark = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]) * 1024;
-
 type ReadRun = { ms: number; cpuMs: number; readCpuMs: number; extraMb: number; ready: number };
 
 function readAndPair(
@@ -82,27 +74,13 @@ function readAndPair(
   invoices: Parameters<typeof indexOpenInvoices>[0],
   collectFirst: boolean,
 ): ReadRun {
-  if (collectFirst) {
-    globalThis.gc?.();
-    writeFileSync('/proc/self/clear_refs', '5');
-  }
-  const before = process.memoryUsage().rss;
-  const cpuBefore = process.cpuUsage();
-  const started = performance.now();
+  const run = startRun(collectFirst);
   const statement = readStatement(bytes);
-  const readCpu = process.cpuUsage(cpuBefore);
+  const readCpuMs = run.cpuMs();
   const pairings = pairStatement(statement.lines, indexOpenInvoices(invoices));
-  const ms = performance.now() - started;
-  const cpu = process.cpuUsage(cpuBefore);
-  const extraMb = (highWaterMark() - before) / MB;
+  const { ms, cpuMs, extraMb } = run.end();
   if (pairings.length !== LINES) throw new Error(`paired ${pairings.length} lines, not ${LINES}`);
-  return {
-    ms: Math.round(ms),
-    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
-    readCpuMs: Math.round((readCpu.user + readCpu.system) / 1000),
-    extraMb: Math.round(extraMb),
-    ready: pairings.filter((pairing) => pairing.state === 'ready').length,
-  };
+  return { ms, cpuMs, readCpuMs, extraMb, ready: pairings.filter((pairing) => pairing.state === 'ready').length };
 }
 
 function measureReading() {
@@ -115,7 +93,6 @@ function measureReading() {
   const runs = Array.from({ length: RUNS }, () => readAndPair(bytes, invoices, false));
   // The same after a full collection each: the heap shrunk back, as after a long quiet spell.
   const collected = Array.from({ length: RUNS }, () => readAndPair(bytes, invoices, true));
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const medianCpuMs = median(runs.map((run) => run.cpuMs));
   const medianReadCpuMs = median(runs.map((run) => run.readCpuMs));
   const medianCollectedCpuMs = median(collected.map((run) => run.cpuMs));
@@ -139,125 +116,62 @@ function measureReading() {
 // (b) sent and confirmed
 
 type Invoice = { id: number; documentNumber: string; variableSymbol: string };
-type Payment = { externalId: string | null };
 
 async function measureSending() {
-  const bench = await openBench(cleanup, progress);
-  const sandbox = await startSandboxProcess({
-    pluginId: sandboxDefaults.pluginId,
-    apiKey: sandboxDefaults.pluginApiKey,
-  });
-  bench.guardian.watchServer(sandbox.pid);
-  cleanup.add(`stopped the sandbox (pid ${sandbox.pid})`, () => sandbox.stop());
-  progress(`sandbox on ${sandbox.url} (pid ${sandbox.pid})`);
-  Object.assign(
-    process.env,
-    addonEnv({
-      ...sandboxServiceAddresses(sandbox.url),
-      appUrl: 'http://127.0.0.1:9',
-      databaseUrl: bench.database.url,
-      home: ROOT,
-    }),
-  );
-  const handle = await getDbHandle();
-  cleanup.add('closed the pool', () => handle.close());
-  const { db } = handle;
+  const opened = await openSendingBench(cleanup, progress, TENANT, USER);
+  const { sandbox, db, read, token, scope } = opened;
 
-  // The company, its account and open invoices, read with a token of their own (not counted below).
-  const reader = await sandbox.issue(TENANT, `reader-${randomUUID()}`);
-  const read = async <T>(path: string): Promise<T> => {
-    const response = await fetch(`${sandbox.url}${path}`, { headers: { authorization: `Bearer ${reader}` } });
-    if (!response.ok) throw new Error(`sandbox ${path} answered ${response.status}`);
-    return ((await response.json()) as { data: T }).data;
-  };
+  // The company's account and open invoices, read with the reader's token (not counted below).
   const accountId = (await read<{ id: number }[]>('/api/payments/accounts'))[0]!.id;
   const invoices = await read<Invoice[]>('/api/invoices?PaymentStatus=0&Top=100');
   if (invoices.length === 0) throw new Error('the sandbox company has no open invoice');
 
-  // The connection the jobs use, stored as a delivery stores it.
-  const token = await sandbox.issue(TENANT, USER);
-  await storeAccessTokens(
-    db,
-    [{ userId: USER, tenantId: TENANT, pluginId: sandboxDefaults.pluginId, accessToken: token, companyName: null }],
-    getEnv().encryptionKeys,
-    { source: 'gateway' },
-  );
-  const scope: CompanyScope = { userId: USER, pluginId: sandboxDefaults.pluginId, tenantId: TENANT };
   const prefix = `bench${Date.now().toString(36)}`;
-  const { id: importId } = await createImport(db, scope, {
-    kind: 'payments',
-    fileName: 'vypis.xml',
-    digest: 'ab'.repeat(32),
-    accountId,
-    lines: paymentLines(invoices, PAYMENTS, prefix),
-  });
-  await startJobs({ queues: [importSendQueue, importCheckQueue, importTickQueue] });
-  cleanup.add('stopped the job queue', () => stopJobs({ timeoutMs: 5_000 }));
-  progress(`import of ${PAYMENTS} payments stored; the jobs are working`);
-
-  const loadBefore = loadavg().map(round1);
-  const started = performance.now();
-  const startedAt = Date.now();
-  const queued = await queueLines(db, scope, importId, 'all-ready');
-  if (queued.queued.length !== PAYMENTS) throw new Error(`queued ${queued.queued.length} lines, not ${PAYMENTS}`);
-  await requestImportSend(scope);
-  let states: Record<string, number> = {};
-  let sentAt: number | null = null;
-  for (;;) {
-    const lines = (await readImport(db, scope, importId))!.lines;
-    states = {};
-    for (const line of lines) states[line.state] = (states[line.state] ?? 0) + 1;
-    if (sentAt === null && (states.queued ?? 0) === 0) sentAt = performance.now() - started;
-    if ((states.done ?? 0) === PAYMENTS || (states.queued ?? 0) + (states.sent ?? 0) === 0) break;
-    if (performance.now() - started > WAIT_LIMIT_MS) break;
-    await pause(100);
-  }
-  const elapsedSeconds = round1((performance.now() - started) / 1000);
-  const loadAfter = loadavg().map(round1);
-  progress(`${JSON.stringify(states)} after ${elapsedSeconds} s`);
-
-  const fingerprint = tokenFingerprint(token);
-  const calls = (await sandbox.requests()).filter((request) => request.tokenFingerprint === fingerprint);
-  const rate: RateFigures = rateOf(calls);
-  const posts = calls.filter((request) => request.method === 'POST').length;
-  const readsBack = calls.filter((request) => request.method === 'GET' && request.path === '/api/payments').length;
-  /** When each call arrived (seconds from the queueing) and what it was: where the time went. */
-  const timeline = calls.map(
-    (request) =>
-      `${round1((request.at - startedAt) / 1000)} s ${request.method} ${request.path}${request.query.replace(/LastModifiedTimestamp=[^&]*&?/, '')} ${request.status}`,
+  const importId = await storeImportWithJobs(
+    opened,
+    {
+      kind: 'payments',
+      fileName: 'vypis.xml',
+      digest: 'ab'.repeat(32),
+      accountId,
+      lines: paymentLines(invoices, PAYMENTS, prefix),
+    },
+    cleanup,
+    progress,
+    `${PAYMENTS} payments`,
   );
+
+  const countStates = async () => {
+    const states: Record<string, number> = {};
+    for (const line of (await readImport(db, scope, importId))!.lines)
+      states[line.state] = (states[line.state] ?? 0) + 1;
+    return states;
+  };
+  const sent = await sendImport(db, scope, importId, PAYMENTS, {
+    countStates,
+    pollMs: 100,
+    waitLimitMs: WAIT_LIMIT_MS,
+    progress,
+  });
+  const { calls, timeline } = await sendingCalls(sandbox, token, '/api/payments', sent.startedAt);
 
   // Every payment in the sandbox exactly once (read with the reader's token, after the timing).
-  const perExternalId = new Map<string, number>();
-  for (let skip = 0; ; skip += 100) {
-    await pause(400); // the reader's token has the same limit: 3 calls a second
-    const page = await read<Payment[]>(`/api/payments?AccountId=${accountId}&Top=100&Skip=${skip}`);
-    for (const payment of page) {
-      const id = payment.externalId;
-      if (id?.startsWith(`${prefix}-`)) perExternalId.set(id, (perExternalId.get(id) ?? 0) + 1);
-    }
-    if (page.length < 100) break;
-  }
-  const twice = [...perExternalId.values()].filter((n) => n > 1).length;
-  const recorded = perExternalId.size;
-  const met =
-    (states.done ?? 0) === PAYMENTS &&
-    elapsedSeconds < AIM.sendSeconds &&
-    rate.status429 === 0 &&
-    rate.maxInAnySecond <= AIM.callsInAnySecond &&
-    twice === 0 &&
-    recorded === PAYMENTS;
+  const inSandbox = await recordsInSandbox(
+    read,
+    (skip) => `/api/payments?AccountId=${accountId}&Top=100&Skip=${skip}`,
+    prefix,
+  );
   return {
     payments: PAYMENTS,
-    states,
-    elapsedSeconds,
-    allSentSeconds: sentAt === null ? null : round1(sentAt / 1000),
-    calls: { ...rate, posts, readsBack },
+    states: sent.states,
+    elapsedSeconds: sent.elapsedSeconds,
+    allSentSeconds: sent.allSentSeconds,
+    calls,
     timeline,
-    recorded,
-    sentTwice: twice,
-    loadAverage: { before: loadBefore, after: loadAfter },
-    met,
+    recorded: inSandbox.records,
+    sentTwice: inSandbox.twice,
+    loadAverage: sent.loadAverage,
+    met: sendingMet(PAYMENTS, sent, calls, inSandbox, AIM),
   };
 }
 
@@ -288,11 +202,7 @@ runBench('bench:imports', cleanup, async () => {
     '',
     `(b) ${PAYMENTS} payments sent and confirmed by the imports' jobs against the sandbox (3 calls/s per token):`,
     '',
-    '| lines | all sent | all done | calls (POST / reads back) | calls/s | 429s | most in any 1 s | in the sandbox |',
-    '|---|---|---|---|---|---|---|---|',
-    `| ${JSON.stringify(s.states)} | ${s.allSentSeconds} s | ${s.elapsedSeconds} s | ${s.calls.calls} ` +
-      `(${s.calls.posts} / ${s.calls.readsBack}) | ${s.calls.callsPerSecond} | ${s.calls.status429} | ` +
-      `${s.calls.maxInAnySecond} | ${s.recorded}, ${s.sentTwice} twice |`,
+    ...sendingTable(s, s.calls, { records: s.recorded, twice: s.sentTwice }),
     '',
     `Load average ${s.loadAverage.before.join(' / ')} before, ${s.loadAverage.after.join(' / ')} after. Aim under ` +
       `${AIM.sendSeconds} s, no 429, at most ${AIM.callsInAnySecond} calls in any second: ${s.met ? 'met' : 'NOT met'}.`,

@@ -17,30 +17,23 @@
  * created and dropped again. Needs no build. Writes bench/results/invoice-send-<timestamp>.json; exits non-zero when
  * an aim is missed.
  */
-import { randomUUID } from 'node:crypto';
-import { loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
-import { setTimeout as pause } from 'node:timers/promises';
 
 import { sql } from 'drizzle-orm';
 
-import type { CompanyScope } from '@/lib/base/company-scope';
-import { storeAccessTokens } from '@/lib/owners/connections/store';
-import { createImport } from '@/lib/owners/imports/create';
-import { importCheckQueue, importSendQueue, importTickQueue, requestImportSend } from '@/lib/owners/imports/jobs';
-import { queueLines } from '@/lib/owners/imports/queue';
-import { sandboxDefaults, sandboxServiceAddresses } from '@/lib/platform/config/sandbox-defaults';
-import { getDbHandle, rowsOf } from '@/lib/platform/db/client';
-import { getEnv } from '@/lib/platform/env';
-import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
+import { rowsOf } from '@/lib/platform/db/client';
 
-import { tokenFingerprint } from '../sandbox/data-api/request-log';
 import { invoiceLines } from '../tests/support/invoice-lines';
-import { addonEnv } from './support/addon-env';
 import { installCleanup, positiveInteger } from './support/cleanup';
-import { openBench, publish, ROOT, runBench } from './support/harness';
-import { type RateFigures, rateOf } from './support/mirror-calls';
-import { startSandboxProcess } from './support/sandbox-process';
+import { publish, runBench } from './support/harness';
+import {
+  openSendingBench,
+  recordsInSandbox,
+  sendImport,
+  sendingCalls,
+  sendingMet,
+  sendingTable,
+  storeImportWithJobs,
+} from './support/import-sending';
 
 const INVOICES = positiveInteger('BENCH_INVOICES', 4_000);
 const TENANT = '10001';
@@ -50,63 +43,31 @@ const WAIT_LIMIT_MS = 300_000;
 
 const progress = (message: string) => console.error(`[bench:invoice-send] ${message}`);
 const cleanup = installCleanup(progress);
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 type Sequence = { code: string; evidence?: string; documentType?: number; isDefault?: boolean };
-type Invoice = { externalId: string | null };
 
 async function measureSending() {
-  const bench = await openBench(cleanup, progress);
-  const sandbox = await startSandboxProcess({
-    pluginId: sandboxDefaults.pluginId,
-    apiKey: sandboxDefaults.pluginApiKey,
-  });
-  bench.guardian.watchServer(sandbox.pid);
-  cleanup.add(`stopped the sandbox (pid ${sandbox.pid})`, () => sandbox.stop());
-  progress(`sandbox on ${sandbox.url} (pid ${sandbox.pid})`);
-  Object.assign(
-    process.env,
-    addonEnv({
-      ...sandboxServiceAddresses(sandbox.url),
-      appUrl: 'http://127.0.0.1:9',
-      databaseUrl: bench.database.url,
-      home: ROOT,
-    }),
-  );
-  const handle = await getDbHandle();
-  cleanup.add('closed the pool', () => handle.close());
-  const { db } = handle;
+  const opened = await openSendingBench(cleanup, progress, TENANT, USER);
+  const { sandbox, db, read, token, scope } = opened;
 
-  // The company's regular sequence, read with a token of its own (not counted below).
-  const reader = await sandbox.issue(TENANT, `reader-${randomUUID()}`);
-  const read = async <T>(path: string): Promise<T> => {
-    const response = await fetch(`${sandbox.url}${path}`, { headers: { authorization: `Bearer ${reader}` } });
-    if (!response.ok) throw new Error(`sandbox ${path} answered ${response.status}`);
-    return ((await response.json()) as { data: T }).data;
-  };
+  // The company's regular sequence, read with the reader's token (not counted below).
   const sequences = await read<Sequence[]>('/api/numberingSequences');
   const regular = sequences.find((s) => s.evidence === 'invoices' && s.documentType === 0 && s.isDefault);
   if (!regular) throw new Error('the sandbox company has no regular invoice sequence');
 
-  // The connection the jobs use, stored as a delivery stores it (no receiver of notifications).
-  const token = await sandbox.issue(TENANT, USER);
-  await storeAccessTokens(
-    db,
-    [{ userId: USER, tenantId: TENANT, pluginId: sandboxDefaults.pluginId, accessToken: token, companyName: null }],
-    getEnv().encryptionKeys,
-    { source: 'gateway' },
-  );
-  const scope: CompanyScope = { userId: USER, pluginId: sandboxDefaults.pluginId, tenantId: TENANT };
   const prefix = `bench${Date.now().toString(36)}`;
-  const { id: importId } = await createImport(db, scope, {
-    kind: 'invoices',
-    fileName: 'faktury.xlsx',
-    digest: 'cd'.repeat(32),
-    lines: invoiceLines(INVOICES, prefix, { sequence: regular.code }),
-  });
-  await startJobs({ queues: [importSendQueue, importCheckQueue, importTickQueue] });
-  cleanup.add('stopped the job queue', () => stopJobs({ timeoutMs: 5_000 }));
-  progress(`import of ${INVOICES} invoices stored; the jobs are working`);
+  const importId = await storeImportWithJobs(
+    opened,
+    {
+      kind: 'invoices',
+      fileName: 'faktury.xlsx',
+      digest: 'cd'.repeat(32),
+      lines: invoiceLines(INVOICES, prefix, { sequence: regular.code }),
+    },
+    cleanup,
+    progress,
+    `${INVOICES} invoices`,
+  );
 
   // Counted per state in the database, not read whole: the polling must not weigh on what is measured.
   const countStates = async () => {
@@ -116,72 +77,33 @@ async function measureSending() {
     );
     return Object.fromEntries(rows.map((row) => [row.state, Number(row.n)])) as Record<string, number>;
   };
-
-  const loadBefore = loadavg().map(round1);
-  const cpuBefore = process.cpuUsage();
-  const started = performance.now();
-  const startedAt = Date.now();
-  const queued = await queueLines(db, scope, importId, 'all-ready');
-  if (queued.queued.length !== INVOICES) throw new Error(`queued ${queued.queued.length} lines, not ${INVOICES}`);
-  await requestImportSend(scope);
-  let states: Record<string, number> = {};
-  let sentAt: number | null = null;
-  for (;;) {
-    states = await countStates();
-    if (sentAt === null && (states.queued ?? 0) === 0) sentAt = performance.now() - started;
-    if ((states.done ?? 0) === INVOICES || (states.queued ?? 0) + (states.sent ?? 0) === 0) break;
-    if (performance.now() - started > WAIT_LIMIT_MS) break;
-    await pause(250);
-  }
-  const elapsedSeconds = round1((performance.now() - started) / 1000);
-  const cpu = process.cpuUsage(cpuBefore);
-  const loadAfter = loadavg().map(round1);
-  progress(`${JSON.stringify(states)} after ${elapsedSeconds} s`);
-
-  const fingerprint = tokenFingerprint(token);
-  const calls = (await sandbox.requests()).filter((request) => request.tokenFingerprint === fingerprint);
-  const rate: RateFigures = rateOf(calls);
-  const posts = calls.filter((request) => request.method === 'POST').length;
-  const readsBack = calls.filter((request) => request.method === 'GET' && request.path === '/api/invoices').length;
-  /** When each call arrived (seconds from the queueing) and what it was: where the time went. */
-  const timeline = calls.map(
-    (request) =>
-      `${round1((request.at - startedAt) / 1000)} s ${request.method} ${request.path}${request.query.replace(/LastModifiedTimestamp=[^&]*&?/, '')} ${request.status}`,
-  );
+  const sent = await sendImport(db, scope, importId, INVOICES, {
+    countStates,
+    pollMs: 250,
+    waitLimitMs: WAIT_LIMIT_MS,
+    progress,
+  });
+  const { calls, timeline } = await sendingCalls(sandbox, token, '/api/invoices', sent.startedAt);
 
   // Every invoice in the sandbox exactly once (read with the reader's token, after the timing).
-  const since = new Date(startedAt - 60 * 60_000).toISOString().slice(0, 19);
-  const perExternalId = new Map<string, number>();
-  for (let skip = 0; ; skip += 100) {
-    await pause(400); // the reader's token has the same limit: 3 calls a second
-    const page = await read<Invoice[]>(`/api/invoices?LastModifiedTimestamp=${since}&Top=100&Skip=${skip}`);
-    for (const invoice of page) {
-      const id = invoice.externalId;
-      if (id?.startsWith(`${prefix}-`)) perExternalId.set(id, (perExternalId.get(id) ?? 0) + 1);
-    }
-    if (page.length < 100) break;
-  }
-  const twice = [...perExternalId.values()].filter((n) => n > 1).length;
-  const created = perExternalId.size;
-  const met =
-    (states.done ?? 0) === INVOICES &&
-    elapsedSeconds < AIM.sendSeconds &&
-    rate.status429 === 0 &&
-    rate.maxInAnySecond <= AIM.callsInAnySecond &&
-    twice === 0 &&
-    created === INVOICES;
+  const since = new Date(sent.startedAt - 60 * 60_000).toISOString().slice(0, 19);
+  const inSandbox = await recordsInSandbox(
+    read,
+    (skip) => `/api/invoices?LastModifiedTimestamp=${since}&Top=100&Skip=${skip}`,
+    prefix,
+  );
   return {
     invoices: INVOICES,
-    states,
-    elapsedSeconds,
-    allSentSeconds: sentAt === null ? null : round1(sentAt / 1000),
-    calls: { ...rate, posts, readsBack },
-    addonCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    states: sent.states,
+    elapsedSeconds: sent.elapsedSeconds,
+    allSentSeconds: sent.allSentSeconds,
+    calls,
+    addonCpuMs: sent.cpuMs,
     timeline,
-    created,
-    createdTwice: twice,
-    loadAverage: { before: loadBefore, after: loadAfter },
-    met,
+    created: inSandbox.records,
+    createdTwice: inSandbox.twice,
+    loadAverage: sent.loadAverage,
+    met: sendingMet(INVOICES, sent, calls, inSandbox, AIM),
   };
 }
 
@@ -193,11 +115,7 @@ runBench('bench:invoice-send', cleanup, async () => {
     '',
     `${INVOICES} invoices sent and confirmed (read back) by the imports' jobs against the sandbox (3 calls/s per token):`,
     '',
-    '| lines | all sent | all done | calls (POST / reads back) | calls/s | 429s | most in any 1 s | in the sandbox |',
-    '|---|---|---|---|---|---|---|---|',
-    `| ${JSON.stringify(s.states)} | ${s.allSentSeconds} s | ${s.elapsedSeconds} s | ${s.calls.calls} ` +
-      `(${s.calls.posts} / ${s.calls.readsBack}) | ${s.calls.callsPerSecond} | ${s.calls.status429} | ` +
-      `${s.calls.maxInAnySecond} | ${s.created}, ${s.createdTwice} twice |`,
+    ...sendingTable(s, s.calls, { records: s.created, twice: s.createdTwice }),
     '',
     `The add-on's process: ${s.addonCpuMs} ms CPU. Load average ${s.loadAverage.before.join(' / ')} before, ` +
       `${s.loadAverage.after.join(' / ')} after. Aim under ${AIM.sendSeconds} s, no 429, at most ` +

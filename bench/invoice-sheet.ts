@@ -18,10 +18,9 @@
  * median CPU time of the runs after the first and the first run's peak. Writes bench/results/invoice-sheet-<ts>.json.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 import ExcelJS from 'exceljs';
@@ -32,6 +31,9 @@ import { type InvoiceContext, invoiceLinesOf } from '@/lib/features/imports/invo
 
 import { positiveInteger } from './support/cleanup';
 import { seededRandom } from './support/random';
+import { publish } from './support/results';
+import { startRun } from './support/self-footprint';
+import { median } from './support/stats';
 
 const ROWS = positiveInteger('BENCH_INVOICE_ROWS', 10_000);
 const RUNS = positiveInteger('BENCH_INVOICE_RUNS', 5);
@@ -39,7 +41,6 @@ const AIM = { ms: 3_000, extraMb: 200 };
 const MB = 1024 * 1024;
 
 const progress = (message: string) => console.error(`[bench:invoice-sheet] ${message}`);
-const highWaterMark = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]) * 1024;
 
 type Row = Partial<Record<(typeof INVOICE_TEMPLATE_FIELDS)[number], string | number | Date>>;
 
@@ -138,29 +139,16 @@ function benchContext(): InvoiceContext {
 }
 
 async function measure(bytes: Uint8Array, name: string, context: InvoiceContext) {
-  globalThis.gc?.();
-  writeFileSync('/proc/self/clear_refs', '5');
-  const before = process.memoryUsage();
-  const cpuBefore = process.cpuUsage();
-  const started = performance.now();
+  const run = startRun();
   const sheet = await readInvoiceSheet(bytes, name);
   const draft = invoiceLinesOf(sheet, context);
-  const ms = performance.now() - started;
-  const cpu = process.cpuUsage(cpuBefore);
-  const heapMb = (process.memoryUsage().heapUsed - before.heapUsed) / MB;
-  const extraMb = (highWaterMark() - before.rss) / MB;
+  const { ms, cpuMs, extraMb, heapMb } = run.end();
   const invalid = draft.lines.filter((line) => line.state !== 'ready');
   if (sheet.rows.length !== ROWS || invalid.length > 0)
     throw new Error(
       `read ${sheet.rows.length} rows, ${invalid.length} invalid invoices: ${JSON.stringify(invalid[0]?.problems)}`,
     );
-  return {
-    ms: Math.round(ms),
-    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
-    extraMb: Math.round(extraMb),
-    heapMb: Math.round(heapMb),
-    invoices: draft.lines.length,
-  };
+  return { ms, cpuMs, extraMb, heapMb, invoices: draft.lines.length };
 }
 
 type Result = Awaited<ReturnType<typeof benchFile>>;
@@ -173,8 +161,7 @@ async function benchFile(format: 'csv' | 'xlsx', bytes: Uint8Array) {
   );
   const runs = [];
   for (let run = 0; run < RUNS; run += 1) runs.push(await measure(bytes, `faktury.${format}`, context));
-  const cpu = runs.map((run) => run.cpuMs).sort((a, b) => a - b);
-  const medianCpuMs = cpu[Math.floor(cpu.length / 2)]!;
+  const medianCpuMs = median(runs.map((run) => run.cpuMs));
   return {
     format,
     fileMb: Number((bytes.byteLength / MB).toFixed(1)),
@@ -232,24 +219,18 @@ async function main() {
     aim: AIM,
     met: results.every((result) => result.met),
   };
-  console.log(
-    [
-      `| format | file | invoices | first run: wall / CPU, peak extra RSS, heap growth | next ${RUNS} runs: wall ms | CPU ms | median CPU |`,
-      '|---|---|---|---|---|---|---|',
-      ...results.map(
-        (r) =>
-          `| ${r.format} | ${r.fileMb} MB | ${r.invoices} | ${r.first.ms} / ${r.first.cpuMs} ms, ${r.first.extraMb} MB, ${r.first.heapMb} MB | ${r.runs.map((run) => run.ms).join(' / ')} | ${r.runs.map((run) => run.cpuMs).join(' / ')} | ${r.medianCpuMs} ms |`,
-      ),
-      `load average at the end: ${figures.loadAverage.join(', ')}`,
-      '',
-      `aim: median CPU under ${AIM.ms} ms and first run under ${AIM.extraMb} MB extra, each format: ${figures.met ? 'met' : 'NOT met'}`,
-    ].join('\n'),
-  );
-  const dir = path.join(fileURLToPath(new URL('..', import.meta.url)), 'bench', 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `invoice-sheet-${figures.timestamp.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
-  progress(`written ${path.relative(process.cwd(), file)}`);
+  const table = [
+    `| format | file | invoices | first run: wall / CPU, peak extra RSS, heap growth | next ${RUNS} runs: wall ms | CPU ms | median CPU |`,
+    '|---|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.format} | ${r.fileMb} MB | ${r.invoices} | ${r.first.ms} / ${r.first.cpuMs} ms, ${r.first.extraMb} MB, ${r.first.heapMb} MB | ${r.runs.map((run) => run.ms).join(' / ')} | ${r.runs.map((run) => run.cpuMs).join(' / ')} | ${r.medianCpuMs} ms |`,
+    ),
+    `load average at the end: ${figures.loadAverage.join(', ')}`,
+    '',
+    `aim: median CPU under ${AIM.ms} ms and first run under ${AIM.extraMb} MB extra, each format: ${figures.met ? 'met' : 'NOT met'}`,
+  ].join('\n');
+  publish('invoice-sheet', figures, table, progress);
   return figures.met ? 0 : 1;
 }
 

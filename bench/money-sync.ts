@@ -23,21 +23,17 @@ import { performance } from 'node:perf_hooks';
 
 import { and, count, eq } from 'drizzle-orm';
 
-import { storeAccessTokens } from '@/lib/owners/connections/store';
 import { syncMirror } from '@/lib/owners/mirror/run';
-import { sandboxDefaults, sandboxServiceAddresses } from '@/lib/platform/config/sandbox-defaults';
+import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
 import { openPostgres } from '@/lib/platform/db/client';
 import { mirrorCatalogItems, mirrorPayments } from '@/lib/platform/db/schema';
-import { getEnv } from '@/lib/platform/env';
 
 import type { CompanyVolume } from '../sandbox/data/company-data';
-import { tokenFingerprint } from '../sandbox/data-api/request-log';
-import { addonEnv } from './support/addon-env';
 import { installCleanup, positiveInteger } from './support/cleanup';
-import { openBench, publish, ROOT, runBench } from './support/harness';
+import { storeConnection, tokenCalls } from './support/connection';
+import { openBench, publish, runBench, startSandboxApart } from './support/harness';
 import { sampleMemory } from './support/memory';
 import { type RateFigures, rateOf } from './support/mirror-calls';
-import { startSandboxProcess } from './support/sandbox-process';
 
 const PAYMENTS = positiveInteger('BENCH_MONEY_PAYMENTS', 20_000);
 const ITEMS = positiveInteger('BENCH_MONEY_ITEMS', 5_000);
@@ -59,24 +55,9 @@ type Part = RateFigures & { elapsedSeconds: number };
 async function main(): Promise<number> {
   const bench = await openBench(cleanup, progress);
   const volume: CompanyVolume = { payments: PAYMENTS, catalogItems: ITEMS, invoices: INVOICES };
-  const sandbox = await startSandboxProcess({
-    pluginId: sandboxDefaults.pluginId,
-    apiKey: sandboxDefaults.pluginApiKey,
-    volumes: { [TENANT]: Object.fromEntries(Object.entries(volume).filter(([, n]) => n !== undefined)) },
+  const sandbox = await startSandboxApart(bench, progress, {
+    [TENANT]: Object.fromEntries(Object.entries(volume).filter(([, n]) => n !== undefined)),
   });
-  bench.guardian.watchServer(sandbox.pid);
-  cleanup.add(`stopped the sandbox (pid ${sandbox.pid})`, () => sandbox.stop());
-  progress(`sandbox on ${sandbox.url} (pid ${sandbox.pid})`);
-  // The add-on's own modules read their configuration from the environment, as under `next start`.
-  Object.assign(
-    process.env,
-    addonEnv({
-      ...sandboxServiceAddresses(sandbox.url),
-      appUrl: 'http://127.0.0.1:9',
-      databaseUrl: bench.database.url,
-      home: ROOT,
-    }),
-  );
 
   const handle = await openPostgres(bench.database.url);
   cleanup.add('closed the pool', () => handle.close());
@@ -90,13 +71,7 @@ async function main(): Promise<number> {
   progress(`company ${TENANT}: ${JSON.stringify(counts)}, generated in ${generationSeconds} s`);
 
   const company = { pluginId: sandboxDefaults.pluginId, tenantId: TENANT };
-  const token = await sandbox.issue(TENANT, USER);
-  await storeAccessTokens(
-    db,
-    [{ userId: USER, tenantId: TENANT, pluginId: company.pluginId, accessToken: token, companyName: null }],
-    getEnv().encryptionKeys,
-    { source: 'gateway' },
-  );
+  const token = await storeConnection(db, sandbox, TENANT, USER);
 
   const rssBefore = process.memoryUsage().rss;
   const sandboxMemory = sampleMemory(sandbox.pid, 500);
@@ -110,8 +85,7 @@ async function main(): Promise<number> {
   const syncPeakRss = process.resourceUsage().maxRSS * 1024;
   progress(`sync ${result.status} after ${seconds(syncMs)} s, ${result.read} records read`);
 
-  const fingerprint = tokenFingerprint(token);
-  const calls = (await sandbox.requests()).filter((request) => request.tokenFingerprint === fingerprint);
+  const calls = await tokenCalls(sandbox, token);
   const part = (requests: typeof calls): Part => {
     const figures = rateOf(requests);
     return { ...figures, elapsedSeconds: figures.spanSeconds };

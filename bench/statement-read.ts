@@ -15,16 +15,15 @@
  * pairing adds its own part. Judged on the median CPU time of the runs after the first (an instance that has imported
  * once) and the first run's memory. Writes bench/results/statement-read-<timestamp>.json.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 
 import { readStatement } from '@/lib/features/imports/statements/read-statement';
 
 import { positiveInteger } from './support/cleanup';
+import { publish } from './support/results';
+import { startRun } from './support/self-footprint';
 import { generatedCamt053 } from './support/statement-file';
+import { median } from './support/stats';
 
 const LINES = positiveInteger('BENCH_STATEMENT_LINES', 10_000);
 const RUNS = positiveInteger('BENCH_STATEMENT_RUNS', 5);
@@ -33,20 +32,12 @@ const MB = 1024 * 1024;
 
 const progress = (message: string) => console.error(`[bench:statements] ${message}`);
 
-const highWaterMark = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]) * 1024;
-
 function measure(bytes: Uint8Array) {
-  globalThis.gc?.();
-  writeFileSync('/proc/self/clear_refs', '5');
-  const before = process.memoryUsage().rss;
-  const cpuBefore = process.cpuUsage();
-  const started = performance.now();
+  const run = startRun();
   const statement = readStatement(bytes);
-  const ms = performance.now() - started;
-  const cpu = process.cpuUsage(cpuBefore);
-  const extraMb = (highWaterMark() - before) / MB;
+  const { ms, cpuMs, extraMb } = run.end();
   if (statement.lines.length !== LINES) throw new Error(`read ${statement.lines.length} lines, not ${LINES}`);
-  return { ms: Math.round(ms), cpuMs: Math.round((cpu.user + cpu.system) / 1000), extraMb: Math.round(extraMb) };
+  return { ms, cpuMs, extraMb };
 }
 
 function main() {
@@ -56,8 +47,7 @@ function main() {
   const first = measure(bytes);
   progress(`first run: ${first.ms} ms (CPU ${first.cpuMs} ms), ${first.extraMb} MB extra`);
   const runs = Array.from({ length: RUNS }, () => measure(bytes));
-  const cpu = runs.map((run) => run.cpuMs).sort((a, b) => a - b);
-  const medianCpuMs = cpu[Math.floor(cpu.length / 2)]!;
+  const medianCpuMs = median(runs.map((run) => run.cpuMs));
   const met = medianCpuMs < AIM.ms && first.extraMb < AIM.extraMb;
   const figures = {
     timestamp: new Date().toISOString(),
@@ -71,21 +61,15 @@ function main() {
     aim: AIM,
     met,
   };
-  console.log(
-    [
-      `| lines | file | first run: wall / CPU, peak extra RSS | next ${RUNS} runs: wall ms | CPU ms |`,
-      '|---|---|---|---|---|',
-      `| ${LINES} | ${figures.fileMb} MB | ${first.ms} / ${first.cpuMs} ms, ${first.extraMb} MB | ${runs.map((run) => run.ms).join(' / ')} | ${runs.map((run) => run.cpuMs).join(' / ')} |`,
-      `load average at the end: ${figures.loadAverage.join(', ')}`,
-      '',
-      `aim: median CPU ${medianCpuMs} ms under ${AIM.ms} ms, first run ${first.extraMb} MB under ${AIM.extraMb} MB extra: ${met ? 'met' : 'NOT met'}`,
-    ].join('\n'),
-  );
-  const dir = path.join(fileURLToPath(new URL('..', import.meta.url)), 'bench', 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `statement-read-${figures.timestamp.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
-  progress(`written ${path.relative(process.cwd(), file)}`);
+  const table = [
+    `| lines | file | first run: wall / CPU, peak extra RSS | next ${RUNS} runs: wall ms | CPU ms |`,
+    '|---|---|---|---|---|',
+    `| ${LINES} | ${figures.fileMb} MB | ${first.ms} / ${first.cpuMs} ms, ${first.extraMb} MB | ${runs.map((run) => run.ms).join(' / ')} | ${runs.map((run) => run.cpuMs).join(' / ')} |`,
+    `load average at the end: ${figures.loadAverage.join(', ')}`,
+    '',
+    `aim: median CPU ${medianCpuMs} ms under ${AIM.ms} ms, first run ${first.extraMb} MB under ${AIM.extraMb} MB extra: ${met ? 'met' : 'NOT met'}`,
+  ].join('\n');
+  publish('statement-read', figures, table, progress);
   return met ? 0 : 1;
 }
 

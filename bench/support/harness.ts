@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { sandboxDefaults, sandboxServiceAddresses } from '@/lib/platform/config/sandbox-defaults';
 
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/app';
+import type { CompanyVolume } from '../../sandbox/data/company-data';
 import { addonEnv } from './addon-env';
 import type { Cleanup } from './cleanup';
 import { cpuMsBetween, cpuMsByPid } from './cpu';
@@ -13,6 +13,8 @@ import { type BenchDatabase, createBenchDatabase } from './database';
 import { type Guardian, startGuardian } from './guardian';
 import { type MemorySampler, processTree, sampleMemory } from './memory';
 import type { CpuMs } from './report';
+import { ROOT } from './results';
+import { type SandboxProcess, startSandboxProcess } from './sandbox-process';
 import { freePort, type NextServer, startNext, waitForHealth } from './server';
 
 /**
@@ -21,8 +23,7 @@ import { freePort, type NextServer, startNext, waitForHealth } from './server';
  * the exit once everything is cleaned up. Each step registers its own cleanup.
  */
 
-/** The project's root: `.next` is here, and `next start` runs here. */
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export { publish, ROOT } from './results';
 const DATABASE_SERVER =
   process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -104,6 +105,37 @@ export async function startWithSandbox(
   return { ...started, sandbox, addonUrl };
 }
 
+/**
+ * The sandbox in a process of its own (support/sandbox-process.ts), watched by the guardian and stopped on cleanup,
+ * for a benchmark that runs the add-on's own modules in this process: they read their configuration from the
+ * environment, as under `next start`, which is set here to the sandbox's addresses and the bench database (no
+ * add-on address: nothing calls it back).
+ */
+export async function startSandboxApart(
+  bench: Bench,
+  progress: (message: string) => void,
+  volumes?: Record<string, CompanyVolume>,
+): Promise<SandboxProcess> {
+  const sandbox = await startSandboxProcess({
+    pluginId: sandboxDefaults.pluginId,
+    apiKey: sandboxDefaults.pluginApiKey,
+    ...(volumes ? { volumes } : {}),
+  });
+  bench.guardian.watchServer(sandbox.pid);
+  bench.cleanup.add(`stopped the sandbox (pid ${sandbox.pid})`, () => sandbox.stop());
+  progress(`sandbox on ${sandbox.url} (pid ${sandbox.pid})`);
+  Object.assign(
+    process.env,
+    addonEnv({
+      ...sandboxServiceAddresses(sandbox.url),
+      appUrl: 'http://127.0.0.1:9',
+      databaseUrl: bench.database.url,
+      home: ROOT,
+    }),
+  );
+  return sandbox;
+}
+
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
@@ -133,21 +165,6 @@ export async function cpuWindow(
     };
     return { cpu, loadAverage: [round1(loadBefore), round1(loadavg()[0] ?? 0)] };
   };
-}
-
-/** Prints the table on stdout and writes the same figures to bench/results/<name>-<timestamp>.json. */
-export function publish(
-  name: string,
-  figures: { timestamp: string },
-  table: string,
-  progress: (message: string) => void,
-): void {
-  console.log(table);
-  const dir = path.join(ROOT, 'bench', 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}-${figures.timestamp.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
-  progress(`written ${path.relative(ROOT, file)}`);
 }
 
 /** Runs the benchmark, cleans up whatever happened, and exits with its code (1 when it threw). */

@@ -27,3 +27,9 @@ export function countBy<T>(items: readonly T[], key: (item: T) => string): Recor
 }
 
 export const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
+
+/** The middle value (the upper of the two middle ones for an even count), as the in-process benchmarks judge runs. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
