@@ -5,12 +5,13 @@ import { fill } from '@/lib/base/i18n/documents';
 import { formatMoment, formatMoney } from '@/lib/base/i18n/format';
 import type { ImportsTexts } from '@/lib/base/i18n/imports';
 import type { Locale } from '@/lib/base/i18n/messages';
-import type { ImportState, LineCounts, LineState } from '@/lib/base/imports/states';
+import { type ImportState, LINE_STATES, type LineCounts, type LineState } from '@/lib/base/imports/states';
 import type { CurrencySum } from '@/lib/features/imports/import-page-parts';
 import type { ImportDetail } from '@/lib/owners/imports/view';
 import { companyPath } from '@/lib/service/records/present';
 
 import { linkClass, plainLinkClass } from '../detail-parts';
+import { type Column, Table } from '../table';
 
 /**
  * What every import's page shows the same way, whatever it uploads (a statement's payments, invoices): its header
@@ -218,20 +219,24 @@ export function ImportHeader({
   );
 }
 
-/** The summary's frame: its heading, the counts per state (the states given), then what the kind adds. */
+/**
+ * The summary's frame: its heading, the counts per state (the kind's `always`, the others once a line is in them),
+ * then what the kind adds.
+ */
 export function ImportSummary({
   label,
   counts,
-  states,
+  always,
   texts,
   children,
 }: {
   label: string;
   counts: LineCounts;
-  states: readonly LineState[];
+  always: readonly LineState[];
   texts: ImportPartsTexts;
   children: ReactNode;
 }) {
+  const states = LINE_STATES.filter((state) => always.includes(state) || counts[state] > 0);
   return (
     <section
       aria-labelledby="import-summary"
@@ -278,5 +283,32 @@ export function ReadySums({
         ))
       )}
     </p>
+  );
+}
+
+/** The import's lines in a table (stacked as cards on a narrow screen), or that there are none. */
+export function ImportLines({
+  count,
+  empty,
+  caption,
+  columns,
+  children,
+}: {
+  count: number;
+  empty: string;
+  caption: string;
+  columns: Column[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="mt-4">
+      {count === 0 ? (
+        <p className="text-sm text-slate-600">{empty}</p>
+      ) : (
+        <Table caption={caption} columns={columns} cards="stacked">
+          {children}
+        </Table>
+      )}
+    </div>
   );
 }

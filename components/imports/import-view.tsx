@@ -6,7 +6,7 @@ import { formatDay, formatMoney } from '@/lib/base/i18n/format';
 import { type ImportsTexts, problemWords } from '@/lib/base/i18n/imports';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { MoneyTexts } from '@/lib/base/i18n/money';
-import { LINE_STATES, type LineState } from '@/lib/base/imports/states';
+import type { LineState } from '@/lib/base/imports/states';
 import type { ImportPageData, PageLine } from '@/lib/features/imports/import-page';
 import { CHANGEABLE, importPagePath } from '@/lib/features/imports/import-paths';
 import { accountLabelOf } from '@/lib/features/money/labels';
@@ -14,9 +14,10 @@ import { kindPath } from '@/lib/service/records/present';
 
 import { plainLinkClass } from '../detail-parts';
 import { ibanForPeople } from '../money/payment-table';
-import { type Column, RowHeader, Table, Td } from '../table';
+import { type Column, RowHeader, Td } from '../table';
 import {
   ImportHeader,
+  ImportLines,
   ImportSummary,
   OutcomeNotice,
   pluralOf,
@@ -328,7 +329,6 @@ export function ImportView({
   ];
   const accounts = new Map((data.accounts ?? []).map((account) => [account.id, account]));
   const counts = detail.counts;
-  const shownStates = LINE_STATES.filter((state) => ALWAYS.includes(state) || counts[state] > 0);
 
   let outcome: ReactNode = null;
   if (data.outcome) {
@@ -358,7 +358,7 @@ export function ImportView({
 
       {data.inProgress && <ProgressNotice counts={counts} page={page} texts={texts} />}
 
-      <ImportSummary label={texts.summary.label} counts={counts} states={shownStates} texts={texts}>
+      <ImportSummary label={texts.summary.label} counts={counts} always={ALWAYS} texts={texts}>
         <ReadySums
           label={texts.summary.toRecord}
           none={texts.summary.sumNone}
@@ -374,66 +374,60 @@ export function ImportView({
         </form>
       </ImportSummary>
 
-      <div className="mt-4">
-        {lines.length === 0 ? (
-          <p className="text-sm text-slate-600">{texts.empty}</p>
-        ) : (
-          <Table caption={texts.caption} columns={columns} cards="stacked">
-            {lines.flatMap((line) => {
-              const f = line.facts;
-              const row = (
-                <tr key={line.line} className="hover:bg-slate-50" data-line={line.line} id={`line-${line.line}`}>
-                  <RowHeader>{f.date ? formatDay(f.date, locale) : '—'}</RowHeader>
-                  <Td numeric>
-                    <Amount line={line} locale={locale} />
-                  </Td>
-                  <Td>
-                    <span className="break-words">{f.counterparty.name ?? '—'}</span>
-                    {f.counterparty.iban && (
-                      <span className="block whitespace-nowrap text-xs text-slate-500">
-                        {ibanForPeople(f.counterparty.iban)}
-                      </span>
-                    )}
-                  </Td>
-                  <Td nowrap>{f.variableSymbol ?? ''}</Td>
-                  <Td>
-                    <span className="block max-w-64 break-words">{f.message ?? ''}</span>
-                    {f.reference && <span className="block break-all text-xs text-slate-500">{f.reference}</span>}
-                  </Td>
-                  <Td>
-                    <PairingCell line={line} tenantId={tenantId} actions={actions} texts={texts} />
-                  </Td>
-                  <Td>
-                    <StateCell line={line} texts={texts} />
-                  </Td>
-                  <Td>
-                    <ActionsCell
-                      line={line}
-                      actions={actions}
-                      searchOpen={data.search?.line === line.line}
-                      searchQ={data.search?.q ?? ''}
-                      texts={texts}
-                    />
-                  </Td>
-                </tr>
-              );
-              return data.search?.line === line.line
-                ? [
-                    row,
-                    <SearchResults
-                      key={`${line.line}-results`}
-                      data={data.search}
-                      actions={actions}
-                      columns={columns.length}
-                      texts={texts}
-                      locale={locale}
-                    />,
-                  ]
-                : [row];
-            })}
-          </Table>
-        )}
-      </div>
+      <ImportLines count={lines.length} empty={texts.empty} caption={texts.caption} columns={columns}>
+        {lines.flatMap((line) => {
+          const f = line.facts;
+          const row = (
+            <tr key={line.line} className="hover:bg-slate-50" data-line={line.line} id={`line-${line.line}`}>
+              <RowHeader>{f.date ? formatDay(f.date, locale) : '—'}</RowHeader>
+              <Td numeric>
+                <Amount line={line} locale={locale} />
+              </Td>
+              <Td>
+                <span className="break-words">{f.counterparty.name ?? '—'}</span>
+                {f.counterparty.iban && (
+                  <span className="block whitespace-nowrap text-xs text-slate-500">
+                    {ibanForPeople(f.counterparty.iban)}
+                  </span>
+                )}
+              </Td>
+              <Td nowrap>{f.variableSymbol ?? ''}</Td>
+              <Td>
+                <span className="block max-w-64 break-words">{f.message ?? ''}</span>
+                {f.reference && <span className="block break-all text-xs text-slate-500">{f.reference}</span>}
+              </Td>
+              <Td>
+                <PairingCell line={line} tenantId={tenantId} actions={actions} texts={texts} />
+              </Td>
+              <Td>
+                <StateCell line={line} texts={texts} />
+              </Td>
+              <Td>
+                <ActionsCell
+                  line={line}
+                  actions={actions}
+                  searchOpen={data.search?.line === line.line}
+                  searchQ={data.search?.q ?? ''}
+                  texts={texts}
+                />
+              </Td>
+            </tr>
+          );
+          return data.search?.line === line.line
+            ? [
+                row,
+                <SearchResults
+                  key={`${line.line}-results`}
+                  data={data.search}
+                  actions={actions}
+                  columns={columns.length}
+                  texts={texts}
+                  locale={locale}
+                />,
+              ]
+            : [row];
+        })}
+      </ImportLines>
     </div>
   );
 }

@@ -5,14 +5,15 @@ import { formatDay, formatMoney, formatNumber } from '@/lib/base/i18n/format';
 import { describeInvoiceProblem, type InvoiceImportTexts } from '@/lib/base/i18n/invoice-import';
 import { partnerWarningWords } from '@/lib/base/i18n/invoice-sheet';
 import type { Locale } from '@/lib/base/i18n/messages';
-import { LINE_STATES, type LineState } from '@/lib/base/imports/states';
+import type { LineState } from '@/lib/base/imports/states';
 import type { InvoiceImportPageData, InvoicePageLine } from '@/lib/features/imports/invoice-import-page';
 import { companyPath, kindPath } from '@/lib/service/records/present';
 
 import { linkClass, plainLinkClass } from '../detail-parts';
-import { type Column, RowHeader, Table, Td } from '../table';
+import { type Column, RowHeader, Td } from '../table';
 import {
   ImportHeader,
+  ImportLines,
   ImportSummary,
   OutcomeNotice,
   pluralOf,
@@ -216,7 +217,6 @@ export function InvoiceImportView({
   const c = texts.columns;
   const columns: Column[] = [c.invoice, c.partner, c.items, c.totals, c.state];
   const counts = detail.counts;
-  const shownStates = LINE_STATES.filter((state) => ALWAYS.includes(state) || counts[state] > 0);
 
   return (
     <div data-import-id={detail.id} data-import-state={detail.state} data-import-kind="invoices">
@@ -230,7 +230,7 @@ export function InvoiceImportView({
       <StopNotice detail={detail} lines={lines} action={send} texts={texts} />
       {data.inProgress && <ProgressNotice counts={counts} page={page} texts={texts} />}
 
-      <ImportSummary label={texts.summary.label} counts={counts} states={shownStates} texts={texts}>
+      <ImportSummary label={texts.summary.label} counts={counts} always={ALWAYS} texts={texts}>
         <ReadySums
           label={texts.summary.toSend}
           none={texts.summary.sumNone}
@@ -270,33 +270,27 @@ export function InvoiceImportView({
         )}
       </ImportSummary>
 
-      <div className="mt-4">
-        {lines.length === 0 ? (
-          <p className="text-sm text-slate-600">{texts.empty}</p>
-        ) : (
-          <Table caption={texts.caption} columns={columns} cards="stacked">
-            {lines.map((line) => (
-              <tr key={line.line} className="hover:bg-slate-50" data-line={line.line} id={`line-${line.line}`}>
-                <RowHeader>
-                  <InvoiceCell line={line} texts={texts} locale={locale} />
-                </RowHeader>
-                <Td>
-                  <PartnerCell line={line} texts={texts} locale={locale} />
-                </Td>
-                <Td>
-                  <ItemsCell line={line} texts={texts} locale={locale} />
-                </Td>
-                <Td>
-                  <TotalsCell line={line} texts={texts} locale={locale} />
-                </Td>
-                <Td>
-                  <StateCell line={line} tenantId={tenantId} texts={texts} describe={describe} />
-                </Td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </div>
+      <ImportLines count={lines.length} empty={texts.empty} caption={texts.caption} columns={columns}>
+        {lines.map((line) => (
+          <tr key={line.line} className="hover:bg-slate-50" data-line={line.line} id={`line-${line.line}`}>
+            <RowHeader>
+              <InvoiceCell line={line} texts={texts} locale={locale} />
+            </RowHeader>
+            <Td>
+              <PartnerCell line={line} texts={texts} locale={locale} />
+            </Td>
+            <Td>
+              <ItemsCell line={line} texts={texts} locale={locale} />
+            </Td>
+            <Td>
+              <TotalsCell line={line} texts={texts} locale={locale} />
+            </Td>
+            <Td>
+              <StateCell line={line} tenantId={tenantId} texts={texts} describe={describe} />
+            </Td>
+          </tr>
+        ))}
+      </ImportLines>
     </div>
   );
 }
