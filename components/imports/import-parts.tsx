@@ -2,17 +2,22 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 
 import { fill } from '@/lib/base/i18n/documents';
+import { formatMoment, formatMoney } from '@/lib/base/i18n/format';
 import type { ImportsTexts } from '@/lib/base/i18n/imports';
 import type { Locale } from '@/lib/base/i18n/messages';
-import type { LineCounts, LineState } from '@/lib/base/imports/states';
+import { type ImportState, LINE_STATES, type LineCounts, type LineState } from '@/lib/base/imports/states';
+import type { CurrencySum } from '@/lib/features/imports/import-page-parts';
 import type { ImportDetail } from '@/lib/owners/imports/view';
+import { companyPath } from '@/lib/service/records/present';
 
-import { plainLinkClass } from '../detail-parts';
+import { linkClass, plainLinkClass } from '../detail-parts';
+import { type Column, Table } from '../table';
 
 /**
- * What every import's page shows the same way, whatever it uploads (a statement's payments, invoices): a line's
- * state as a badge, the counts per state, why sending stopped (with "Send again"), the progress while lines are on
- * their way (the page refreshing itself), and what the last form did. Each takes the words of its own kind's page.
+ * What every import's page shows the same way, whatever it uploads (a statement's payments, invoices): its header
+ * (title, ways back, file, who, when, state), a line's state as a badge, the summary's frame with the counts per
+ * state and the sums to send, why sending stopped (with "Send again"), the progress while lines are on their way (the
+ * page refreshing itself), and what the last form did. Each takes the words of its own kind's page.
  */
 
 /** The words these parts need: each kind's page texts have them (lib/base/i18n/imports*.ts, invoice-import*.ts). */
@@ -152,5 +157,158 @@ export function OutcomeNotice({ outcome, warn, children }: { outcome: string; wa
     >
       {children}
     </p>
+  );
+}
+
+/** The words of an import's header: each kind's page texts have them. */
+export type ImportHeaderTexts = {
+  title: string;
+  importsList: string;
+  back: string;
+  header: { file: string; by: string; at: string; state: string };
+  importStates: Record<ImportState, string>;
+};
+
+/**
+ * The import's title (its file), the ways back (the imports' list, the kind's section of the company's pages), and
+ * its file, who uploaded it and when, what the kind adds (`children`: `dt`/`dd` pairs) and its state.
+ */
+export function ImportHeader({
+  detail,
+  tenantId,
+  section,
+  texts,
+  locale,
+  children,
+}: {
+  detail: Pick<ImportDetail, 'fileName' | 'createdBy' | 'createdAt' | 'state'>;
+  tenantId: string;
+  /** The kind's section of the company's pages (`payments`, `invoices`): the way back. */
+  section: string;
+  texts: ImportHeaderTexts;
+  locale: Locale;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="break-all text-lg font-semibold text-slate-900">
+          {fill(texts.title, { file: detail.fileName })}
+        </h2>
+        <div className="flex flex-wrap gap-3 text-sm">
+          <Link href={companyPath(tenantId, 'imports')} className={linkClass}>
+            {texts.importsList}
+          </Link>
+          <Link href={companyPath(tenantId, section)} className={linkClass}>
+            {texts.back}
+          </Link>
+        </div>
+      </div>
+      <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr_max-content_1fr]">
+        <dt className="text-slate-600">{texts.header.file}</dt>
+        <dd className="break-all text-slate-900">{detail.fileName}</dd>
+        <dt className="text-slate-600">{texts.header.by}</dt>
+        <dd className="break-all text-slate-900">{detail.createdBy}</dd>
+        <dt className="text-slate-600">{texts.header.at}</dt>
+        <dd className="text-slate-900">{formatMoment(detail.createdAt, locale)}</dd>
+        {children}
+        <dt className="text-slate-600">{texts.header.state}</dt>
+        <dd className="text-slate-900">{texts.importStates[detail.state]}</dd>
+      </dl>
+    </>
+  );
+}
+
+/**
+ * The summary's frame: its heading, the counts per state (the kind's `always`, the others once a line is in them),
+ * then what the kind adds.
+ */
+export function ImportSummary({
+  label,
+  counts,
+  always,
+  texts,
+  children,
+}: {
+  label: string;
+  counts: LineCounts;
+  always: readonly LineState[];
+  texts: ImportPartsTexts;
+  children: ReactNode;
+}) {
+  const states = LINE_STATES.filter((state) => always.includes(state) || counts[state] > 0);
+  return (
+    <section
+      aria-labelledby="import-summary"
+      className="mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h3 id="import-summary" className="font-medium text-slate-900">
+        {label}
+      </h3>
+      <StateCounts counts={counts} states={states} texts={texts} />
+      {children}
+    </section>
+  );
+}
+
+/**
+ * "To be sent: 120,00 €, 40,00 $": the ready lines' sums per currency (`data-sum`, `data-currency` each), or that
+ * there is none; `marker` is the paragraph's own data attribute (`data-to-send`, `data-to-record`).
+ */
+export function ReadySums({
+  label,
+  none,
+  sums,
+  marker,
+  locale,
+}: {
+  label: string;
+  none: string;
+  sums: readonly CurrencySum[];
+  marker: `data-${string}`;
+  locale: Locale;
+}) {
+  const attributes: Record<string, string> = { [marker]: '' };
+  return (
+    <p className="mt-3 text-sm text-slate-800" {...attributes}>
+      {label}:{' '}
+      {sums.length === 0 ? (
+        <span className="text-slate-600">{none}</span>
+      ) : (
+        sums.map((sum, index) => (
+          <strong key={sum.currency} className="tabular-nums" data-sum={sum.amount} data-currency={sum.currency}>
+            {index > 0 && ', '}
+            {formatMoney(Number(sum.amount), sum.currency || null, locale)}
+          </strong>
+        ))
+      )}
+    </p>
+  );
+}
+
+/** The import's lines in a table (stacked as cards on a narrow screen), or that there are none. */
+export function ImportLines({
+  count,
+  empty,
+  caption,
+  columns,
+  children,
+}: {
+  count: number;
+  empty: string;
+  caption: string;
+  columns: Column[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="mt-4">
+      {count === 0 ? (
+        <p className="text-sm text-slate-600">{empty}</p>
+      ) : (
+        <Table caption={caption} columns={columns} cards="stacked">
+          {children}
+        </Table>
+      )}
+    </div>
   );
 }

@@ -2,26 +2,29 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 
 import { fill } from '@/lib/base/i18n/documents';
-import { formatDay, formatMoment, formatMoney } from '@/lib/base/i18n/format';
+import { formatDay, formatMoney } from '@/lib/base/i18n/format';
 import { type ImportsTexts, problemWords } from '@/lib/base/i18n/imports';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { MoneyTexts } from '@/lib/base/i18n/money';
-import { LINE_STATES, type LineState } from '@/lib/base/imports/states';
+import type { LineState } from '@/lib/base/imports/states';
 import type { ImportPageData, PageLine } from '@/lib/features/imports/import-page';
 import { CHANGEABLE, importPagePath } from '@/lib/features/imports/import-paths';
 import { accountLabelOf } from '@/lib/features/money/labels';
-import { companyPath, kindPath } from '@/lib/service/records/present';
+import { kindPath } from '@/lib/service/records/present';
 
-import { linkClass, plainLinkClass } from '../detail-parts';
+import { plainLinkClass } from '../detail-parts';
 import { ibanForPeople } from '../money/payment-table';
-import { type Column, RowHeader, Table, Td } from '../table';
+import { type Column, RowHeader, Td } from '../table';
 import {
+  ImportHeader,
+  ImportLines,
+  ImportSummary,
   OutcomeNotice,
   pluralOf,
   primaryButton,
   ProgressNotice,
+  ReadySums,
   StateBadge,
-  StateCounts,
   StopNotice,
 } from './import-parts';
 
@@ -326,7 +329,6 @@ export function ImportView({
   ];
   const accounts = new Map((data.accounts ?? []).map((account) => [account.id, account]));
   const counts = detail.counts;
-  const shownStates = LINE_STATES.filter((state) => ALWAYS.includes(state) || counts[state] > 0);
 
   let outcome: ReactNode = null;
   if (data.outcome) {
@@ -344,128 +346,88 @@ export function ImportView({
 
   return (
     <div data-import-id={detail.id} data-import-state={detail.state}>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="break-all text-lg font-semibold text-slate-900">
-          {fill(texts.title, { file: detail.fileName })}
-        </h2>
-        <div className="flex gap-3 text-sm">
-          <Link href={companyPath(tenantId, 'imports')} className={linkClass}>
-            {texts.importsList}
-          </Link>
-          <Link href={companyPath(tenantId, 'payments')} className={linkClass}>
-            {texts.back}
-          </Link>
-        </div>
-      </div>
-      <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr_max-content_1fr]">
-        <dt className="text-slate-600">{texts.header.file}</dt>
-        <dd className="break-all text-slate-900">{detail.fileName}</dd>
-        <dt className="text-slate-600">{texts.header.by}</dt>
-        <dd className="break-all text-slate-900">{detail.createdBy}</dd>
-        <dt className="text-slate-600">{texts.header.at}</dt>
-        <dd className="text-slate-900">{formatMoment(detail.createdAt, locale)}</dd>
+      <ImportHeader detail={detail} tenantId={tenantId} section="payments" texts={texts} locale={locale}>
         <dt className="text-slate-600">{texts.header.account}</dt>
         <dd className="text-slate-900" data-account-id={detail.accountId ?? ''}>
           {accountLabelOf(detail.accountId, accounts, money)}
         </dd>
-        <dt className="text-slate-600">{texts.header.state}</dt>
-        <dd className="text-slate-900">{texts.importStates[detail.state]}</dd>
-      </dl>
+      </ImportHeader>
       {outcome}
 
       <StopNotice detail={detail} lines={lines} action={actions.send} texts={texts} />
 
       {data.inProgress && <ProgressNotice counts={counts} page={page} texts={texts} />}
 
-      <section
-        aria-labelledby="import-summary"
-        className="mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-      >
-        <h3 id="import-summary" className="font-medium text-slate-900">
-          {texts.summary.label}
-        </h3>
-        <StateCounts counts={counts} states={shownStates} texts={texts} />
-        <p className="mt-3 text-sm text-slate-800" data-to-record="">
-          {texts.summary.toRecord}:{' '}
-          {data.toRecord.length === 0 ? (
-            <span className="text-slate-600">{texts.summary.sumNone}</span>
-          ) : (
-            data.toRecord.map((sum, index) => (
-              <strong key={sum.currency} className="tabular-nums" data-sum={sum.amount} data-currency={sum.currency}>
-                {index > 0 && ', '}
-                {formatMoney(Number(sum.amount), sum.currency || null, locale)}
-              </strong>
-            ))
-          )}
-        </p>
+      <ImportSummary label={texts.summary.label} counts={counts} always={ALWAYS} texts={texts}>
+        <ReadySums
+          label={texts.summary.toRecord}
+          none={texts.summary.sumNone}
+          sums={data.toRecord}
+          marker="data-to-record"
+          locale={locale}
+        />
         <form method="post" action={actions.send} className="mt-3 flex flex-wrap items-center gap-3">
           <button type="submit" className={primaryButton} disabled={counts.ready === 0} data-record={counts.ready}>
             {pluralOf(counts.ready, texts.actions.record, locale)}
           </button>
           <span className="text-xs text-slate-600">{texts.actions.recordHint}</span>
         </form>
-      </section>
+      </ImportSummary>
 
-      <div className="mt-4">
-        {lines.length === 0 ? (
-          <p className="text-sm text-slate-600">{texts.empty}</p>
-        ) : (
-          <Table caption={texts.caption} columns={columns} cards="stacked">
-            {lines.flatMap((line) => {
-              const f = line.facts;
-              const row = (
-                <tr key={line.line} className="hover:bg-slate-50" data-line={line.line} id={`line-${line.line}`}>
-                  <RowHeader>{f.date ? formatDay(f.date, locale) : '—'}</RowHeader>
-                  <Td numeric>
-                    <Amount line={line} locale={locale} />
-                  </Td>
-                  <Td>
-                    <span className="break-words">{f.counterparty.name ?? '—'}</span>
-                    {f.counterparty.iban && (
-                      <span className="block whitespace-nowrap text-xs text-slate-500">
-                        {ibanForPeople(f.counterparty.iban)}
-                      </span>
-                    )}
-                  </Td>
-                  <Td nowrap>{f.variableSymbol ?? ''}</Td>
-                  <Td>
-                    <span className="block max-w-64 break-words">{f.message ?? ''}</span>
-                    {f.reference && <span className="block break-all text-xs text-slate-500">{f.reference}</span>}
-                  </Td>
-                  <Td>
-                    <PairingCell line={line} tenantId={tenantId} actions={actions} texts={texts} />
-                  </Td>
-                  <Td>
-                    <StateCell line={line} texts={texts} />
-                  </Td>
-                  <Td>
-                    <ActionsCell
-                      line={line}
-                      actions={actions}
-                      searchOpen={data.search?.line === line.line}
-                      searchQ={data.search?.q ?? ''}
-                      texts={texts}
-                    />
-                  </Td>
-                </tr>
-              );
-              return data.search?.line === line.line
-                ? [
-                    row,
-                    <SearchResults
-                      key={`${line.line}-results`}
-                      data={data.search}
-                      actions={actions}
-                      columns={columns.length}
-                      texts={texts}
-                      locale={locale}
-                    />,
-                  ]
-                : [row];
-            })}
-          </Table>
-        )}
-      </div>
+      <ImportLines count={lines.length} empty={texts.empty} caption={texts.caption} columns={columns}>
+        {lines.flatMap((line) => {
+          const f = line.facts;
+          const row = (
+            <tr key={line.line} className="hover:bg-slate-50" data-line={line.line} id={`line-${line.line}`}>
+              <RowHeader>{f.date ? formatDay(f.date, locale) : '—'}</RowHeader>
+              <Td numeric>
+                <Amount line={line} locale={locale} />
+              </Td>
+              <Td>
+                <span className="break-words">{f.counterparty.name ?? '—'}</span>
+                {f.counterparty.iban && (
+                  <span className="block whitespace-nowrap text-xs text-slate-500">
+                    {ibanForPeople(f.counterparty.iban)}
+                  </span>
+                )}
+              </Td>
+              <Td nowrap>{f.variableSymbol ?? ''}</Td>
+              <Td>
+                <span className="block max-w-64 break-words">{f.message ?? ''}</span>
+                {f.reference && <span className="block break-all text-xs text-slate-500">{f.reference}</span>}
+              </Td>
+              <Td>
+                <PairingCell line={line} tenantId={tenantId} actions={actions} texts={texts} />
+              </Td>
+              <Td>
+                <StateCell line={line} texts={texts} />
+              </Td>
+              <Td>
+                <ActionsCell
+                  line={line}
+                  actions={actions}
+                  searchOpen={data.search?.line === line.line}
+                  searchQ={data.search?.q ?? ''}
+                  texts={texts}
+                />
+              </Td>
+            </tr>
+          );
+          return data.search?.line === line.line
+            ? [
+                row,
+                <SearchResults
+                  key={`${line.line}-results`}
+                  data={data.search}
+                  actions={actions}
+                  columns={columns.length}
+                  texts={texts}
+                  locale={locale}
+                />,
+              ]
+            : [row];
+        })}
+      </ImportLines>
     </div>
   );
 }

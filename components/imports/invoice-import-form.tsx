@@ -1,12 +1,8 @@
-import Link from 'next/link';
-
 import type { InvoiceImportTexts } from '@/lib/base/i18n/invoice-import';
 import { companyPath } from '@/lib/service/records/present';
 
 import { linkClass } from '../detail-parts';
-
-const control =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600';
+import { FileField, UploadForm, UploadFormHeader } from './upload-form';
 
 /**
  * The invoice import form (GET …/invoices/import): the file (`file`, CSV or XLSX), the formats in a sentence, and the
@@ -18,21 +14,7 @@ export function InvoiceImportFormView({ tenantId, texts }: { tenantId: string; t
   const action = companyPath(tenantId, 'invoices', 'import');
   return (
     <>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold text-slate-900">{f.title}</h2>
-        <div className="flex gap-4 text-sm">
-          <Link href={companyPath(tenantId, 'invoices')} className={linkClass}>
-            {f.back}
-          </Link>
-          <Link href={companyPath(tenantId, 'imports')} className={linkClass}>
-            {f.toImports}
-          </Link>
-        </div>
-      </div>
-      <p className="mt-1 max-w-3xl text-sm text-slate-600">{f.intro}</p>
-      <p className="mt-1 max-w-3xl text-sm text-slate-600" data-formats="">
-        {f.formats}
-      </p>
+      <UploadFormHeader tenantId={tenantId} section="invoices" texts={f} />
       <div className="mt-3 max-w-3xl text-sm text-slate-700" data-templates="">
         <p>
           <span className="font-medium">{f.templates}:</span>{' '}
@@ -47,34 +29,14 @@ export function InvoiceImportFormView({ tenantId, texts }: { tenantId: string; t
         </p>
         <p className="mt-1 text-slate-600">{f.templateHint}</p>
       </div>
-      <form
-        method="post"
-        action={action}
-        encType="multipart/form-data"
-        className="mt-4 max-w-3xl space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-        data-invoice-import-form=""
-      >
-        <div>
-          <label htmlFor="invoice-file" className="block text-sm font-medium text-slate-700">
-            {f.file}
-          </label>
-          <input
-            id="invoice-file"
-            type="file"
-            name="file"
-            required
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            className={control}
-          />
-        </div>
-        <p className="text-sm text-slate-600">{f.keptNot}</p>
-        <button
-          type="submit"
-          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-ring"
-        >
-          {f.submit}
-        </button>
-      </form>
+      <UploadForm action={action} marker="data-invoice-import-form" keptNot={f.keptNot} submit={f.submit}>
+        <FileField
+          id="invoice-file"
+          name="file"
+          label={f.file}
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        />
+      </UploadForm>
     </>
   );
 }

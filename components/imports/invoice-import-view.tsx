@@ -1,23 +1,26 @@
 import Link from 'next/link';
 
 import { fill } from '@/lib/base/i18n/documents';
-import { formatDay, formatMoment, formatMoney, formatNumber } from '@/lib/base/i18n/format';
+import { formatDay, formatMoney, formatNumber } from '@/lib/base/i18n/format';
 import { describeInvoiceProblem, type InvoiceImportTexts } from '@/lib/base/i18n/invoice-import';
 import { partnerWarningWords } from '@/lib/base/i18n/invoice-sheet';
 import type { Locale } from '@/lib/base/i18n/messages';
-import { LINE_STATES, type LineState } from '@/lib/base/imports/states';
+import type { LineState } from '@/lib/base/imports/states';
 import type { InvoiceImportPageData, InvoicePageLine } from '@/lib/features/imports/invoice-import-page';
 import { companyPath, kindPath } from '@/lib/service/records/present';
 
 import { linkClass, plainLinkClass } from '../detail-parts';
-import { type Column, RowHeader, Table, Td } from '../table';
+import { type Column, RowHeader, Td } from '../table';
 import {
+  ImportHeader,
+  ImportLines,
+  ImportSummary,
   OutcomeNotice,
   pluralOf,
   primaryButton,
   ProgressNotice,
+  ReadySums,
   StateBadge,
-  StateCounts,
   StopNotice,
 } from './import-parts';
 
@@ -214,33 +217,10 @@ export function InvoiceImportView({
   const c = texts.columns;
   const columns: Column[] = [c.invoice, c.partner, c.items, c.totals, c.state];
   const counts = detail.counts;
-  const shownStates = LINE_STATES.filter((state) => ALWAYS.includes(state) || counts[state] > 0);
 
   return (
     <div data-import-id={detail.id} data-import-state={detail.state} data-import-kind="invoices">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="break-all text-lg font-semibold text-slate-900">
-          {fill(texts.title, { file: detail.fileName })}
-        </h2>
-        <div className="flex flex-wrap gap-3 text-sm">
-          <Link href={companyPath(tenantId, 'imports')} className={linkClass}>
-            {texts.importsList}
-          </Link>
-          <Link href={companyPath(tenantId, 'invoices')} className={linkClass}>
-            {texts.back}
-          </Link>
-        </div>
-      </div>
-      <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr_max-content_1fr]">
-        <dt className="text-slate-600">{texts.header.file}</dt>
-        <dd className="break-all text-slate-900">{detail.fileName}</dd>
-        <dt className="text-slate-600">{texts.header.by}</dt>
-        <dd className="break-all text-slate-900">{detail.createdBy}</dd>
-        <dt className="text-slate-600">{texts.header.at}</dt>
-        <dd className="text-slate-900">{formatMoment(detail.createdAt, locale)}</dd>
-        <dt className="text-slate-600">{texts.header.state}</dt>
-        <dd className="text-slate-900">{texts.importStates[detail.state]}</dd>
-      </dl>
+      <ImportHeader detail={detail} tenantId={tenantId} section="invoices" texts={texts} locale={locale} />
       {data.outcome && (
         <OutcomeNotice outcome={data.outcome.outcome} warn={data.outcome.outcome !== 'queued'}>
           {fill(texts.outcomes[data.outcome.outcome], { count: data.outcome.count })}
@@ -250,27 +230,14 @@ export function InvoiceImportView({
       <StopNotice detail={detail} lines={lines} action={send} texts={texts} />
       {data.inProgress && <ProgressNotice counts={counts} page={page} texts={texts} />}
 
-      <section
-        aria-labelledby="import-summary"
-        className="mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-      >
-        <h3 id="import-summary" className="font-medium text-slate-900">
-          {texts.summary.label}
-        </h3>
-        <StateCounts counts={counts} states={shownStates} texts={texts} />
-        <p className="mt-3 text-sm text-slate-800" data-to-send="">
-          {texts.summary.toSend}:{' '}
-          {data.toSend.length === 0 ? (
-            <span className="text-slate-600">{texts.summary.sumNone}</span>
-          ) : (
-            data.toSend.map((sum, index) => (
-              <strong key={sum.currency} className="tabular-nums" data-sum={sum.amount} data-currency={sum.currency}>
-                {index > 0 && ', '}
-                {formatMoney(Number(sum.amount), sum.currency || null, locale)}
-              </strong>
-            ))
-          )}
-        </p>
+      <ImportSummary label={texts.summary.label} counts={counts} always={ALWAYS} texts={texts}>
+        <ReadySums
+          label={texts.summary.toSend}
+          none={texts.summary.sumNone}
+          sums={data.toSend}
+          marker="data-to-send"
+          locale={locale}
+        />
         {data.existing > 0 && (
           <p className="mt-2 text-sm text-amber-900" data-existing={data.existing}>
             {fill(texts.summary.exists, { count: data.existing })}
@@ -301,35 +268,29 @@ export function InvoiceImportView({
             <span className="mt-0.5 block text-xs text-slate-600">{texts.failed.hint}</span>
           </p>
         )}
-      </section>
+      </ImportSummary>
 
-      <div className="mt-4">
-        {lines.length === 0 ? (
-          <p className="text-sm text-slate-600">{texts.empty}</p>
-        ) : (
-          <Table caption={texts.caption} columns={columns} cards="stacked">
-            {lines.map((line) => (
-              <tr key={line.line} className="hover:bg-slate-50" data-line={line.line} id={`line-${line.line}`}>
-                <RowHeader>
-                  <InvoiceCell line={line} texts={texts} locale={locale} />
-                </RowHeader>
-                <Td>
-                  <PartnerCell line={line} texts={texts} locale={locale} />
-                </Td>
-                <Td>
-                  <ItemsCell line={line} texts={texts} locale={locale} />
-                </Td>
-                <Td>
-                  <TotalsCell line={line} texts={texts} locale={locale} />
-                </Td>
-                <Td>
-                  <StateCell line={line} tenantId={tenantId} texts={texts} describe={describe} />
-                </Td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </div>
+      <ImportLines count={lines.length} empty={texts.empty} caption={texts.caption} columns={columns}>
+        {lines.map((line) => (
+          <tr key={line.line} className="hover:bg-slate-50" data-line={line.line} id={`line-${line.line}`}>
+            <RowHeader>
+              <InvoiceCell line={line} texts={texts} locale={locale} />
+            </RowHeader>
+            <Td>
+              <PartnerCell line={line} texts={texts} locale={locale} />
+            </Td>
+            <Td>
+              <ItemsCell line={line} texts={texts} locale={locale} />
+            </Td>
+            <Td>
+              <TotalsCell line={line} texts={texts} locale={locale} />
+            </Td>
+            <Td>
+              <StateCell line={line} tenantId={tenantId} texts={texts} describe={describe} />
+            </Td>
+          </tr>
+        ))}
+      </ImportLines>
     </div>
   );
 }

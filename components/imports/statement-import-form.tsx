@@ -1,5 +1,3 @@
-import Link from 'next/link';
-
 import { fill } from '@/lib/base/i18n/documents';
 import { formatMoment } from '@/lib/base/i18n/format';
 import type { ImportUploadTexts } from '@/lib/base/i18n/import-upload';
@@ -8,11 +6,7 @@ import { CSV_FIELDS } from '@/lib/features/imports/statement-import';
 import type { StatementImportForm } from '@/lib/features/imports/statement-import-form';
 import { companyPath } from '@/lib/service/records/present';
 
-import { linkClass } from '../detail-parts';
-
-const control =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600';
-const label = 'block text-sm font-medium text-slate-700';
+import { controlClass, FileField, labelClass, UploadForm, UploadFormHeader } from './upload-form';
 
 /**
  * The bank-statement form (GET …/payments/import): the file, the account (default: the statement's own, by its
@@ -37,27 +31,12 @@ export function StatementImportFormView({
   const accounts = form.accounts ?? [];
   return (
     <>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold text-slate-900">{f.title}</h2>
-        <div className="flex gap-4 text-sm">
-          <Link href={companyPath(tenantId, 'payments')} className={linkClass}>
-            {f.back}
-          </Link>
-          <Link href={companyPath(tenantId, 'imports')} className={linkClass}>
-            {f.toImports}
-          </Link>
-        </div>
-      </div>
-      <p className="mt-1 max-w-3xl text-sm text-slate-600">{f.intro}</p>
-      <p className="mt-1 max-w-3xl text-sm text-slate-600" data-formats="">
-        {f.formats}
-      </p>
-      <form
-        method="post"
+      <UploadFormHeader tenantId={tenantId} section="payments" texts={f} />
+      <UploadForm
         action={action}
-        encType="multipart/form-data"
-        className="mt-4 max-w-3xl space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-        data-statement-form=""
+        marker="data-statement-form"
+        keptNot={f.keptNot}
+        submit={form.csv ? c.submit : f.submit}
       >
         {form.csv && (
           <fieldset className="space-y-3" data-csv-columns="">
@@ -68,14 +47,14 @@ export function StatementImportFormView({
             <div className="grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-2">
               {CSV_FIELDS.map((field) => (
                 <div key={field}>
-                  <label htmlFor={`csv-${field}`} className={label}>
+                  <label htmlFor={`csv-${field}`} className={labelClass}>
                     {c.fields[field]}
                   </label>
                   <select
                     id={`csv-${field}`}
                     name={`csv.${field}`}
                     defaultValue={form.csv?.proposal[field] ?? ''}
-                    className={control}
+                    className={controlClass}
                   >
                     <option value="">{c.none}</option>
                     {form.csv?.header.map((column, at) => (
@@ -87,7 +66,7 @@ export function StatementImportFormView({
                 </div>
               ))}
               <div>
-                <label htmlFor="csv-currency" className={label}>
+                <label htmlFor="csv-currency" className={labelClass}>
                   {c.currency}
                 </label>
                 <input
@@ -96,27 +75,20 @@ export function StatementImportFormView({
                   defaultValue={form.csv.currency}
                   maxLength={3}
                   pattern="[A-Za-z]{3}"
-                  className={control}
+                  className={controlClass}
                 />
               </div>
             </div>
           </fieldset>
         )}
+        <FileField
+          id="statement-file"
+          name="statement"
+          label={f.file}
+          accept=".xml,.sta,.mt940,.txt,.csv,text/xml,application/xml,text/csv,text/plain"
+        />
         <div>
-          <label htmlFor="statement-file" className={label}>
-            {f.file}
-          </label>
-          <input
-            id="statement-file"
-            type="file"
-            name="statement"
-            required
-            accept=".xml,.sta,.mt940,.txt,.csv,text/xml,application/xml,text/csv,text/plain"
-            className={control}
-          />
-        </div>
-        <div>
-          <label htmlFor="statement-account" className={label}>
+          <label htmlFor="statement-account" className={labelClass}>
             {f.account}
           </label>
           <select
@@ -124,7 +96,7 @@ export function StatementImportFormView({
             name="accountId"
             defaultValue={form.accountId ?? ''}
             required={form.csv !== null}
-            className={control}
+            className={controlClass}
           >
             <option value="">{form.csv ? c.accountRequired : f.ownAccount}</option>
             {accounts.map((account) => (
@@ -150,14 +122,7 @@ export function StatementImportFormView({
             </label>
           </div>
         )}
-        <p className="text-sm text-slate-600">{f.keptNot}</p>
-        <button
-          type="submit"
-          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-ring"
-        >
-          {form.csv ? c.submit : f.submit}
-        </button>
-      </form>
+      </UploadForm>
     </>
   );
 }

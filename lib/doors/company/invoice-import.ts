@@ -5,7 +5,7 @@ import { readBodyText } from '@/lib/base/http/body';
 import { localeOf } from '@/lib/base/http/request-locale';
 import { describeInvoiceProblem, invoiceImportTexts } from '@/lib/base/i18n/invoice-import';
 import { invoiceSheetTexts, sheetRefusalWords } from '@/lib/base/i18n/invoice-sheet';
-import { type Locale, messages, pickLocale } from '@/lib/base/i18n/messages';
+import { type Locale, pickLocale } from '@/lib/base/i18n/messages';
 import { readSendForm } from '@/lib/features/imports/import-actions';
 import { failedRowsCsv } from '@/lib/features/imports/invoices/failed-rows';
 import {
@@ -18,14 +18,13 @@ import {
 } from '@/lib/features/imports/invoices/invoice-import';
 import { invoiceTemplateCsv, invoiceTemplateXlsx } from '@/lib/features/imports/invoices/template';
 import { importView } from '@/lib/owners/imports/view';
-import { getEnv } from '@/lib/platform/env';
-import { failurePageResponse } from '@/lib/platform/http/failure-page';
 import { seeOther } from '@/lib/platform/http/see-other';
 import { companyPath } from '@/lib/service/records/present';
 
-import { companyFrame, type FilePlace } from './failure-frame';
-import { fileResponse, frameAncestorsWithSelf } from './file-answer';
+import type { FilePlace } from './failure-frame';
+import { fileResponse } from './file-answer';
 import { companyRoute } from './route';
+import { uploadRefusalPage } from './upload-refusal';
 
 /**
  * The invoice import's addresses (contract.md, "Uploads"), each through the company's door (companyRoute: our own
@@ -46,9 +45,6 @@ type ImportParams = { tenantId: string; importId: string };
 
 const FORM_LIMIT_BYTES = 1024 * 1024;
 
-const pagePolicy = () =>
-  `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors ${frameAncestorsWithSelf(getEnv().frameAncestors)}`;
-
 /** Why an upload was refused, in words: our own `no-file`, else the sheet reader's (its `too-large` too). */
 function refusalWords(error: InvoiceUploadRefused, locale: Locale): string {
   if (error.code === 'no-file') return invoiceImportTexts[locale].refused.noFile;
@@ -67,19 +63,16 @@ export const uploadInvoices = companyRoute<{ tenantId: string }>(
       if (!(error instanceof InvoiceUploadRefused)) throw error;
       const locale = localeOf(request);
       const texts = invoiceImportTexts[locale].refused;
-      const body = [refusalWords(error, locale), texts.nothingStored].join(' ');
-      const place = { kind: 'invoices', documentId: null, embedded: false } as const;
-      const frame = await companyFrame(session, scope, place, locale);
-      const response = failurePageResponse({
-        failure: { code: 'bad_request' },
-        texts: [{ lang: locale, text: { title: texts.title, body } }],
-        actions: { back: { href: companyPath(scope.tenantId, 'invoices', 'import'), label: texts.back } },
-        frame,
-        titleTail: [frame.name, messages[locale].appName],
-        headers: { 'Content-Security-Policy': pagePolicy() },
+      return uploadRefusalPage({
+        session,
+        scope,
+        place: { kind: 'invoices', documentId: null, embedded: false },
+        locale,
+        title: texts.title,
+        body: [refusalWords(error, locale), texts.nothingStored].join(' '),
+        back: { href: companyPath(scope.tenantId, 'invoices', 'import'), label: texts.back },
+        refusal: { header: 'X-Invoice-Refusal', code: error.code },
       });
-      response.headers.set('X-Invoice-Refusal', error.code);
-      return response;
     }
   },
 );

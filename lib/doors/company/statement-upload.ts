@@ -3,16 +3,12 @@ import 'server-only';
 import { localeOf } from '@/lib/base/http/request-locale';
 import { fill } from '@/lib/base/i18n/documents';
 import { importUploadTexts } from '@/lib/base/i18n/import-upload';
-import { messages } from '@/lib/base/i18n/messages';
 import { importStatement, readUploadForm, UploadRefused } from '@/lib/features/imports/statement-import';
-import { getEnv } from '@/lib/platform/env';
-import { failurePageResponse } from '@/lib/platform/http/failure-page';
 import { seeOther } from '@/lib/platform/http/see-other';
 import { companyPath } from '@/lib/service/records/present';
 
-import { companyFrame } from './failure-frame';
-import { frameAncestorsWithSelf } from './file-answer';
 import { companyRoute } from './route';
+import { uploadRefusalPage } from './upload-refusal';
 
 /**
  * POST …/payments/import (the proxy rewrites it to …/payments/import/upload: lib/base/http/page-rewrites.ts), the
@@ -32,9 +28,6 @@ export function mappingFormPath(tenantId: string, accountId: string | null, head
   if (accountId) query.set('account', accountId);
   return `${companyPath(tenantId, 'payments', 'import')}?${query.toString()}`;
 }
-
-const pagePolicy = () =>
-  `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors ${frameAncestorsWithSelf(getEnv().frameAncestors)}`;
 
 export const uploadStatement = companyRoute<{ tenantId: string }>(
   { endpoint: 'company.statement-upload', form: true },
@@ -58,18 +51,16 @@ export const uploadStatement = companyRoute<{ tenantId: string }>(
       ]
         .filter(Boolean)
         .join(' ');
-      const place = { section: 'payments', back: () => texts.back, embedded: false } as const;
-      const frame = await companyFrame(session, scope, place, locale);
-      const response = failurePageResponse({
-        failure: { code: 'bad_request' },
-        texts: [{ lang: locale, text: { title: texts.title, body } }],
-        actions: { back: { href: companyPath(scope.tenantId, 'payments', 'import'), label: texts.back } },
-        frame,
-        titleTail: [frame.name, messages[locale].appName],
-        headers: { 'Content-Security-Policy': pagePolicy() },
+      return uploadRefusalPage({
+        session,
+        scope,
+        place: { section: 'payments', back: () => texts.back, embedded: false },
+        locale,
+        title: texts.title,
+        body,
+        back: { href: companyPath(scope.tenantId, 'payments', 'import'), label: texts.back },
+        refusal: { header: 'X-Statement-Refusal', code: error.code },
       });
-      response.headers.set('X-Statement-Refusal', error.code);
-      return response;
     }
   },
 );

@@ -3,14 +3,13 @@ import 'server-only';
 import type { SearchParams } from '@/lib/base/http/search-params';
 import { type PaymentDisplay, readPaymentDisplay } from '@/lib/base/imports/payment-display';
 import type { CompanyPage } from '@/lib/features/pages/company-page';
-import { isImportId } from '@/lib/owners/imports/lines';
-import { type ImportDetail, type ImportLineView, readImport } from '@/lib/owners/imports/view';
+import type { ImportDetail, ImportLineView } from '@/lib/owners/imports/view';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
 import { type PairableInvoice, searchInvoicesToPair } from '@/lib/owners/mirror/query/open-invoices';
 
-import { subtractAmounts } from './amounts';
 import type { ImportOutcome } from './import-actions';
+import { type CurrencySum, importOfKind, inProgress, one, sumReady } from './import-page-parts';
 import { CHANGEABLE } from './import-paths';
 
 /**
@@ -33,7 +32,7 @@ export type ImportPageData = {
   detail: ImportDetail;
   lines: PageLine[];
   /** Sum of the ready lines' amounts, per currency (exact decimals). */
-  toRecord: { currency: string; amount: string; count: number }[];
+  toRecord: CurrencySum[];
   accounts: PaymentAccountRow[] | null;
   search: PairSearch | null;
   outcome: { outcome: ImportOutcome; number: string | null } | null;
@@ -43,8 +42,6 @@ export type ImportPageData = {
 
 const OUTCOMES: readonly ImportOutcome[] = ['queued', 'excluded', 'included', 'paired', 'unchanged'];
 
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
 function pageLineOf(line: ImportLineView): PageLine {
   const facts = readPaymentDisplay(line.display);
   const sent = typeof line.payload?.variableSymbol === 'string' ? line.payload.variableSymbol : null;
@@ -53,15 +50,9 @@ function pageLineOf(line: ImportLineView): PageLine {
 
 /** The ready lines' sum per currency. */
 export function sumToRecord(lines: readonly PageLine[]): ImportPageData['toRecord'] {
-  const sums = new Map<string, { amount: string; count: number }>();
-  for (const line of lines) {
-    if (line.state !== 'ready' || line.facts.amount === null) continue;
-    const currency = line.facts.currency ?? '';
-    const before = sums.get(currency) ?? { amount: '0', count: 0 };
-    const amount = subtractAmounts(before.amount, `-${line.facts.amount}`);
-    if (amount !== null) sums.set(currency, { amount, count: before.count + 1 });
-  }
-  return [...sums].map(([currency, { amount, count }]) => ({ currency, amount, count }));
+  return sumReady(lines, (line) =>
+    line.facts.amount === null ? null : { currency: line.facts.currency ?? '', amount: line.facts.amount },
+  );
 }
 
 export async function loadImportPage(
@@ -69,10 +60,9 @@ export async function loadImportPage(
   importId: string,
   params: SearchParams,
 ): Promise<ImportPageData | null> {
-  if (!isImportId(importId)) return null;
-  const detail = await page.read((db, scope) => readImport(db, scope, importId));
   // An invoices import has its own page (invoice-import-page.ts).
-  if (!detail || detail.kind !== 'payments') return null;
+  const detail = await importOfKind(page, importId, 'payments');
+  if (!detail) return null;
   const lines = detail.lines.map(pageLineOf);
   const company = mirrorCompanyOf(page.scope);
 
@@ -92,6 +82,6 @@ export async function loadImportPage(
     search: searched ? { line: searched.line, q, results } : null,
     outcome:
       outcome && OUTCOMES.includes(outcome) ? { outcome, number: one(params.number)?.slice(0, 60) ?? null } : null,
-    inProgress: detail.stoppedAt === null && detail.counts.queued + detail.counts.sent > 0,
+    inProgress: inProgress(detail),
   };
 }

@@ -3,10 +3,9 @@ import 'server-only';
 import type { SearchParams } from '@/lib/base/http/search-params';
 import { type InvoiceDisplayRead, readInvoiceDisplay } from '@/lib/base/imports/invoice-display';
 import type { CompanyPage } from '@/lib/features/pages/company-page';
-import { isImportId } from '@/lib/owners/imports/lines';
-import { type ImportDetail, type ImportLineView, readImport } from '@/lib/owners/imports/view';
+import type { ImportDetail, ImportLineView } from '@/lib/owners/imports/view';
 
-import { subtractAmounts } from './amounts';
+import { type CurrencySum, importOfKind, inProgress, one, sumReady } from './import-page-parts';
 import type { InvoiceSendOutcome } from './invoices/invoice-import';
 
 /**
@@ -23,7 +22,7 @@ export type InvoiceImportPageData = {
   detail: ImportDetail;
   lines: InvoicePageLine[];
   /** Sum of the ready invoices' totals, per currency (exact decimals). */
-  toSend: { currency: string; amount: string; count: number }[];
+  toSend: CurrencySum[];
   /** Ready invoices whose number is already at the service: sent only with `overwrite=1`. */
   existing: number;
   /** Invalid or refused invoices: failed.csv has their rows. */
@@ -35,20 +34,12 @@ export type InvoiceImportPageData = {
 
 const OUTCOMES: readonly InvoiceSendOutcome[] = ['queued', 'unchanged', 'overwrite-needed'];
 
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
-/** The ready invoices' totals per currency. */
+/** The ready invoices' totals per currency, each with at least two decimals. */
 export function sumToSend(lines: readonly InvoicePageLine[]): InvoiceImportPageData['toSend'] {
-  const sums = new Map<string, { amount: string; count: number }>();
-  for (const line of lines) {
-    if (line.state !== 'ready' || !line.facts.total) continue;
-    const currency = line.facts.currency;
-    const before = sums.get(currency) ?? { amount: '0', count: 0 };
-    const total = line.facts.total.trim();
-    const amount = subtractAmounts(before.amount, total.startsWith('-') ? total.slice(1) : `-${total}`);
-    if (amount !== null) sums.set(currency, { amount, count: before.count + 1 });
-  }
-  return [...sums].map(([currency, { amount, count }]) => ({ currency, amount: withCents(amount), count }));
+  const sums = sumReady(lines, (line) =>
+    line.facts.total ? { currency: line.facts.currency, amount: line.facts.total } : null,
+  );
+  return sums.map((sum) => ({ ...sum, amount: withCents(sum.amount) }));
 }
 
 /** A sum as money is written: at least two decimals ("281.7" → "281.70"). */
@@ -62,9 +53,8 @@ export async function loadInvoiceImportPage(
   importId: string,
   params: SearchParams,
 ): Promise<InvoiceImportPageData | null> {
-  if (!isImportId(importId)) return null;
-  const detail = await page.read((db, scope) => readImport(db, scope, importId));
-  if (!detail || detail.kind !== 'invoices') return null;
+  const detail = await importOfKind(page, importId, 'invoices');
+  if (!detail) return null;
   const lines = detail.lines.map((line) => ({ ...line, facts: readInvoiceDisplay(line.display) }));
   const outcome = one(params.outcome) as InvoiceSendOutcome | undefined;
   const count = Number(one(params.count) ?? '0');
@@ -78,6 +68,6 @@ export async function loadInvoiceImportPage(
       outcome && OUTCOMES.includes(outcome)
         ? { outcome, count: Number.isSafeInteger(count) && count >= 0 ? count : 0 }
         : null,
-    inProgress: detail.stoppedAt === null && detail.counts.queued + detail.counts.sent > 0,
+    inProgress: inProgress(detail),
   };
 }

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 
 import type { CompanyScope } from '@/lib/base/company-scope';
 import type { Answer, Answerable } from '@/lib/base/errors';
-import { readUpTo } from '@/lib/base/http/body';
+import { readMultipartForm, type UploadedFile, uploadedFile } from '@/lib/base/http/multipart';
 import type { Statement, StatementLine } from '@/lib/base/imports/statement-line';
 import { createImport } from '@/lib/owners/imports/create';
 import { csvMappingOf, rememberCsvMapping } from '@/lib/owners/imports/csv-mappings';
@@ -62,7 +62,7 @@ export class UploadRefused extends Error implements Answerable {
 
 /** The form's fields, as posted. */
 export type UploadForm = {
-  file: { name: string; bytes: Uint8Array } | null;
+  file: UploadedFile | null;
   /** '' (or absent): the statement's own account. */
   accountId: string;
   /** A mapping the user confirmed on the form (its `csv.*` fields), or null. */
@@ -119,24 +119,16 @@ function mappingOfForm(form: FormData): CsvMapping | null {
  * without being read further), then parsed.
  */
 export async function readUploadForm(request: Request): Promise<UploadForm> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(type)) throw new UploadRefused('no_file');
-  const body = await readUpTo(request, UPLOAD_BODY_LIMIT);
-  if (!body) throw new UploadRefused('too_large', { limit: statementLimits.maxBytes });
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
-  } catch {
-    throw new UploadRefused('no_file');
+  const read = await readMultipartForm(request, UPLOAD_BODY_LIMIT);
+  if ('refused' in read) {
+    throw read.refused === 'too-large'
+      ? new UploadRefused('too_large', { limit: statementLimits.maxBytes })
+      : new UploadRefused('no_file');
   }
-  const file = form.get('statement');
+  const { form } = read;
   const accountId = form.get('accountId');
-  const name = file instanceof Blob && 'name' in file && typeof file.name === 'string' ? file.name : '';
   return {
-    file:
-      file instanceof Blob && (file.size > 0 || name !== '')
-        ? { name: name.trim() || 'statement', bytes: new Uint8Array(await file.arrayBuffer()) }
-        : null,
+    file: await uploadedFile(form, 'statement', 'statement'),
     accountId: typeof accountId === 'string' ? accountId.trim() : '',
     csvMapping: mappingOfForm(form),
     askMapping: form.get('csv.ask') === '1',

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 
 import type { CompanyScope } from '@/lib/base/company-scope';
 import { type Answer, type Answerable, HttpError } from '@/lib/base/errors';
-import { readUpTo } from '@/lib/base/http/body';
+import { readMultipartForm, type UploadedFile, uploadedFile } from '@/lib/base/http/multipart';
 import { readInvoiceDisplay } from '@/lib/base/imports/invoice-display';
 import { createImport } from '@/lib/owners/imports/create';
 import { requestImportSend } from '@/lib/owners/imports/jobs';
@@ -49,28 +49,13 @@ export class InvoiceUploadRefused extends Error implements Answerable {
   }
 }
 
-export type InvoiceUploadForm = { file: { name: string; bytes: Uint8Array } | null };
+export type InvoiceUploadForm = { file: UploadedFile | null };
 
 /** The upload's form, its body read up to `INVOICE_UPLOAD_BODY_LIMIT` as it arrives, then parsed. */
 export async function readInvoiceUploadForm(request: Request): Promise<InvoiceUploadForm> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(type)) throw new InvoiceUploadRefused('no-file');
-  const body = await readUpTo(request, INVOICE_UPLOAD_BODY_LIMIT);
-  if (!body) throw new InvoiceUploadRefused('too-large');
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
-  } catch {
-    throw new InvoiceUploadRefused('no-file');
-  }
-  const file = form.get('file');
-  const name = file instanceof Blob && 'name' in file && typeof file.name === 'string' ? file.name : '';
-  return {
-    file:
-      file instanceof Blob && (file.size > 0 || name !== '')
-        ? { name: name.trim() || 'invoices', bytes: new Uint8Array(await file.arrayBuffer()) }
-        : null,
-  };
+  const read = await readMultipartForm(request, INVOICE_UPLOAD_BODY_LIMIT);
+  if ('refused' in read) throw new InvoiceUploadRefused(read.refused === 'too-large' ? 'too-large' : 'no-file');
+  return { file: await uploadedFile(read.form, 'file', 'invoices') };
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
