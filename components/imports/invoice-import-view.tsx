@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { fill } from '@/lib/base/i18n/documents';
 import { formatDay, formatMoney, formatNumber } from '@/lib/base/i18n/format';
 import { describeInvoiceProblem, type InvoiceImportTexts } from '@/lib/base/i18n/invoice-import';
-import { partnerWarningWords } from '@/lib/base/i18n/invoice-sheet';
+import { invoiceSheetTexts, partnerWarningWords } from '@/lib/base/i18n/invoice-sheet';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { LineState } from '@/lib/base/imports/states';
 import type { InvoiceImportPageData, InvoicePageLine } from '@/lib/features/imports/invoice-import-page';
@@ -227,6 +227,11 @@ export function InvoiceImportView({
         </OutcomeNotice>
       )}
 
+      {data.ignoredColumns.length > 0 && (
+        <OutcomeNotice outcome="ignored-columns" warn>
+          {fill(invoiceSheetTexts[locale].ignoredColumns, { columns: data.ignoredColumns.join(', ') })}
+        </OutcomeNotice>
+      )}
       <StopNotice detail={detail} lines={lines} action={send} texts={texts} />
       {data.inProgress && <ProgressNotice counts={counts} page={page} texts={texts} />}
 

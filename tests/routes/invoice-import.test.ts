@@ -273,6 +273,31 @@ describe('a good CSV', () => {
   });
 });
 
+describe('a CSV with a column the add-on does not know', () => {
+  it('is read without it, and its page names the column once, right after the upload', async () => {
+    const group = unique();
+    const [header, ...rows] = new TextDecoder()
+      .decode(csvOf(invoiceRows(`${group}A`)))
+      .trimEnd()
+      .split('\r\n');
+    const text = [`${header},Interná poznámka`, ...rows.map((row) => `${row},len pre nás`)].join('\r\n');
+    const response = await post({ file: { name: 'faktury.csv', bytes: new TextEncoder().encode(text) } });
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get('location')!, 'http://addon.test');
+    expect(location.searchParams.getAll('ignored')).toEqual(['Interná poznámka']);
+    const importId = location.pathname.split('/').at(-1)!;
+    expect((await readImport(await getDb(), company, importId))!.lines.map((line) => line.state)).toEqual(['ready']);
+    const data = (await loadInvoiceImportPage(await companyPage(), importId, { ignored: 'Interná poznámka' }))!;
+    expect(data.ignoredColumns).toEqual(['Interná poznámka']);
+    const html = render(
+      createElement(InvoiceImportView, { data, tenantId: TENANT, texts: invoiceImportTexts.en, locale: 'en' }),
+    );
+    expect(html).toContain('Columns the add-on does not know and does not read: Interná poznámka.');
+    const plain = (await loadInvoiceImportPage(await companyPage(), importId, {}))!;
+    expect(plain.ignoredColumns).toEqual([]);
+  });
+});
+
 describe('customers that look like duplicates', () => {
   it('are pointed out beside each invoice that names them', async () => {
     const group = unique();

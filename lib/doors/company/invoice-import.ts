@@ -11,8 +11,8 @@ import { failedRowsCsv } from '@/lib/features/imports/invoices/failed-rows';
 import {
   importInvoices,
   invoiceImportOf,
-  invoiceImportPath,
   InvoiceUploadRefused,
+  newInvoiceImportPath,
   readInvoiceUploadForm,
   sendInvoiceLines,
 } from '@/lib/features/imports/invoices/invoice-import';
@@ -58,7 +58,7 @@ export const uploadInvoices = companyRoute<{ tenantId: string }>(
     try {
       const form = await readInvoiceUploadForm(request);
       const created = await read((db, company) => importInvoices(db, company, form));
-      return seeOther(invoiceImportPath(scope.tenantId, created.importId));
+      return seeOther(newInvoiceImportPath(scope.tenantId, created.importId, created.ignoredColumns));
     } catch (error) {
       if (!(error instanceof InvoiceUploadRefused)) throw error;
       const locale = localeOf(request);

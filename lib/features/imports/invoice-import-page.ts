@@ -6,7 +6,7 @@ import type { CompanyPage } from '@/lib/features/pages/company-page';
 import type { ImportDetail, ImportLineView } from '@/lib/owners/imports/view';
 
 import { type CurrencySum, importOfKind, inProgress, one, sumReady } from './import-page-parts';
-import type { InvoiceSendOutcome } from './invoices/invoice-import';
+import { IGNORED_COLUMNS_SHOWN, type InvoiceSendOutcome } from './invoices/invoice-import';
 
 /**
  * What an invoice import's page shows (`/companies/{tenantId}/invoices/import/{importId}`): the import with its
@@ -30,6 +30,8 @@ export type InvoiceImportPageData = {
   outcome: { outcome: InvoiceSendOutcome; count: number } | null;
   /** Invoices still on their way (queued or sent) while the import is not stopped: the page refreshes itself. */
   inProgress: boolean;
+  /** The file's columns the add-on did not read, as the upload's answer named them (`ignored`). */
+  ignoredColumns: string[];
 };
 
 const OUTCOMES: readonly InvoiceSendOutcome[] = ['queued', 'unchanged', 'overwrite-needed'];
@@ -47,6 +49,14 @@ const withCents = (amount: string) => {
   const [whole, fraction = ''] = amount.split('.');
   return `${whole}.${fraction.padEnd(2, '0')}`;
 };
+
+function ignoredColumnsOf(given: string | string[] | undefined): string[] {
+  const names = Array.isArray(given) ? given : given === undefined ? [] : [given];
+  return names
+    .map((name) => name.trim().slice(0, IGNORED_COLUMNS_SHOWN.length))
+    .filter((name) => name !== '')
+    .slice(0, IGNORED_COLUMNS_SHOWN.count);
+}
 
 export async function loadInvoiceImportPage(
   page: CompanyPage,
@@ -69,5 +79,6 @@ export async function loadInvoiceImportPage(
         ? { outcome, count: Number.isSafeInteger(count) && count >= 0 ? count : 0 }
         : null,
     inProgress: inProgress(detail),
+    ignoredColumns: ignoredColumnsOf(params.ignored),
   };
 }

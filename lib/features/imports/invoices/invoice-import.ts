@@ -69,7 +69,7 @@ export async function importInvoices(
   db: Db,
   scope: CompanyScope,
   form: InvoiceUploadForm,
-): Promise<{ importId: string; lines: number }> {
+): Promise<{ importId: string; lines: number; ignoredColumns: string[] }> {
   if (!form.file) throw new InvoiceUploadRefused('no-file');
   const { name, bytes } = form.file;
   if (bytes.byteLength > INVOICE_FILE_LIMIT) throw new InvoiceUploadRefused('too-large');
@@ -88,12 +88,27 @@ export async function importInvoices(
     digest: sha256(bytes),
     lines: draft.lines,
   });
-  return { importId: created.id, lines: draft.lines.length };
+  return { importId: created.id, lines: draft.lines.length, ignoredColumns: draft.ignoredColumns };
 }
 
 /** `/companies/{tenantId}/invoices/import/{importId}` */
 export const invoiceImportPath = (tenantId: string, importId: string) =>
   companyPath(tenantId, 'invoices', 'import', importId);
+
+/** How many of the columns not read the page names, and how much of each: a header is the file's text. */
+export const IGNORED_COLUMNS_SHOWN = { count: 20, length: 80 } as const;
+
+/**
+ * The new import's page, naming the file's columns the add-on did not read (`ignored`, repeated): an import stores
+ * its lines, not the file's header, so the upload's answer is where they are said.
+ */
+export function newInvoiceImportPath(tenantId: string, importId: string, ignoredColumns: readonly string[]): string {
+  const path = invoiceImportPath(tenantId, importId);
+  const shown = ignoredColumns.slice(0, IGNORED_COLUMNS_SHOWN.count);
+  if (shown.length === 0) return path;
+  const query = new URLSearchParams(shown.map((name) => ['ignored', name.slice(0, IGNORED_COLUMNS_SHOWN.length)]));
+  return `${path}?${query}`;
+}
 
 /** What the send form did, for the page to say. */
 export type InvoiceSendOutcome = 'queued' | 'unchanged' | 'overwrite-needed';
