@@ -29,9 +29,11 @@ import { getDb } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';
 import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
 
+import { invoiceCsv, twoItemInvoice } from '../imports/invoice-sheet/sheets';
 import { BASE, PLUGIN_ID } from '../support/broker';
 import { type CompanyFixture, JANA, signIn, startCompanyFixture } from '../support/company';
 import { capturedLogLines } from '../support/log-capture';
+import { describeWhoMayUpload } from '../support/uploads';
 
 /**
  * The invoice import's addresses (contract.md, "Uploads"), called as Next calls them: POST …/invoices/import (the
@@ -50,68 +52,9 @@ const scope = { ...company, userId: JANA };
 let sequence: string;
 let existing: { sequence: string; documentNumber: string; id: string };
 
-const HEADER = [
-  'documentNumber',
-  'rowGroup',
-  'numberingSequence',
-  'issueDate',
-  'dueDate',
-  'deliveryDate',
-  'currency',
-  'partner.businessName',
-  'partner.registrationId',
-  'partner.city',
-  'partner.country',
-  'partner.email',
-  'item.name',
-  'item.amount',
-  'item.measureUnit',
-  'item.vatRate',
-  'item.totalPriceInclVat',
-] as const;
-type Row = Partial<Record<(typeof HEADER)[number], string>>;
-
-/** Two rows (items at 23 % and 19 %) of one invoice to a customer named after its group. */
-function invoiceRows(group: string, overrides: Row = {}): Row[] {
-  const invoice: Row = {
-    documentNumber: '',
-    rowGroup: group,
-    numberingSequence: sequence,
-    issueDate: '2026-11-20',
-    dueDate: '2026-12-04',
-    deliveryDate: '2026-11-20',
-    currency: 'EUR',
-    'partner.businessName': `Odberateľ ${group} s.r.o.`,
-    'partner.city': 'Nitra',
-    'partner.country': 'SK',
-    'partner.email': `fakturacia-${group.toLowerCase()}@example.sk`,
-  };
-  return [
-    {
-      ...invoice,
-      'item.name': `Konzultácia ${group}`,
-      'item.amount': '2',
-      'item.measureUnit': 'hod',
-      'item.vatRate': '23',
-      'item.totalPriceInclVat': '246.00',
-      ...overrides,
-    },
-    {
-      ...invoice,
-      'item.name': `Káva zrnková ${group}`,
-      'item.amount': '3',
-      'item.measureUnit': 'ks',
-      'item.vatRate': '19',
-      'item.totalPriceInclVat': '35.70',
-      ...overrides,
-    },
-  ];
-}
-
-const csvOf = (rows: Row[]) =>
-  new TextEncoder().encode(
-    [HEADER.join(','), ...rows.map((row) => HEADER.map((column) => row[column] ?? '').join(','))].join('\r\n') + '\r\n',
-  );
+/** Two rows (items at 23 % and 19 %) of one invoice, in the company's sequence, to a customer named after its group. */
+const invoiceRows = (group: string, overrides: Record<string, string> = {}) =>
+  twoItemInvoice(sequence, group, overrides);
 
 /** A file of its own content each time: the import's lines' externalIds are the content's. */
 const unique = () => `T${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
@@ -217,7 +160,7 @@ afterAll(async () => {
 describe('a good CSV', () => {
   it('becomes an invoices import (303 to its page): one line per invoice, the wrong one invalid naming row, column and value', async () => {
     const group = unique();
-    const bytes = csvOf([...invoiceRows(`${group}A`), ...invoiceRows(`${group}B`, { issueDate: '2026-02-30' })]);
+    const bytes = invoiceCsv([...invoiceRows(`${group}A`), ...invoiceRows(`${group}B`, { issueDate: '2026-02-30' })]);
     const detail = await createdImport(await post({ file: { name: 'faktury.csv', bytes } }));
     expect(detail).toMatchObject({
       kind: 'invoices',
@@ -246,7 +189,7 @@ describe('a good CSV', () => {
 
   it('its page: each invoice numbered by its sequence or not, items, totals, problems in words, the failed rows', async () => {
     const group = unique();
-    const bytes = csvOf([...invoiceRows(`${group}A`), ...invoiceRows(`${group}B`, { issueDate: '2026-02-30' })]);
+    const bytes = invoiceCsv([...invoiceRows(`${group}A`), ...invoiceRows(`${group}B`, { issueDate: '2026-02-30' })]);
     const detail = await createdImport(await post({ file: { name: 'faktury.csv', bytes } }));
     const data = (await loadInvoiceImportPage(await companyPage(), detail.id, {}))!;
     expect(data).toMatchObject({ existing: 0, failed: 1, inProgress: false });
@@ -277,7 +220,7 @@ describe('customers that look like duplicates', () => {
   it('are pointed out beside each invoice that names them', async () => {
     const group = unique();
     const name = `Rovnaké meno ${group} s.r.o.`;
-    const bytes = csvOf([
+    const bytes = invoiceCsv([
       ...invoiceRows(`${group}A`, { 'partner.businessName': name, 'partner.registrationId': '12345678' }),
       ...invoiceRows(`${group}B`, { 'partner.businessName': name, 'partner.registrationId': '87654321' }),
       ...invoiceRows(`${group}C`),
@@ -352,53 +295,13 @@ describe('a file that cannot be read: a 400 page saying why, in the user’s lan
   });
 });
 
-describe('who may upload', () => {
-  /** A body that notes whether anyone read it. */
-  function watchedRequest(tenantId: string, headers: Record<string, string>) {
-    let read = false;
-    const body = new ReadableStream<Uint8Array>(
-      {
-        pull(controller) {
-          read = true;
-          controller.enqueue(new TextEncoder().encode('--x\r\n'));
-          controller.close();
-        },
-      },
-      { highWaterMark: 0 },
-    );
-    const request = new Request(`${BASE}/companies/${tenantId}/invoices/import`, {
-      method: 'POST',
-      headers: { 'content-type': 'multipart/form-data; boundary=x', ...headers },
-      body,
-      duplex: 'half',
-    } as RequestInit);
-    return { request, wasRead: () => read };
-  }
-
-  it('a company outside the session: 403 before the body is read', async () => {
-    const { request, wasRead } = watchedRequest('10003', { cookie, origin: BASE, 'sec-fetch-site': 'same-origin' });
-    const response = await upload(request, { params: Promise.resolve({ tenantId: '10003' }) });
-    expect(response.status).toBe(403);
-    expect(wasRead()).toBe(false);
-  });
-
-  it('another site’s form: 403, nothing read or stored', async () => {
-    const before = await importCount();
-    const { request, wasRead } = watchedRequest(TENANT, {
-      cookie,
-      origin: 'https://attacker.example',
-      'sec-fetch-site': 'cross-site',
-    });
-    const response = await upload(request, { params: Promise.resolve({ tenantId: TENANT }) });
-    expect(response.status).toBe(403);
-    expect(wasRead()).toBe(false);
-    expect(await importCount()).toBe(before);
-  });
-
-  it('without a session: 401', async () => {
-    const { request } = watchedRequest(TENANT, { origin: BASE, 'sec-fetch-site': 'same-origin' });
-    expect((await upload(request, { params: Promise.resolve({ tenantId: TENANT }) })).status).toBe(401);
-  });
+describeWhoMayUpload({
+  upload,
+  path: (tenantId) => `/companies/${tenantId}/invoices/import`,
+  tenantId: TENANT,
+  outsideTenantId: '10003',
+  cookie: () => cookie,
+  importCount,
 });
 
 describe('the templates (GET …/invoices/import/template.csv, template.xlsx)', () => {
@@ -443,7 +346,7 @@ describe('the import’s failed rows, JSON view and other companies', () => {
   let group: string;
   beforeAll(async () => {
     group = unique();
-    const bytes = csvOf([...invoiceRows(`${group}A`), ...invoiceRows(`${group}B`, { 'item.vatRate': '7' })]);
+    const bytes = invoiceCsv([...invoiceRows(`${group}A`), ...invoiceRows(`${group}B`, { 'item.vatRate': '7' })]);
     importId = (await createdImport(await post({ file: { name: 'faktury.csv', bytes } }))).id;
   });
 
@@ -516,7 +419,7 @@ describe('the import’s failed rows, JSON view and other companies', () => {
 describe('sending (POST …/invoices/import/{id}/send)', () => {
   it('an invoice whose number is already at KROS waits for overwrite=1; the others go at once', async () => {
     const group = unique();
-    const bytes = csvOf([
+    const bytes = invoiceCsv([
       ...invoiceRows(`${group}N`),
       ...invoiceRows(`${group}E`, { documentNumber: existing.documentNumber, numberingSequence: existing.sequence }),
     ]);
@@ -579,7 +482,7 @@ describe('sending (POST …/invoices/import/{id}/send)', () => {
 
   it('another site’s form: 403, nothing queued; a form it does not know: 400', async () => {
     const detail = await createdImport(
-      await post({ file: { name: 'faktury.csv', bytes: csvOf(invoiceRows(unique())) } }),
+      await post({ file: { name: 'faktury.csv', bytes: invoiceCsv(invoiceRows(unique())) } }),
     );
     const params = { tenantId: TENANT, importId: detail.id };
     const refused = await sendForm(params, [], { origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' });
@@ -620,9 +523,9 @@ describe('what the logs keep of an invoices file', () => {
     const rows = [...invoiceRows(`${group}L`), ...invoiceRows(`${group}M`, { issueDate: '2026-13-01' })];
     const facts = rows.flatMap((row) => [row['partner.businessName']!, row['partner.email']!, row['item.name']!]);
     const before = capturedLogLines.length;
-    await createdImport(await post({ file: { name: 'faktury-log.csv', bytes: csvOf(rows) } }));
+    await createdImport(await post({ file: { name: 'faktury-log.csv', bytes: invoiceCsv(rows) } }));
     // The same file cut into what no reader takes: refused, and its rows still nowhere in the logs.
-    const cut = new Uint8Array([0x50, 0x4b, 3, 4, ...csvOf(rows)]);
+    const cut = new Uint8Array([0x50, 0x4b, 3, 4, ...invoiceCsv(rows)]);
     expect((await post({ file: { name: 'faktury-log.xlsx', bytes: cut } })).status).toBe(400);
     const lines = capturedLogLines.slice(before);
     expect(lines.length).toBeGreaterThan(0);
