@@ -20,14 +20,12 @@ import {
   twoItemInvoice,
   xlsxBytes,
 } from '../imports/invoice-sheet/sheets';
-import { freshContext } from './support/browser';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
 import { sidewaysScroll, stateCount, type UploadedFile, uploadThroughForm } from './support/imports';
 import { openInvoicesOnceCopied, SLOVAK } from './support/mirror';
 import { screenshot } from './support/screenshots';
-import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
-import { USERS } from './support/sessions';
+import { framedWorldDuringTests, janaAtDesktop, janaOnSlovakPhone } from './support/service-window';
 
 const world = framedWorldDuringTests({ addonEnv: { MIRROR_SYNC: 'on' } });
 printAddonOutputOnFailure(() => world.env.addon);
@@ -70,11 +68,7 @@ describe('importing invoices from a spreadsheet, in English at desktop width', (
     'reads a CSV, names the wrong row and column, sends the good invoice and shows its number',
     { timeout: 300_000 },
     async () => {
-      const { page, addon: frame } = await launchInServiceWindow(world.context, world.env, world.serviceWindow, {
-        userId: USERS.jana,
-        tenantIds: [TENANT],
-      });
-      await page.setViewportSize({ width: 1280, height: 900 });
+      const { page, addon: frame } = await janaAtDesktop(world, TENANT);
       await openInvoicesOnceCopied(frame);
 
       await frame.getByRole('link', { name: 'Import invoices from a spreadsheet' }).first().click();
@@ -137,15 +131,7 @@ describe('importing invoices from a spreadsheet, in English at desktop width', (
 
 describe('importing invoices from a spreadsheet, in Slovak at phone width', () => {
   it('previews an XLSX and fits the phone', { timeout: 300_000 }, async () => {
-    const context = await freshContext(world.context.browser()!, {
-      locale: 'sk-SK',
-      viewport: { width: 390, height: 844 },
-    });
-    try {
-      const { page, addon: frame } = await launchInServiceWindow(context, world.env, world.serviceWindow, {
-        userId: USERS.jana,
-        tenantIds: [OTHER_TENANT],
-      });
+    await janaOnSlovakPhone(world, OTHER_TENANT, async ({ page, addon: frame }) => {
       await openInvoicesOnceCopied(frame, 120_000, SLOVAK);
       await frame.getByRole('link', { name: 'Importovať faktúry zo súboru' }).first().click();
       const sequence = createProfile(OTHER_TENANT).sequences.regular;
@@ -164,8 +150,6 @@ describe('importing invoices from a spreadsheet, in Slovak at phone width', () =
       expect(sideways.lines).toBeLessThanOrEqual(0);
       await toTop(frame);
       await screenshot(page, 'invoice-import-phone-sk');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -20,7 +20,6 @@ import { loadImportPage } from '@/lib/features/imports/import-page';
 import { loadCompanyImports } from '@/lib/features/imports/imports-list';
 import { loadInvoiceImportPage } from '@/lib/features/imports/invoice-import-page';
 import { loadInvoiceContext } from '@/lib/features/imports/invoices/context';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { createImport } from '@/lib/owners/imports/create';
 import { importSendQueue } from '@/lib/owners/imports/jobs';
 import { listImports, readImport } from '@/lib/owners/imports/view';
@@ -31,7 +30,15 @@ import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
 
 import { invoiceCsv, twoItemInvoice } from '../imports/invoice-sheet/sheets';
 import { BASE, PLUGIN_ID } from '../support/broker';
-import { type CompanyFixture, JANA, signIn, startCompanyFixture } from '../support/company';
+import {
+  type CompanyFixture,
+  companyPageOf,
+  get,
+  JANA,
+  postForm,
+  signIn,
+  startCompanyFixture,
+} from '../support/company';
 import { capturedLogLines } from '../support/log-capture';
 import { describeWhoMayUpload } from '../support/uploads';
 
@@ -93,45 +100,28 @@ async function createdImport(response: Response) {
 
 type ImportParams = { tenantId: string; importId: string };
 
-function sendForm(params: ImportParams, fields: [string, string][], headers: Record<string, string> = {}) {
-  return send(
-    new Request(`${BASE}/companies/${params.tenantId}/invoices/import/${params.importId}/send`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: BASE,
-        'sec-fetch-site': 'same-origin',
-        cookie,
-        ...headers,
-      },
-      body: new URLSearchParams(fields).toString(),
-    }),
-    { params: Promise.resolve(params) },
+const sendForm = (params: ImportParams, fields: [string, string][], headers: Record<string, string> = {}) =>
+  postForm(
+    send,
+    `/companies/${params.tenantId}/invoices/import/${params.importId}/send`,
+    params,
+    new URLSearchParams(fields).toString(),
+    { cookie, ...headers },
   );
-}
 
 const getOf =
   (route: typeof failedCsv, suffix: string) =>
   (params: ImportParams, headers: Record<string, string> = {}) =>
-    route(
-      new Request(`${BASE}/companies/${params.tenantId}/invoices/import/${params.importId}/${suffix}`, {
-        headers: { cookie, ...headers },
-      }),
-      { params: Promise.resolve(params) },
-    );
+    get(route, `/companies/${params.tenantId}/invoices/import/${params.importId}/${suffix}`, params, {
+      cookie,
+      ...headers,
+    });
 const getFailed = getOf(failedCsv, 'failed.csv');
 const getView = (params: ImportParams, headers: Record<string, string> = {}) =>
   getOf(jsonView, 'view.json')(params, { accept: 'application/json', ...headers });
 
 /** The company's page as its door hands it over (the session checked by the tests of the door). */
-async function companyPage(tenantId = TENANT): Promise<CompanyPage> {
-  const db = await getDb();
-  const pageScope = { pluginId: PLUGIN_ID, tenantId, userId: JANA };
-  return { scope: pageScope, read: (query) => query(db, pageScope) } as Pick<
-    CompanyPage,
-    'scope' | 'read'
-  > as CompanyPage;
-}
+const companyPage = (tenantId = TENANT) => companyPageOf({ pluginId: PLUGIN_ID, tenantId, userId: JANA });
 
 const render = (element: ReturnType<typeof createElement>) => renderToStaticMarkup(element);
 
@@ -191,7 +181,7 @@ describe('a good CSV', () => {
     const group = unique();
     const bytes = invoiceCsv([...invoiceRows(`${group}A`), ...invoiceRows(`${group}B`, { issueDate: '2026-02-30' })]);
     const detail = await createdImport(await post({ file: { name: 'faktury.csv', bytes } }));
-    const data = (await loadInvoiceImportPage(await companyPage(), detail.id, {}))!;
+    const data = (await loadInvoiceImportPage(companyPage(), detail.id, {}))!;
     expect(data).toMatchObject({ existing: 0, failed: 1, inProgress: false });
     expect(data.toSend).toEqual([{ currency: 'EUR', amount: '281.70', count: 1 }]);
     const html = render(
@@ -237,7 +227,7 @@ describe('customers that look like duplicates', () => {
     expect(detail.lines[0]!.display.partnerWarnings).toEqual([warning]);
     expect(detail.lines[1]!.display.partnerWarnings).toEqual([warning]);
     expect(detail.lines[2]!.display.partnerWarnings ?? []).toEqual([]);
-    const data = (await loadInvoiceImportPage(await companyPage(), detail.id, {}))!;
+    const data = (await loadInvoiceImportPage(companyPage(), detail.id, {}))!;
     const html = render(
       createElement(InvoiceImportView, { data, tenantId: TENANT, texts: invoiceImportTexts.en, locale: 'en' }),
     );
@@ -386,7 +376,7 @@ describe('the import’s failed rows, JSON view and other companies', () => {
     expect((await getFailed(other)).status).toBe(404);
     expect((await getView(other)).status).toBe(404);
     expect((await sendForm(other, [])).status).toBe(404);
-    expect(await loadInvoiceImportPage(await companyPage(OTHER), importId, {})).toBeNull();
+    expect(await loadInvoiceImportPage(companyPage(OTHER), importId, {})).toBeNull();
     expect((await getFailed({ tenantId: TENANT, importId: 'nie-je-id' })).status).toBe(404);
 
     // A payments import is not an invoices import, nor the other way round.
@@ -397,10 +387,10 @@ describe('the import’s failed rows, JSON view and other companies', () => {
       accountId: '1',
       lines: [{ state: 'excluded', externalId: null, payload: null }],
     });
-    expect(await loadInvoiceImportPage(await companyPage(), payments.id, {})).toBeNull();
+    expect(await loadInvoiceImportPage(companyPage(), payments.id, {})).toBeNull();
     expect((await getView({ tenantId: TENANT, importId: payments.id })).status).toBe(404);
     expect((await sendForm({ tenantId: TENANT, importId: payments.id }, [])).status).toBe(404);
-    expect(await loadImportPage(await companyPage(), importId, {})).toBeNull();
+    expect(await loadImportPage(companyPage(), importId, {})).toBeNull();
     const paymentsJson = await paymentsView(
       new Request(`${BASE}/companies/${TENANT}/payments/import/${importId}/view.json`, {
         headers: { cookie, accept: 'application/json' },
@@ -432,7 +422,7 @@ describe('sending (POST …/invoices/import/{id}/send)', () => {
     const params = { tenantId: TENANT, importId: detail.id };
 
     // The page warns and asks for the confirmation.
-    const data = (await loadInvoiceImportPage(await companyPage(), detail.id, {}))!;
+    const data = (await loadInvoiceImportPage(companyPage(), detail.id, {}))!;
     expect(data.existing).toBe(1);
     const html = render(
       createElement(InvoiceImportView, { data, tenantId: TENANT, texts: invoiceImportTexts.en, locale: 'en' }),
@@ -449,11 +439,7 @@ describe('sending (POST …/invoices/import/{id}/send)', () => {
     expect(Object.fromEntries(location.searchParams)).toEqual({ outcome: 'overwrite-needed', count: '1' });
     let after = (await readImport(await getDb(), company, detail.id))!;
     expect(after.lines.map((line) => line.state)).toEqual(['queued', 'ready']);
-    const said = (await loadInvoiceImportPage(
-      await companyPage(),
-      detail.id,
-      Object.fromEntries(location.searchParams),
-    ))!;
+    const said = (await loadInvoiceImportPage(companyPage(), detail.id, Object.fromEntries(location.searchParams)))!;
     expect(
       render(
         createElement(InvoiceImportView, { data: said, tenantId: TENANT, texts: invoiceImportTexts.en, locale: 'en' }),
@@ -506,7 +492,7 @@ describe('the form and the list', () => {
   });
 
   it('the company’s imports link an invoices import to its page', async () => {
-    const rows = await loadCompanyImports(await companyPage());
+    const rows = await loadCompanyImports(companyPage());
     const invoices = rows.find((row) => row.kind === 'invoices')!;
     expect(invoices.href).toBe(`/companies/10001/invoices/import/${invoices.id}`);
     const html = render(

@@ -13,7 +13,6 @@ import { loadCompanyImports } from '@/lib/features/imports/imports-list';
 import { headerOfParameter, loadStatementImportForm } from '@/lib/features/imports/statement-import-form';
 import { guessCsvMapping } from '@/lib/features/imports/statements/csv-mapping';
 import { normaliseIban } from '@/lib/features/imports/statements/iban';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { csvMappingOf } from '@/lib/owners/imports/csv-mappings';
 import { listImports, readImport } from '@/lib/owners/imports/view';
 import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
@@ -22,7 +21,7 @@ import { getDb } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';
 
 import { BASE, PLUGIN_ID } from '../support/broker';
-import { type CompanyFixture, JANA, signIn, startCompanyFixture } from '../support/company';
+import { type CompanyFixture, companyPageOf, JANA, signIn, startCompanyFixture } from '../support/company';
 import { capturedLogLines } from '../support/log-capture';
 import { describeWhoMayUpload } from '../support/uploads';
 
@@ -300,17 +299,13 @@ describeWhoMayUpload({
 });
 
 /** The company's page as its door hands it over, for what the pages read (the session checked by the tests above). */
-async function companyPage(): Promise<CompanyPage> {
-  const db = await getDb();
-  const scope = { ...company, userId: JANA };
-  return { scope, read: (query) => query(db, scope) } as Pick<CompanyPage, 'scope' | 'read'> as CompanyPage;
-}
+const companyPage = () => companyPageOf({ ...company, userId: JANA });
 
 const render = (element: ReturnType<typeof createElement>) => renderToStaticMarkup(element);
 
 describe('the form (GET …/payments/import)', () => {
   const formHtml = async (searchParams: Record<string, string>, locale: 'sk' | 'en' = 'en') => {
-    const form = await loadStatementImportForm(await companyPage(), searchParams);
+    const form = await loadStatementImportForm(companyPage(), searchParams);
     return render(
       createElement(StatementImportFormView, { form, tenantId: '10001', texts: importUploadTexts[locale], locale }),
     );
@@ -352,7 +347,7 @@ describe('the form (GET …/payments/import)', () => {
 
 describe('the company’s imports (GET …/imports)', () => {
   it('newest first, with kind, file, who, when, counts per state and a link to each', async () => {
-    const rows = await loadCompanyImports(await companyPage());
+    const rows = await loadCompanyImports(companyPage());
     expect(rows.length).toBe(await importCount());
     const times = rows.map((row) => row.createdAt.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
