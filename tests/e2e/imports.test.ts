@@ -14,13 +14,11 @@ import path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { freshContext } from './support/browser';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
 import { sidewaysScroll, stateCount, uploadThroughForm } from './support/imports';
 import { screenshotDir } from './support/screenshots';
-import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
-import { USERS } from './support/sessions';
+import { framedWorldDuringTests, janaAtDesktop, janaOnSlovakPhone } from './support/service-window';
 
 const world = framedWorldDuringTests({ addonEnv: { MIRROR_SYNC: 'on' } });
 printAddonOutputOnFailure(() => world.env.addon);
@@ -67,11 +65,7 @@ describe('recording a bank statement’s payments, in English at desktop width',
     'reads and pairs a camt.053 statement, records its payments once, and never again',
     { timeout: 300_000 },
     async () => {
-      const { page, addon: frame } = await launchInServiceWindow(world.context, world.env, world.serviceWindow, {
-        userId: USERS.jana,
-        tenantIds: [TENANT],
-      });
-      await page.setViewportSize({ width: 1280, height: 900 });
+      const { page, addon: frame } = await janaAtDesktop(world, TENANT);
       await openPaymentsOnceCopied(frame, 'Payments', 'Company documents');
 
       await frame.getByRole('link', { name: 'Import a bank statement' }).first().click();
@@ -129,15 +123,7 @@ describe('recording a bank statement’s payments, in English at desktop width',
 
 describe('recording a bank statement’s payments, in Slovak at phone width', () => {
   it('pairs a line by hand, leaves one out, and fits the phone', async () => {
-    const context = await freshContext(world.context.browser()!, {
-      locale: 'sk-SK',
-      viewport: { width: 390, height: 844 },
-    });
-    try {
-      const { page, addon: frame } = await launchInServiceWindow(context, world.env, world.serviceWindow, {
-        userId: USERS.jana,
-        tenantIds: [OTHER_TENANT],
-      });
+    await janaOnSlovakPhone(world, OTHER_TENANT, async ({ page, addon: frame }) => {
       await openPaymentsOnceCopied(frame, 'Platby', 'Doklady firmy');
       await frame.getByRole('link', { name: 'Importovať bankový výpis' }).first().click();
       const statement = await statementOf(OTHER_TENANT, 'mt940');
@@ -170,8 +156,6 @@ describe('recording a bank statement’s payments, in Slovak at phone width', ()
       await firstReady.getByRole('button', { name: /Vynechať/ }).click();
       await expectUi.poll(() => stateCount(frame, 'ready')).toBe(ready - 1);
       await expectUi.poll(() => stateCount(frame, 'excluded')).toBeGreaterThan(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -7,19 +7,25 @@
  * - Slovak, phone: an XLSX of one invoice numbered by its sequence is previewed (its items and totals per VAT rate),
  *   and the page fits the phone's width.
  */
-import ExcelJS from 'exceljs';
 import type { FrameLocator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { createProfile } from '../../sandbox/data/company-profile';
-import { freshContext } from './support/browser';
+import {
+  type Cells,
+  day,
+  invoiceCsv,
+  type RowValues,
+  table,
+  twoItemInvoice,
+  xlsxBytes,
+} from '../imports/invoice-sheet/sheets';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
 import { sidewaysScroll, stateCount, type UploadedFile, uploadThroughForm } from './support/imports';
 import { openInvoicesOnceCopied, SLOVAK } from './support/mirror';
 import { screenshot } from './support/screenshots';
-import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
-import { USERS } from './support/sessions';
+import { framedWorldDuringTests, janaAtDesktop, janaOnSlovakPhone } from './support/service-window';
 
 const world = framedWorldDuringTests({ addonEnv: { MIRROR_SYNC: 'on' } });
 printAddonOutputOnFailure(() => world.env.addon);
@@ -27,96 +33,28 @@ printAddonOutputOnFailure(() => world.env.addon);
 const TENANT = '10001';
 const OTHER_TENANT = '10002';
 
-const HEADER = [
-  'documentNumber',
-  'rowGroup',
-  'numberingSequence',
-  'issueDate',
-  'dueDate',
-  'deliveryDate',
-  'currency',
-  'variableSymbol',
-  'partner.businessName',
-  'partner.street',
-  'partner.city',
-  'partner.postCode',
-  'partner.country',
-  'partner.email',
-  'item.name',
-  'item.amount',
-  'item.measureUnit',
-  'item.vatRate',
-  'item.totalPriceInclVat',
-];
+const csvOf = (rows: RowValues[]): UploadedFile => ({
+  name: 'faktury.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(invoiceCsv(rows)),
+});
 
-type Row = Record<(typeof HEADER)[number], string>;
-
-/** An invoice's rows, numbered by its sequence (its rows joined by `rowGroup`), to a customer of the file's own. */
-function invoiceRows(sequence: string, group: string, overrides: Partial<Row> = {}): Row[] {
-  const invoice = {
-    documentNumber: '',
-    rowGroup: group,
-    numberingSequence: sequence,
-    issueDate: '2026-11-20',
-    dueDate: '2026-12-04',
-    deliveryDate: '2026-11-20',
-    currency: 'EUR',
-    variableSymbol: '',
-    'partner.businessName': `Import ${group} s.r.o.`,
-    'partner.street': 'Hlavná 1',
-    'partner.city': 'Nitra',
-    'partner.postCode': '949 01',
-    'partner.country': 'SK',
-    'partner.email': `import-${group.toLowerCase()}@example.sk`,
-  };
-  return [
-    {
-      ...invoice,
-      'item.name': 'Konzultácia',
-      'item.amount': '2',
-      'item.measureUnit': 'hod',
-      'item.vatRate': '23',
-      'item.totalPriceInclVat': '246.00',
-      ...overrides,
-    },
-    {
-      ...invoice,
-      'item.name': 'Káva zrnková',
-      'item.amount': '3',
-      'item.measureUnit': 'ks',
-      'item.vatRate': '19',
-      'item.totalPriceInclVat': '35.70',
-      ...overrides,
-    },
-  ];
-}
-
-function csvOf(rows: Row[]): UploadedFile {
-  const quote = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-  const text = [HEADER, ...rows.map((row) => HEADER.map((column) => row[column] ?? ''))]
-    .map((cells) => cells.map(quote).join(','))
-    .join('\r\n');
-  return { name: 'faktury.csv', mimeType: 'text/csv', buffer: Buffer.from(`${text}\r\n`, 'utf8') };
-}
-
-async function xlsxOf(rows: Row[]): Promise<UploadedFile> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Faktúry');
-  sheet.addRow(HEADER);
-  for (const row of rows) {
-    sheet.addRow(
-      HEADER.map((column) => {
-        const value = row[column] ?? '';
-        if (column.endsWith('Date') && value !== '') return new Date(`${value}T00:00:00Z`);
-        if (['item.amount', 'item.vatRate', 'item.totalPriceInclVat'].includes(column)) return Number(value);
-        return value;
-      }),
-    );
-  }
+/** An XLSX of the rows, its days as date cells and its quantities, rates and prices as numbers. */
+async function xlsxOf(rows: RowValues[]): Promise<UploadedFile> {
+  const [header, ...cells] = table(rows) as [string[], ...Cells[]];
+  const typed = cells.map((row) =>
+    row.map((value, index) => {
+      const column = header[index]!;
+      if (typeof value !== 'string' || value === '') return value;
+      if (column.endsWith('Date')) return day(value);
+      if (['item.amount', 'item.vatRate', 'item.totalPriceInclVat'].includes(column)) return Number(value);
+      return value;
+    }),
+  );
   return {
     name: 'faktury.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: Buffer.from(await book.xlsx.writeBuffer()),
+    buffer: Buffer.from(await xlsxBytes([header, ...typed])),
   };
 }
 
@@ -130,11 +68,7 @@ describe('importing invoices from a spreadsheet, in English at desktop width', (
     'reads a CSV, names the wrong row and column, sends the good invoice and shows its number',
     { timeout: 300_000 },
     async () => {
-      const { page, addon: frame } = await launchInServiceWindow(world.context, world.env, world.serviceWindow, {
-        userId: USERS.jana,
-        tenantIds: [TENANT],
-      });
-      await page.setViewportSize({ width: 1280, height: 900 });
+      const { page, addon: frame } = await janaAtDesktop(world, TENANT);
       await openInvoicesOnceCopied(frame);
 
       await frame.getByRole('link', { name: 'Import invoices from a spreadsheet' }).first().click();
@@ -150,7 +84,10 @@ describe('importing invoices from a spreadsheet, in English at desktop width', (
 
       const sequence = createProfile(TENANT).sequences.regular;
       // The second invoice's rows (4 and 5 of the file) have a day that does not exist.
-      const file = csvOf([...invoiceRows(sequence, 'A'), ...invoiceRows(sequence, 'B', { issueDate: '2026-02-30' })]);
+      const file = csvOf([
+        ...twoItemInvoice(sequence, 'A'),
+        ...twoItemInvoice(sequence, 'B', { issueDate: '2026-02-30' }),
+      ]);
       await uploadThroughForm(frame, file, { file: 'Invoices file', submit: 'Read the invoices' });
       await expectUi(frame.locator('[data-import-id]')).toHaveAttribute('data-import-state', 'draft');
       expect(await stateCount(frame, 'ready')).toBe(1);
@@ -194,19 +131,11 @@ describe('importing invoices from a spreadsheet, in English at desktop width', (
 
 describe('importing invoices from a spreadsheet, in Slovak at phone width', () => {
   it('previews an XLSX and fits the phone', { timeout: 300_000 }, async () => {
-    const context = await freshContext(world.context.browser()!, {
-      locale: 'sk-SK',
-      viewport: { width: 390, height: 844 },
-    });
-    try {
-      const { page, addon: frame } = await launchInServiceWindow(context, world.env, world.serviceWindow, {
-        userId: USERS.jana,
-        tenantIds: [OTHER_TENANT],
-      });
+    await janaOnSlovakPhone(world, OTHER_TENANT, async ({ page, addon: frame }) => {
       await openInvoicesOnceCopied(frame, 120_000, SLOVAK);
       await frame.getByRole('link', { name: 'Importovať faktúry zo súboru' }).first().click();
       const sequence = createProfile(OTHER_TENANT).sequences.regular;
-      const file = await xlsxOf(invoiceRows(sequence, 'P'));
+      const file = await xlsxOf(twoItemInvoice(sequence, 'P'));
       await uploadThroughForm(frame, file, { file: 'Súbor s faktúrami', submit: 'Načítať faktúry' });
 
       expect(await stateCount(frame, 'ready')).toBe(1);
@@ -221,8 +150,6 @@ describe('importing invoices from a spreadsheet, in Slovak at phone width', () =
       expect(sideways.lines).toBeLessThanOrEqual(0);
       await toTop(frame);
       await screenshot(page, 'invoice-import-phone-sk');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -15,12 +15,11 @@ import { parse } from 'csv-parse/sync';
 import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { freshContext } from './support/browser';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
 import { sandboxCompany } from './support/sandbox-data';
 import { screenshotDir } from './support/screenshots';
-import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
+import { framedWorldDuringTests, janaOnSlovakPhone, launchInServiceWindow } from './support/service-window';
 import { USERS } from './support/sessions';
 
 const world = framedWorldDuringTests({ addonEnv: { MIRROR_SYNC: 'on' } });
@@ -157,15 +156,7 @@ describe('a company’s payments and accounts, in English at desktop width', () 
 
 describe('a company’s payments and accounts, in Slovak at phone width', () => {
   it('shows each payment as a card without sideways scrolling, and the accounts with their export-ready list', async () => {
-    const context = await freshContext(world.context.browser()!, {
-      locale: 'sk-SK',
-      viewport: { width: 390, height: 844 },
-    });
-    try {
-      const { page, addon: frame } = await launchInServiceWindow(context, world.env, world.serviceWindow, {
-        userId: USERS.jana,
-        tenantIds: [TENANT],
-      });
+    await janaOnSlovakPhone(world, TENANT, async ({ page, addon: frame }) => {
       await openPaymentsOnceCopied(frame, 'Platby', 'Doklady firmy');
       await expectUi(frame.getByText('Fakturácia vydáva len platby zaevidované s účtom')).toBeVisible();
       const table = frame.getByRole('table', { name: 'Platby', exact: true });
@@ -192,8 +183,6 @@ describe('a company’s payments and accounts, in Slovak at phone width', () => 
         frame.getByRole('navigation', { name: 'Doklady firmy' }).getByRole('link', { name: 'Platby', exact: true }),
       ).toHaveAttribute('aria-current', 'page');
       await screenshot(page, 'accounts-phone-sk');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

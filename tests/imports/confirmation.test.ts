@@ -1,10 +1,7 @@
-import { createServer, type Server } from 'node:http';
-
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { POST as receiveWebhook } from '@/app/api/webhooks/[webhookId]/route';
-import { newWebhookId, storeAccessTokens } from '@/lib/owners/connections/store';
 import { createImport } from '@/lib/owners/imports/create';
 import { companiesWithImportWork, defineImportQueues } from '@/lib/owners/imports/jobs';
 import { queueLines } from '@/lib/owners/imports/queue';
@@ -12,15 +9,14 @@ import { workOnImports } from '@/lib/owners/imports/sender';
 import { importView, readImport } from '@/lib/owners/imports/view';
 import { WEBHOOK_SIGNATURE_HEADER } from '@/lib/owners/webhooks/signature';
 import { type Db, getDb, rowsOf } from '@/lib/platform/db/client';
-import { getEnv } from '@/lib/platform/env';
 import { signWebhookBody } from '@/sandbox/webhook-signer';
 
 import { BASE, PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest } from '../support/jobs';
 import { rememberSecret } from '../support/log-capture';
-import { listenOnLoopback } from '../support/loopback';
-import { DIGEST, FAST, importsSandboxDuringTests, JANA, paymentLines, scopeOf } from './fixture';
+import { DIGEST, FAST, importsSandboxDuringTests, paymentLines, scopeOf } from './fixture';
+import { webhookReceiverDuringTests } from './webhook-receiver';
 
 /**
  * A line is done once the service confirms it: by the upload-finished notification where the connection has a
@@ -46,48 +42,7 @@ async function queuedImport(db: Db, tenantId: string, count: number, prefix: str
 
 describe('the upload-finished notification (through the webhook route, on the add-on’s own database)', () => {
   const SECRET = rememberSecret('imports-webhook-secret-Xy7Q2w');
-  let bridge: Server;
-  let bridgeUrl: string;
-
-  // The service posts to our route's address: a loopback server hands each request to the route's handler as is.
-  beforeAll(async () => {
-    bridge = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const webhookId = (req.url ?? '').split('/').pop() ?? '';
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(req.headers))
-          if (typeof value === 'string') headers.set(name, value);
-        void receiveWebhook(
-          new Request(`${BASE}/api/webhooks/${webhookId}`, { method: 'POST', headers, body: Buffer.concat(chunks) }),
-          { params: Promise.resolve({ webhookId }) },
-        ).then(async (answer) => {
-          res.writeHead(answer.status, { 'content-type': 'application/json' });
-          res.end(await answer.text());
-        });
-      });
-    });
-    bridgeUrl = await listenOnLoopback(bridge);
-  });
-  afterAll(() => new Promise((resolve) => bridge.close(resolve)));
-
-  /** A connection of the company whose notifications reach our route; its token, as the service knows it. */
-  async function connectWithReceiver(db: Db, tenantId: string): Promise<{ token: string; webhookId: string }> {
-    const webhookId = newWebhookId();
-    const token = rememberSecret(
-      api.sandbox.tokens.issue(tenantId, JANA, {
-        webhook: { url: `${bridgeUrl}/api/webhooks/${webhookId}`, secret: SECRET },
-      }),
-    );
-    await storeAccessTokens(
-      db,
-      [{ userId: JANA, tenantId, pluginId: PLUGIN_ID, accessToken: token, companyName: null, webhookSecret: SECRET }],
-      getEnv().encryptionKeys,
-      { source: 'consent', webhookId },
-    );
-    return { token, webhookId };
-  }
+  const { connectWithReceiver } = webhookReceiverDuringTests(api, SECRET);
 
   it('confirms each line by its requestId and externalId, with the document the service paired, without reading back', async () => {
     const db = await getDb();

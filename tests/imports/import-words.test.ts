@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 
 import { importsTexts, problemWords } from '@/lib/base/i18n/imports';
 import { PAIRING_MATCHES, PAIRING_REASONS } from '@/lib/base/imports/payment-display';
-import { LINE_STATES, STOP_REASONS } from '@/lib/base/imports/states';
 import type { ImportDetail } from '@/lib/owners/imports/view';
 import { importViewIn } from '@/lib/owners/imports/view';
+
+import { expectLineStatesAndStopsNamed, expectSameKeysNoneEmpty } from './words';
 
 /**
  * Every word an import's page and its JSON view say (issue 20): each line state, each problem code the machinery
@@ -25,34 +26,15 @@ const PROBLEM_CODES = [
 
 const locales = ['sk', 'en'] as const;
 
-/** Every leaf of a texts object, by its path. */
-function leaves(value: unknown, path = ''): Map<string, string> {
-  const found = new Map<string, string>();
-  if (typeof value === 'string') found.set(path, value);
-  else if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      for (const [leaf, text] of leaves(child, path ? `${path}.${key}` : key)) found.set(leaf, text);
-    }
-  }
-  return found;
-}
-
 describe('the words of an import', () => {
   it('have the same keys in both languages, none empty', () => {
-    const sk = leaves(importsTexts.sk);
-    const en = leaves(importsTexts.en);
-    expect([...en.keys()].sort()).toEqual([...sk.keys()].sort());
-    for (const [key, text] of [...sk, ...en]) expect(text.trim(), key).not.toBe('');
+    expectSameKeysNoneEmpty(importsTexts);
   });
 
   it('name every line state, every stop reason, every pairing reason and match', () => {
     for (const locale of locales) {
       const t = importsTexts[locale];
-      for (const state of LINE_STATES) {
-        expect(t.states[state], `${locale} ${state}`).toBeTruthy();
-        expect(t.stateHints[state], `${locale} ${state}`).toBeTruthy();
-      }
-      for (const reason of STOP_REASONS) expect(t.stop[reason], `${locale} ${reason}`).toBeTruthy();
+      expectLineStatesAndStopsNamed(t, locale);
       for (const reason of PAIRING_REASONS) expect(t.reasons[reason], `${locale} ${reason}`).toBeTruthy();
       for (const match of PAIRING_MATCHES) expect(t.reasons[match], `${locale} ${match}`).toBeTruthy();
       for (const state of ['draft', 'sending', 'done', 'problems'] as const) expect(t.importStates[state]).toBeTruthy();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { describeInvoiceProblem, invoiceImportTexts } from '@/lib/base/i18n/invoice-import';
-import { LINE_STATES, STOP_REASONS } from '@/lib/base/imports/states';
+
+import { expectLineStatesAndStopsNamed, expectSameKeysNoneEmpty } from './words';
 
 /**
  * Every word of the invoice import's pages (issue 21) in Slovak and in English: the same keys, none empty, each line
@@ -11,34 +12,13 @@ import { LINE_STATES, STOP_REASONS } from '@/lib/base/imports/states';
 
 const locales = ['sk', 'en'] as const;
 
-function leaves(value: unknown, path = ''): Map<string, string> {
-  const found = new Map<string, string>();
-  if (typeof value === 'string') found.set(path, value);
-  else if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      for (const [leaf, text] of leaves(child, path ? `${path}.${key}` : key)) found.set(leaf, text);
-    }
-  }
-  return found;
-}
-
 describe('the words of an invoice import', () => {
   it('have the same keys in both languages, none empty', () => {
-    const sk = leaves(invoiceImportTexts.sk);
-    const en = leaves(invoiceImportTexts.en);
-    expect([...en.keys()].sort()).toEqual([...sk.keys()].sort());
-    for (const [key, text] of [...sk, ...en]) expect(text.trim(), key).not.toBe('');
+    expectSameKeysNoneEmpty(invoiceImportTexts);
   });
 
   it('name every line state and every reason sending stops', () => {
-    for (const locale of locales) {
-      const t = invoiceImportTexts[locale];
-      for (const state of LINE_STATES) {
-        expect(t.states[state], `${locale} ${state}`).toBeTruthy();
-        expect(t.stateHints[state], `${locale} ${state}`).toBeTruthy();
-      }
-      for (const reason of STOP_REASONS) expect(t.stop[reason], `${locale} ${reason}`).toBeTruthy();
-    }
+    for (const locale of locales) expectLineStatesAndStopsNamed(invoiceImportTexts[locale], locale);
   });
 
   it('say a line’s problem: the sheet’s naming row, column and value, the machinery’s, the service’s', () => {

@@ -1,24 +1,19 @@
-import { createServer, type Server } from 'node:http';
 import { setTimeout as pause } from 'node:timers/promises';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { POST as receiveWebhook } from '@/app/api/webhooks/[webhookId]/route';
-import { newWebhookId, storeAccessTokens } from '@/lib/owners/connections/store';
 import { createImport } from '@/lib/owners/imports/create';
 import { queueLines } from '@/lib/owners/imports/queue';
 import { workOnImports } from '@/lib/owners/imports/sender';
 import { importView, readImport } from '@/lib/owners/imports/view';
 import { type Db, getDb } from '@/lib/platform/db/client';
-import { getEnv } from '@/lib/platform/env';
 import type { DataApiClient } from '@/lib/service/client';
 
-import { BASE, PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { invoiceLines } from '../support/invoice-lines';
 import { rememberSecret } from '../support/log-capture';
-import { listenOnLoopback } from '../support/loopback';
-import { DIGEST, FAST, importsSandboxDuringTests, JANA, scopeOf } from './fixture';
+import { DIGEST, FAST, importsSandboxDuringTests, scopeOf } from './fixture';
+import { webhookReceiverDuringTests } from './webhook-receiver';
 
 /**
  * Sending an import of invoices (kind `invoices`, lines as a sheet's validation hands them over) through the same
@@ -69,50 +64,11 @@ const statesOf = async (db: Db, scope: ReturnType<typeof scopeOf>, importId: str
 
 describe('invoices confirmed by the upload-finished notification (through the webhook route)', () => {
   const SECRET = rememberSecret('invoice-imports-webhook-secret-Q8v1');
-  let bridge: Server;
-  let bridgeUrl: string;
-
-  beforeAll(async () => {
-    bridge = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const webhookId = (req.url ?? '').split('/').pop() ?? '';
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(req.headers))
-          if (typeof value === 'string') headers.set(name, value);
-        void receiveWebhook(
-          new Request(`${BASE}/api/webhooks/${webhookId}`, { method: 'POST', headers, body: Buffer.concat(chunks) }),
-          { params: Promise.resolve({ webhookId }) },
-        ).then(async (answer) => {
-          res.writeHead(answer.status, { 'content-type': 'application/json' });
-          res.end(await answer.text());
-        });
-      });
-    });
-    bridgeUrl = await listenOnLoopback(bridge);
-  });
-  afterAll(() => new Promise((resolve) => bridge.close(resolve)));
-
-  async function connectWithReceiver(db: Db, tenantId: string): Promise<string> {
-    const webhookId = newWebhookId();
-    const token = rememberSecret(
-      api.sandbox.tokens.issue(tenantId, JANA, {
-        webhook: { url: `${bridgeUrl}/api/webhooks/${webhookId}`, secret: SECRET },
-      }),
-    );
-    await storeAccessTokens(
-      db,
-      [{ userId: JANA, tenantId, pluginId: PLUGIN_ID, accessToken: token, companyName: null, webhookSecret: SECRET }],
-      getEnv().encryptionKeys,
-      { source: 'consent', webhookId },
-    );
-    return token;
-  }
+  const { connectWithReceiver } = webhookReceiverDuringTests(api, SECRET);
 
   it('confirms each invoice with the invoice the service created (its id and its number), without reading back', async () => {
     const db = await getDb();
-    const token = await connectWithReceiver(db, '71001');
+    const { token } = await connectWithReceiver(db, '71001');
     const { scope, importId, sequence } = await invoiceImport(db, '71001', 3, 'inv-hook');
     await queueLines(db, scope, importId, 'all-ready');
     const { client } = api.client('71001', { token });
@@ -142,7 +98,7 @@ describe('invoices confirmed by the upload-finished notification (through the we
 
   it('a 207 marks only the refused invoice `problem`, in the service’s words; it is not created', async () => {
     const db = await getDb();
-    const token = await connectWithReceiver(db, '71002');
+    const { token } = await connectWithReceiver(db, '71002');
     const { scope, importId } = await invoiceImport(db, '71002', 3, 'inv-207', new Set([1]));
     await queueLines(db, scope, importId, 'all-ready');
     const { client } = api.client('71002', { token });

@@ -3,10 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as postLines } from '@/app/companies/[tenantId]/payments/import/[importId]/lines/route';
 import { POST as postSend } from '@/app/companies/[tenantId]/payments/import/[importId]/send/route';
 import { GET as getView } from '@/app/companies/[tenantId]/payments/import/[importId]/view.json/route';
-import type { CompanyScope } from '@/lib/base/company-scope';
 import { isRouteHandlerPath } from '@/lib/base/http/route-handlers';
 import { loadImportPage } from '@/lib/features/imports/import-page';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { createImport } from '@/lib/owners/imports/create';
 import { importSendQueue } from '@/lib/owners/imports/jobs';
 import type { NewLine } from '@/lib/owners/imports/lines';
@@ -14,13 +12,13 @@ import { stopImports } from '@/lib/owners/imports/outcomes';
 import { readImport } from '@/lib/owners/imports/view';
 import { openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
 import { syncMirror } from '@/lib/owners/mirror/run';
-import { type Db, getDb } from '@/lib/platform/db/client';
+import { getDb } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';
 import { getJobs, startJobs, stopJobs } from '@/lib/platform/jobs/process';
 
 import { DIGEST, scopeOf } from '../imports/fixture';
 import { BASE, PLUGIN_ID } from '../support/broker';
-import { type CompanyFixture, signIn, startCompanyFixture } from '../support/company';
+import { type CompanyFixture, companyPageOf, get, postForm, signIn, startCompanyFixture } from '../support/company';
 
 /**
  * The import page's addresses (contract.md, "Uploads"), called as Next calls them: `POST …/import/{id}/send` queues
@@ -61,30 +59,15 @@ function post(
   headers: Record<string, string> = {},
 ): Promise<Response> {
   const path = `/companies/${params.tenantId}/payments/import/${params.importId}/${route === postSend ? 'send' : 'lines'}`;
-  return route(
-    new Request(`${BASE}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: BASE,
-        'sec-fetch-site': 'same-origin',
-        cookie,
-        ...headers,
-      },
-      body: new URLSearchParams(fields).toString(),
-    }),
-    { params: Promise.resolve(params) },
-  );
+  return postForm(route, path, params, new URLSearchParams(fields).toString(), { cookie, ...headers });
 }
 
-function view(params: Params, headers: Record<string, string> = {}) {
-  return getView(
-    new Request(`${BASE}/companies/${params.tenantId}/payments/import/${params.importId}/view.json`, {
-      headers: { cookie, accept: 'application/json', ...headers },
-    }),
-    { params: Promise.resolve(params) },
-  );
-}
+const view = (params: Params, headers: Record<string, string> = {}) =>
+  get(getView, `/companies/${params.tenantId}/payments/import/${params.importId}/view.json`, params, {
+    cookie,
+    accept: 'application/json',
+    ...headers,
+  });
 
 const payment = (symbol: string | null, amount = 12.5) => ({
   dateOfPayment: '2026-11-20',
@@ -350,11 +333,7 @@ describe('another company, another site', () => {
 
 describe('the page’s data', () => {
   /** The door's page as a test holds it: our own database for the company, nothing else. */
-  const pageOf = (tenantId: string) =>
-    ({
-      scope: scopeOf(tenantId),
-      read: async <T>(query: (db: Db, scope: CompanyScope) => Promise<T>) => query(await getDb(), scopeOf(tenantId)),
-    }) as unknown as CompanyPage;
+  const pageOf = (tenantId: string) => companyPageOf(scopeOf(tenantId));
 
   it('is the import with its lines and the sum to be recorded; another company’s import is none (404)', async () => {
     const importId = await newImport();

@@ -20,7 +20,6 @@ import { loadImportPage } from '@/lib/features/imports/import-page';
 import { loadCompanyImports } from '@/lib/features/imports/imports-list';
 import { loadInvoiceImportPage } from '@/lib/features/imports/invoice-import-page';
 import { loadInvoiceContext } from '@/lib/features/imports/invoices/context';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { createImport } from '@/lib/owners/imports/create';
 import { importSendQueue } from '@/lib/owners/imports/jobs';
 import { listImports, readImport } from '@/lib/owners/imports/view';
@@ -29,9 +28,19 @@ import { getDb } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';
 import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
 
+import { invoiceCsv, twoItemInvoice } from '../imports/invoice-sheet/sheets';
 import { BASE, PLUGIN_ID } from '../support/broker';
-import { type CompanyFixture, JANA, signIn, startCompanyFixture } from '../support/company';
+import {
+  type CompanyFixture,
+  companyPageOf,
+  get,
+  JANA,
+  postForm,
+  signIn,
+  startCompanyFixture,
+} from '../support/company';
 import { capturedLogLines } from '../support/log-capture';
+import { describeWhoMayUpload } from '../support/uploads';
 
 /**
  * The invoice import's addresses (contract.md, "Uploads"), called as Next calls them: POST …/invoices/import (the
@@ -50,68 +59,9 @@ const scope = { ...company, userId: JANA };
 let sequence: string;
 let existing: { sequence: string; documentNumber: string; id: string };
 
-const HEADER = [
-  'documentNumber',
-  'rowGroup',
-  'numberingSequence',
-  'issueDate',
-  'dueDate',
-  'deliveryDate',
-  'currency',
-  'partner.businessName',
-  'partner.registrationId',
-  'partner.city',
-  'partner.country',
-  'partner.email',
-  'item.name',
-  'item.amount',
-  'item.measureUnit',
-  'item.vatRate',
-  'item.totalPriceInclVat',
-] as const;
-type Row = Partial<Record<(typeof HEADER)[number], string>>;
-
-/** Two rows (items at 23 % and 19 %) of one invoice to a customer named after its group. */
-function invoiceRows(group: string, overrides: Row = {}): Row[] {
-  const invoice: Row = {
-    documentNumber: '',
-    rowGroup: group,
-    numberingSequence: sequence,
-    issueDate: '2026-11-20',
-    dueDate: '2026-12-04',
-    deliveryDate: '2026-11-20',
-    currency: 'EUR',
-    'partner.businessName': `Odberateľ ${group} s.r.o.`,
-    'partner.city': 'Nitra',
-    'partner.country': 'SK',
-    'partner.email': `fakturacia-${group.toLowerCase()}@example.sk`,
-  };
-  return [
-    {
-      ...invoice,
-      'item.name': `Konzultácia ${group}`,
-      'item.amount': '2',
-      'item.measureUnit': 'hod',
-      'item.vatRate': '23',
-      'item.totalPriceInclVat': '246.00',
-      ...overrides,
-    },
-    {
-      ...invoice,
-      'item.name': `Káva zrnková ${group}`,
-      'item.amount': '3',
-      'item.measureUnit': 'ks',
-      'item.vatRate': '19',
-      'item.totalPriceInclVat': '35.70',
-      ...overrides,
-    },
-  ];
-}
-
-const csvOf = (rows: Row[]) =>
-  new TextEncoder().encode(
-    [HEADER.join(','), ...rows.map((row) => HEADER.map((column) => row[column] ?? '').join(','))].join('\r\n') + '\r\n',
-  );
+/** Two rows (items at 23 % and 19 %) of one invoice, in the company's sequence, to a customer named after its group. */
+const invoiceRows = (group: string, overrides: Record<string, string> = {}) =>
+  twoItemInvoice(sequence, group, overrides);
 
 /** A file of its own content each time: the import's lines' externalIds are the content's. */
 const unique = () => `T${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
@@ -150,45 +100,28 @@ async function createdImport(response: Response) {
 
 type ImportParams = { tenantId: string; importId: string };
 
-function sendForm(params: ImportParams, fields: [string, string][], headers: Record<string, string> = {}) {
-  return send(
-    new Request(`${BASE}/companies/${params.tenantId}/invoices/import/${params.importId}/send`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: BASE,
-        'sec-fetch-site': 'same-origin',
-        cookie,
-        ...headers,
-      },
-      body: new URLSearchParams(fields).toString(),
-    }),
-    { params: Promise.resolve(params) },
+const sendForm = (params: ImportParams, fields: [string, string][], headers: Record<string, string> = {}) =>
+  postForm(
+    send,
+    `/companies/${params.tenantId}/invoices/import/${params.importId}/send`,
+    params,
+    new URLSearchParams(fields).toString(),
+    { cookie, ...headers },
   );
-}
 
 const getOf =
   (route: typeof failedCsv, suffix: string) =>
   (params: ImportParams, headers: Record<string, string> = {}) =>
-    route(
-      new Request(`${BASE}/companies/${params.tenantId}/invoices/import/${params.importId}/${suffix}`, {
-        headers: { cookie, ...headers },
-      }),
-      { params: Promise.resolve(params) },
-    );
+    get(route, `/companies/${params.tenantId}/invoices/import/${params.importId}/${suffix}`, params, {
+      cookie,
+      ...headers,
+    });
 const getFailed = getOf(failedCsv, 'failed.csv');
 const getView = (params: ImportParams, headers: Record<string, string> = {}) =>
   getOf(jsonView, 'view.json')(params, { accept: 'application/json', ...headers });
 
 /** The company's page as its door hands it over (the session checked by the tests of the door). */
-async function companyPage(tenantId = TENANT): Promise<CompanyPage> {
-  const db = await getDb();
-  const pageScope = { pluginId: PLUGIN_ID, tenantId, userId: JANA };
-  return { scope: pageScope, read: (query) => query(db, pageScope) } as Pick<
-    CompanyPage,
-    'scope' | 'read'
-  > as CompanyPage;
-}
+const companyPage = (tenantId = TENANT) => companyPageOf({ pluginId: PLUGIN_ID, tenantId, userId: JANA });
 
 const render = (element: ReturnType<typeof createElement>) => renderToStaticMarkup(element);
 
@@ -217,7 +150,7 @@ afterAll(async () => {
 describe('a good CSV', () => {
   it('becomes an invoices import (303 to its page): one line per invoice, the wrong one invalid naming row, column and value', async () => {
     const group = unique();
-    const bytes = csvOf([...invoiceRows(`${group}A`), ...invoiceRows(`${group}B`, { issueDate: '2026-02-30' })]);
+    const bytes = invoiceCsv([...invoiceRows(`${group}A`), ...invoiceRows(`${group}B`, { issueDate: '2026-02-30' })]);
     const detail = await createdImport(await post({ file: { name: 'faktury.csv', bytes } }));
     expect(detail).toMatchObject({
       kind: 'invoices',
@@ -246,9 +179,9 @@ describe('a good CSV', () => {
 
   it('its page: each invoice numbered by its sequence or not, items, totals, problems in words, the failed rows', async () => {
     const group = unique();
-    const bytes = csvOf([...invoiceRows(`${group}A`), ...invoiceRows(`${group}B`, { issueDate: '2026-02-30' })]);
+    const bytes = invoiceCsv([...invoiceRows(`${group}A`), ...invoiceRows(`${group}B`, { issueDate: '2026-02-30' })]);
     const detail = await createdImport(await post({ file: { name: 'faktury.csv', bytes } }));
-    const data = (await loadInvoiceImportPage(await companyPage(), detail.id, {}))!;
+    const data = (await loadInvoiceImportPage(companyPage(), detail.id, {}))!;
     expect(data).toMatchObject({ existing: 0, failed: 1, inProgress: false });
     expect(data.toSend).toEqual([{ currency: 'EUR', amount: '281.70', count: 1 }]);
     const html = render(
@@ -302,7 +235,7 @@ describe('customers that look like duplicates', () => {
   it('are pointed out beside each invoice that names them', async () => {
     const group = unique();
     const name = `Rovnaké meno ${group} s.r.o.`;
-    const bytes = csvOf([
+    const bytes = invoiceCsv([
       ...invoiceRows(`${group}A`, { 'partner.businessName': name, 'partner.registrationId': '12345678' }),
       ...invoiceRows(`${group}B`, { 'partner.businessName': name, 'partner.registrationId': '87654321' }),
       ...invoiceRows(`${group}C`),
@@ -319,7 +252,7 @@ describe('customers that look like duplicates', () => {
     expect(detail.lines[0]!.display.partnerWarnings).toEqual([warning]);
     expect(detail.lines[1]!.display.partnerWarnings).toEqual([warning]);
     expect(detail.lines[2]!.display.partnerWarnings ?? []).toEqual([]);
-    const data = (await loadInvoiceImportPage(await companyPage(), detail.id, {}))!;
+    const data = (await loadInvoiceImportPage(companyPage(), detail.id, {}))!;
     const html = render(
       createElement(InvoiceImportView, { data, tenantId: TENANT, texts: invoiceImportTexts.en, locale: 'en' }),
     );
@@ -377,53 +310,13 @@ describe('a file that cannot be read: a 400 page saying why, in the user’s lan
   });
 });
 
-describe('who may upload', () => {
-  /** A body that notes whether anyone read it. */
-  function watchedRequest(tenantId: string, headers: Record<string, string>) {
-    let read = false;
-    const body = new ReadableStream<Uint8Array>(
-      {
-        pull(controller) {
-          read = true;
-          controller.enqueue(new TextEncoder().encode('--x\r\n'));
-          controller.close();
-        },
-      },
-      { highWaterMark: 0 },
-    );
-    const request = new Request(`${BASE}/companies/${tenantId}/invoices/import`, {
-      method: 'POST',
-      headers: { 'content-type': 'multipart/form-data; boundary=x', ...headers },
-      body,
-      duplex: 'half',
-    } as RequestInit);
-    return { request, wasRead: () => read };
-  }
-
-  it('a company outside the session: 403 before the body is read', async () => {
-    const { request, wasRead } = watchedRequest('10003', { cookie, origin: BASE, 'sec-fetch-site': 'same-origin' });
-    const response = await upload(request, { params: Promise.resolve({ tenantId: '10003' }) });
-    expect(response.status).toBe(403);
-    expect(wasRead()).toBe(false);
-  });
-
-  it('another site’s form: 403, nothing read or stored', async () => {
-    const before = await importCount();
-    const { request, wasRead } = watchedRequest(TENANT, {
-      cookie,
-      origin: 'https://attacker.example',
-      'sec-fetch-site': 'cross-site',
-    });
-    const response = await upload(request, { params: Promise.resolve({ tenantId: TENANT }) });
-    expect(response.status).toBe(403);
-    expect(wasRead()).toBe(false);
-    expect(await importCount()).toBe(before);
-  });
-
-  it('without a session: 401', async () => {
-    const { request } = watchedRequest(TENANT, { origin: BASE, 'sec-fetch-site': 'same-origin' });
-    expect((await upload(request, { params: Promise.resolve({ tenantId: TENANT }) })).status).toBe(401);
-  });
+describeWhoMayUpload({
+  upload,
+  path: (tenantId) => `/companies/${tenantId}/invoices/import`,
+  tenantId: TENANT,
+  outsideTenantId: '10003',
+  cookie: () => cookie,
+  importCount,
 });
 
 describe('the templates (GET …/invoices/import/template.csv, template.xlsx)', () => {
@@ -468,7 +361,7 @@ describe('the import’s failed rows, JSON view and other companies', () => {
   let group: string;
   beforeAll(async () => {
     group = unique();
-    const bytes = csvOf([...invoiceRows(`${group}A`), ...invoiceRows(`${group}B`, { 'item.vatRate': '7' })]);
+    const bytes = invoiceCsv([...invoiceRows(`${group}A`), ...invoiceRows(`${group}B`, { 'item.vatRate': '7' })]);
     importId = (await createdImport(await post({ file: { name: 'faktury.csv', bytes } }))).id;
   });
 
@@ -508,7 +401,7 @@ describe('the import’s failed rows, JSON view and other companies', () => {
     expect((await getFailed(other)).status).toBe(404);
     expect((await getView(other)).status).toBe(404);
     expect((await sendForm(other, [])).status).toBe(404);
-    expect(await loadInvoiceImportPage(await companyPage(OTHER), importId, {})).toBeNull();
+    expect(await loadInvoiceImportPage(companyPage(OTHER), importId, {})).toBeNull();
     expect((await getFailed({ tenantId: TENANT, importId: 'nie-je-id' })).status).toBe(404);
 
     // A payments import is not an invoices import, nor the other way round.
@@ -519,10 +412,10 @@ describe('the import’s failed rows, JSON view and other companies', () => {
       accountId: '1',
       lines: [{ state: 'excluded', externalId: null, payload: null }],
     });
-    expect(await loadInvoiceImportPage(await companyPage(), payments.id, {})).toBeNull();
+    expect(await loadInvoiceImportPage(companyPage(), payments.id, {})).toBeNull();
     expect((await getView({ tenantId: TENANT, importId: payments.id })).status).toBe(404);
     expect((await sendForm({ tenantId: TENANT, importId: payments.id }, [])).status).toBe(404);
-    expect(await loadImportPage(await companyPage(), importId, {})).toBeNull();
+    expect(await loadImportPage(companyPage(), importId, {})).toBeNull();
     const paymentsJson = await paymentsView(
       new Request(`${BASE}/companies/${TENANT}/payments/import/${importId}/view.json`, {
         headers: { cookie, accept: 'application/json' },
@@ -541,7 +434,7 @@ describe('the import’s failed rows, JSON view and other companies', () => {
 describe('sending (POST …/invoices/import/{id}/send)', () => {
   it('an invoice whose number is already at KROS waits for overwrite=1; the others go at once', async () => {
     const group = unique();
-    const bytes = csvOf([
+    const bytes = invoiceCsv([
       ...invoiceRows(`${group}N`),
       ...invoiceRows(`${group}E`, { documentNumber: existing.documentNumber, numberingSequence: existing.sequence }),
     ]);
@@ -554,7 +447,7 @@ describe('sending (POST …/invoices/import/{id}/send)', () => {
     const params = { tenantId: TENANT, importId: detail.id };
 
     // The page warns and asks for the confirmation.
-    const data = (await loadInvoiceImportPage(await companyPage(), detail.id, {}))!;
+    const data = (await loadInvoiceImportPage(companyPage(), detail.id, {}))!;
     expect(data.existing).toBe(1);
     const html = render(
       createElement(InvoiceImportView, { data, tenantId: TENANT, texts: invoiceImportTexts.en, locale: 'en' }),
@@ -571,11 +464,7 @@ describe('sending (POST …/invoices/import/{id}/send)', () => {
     expect(Object.fromEntries(location.searchParams)).toEqual({ outcome: 'overwrite-needed', count: '1' });
     let after = (await readImport(await getDb(), company, detail.id))!;
     expect(after.lines.map((line) => line.state)).toEqual(['queued', 'ready']);
-    const said = (await loadInvoiceImportPage(
-      await companyPage(),
-      detail.id,
-      Object.fromEntries(location.searchParams),
-    ))!;
+    const said = (await loadInvoiceImportPage(companyPage(), detail.id, Object.fromEntries(location.searchParams)))!;
     expect(
       render(
         createElement(InvoiceImportView, { data: said, tenantId: TENANT, texts: invoiceImportTexts.en, locale: 'en' }),
@@ -604,7 +493,7 @@ describe('sending (POST …/invoices/import/{id}/send)', () => {
 
   it('another site’s form: 403, nothing queued; a form it does not know: 400', async () => {
     const detail = await createdImport(
-      await post({ file: { name: 'faktury.csv', bytes: csvOf(invoiceRows(unique())) } }),
+      await post({ file: { name: 'faktury.csv', bytes: invoiceCsv(invoiceRows(unique())) } }),
     );
     const params = { tenantId: TENANT, importId: detail.id };
     const refused = await sendForm(params, [], { origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' });
@@ -628,7 +517,7 @@ describe('the form and the list', () => {
   });
 
   it('the company’s imports link an invoices import to its page', async () => {
-    const rows = await loadCompanyImports(await companyPage());
+    const rows = await loadCompanyImports(companyPage());
     const invoices = rows.find((row) => row.kind === 'invoices')!;
     expect(invoices.href).toBe(`/companies/10001/invoices/import/${invoices.id}`);
     const html = render(
@@ -645,9 +534,9 @@ describe('what the logs keep of an invoices file', () => {
     const rows = [...invoiceRows(`${group}L`), ...invoiceRows(`${group}M`, { issueDate: '2026-13-01' })];
     const facts = rows.flatMap((row) => [row['partner.businessName']!, row['partner.email']!, row['item.name']!]);
     const before = capturedLogLines.length;
-    await createdImport(await post({ file: { name: 'faktury-log.csv', bytes: csvOf(rows) } }));
+    await createdImport(await post({ file: { name: 'faktury-log.csv', bytes: invoiceCsv(rows) } }));
     // The same file cut into what no reader takes: refused, and its rows still nowhere in the logs.
-    const cut = new Uint8Array([0x50, 0x4b, 3, 4, ...csvOf(rows)]);
+    const cut = new Uint8Array([0x50, 0x4b, 3, 4, ...invoiceCsv(rows)]);
     expect((await post({ file: { name: 'faktury-log.xlsx', bytes: cut } })).status).toBe(400);
     const lines = capturedLogLines.slice(before);
     expect(lines.length).toBeGreaterThan(0);

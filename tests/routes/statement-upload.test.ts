@@ -13,7 +13,6 @@ import { loadCompanyImports } from '@/lib/features/imports/imports-list';
 import { headerOfParameter, loadStatementImportForm } from '@/lib/features/imports/statement-import-form';
 import { guessCsvMapping } from '@/lib/features/imports/statements/csv-mapping';
 import { normaliseIban } from '@/lib/features/imports/statements/iban';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { csvMappingOf } from '@/lib/owners/imports/csv-mappings';
 import { listImports, readImport } from '@/lib/owners/imports/view';
 import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
@@ -22,8 +21,9 @@ import { getDb } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';
 
 import { BASE, PLUGIN_ID } from '../support/broker';
-import { type CompanyFixture, JANA, signIn, startCompanyFixture } from '../support/company';
+import { type CompanyFixture, companyPageOf, JANA, signIn, startCompanyFixture } from '../support/company';
 import { capturedLogLines } from '../support/log-capture';
+import { describeWhoMayUpload } from '../support/uploads';
 
 /**
  * POST /companies/{tenantId}/payments/import (answered by …/payments/import/upload: the proxy's rewrite), as Next
@@ -289,67 +289,23 @@ describe('a file that cannot be read: a 400 page saying why, in the user’s lan
   });
 });
 
-describe('who may upload', () => {
-  /** A body that notes whether anyone read it. */
-  function watchedRequest(tenantId: string, headers: Record<string, string>) {
-    let read = false;
-    const body = new ReadableStream<Uint8Array>(
-      {
-        pull(controller) {
-          read = true;
-          controller.enqueue(new TextEncoder().encode('--x\r\n'));
-          controller.close();
-        },
-      },
-      { highWaterMark: 0 },
-    );
-    const request = new Request(`${BASE}/companies/${tenantId}/payments/import`, {
-      method: 'POST',
-      headers: { 'content-type': 'multipart/form-data; boundary=x', ...headers },
-      body,
-      duplex: 'half',
-    } as RequestInit);
-    return { request, wasRead: () => read };
-  }
-
-  it('a company outside the session: 403 before the body is read', async () => {
-    const { request, wasRead } = watchedRequest('10003', { cookie, origin: BASE, 'sec-fetch-site': 'same-origin' });
-    const response = await upload(request, { params: Promise.resolve({ tenantId: '10003' }) });
-    expect(response.status).toBe(403);
-    expect(wasRead()).toBe(false);
-  });
-
-  it('another site’s form: 403, nothing read or stored', async () => {
-    const before = await importCount();
-    const { request, wasRead } = watchedRequest('10001', {
-      cookie,
-      origin: 'https://attacker.example',
-      'sec-fetch-site': 'cross-site',
-    });
-    const response = await upload(request, { params: Promise.resolve({ tenantId: '10001' }) });
-    expect(response.status).toBe(403);
-    expect(wasRead()).toBe(false);
-    expect(await importCount()).toBe(before);
-  });
-
-  it('without a session: 401', async () => {
-    const { request } = watchedRequest('10001', { origin: BASE, 'sec-fetch-site': 'same-origin' });
-    expect((await upload(request, { params: Promise.resolve({ tenantId: '10001' }) })).status).toBe(401);
-  });
+describeWhoMayUpload({
+  upload,
+  path: (tenantId) => `/companies/${tenantId}/payments/import`,
+  tenantId: '10001',
+  outsideTenantId: '10003',
+  cookie: () => cookie,
+  importCount,
 });
 
 /** The company's page as its door hands it over, for what the pages read (the session checked by the tests above). */
-async function companyPage(): Promise<CompanyPage> {
-  const db = await getDb();
-  const scope = { ...company, userId: JANA };
-  return { scope, read: (query) => query(db, scope) } as Pick<CompanyPage, 'scope' | 'read'> as CompanyPage;
-}
+const companyPage = () => companyPageOf({ ...company, userId: JANA });
 
 const render = (element: ReturnType<typeof createElement>) => renderToStaticMarkup(element);
 
 describe('the form (GET …/payments/import)', () => {
   const formHtml = async (searchParams: Record<string, string>, locale: 'sk' | 'en' = 'en') => {
-    const form = await loadStatementImportForm(await companyPage(), searchParams);
+    const form = await loadStatementImportForm(companyPage(), searchParams);
     return render(
       createElement(StatementImportFormView, { form, tenantId: '10001', texts: importUploadTexts[locale], locale }),
     );
@@ -391,7 +347,7 @@ describe('the form (GET …/payments/import)', () => {
 
 describe('the company’s imports (GET …/imports)', () => {
   it('newest first, with kind, file, who, when, counts per state and a link to each', async () => {
-    const rows = await loadCompanyImports(await companyPage());
+    const rows = await loadCompanyImports(companyPage());
     expect(rows.length).toBe(await importCount());
     const times = rows.map((row) => row.createdAt.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);

@@ -1,5 +1,8 @@
 import { expect } from 'vitest';
 
+import type { CompanyScope } from '@/lib/base/company-scope';
+import type { CompanyPage } from '@/lib/features/pages/company-page';
+import { getDb } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';
 
 import { BASE, callback, deliver, launch, PLUGIN_ID, sessionCookieFrom, startBrokerFixture } from './broker';
@@ -130,16 +133,14 @@ export function get<P extends Record<string, string>>(
   return handler(new Request(`${BASE}${path}`, { headers }), { params: Promise.resolve(params) });
 }
 
-type FormRoute = (request: Request, context: { params: Promise<{ tenantId: string }> }) => Promise<Response>;
-
 /**
- * A form of the company's page posted to one of its route handlers, from our own page (same origin) unless `headers`
- * say otherwise: a cookie, another origin, a forwarded address.
+ * A form of the company's page posted to one of its route handlers (`params` its path's: the company, an import, …),
+ * from our own page (same origin) unless `headers` say otherwise: a cookie, another origin, a forwarded address.
  */
-export function postCompanyForm(
-  handler: FormRoute,
+export function postForm<P extends Record<string, string>>(
+  handler: Handler<P>,
   path: string,
-  tenantId: string,
+  params: P,
   body: string,
   headers: Record<string, string>,
 ): Promise<Response> {
@@ -153,5 +154,27 @@ export function postCompanyForm(
     },
     body,
   });
-  return handler(request, { params: Promise.resolve({ tenantId }) });
+  return handler(request, { params: Promise.resolve(params) });
+}
+
+/** A form posted to one of the company's own route handlers (its path's only param the company): see `postForm`. */
+export function postCompanyForm(
+  handler: Handler<{ tenantId: string }>,
+  path: string,
+  tenantId: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<Response> {
+  return postForm(handler, path, { tenantId }, body, headers);
+}
+
+/**
+ * The company's page as its door hands it over to what the pages read: our own database, the user's company (the
+ * session checked by the door's own tests).
+ */
+export function companyPageOf(scope: CompanyScope): CompanyPage {
+  return {
+    scope,
+    read: async (query) => query(await getDb(), scope),
+  } as Pick<CompanyPage, 'scope' | 'read'> as CompanyPage;
 }

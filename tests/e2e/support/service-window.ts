@@ -7,6 +7,7 @@ import { rememberSecret } from '../../support/log-capture';
 import { listenOnLoopback } from '../../support/loopback';
 import { freshContext, launchChromium } from './browser';
 import { type E2eEnvironment, type SandboxSettings, startEnvironment } from './environment';
+import { USERS } from './sessions';
 
 /**
  * The service's application window around the add-on: a page of another site holding the add-on in an <iframe>, as
@@ -161,4 +162,41 @@ export function framedWorldDuringTests(
       return current().context;
     },
   };
+}
+
+type World = Omit<FramedWorld, 'stop'>;
+
+/** Jana launched in the service's window for one company, at desktop width (1280×900), in the world's context. */
+export async function janaAtDesktop(world: World, tenantId: string): Promise<FramedLaunch> {
+  const launch = await launchInServiceWindow(world.context, world.env, world.serviceWindow, {
+    userId: USERS.jana,
+    tenantIds: [tenantId],
+  });
+  await launch.page.setViewportSize({ width: 1280, height: 900 });
+  return launch;
+}
+
+/**
+ * Jana launched in the service's window for one company on a phone (390×844) in Slovak: a browser context of its own
+ * for `steps`, closed after them.
+ */
+export async function janaOnSlovakPhone(
+  world: World,
+  tenantId: string,
+  steps: (launch: FramedLaunch) => Promise<void>,
+): Promise<void> {
+  const context = await freshContext(world.context.browser()!, {
+    locale: 'sk-SK',
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    await steps(
+      await launchInServiceWindow(context, world.env, world.serviceWindow, {
+        userId: USERS.jana,
+        tenantIds: [tenantId],
+      }),
+    );
+  } finally {
+    await context.close();
+  }
 }

@@ -107,6 +107,56 @@ export function table(rows: RowValues[]): Cells[] {
   return [headers, ...rows.map((row) => headers.map((header) => row[header] ?? null))];
 }
 
+/**
+ * One invoice's two rows (2 h of consultation at 23 %, 3 packs of coffee at 19 %: 281.70 in all), numbered by the
+ * sequence, its rows joined by `rowGroup`, to a customer of the file's own named after the group; `overrides` change
+ * both rows.
+ */
+export function twoItemInvoice(
+  sequence: string,
+  group: string,
+  overrides: Record<string, string> = {},
+): Record<string, string>[] {
+  const invoice = {
+    documentNumber: '',
+    rowGroup: group,
+    numberingSequence: sequence,
+    issueDate: '2026-11-20',
+    dueDate: '2026-12-04',
+    deliveryDate: '2026-11-20',
+    currency: 'EUR',
+    'partner.businessName': `Odberateľ ${group} s.r.o.`,
+    'partner.street': 'Hlavná 1',
+    'partner.city': 'Nitra',
+    'partner.postCode': '949 01',
+    'partner.country': 'SK',
+    'partner.email': `fakturacia-${group.toLowerCase()}@example.sk`,
+  };
+  return [
+    {
+      ...invoice,
+      'item.name': `Konzultácia ${group}`,
+      'item.amount': '2',
+      'item.measureUnit': 'hod',
+      'item.vatRate': '23',
+      'item.totalPriceInclVat': '246.00',
+      ...overrides,
+    },
+    {
+      ...invoice,
+      'item.name': `Káva zrnková ${group}`,
+      'item.amount': '3',
+      'item.measureUnit': 'ks',
+      'item.vatRate': '19',
+      'item.totalPriceInclVat': '35.70',
+      ...overrides,
+    },
+  ];
+}
+
+/** Rows as a spreadsheet program saves them to CSV: under a header of the columns they use, commas, UTF-8. */
+export const invoiceCsv = (rows: RowValues[]) => csvBytes(table(rows), { separator: ',', encoding: 'utf-8' });
+
 /** The entries of a zip (names and unpacked contents), read through its central directory. */
 function zipEntries(bytes: Uint8Array): { name: string; data: Buffer }[] {
   const buffer = Buffer.from(bytes);
