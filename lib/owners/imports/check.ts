@@ -79,7 +79,7 @@ export async function checkSentLines(
     const readBack = readBackOf[first.kind];
     const ids = new Set(batches.map((b) => b.id));
     const groupLines = lines.filter((line) => groupKey(line.kind, line.account_id) === key);
-    if (readBack !== null && groupLines.some((line) => ids.has(line.batch_id))) {
+    if (groupLines.some((line) => ids.has(line.batch_id))) {
       const earliest = new Date(Math.min(...batches.map((b) => new Date(b.sent_at).getTime())));
       const found = await readBack(client, {
         accountId: first.account_id,

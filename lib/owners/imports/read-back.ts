@@ -39,65 +39,70 @@ export function readBackSince(earliest: Date): string {
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
 
-/**
- * Payments sent with an account are listed by GET /api/payments: the account's payments changed since the send,
- * newest first, read to the end (or until every id looked for is found).
- */
-export const readBackPayments: ReadBack = async (client, { accountId, since, externalIds }) => {
-  const found = new Map<string, Confirmation>();
-  if (accountId === null || externalIds.size === 0) return found;
-  for (let skip = 0; ; skip += MAX_BATCH) {
-    const page = await client.payments.list({
-      AccountId: accountId,
-      LastModifiedTimestamp: since,
-      Top: MAX_BATCH,
-      ...(skip > 0 ? { Skip: skip } : {}),
-    });
-    for (const payment of page) {
-      const externalId = payment.externalId;
-      if (!externalId || !externalIds.has(externalId) || found.has(externalId)) continue;
-      found.set(externalId, {
-        externalId,
-        result: { id: text(payment.id), documentNumber: text(payment.documentNumber) },
-        problems: [],
-        document: null,
-      });
-    }
-    if (page.length < MAX_BATCH || found.size === externalIds.size) return found;
-  }
-};
+type ListedRecord = { externalId?: unknown; id?: unknown; documentNumber?: unknown; variableSymbol?: unknown };
 
 /**
- * Invoices are listed by GET /api/invoices: those changed since the send (the list's LastModifiedTimestamp), read
- * until every id looked for is found or the list ends. An invoice found is confirmed with the invoice the service
- * created (or overwrote): its id and number become the line's document.
+ * One list read from its first page, `Top` 100 with `Skip`, until the page is short or every externalId looked for
+ * is found; each record carrying one of them becomes its line's confirmation (the first occurrence wins).
  */
-export const readBackInvoices: ReadBack = async (client, { since, externalIds }) => {
+async function readListBack(
+  listPage: (paging: { Top: number; Skip?: number }) => Promise<readonly ListedRecord[]>,
+  externalIds: ReadonlySet<string>,
+  confirmationOf: (record: ListedRecord, externalId: string) => Confirmation,
+): Promise<Map<string, Confirmation>> {
   const found = new Map<string, Confirmation>();
   if (externalIds.size === 0) return found;
   for (let skip = 0; ; skip += MAX_BATCH) {
-    const page = await client.invoices.list({
-      LastModifiedTimestamp: since,
-      Top: MAX_BATCH,
-      ...(skip > 0 ? { Skip: skip } : {}),
-    });
-    for (const invoice of page) {
-      const externalId = invoice.externalId;
-      if (!externalId || !externalIds.has(externalId) || found.has(externalId)) continue;
+    const page = await listPage({ Top: MAX_BATCH, ...(skip > 0 ? { Skip: skip } : {}) });
+    for (const record of page) {
+      const externalId = record.externalId;
+      if (typeof externalId !== 'string' || !externalIds.has(externalId) || found.has(externalId)) continue;
+      found.set(externalId, confirmationOf(record, externalId));
+    }
+    if (page.length < MAX_BATCH || found.size === externalIds.size) return found;
+  }
+}
+
+/**
+ * Payments sent with an account are listed by GET /api/payments: the account's payments changed since the send,
+ * newest first.
+ */
+export const readBackPayments: ReadBack = async (client, { accountId, since, externalIds }) =>
+  accountId === null
+    ? new Map()
+    : readListBack(
+        (paging) => client.payments.list({ AccountId: accountId, LastModifiedTimestamp: since, ...paging }),
+        externalIds,
+        (payment, externalId) => ({
+          externalId,
+          result: { id: text(payment.id), documentNumber: text(payment.documentNumber) },
+          problems: [],
+          document: null,
+        }),
+      );
+
+/**
+ * Invoices are listed by GET /api/invoices: those changed since the send (the list's LastModifiedTimestamp). An
+ * invoice found is confirmed with the invoice the service created (or overwrote): its id and number become the
+ * line's document.
+ */
+export const readBackInvoices: ReadBack = (client, { since, externalIds }) =>
+  readListBack(
+    (paging) => client.invoices.list({ LastModifiedTimestamp: since, ...paging }),
+    externalIds,
+    (invoice, externalId) => {
       const id = text(invoice.id);
       const documentNumber = text(invoice.documentNumber);
-      found.set(externalId, {
+      return {
         externalId,
         result: { id, documentNumber, variableSymbol: text(invoice.variableSymbol) },
         problems: [],
         document: id !== null && documentNumber !== null ? { id, documentNumber } : null,
-      });
-    }
-    if (page.length < MAX_BATCH || found.size === externalIds.size) return found;
-  }
-};
+      };
+    },
+  );
 
-export const readBackOf: Record<ImportKind, ReadBack | null> = {
+export const readBackOf: Record<ImportKind, ReadBack> = {
   payments: readBackPayments,
   invoices: readBackInvoices,
 };
