@@ -1,4 +1,5 @@
 import { amountKey } from '../amounts';
+import { readWrittenDecimal } from '../statements/decimal';
 
 /**
  * What a cell of an invoice sheet means: dates (yyyy-MM-dd, `d. M. yyyy` typed as text, a spreadsheet's date),
@@ -35,28 +36,16 @@ export function readDate(text: string, kind: 'text' | 'number' | 'date' = 'text'
 }
 
 /**
- * A decimal as written: `1234.5`, `1234,5`, `1 234,50`, `1.234,50`, `1,234.50`, with a leading minus or plus and a
- * trailing `%` or `€` left out. The separator written last is the decimal one when both are there; a lone comma is
- * a decimal comma. Returns the canonical decimal (amountKey's form: `1234.5`), or null when it is not a number.
+ * A decimal as written: `1234.5`, `1234,5`, `1 234,50`, `1.234,50`, `1,234.50`, with a sign in front (or a trailing
+ * minus) and a trailing `%` or `€` left out. The separator written last is the decimal one (a lone comma is a decimal
+ * comma); the statements' reader of written decimals does the rest. Returns the canonical decimal (amountKey's
+ * form: `1234.5`), or null when it is not a number.
  */
 export function readDecimal(text: string): string | null {
-  let value = text.replace(/[\s\u00a0\u202f']/g, '').replace(/(%|€|EUR)$/i, '');
-  if (value.startsWith('+')) value = value.slice(1);
-  const comma = value.lastIndexOf(',');
-  const point = value.lastIndexOf('.');
-  if (comma >= 0 && point >= 0) {
-    const [decimal, thousands] = comma > point ? [',', '.'] : ['.', ','];
-    const parts = value.split(decimal);
-    if (parts.length !== 2) return null;
-    const groups = parts[0]!.split(thousands);
-    if (!/^-?\d{1,3}$/.test(groups[0]!) || groups.slice(1).some((group) => !/^\d{3}$/.test(group))) return null;
-    value = `${groups.join('')}.${parts[1]}`;
-  } else if (comma >= 0) {
-    if (value.indexOf(',') !== comma) return null;
-    value = value.replace(',', '.');
-  }
-  if (!/^-?\d+(\.\d+)?$/.test(value)) return null;
-  return amountKey(value);
+  const value = text.trim().replace(/\s*(%|€|EUR)$/i, '');
+  const separator = value.lastIndexOf(',') > value.lastIndexOf('.') ? ',' : '.';
+  const read = readWrittenDecimal(value, separator);
+  return read && amountKey(`${read.negative ? '-' : ''}${read.value}`);
 }
 
 /** Digits after the decimal point. */
