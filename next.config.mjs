@@ -1,6 +1,11 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // The deployable artefact: `.next/standalone/` with server.js and only the node_modules the server needs
+  // (scripts/assemble-artefact.ts adds the static files and the migrations; docs/operations.md, "Deploying").
+  output: 'standalone',
+  // Read at run time by path, so the tracer cannot see them: PGlite's WebAssembly and its data file.
+  outputFileTracingIncludes: { '/*': ['./node_modules/@electric-sql/pglite/dist/*.{wasm,data}'] },
   poweredByHeader: false,
   // The host's HTTPS reverse proxy compresses; gzipping tiny JSON answers here cost ~20% of the server's CPU per
   // launch in the benchmark.

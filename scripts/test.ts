@@ -1,5 +1,6 @@
 /**
- * `npm test`: builds the add-on (the browser tests run `next start` on it), runs every vitest project, and ends
+ * `npm test`: builds the add-on and its deployable artefact (the browser tests run `next start` on the build, the
+ * deployment test the artefact), runs every vitest project, and ends
  * with one plain line `N passed, M failed` for CI. Tests against a real PostgreSQL run when TEST_DATABASE_URL
  * (or DATABASE_URL) names a server; .ci/run provides one.
  */
@@ -9,7 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const run = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'inherit', env }).status ?? 1;
 
-if (run('npx', ['next', 'build']) !== 0) {
+if (run('npm', ['run', 'build']) !== 0) {
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
