@@ -81,7 +81,8 @@ async function inputsOf(sandboxUrl: string, token: string): Promise<Inputs> {
   };
 }
 
-type View = { group: Group; path: string };
+/** `shape`: the view's address with the values taken from the company's records left out, to compare views. */
+type View = { group: Group; path: string; shape: string };
 
 /** The four groups in turn; `offset` continues the rotation after the warm-up. */
 function planViews(inputs: Inputs, offset: number, count: number): View[] {
@@ -126,7 +127,12 @@ function planViews(inputs: Inputs, offset: number, count: number): View[] {
     const group = GROUPS[i % GROUPS.length]!;
     const n = Math.floor(i / GROUPS.length);
     const rotation = rotations[group];
-    views.push({ group, path: rotation[n % rotation.length]!(n) });
+    const index = n % rotation.length;
+    views.push({
+      group,
+      path: rotation[index]!(n),
+      shape: rotation[index]!(0).replace(/\b(q|AccountId|warehouse)=[^&]*/, '$1=…'),
+    });
   }
   return views;
 }
@@ -170,24 +176,27 @@ async function main(): Promise<number> {
   });
   progress(`the expenses' journals read ${Math.round(journalsMs / 1000)} s after the full sync`);
 
-  type Sample = View & { latencyMs: number; error: string | null };
+  type Sample = View & { latencyMs: number; bytes: number; error: string | null };
   const run = async (views: View[]): Promise<Sample[]> => {
     const samples: Sample[] = [];
     for (const view of views) {
       if (cleanup.signal.aborted) throw new Error('interrupted');
       const started = performance.now();
       let error: string | null;
+      let bytes = 0;
       try {
         const response = await http.fetch(`${server.baseUrl}${view.path}`, {
           headers: { cookie },
           signal: AbortSignal.timeout(30_000),
         });
-        error = judge(view.group, response.status, await response.text());
+        const html = await response.text();
+        bytes = Buffer.byteLength(html);
+        error = judge(view.group, response.status, html);
       } catch (failure) {
         error = String(failure);
       }
       const latencyMs = Math.round((performance.now() - started) * 10) / 10;
-      samples.push({ ...view, latencyMs, error });
+      samples.push({ ...view, latencyMs, bytes, error });
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, PACE_MS - latencyMs)));
     }
     return samples;
@@ -210,6 +219,13 @@ async function main(): Promise<number> {
     Group,
     ReturnType<typeof figuresOf>
   >;
+  // Which views make a group's tail: each shape's median and largest latency, and its page's size.
+  const shapes = [...new Set(samples.map((sample) => sample.shape))].map((shape) => {
+    const own = samples.filter((sample) => sample.shape === shape);
+    const latency = summarize(own.map((sample) => sample.latencyMs));
+    const kilobytes = summarize(own.map((sample) => Math.round(sample.bytes / 1024)));
+    return { shape, views: own.length, p50Ms: latency.p50, maxMs: latency.max, pageKb: kilobytes.p50 };
+  });
   const errorExamples = samples
     .filter((sample) => sample.error !== null)
     .slice(0, 5)
@@ -221,6 +237,7 @@ async function main(): Promise<number> {
     aims: AIMS,
     paceMs: PACE_MS,
     groups,
+    shapes,
     errorExamples,
     serverPeakRssMb: Math.round(memory.peakRss() / 1024 / 1024),
     journalsWaitMs: journalsMs,
@@ -240,6 +257,10 @@ async function main(): Promise<number> {
       const aim = aimOf(group);
       return `| ${group} | ${f.views} | ${f.latencyMs.p50} | ${f.latencyMs.p95} | ${f.latencyMs.max} | ${f.errors} | p95 < ${aim} ms: ${f.latencyMs.p95 < aim ? 'met' : 'missed'} |`;
     }),
+    '',
+    '| view | n | p50 ms | max ms | page KB |',
+    '|---|---|---|---|---|',
+    ...shapes.map((each) => `| \`${each.shape}\` | ${each.views} | ${each.p50Ms} | ${each.maxMs} | ${each.pageKb} |`),
   ].join('\n');
   publish('money-pages', figures, table, progress);
 

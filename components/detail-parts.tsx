@@ -7,6 +7,8 @@ import type { Locale } from '@/lib/base/i18n/messages';
 import { tagName } from '@/lib/service/records/present';
 import type { Partner, Prices } from '@/lib/service/schemas/common';
 
+import { linkClass } from './link-classes';
+
 /** Building blocks of the detail pages. Values the record lacks are left out, not shown as empty rows. */
 
 export function DetailSection({
@@ -179,9 +181,7 @@ export function Tags({
   );
 }
 
-/** A link inside text or a table cell, and the same with the weight of a standalone link. */
-export const plainLinkClass = 'text-brand-700 hover:underline focus-ring';
-export const linkClass = `font-medium ${plainLinkClass}`;
+export { linkClass, plainLinkClass } from './link-classes';
 
 /** The link from a document back to its list, at the top of a detail page (and of its problem, when it failed). */
 export function BackLink({ href, children }: { href: string; children: ReactNode }) {

@@ -9,8 +9,8 @@ import { parsePaymentSort, type PaymentSortKey, type PaymentSortParam } from '@/
 import type { MirroredPayment } from '@/lib/owners/mirror/query/payments';
 import { kindPath } from '@/lib/service/records/present';
 
-import { plainLinkClass } from '../detail-parts';
-import { type Column, RowHeader, Table, Td } from '../table';
+import { type Column, Table } from '../table';
+import { PaymentRows, type PaymentRowView } from './payment-rows';
 
 /** An IBAN as people read it: groups of four ("SK31 1200 0000 …"). */
 export const ibanForPeople = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
@@ -82,57 +82,33 @@ export function PaymentTable({
   ];
   return (
     <Table caption={texts.caption} columns={columns} cards>
-      {payments.map((payment) => (
-        <tr key={payment.id} className="hover:bg-slate-50" data-payment-id={payment.id}>
-          <RowHeader>{formatDay(payment.paymentDate, locale)}</RowHeader>
-          <Td numeric>
-            <span
-              data-amount={payment.amount ?? ''}
-              className={payment.amount?.startsWith('-') ? 'text-violet-800' : undefined}
-            >
-              {formatMoney(payment.amount === null ? null : Number(payment.amount), payment.currency, locale)}
-            </span>
-          </Td>
-          <Td cardHidden>
-            <span data-account-id={payment.accountId ?? ''}>{accountLabelOf(payment.accountId, byId, texts)}</span>
-          </Td>
-          <Td>
-            {payment.partnerName ?? '—'}
-            {payment.iban && (
-              <span className="block whitespace-nowrap text-xs text-slate-500 card-hidden">
-                {ibanForPeople(payment.iban)}
-              </span>
-            )}
-          </Td>
-          <Td nowrap cardHidden>
-            {payment.variableSymbol ?? ''}
-          </Td>
-          <Td cardHidden>
-            <span className="break-words">{payment.reference ?? ''}</span>
-          </Td>
-          <Td>
-            {payment.documentNumbers.map((number, index) => {
-              const id = invoices[number];
-              return (
-                <span key={number} className="whitespace-nowrap">
-                  {index > 0 && ', '}
-                  {id ? (
-                    <Link
-                      href={kindPath(tenantId, 'invoices', id)}
-                      className={plainLinkClass}
-                      data-paid-document={number}
-                    >
-                      {number}
-                    </Link>
-                  ) : (
-                    <span data-paid-document={number}>{number}</span>
-                  )}
-                </span>
-              );
-            })}
-          </Td>
-        </tr>
-      ))}
+      <PaymentRows rows={payments.map((payment) => rowView(payment, byId, invoices, tenantId, texts, locale))} />
     </Table>
   );
+}
+
+/** A payment's values as its row shows them, in the reader's language. */
+function rowView(
+  payment: MirroredPayment,
+  accounts: ReadonlyMap<string, PaymentAccountRow>,
+  invoices: Record<string, string>,
+  tenantId: string,
+  texts: MoneyTexts,
+  locale: Locale,
+): PaymentRowView {
+  return {
+    id: payment.id,
+    day: formatDay(payment.paymentDate, locale),
+    amount: payment.amount ?? '',
+    amountText: formatMoney(payment.amount === null ? null : Number(payment.amount), payment.currency, locale),
+    account: { id: payment.accountId ?? '', label: accountLabelOf(payment.accountId, accounts, texts) },
+    partner: payment.partnerName ?? '—',
+    iban: payment.iban ? ibanForPeople(payment.iban) : null,
+    variableSymbol: payment.variableSymbol ?? '',
+    reference: payment.reference ?? '',
+    documents: payment.documentNumbers.map((number) => {
+      const id = invoices[number];
+      return { number, href: id ? kindPath(tenantId, 'invoices', id) : null };
+    }),
+  };
 }

@@ -6,6 +6,8 @@ import { type MinimumOutcome, refusalOf } from '@/lib/features/stock/minimum-out
 import type { MirroredWarehouse, StockRow } from '@/lib/owners/mirror/query/stock';
 import { MINIMUM_MAX_LENGTH } from '@/lib/owners/stock/minimum-value';
 
+import { MinimumSetForm, type MinimumSetShared } from './minimum-set-form';
+
 /** A quantity or a minimum (exact decimal text) as people read it: "2,5", "1 000", up to four decimals. */
 export const quantityText = (value: string, locale: Locale) => formatNumber(Number(value), locale, 4);
 
@@ -23,7 +25,36 @@ export type MinimumForms = {
   /** The view's warehouse, which a new minimum is set for unless another is chosen. */
   warehouse: string | null;
   outcome: MinimumOutcome | null;
+  /** What every row's "Set a minimum" shares: one object for the page, so React's payload carries it once. */
+  shared: MinimumSetShared;
 };
+
+/** The part of every row's "Set a minimum" that is the page's, built once per page. */
+export function minimumSetShared(
+  action: string,
+  back: string,
+  warehouses: readonly MirroredWarehouse[],
+  texts: StockTexts,
+): MinimumSetShared {
+  const m = texts.minimum;
+  return {
+    action,
+    back,
+    warehouses: warehouses.map((each) => ({
+      code: each.code,
+      label: each.name ? `${each.code} – ${each.name}` : each.code,
+    })),
+    maxLength: MINIMUM_MAX_LENGTH,
+    words: {
+      set: m.set,
+      warehouse: m.warehouse,
+      allWarehouses: m.allWarehouses,
+      value: m.value,
+      save: m.save,
+      hint: m.hint,
+    },
+  };
+}
 
 /**
  * An item's minimums on the stock page: each with its warehouse ("All warehouses", or a code), marked when the
@@ -50,11 +81,6 @@ export function MinimumCell({
   const mine = forms.outcome?.itemCode === row.itemCode ? forms.outcome : null;
   const refusal = refusalOf(mine);
   const refused = refusal ? mine : null;
-  const ids = {
-    warehouse: `minimum-${index}-warehouse`,
-    value: `minimum-${index}-value`,
-    note: `minimum-${index}-note`,
-  };
   const named = (code: string) => forms.warehouses.find((each) => each.code === code)?.name ?? undefined;
   const chosen = refused ? refused.warehouse : (forms.warehouse ?? '');
   const hidden = (
@@ -110,78 +136,25 @@ export function MinimumCell({
           })}
         </p>
       )}
-      <details open={refused !== null} className="group">
-        <summary
-          className="cursor-pointer select-none text-xs font-medium text-brand-700 underline hover:text-brand-600 focus-ring"
-          aria-label={fill(m.setLabel, { item: row.itemCode })}
-        >
-          {m.set}
-        </summary>
-        <form method="post" action={forms.action} className="mt-1 flex flex-wrap items-end gap-2">
-          {hidden}
-          <div>
-            <label htmlFor={ids.warehouse} className="block text-xs text-slate-700">
-              {m.warehouse}
-            </label>
-            <select
-              id={ids.warehouse}
-              name="warehouse"
-              defaultValue={chosen}
-              aria-invalid={refused?.result === 'warehouse-unknown' || undefined}
-              className="field"
-            >
-              <option value="">{m.allWarehouses}</option>
-              {forms.warehouses.map((each) => (
-                <option key={each.code} value={each.code}>
-                  {each.name ? `${each.code} – ${each.name}` : each.code}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={ids.value} className="block text-xs text-slate-700">
-              {m.value}
-              {row.unit ? ` (${row.unit})` : ''}
-            </label>
-            <input
-              id={ids.value}
-              name="minimum"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={MINIMUM_MAX_LENGTH}
-              size={8}
-              defaultValue={refused ? refused.typed : ''}
-              aria-invalid={refused !== null || undefined}
-              aria-describedby={ids.note}
-              className="field w-24"
-            />
-          </div>
-          <button
-            type="submit"
-            className="rounded-md bg-brand-600 px-3 py-1 text-sm font-medium text-white hover:bg-brand-700 focus-ring"
-          >
-            {m.save}
-          </button>
-          {refused && refusal ? (
-            <p
-              id={ids.note}
-              role="alert"
-              className="w-full max-w-xs text-xs text-rose-800"
-              data-minimum-error={refusal}
-            >
-              {fill(m.errors[refusal], {
-                item: refused.itemCode,
-                warehouse: refused.warehouse,
-              })}
-            </p>
-          ) : (
-            <p id={ids.note} className="w-full max-w-xs text-xs text-slate-600">
-              {m.hint}
-            </p>
-          )}
-        </form>
-      </details>
+      <MinimumSetForm
+        shared={forms.shared}
+        row={{
+          itemCode: row.itemCode,
+          index,
+          unit: row.unit ?? null,
+          label: fill(m.setLabel, { item: row.itemCode }),
+          chosen,
+          refused:
+            refused && refusal
+              ? {
+                  typed: refused.typed,
+                  reason: fill(m.errors[refusal], { item: refused.itemCode, warehouse: refused.warehouse }),
+                  code: refusal,
+                  warehouseUnknown: refusal === 'warehouse-unknown',
+                }
+              : null,
+        }}
+      />
     </div>
   );
 }

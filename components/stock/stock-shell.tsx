@@ -16,7 +16,7 @@ import { EmptyState } from '../empty-state';
 import { Pager } from '../pager';
 import { SearchBox } from '../search-box';
 import { ServiceProblem } from '../service-problem';
-import { type MinimumForms, warehouseWords } from './minimum-cell';
+import { type MinimumForms, minimumSetShared, warehouseWords } from './minimum-cell';
 import { StockFreshness } from './stock-freshness';
 import { StockTable } from './stock-table';
 
@@ -218,12 +218,14 @@ function StockList({ page, tenantId, texts, docs, locale }: Props) {
   if (!list) return null;
   const { rows, totals, sort } = list;
   const outcome = page.outcome;
+  const action = `${companyPath(tenantId, 'stock')}/minimums`;
   const forms: MinimumForms = {
-    action: `${companyPath(tenantId, 'stock')}/minimums`,
+    action,
     back: page.href,
     warehouses: page.warehouses,
     warehouse: view.warehouse,
     outcome,
+    shared: minimumSetShared(action, page.href, page.warehouses, texts),
   };
   // What the form did to an item not on this page (one the service does not list, or one the view no longer shows,
   // as after removing the minimum that kept it in `below=1`) is said above the list.

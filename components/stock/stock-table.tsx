@@ -109,7 +109,7 @@ export function StockTable({
             </Td>
           ))}
           {/* On a phone's card, the minimums take a row of their own, the card's whole width, left-aligned. */}
-          <td className="px-2 py-2 align-top text-slate-800 @max-[36rem]/list:col-span-full @max-[36rem]/list:row-start-3 @max-[36rem]/list:justify-self-stretch! @max-[36rem]/list:text-left!">
+          <td className="cell-minimums">
             <MinimumCell row={row} index={index} forms={forms} texts={texts} locale={locale} />
           </td>
         </tr>

@@ -1,0 +1,2 @@
+CREATE INDEX "mirror_payments_partner_idx" ON "mirror_payments" USING btree ("plugin_id","tenant_id",("partner_name_folded" collate "C"));--> statement-breakpoint
+CREATE INDEX "mirror_payments_amount_idx" ON "mirror_payments" USING btree ("plugin_id","tenant_id","amount" DESC NULLS LAST);
