@@ -5,7 +5,8 @@
  * - `.next/static/`: the browser's scripts and styles, which a CDN could serve instead (we serve them ourselves);
  * - `drizzle/`: the migrations, applied at startup from the working directory (server.js changes to its own folder);
  * and server.js gets one line first: NEXT_MANUAL_SIG_HANDLE, so that the add-on's own stop runs on SIGTERM.
- * The artefact is then started with `node server.js` from its folder (docs/operations.md, "Deploying").
+ * The artefact is then started with `node server.js` from its folder (docs/operations.md, "Running in
+ * production").
  */
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -16,8 +16,9 @@ export type DeferredOutput = { deferredTo: string | null };
 
 /**
  * Runs one job: its data parsed by the queue's schema, the handler given the database and a stop signal. A
- * failure (or an end at a safe point when the process stops: 'interrupted') is logged (described, never its message) and stored as its kind only (lib/platform/jobs/failure.ts); pg-boss
- * then retries it with the queue's delay and backoff, or marks it failed after the last attempt.
+ * failure (or an end at a safe point when the process stops: 'interrupted') is logged (described, never its
+ * message) and stored as its kind only (lib/platform/jobs/failure.ts); pg-boss then retries it with the queue's
+ * delay and backoff, or marks it failed after the last attempt.
  */
 async function runJob(
   db: Db,
