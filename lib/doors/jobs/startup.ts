@@ -9,7 +9,7 @@ import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
 import { describeError, getLogger } from '@/lib/platform/log';
 
 /** The whole stop is bounded: a stuck job or request must not hold a deploy (systemd's TimeoutStopSec is above it). */
-export const STOP_BOUND_MS = 25_000;
+const STOP_BOUND_MS = 25_000;
 /** How long running jobs get to reach their safe point before pg-boss fails them (so they are retried). */
 const JOBS_STOP_MS = 15_000;
 
