@@ -2,7 +2,8 @@
 const nextConfig = {
   reactStrictMode: true,
   // The deployable artefact: `.next/standalone/` with server.js and only the node_modules the server needs
-  // (scripts/assemble-artefact.ts adds the static files and the migrations; docs/operations.md, "Deploying").
+  // (scripts/assemble-artefact.ts adds the static files and the migrations; docs/operations.md, "Running in
+  // production"). tests/deploy/artefact.test.ts starts a copy of it: whatever the tracer missed would show there.
   output: 'standalone',
   // Read at run time by path, so the tracer cannot see them: PGlite's WebAssembly and its data file.
   outputFileTracingIncludes: { '/*': ['./node_modules/@electric-sql/pglite/dist/*.{wasm,data}'] },

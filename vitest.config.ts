@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**'],
+          exclude: ['tests/e2e/**', 'tests/deploy/**'],
           environment: 'node',
           setupFiles: ['tests/support/setup.ts'],
           testTimeout: 20_000,
@@ -32,6 +32,18 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // The deployable artefact of the build (`npm run build`), started as processes of its own.
+          name: 'deploy',
+          include: ['tests/deploy/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 300_000,

@@ -3,10 +3,12 @@
  * host. `next build` leaves in `.next/standalone/` the server (`server.js`), its compiled routes and the node_modules
  * it traced; what it leaves out on purpose is added here:
  * - `.next/static/`: the browser's scripts and styles, which a CDN could serve instead (we serve them ourselves);
- * - `drizzle/`: the migrations, applied at startup from the working directory (server.js changes to its own folder).
- * The artefact is then started with `node server.js` from its folder (docs/operations.md, "Deploying").
+ * - `drizzle/`: the migrations, applied at startup from the working directory (server.js changes to its own folder);
+ * and server.js gets one line first: NEXT_MANUAL_SIG_HANDLE, so that the add-on's own stop runs on SIGTERM.
+ * The artefact is then started with `node server.js` from its folder (docs/operations.md, "Running in
+ * production").
  */
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,6 +28,19 @@ for (const [from, to] of copies) {
   rmSync(to, { recursive: true, force: true });
   cpSync(from, to, { recursive: true });
 }
+// Next's own SIGTERM handler closes the server and exits without waiting for the jobs or the operational records;
+// the artefact's server.js turns it off (before Next reads the variable, once listening), so the add-on's ordered
+// stop runs instead (lib/doors/jobs/startup.ts). Set here rather than left to the host's environment: an operator who
+// starts `node server.js` by hand gets the same stop as the systemd unit.
+const serverJs = path.join(artefact, 'server.js');
+const manualSignals = "process.env.NEXT_MANUAL_SIG_HANDLE = 'true';\n";
+const server = readFileSync(serverJs, 'utf8');
+if (!server.includes('startServer(')) {
+  console.error('server.js of the standalone output no longer calls startServer: check the stop (docs/operations.md).');
+  process.exit(1);
+}
+if (!server.startsWith(manualSignals)) writeFileSync(serverJs, manualSignals + server);
+
 // A database folder or development secrets of this checkout must never travel with the artefact.
 rmSync(path.join(artefact, '.data'), { recursive: true, force: true });
 console.log(`Artefact ready in ${path.relative(root, artefact)}/ (start it with \`node server.js\` there).`);

@@ -1,26 +1,67 @@
 import 'server-only';
 
+import { watchHttpServers } from '@/lib/doors/jobs/http-drain';
 import { applicationQueues } from '@/lib/doors/jobs/queues';
 import { startOpsFlushing, stopOpsFlushing } from '@/lib/owners/ops/flushing';
-import { getDb } from '@/lib/platform/db/client';
+import { closeDb, getDb } from '@/lib/platform/db/client';
 import { ConfigError, getEnv } from '@/lib/platform/env';
 import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
 import { describeError, getLogger } from '@/lib/platform/log';
 
-/**
- * On SIGTERM (a deploy, `docker stop`) the job queue stops fetching and asks running jobs to end at their next safe
- * point, so they are retried by another instance or after the restart instead of waiting out their expiry. Next
- * exits on the same signal once its requests are done; a job still running then is expired and retried later. The
- * operational records gathered since their last flush are written too (best effort: the exit does not wait for them).
- */
-function stopJobsOnTermination() {
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      stopJobs().catch((error: unknown) => getLogger().warn({ err: describeError(error) }, 'stopping jobs failed'));
-      // The operational records gathered since the last flush (a few seconds' worth) are written before the exit.
-      void stopOpsFlushing(getDb);
-    });
+/** The whole stop is bounded: a stuck job or request must not hold a deploy (systemd's TimeoutStopSec is above it). */
+const STOP_BOUND_MS = 25_000;
+/** How long running jobs get to reach their safe point before pg-boss fails them (so they are retried). */
+const JOBS_STOP_MS = 15_000;
+
+async function settled(step: string, work: Promise<unknown>): Promise<void> {
+  try {
+    await work;
+  } catch (error) {
+    getLogger().warn({ err: describeError(error), step }, 'stopping: a step failed');
   }
+}
+
+/**
+ * The stop on SIGTERM (a deploy, `systemctl stop`) or SIGINT, in this order:
+ * 1. at once and together: the HTTP server takes no new connection while the requests in flight finish, and the job
+ *    queue fetches no new job while each running job is asked (its signal) to end at its next safe point; a job
+ *    that throws there, or is still running after JOBS_STOP_MS, is failed by pg-boss, hence retried by whichever
+ *    instance fetches next (not left active until its expiry);
+ * 2. then the operational records gathered meanwhile (those requests' counts among them) are written;
+ * 3. then the database is closed and the process exits 0. Past STOP_BOUND_MS it exits 1, whatever is left.
+ * This needs Next's own handler off (NEXT_MANUAL_SIG_HANDLE, set by the artefact's server.js and `npm start`): that
+ * one closes the server and exits 143 without waiting for anything of ours. Without it (`next dev`, a bare
+ * `next start`) the jobs and the records are only stopped alongside Next's exit, best effort.
+ */
+function stopOnTermination() {
+  if (!process.env.NEXT_MANUAL_SIG_HANDLE) {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => {
+        void settled('jobs', stopJobs());
+        void settled('operational records', stopOpsFlushing(getDb));
+      });
+    }
+    return;
+  }
+  const http = watchHttpServers();
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    // A second signal (a terminal's Ctrl-C reaches the whole process group) changes nothing: one stop runs.
+    if (stopping) return;
+    stopping = true;
+    const log = getLogger();
+    log.info({ signal }, 'stopping: draining requests and jobs');
+    setTimeout(() => {
+      log.error({ boundMs: STOP_BOUND_MS }, 'stopping: not done in time, exiting anyway');
+      process.exit(1);
+    }, STOP_BOUND_MS);
+    await Promise.all([settled('requests', http.drain()), settled('jobs', stopJobs({ timeoutMs: JOBS_STOP_MS }))]);
+    await settled('operational records', stopOpsFlushing(getDb));
+    await settled('database', closeDb());
+    log.info('stopped');
+    process.exit(0);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, (received) => void stop(received));
 }
 
 export async function startServer() {
@@ -39,6 +80,6 @@ export async function startServer() {
   await startJobs({ queues: applicationQueues });
   // Launch and data-API counts for the operators' console, written every few seconds (lib/owners/ops/).
   startOpsFlushing(getDb);
-  stopJobsOnTermination();
+  stopOnTermination();
   getLogger().info({ database: getEnv().databaseUrl ? 'postgres' : 'pglite' }, 'add-on started');
 }

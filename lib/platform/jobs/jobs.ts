@@ -7,6 +7,7 @@ import { JOBS_SCHEMA, unfinishedJobs } from '@/lib/platform/jobs/one-per-key';
 import { pgliteJobsDb } from '@/lib/platform/jobs/pglite-adapter';
 import type { CancelJobs, JobData, QueueDefinition, SendJob, SendOptions } from '@/lib/platform/jobs/queue';
 import { RunningJobs } from '@/lib/platform/jobs/running';
+import { aloneAcrossInstances } from '@/lib/platform/jobs/setup-lock';
 import { type JobState, readJobState } from '@/lib/platform/jobs/state';
 import { workOn, type WorkTuning } from '@/lib/platform/jobs/work';
 import { describeError, getLogger } from '@/lib/platform/log';
@@ -99,7 +100,9 @@ export async function openJobs(handle: JobsDatabase, { queues, work, tuning = {}
     return boss.send(queue.name, data as object, { singletonKey, startAfter });
   };
   try {
-    for (const queue of queues) await createQueue(boss, queue);
+    await aloneAcrossInstances(handle.driver, async () => {
+      for (const queue of queues) await createQueue(boss, queue);
+    });
     if (work) {
       for (const queue of queues)
         await workOn(boss, handle.db, queue, stopping.signal, { pollingIntervalSeconds }, send, running);

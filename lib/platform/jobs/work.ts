@@ -16,8 +16,9 @@ export type DeferredOutput = { deferredTo: string | null };
 
 /**
  * Runs one job: its data parsed by the queue's schema, the handler given the database and a stop signal. A
- * failure is logged (described, never its message) and stored as its kind only (lib/platform/jobs/failure.ts); pg-boss
- * then retries it with the queue's delay and backoff, or marks it failed after the last attempt.
+ * failure (or an end at a safe point when the process stops: 'interrupted') is logged (described, never its
+ * message) and stored as its kind only (lib/platform/jobs/failure.ts); pg-boss then retries it with the queue's
+ * delay and backoff, or marks it failed after the last attempt.
  */
 async function runJob(
   db: Db,
@@ -27,6 +28,8 @@ async function runJob(
   send: SendJob,
   running: RunningJobs,
 ) {
+  // Fetched while the process began to stop (the fetch was under way): handed back at once, not started.
+  if (signal.aborted) throw new JobFailure('interrupted');
   try {
     await running.run(queue.name, job.singletonKey, signal, (jobSignal) =>
       queue.handler(queue.data.parse(job.data), {
@@ -38,7 +41,8 @@ async function runJob(
       }),
     );
   } catch (error) {
-    const kind = failureKindOf(error);
+    // A job that ended at its safe point because the process stops was interrupted, whatever it threw there.
+    const kind = signal.aborted ? 'interrupted' : failureKindOf(error);
     getLogger().warn(
       { queue: queue.name, jobId: job.id, retryCount: job.retryCount, kind, err: describeError(error) },
       'job failed',
