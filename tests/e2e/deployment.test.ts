@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 
 import { parse } from 'csv-parse/sync';
+import pg from 'pg';
 import type { Browser, BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -220,4 +221,69 @@ describe.skipIf(missing !== undefined)('the add-on deployed behind the reverse p
     const leaked = rememberedSecrets().filter((secret) => secret.length >= 8 && log.includes(secret));
     expect(leaked.length, 'secrets in the proxy log').toBe(0);
   });
+});
+
+describe.skipIf(missing !== undefined)('a job of an instance that stops, behind the reverse proxy', () => {
+  let stand: Stand;
+  let db: pg.Client;
+
+  beforeAll(async () => {
+    stand = await startStand({ postgresUrl: postgresUrl!, startInstances: 1, addonEnv: { MIRROR_SYNC: 'on' } });
+    for (const secret of stand.secrets) rememberSecret(secret);
+    db = new pg.Client({ connectionString: stand.databaseUrl });
+    await db.connect();
+  });
+  afterAll(async () => {
+    await db?.end();
+    await stand?.stop();
+  });
+
+  /** The company's copy as the instances record it (lib/owners/mirror/): its status and how far it has read. */
+  const copy = async () =>
+    (
+      await db.query<{ status: string; progress: Record<string, unknown> }>(
+        `select status, progress from mirror_companies where tenant_id = '10001'`,
+      )
+    ).rows[0];
+
+  it('is finished by the other instance: A starts the company’s copy, B starts, A stops, B completes it', async () => {
+    const form = new URLSearchParams({ userId: USERS.jana, tenantIds: '10001' });
+    const launched = await fetch(`${stand.sandboxUrl}/launch`, { method: 'POST', body: form, redirect: 'manual' });
+    const callback = new URL(launched.headers.get('location') ?? '');
+    rememberSecret(callback.searchParams.get('code') ?? '');
+    const signedIn = await requestByName(stand.addonOrigin, stand.ca, `${callback.pathname}${callback.search}`);
+    const cookie = [signedIn.headers['set-cookie'] ?? []]
+      .flat()
+      .find((each) => each.startsWith('__Host-'))
+      ?.split(';')[0];
+    expect(cookie, `the callback answered ${signedIn.status} with a session cookie`).toBeDefined();
+    rememberSecret(cookie!);
+    // The service answers the company's calls a second late each, so its copy takes a while.
+    const slow = await fetch(`${stand.sandboxUrl}/admin/data-api/fault`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tenantId: '10001', mode: 'slow', delayMs: 1_000 }),
+    });
+    expect(slow.status).toBe(200);
+    // The company's first page, served by A (the only instance), asks for its copy; A starts making it.
+    const overview = await requestByName(stand.addonOrigin, stand.ca, '/companies/10001', {
+      headers: { cookie: cookie! },
+    });
+    expect(overview.status).toBe(200);
+    await expectUi
+      .poll(async () => Object.keys((await copy())?.progress ?? {}).length, { timeout: 60_000 })
+      .toBeGreaterThan(0);
+
+    await stand.startInstance(1);
+    await stand.stopInstance(0);
+    expect(stand.instances[0]!.running()).toBe(false);
+    expect((await copy())?.status, 'the copy was still being made when A stopped').toBe('syncing');
+    await expectUi
+      .poll(async () => (await copy())?.status, {
+        timeout: 120_000,
+        intervals: [1_000],
+        message: 'B finished the copy',
+      })
+      .toBe('ready');
+  }, 240_000);
 });

@@ -37,6 +37,8 @@ export interface StandOptions {
   operatorEmails?: string;
   /** More configuration of every instance. */
   addonEnv?: Record<string, string>;
+  /** More configuration of the sandbox, e.g. SANDBOX_VOLUMES (sandbox/server.ts). */
+  sandboxEnv?: Record<string, string>;
 }
 
 export interface Instance {
