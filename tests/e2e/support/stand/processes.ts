@@ -5,7 +5,7 @@ export interface Child {
   pid: number;
   output: () => string;
   exited: () => boolean;
-  /** SIGTERM by PID, then SIGKILL if it has not ended within `graceMs`. */
+  /** SIGTERM by PID, then SIGKILL if it has not ended within `graceMs` (default 30 s: the add-on bounds its own stop at 25 s). */
   stop: (graceMs?: number) => Promise<void>;
 }
 
@@ -37,7 +37,7 @@ export function startChild(command: string, args: string[], options: SpawnOption
     pid: child.pid ?? -1,
     output: () => (spawnError ? `could not start ${command}: ${spawnError.message}\n` : '') + chunks.join(''),
     exited: () => spawnError !== undefined || hasExited(child),
-    async stop(graceMs = 15_000) {
+    async stop(graceMs = 30_000) {
       if (hasExited(child) || child.pid === undefined) return;
       process.kill(child.pid, 'SIGTERM');
       if (await waitForExit(child, graceMs)) return;
