@@ -9,7 +9,7 @@ import { sandboxDefaults, sandboxServiceAddresses } from '@/lib/platform/config/
 export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Variables the add-on reads (lib/platform/env.ts): none may leak in from the shell that runs the tests. */
-const addonVariables = [
+export const addonVariables = [
   'APP_URL',
   'PORT',
   'PLUGIN_ID',

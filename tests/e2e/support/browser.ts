@@ -7,8 +7,11 @@ import {
   type Response,
 } from 'playwright-core';
 
-/** The system's Chromium (never a downloaded one), headless and quiet: no background traffic, no QUIC. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * The system's Chromium (never a downloaded one), headless and quiet: no background traffic, no QUIC. `extraArgs`
+ * adds flags, e.g. the deployment test's one certificate to trust.
+ */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -20,6 +23,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
