@@ -4,11 +4,12 @@
  * it traced; what it leaves out on purpose is added here:
  * - `.next/static/`: the browser's scripts and styles, which a CDN could serve instead (we serve them ourselves);
  * - `drizzle/`: the migrations, applied at startup from the working directory (server.js changes to its own folder);
+ * - `deploy/`: the proxy's Caddyfile, the systemd unit and the environment's example, for the host;
  * and server.js gets one line first: NEXT_MANUAL_SIG_HANDLE, so that the add-on's own stop runs on SIGTERM.
  * The artefact is then started with `node server.js` from its folder (docs/operations.md, "Running in
  * production").
  */
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,6 +24,8 @@ if (!existsSync(path.join(artefact, 'server.js'))) {
 const copies: [from: string, to: string][] = [
   [path.join(root, '.next', 'static'), path.join(artefact, '.next', 'static')],
   [path.join(root, 'drizzle'), path.join(artefact, 'drizzle')],
+  // The proxy's configuration, the systemd unit and the environment's example travel with the release they fit.
+  [path.join(root, 'deploy'), path.join(artefact, 'deploy')],
 ];
 for (const [from, to] of copies) {
   rmSync(to, { recursive: true, force: true });
@@ -41,6 +44,11 @@ if (!server.includes('startServer(')) {
 }
 if (!server.startsWith(manualSignals)) writeFileSync(serverJs, manualSignals + server);
 
-// A database folder or development secrets of this checkout must never travel with the artefact.
+// A database folder or development secrets of this checkout must never travel with the artefact, nor an `.env` file
+// (Next's standalone output copies `.env*` next to server.js, which would load it): the host's configuration is its
+// environment (deploy/addon.env.example).
 rmSync(path.join(artefact, '.data'), { recursive: true, force: true });
+for (const name of readdirSync(artefact)) {
+  if (name.startsWith('.env')) rmSync(path.join(artefact, name), { force: true });
+}
 console.log(`Artefact ready in ${path.relative(root, artefact)}/ (start it with \`node server.js\` there).`);

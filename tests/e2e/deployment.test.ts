@@ -258,11 +258,12 @@ describe.skipIf(missing !== undefined)('a job of an instance that stops, behind 
       ?.split(';')[0];
     expect(cookie, `the callback answered ${signedIn.status} with a session cookie`).toBeDefined();
     rememberSecret(cookie!);
-    // The service answers the company's calls a second late each, so its copy takes a while.
+    // The service answers the company's calls three seconds late each, so A's copy outlasts B's start on a loaded
+    // machine (and a call in flight when A stops still ends within the jobs' 15 s).
     const slow = await fetch(`${stand.sandboxUrl}/admin/data-api/fault`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tenantId: '10001', mode: 'slow', delayMs: 1_000 }),
+      body: JSON.stringify({ tenantId: '10001', mode: 'slow', delayMs: 3_000 }),
     });
     expect(slow.status).toBe(200);
     // The company's first page, served by A (the only instance), asks for its copy; A starts making it.

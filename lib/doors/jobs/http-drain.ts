@@ -49,6 +49,12 @@ export function watchHttpServers(): HttpDrain {
     async drain() {
       closing = true;
       for (const server of servers) close(server);
+      // A connection can also turn idle without an answer finishing then (an upload refused before its body was
+      // read turns idle once Node has read the rest): looked for a few times a second while the stop lasts.
+      const sweep = setInterval(() => {
+        for (const server of servers) server.closeIdleConnections();
+      }, 250);
+      sweep.unref();
       // A server learnt meanwhile (its first request came during the stop) is closed by the subscriber above.
       let awaited = 0;
       while (awaited < closed.length) {
@@ -56,6 +62,7 @@ export function watchHttpServers(): HttpDrain {
         awaited = closed.length;
         await Promise.all(batch);
       }
+      clearInterval(sweep);
     },
   };
 }

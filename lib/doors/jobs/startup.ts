@@ -24,7 +24,8 @@ async function settled(step: string, work: Promise<unknown>): Promise<void> {
 /**
  * The stop on SIGTERM (a deploy, `systemctl stop`) or SIGINT, in this order:
  * 1. at once and together: the HTTP server takes no new connection while the requests in flight finish, and the job
- *    queue fetches no new job while each running job is asked (its signal) to end at its next safe point; a job
+ *    queue fetches no new job (it still takes those the last requests send) while each running job is asked (its
+ *    signal) to end at its next safe point; a job
  *    that throws there, or is still running after JOBS_STOP_MS, is failed by pg-boss, hence retried by whichever
  *    instance fetches next (not left active until its expiry);
  * 2. then the operational records gathered meanwhile (those requests' counts among them) are written;
@@ -55,7 +56,11 @@ function stopOnTermination() {
       log.error({ boundMs: STOP_BOUND_MS }, 'stopping: not done in time, exiting anyway');
       process.exit(1);
     }, STOP_BOUND_MS);
-    await Promise.all([settled('requests', http.drain()), settled('jobs', stopJobs({ timeoutMs: JOBS_STOP_MS }))]);
+    // The queue keeps taking sends meanwhile: a request being answered may still ask for a sync or an import's send.
+    await Promise.all([
+      settled('requests', http.drain()),
+      settled('jobs', stopJobs({ timeoutMs: JOBS_STOP_MS, keepSending: true })),
+    ]);
     await settled('operational records', stopOpsFlushing(getDb));
     await settled('database', closeDb());
     log.info('stopped');

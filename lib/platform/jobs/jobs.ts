@@ -43,8 +43,12 @@ export type Jobs = {
   /** What became of a job (following it when it was put back behind a running job of its key); null if unknown. */
   state(queue: QueueDefinition, id: string): Promise<JobState | null>;
   schedules(): Promise<{ name: string; cron: string }[]>;
-  /** Stops fetching, asks running jobs to end (their signal), waits for them up to `timeoutMs`, then fails the rest. */
-  stop(options?: { timeoutMs?: number }): Promise<void>;
+  /**
+   * Stops working: no job is fetched, running ones get their signal and `timeoutMs` to end, then are failed (so
+   * retried). With `keepSending`, jobs can still be sent afterwards (the connection pool stays open until the
+   * process ends): requests still being answered during a stop may send theirs.
+   */
+  stop(options?: { timeoutMs?: number; keepSending?: boolean }): Promise<void>;
 };
 
 // pg-boss's policies under ours (lib/platform/jobs/queue.ts says why 'one-per-key' is not pg-boss's 'stately').
@@ -124,9 +128,9 @@ export async function openJobs(handle: JobsDatabase, { queues, work, tuning = {}
     async schedules() {
       return (await boss.getSchedules()).map(({ name, cron }) => ({ name, cron }));
     },
-    async stop({ timeoutMs = 10_000 } = {}) {
+    async stop({ timeoutMs = 10_000, keepSending = false } = {}) {
       stopping.abort();
-      await boss.stop({ graceful: true, timeout: timeoutMs });
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: !keepSending });
     },
   };
 }

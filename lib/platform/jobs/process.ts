@@ -31,10 +31,14 @@ export function getJobs(): Promise<Jobs> {
   );
 }
 
-/** Stops the process's job queue: running jobs get their stop signal and a few seconds to end. */
-export async function stopJobs(options?: { timeoutMs?: number }) {
+/**
+ * Stops the process's job queue: running jobs get their stop signal and a few seconds to end. With `keepSending`
+ * (the server's stop, while its last requests are answered) the queue still takes jobs sent afterwards, on its open
+ * pool, until the process exits.
+ */
+export async function stopJobs(options?: { timeoutMs?: number; keepSending?: boolean }) {
   const pending = slot.__addonJobs;
-  slot.__addonJobs = undefined;
+  if (!options?.keepSending) slot.__addonJobs = undefined;
   if (pending) await (await pending).stop(options);
 }
 

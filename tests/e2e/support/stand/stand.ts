@@ -70,6 +70,8 @@ export interface Stand {
   stopInstance(index: number): Promise<void>;
   /** What Caddy wrote so far (its access log included). */
   proxyOutput(): string;
+  /** Caddy's process, for a benchmark's CPU count. */
+  proxyPid: number;
   /** The database's address, for a test that reads what the instances wrote. */
   databaseUrl: string;
   stop(): Promise<void>;
@@ -167,6 +169,8 @@ export async function startStand(options: StandOptions): Promise<Stand> {
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
       HOSTNAME: '127.0.0.1',
+      // As deploy/addon@.service sets it: above the proxy's idle time for its upstream connections (deploy/Caddyfile).
+      KEEP_ALIVE_TIMEOUT: '65000',
       APP_URL: addonOrigin,
       PLUGIN_ID: sandboxDefaults.pluginId,
       PLUGIN_API_KEYS: sandboxDefaults.pluginApiKey,
@@ -259,6 +263,7 @@ export async function startStand(options: StandOptions): Promise<Stand> {
       startInstance,
       stopInstance,
       proxyOutput: caddy.output,
+      proxyPid: caddy.pid,
       databaseUrl: database.url,
       stop,
     };
