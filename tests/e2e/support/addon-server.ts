@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { sandboxDefaults, sandboxServiceAddresses } from '@/lib/platform/config/sandbox-defaults';
+
+import { startChild } from './stand/processes';
 
 export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -65,21 +66,6 @@ export interface AddonServer {
   stop(): Promise<void>;
 }
 
-function exited(child: ChildProcess): boolean {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
-function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  if (exited(child)) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
-
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -116,35 +102,20 @@ export async function startAddonServer(options: AddonServerOptions): Promise<Add
     ...options.extraEnv,
   });
 
-  const child = spawn(
+  const child = startChild(
     process.execPath,
     ['node_modules/next/dist/bin/next', 'start', '-p', String(options.port), '-H', '127.0.0.1'],
-    { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: projectRoot, env },
   );
-  const chunks: string[] = [];
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
-  let spawnError: Error | undefined;
-  child.once('error', (error) => {
-    spawnError = error;
-  });
-  const output = () => chunks.join('');
-
-  const stop = async () => {
-    if (exited(child) || child.pid === undefined) return;
-    process.kill(child.pid, 'SIGTERM');
-    if (await waitForExit(child, 5_000)) return;
-    process.kill(child.pid, 'SIGKILL');
-    await waitForExit(child, 5_000);
-  };
+  const output = child.output;
+  const stop = () => child.stop(5_000);
 
   const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
   let lastProblem = 'no answer yet';
   while (Date.now() < deadline) {
-    if (spawnError || exited(child)) {
-      lastProblem = spawnError
-        ? `could not spawn: ${spawnError.message}`
-        : `exited with ${child.exitCode ?? child.signalCode}`;
+    if (child.exited()) {
+      // Why it ended (a failed spawn included) is in its output, appended below.
+      lastProblem = 'it ended';
       break;
     }
     try {
