@@ -25,9 +25,8 @@ async function settled(step: string, work: Promise<unknown>): Promise<void> {
  * The stop on SIGTERM (a deploy, `systemctl stop`) or SIGINT, in this order:
  * 1. at once and together: the HTTP server takes no new connection while the requests in flight finish, and the job
  *    queue fetches no new job (it still takes those the last requests send) while each running job is asked (its
- *    signal) to end at its next safe point; a job
- *    that throws there, or is still running after JOBS_STOP_MS, is failed by pg-boss, hence retried by whichever
- *    instance fetches next (not left active until its expiry);
+ *    signal) to end at its next safe point; a job that throws there, or is still running after JOBS_STOP_MS, is
+ *    failed by pg-boss, hence retried by whichever instance fetches next (not left active until its expiry);
  * 2. then the operational records gathered meanwhile (those requests' counts among them) are written;
  * 3. then the database is closed and the process exits 0. Past STOP_BOUND_MS it exits 1, whatever is left.
  * This needs Next's own handler off (NEXT_MANUAL_SIG_HANDLE, set by the artefact's server.js and `npm start`): that

@@ -5,10 +5,9 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
 
-const migrationsFolder = path.join(process.cwd(), 'drizzle');
+import { ADVISORY_LOCKS, whileLocked } from '@/lib/platform/db/advisory-lock';
 
-// Any constant works; it only has to be the same for every instance of the add-on.
-const MIGRATION_LOCK = 727_001;
+const migrationsFolder = path.join(process.cwd(), 'drizzle');
 
 /**
  * Applies the committed drizzle-kit migrations on PostgreSQL. Several instances may start at once, so the run
@@ -19,10 +18,8 @@ export async function migratePostgres(pool: Pool) {
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const client = await pool.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate(drizzle(client), { migrationsFolder });
+    await whileLocked(client, ADVISORY_LOCKS.migrations, () => migrate(drizzle(client), { migrationsFolder }));
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();
   }
 }

@@ -2,10 +2,8 @@ import 'server-only';
 
 import pg from 'pg';
 
+import { ADVISORY_LOCKS, whileLocked } from '@/lib/platform/db/advisory-lock';
 import type { DbDriver } from '@/lib/platform/db/client';
-
-// Any constant works, the same for every instance; apart from the migrations' (lib/platform/db/migrate.ts).
-const QUEUE_SETUP_LOCK = 727_002;
 
 /**
  * Runs the creation of the queues and their schedules alone across the instances of the add-on. pg-boss creates a
@@ -19,10 +17,8 @@ export async function aloneAcrossInstances<T>(driver: DbDriver, work: () => Prom
   const client = new pg.Client({ connectionString: driver.url, application_name: 'kros-addon-jobs-setup' });
   await client.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
-    return await work();
+    return await whileLocked(client, ADVISORY_LOCKS.queueSetup, work);
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK]).catch(() => {});
     await client.end().catch(() => {});
   }
 }
