@@ -14,6 +14,11 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // One pool of two workers for every project: on these two-core machines Vitest's default (cores - 1) is one
+    // worker, and a project with `fileParallelism: false` is put in a group that runs after all the others, so the
+    // whole suite ran one file at a time. Test files never share a resource: each has its own databases (a new
+    // PostgreSQL database or an in-memory PGlite), loopback ports picked free, and its own browser and servers.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -35,7 +40,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
         },
       },
       {
@@ -47,7 +51,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
         },
       },
     ],
