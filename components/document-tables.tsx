@@ -1,5 +1,3 @@
-import Link from 'next/link';
-
 import type { ListKind } from '@/lib/service/records/list-view';
 import { parseSort, type SortKey, type SortParam } from '@/lib/service/records/sort-param';
 import type { DeliveryNote } from '@/lib/service/schemas/delivery-note';
@@ -10,6 +8,7 @@ import { deliveryNoteColumns } from './delivery-note-table';
 import { type ColumnContext, type DocumentColumn, DocumentTable, type DocumentTableProps } from './document-table';
 import { expenseColumns } from './expense-table';
 import { invoiceColumns } from './invoice-table';
+import { sortHeader } from './sort-header';
 
 /** The record a list of each kind holds. */
 export type ListRecord = { invoices: Invoice; expenses: Expense; deliveryNotes: DeliveryNote };
@@ -60,26 +59,13 @@ export function KindTable<K extends ListKind>({
 function sortable<R>(column: DocumentColumn<R>, sorting: Sorting): DocumentColumn<R> {
   const key = column.sortKey;
   if (!key) return column;
-  const { sort: current } = parseSort(sorting.sort);
-  const active = current.key === key;
-  const descending = active ? !current.descending : FIRST_DESCENDING.includes(key);
+  const { sort: now } = parseSort(sorting.sort);
   const header = typeof column.header === 'string' ? { label: column.header } : column.header;
-  const label = (
-    <Link
-      href={sorting.hrefOf(descending ? `-${key}` : key)}
-      className="inline-flex items-center gap-1 hover:text-slate-900 focus-ring"
-      data-sort-key={key}
-    >
-      {header.label}
-      <span aria-hidden="true" className={active ? 'text-slate-900' : 'text-slate-300'}>
-        {active ? (current.descending ? '↓' : '↑') : '↕'}
-      </span>
-    </Link>
-  );
-  return {
-    ...column,
-    header: { ...header, label, sorted: active ? (current.descending ? 'descending' : 'ascending') : undefined },
-  };
+  const sorted = sortHeader(header.label, key, now, {
+    firstDescending: FIRST_DESCENDING.includes(key),
+    hrefOf: sorting.hrefOf,
+  });
+  return { ...column, header: { ...header, ...sorted } };
 }
 
 const FIRST_DESCENDING: readonly SortKey[] = ['issueDate', 'total'];

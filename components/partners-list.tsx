@@ -17,6 +17,7 @@ import { linkClass } from './detail-parts';
 import { EmptyState } from './empty-state';
 import { Pager } from './pager';
 import { PartnersFreshness, PartnersUnavailable } from './partners-frame';
+import { sortHeader } from './sort-header';
 import { type Column, RowHeader, Table, Td } from './table';
 
 type Props = {
@@ -237,30 +238,15 @@ function Totals({ totals, texts, locale }: { totals: PartnersTotals; texts: Part
 }
 
 /** Text A to Z first, amounts largest first; a second click the other way. */
-function sortHeader(
+function sortColumn(
   key: PartnerSortKey,
   label: string,
   view: PartnersListView & { ok: true },
   hrefOf: (sort: string) => string,
 ): Column {
-  const current = view.order;
-  const active = current.key === key;
-  const descending = active ? !current.descending : key !== 'name';
   return {
-    label: (
-      <Link
-        href={hrefOf(descending ? `-${key}` : key)}
-        className="inline-flex items-center gap-1 hover:text-slate-900 focus-ring"
-        data-sort-key={key}
-      >
-        {label}
-        <span aria-hidden="true" className={active ? 'text-slate-900' : 'text-slate-300'}>
-          {active ? (current.descending ? '↓' : '↑') : '↕'}
-        </span>
-      </Link>
-    ),
     numeric: key !== 'name',
-    sorted: active ? (current.descending ? 'descending' : 'ascending') : undefined,
+    ...sortHeader(label, key, view.order, { firstDescending: key !== 'name', hrefOf }),
   };
 }
 
@@ -282,10 +268,10 @@ function PartnersTable({
   const t = texts.table;
   const shown = view.ok ? view : { ...view, ok: true as const, order: parsePartnerSort('')! };
   const columns: Column[] = [
-    sortHeader('name', t.partner, shown, hrefOf),
-    sortHeader('receivables', t.receivables, shown, hrefOf),
-    sortHeader('overdue', t.overdue, shown, hrefOf),
-    sortHeader('payables', t.payables, shown, hrefOf),
+    sortColumn('name', t.partner, shown, hrefOf),
+    sortColumn('receivables', t.receivables, shown, hrefOf),
+    sortColumn('overdue', t.overdue, shown, hrefOf),
+    sortColumn('payables', t.payables, shown, hrefOf),
     ...AGEING_BUCKETS.map((bucket) => ({ label: texts.buckets[bucket], numeric: true })),
   ];
   return (

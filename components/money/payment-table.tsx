@@ -1,5 +1,3 @@
-import Link from 'next/link';
-
 import { formatDay, formatMoney } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { MoneyTexts } from '@/lib/base/i18n/money';
@@ -9,6 +7,7 @@ import { parsePaymentSort, type PaymentSortKey, type PaymentSortParam } from '@/
 import type { MirroredPayment } from '@/lib/owners/mirror/query/payments';
 import { kindPath } from '@/lib/service/records/present';
 
+import { sortHeader } from '../sort-header';
 import { type Column, Table } from '../table';
 import { PaymentRows, type PaymentRowView } from './payment-rows';
 
@@ -24,24 +23,13 @@ function sortableHeader(
   sorting: { sort: PaymentSortParam; hrefOf: (sort: PaymentSortParam) => string },
   numeric = false,
 ): Column {
-  const { sort: current } = parsePaymentSort(sorting.sort);
-  const active = current.key === key;
-  const descending = active ? !current.descending : FIRST_DESCENDING.includes(key);
+  const { sort: now } = parsePaymentSort(sorting.sort);
   return {
     numeric,
-    sorted: active ? (current.descending ? 'descending' : 'ascending') : undefined,
-    label: (
-      <Link
-        href={sorting.hrefOf(descending ? `-${key}` : key)}
-        className="inline-flex items-center gap-1 hover:text-slate-900 focus-ring"
-        data-sort-key={key}
-      >
-        {label}
-        <span aria-hidden="true" className={active ? 'text-slate-900' : 'text-slate-300'}>
-          {active ? (current.descending ? '↓' : '↑') : '↕'}
-        </span>
-      </Link>
-    ),
+    ...sortHeader(label, key, now, {
+      firstDescending: FIRST_DESCENDING.includes(key),
+      hrefOf: sorting.hrefOf,
+    }),
   };
 }
 

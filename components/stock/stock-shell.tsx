@@ -16,7 +16,7 @@ import { EmptyState } from '../empty-state';
 import { Pager } from '../pager';
 import { SearchBox } from '../search-box';
 import { ServiceProblem } from '../service-problem';
-import { type MinimumForms, minimumSetShared, warehouseWords } from './minimum-cell';
+import { type MinimumForms, minimumSetShared, warehouseWords } from './minimum-views';
 import { StockFreshness } from './stock-freshness';
 import { StockTable } from './stock-table';
 
@@ -220,8 +220,6 @@ function StockList({ page, tenantId, texts, docs, locale }: Props) {
   const outcome = page.outcome;
   const action = `${companyPath(tenantId, 'stock')}/minimums`;
   const forms: MinimumForms = {
-    action,
-    back: page.href,
     warehouses: page.warehouses,
     warehouse: view.warehouse,
     outcome,

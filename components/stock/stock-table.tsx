@@ -1,14 +1,13 @@
-import Link from 'next/link';
-import type { ReactNode } from 'react';
-
 import { fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { StockTexts } from '@/lib/base/i18n/stock';
 import { itemAnchor } from '@/lib/features/stock/minimum-outcome';
 import type { StockRow, StockSort, StockSortKey } from '@/lib/owners/mirror/query/stock';
 
-import { type Column, figures, RowHeader, Table, Td } from '../table';
-import { MinimumCell, type MinimumForms, quantityText } from './minimum-cell';
+import { sortHeader } from '../sort-header';
+import { type Column, figures, Table } from '../table';
+import { type MinimumForms, minimumsView, quantityText } from './minimum-views';
+import { type QuantityView, StockRows, type StockRowsShared, type StockRowView } from './stock-rows';
 
 /**
  * The stock's table: per item its code (marked when under its minimum), name and EAN, the quantity in all warehouses
@@ -37,26 +36,11 @@ export function StockTable({
   locale: Locale;
 }) {
   const t = texts.table;
-  const sortable = (key: StockSortKey, label: string, numeric = false): Column => {
-    const active = sort.key === key;
-    const descending = active ? !sort.descending : false;
-    return {
-      numeric,
-      sorted: active ? (sort.descending ? 'descending' : 'ascending') : undefined,
-      label: (
-        <Link
-          href={hrefOf(descending ? `-${key}` : key)}
-          className="inline-flex items-center gap-1 hover:text-slate-900 focus-ring"
-          data-sort-key={key}
-        >
-          {label}
-          <span aria-hidden="true" className={active ? 'text-slate-900' : 'text-slate-300'}>
-            {active ? (sort.descending ? '↓' : '↑') : '↕'}
-          </span>
-        </Link>
-      ),
-    };
-  };
+  // Texts A to Z first, quantities from the smallest; a second click the other way.
+  const sortable = (key: StockSortKey, label: string, numeric = false): Column => ({
+    numeric,
+    ...sortHeader(label, key, sort, { firstDescending: false, hrefOf }),
+  });
   const byWarehouse = warehouse === null ? forms.warehouses : [];
   const warehouseName = (code: string) => forms.warehouses.find((each) => each.code === code)?.name ?? code;
   const columns: Column[] = [
@@ -76,57 +60,34 @@ export function StockTable({
     ),
     t.minimum,
   ];
+  const shared: StockRowsShared = {
+    words: {
+      belowMark: t.belowMark,
+      belowMarkTitle: t.belowMarkTitle,
+      noName: t.noName,
+      noMinimum: texts.minimum.none,
+      remove: texts.minimum.remove,
+    },
+    minimum: forms.shared,
+  };
+  const quantity = (value: string): QuantityView => ({ value, text: quantityText(value, locale) });
+  const views = rows.map((row, index): StockRowView => ({
+    itemCode: row.itemCode,
+    anchor: itemAnchor(row.itemCode),
+    below: row.below,
+    name: row.name ?? null,
+    ean: row.ean ? fill(t.ean, { ean: row.ean }) : null,
+    quantity: quantity(row.shown),
+    unit: row.unit ?? null,
+    byWarehouse: byWarehouse.map((each) => {
+      const value = row.quantities[each.code];
+      return value === undefined ? null : quantity(value);
+    }),
+    ...minimumsView(row, index, forms, texts, locale),
+  }));
   return (
     <Table caption={t.caption} captionHidden columns={columns} cards>
-      {rows.map((row, index) => (
-        <tr key={row.itemCode} id={itemAnchor(row.itemCode)} data-item-code={row.itemCode} data-below={row.below}>
-          <RowHeader>
-            <span className="font-mono">{row.itemCode}</span>
-            {row.below && (
-              <span
-                title={t.belowMarkTitle}
-                className="ml-1.5 inline-block rounded-full bg-rose-100 px-2 py-0.5 text-xs font-medium text-rose-800"
-                data-below-mark=""
-              >
-                {t.belowMark}
-              </span>
-            )}
-          </RowHeader>
-          <Td>
-            {row.name ?? <span className="italic text-slate-500">{t.noName}</span>}
-            {row.ean && <span className="block text-xs text-slate-500">{fill(t.ean, { ean: row.ean })}</span>}
-          </Td>
-          <Td numeric>
-            <Quantity value={row.shown} unit={row.unit} locale={locale} />
-          </Td>
-          {byWarehouse.map((each) => (
-            <Td key={each.code} numeric cardHidden>
-              {row.quantities[each.code] === undefined ? (
-                <span className="text-slate-400">—</span>
-              ) : (
-                <Quantity value={row.quantities[each.code]!} locale={locale} />
-              )}
-            </Td>
-          ))}
-          {/* On a phone's card, the minimums take a row of their own, the card's whole width, left-aligned. */}
-          <td className="cell-minimums">
-            <MinimumCell row={row} index={index} forms={forms} texts={texts} locale={locale} />
-          </td>
-        </tr>
-      ))}
+      <StockRows rows={views} shared={shared} />
     </Table>
-  );
-}
-
-/** A quantity, negative ones in red (stock sold before it was received), with its unit when given. */
-function Quantity({ value, unit, locale }: { value: string; unit?: string | null; locale: Locale }): ReactNode {
-  const negative = value.startsWith('-');
-  return (
-    <>
-      <span className={negative ? 'text-rose-700' : undefined} data-quantity={value}>
-        {quantityText(value, locale)}
-      </span>
-      {unit && <span className="ml-1 text-slate-500">{unit}</span>}
-    </>
   );
 }
