@@ -6,6 +6,7 @@
  * X-Forwarded-* values the add-on believes being the proxy's, and one instance stopped while the other serves on.
  * Without caddy, openssl, a build or PostgreSQL it is skipped with the reason printed; under CI it fails instead.
  */
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 
 import { parse } from 'csv-parse/sync';
@@ -215,9 +216,19 @@ describe.skipIf(missing !== undefined)('the add-on deployed behind the reverse p
     expect(statuses.at(-1)).toBe(429);
   });
 
-  it('logs no launch code, cookie or other secret in the proxy’s access log', () => {
+  it('logs no launch code, cookie or other secret in the proxy’s access log, nor a webhook receiver’s address', async () => {
+    // A notification to a receiver address nobody was given: refused, and logged without the address's id.
+    const webhookId = `wh-${randomBytes(9).toString('hex')}`;
+    const notification = await requestByName(stand.addonOrigin, stand.ca, `/api/webhooks/${webhookId}?a=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(notification.status).toBeGreaterThanOrEqual(400);
+    await expectUi.poll(() => stand.proxyOutput()).toContain('/api/webhooks/REDACTED');
     const log = stand.proxyOutput();
     expect(log).toContain('/auth/callback?REDACTED');
+    expect(log).not.toContain(webhookId);
     const leaked = rememberedSecrets().filter((secret) => secret.length >= 8 && log.includes(secret));
     expect(leaked.length, 'secrets in the proxy log').toBe(0);
   });
