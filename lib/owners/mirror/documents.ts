@@ -25,6 +25,7 @@ const replaced = replacedColumns(mirrorDocuments, [
   'paymentStatus',
   'amountDue',
   'partnerKey',
+  'creditsPartner',
   'lastModified',
   'documentNumberFolded',
   'partnerNameFolded',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -285,6 +286,13 @@ export const mirrorDocuments = pgTable(
     amountDue: numeric('amount_due'),
     /** The partner the document names, one key per partner: `ico:` and the IČO, else `name:` and the folded name. */
     partnerKey: text('partner_key'),
+    /**
+     * Whether the document reduces what the partner owes (a credit note by its type, or a total below zero:
+     * lib/service/records/overdue.ts creditsThePartner), so it is never overdue. A column, not read from `record` in
+     * each query: the overview's and the partners' sums over a company's documents would otherwise take every record
+     * out of its compressed storage (100 ms for 25 000 documents, measured).
+     */
+    creditsPartner: boolean('credits_partner').notNull().default(false),
     lastModified: text('last_modified'),
     record: jsonb('record').notNull(),
     searchText: text('search_text').notNull().default(''),

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, gte, inArray, sql } from 'drizzle-orm';
 
 import { addDays, calendarDay } from '@/lib/base/calendar';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
@@ -58,8 +58,10 @@ async function unpaidSummary(db: Db, company: MirrorCompany, kind: CardKind, tod
 }
 
 /**
- * The newest LATEST_COUNT of a kind issued since `since`: every document on the newest days (rank() keeps all those
- * sharing the last day), then ordered and cut as the live overview does (newestFirst), so ties fall alike.
+ * The newest LATEST_COUNT of a kind issued since `since`: every document on the newest days (all those sharing the
+ * last day kept), then ordered and cut as the live overview does (newestFirst), so ties fall alike. The newest days are
+ * those from the LATEST_COUNT-th newest document's day on, found in the issue-date index; a window function ranking
+ * every document since `since` instead read and sorted a third of a large company's invoices (25 ms for 8 000).
  */
 async function latestOf<K extends CardKind>(
   db: Db,
@@ -67,15 +69,19 @@ async function latestOf<K extends CardKind>(
   kind: K,
   since: string,
 ): Promise<MirroredRecord[K][]> {
-  const ranked = db
-    .select({
-      record: mirrorDocuments.record,
-      rank: sql<number>`rank() over (order by ${mirrorDocuments.issueDate} desc)`.as('rank'),
-    })
+  const recent = and(documentsOf(company, kind), gte(mirrorDocuments.issueDate, since));
+  const lastDay = db
+    .select({ day: mirrorDocuments.issueDate })
     .from(mirrorDocuments)
-    .where(and(documentsOf(company, kind), gte(mirrorDocuments.issueDate, since)))
-    .as('ranked');
-  const rows = await db.select({ record: ranked.record }).from(ranked).where(lte(ranked.rank, LATEST_COUNT));
+    .where(recent)
+    .orderBy(desc(mirrorDocuments.issueDate))
+    .limit(1)
+    .offset(LATEST_COUNT - 1);
+  const rows = await db
+    .select({ record: mirrorDocuments.record })
+    .from(mirrorDocuments)
+    // Fewer than LATEST_COUNT since `since`: all of them.
+    .where(and(recent, gte(mirrorDocuments.issueDate, sql`coalesce((${lastDay}), ${since}::date)`)));
   const records = rows.flatMap(({ record }) => {
     const parsed = recordSchemas[kind].safeParse(record);
     return parsed.success ? [parsed.data] : [];
