@@ -1,8 +1,8 @@
 /**
  * Whether a mirrored document credits the partner (a credit note by its type, or a total below zero) is a column of
- * its row, written with it by the rule the lists follow (lib/service/records/overdue.ts creditsThePartner), so the
- * overview's and the partners' sums never read the records themselves. The migration that added it marked the
- * documents mirrored before it by the same rule.
+ * its row, computed by the database by the rule the lists follow (lib/service/records/overdue.ts creditsThePartner),
+ * so the overview's and the partners' sums never read the records themselves. Generated: every row has it right,
+ * those mirrored before the migration and those a release before it writes during a rolling restart.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -18,33 +19,77 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { documentRow } from '@/lib/owners/mirror/document-row';
+import { upsertDocuments } from '@/lib/owners/mirror/documents';
+import { rowsOf } from '@/lib/platform/db/client';
+import { creditsThePartner, type Payable } from '@/lib/service/records/overdue';
 import type { Expense } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
 
-import { databaseKinds, postgresUrl } from '../support/databases';
+import { PLUGIN_ID } from '../support/broker';
+import { databaseKinds, postgresUrl, testDatabaseDuringTests } from '../support/databases';
 
 const MIGRATIONS = path.join(process.cwd(), 'drizzle');
 const ADDED_IN = '0016_documents_credit';
 
-const invoice = (fields: Record<string, unknown>) =>
-  ({ id: 1, documentNumber: 'F1', prices: { legislativePrices: { totalPriceInclVat: 120 } }, ...fields }) as Invoice;
+/** Records of each kind the rule tells apart, with what creditsThePartner says of them. */
+const records: { kind: 'invoices' | 'expenses'; record: Record<string, unknown> }[] = [
+  { kind: 'invoices', record: { id: 1, invoiceType: 1, prices: { legislativePrices: { totalPriceInclVat: -50 } } } },
+  { kind: 'invoices', record: { id: 2, invoiceType: 1 } },
+  { kind: 'invoices', record: { id: 3, invoiceType: 0, prices: { legislativePrices: { totalPriceInclVat: -40 } } } },
+  { kind: 'invoices', record: { id: 4, prices: { documentPrices: { totalPriceInclVat: -8 } } } },
+  { kind: 'invoices', record: { id: 5, invoiceType: 0, prices: { legislativePrices: { totalPriceInclVat: 120 } } } },
+  { kind: 'invoices', record: { id: 6, invoiceType: 2, prices: { legislativePrices: { totalPriceInclVat: 60 } } } },
+  { kind: 'invoices', record: { id: 7 } },
+  {
+    kind: 'invoices',
+    // EUR first: a positive EUR total decides even where the document's own is below zero.
+    record: {
+      id: 8,
+      prices: { legislativePrices: { totalPriceInclVat: 5 }, documentPrices: { totalPriceInclVat: -5 } },
+    },
+  },
+  {
+    kind: 'expenses',
+    record: { id: 'E1', documentType: 17, prices: { legislativePrices: { totalPriceInclVat: 30 } } },
+  },
+  { kind: 'expenses', record: { id: 'E2', documentType: 0, prices: { legislativePrices: { totalPriceInclVat: 30 } } } },
+];
 
-describe('a mirrored document’s row', () => {
-  it('says a credit note credits the partner: an invoice of type 1, an expense of type 17', () => {
-    expect(documentRow('invoices', invoice({ invoiceType: 1 })).creditsPartner).toBe(true);
-    const receivedCreditNote = { id: 'N1', documentType: 17, prices: { legislativePrices: { totalPriceInclVat: 30 } } };
-    expect(documentRow('expenses', receivedCreditNote as Expense).creditsPartner).toBe(true);
+describe.each(databaseKinds)('the column credits_partner (%s)', (kind) => {
+  const database = testDatabaseDuringTests(kind);
+  const company = { pluginId: PLUGIN_ID, tenantId: '7101' };
+
+  const columnOf = async () =>
+    Object.fromEntries(
+      rowsOf<{ id: string; credits_partner: boolean }>(
+        await database.db.execute(
+          sql`select id, credits_partner from mirror_documents where tenant_id = ${company.tenantId}`,
+        ),
+      ).map((row) => [row.id, row.credits_partner]),
+    );
+
+  it('is what creditsThePartner says of each record the sync writes', async () => {
+    for (const each of records) {
+      const row =
+        each.kind === 'invoices'
+          ? documentRow('invoices', each.record as Invoice)
+          : documentRow('expenses', each.record as Expense);
+      await upsertDocuments(database.db, company, [row]);
+    }
+    const column = await columnOf();
+    for (const each of records) {
+      expect(column[String(each.record.id)], `record ${String(each.record.id)}`).toBe(
+        creditsThePartner(each.record as Payable),
+      );
+    }
+    expect(Object.values(column).filter(Boolean)).toHaveLength(5);
   });
 
-  it('says a document with a total below zero credits the partner, its type unknown', () => {
-    const negative = invoice({ prices: { legislativePrices: { totalPriceInclVat: -40 } } });
-    expect(documentRow('invoices', negative).creditsPartner).toBe(true);
-  });
-
-  it('says a regular or an advance invoice does not', () => {
-    expect(documentRow('invoices', invoice({ invoiceType: 0 })).creditsPartner).toBe(false);
-    expect(documentRow('invoices', invoice({ invoiceType: 2 })).creditsPartner).toBe(false);
-    expect(documentRow('invoices', invoice({})).creditsPartner).toBe(false);
+  it('is right for a row written by a release that does not know it (a rolling restart)', async () => {
+    await database.db.execute(sql`
+      insert into mirror_documents (plugin_id, tenant_id, kind, id, total_incl_vat, record)
+      values (${company.pluginId}, ${company.tenantId}, 'invoices', 'older-release', -12, '{"invoiceType": 1}')`);
+    expect((await columnOf())['older-release']).toBe(true);
   });
 });
 
@@ -98,7 +143,7 @@ async function databaseBeforeAndAfter(kind: 'pglite' | 'postgres') {
   };
 }
 
-describe.each(databaseKinds)('the migration that added the column (%s)', (kind) => {
+describe.each(databaseKinds)('the migration that added credits_partner (%s)', (kind) => {
   const opened: { dispose(): Promise<void> }[] = [];
   afterAll(() => Promise.all(opened.map((each) => each.dispose())));
 

@@ -1,7 +1,6 @@
 import { calendarDay } from '@/lib/base/calendar';
 import type { mirrorDocuments } from '@/lib/platform/db/schema';
 import { storable } from '@/lib/platform/db/storable';
-import { creditsThePartner } from '@/lib/service/records/overdue';
 import { partnerName } from '@/lib/service/records/present';
 import type { Prices } from '@/lib/service/schemas/common';
 import type { DeliveryNote } from '@/lib/service/schemas/delivery-note';
@@ -97,7 +96,6 @@ export function documentRow<K extends DocumentKind>(kind: K, received: MirroredR
     paymentStatus: status,
     amountDue: amountDueOf(loose, status, record.prices?.documentPrices?.totalPriceInclVat),
     partnerKey: partnerKeyOf(partner?.registrationId, name),
-    creditsPartner: creditsThePartner(loose),
     lastModified: record.lastModifiedTimestamp ?? null,
     record,
     documentNumberFolded: record.documentNumber?.trim() ? foldForSearch(record.documentNumber.trim()) : null,

@@ -25,7 +25,6 @@ const replaced = replacedColumns(mirrorDocuments, [
   'paymentStatus',
   'amountDue',
   'partnerKey',
-  'creditsPartner',
   'lastModified',
   'documentNumberFolded',
   'partnerNameFolded',

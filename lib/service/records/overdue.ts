@@ -29,7 +29,7 @@ const isCode = (value: unknown, code: number) => value === code || value === Str
  * Whether a document reduces what the partner owes rather than being owed itself: a credit note by its type, or any
  * document whose total is below zero (credit notes carry negative amounts, also where a record lacks its type).
  * Such a document is never overdue: its due date is when the credit is settled, not a debt running late. The one
- * rule the lists, the overview (live and mirrored: notOverdueSql) and the home page's overdue list follow. Pure.
+ * rule the lists, the overview (live, and mirrored: lib/owners/mirror/query/overdue-sql.ts) and the home page's overdue list follow. Pure.
  */
 export function creditsThePartner(record: Payable): boolean {
   if (isCode(record.invoiceType, CREDIT_NOTE_INVOICE_TYPE) || isCode(record.documentType, CREDIT_NOTE_EXPENSE_TYPE)) {

@@ -12,8 +12,8 @@ import { UNPAID_STATUSES } from './filters';
  */
 
 /**
- * creditsThePartner: a credit note by its type, or a total below zero (EUR, else the document's own), as the row was
- * written (lib/owners/mirror/document-row.ts).
+ * creditsThePartner: a credit note by its type, or a total below zero (EUR, else the document's own): the row's
+ * generated column (lib/platform/db/schema.ts).
  */
 export const creditsThePartnerSql: SQL = sql`${mirrorDocuments.creditsPartner}`;
 

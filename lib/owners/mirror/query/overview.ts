@@ -118,7 +118,7 @@ export async function ageingOf(
 ): Promise<Ageing> {
   const late = lateBy(today);
   const bucket = sql<AgeingBucket>`case
-    when ${mirrorDocuments.dueDate} is null or ${late} <= 0 or coalesce(${creditsThePartnerSql}, false) then 'notDue'
+    when ${mirrorDocuments.dueDate} is null or ${late} <= 0 or ${creditsThePartnerSql} then 'notDue'
     when ${late} <= 30 then 'days1to30'
     when ${late} <= 60 then 'days31to60'
     when ${late} <= 90 then 'days61to90'

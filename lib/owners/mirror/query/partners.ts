@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { documentsOf } from '@/lib/owners/mirror/rows';
@@ -8,9 +8,8 @@ import { searchWordsOf } from '@/lib/owners/mirror/search-text';
 import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
 
-import { UNPAID_STATUSES } from './filters';
 import { foldedSql } from './folded-sql';
-import { creditsThePartnerSql, overdueSql, pastDueSql } from './overdue-sql';
+import { overdueSql } from './overdue-sql';
 import { AGEING_BUCKETS, type AgeingBucket } from './overview';
 import { DEFAULT_PARTNER_SORT, type PartnerSort, type PartnerSortKey } from './partner-sort';
 import type { Decimal } from './totals';
@@ -112,14 +111,8 @@ const debtsOf = (company: MirrorCompany, key?: string): SQL =>
 export const latestFirst = sql`${d.issueDate} desc nulls last, ${d.lastModified} collate "C" desc nulls last,
   ${d.kind} collate "C" desc, ${d.id} collate "C" desc`;
 
-/**
- * overdue-sql.ts's rule (overdueSql), its parts in an order the database must keep: the record's type (a read of the
- * jsonb record, the costly part for a company's every document) is looked at only for the unpaid ones past due.
- */
-const overdueOf = (today: string) => sql`case
-  when ${inArray(d.paymentStatus, UNPAID_STATUSES)} and ${pastDueSql(today)}
-    then not coalesce(${creditsThePartnerSql}, false)
-  else false end`;
+/** overdue-sql.ts's rule (overdueSql), false rather than null for a document without a due date. */
+const overdueOf = (today: string) => sql`coalesce(${overdueSql(today)}, false)`;
 
 /** One row per document with what the partners' sums need (the CTE `docs`). */
 function documentsCte(company: MirrorCompany, today: string, key?: string, q?: string): SQL {

@@ -137,7 +137,7 @@ export async function statementOf(db: Db, company: MirrorCompany, key: string, t
             else '[]'::jsonb end as payments,
           ${overdue} as overdue,
           case when ${overdue} then (${today}::date - ${d.dueDate}) end as late,
-          coalesce(${creditsThePartnerSql}, false) as credit
+          ${creditsThePartnerSql} as credit
         from ${d}
         where ${documentsOf(company)} and ${d.kind} in ('invoices', 'expenses') and ${d.partnerKey} = ${key}
       ),
