@@ -8,14 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { documentRow } from '@/lib/owners/mirror/document-row';
@@ -26,7 +19,7 @@ import type { Expense } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
 
 import { PLUGIN_ID } from '../support/broker';
-import { databaseKinds, postgresUrl, testDatabaseDuringTests } from '../support/databases';
+import { createTestDatabase, databaseKinds, type TestDatabase, testDatabaseDuringTests } from '../support/databases';
 
 const MIGRATIONS = path.join(process.cwd(), 'drizzle');
 const ADDED_IN = '0016_documents_credit';
@@ -105,53 +98,18 @@ function migrationsBefore(name: string): string {
   return folder;
 }
 
-type Raw = { query(text: string): Promise<{ rows: Record<string, unknown>[] }> };
-
-/** A database of the kind with the schema before the migration, then the rest applied; dropped afterwards. */
-async function databaseBeforeAndAfter(kind: 'pglite' | 'postgres') {
-  const before = migrationsBefore(ADDED_IN);
-  if (kind === 'pglite') {
-    // As lib/platform/db/client.ts opens it: pg_trgm loaded, which the migrations create.
-    const client = await PGlite.create({ extensions: { pg_trgm } });
-    return {
-      raw: client as Raw,
-      migrate: (folder: string) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
-      before,
-      dispose: async () => {
-        await client.close();
-        rmSync(before, { recursive: true, force: true });
-      },
-    };
-  }
-  const name = `addon_test_${Math.random().toString(16).slice(2, 14)}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.href, max: 1 });
-  return {
-    raw: pool as Raw,
-    migrate: (folder: string) => migratePostgres(drizzlePostgres(pool), { migrationsFolder: folder }),
-    before,
-    dispose: async () => {
-      await pool.end();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-      rmSync(before, { recursive: true, force: true });
-    },
-  };
-}
-
 describe.each(databaseKinds)('the migration that added credits_partner (%s)', (kind) => {
-  const opened: { dispose(): Promise<void> }[] = [];
-  afterAll(() => Promise.all(opened.map((each) => each.dispose())));
+  const before = migrationsBefore(ADDED_IN);
+  let database: TestDatabase | undefined;
+  afterAll(async () => {
+    await database?.dispose();
+    rmSync(before, { recursive: true, force: true });
+  });
 
   it('marks the documents mirrored before it by the same rule', async () => {
-    const database = await databaseBeforeAndAfter(kind);
-    opened.push(database);
-    await database.migrate(database.before);
-    await database.raw.query(`
+    database = await createTestDatabase(kind, { migrated: false });
+    await database.migrate(before);
+    await database.db.execute(sql`
       insert into mirror_documents (plugin_id, tenant_id, kind, id, total_incl_vat, total_incl_vat_currency, record) values
         ('p', '1', 'invoices', 'credit-note', -50, -50, '{"invoiceType": 1}'),
         ('p', '1', 'invoices', 'credit-note-typed-as-text', 50, 50, '{"invoiceType": "1"}'),
@@ -161,10 +119,10 @@ describe.each(databaseKinds)('the migration that added credits_partner (%s)', (k
         ('p', '1', 'invoices', 'advance', 60, 60, '{"invoiceType": 2}'),
         ('p', '1', 'expenses', 'expense', 30, 30, '{"documentType": 0}')`);
 
-    await database.migrate(MIGRATIONS);
+    await database.migrate();
 
-    const { rows } = await database.raw.query(
-      `select id, credits_partner from mirror_documents order by id collate "C"`,
+    const rows = rowsOf<{ id: string; credits_partner: boolean }>(
+      await database.db.execute(sql`select id, credits_partner from mirror_documents`),
     );
     expect(Object.fromEntries(rows.map((row) => [row.id, row.credits_partner]))).toEqual({
       advance: false,

@@ -20,10 +20,14 @@ export type TestDatabase = DbHandle & {
   dispose(): Promise<void>;
 };
 
-export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: 'pglite' | 'postgres',
+  /** false: an empty database, for a test that applies migrations itself. */
+  { migrated = true }: { migrated?: boolean } = {},
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const handle = await openPglite('memory://');
-    await handle.migrate();
+    if (migrated) await handle.migrate();
     return {
       ...handle,
       kind,
@@ -40,7 +44,7 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<T
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   const handle = await openPostgres(url.href);
-  await handle.migrate();
+  if (migrated) await handle.migrate();
   const others: DbHandle[] = [];
   return {
     ...handle,

@@ -24,7 +24,13 @@ export function rowsOf<T>(result: unknown): T[] {
  */
 export type DbDriver = { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
 
-export type DbHandle = { db: Db; driver: DbDriver; migrate: () => Promise<void>; close: () => Promise<void> };
+export type DbHandle = {
+  db: Db;
+  driver: DbDriver;
+  /** Applies the committed migrations (or those of another folder: tests of a migration). */
+  migrate: (folder?: string) => Promise<void>;
+  close: () => Promise<void>;
+};
 
 /** Opens a real PostgreSQL pool. Several handles on one URL stand in for several instances in tests. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DbHandle> {
@@ -36,7 +42,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   return {
     db: drizzle(pool, { schema }) as unknown as Db,
     driver: { kind: 'postgres', url },
-    migrate: () => migratePostgres(pool),
+    migrate: (folder) => migratePostgres(pool, folder),
     close: () => pool.end(),
   };
 }
@@ -52,7 +58,7 @@ export async function openPglite(dir: string): Promise<DbHandle> {
   return {
     db: drizzle(client, { schema }) as unknown as Db,
     driver: { kind: 'pglite', client },
-    migrate: () => migratePglite(client),
+    migrate: (folder) => migratePglite(client, folder),
     close: () => client.close(),
   };
 }
