@@ -17,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
 import { sidewaysScroll, stateCount, uploadThroughForm } from './support/imports';
+import { reloadFrameUntil } from './support/reload';
 import { screenshotDir } from './support/screenshots';
 import { framedWorldDuringTests, janaAtDesktop, janaOnSlovakPhone } from './support/service-window';
 
@@ -31,8 +32,6 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
-
-const reload = (frame: FrameLocator) => frame.locator('body').evaluate(() => window.location.reload());
 
 /** The sandbox's statement of the company's open invoices, as the bank would give it. */
 async function statementOf(
@@ -53,10 +52,9 @@ async function openPaymentsOnceCopied(frame: FrameLocator, tab: string, nav: str
   await frame.getByRole('navigation', { name: nav }).getByRole('link', { name: tab, exact: true }).click();
   const state = frame.locator('[data-payments-state]');
   await expectUi(state).toBeVisible();
-  await expectUi(async () => {
-    await reload(frame);
-    await expectUi(state).toHaveAttribute('data-payments-state', 'ready', { timeout: 3_000 });
-  }).toPass({ timeout: 120_000, intervals: [3_000] });
+  await reloadFrameUntil(frame, () =>
+    expectUi(state).toHaveAttribute('data-payments-state', 'ready', { timeout: 3_000 }),
+  );
 }
 
 describe('recording a bank statement’s payments, in English at desktop width', () => {
@@ -111,12 +109,13 @@ describe('recording a bank statement’s payments, in English at desktop width',
       await frame.locator('body').evaluate((_, href) => {
         window.location.href = href;
       }, `/companies/${TENANT}/invoices?q=${paid.documentNumber}`);
-      await expectUi(async () => {
-        await reload(frame);
-        await expectUi(
-          frame.locator(`tr:has-text("${paid.documentNumber}") [data-payment-status]`).first(),
-        ).toHaveAttribute('data-payment-status', '1', { timeout: 3_000 });
-      }).toPass({ timeout: 120_000, intervals: [3_000] });
+      await reloadFrameUntil(frame, () =>
+        expectUi(frame.locator(`tr:has-text("${paid.documentNumber}") [data-payment-status]`).first()).toHaveAttribute(
+          'data-payment-status',
+          '1',
+          { timeout: 3_000 },
+        ),
+      );
     },
   );
 });

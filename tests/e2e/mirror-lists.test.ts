@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
 import { openInvoicesOnceCopied } from './support/mirror';
+import { reloadFrameUntil } from './support/reload';
 import { sandboxCompany } from './support/sandbox-data';
 import { screenshot } from './support/screenshots';
 import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
@@ -127,10 +128,11 @@ describe('a copy whose token the service refuses, inside the service’s window'
     await frame.getByRole('button', { name: 'Update now' }).click();
     // The update runs as a job: reload until the list no longer comes from the copy.
     const problem = frame.locator('[data-problem]');
-    await expectUi(async () => {
-      await frame.locator('body').evaluate(() => window.location.reload());
-      await expectUi(problem).toHaveAttribute('data-problem', 'disconnected', { timeout: 3_000 });
-    }).toPass({ timeout: 60_000, intervals: [2_000] });
+    await reloadFrameUntil(
+      frame,
+      () => expectUi(problem).toHaveAttribute('data-problem', 'disconnected', { timeout: 3_000 }),
+      60_000,
+    );
     await expectUi(frame.getByRole('table', { name: 'Invoices', exact: true })).toHaveCount(0);
     await expectUi(frame.getByRole('searchbox', { name: 'Search' })).toBeDisabled();
     await screenshot(page, 'mirror-refused');

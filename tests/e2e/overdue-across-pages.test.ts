@@ -12,6 +12,7 @@ import { datePart } from '../../sandbox/data/calendar';
 import { freshContext } from './support/browser';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
+import { reloadFrameUntil } from './support/reload';
 import { sandboxCompany } from './support/sandbox-data';
 import { screenshot } from './support/screenshots';
 import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
@@ -82,10 +83,11 @@ describe.each(languages)('the overdue invoices of all companies in $locale', (la
       tenantIds: TENANTS,
     }));
     // The first full syncs run as jobs meanwhile (begun by the token deliveries); reload until both copies are in.
-    await expectUi(async () => {
-      await frame.locator('body').evaluate(() => window.location.reload());
-      await expectUi(frame.locator('[data-company-figures="ready"]')).toHaveCount(2, { timeout: 3_000 });
-    }).toPass({ timeout: 150_000, intervals: [3_000] });
+    await reloadFrameUntil(
+      frame,
+      () => expectUi(frame.locator('[data-company-figures="ready"]')).toHaveCount(2, { timeout: 3_000 }),
+      150_000,
+    );
   });
   afterAll(async () => {
     await context?.close().catch(() => undefined);

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
+import { reloadFrameUntil } from './support/reload';
 import { screenshot } from './support/screenshots';
 import { clientBundleFiles } from './support/secrets';
 import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
@@ -39,10 +40,11 @@ describe('charts and the companies side by side, inside the service’s window',
   it('lists both companies with their figures and the overdue invoices of both, once their copies are ready', async () => {
     await expectUi(frame.getByRole('heading', { level: 1 })).toHaveText('Companies');
     // The first full syncs run as jobs meanwhile (begun by the token deliveries); reload until both copies are in.
-    await expectUi(async () => {
-      await frame.locator('body').evaluate(() => window.location.reload());
-      await expectUi(frame.locator('[data-company-figures="ready"]')).toHaveCount(2, { timeout: 3_000 });
-    }).toPass({ timeout: 150_000, intervals: [3_000] });
+    await reloadFrameUntil(
+      frame,
+      () => expectUi(frame.locator('[data-company-figures="ready"]')).toHaveCount(2, { timeout: 3_000 }),
+      150_000,
+    );
     const companies = frame.getByRole('list', { name: 'Companies' });
     await expectUi(companies.getByRole('listitem').filter({ hasText: BAKERY })).toContainText(/Unpaid invoices: \d+/);
     await expectUi(companies.getByRole('listitem').filter({ hasText: GARDEN })).toContainText(/Overdue: \d+/);

@@ -16,6 +16,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { freshContext } from './support/browser';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
+import { reloadFrameUntil } from './support/reload';
 import { screenshot } from './support/screenshots';
 import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
 import { launchByFetch, loadPage, USERS } from './support/sessions';
@@ -71,10 +72,7 @@ async function openPartnersOnceCopied(frame: FrameLocator, w: (typeof WORDS)['en
   // The tab's navigation first (the company's copy may still be synced meanwhile, and a page slow), then reloads.
   await expectUi.poll(() => framePath(frame), { timeout: 60_000 }).toBe('/companies/10001/partners');
   const table = frame.getByRole('table', { name: w.table, exact: true });
-  await expectUi(async () => {
-    await frame.locator('body').evaluate(() => window.location.reload());
-    await expectUi(table).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 180_000, intervals: [3_000] });
+  await reloadFrameUntil(frame, () => expectUi(table).toBeVisible({ timeout: 3_000 }), 180_000);
   return table;
 }
 

@@ -17,6 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
+import { reloadFrameUntil } from './support/reload';
 import { sandboxCompany } from './support/sandbox-data';
 import { screenshotDir } from './support/screenshots';
 import { framedWorldDuringTests, janaOnSlovakPhone, launchInServiceWindow } from './support/service-window';
@@ -35,7 +36,6 @@ async function screenshot(page: Page, name: string): Promise<void> {
 
 const framePath = (frame: FrameLocator) =>
   frame.locator('body').evaluate(() => window.location.pathname + window.location.search);
-const reload = (frame: FrameLocator) => frame.locator('body').evaluate(() => window.location.reload());
 const counted = (frame: FrameLocator, label: string) =>
   frame.getByRole('region', { name: label }).evaluate((element) => Number(element.getAttribute('data-totals-count')));
 
@@ -44,10 +44,9 @@ async function openPaymentsOnceCopied(frame: FrameLocator, tab: string, nav: str
   await frame.getByRole('navigation', { name: nav }).getByRole('link', { name: tab, exact: true }).click();
   const state = frame.locator('[data-payments-state]');
   await expectUi(state).toBeVisible();
-  await expectUi(async () => {
-    await reload(frame);
-    await expectUi(state).toHaveAttribute('data-payments-state', 'ready', { timeout: 3_000 });
-  }).toPass({ timeout: 120_000, intervals: [3_000] });
+  await reloadFrameUntil(frame, () =>
+    expectUi(state).toHaveAttribute('data-payments-state', 'ready', { timeout: 3_000 }),
+  );
 }
 
 describe('a company’s payments and accounts, in English at desktop width', () => {

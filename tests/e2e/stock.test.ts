@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { freshContext } from './support/browser';
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
+import { reloadFrameUntil } from './support/reload';
 import { screenshot } from './support/screenshots';
 import { framedWorldDuringTests, launchInServiceWindow } from './support/service-window';
 import { USERS } from './support/sessions';
@@ -38,10 +39,7 @@ async function openStockOnceCopied(
   await frame.getByRole('navigation', { name: words.nav }).getByRole('link', { name: words.tab, exact: true }).click();
   const state = frame.locator('[data-stock-state]');
   await expectUi(state).toBeVisible();
-  await expectUi(async () => {
-    await frame.locator('body').evaluate(() => window.location.reload());
-    await expectUi(state).toHaveAttribute('data-stock-state', 'ready', { timeout: 3_000 });
-  }).toPass({ timeout: 120_000, intervals: [3_000] });
+  await reloadFrameUntil(frame, () => expectUi(state).toHaveAttribute('data-stock-state', 'ready', { timeout: 3_000 }));
   const table = frame.getByRole('table', { name: words.table });
   await expectUi(table).toBeVisible();
   return table;

@@ -1,6 +1,7 @@
 import type { FrameLocator, Locator } from 'playwright-core';
 
 import { expectUi } from './expect-ui';
+import { reloadFrameUntil } from './reload';
 
 /** The words the way to the invoices is found by, in the page's language. */
 export type InvoicesWords = { nav: string; tab: string; freshness: string };
@@ -25,9 +26,10 @@ export async function openInvoicesOnceCopied(
   await frame.getByRole('navigation', { name: words.nav }).getByRole('link', { name: words.tab, exact: true }).click();
   const freshness = frame.getByRole('region', { name: words.freshness });
   await expectUi(freshness).toBeVisible();
-  await expectUi(async () => {
-    await frame.locator('body').evaluate(() => window.location.reload());
-    await expectUi(freshness).toHaveAttribute('data-mirror-status', 'ready', { timeout: 3_000 });
-  }).toPass({ timeout: timeoutMs, intervals: [3_000] });
+  await reloadFrameUntil(
+    frame,
+    () => expectUi(freshness).toHaveAttribute('data-mirror-status', 'ready', { timeout: 3_000 }),
+    timeoutMs,
+  );
   return freshness;
 }
