@@ -13,7 +13,12 @@
  *    BENCH_MIRROR_PAGE_VIEWS (160) timed views after 10 warm-up, half plain list views (filters, sorts, deep pages), half
  *    searches (`q`: a partner's name, a word of it, part of a number, an IČO, two words, "sk"). p50 / p95 / max of
  *    the whole page (request to last byte), and the data-API calls each view made (0 once the lists read the mirror).
- * 3. The export. The whole invoice list downloaded as XLSX and as CSV with the session, one at a time (3 runs each
+ * 3. The overview and the partners. The company's overview (its cards, the top overdue partners, three charts of
+ *    its documents) and its partners' list (every partner's receivables, payables and ageing, summed over all its
+ *    documents), BENCH_MIRROR_SUMMARY_VIEWS (30) timed views of each after 3 warm-up, the two alternating, one view per
+ *    600 ms: p50 / p95 / max of the whole page. No issue sets an aim; they are the pages that read all of a large
+ *    company's documents on every view.
+ * 4. The export. The whole invoice list downloaded as XLSX and as CSV with the session, one at a time (3 runs each
  *    after one untimed): time to the headers, to the body's first byte (aim for XLSX: < 0.5 s) and to its last byte
  *    (bench/support/export-downloads.ts); then a third download while two are held open (429 expected).
  *
@@ -36,6 +41,8 @@ const INVOICES = positiveInteger('BENCH_SYNC_INVOICES', 20_000);
 const EXPENSES = positiveInteger('BENCH_SYNC_EXPENSES', 10_000);
 const VIEWS = positiveInteger('BENCH_MIRROR_PAGE_VIEWS', 160);
 const WARMUP_VIEWS = 10;
+const SUMMARY_VIEWS = positiveInteger('BENCH_MIRROR_SUMMARY_VIEWS', 30);
+const SUMMARY_WARMUP_VIEWS = 3;
 const PACE_MS = 600;
 const MAX_ERROR_RATE = 0.01;
 const TENANT = '10001';
@@ -106,6 +113,14 @@ function planViews(inputs: SearchInputs, offset: number, count: number): Planned
 
 const isSearch = (sample: Pick<ViewSample, 'path'>) => /[?&]q=/.test(sample.path);
 
+/** The overview and the partners' list, alternating, `count` of each. */
+function planSummaryViews(count: number): PlannedView[] {
+  return Array.from({ length: count }, (): PlannedView[] => [
+    { kind: 'overview', path: `/companies/${TENANT}` },
+    { kind: 'partners', path: `/companies/${TENANT}/partners` },
+  ]).flat();
+}
+
 async function main(): Promise<number> {
   const buildId = nextBuildId();
   const bench = await openBench(cleanup, progress);
@@ -166,7 +181,13 @@ async function main(): Promise<number> {
   const { cpu, loadAverage } = await endCpuWindow();
   const { views } = attribute(timed.samples, sandbox.dataApi.requests());
 
-  // 3. The export of the whole list, after the page views (so it does not weigh on their figures).
+  // 3. The overview and the partners, after the lists (their CPU window is the lists' alone).
+  progress(`overview and partners: ${SUMMARY_WARMUP_VIEWS} warm-up views of each, then ${SUMMARY_VIEWS} timed`);
+  await run(planSummaryViews(SUMMARY_WARMUP_VIEWS));
+  const summaries = await run(planSummaryViews(SUMMARY_VIEWS));
+  if (cleanup.signal.aborted) throw new Error('interrupted');
+
+  // 4. The export of the whole list, after the page views (so it does not weigh on their figures).
   progress('export: the whole invoice list as XLSX and CSV, one download at a time');
   const exports = await measureExportDownloads(
     { fetch: http.fetch, baseUrl: server.baseUrl, tenantId: TENANT, cookie },
@@ -185,7 +206,18 @@ async function main(): Promise<number> {
   });
   const lists = figuresOf(views.filter((v) => !isSearch(v)));
   const searches = figuresOf(views.filter(isSearch));
-  const errorExamples = views
+  const summaryOf = (kind: 'overview' | 'partners') => {
+    const group = summaries.samples.filter((v) => v.kind === kind);
+    return {
+      views: group.length,
+      latencyMs: summarize(group.map((v) => v.latencyMs)),
+      errors: group.filter((v) => v.error !== null).length,
+      htmlKbP50: Math.round(summarize(group.map((v) => v.bytes)).p50 / 1024),
+    };
+  };
+  const overview = summaryOf('overview');
+  const partners = summaryOf('partners');
+  const errorExamples = [...views, ...summaries.samples]
     .filter((v) => v.error !== null)
     .slice(0, 5)
     .map((v) => `${v.path}: ${v.error}`);
@@ -196,6 +228,7 @@ async function main(): Promise<number> {
     aims: AIMS,
     sync,
     pages: { paceMs: PACE_MS, warmupViews: WARMUP_VIEWS, lists, searches, errorExamples },
+    summaries: { warmupViews: SUMMARY_WARMUP_VIEWS, overview, partners },
     // Whether the list pages read the mirror yet: a view on the mirror makes no data-API call.
     pagesReadTheMirror: lists.dataApiCalls === 0 && searches.dataApiCalls === 0,
     exports: exports.downloads,
@@ -222,12 +255,28 @@ async function main(): Promise<number> {
     row('list', lists, AIMS.listP95Ms),
     row('search', searches, AIMS.searchP95Ms),
     '',
+    'The overview and the partners on the same copy, one view per 600 ms, alternating (no aim set):',
+    '',
+    '| page | n | p50 ms | p95 ms | max ms | HTML KB p50 | errors |',
+    '|---|---|---|---|---|---|---|',
+    ...(
+      [
+        ['overview', overview],
+        ['partners', partners],
+      ] as const
+    ).map(
+      ([name, f]) =>
+        `| ${name} | ${f.views} | ${f.latencyMs.p50} | ${f.latencyMs.p95} | ${f.latencyMs.max} | ${f.htmlKbP50} | ${f.errors} |`,
+    ),
+    '',
     exports.table,
   ].join('\n');
   publish('mirror-pages', figures, table, progress);
 
   if (errorExamples.length > 0) console.error(`errored views, e.g. ${errorExamples.join('; ')}`);
-  const errorRate = (lists.errors + searches.errors) / Math.max(1, views.length);
+  const errorRate =
+    (lists.errors + searches.errors + overview.errors + partners.errors) /
+    Math.max(1, views.length + summaries.samples.length);
   return sync.status429 > 0 || errorRate > MAX_ERROR_RATE ? 1 : 0;
 }
 

@@ -52,6 +52,8 @@ export function judgePage(
   else if (html.includes('data-error-page="true"')) error = 'error page';
   else if (html.includes('data-not-found="true"')) error = 'not found';
   else if (kind === 'detail' && !html.includes('id="invoice-title"')) error = 'no invoice title';
+  else if (kind === 'overview' && !html.includes('data-chart="')) error = 'no charts';
+  else if (kind === 'partners' && !html.includes('data-totals-count="')) error = 'no partners';
   else if (kind === 'list' && rows === 0 && !empty) error = 'neither rows nor the empty state';
   return { error, rows, empty };
 }

@@ -1,8 +1,9 @@
 /**
  * What the page benchmark looks at: for each signed-in company, invoice list views (a rotation of the interface's
- * filters and Skip values, always Top=50) alternating with invoice detail views (ids the sandbox really has).
+ * filters and Skip values, always Top=50) alternating with invoice detail views (ids the sandbox really has); the
+ * mirror's bench views a company's overview and its partners too.
  */
-export type ViewKind = 'list' | 'detail';
+export type ViewKind = 'list' | 'detail' | 'overview' | 'partners';
 export type PlannedView = { kind: ViewKind; path: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
