@@ -58,10 +58,12 @@ async function unpaidSummary(db: Db, company: MirrorCompany, kind: CardKind, tod
 }
 
 /**
- * The newest LATEST_COUNT of a kind issued since `since`: every document on the newest days (all those sharing the
- * last day kept), then ordered and cut as the live overview does (newestFirst), so ties fall alike. The newest days are
- * those from the LATEST_COUNT-th newest document's day on, found in the issue-date index; a window function ranking
- * every document since `since` instead read and sorted a third of a large company's invoices (25 ms for 8 000).
+ * The newest LATEST_COUNT of a kind issued since `since`, ordered and cut as the live overview does (newestFirst), so
+ * ties fall alike. The candidates are every document on the newest days (those from the LATEST_COUNT-th newest
+ * document's day on, found in the issue-date index; all since `since` when there are fewer), compared by their day and
+ * id alone; only the chosen few records are read. A window function ranking every document since `since` read and
+ * sorted a third of a large company's invoices (25 ms for 8 000); reading each candidate's record whole (out of
+ * compressed storage, then through its schema) cost a busy day's hundreds of records on every view.
  */
 async function latestOf<K extends CardKind>(
   db: Db,
@@ -77,17 +79,30 @@ async function latestOf<K extends CardKind>(
     .orderBy(desc(mirrorDocuments.issueDate))
     .limit(1)
     .offset(LATEST_COUNT - 1);
+  const candidates = await db
+    .select({ stored: mirrorDocuments.id, issueDate: mirrorDocuments.issueDate })
+    .from(mirrorDocuments)
+    .where(and(recent, gte(mirrorDocuments.issueDate, sql`coalesce((${lastDay}), ${since}::date)`)));
+  const chosen = newestFirst(candidates.map((row) => ({ ...row, id: recordIdOf(kind, row.stored) })))
+    .slice(0, LATEST_COUNT)
+    .map((row) => row.stored);
+  if (chosen.length === 0) return [];
   const rows = await db
     .select({ record: mirrorDocuments.record })
     .from(mirrorDocuments)
-    // Fewer than LATEST_COUNT since `since`: all of them.
-    .where(and(recent, gte(mirrorDocuments.issueDate, sql`coalesce((${lastDay}), ${since}::date)`)));
+    .where(and(documentsOf(company, kind), inArray(mirrorDocuments.id, chosen)));
   const records = rows.flatMap(({ record }) => {
     const parsed = recordSchemas[kind].safeParse(record);
     return parsed.success ? [parsed.data] : [];
   });
   return newestFirst(records).slice(0, LATEST_COUNT);
 }
+
+/**
+ * A stored id as its record has it, so newestFirst compares candidates as it compares records: an invoice's id is a
+ * number (int64Id), stored as its decimal text; an expense's is a uuid, stored as it is.
+ */
+const recordIdOf = (kind: CardKind, stored: string): string | number => (kind === 'invoices' ? Number(stored) : stored);
 
 /** Everything the overview's cards show, from the mirror. `today` is the company's (companyToday). */
 export async function overviewFromMirror(db: Db, company: MirrorCompany, now: Date, today: string): Promise<Overview> {
