@@ -109,6 +109,10 @@ describe('recording a bank statement’s payments, in English at desktop width',
       await frame.locator('body').evaluate((_, href) => {
         window.location.href = href;
       }, `/companies/${TENANT}/invoices?q=${paid.documentNumber}`);
+      // There first: a reload while the frame still leaves the import would reload the import.
+      await expectUi
+        .poll(() => frame.locator('body').evaluate(() => window.location.search))
+        .toBe(`?q=${paid.documentNumber}`);
       await reloadFrameUntil(frame, () =>
         expectUi(frame.locator(`tr:has-text("${paid.documentNumber}") [data-payment-status]`).first()).toHaveAttribute(
           'data-payment-status',

@@ -57,13 +57,16 @@ async function unpaidSummary(db: Db, company: MirrorCompany, kind: CardKind, tod
   };
 }
 
+/** Records read beyond LATEST_COUNT, should a chosen one be gone (a sync between the two reads) or not read back. */
+const SPARE = 3;
+
 /**
  * The newest LATEST_COUNT of a kind issued since `since`, ordered and cut as the live overview does (newestFirst), so
  * ties fall alike. The candidates are every document on the newest days (those from the LATEST_COUNT-th newest
  * document's day on, found in the issue-date index; all since `since` when there are fewer), compared by their day and
- * id alone; only the chosen few records are read. A window function ranking every document since `since` read and
- * sorted a third of a large company's invoices (25 ms for 8 000); reading each candidate's record whole (out of
- * compressed storage, then through its schema) cost a busy day's hundreds of records on every view.
+ * id alone; only the chosen records (and a few spare) are read. A window function ranking every document since
+ * `since` read and sorted a third of a large company's invoices (25 ms for 8 000); reading each candidate's record
+ * whole (out of compressed storage, then through its schema) cost a busy day's hundreds of records on every view.
  */
 async function latestOf<K extends CardKind>(
   db: Db,
@@ -84,7 +87,7 @@ async function latestOf<K extends CardKind>(
     .from(mirrorDocuments)
     .where(and(recent, gte(mirrorDocuments.issueDate, sql`coalesce((${lastDay}), ${since}::date)`)));
   const chosen = newestFirst(candidates.map((row) => ({ ...row, id: recordIdOf(kind, row.stored) })))
-    .slice(0, LATEST_COUNT)
+    .slice(0, LATEST_COUNT + SPARE)
     .map((row) => row.stored);
   if (chosen.length === 0) return [];
   const rows = await db
