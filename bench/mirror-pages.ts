@@ -184,7 +184,7 @@ async function main(): Promise<number> {
   // 3. The overview and the partners, after the lists (their CPU window is the lists' alone).
   progress(`overview and partners: ${SUMMARY_WARMUP_VIEWS} warm-up views of each, then ${SUMMARY_VIEWS} timed`);
   await run(planSummaryViews(SUMMARY_WARMUP_VIEWS));
-  const summaries = await run(planSummaryViews(SUMMARY_VIEWS));
+  const summaryViews = await run(planSummaryViews(SUMMARY_VIEWS));
   if (cleanup.signal.aborted) throw new Error('interrupted');
 
   // 4. The export of the whole list, after the page views (so it does not weigh on their figures).
@@ -206,18 +206,10 @@ async function main(): Promise<number> {
   });
   const lists = figuresOf(views.filter((v) => !isSearch(v)));
   const searches = figuresOf(views.filter(isSearch));
-  const summaryOf = (kind: 'overview' | 'partners') => {
-    const group = summaries.samples.filter((v) => v.kind === kind);
-    return {
-      views: group.length,
-      latencyMs: summarize(group.map((v) => v.latencyMs)),
-      errors: group.filter((v) => v.error !== null).length,
-      htmlKbP50: Math.round(summarize(group.map((v) => v.bytes)).p50 / 1024),
-    };
-  };
-  const overview = summaryOf('overview');
-  const partners = summaryOf('partners');
-  const errorExamples = [...views, ...summaries.samples]
+  const summaries = attribute(summaryViews.samples, sandbox.dataApi.requests()).views;
+  const overview = figuresOf(summaries.filter((v) => v.kind === 'overview'));
+  const partners = figuresOf(summaries.filter((v) => v.kind === 'partners'));
+  const errorExamples = [...views, ...summaries]
     .filter((v) => v.error !== null)
     .slice(0, 5)
     .map((v) => `${v.path}: ${v.error}`);
@@ -275,8 +267,7 @@ async function main(): Promise<number> {
 
   if (errorExamples.length > 0) console.error(`errored views, e.g. ${errorExamples.join('; ')}`);
   const errorRate =
-    (lists.errors + searches.errors + overview.errors + partners.errors) /
-    Math.max(1, views.length + summaries.samples.length);
+    (lists.errors + searches.errors + overview.errors + partners.errors) / Math.max(1, views.length + summaries.length);
   return sync.status429 > 0 || errorRate > MAX_ERROR_RATE ? 1 : 0;
 }
 
