@@ -6,6 +6,7 @@ import { formatDay, formatMoney } from '@/lib/base/i18n/format';
 import { type ImportsTexts, problemWords } from '@/lib/base/i18n/imports';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { MoneyTexts } from '@/lib/base/i18n/money';
+import { ibanForPeople } from '@/lib/base/iban-for-people';
 import type { LineState } from '@/lib/base/imports/states';
 import type { ImportPageData, PageLine } from '@/lib/features/imports/import-page';
 import { CHANGEABLE, importPagePath } from '@/lib/features/imports/import-paths';
@@ -13,7 +14,6 @@ import { accountLabelOf } from '@/lib/features/money/labels';
 import { kindPath } from '@/lib/service/records/present';
 
 import { plainLinkClass } from '../detail-parts';
-import { ibanForPeople } from '../money/payment-table';
 import { type Column, RowHeader, Td } from '../table';
 import {
   ImportHeader,
@@ -351,6 +351,22 @@ export function ImportView({
         <dd className="text-slate-900" data-account-id={detail.accountId ?? ''}>
           {accountLabelOf(detail.accountId, accounts, money)}
         </dd>
+        {detail.statementAccount !== null && (
+          <>
+            <dt className="text-slate-600">{texts.header.statementAccount}</dt>
+            <dd className="break-all text-slate-900" data-statement-account={detail.statementAccount}>
+              {ibanForPeople(detail.statementAccount)}
+            </dd>
+          </>
+        )}
+        {detail.statementOwner !== null && (
+          <>
+            <dt className="text-slate-600">{texts.header.statementOwner}</dt>
+            <dd className="break-all text-slate-900" data-statement-owner="">
+              {detail.statementOwner}
+            </dd>
+          </>
+        )}
       </ImportHeader>
       {outcome}
 

@@ -42,7 +42,7 @@ export interface StatementEntry {
 
 export interface GeneratedStatement {
   tenantId: string;
-  account: { id: number; name: string; iban: string; currency: string; bic: string };
+  account: { id: number; name: string; iban: string; currency: string; bic: string; owner: string };
   /** Statement number: the same for the same day. */
   number: number;
   from: string;
@@ -227,7 +227,14 @@ export function generateStatement(
   const bic = company.profile.ownBank.iban === account.iban ? company.profile.ownBank.swift : 'TATRSKBX';
   return {
     tenantId,
-    account: { id: account.id, name: account.name, iban: account.iban, currency: account.currency, bic },
+    account: {
+      id: account.id,
+      name: account.name,
+      iban: account.iban,
+      currency: account.currency,
+      bic,
+      owner: company.profile.name,
+    },
     number: to % 1000,
     from: isoDay(from),
     to: isoDay(to),

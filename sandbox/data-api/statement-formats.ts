@@ -60,6 +60,7 @@ export function camt053Of(statement: GeneratedStatement): string {
     `<CreDtTm>${statement.createdAt}</CreDtTm>`,
     `<FrToDt><FrDtTm>${statement.from}T00:00:00</FrDtTm><ToDtTm>${statement.to}T23:59:59</ToDtTm></FrToDt>`,
     `<Acct><Id><IBAN>${account.iban}</IBAN></Id><Ccy>${account.currency}</Ccy><Nm>${xml(account.name)}</Nm>` +
+      `<Ownr><Nm>${xml(account.owner)}</Nm></Ownr>` +
       `<Svcr><FinInstnId><BIC>${account.bic}</BIC></FinInstnId></Svcr></Acct>`,
     balance('PRCD', statement.openingCents, account.currency, statement.from),
     balance('CLBD', statement.closingCents, account.currency, statement.to),

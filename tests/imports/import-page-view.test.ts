@@ -57,7 +57,13 @@ function pageLine(state: LineState, index: number, extra: Partial<PageLine> = {}
   };
 }
 
-function dataOf(lines: PageLine[], { stopReason = null }: { stopReason?: StopReason | null } = {}): ImportPageData {
+function dataOf(
+  lines: PageLine[],
+  {
+    stopReason = null,
+    statement = { account: null, owner: null },
+  }: { stopReason?: StopReason | null; statement?: { account: string | null; owner: string | null } } = {},
+): ImportPageData {
   const counts = emptyLineCounts();
   for (const line of lines) counts[line.state] += 1;
   const stopped = stopReason !== null;
@@ -68,6 +74,8 @@ function dataOf(lines: PageLine[], { stopReason = null }: { stopReason?: StopRea
       fileName: 'vypis-2026-06.xml',
       fileDigest: 'ab'.repeat(32),
       accountId: '7',
+      statementAccount: statement.account,
+      statementOwner: statement.owner,
       createdBy: 'jana.novakova@example.sk',
       createdAt: new Date('2026-06-16T08:30:00Z'),
       state: importStateOf(counts, stopped),
@@ -131,6 +139,44 @@ describe('the import’s page', () => {
     expect(en).toContain('Record 2 payments in KROS');
     expect(en).toContain('The same payment was already sent by another import of this company (line 9).');
     expect(render(dataOf([pageLine('ready', 0)]), 'en')).toContain('Record 1 payment in KROS');
+  });
+
+  it('shows the statement’s own account (an IBAN in groups of four) and its owner beside the account chosen', () => {
+    const statement = { account: 'SK9011000000002629123453', owner: 'Drevovýroba Horák s.r.o.' };
+    const html = render(dataOf([pageLine('ready', 0)], { statement }));
+    expect(html).toContain('Tatra banka');
+    expect(html).toMatch(/Účet vo výpise<\/dt><dd[^>]*>SK90 1100 0000 0026 2912 3453<\/dd>/);
+    expect(html).toMatch(/Majiteľ účtu vo výpise<\/dt><dd[^>]*>Drevovýroba Horák s\.r\.o\.<\/dd>/);
+    const en = render(dataOf([pageLine('ready', 0)], { statement }), 'en');
+    expect(en).toContain('Account in the statement');
+    expect(en).toContain('Account owner in the statement');
+
+    // An MT940 names its account by a national number and no owner: shown as the bank wrote it.
+    const mt940 = render(dataOf([pageLine('ready', 0)], { statement: { account: '7500/4000123455', owner: null } }));
+    expect(mt940).toMatch(/Účet vo výpise<\/dt><dd[^>]*>7500\/4000123455<\/dd>/);
+    expect(mt940).not.toContain('Majiteľ účtu vo výpise');
+    // A statement that names neither (a CSV): nothing shown.
+    expect(render(dataOf([pageLine('ready', 0)]))).not.toContain('Účet vo výpise');
+  });
+
+  it('a line in another currency than the account’s, or finer than a cent, is invalid and says why', () => {
+    const data = dataOf([
+      pageLine('invalid', 0, {
+        payload: null,
+        problems: [{ code: 'currency-not-account', params: { currency: 'CZK', account: 'EUR' } }],
+      }),
+      pageLine('invalid', 1, {
+        payload: null,
+        problems: [{ code: 'amount-too-precise', params: { amount: '10.125' } }],
+      }),
+    ]);
+    const html = render(data);
+    expect(html).toContain('Platba je v mene CZK, účet výpisu vo Fakturácii vedie EUR');
+    expect(html).toContain('Suma 10.125 má viac ako dve desatinné miesta');
+    const en = render(data, 'en');
+    expect(en).toContain('The payment is in CZK, the statement’s account in KROS is in EUR');
+    expect(en).toContain('The amount 10.125 has more than two decimals');
+    expect(en).not.toContain('Record 2 payments');
   });
 
   it('says every line state in words, in both languages, with only the controls the state allows', () => {

@@ -22,6 +22,8 @@ const PROBLEM_CODES = [
   'refused-with-batch',
   'invalid-payload',
   'payment-unsendable',
+  'currency-not-account',
+  'amount-too-precise',
 ];
 
 const locales = ['sk', 'en'] as const;
@@ -47,7 +49,14 @@ describe('the words of an import', () => {
     for (const locale of locales) {
       const t = importsTexts[locale];
       for (const code of PROBLEM_CODES) {
-        const words = problemWords({ code, text: 'Suma musí byť kladná.', params: { line: '3', fields: 'x' } }, t);
+        const words = problemWords(
+          {
+            code,
+            text: 'Suma musí byť kladná.',
+            params: { line: '3', fields: 'x', currency: 'CZK', account: 'EUR', amount: '1.125' },
+          },
+          t,
+        );
         expect(words, `${locale} ${code}`).not.toContain(code);
         expect(words, `${locale} ${code}`).not.toMatch(/\{\w+\}/);
       }

@@ -16,10 +16,12 @@ import { normaliseIban } from '@/lib/features/imports/statements/iban';
 import { csvMappingOf } from '@/lib/owners/imports/csv-mappings';
 import { listImports, readImport } from '@/lib/owners/imports/view';
 import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
+import { openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
 import { syncMirror } from '@/lib/owners/mirror/run';
 import { getDb } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';
 
+import { camt053 } from '../imports/statements/statement-files';
 import { BASE, PLUGIN_ID } from '../support/broker';
 import { type CompanyFixture, companyPageOf, JANA, signIn, startCompanyFixture } from '../support/company';
 import { capturedLogLines } from '../support/log-capture';
@@ -131,33 +133,95 @@ describe('a camt.053 or MT940 statement', () => {
     }
   });
 
-  it('an MT940 on the account chosen in the form', async () => {
+  it('an MT940 on the account chosen in the form, when it is the statement’s own', async () => {
     const bytes = await sandboxStatement('mt940', bank.id);
     const detail = await createdImport(
-      await post({ file: { name: 'vypis.sta', bytes }, fields: { accountId: otherAccount.id } }),
-    );
-    expect(detail.accountId).toBe(otherAccount.id);
-    expect(detail.fileName).toBe('vypis.sta');
-    expect(detail.lines.length).toBeGreaterThan(5);
-  });
-
-  it('of an account the company does not have: the account must be chosen (400), then it goes through', async () => {
-    const bytes = fixtureFile('camt053-001-02.xml');
-    const before = await importCount();
-    const refused = await post({ file: { name: 'camt.xml', bytes } });
-    expect(refused.status).toBe(400);
-    expect(refused.headers.get('x-statement-refusal')).toBe('account_required');
-    const html = await refused.text();
-    expect(html).toContain('Výpis sa nepodarilo prečítať');
-    expect(html).toContain('Vyberte účet');
-    expect(html).toContain('Nič sa neuložilo');
-    expect(html).toContain('href="/companies/10001/payments/import"');
-    expect(await importCount()).toBe(before);
-
-    const detail = await createdImport(
-      await post({ file: { name: 'camt.xml', bytes }, fields: { accountId: bank.id } }),
+      await post({ file: { name: 'vypis.sta', bytes }, fields: { accountId: bank.id } }),
     );
     expect(detail.accountId).toBe(bank.id);
+    expect(detail.fileName).toBe('vypis.sta');
+    expect(detail.lines.length).toBeGreaterThan(5);
+    // :25: names the account and no owner.
+    expect(detail).toMatchObject({ statementAccount: bank.iban, statementOwner: null });
+  });
+
+  it('keeps the statement’s own IBAN and account owner (camt.053 Acct/Id/IBAN, Acct/Ownr/Nm) for the page', async () => {
+    const bytes = await sandboxStatement('camt053', bank.id);
+    const owner = /<Ownr><Nm>([^<]+)<\/Nm><\/Ownr>/.exec(new TextDecoder().decode(bytes))![1]!;
+    const detail = await createdImport(await post({ file: { name: 'vypis-vlastnik.xml', bytes } }));
+    expect(detail.statementAccount).toBe(bank.iban);
+    expect(detail.statementOwner).toBe(owner.replace(/&amp;/g, '&'));
+  });
+
+  it('onto another of the company’s accounts than the statement’s: refused naming both IBANs, the right one offered', async () => {
+    const bytes = await sandboxStatement('mt940', bank.id);
+    const before = await importCount();
+    const refused = await post({ file: { name: 'vypis.sta', bytes }, fields: { accountId: otherAccount.id } });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('x-statement-refusal')).toBe('account_mismatch');
+    const html = await refused.text();
+    const grouped = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
+    expect(html).toContain(`Výpis je z účtu ${grouped(bank.iban!)}`);
+    expect(html).toContain(otherAccount.iban ? `má IBAN ${grouped(otherAccount.iban)}` : 'má IBAN žiadny');
+    expect(html).toContain(`href="/companies/10001/payments/import?account=${bank.id}"`);
+    expect(html).toContain('Nič sa neuložilo');
+    expect(await importCount()).toBe(before);
+
+    const en = await post({
+      file: { name: 'vypis.sta', bytes },
+      fields: { accountId: otherAccount.id },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(await en.text()).toContain(`The statement is of account ${grouped(bank.iban!)}, but the chosen account`);
+  });
+
+  it('of an account the company does not have: refused naming its IBAN, whatever account is chosen', async () => {
+    const bytes = fixtureFile('camt053-001-02.xml');
+    const before = await importCount();
+    for (const fields of [{}, { accountId: bank.id }] as Record<string, string>[]) {
+      const refused = await post({ file: { name: 'camt.xml', bytes }, fields });
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('x-statement-refusal')).toBe('account_foreign');
+      const html = await refused.text();
+      expect(html).toContain('Výpis je z účtu SK90 1100 0000 0026 2912 3453, ktorý firma vo Fakturácii nemá');
+      expect(html).toContain('Nič sa neuložilo');
+      expect(html).toContain('href="/companies/10001/payments/import"');
+    }
+    expect(await importCount()).toBe(before);
+  });
+
+  it('a credit in another currency than the account’s, or finer than a cent, is invalid, and pays nothing', async () => {
+    const invoices = await openInvoicesOf(await getDb(), company);
+    const [target, other] = invoices.filter(
+      (invoice) =>
+        invoice.currency === bank.currency && invoice.variableSymbol && /^\d+\.\d{2}$/.test(invoice.amountDue),
+    );
+    const ntry = (ccy: string, amount: string, vs: string, ref: string) =>
+      `<Ntry><Amt Ccy="${ccy}">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts>` +
+      `<BookgDt><Dt>2026-01-15</Dt></BookgDt><AcctSvcrRef>${ref}</AcctSvcrRef>` +
+      `<NtryDtls><TxDtls><Refs><EndToEndId>/VS${vs}</EndToEndId></Refs></TxDtls></NtryDtls></Ntry>`;
+    const other3 = `${other!.amountDue}1`;
+    const bytes = new TextEncoder().encode(
+      camt053(
+        [
+          ntry('CZK', target!.amountDue, target!.variableSymbol!, 'CZK1'),
+          ntry(bank.currency!, target!.amountDue, target!.variableSymbol!, 'EUR1'),
+          ntry(bank.currency!, other3, other!.variableSymbol!, 'EUR2'),
+        ].join(''),
+        { iban: bank.iban! },
+      ),
+    );
+    const detail = await createdImport(await post({ file: { name: 'mena.xml', bytes } }));
+    const [czk, exact, fine] = detail.lines;
+    expect(czk).toMatchObject({ state: 'invalid', payload: null, document: null });
+    expect(czk!.problems).toEqual([
+      { code: 'currency-not-account', params: { currency: 'CZK', account: bank.currency } },
+    ]);
+    // The CZK line paid nothing: the payment in the account's currency still pays the invoice in full.
+    expect(exact).toMatchObject({ state: 'ready', document: { id: target!.id } });
+    expect((exact!.display.pairing as { match: string }).match).toBe('exact');
+    expect(fine).toMatchObject({ state: 'invalid', payload: null });
+    expect(fine!.problems).toEqual([{ code: 'amount-too-precise', params: { amount: other3 } }]);
   });
 
   it('an account that is not the company’s is refused', async () => {

@@ -55,6 +55,8 @@ export const en: ImportUploadTexts = {
     back: 'Back to the import form',
     line: 'Line {line}.',
     field: 'Field: {field}.',
+    noIban: 'none',
+    chooseRight: 'Upload the statement again onto account {account}',
     codes: {
       too_large: 'The file is larger than 20 MB.',
       too_many_lines: 'The statement has more than 50,000 lines. Split it into shorter periods.',
@@ -76,6 +78,10 @@ export const en: ImportUploadTexts = {
       account_required:
         'The add-on could not tell which of the company’s accounts the statement is of. Choose the account.',
       account_unknown: 'The chosen account is not one of the company’s accounts.',
+      account_foreign:
+        'The statement is of account {statementIban}, which the company does not have in KROS (as its data was last copied). Upload a statement of the company’s account; if the account was added just now, update the company’s data first.',
+      account_mismatch:
+        'The statement is of account {statementIban}, but the chosen account {account} has IBAN {accountIban}. The payments would be recorded on another account than the one they came to: choose the statement’s account.',
       csv_mapping_incomplete:
         'The columns are not complete: the booking date and an amount (or received and paid out) are required.',
     },

@@ -55,6 +55,8 @@ export const sk = {
     back: 'Späť na formulár importu',
     line: 'Riadok {line}.',
     field: 'Pole: {field}.',
+    noIban: 'žiadny',
+    chooseRight: 'Nahrať výpis znova na účet {account}',
     codes: {
       too_large: 'Súbor je väčší ako 20 MB.',
       too_many_lines: 'Výpis má viac ako 50 000 riadkov. Rozdeľte ho na kratšie obdobia.',
@@ -73,6 +75,10 @@ export const sk = {
       no_file: 'Vyberte súbor výpisu, ktorý chcete nahrať.',
       account_required: 'Doplnok nevedel určiť, ku ktorému účtu firmy výpis patrí. Vyberte účet.',
       account_unknown: 'Vybraný účet nie je účtom firmy.',
+      account_foreign:
+        'Výpis je z účtu {statementIban}, ktorý firma vo Fakturácii nemá (podľa poslednej kópie jej údajov). Nahrajte výpis účtu firmy; ak ste účet práve pridali, najprv aktualizujte údaje firmy.',
+      account_mismatch:
+        'Výpis je z účtu {statementIban}, ale vybraný účet {account} má IBAN {accountIban}. Platby by sa zaznamenali na iný účet, než na ktorý prišli: vyberte účet výpisu.',
       csv_mapping_incomplete:
         'Stĺpce nie sú úplné: povinný je dátum zaúčtovania a suma (alebo prijatá a odoslaná suma).',
     },

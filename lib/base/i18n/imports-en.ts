@@ -11,6 +11,8 @@ export const en: ImportsTexts = {
     by: 'Uploaded by',
     at: 'Uploaded',
     account: 'Account',
+    statementAccount: 'Account in the statement',
+    statementOwner: 'Account owner in the statement',
     state: 'Import’s state',
   },
   importStates: {
@@ -92,6 +94,9 @@ export const en: ImportsTexts = {
     service: 'KROS: {text}',
     'refused-by-service': 'KROS refused the batch without saying why.',
     'refused-with-batch': 'KROS refused the batch this line was in; it recorded none of it.',
+    'currency-not-account':
+      'The payment is in {currency}, the statement’s account in KROS is in {account}: it would be recorded as {account}. Record such a payment by hand.',
+    'amount-too-precise': 'The amount {amount} has more than two decimals: the add-on neither rounds nor sends it.',
     'payment-unsendable': 'The payment cannot be recorded in KROS as it is (its amount or date is out of range).',
     'invalid-payload': 'The payment does not have the shape KROS accepts (fields: {fields}).',
     unknown: 'Problem: {code}',

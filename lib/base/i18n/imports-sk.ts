@@ -14,6 +14,8 @@ export const sk = {
     by: 'Nahral',
     at: 'Nahrané',
     account: 'Účet',
+    statementAccount: 'Účet vo výpise',
+    statementOwner: 'Majiteľ účtu vo výpise',
     state: 'Stav importu',
   },
   importStates: {
@@ -100,6 +102,9 @@ export const sk = {
     service: 'Fakturácia: {text}',
     'refused-by-service': 'Fakturácia dávku odmietla bez bližšieho dôvodu.',
     'refused-with-batch': 'Fakturácia odmietla dávku, v ktorej bol tento riadok; nič z nej nezaznamenala.',
+    'currency-not-account':
+      'Platba je v mene {currency}, účet výpisu vo Fakturácii vedie {account}: zaznamenala by sa ako {account}. Takú platbu zaznamenajte ručne.',
+    'amount-too-precise': 'Suma {amount} má viac ako dve desatinné miesta: doplnok ju nezaokrúhľuje ani neposiela.',
     'payment-unsendable': 'Platbu nemožno zaznamenať vo Fakturácii tak, ako je (jej suma alebo dátum je mimo rozsahu).',
     'invalid-payload': 'Platba nemá tvar, ktorý Fakturácia prijíma (polia: {fields}).',
     unknown: 'Problém: {code}',

@@ -50,8 +50,17 @@ export const statementLineSchema = z.object({
 
 export const statementSchema = z.object({
   format: z.enum(['camt053', 'mt940', 'csv']),
-  /** The statement's own account: its IBAN when the file names a valid one, and its currency. */
-  account: z.object({ iban: z.string().nullable(), currency: z.string().nullable() }),
+  /**
+   * The statement's own account: its IBAN when the file names a valid one, and its currency; the account as the file
+   * writes it when that is no IBAN (MT940 `:25:1100/2629123456`, camt `Othr/Id`), and its owner's name (camt
+   * `Acct/Ownr/Nm`) when the file says them: the import's page shows them beside the account chosen.
+   */
+  account: z.object({
+    iban: z.string().nullable(),
+    currency: z.string().nullable(),
+    number: z.string().nullable().optional(),
+    owner: z.string().nullable().optional(),
+  }),
   lines: z.array(statementLineSchema),
 });
 

@@ -3,6 +3,7 @@ import 'server-only';
 import { localeOf } from '@/lib/base/http/request-locale';
 import { fill } from '@/lib/base/i18n/documents';
 import { importUploadTexts } from '@/lib/base/i18n/import-upload';
+import { ibanForPeople } from '@/lib/base/iban-for-people';
 import { importStatement, readUploadForm, UploadRefused } from '@/lib/features/imports/statement-import';
 import { seeOther } from '@/lib/platform/http/see-other';
 import { companyPath } from '@/lib/service/records/present';
@@ -43,8 +44,16 @@ export const uploadStatement = companyRoute<{ tenantId: string }>(
       if (!(error instanceof UploadRefused)) throw error;
       const locale = localeOf(request);
       const texts = importUploadTexts[locale].refused;
+      const { statementIban, account, rightAccountId } = error.details;
+      // The accounts a refusal names (`account_foreign`, `account_mismatch`), as people read them.
+      const named = {
+        statementIban: statementIban ? ibanForPeople(statementIban) : '',
+        account: account?.name ?? '',
+        accountIban: account?.iban ? ibanForPeople(account.iban) : texts.noIban,
+      };
+      const formPath = companyPath(scope.tenantId, 'payments', 'import');
       const body = [
-        texts.codes[error.code],
+        fill(texts.codes[error.code], named),
         error.details.line === undefined ? '' : fill(texts.line, { line: String(error.details.line) }),
         error.details.field === undefined ? '' : fill(texts.field, { field: error.details.field }),
         texts.nothingStored,
@@ -58,7 +67,13 @@ export const uploadStatement = companyRoute<{ tenantId: string }>(
         locale,
         title: texts.title,
         body,
-        back: { href: companyPath(scope.tenantId, 'payments', 'import'), label: texts.back },
+        // A statement of another of the company's accounts: back to the form with that account chosen.
+        back: rightAccountId
+          ? {
+              href: `${formPath}?${new URLSearchParams({ account: rightAccountId }).toString()}`,
+              label: fill(texts.chooseRight, { account: named.statementIban }),
+            }
+          : { href: formPath, label: texts.back },
         refusal: { header: 'X-Statement-Refusal', code: error.code },
       });
     }

@@ -13,6 +13,7 @@ import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/q
 import { openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
 import type { Db } from '@/lib/platform/db/client';
 
+import { moneyProblemsOf } from './line-checks';
 import { paymentDisplayOf } from './line-display';
 import { type Pairing, pairStatement } from './pairing';
 import { paymentBodyOf } from './payment-body';
@@ -39,8 +40,12 @@ export type UploadRefusalCode =
   | StatementRefusalCode
   /** No file in the `statement` field (or not multipart/form-data at all). */
   | 'no_file'
-  /** No account was chosen and none of the company's accounts has the statement's IBAN. */
+  /** No account was chosen and the statement names no IBAN (or several of the company's accounts have it). */
   | 'account_required'
+  /** The statement's IBAN is none of the company's accounts (as last mirrored), whatever account was chosen. */
+  | 'account_foreign'
+  /** The statement's IBAN is another of the company's accounts than the one chosen. */
+  | 'account_mismatch'
   /** The chosen account is not one of the company's (as last mirrored). */
   | 'account_unknown'
   /** The confirmed CSV mapping lacks the date or an amount column. */
@@ -50,7 +55,17 @@ export class UploadRefused extends Error implements Answerable {
   override name = 'UploadRefused';
   constructor(
     readonly code: UploadRefusalCode,
-    readonly details: { line?: number; field?: string; limit?: number } = {},
+    readonly details: {
+      line?: number;
+      field?: string;
+      limit?: number;
+      /** The statement's own IBAN (electronic form): for `account_foreign` and `account_mismatch`. */
+      statementIban?: string;
+      /** The chosen account (`account_mismatch`): its IBAN (null: it has none) and name. */
+      account?: { iban: string | null; name: string | null };
+      /** The company's account whose IBAN the statement's is (`account_mismatch`): the one to choose. */
+      rightAccountId?: string;
+    } = {},
   ) {
     super(`statement upload refused: ${code}`);
   }
@@ -140,12 +155,35 @@ export type UploadOutcome =
   | { kind: 'created'; importId: string; lines: number }
   | { kind: 'csv-mapping'; accountId: string | null; header: string[] };
 
-/** One statement line with its pairing, as the import stores it. */
-export function importLineOf(line: StatementLine, pairing: Pairing, accountId: string): NewLine {
-  const display = paymentDisplayOf(line, pairing);
+/** What a line that is not paired shows of pairing (a credit the money checks stopped: never paired). */
+const NOT_PAIRED: Pairing = {
+  state: 'unmatched',
+  document: null,
+  match: null,
+  suggestion: null,
+  sharedSymbol: false,
+  reasons: [],
+  variableSymbol: null,
+};
+
+/**
+ * One statement line with its pairing, as the import stores it. A credit the money checks refuse (./line-checks.ts:
+ * `accountCurrency` is the currency the account books in) is `invalid`, with nothing to send.
+ */
+export function importLineOf(
+  line: StatementLine,
+  pairing: Pairing | null,
+  accountId: string,
+  accountCurrency: string | null = null,
+): NewLine {
+  const problems = line.direction === 'credit' ? moneyProblemsOf(line, accountCurrency) : [];
+  const display = paymentDisplayOf(line, problems.length > 0 || pairing === null ? NOT_PAIRED : pairing);
   const base = { line: String(line.index + 1), externalId: line.externalId, display };
-  if (line.direction === 'debit' || pairing.state === 'excluded') {
+  if (line.direction === 'debit' || pairing?.state === 'excluded') {
     return { ...base, state: 'excluded', payload: null };
+  }
+  if (problems.length > 0 || pairing === null) {
+    return { ...base, state: 'invalid', payload: null, problems };
   }
   let payload: Record<string, unknown>;
   try {
@@ -160,10 +198,29 @@ export function importLineOf(line: StatementLine, pairing: Pairing, accountId: s
   return { ...base, state: pairing.state === 'ready' ? 'ready' : 'unmatched', payload, document };
 }
 
+/**
+ * The company's account the statement's payments are recorded on. A statement that names its IBAN goes only onto the
+ * company's account of that IBAN: one the company does not have is refused naming it (`account_foreign`), and a
+ * choice of another account is refused naming both, with the right one to choose (`account_mismatch`): a payment
+ * recorded on the wrong account is wrong in the books, and nothing the user sees afterwards would show it. A
+ * statement without an IBAN (a CSV, an MT940 `:25:` with a national account number) goes onto the account chosen.
+ */
 function accountFor(statement: Statement, chosen: PaymentAccountRow | null, accounts: PaymentAccountRow[]) {
+  const iban = statement.account.iban?.replace(/\s+/g, '').toUpperCase() || null;
+  if (iban === null) {
+    if (!chosen) throw new UploadRefused('account_required');
+    return chosen;
+  }
+  const own = accounts.filter((account) => account.iban === iban);
+  if (own.length === 0) throw new UploadRefused('account_foreign', { statementIban: iban });
+  if (chosen && chosen.iban !== iban) {
+    throw new UploadRefused('account_mismatch', {
+      statementIban: iban,
+      account: { iban: chosen.iban, name: chosen.name },
+      ...(own.length === 1 ? { rightAccountId: own[0]!.id } : {}),
+    });
+  }
   if (chosen) return chosen;
-  const iban = statement.account.iban?.replace(/\s+/g, '').toUpperCase();
-  const own = iban ? accounts.filter((account) => account.iban === iban) : [];
   if (own.length !== 1) throw new UploadRefused('account_required');
   return own[0]!;
 }
@@ -223,14 +280,24 @@ export async function importStatement(db: Db, scope: CompanyScope, form: UploadF
     ...new Set(statement.lines.flatMap((line) => (line.counterparty.iban ? [line.counterparty.iban] : []))),
   ];
   const invoices = await openInvoicesOf(db, scope, payers);
-  const pairings = pairStatement(statement.lines, invoices);
-  const lines = statement.lines.map((line, at) => importLineOf(line, pairings[at]!, account.id));
+  // Only the lines that may be recorded are paired: one the money checks stop pays nothing, so it must not lower
+  // what is left to pay on an invoice before a later line of the statement is paired.
+  const accountCurrency = account.currency ?? statement.account.currency;
+  const pairable = statement.lines.filter(
+    (line) => line.direction === 'debit' || moneyProblemsOf(line, accountCurrency).length === 0,
+  );
+  const pairings = new Map(pairStatement(pairable, invoices).map((pairing, at) => [pairable[at]!.index, pairing]));
+  const lines = statement.lines.map((line) =>
+    importLineOf(line, pairings.get(line.index) ?? null, account.id, accountCurrency),
+  );
 
   const created = await createImport(db, scope, {
     kind: 'payments',
     fileName: form.file.name.slice(0, 255),
     digest: sha256(bytes),
     accountId: account.id,
+    statementAccount: (statement.account.iban ?? statement.account.number ?? null)?.slice(0, 100) ?? null,
+    statementOwner: statement.account.owner?.slice(0, 200) ?? null,
     lines,
   });
   if (statement.format === 'csv' && form.csvMapping) {

@@ -35,6 +35,9 @@ export const newImportSchema = z
       .transform(String)
       .nullable()
       .default(null),
+    /** Payments: the statement's own account (IBAN or number as the file writes it) and owner, when it says them. */
+    statementAccount: z.string().trim().max(100).nullable().default(null),
+    statementOwner: z.string().trim().max(200).nullable().default(null),
     lines: z.array(newLineSchema).max(50_000),
   })
   .refine((input) => input.kind !== 'payments' || input.accountId !== null, {
@@ -54,7 +57,7 @@ const SENDABLE_BEFORE_QUEUE: readonly LineState[] = ['ready', 'unmatched', 'inva
 export async function createImport(db: Db, scope: CompanyScope, input: NewImport): Promise<{ id: string }> {
   const parsed = newImportSchema.safeParse(input);
   if (!parsed.success) throw new ImportInputError('The import does not have the shape createImport takes.');
-  const { kind, fileName, digest, accountId } = parsed.data;
+  const { kind, fileName, digest, accountId, statementAccount, statementOwner } = parsed.data;
 
   const seenLines = new Set<string>();
   const firstWithId = new Map<string, string>();
@@ -96,6 +99,8 @@ export async function createImport(db: Db, scope: CompanyScope, input: NewImport
         fileName: storableText(fileName),
         fileDigest: digest,
         accountId,
+        statementAccount: statementAccount === null ? null : storableText(statementAccount),
+        statementOwner: statementOwner === null ? null : storableText(statementOwner),
       })
       .returning({ id: imports.id });
     const importId = created!.id;

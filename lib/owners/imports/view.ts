@@ -29,6 +29,9 @@ export type ImportSummary = {
   fileName: string;
   fileDigest: string;
   accountId: string | null;
+  /** Payments: the statement's own account (IBAN or number) and its owner, as the file names them. */
+  statementAccount: string | null;
+  statementOwner: string | null;
   createdBy: string;
   createdAt: Date;
   state: ImportState;
@@ -45,6 +48,8 @@ const summaryColumns = {
   fileName: imports.fileName,
   fileDigest: imports.fileDigest,
   accountId: imports.accountId,
+  statementAccount: imports.statementAccount,
+  statementOwner: imports.statementOwner,
   createdBy: imports.createdBy,
   createdAt: imports.createdAt,
   stopReason: imports.stopReason,

@@ -548,6 +548,12 @@ export const imports = pgTable(
     fileDigest: text('file_digest').notNull(),
     /** Payments: the service's payment account (int64, as text) every line is recorded on. */
     accountId: text('account_id'),
+    /**
+     * Payments: the statement's own account as its file names it (an IBAN in electronic form, or the account number
+     * as written) and the account owner's name, when the file says them: shown beside the account chosen.
+     */
+    statementAccount: text('statement_account'),
+    statementOwner: text('statement_owner'),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
     stopReason: text('stop_reason', { enum: STOP_REASONS }),
   },

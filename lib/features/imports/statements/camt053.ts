@@ -4,6 +4,7 @@ import { linesOfEntry } from './camt053-entry';
 import { normaliseIban } from './iban';
 import { accountKeyOf, identifyLines, type LineDraft } from './identity';
 import { statementLimits, StatementRefused } from './refusal';
+import { cleanText } from './text';
 import { readXml, refuseXmlDeclarations, xmlChild, xmlChildren, xmlText } from './xml';
 
 /** The ISO 20022 namespace of a message: `camt.053.001.02` and its kind (`camt.053`). */
@@ -67,14 +68,25 @@ export function readCamt053(text: string): Statement {
   const accounts = statements.map((statement) => {
     const written = xmlText(statement, 'Acct', 'Id', 'IBAN') ?? xmlText(statement, 'Acct', 'Id', 'Othr', 'Id');
     const iban = normaliseIban(xmlText(statement, 'Acct', 'Id', 'IBAN'));
-    return { iban, key: accountKeyOf({ iban, id: written }), currency: xmlText(statement, 'Acct', 'Ccy') };
+    return {
+      iban,
+      key: accountKeyOf({ iban, id: written }),
+      currency: xmlText(statement, 'Acct', 'Ccy'),
+      number: iban ? null : (cleanText(written) ?? null),
+      owner: cleanText(xmlText(statement, 'Acct', 'Ownr', 'Nm')) ?? null,
+    };
   });
   if (new Set(accounts.map((account) => account.key)).size > 1) throw new StatementRefused('several_accounts');
 
   const account = accounts[0]!;
   return {
     format: 'camt053',
-    account: { iban: account.iban, currency: account.currency ?? drafts[0]?.currency ?? null },
+    account: {
+      iban: account.iban,
+      currency: account.currency ?? drafts[0]?.currency ?? null,
+      number: account.number,
+      owner: account.owner,
+    },
     lines: identifyLines(account.key, drafts),
   };
 }

@@ -34,7 +34,7 @@ export function readMt940(text: string): Statement {
   const accounts = statements.map(({ accountIdentification }) => {
     const raw = accountIdentification.trim();
     const iban = normaliseIban(raw) ?? normaliseIban(raw.split('/').pop());
-    return { iban, key: accountKeyOf({ iban, id: raw }) };
+    return { iban, raw, key: accountKeyOf({ iban, id: raw }) };
   });
   if (new Set(accounts.map((account) => account.key)).size > 1) throw new StatementRefused('several_accounts');
 
@@ -50,7 +50,13 @@ export function readMt940(text: string): Statement {
   }
   return {
     format: 'mt940',
-    account: { iban: accounts[0]!.iban, currency: statements[0]!.currency || null },
+    account: {
+      iban: accounts[0]!.iban,
+      currency: statements[0]!.currency || null,
+      // :25: names no owner; an account number that is no IBAN is shown as the bank wrote it.
+      number: accounts[0]!.iban ? null : cleanText(accounts[0]!.raw) || null,
+      owner: null,
+    },
     lines: identifyLines(accounts[0]!.key, drafts),
   };
 }
