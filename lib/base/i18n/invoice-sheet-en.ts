@@ -33,6 +33,7 @@ export const en: InvoiceSheetTexts = {
     'total-mismatch':
       'Row {row}, column {column}: the invoice’s total {value} is not the sum of its items, {expected}.',
     'total-negative': 'Row {row}, column {column}: an invoice cannot have a negative total ({value}).',
+    'total-zero': 'Row {row}, column {column}: the invoice’s total is zero ({value}); there is nothing to invoice.',
     'due-before-issue': 'Row {row}, column {column}: the due date {value} is before the issue date {issueDate}.',
     'conflicting-value':
       'Row {row}, column {column}: “{value}” differs from “{firstValue}” in row {firstRow} of the same invoice.',

@@ -36,6 +36,7 @@ export const sk = {
     'amount-decimals': 'Riadok {row}, stĺpec {column}: suma {value} má viac ako dve desatinné miesta.',
     'total-mismatch': 'Riadok {row}, stĺpec {column}: suma faktúry {value} nesedí so súčtom položiek {expected}.',
     'total-negative': 'Riadok {row}, stĺpec {column}: faktúra nesmie mať zápornú sumu ({value}).',
+    'total-zero': 'Riadok {row}, stĺpec {column}: faktúra má nulovú sumu ({value}); nie je čo fakturovať.',
     'due-before-issue':
       'Riadok {row}, stĺpec {column}: dátum splatnosti {value} je pred dátumom vystavenia {issueDate}.',
     'conflicting-value':

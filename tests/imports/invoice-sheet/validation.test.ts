@@ -189,6 +189,24 @@ describe('every rule names the row, the column and the value', () => {
       { code: 'total-negative', params: { row: '2', column: 'item.totalPriceInclVat', value: '-12.30' } },
     ],
     [
+      'a total of zero (items priced at nothing)',
+      [itemRow({ 'item.totalPriceInclVat': '0,00' })],
+      { code: 'total-zero', params: { row: '2', column: 'item.totalPriceInclVat', value: '0.00' } },
+    ],
+    [
+      'a total of zero (items that cancel out)',
+      [
+        itemRow({ 'item.totalPriceInclVat': '12,30' }),
+        itemRow({ 'item.totalPriceInclVat': '-12,30', 'item.amount': '-1' }),
+      ],
+      { code: 'total-zero', params: { row: '2', column: 'item.totalPriceInclVat', value: '0.00' } },
+    ],
+    [
+      'a stated total of fractions of a cent',
+      [itemRow({ total: '12,305' })],
+      { code: 'amount-decimals', params: { row: '2', column: 'total', value: '12,305' } },
+    ],
+    [
       'a due date before the issue date',
       [itemRow({ dueDate: '14. 1. 2026' })],
       {

@@ -326,9 +326,10 @@ function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, s
     else if (items.length === group.rows.length && statedCents !== totalCents)
       problem('total', 'total-mismatch', { expected: moneyText(totalCents) });
   }
-  if (items.length === group.rows.length && totalCents < 0n)
+  // A total of zero is no invoice to record (items that cancel out, or priced at nothing): refused like a negative one.
+  if (items.length === group.rows.length && totalCents <= 0n)
     problems.push({
-      code: 'total-negative',
+      code: totalCents < 0n ? 'total-negative' : 'total-zero',
       params: {
         row: String(first.row),
         column: sheet.headers.total ?? sheet.headers['item.totalPriceInclVat'] ?? 'item.totalPriceInclVat',
