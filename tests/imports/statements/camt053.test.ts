@@ -17,7 +17,13 @@ describe('camt.053 statements', () => {
   it('reads .001.02 as the Slovak and Czech banks write it: the account, every booked entry in order, credits and debits', () => {
     const statement = expectShared(readStatement(statementFile('camt053-001-02.xml')));
     expect(statement.format).toBe('camt053');
-    expect(statement.account).toEqual({ iban: 'SK9011000000002629123453', currency: 'EUR' });
+    // The account's owner too (Acct/Ownr/Nm): the import's page shows it beside the account chosen.
+    expect(statement.account).toEqual({
+      iban: 'SK9011000000002629123453',
+      currency: 'EUR',
+      number: null,
+      owner: 'Drevovýroba Horák s.r.o.',
+    });
     expect(statement.lines.map((line) => line.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     expect(said(statement)[0]).toEqual({
       occurrence: 1,
@@ -69,7 +75,7 @@ describe('camt.053 statements', () => {
 
   it('reads .001.04: a batch entry gives one line per transaction with its own amount; pending entries are left out', () => {
     const statement = expectShared(readStatement(statementFile('camt053-001-04.xml')));
-    expect(statement.account).toEqual({ iban: 'SK1875000000004000123455', currency: 'EUR' });
+    expect(statement.account).toEqual({ iban: 'SK1875000000004000123455', currency: 'EUR', number: null, owner: null });
     expect(
       said(statement).map(({ amount, symbols, counterparty, bankReference, occurrence }) => ({
         amount,

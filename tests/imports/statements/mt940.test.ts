@@ -19,7 +19,7 @@ describe('MT940 statements', () => {
   it('reads ?NN sub-fields (windows-1250): message ?20–?29, name ?32+?33, IBAN ?38 or ?31, symbols, the // reference', () => {
     const statement = expectShared(readStatement(statementFile('mt940-subfields-cp1250.sta')));
     expect(statement.format).toBe('mt940');
-    expect(statement.account).toEqual({ iban: 'SK9011000000002629123453', currency: 'EUR' });
+    expect(statement.account).toEqual({ iban: 'SK9011000000002629123453', currency: 'EUR', number: null, owner: null });
     expect(said(statement)).toEqual([
       {
         occurrence: 1,
@@ -69,7 +69,8 @@ describe('MT940 statements', () => {
   it('reads /TAG/ sub-fields and free text across two statements of one account in message blocks', () => {
     const statement = expectShared(readStatement(statementFile('mt940-slash-tags.sta')));
     // :25: is a domestic account number, no IBAN: the lines still have their ids from it.
-    expect(statement.account).toEqual({ iban: null, currency: 'EUR' });
+    // A national account number is no IBAN: kept as the bank wrote it, to be shown; :25: names no owner.
+    expect(statement.account).toEqual({ iban: null, currency: 'EUR', number: '7500/4000123455', owner: null });
     expect(said(statement)).toEqual([
       {
         occurrence: 1,
