@@ -264,6 +264,8 @@ describe('a CSV statement', () => {
     });
     const detail = await createdImport(confirmed);
     expect(detail.fileName).toBe('pohyby.csv');
+    // A CSV names no account of its own: the page shows only the account chosen.
+    expect(detail).toMatchObject({ statementAccount: null, statementOwner: null });
     expect(detail.lines.some((line) => line.state === 'excluded')).toBe(true);
     const remembered = await csvMappingOf(await getDb(), company, bank.id);
     expect(remembered).toMatchObject({ confirmedBy: JANA, mapping: { columns: { date: 'Dátum zaúčtovania' } } });

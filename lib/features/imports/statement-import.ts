@@ -225,6 +225,16 @@ function accountFor(statement: Statement, chosen: PaymentAccountRow | null, acco
   return own[0]!;
 }
 
+/** What the file itself names of its account, for the page; a CSV names none (its IBAN is the account chosen). */
+function statementAccountOf(statement: Statement) {
+  if (statement.format === 'csv') return { statementAccount: null, statementOwner: null };
+  const { iban, number, owner } = statement.account;
+  return {
+    statementAccount: (iban ?? number ?? null)?.slice(0, 100) ?? null,
+    statementOwner: owner?.slice(0, 200) ?? null,
+  };
+}
+
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /**
@@ -296,8 +306,7 @@ export async function importStatement(db: Db, scope: CompanyScope, form: UploadF
     fileName: form.file.name.slice(0, 255),
     digest: sha256(bytes),
     accountId: account.id,
-    statementAccount: (statement.account.iban ?? statement.account.number ?? null)?.slice(0, 100) ?? null,
-    statementOwner: statement.account.owner?.slice(0, 200) ?? null,
+    ...statementAccountOf(statement),
     lines,
   });
   if (statement.format === 'csv' && form.csvMapping) {
