@@ -4,7 +4,7 @@ import pRetry from 'p-retry';
 
 import { DataApiError, type DataApiErrorKind } from './errors';
 import type { RateBudget } from './rate/budget';
-import type { Priority, Reservation } from './rate/slots';
+import { DEPARTURE_GRACE_MS, type Priority, type Reservation } from './rate/slots';
 import { parseRefusal, readBounded } from './refusal';
 
 /**
@@ -136,6 +136,12 @@ function kindOfStatus(status: number): DataApiErrorKind {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A slot granted to go now: the budget's send time `at`, and `askedAt`, when it was asked for (the transport's clock). */
+type Slot = { queuedMs: number; at: number; askedAt: number };
+
+/** An attempt that did not go: it came to leave too long after its grant, and takes a new slot. */
+const MISSED = Symbol('missed its slot');
+
 /** A successful answer: a JSON body already read as text, or a binary one still to stream. */
 export type Answer = { response: Response; text: string | null };
 
@@ -161,9 +167,10 @@ export function createTransport(options: TransportOptions): Transport {
    * it waits again. So a late wake-up (a busy event loop, a slow database) never sends into the windows of the calls
    * before it, and a pause set meanwhile (a 429 to a call ahead of it, in any instance) holds it too. A background
    * call holds no slot while it waits: it asks again when it wakes, and yields to any page call waiting by then.
-   * Answers the time queued and the send time granted (the budget's clock).
+   * Answers the time queued, the send time granted (the budget's clock) and when the granting request was made (this
+   * transport's clock): the grant came after it, so the time since is at least how late the call leaves.
    */
-  async function takeSlot(deadline: number, priority: Priority): Promise<{ queuedMs: number; at: number }> {
+  async function takeSlot(deadline: number, priority: Priority): Promise<Slot> {
     let queuedMs = 0;
     // The slot this page call waited for, confirmed when it wakes.
     let planned: number | null = null;
@@ -173,6 +180,7 @@ export function createTransport(options: TransportOptions): Transport {
       if (usable < 0) throw outOfTime(true);
       const queueLeft = maxQueueWaitMs - queuedMs;
       const maxWaitMs = Math.min(queueLeft, usable);
+      const askedAt = now();
       const reservation: Reservation =
         planned === null
           ? await options.budget.reserve(options.budgetKey, maxWaitMs, priority)
@@ -183,7 +191,7 @@ export function createTransport(options: TransportOptions): Transport {
         const retryAfterSeconds = Math.max(1, Math.ceil(reservation.waitMs / 1_000));
         throw new DataApiError('busy', { retryAfterSeconds, deadlineExceeded: usable < queueLeft, notSent: true });
       }
-      if (reservation.waitMs === 0) return { queuedMs, at: reservation.at };
+      if (reservation.waitMs === 0) return { queuedMs, at: reservation.at, askedAt };
       await sleep(reservation.waitMs);
       queuedMs += reservation.waitMs;
       if (priority === 'page') planned = reservation.at;
@@ -219,10 +227,28 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   /**
+   * Tells the budget when the call granted `slot` left (the moment it is handed to fetch, by this transport's clock,
+   * counted from before the grant was asked for) or that it did not go. Until then the slot counts as leaving at
+   * every moment, so the token's next calls are spaced from the real departure, whatever delayed it after the grant.
+   * Answers the send time the budget recorded, or the grant's when the bookkeeping failed (the call goes on).
+   */
+  function reportDeparture(slot: Slot, lateByMs: number | null): Promise<number> {
+    return options.budget
+      .departed(options.budgetKey, slot.at, lateByMs)
+      .then((departedAt) => departedAt ?? slot.at)
+      .catch((error: unknown) => {
+        options.onBudgetError?.(error);
+        return slot.at;
+      });
+  }
+
+  /**
    * One attempt. A JSON answer is read whole inside the attempt, so the timeout covers its body and a body cut short
    * is retried like any network failure; a binary answer must only start within the timeout, then it streams.
+   * A call that comes to leave more than DEPARTURE_GRACE_MS after asking for its slot does not go (`MISSED`): the
+   * budget counts a departure never reported as that late at most.
    */
-  async function attempt(call: Call, url: string, deadline: number, sentAt: number): Promise<Answer> {
+  async function attempt(call: Call, url: string, deadline: number, slot: Slot): Promise<Answer | typeof MISSED> {
     const left = deadline - now();
     const timeoutMs = Math.max(1, Math.min(attemptTimeoutMs, left));
     const headersDue = new AbortController();
@@ -232,21 +258,31 @@ export function createTransport(options: TransportOptions): Transport {
     if (call.binary) signals.push(AbortSignal.timeout(downloadTimeoutMs));
     if (call.signal) signals.push(call.signal);
 
-    try {
-      const response = await doFetch(url, {
-        method: call.method,
-        headers: {
-          Authorization: `Bearer ${options.token}`,
-          Accept: call.binary ? '*/*' : 'application/json',
-          ...(call.body === undefined ? {} : { 'Content-Type': 'application/json; charset=utf-8' }),
-        },
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
-        // A redirect is not part of the interface; following one could carry the token elsewhere.
-        redirect: 'manual',
-        signal: AbortSignal.any(signals),
-      });
+    const init: RequestInit = {
+      method: call.method,
+      headers: {
+        Authorization: `Bearer ${options.token}`,
+        Accept: call.binary ? '*/*' : 'application/json',
+        ...(call.body === undefined ? {} : { 'Content-Type': 'application/json; charset=utf-8' }),
+      },
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      // A redirect is not part of the interface; following one could carry the token elsewhere.
+      redirect: 'manual',
+      signal: AbortSignal.any(signals),
+    };
+    // Nothing but the fetch itself runs between this reading of the clock and the request leaving our hands.
+    const lateByMs = now() - slot.askedAt;
+    if (lateByMs > DEPARTURE_GRACE_MS) {
       clearTimeout(timer);
-      await respectRemaining(response, sentAt);
+      await reportDeparture(slot, null);
+      return MISSED;
+    }
+    try {
+      const answering = doFetch(url, init);
+      const departure = reportDeparture(slot, lateByMs);
+      const response = await answering;
+      clearTimeout(timer);
+      await respectRemaining(response, await departure);
       if (!response.ok) return failed(response, call);
       if (call.binary) return { response, text: null };
       return { response, text: await response.text() };
@@ -299,9 +335,12 @@ export function createTransport(options: TransportOptions): Transport {
         const answer = await pRetry(
           async () => {
             attempts += 1;
-            const slot = await takeSlot(deadline, priority);
-            queuedMs += slot.queuedMs;
-            return attempt(call, url, deadline, slot.at);
+            for (;;) {
+              const slot = await takeSlot(deadline, priority);
+              queuedMs += slot.queuedMs;
+              const answer = await attempt(call, url, deadline, slot);
+              if (answer !== MISSED) return answer;
+            }
           },
           {
             retries: call.method === 'GET' ? retries : 0,

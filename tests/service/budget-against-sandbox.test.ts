@@ -102,6 +102,8 @@ describe.each(databaseKinds)('the budget in the database (%s) against the sandbo
     expect(arrivalsOf(token.token).filter((request) => request.status === 200)).toHaveLength(30);
     expect(granted.sends).toHaveLength(30);
     expect(mostInAnyWindow(granted.sends, 1_000)).toBeLessThanOrEqual(3);
+    expect(granted.departures).toHaveLength(30);
+    expect(mostInAnyWindow(granted.departures, 1_000)).toBeLessThanOrEqual(3);
     // When the calls then arrive is the host's: on a machine loaded past its cores, a call can arrive later than the
     // log's margin allows for and meet a 429, which the transport waits out (every call above was still answered).
     // Arrivals at the full rate (0 × 429, at most 3 in any second) are measured by `npm run bench:budget`; that our

@@ -7,17 +7,28 @@ import { describe, expect, it } from 'vitest';
 import {
   afterSpentWindow,
   confirmIn,
+  departedIn,
+  DEPARTURE_GRACE_MS,
   PAGE_PLAN_GRACE_MS,
+  type Priority,
   reserveIn,
   type ScheduleState,
   serviceRules,
 } from '@/lib/service/rate/slots';
 
-const state = (slots: number[], pausedUntil = 0, pagePlans: number[] = []): ScheduleState => ({
+const state = (slots: number[], pausedUntil = 0, pagePlans: number[] = [], pending: number[] = []): ScheduleState => ({
+  pending,
   slots,
   pagePlans,
   pausedUntil,
 });
+
+/** A call granted at `now` that leaves at once, reporting so. */
+function goNow(log: ScheduleState, now: number, priority: Priority = 'page'): ScheduleState {
+  const { reservation, next } = reserveIn(log, now, 10_000, serviceRules, priority);
+  if (!reservation.granted || reservation.waitMs !== 0) throw new Error('not granted now');
+  return departedIn(next!, reservation.at, 0, now).next!;
+}
 
 describe('planning a slot', () => {
   it('lets three calls go at once, then plans the fourth a second and the margin after the first', () => {
@@ -82,7 +93,7 @@ describe('page calls before background calls', () => {
   it('plans a page call at the earliest slot although background calls were waiting for it, and they yield', () => {
     // Three background calls went at 0; a fourth asks at 500 and is told to come back at 1 150, holding nothing.
     let log = state([]);
-    for (let i = 0; i < 3; i += 1) log = reserveIn(log, 0, 10_000, serviceRules, 'background').next!;
+    for (let i = 0; i < 3; i += 1) log = goNow(log, 0, 'background');
     const background = reserveIn(log, 500, 10_000, serviceRules, 'background');
     expect(background).toEqual({ reservation: { granted: true, waitMs: 650, at: 1_150 }, next: null });
 
@@ -138,7 +149,7 @@ describe('page calls before background calls', () => {
 describe('a service that answers "no requests left"', () => {
   it('needs no pause when our own three calls of the last second spent the window: the fourth leaves at 1 150 ms', () => {
     let log = state([]);
-    for (let i = 0; i < 3; i += 1) log = reserveIn(log, 0, 10_000, serviceRules).next!;
+    for (let i = 0; i < 3; i += 1) log = goNow(log, 0);
     // The third answer says 0 left until the next whole second, up to 2 s away.
     const spent = afterSpentWindow(log, 0, 20, 1_980, serviceRules);
     expect(spent.paused).toBe(false);
@@ -158,6 +169,67 @@ describe('a service that answers "no requests left"', () => {
       granted: true,
       waitMs: 1_980,
       at: 2_000,
+    });
+  });
+});
+
+describe('counting from when a call leaves, not from its grant', () => {
+  it('counts a call granted but not yet gone as leaving at every moment: the next ones are spaced from now', () => {
+    let log = state([]);
+    for (let i = 0; i < 3; i += 1) log = reserveIn(log, 0, 10_000, serviceRules).next!;
+    expect(log.pending).toEqual([0, 0, 0]);
+    // At 400 none of the three has reported leaving: any of them may be leaving right now.
+    expect(reserveIn(log, 400, 10_000, serviceRules).reservation).toEqual({ granted: true, waitMs: 1_150, at: 1_550 });
+  });
+
+  it('puts the departure in the grant’s place, so a call planned on the grant waits for a second after it', () => {
+    let log = state([]);
+    const grants = [];
+    for (let i = 0; i < 3; i += 1) {
+      const { reservation, next } = reserveIn(log, 0, 10_000, serviceRules);
+      grants.push(reservation);
+      log = next!;
+    }
+    const fourth = reserveIn(log, 0, 10_000, serviceRules);
+    expect(fourth.reservation).toEqual({ granted: true, waitMs: 1_150, at: 1_150 });
+    log = fourth.next!;
+    // The three leave 400 ms late (a starved event loop) and say so.
+    for (const grant of grants) {
+      const departed = departedIn(log, grant.granted ? grant.at : -1, 400, 400);
+      expect(departed.departedAt).toBe(400);
+      log = departed.next!;
+    }
+    expect(log.slots).toEqual([400, 400, 400, 1_150]);
+    expect(log.pending).toEqual([]);
+    // The 4th wakes at 1 150: it goes a second and the margin after the others left, not after their grant.
+    expect(confirmIn(log, 1_150, 1_150, 10_000, serviceRules).reservation).toEqual({
+      granted: true,
+      waitMs: 400,
+      at: 1_550,
+    });
+  });
+
+  it('records a departure no earlier than the grant and no later than the report', () => {
+    const log = reserveIn(state([]), 100, 10_000, serviceRules).next!;
+    expect(departedIn(log, 100, 900, 300).departedAt).toBe(300);
+    expect(departedIn(log, 100, -50, 300).departedAt).toBe(100);
+  });
+
+  it('gives the slot back when the call did not go', () => {
+    const log = reserveIn(state([]), 0, 10_000, serviceRules).next!;
+    const { next } = departedIn(log, 0, null, 10);
+    expect(next!.slots).toEqual([]);
+    expect(next!.pending).toEqual([]);
+  });
+
+  it('counts a departure never reported as the grace late at most', () => {
+    let log = state([]);
+    for (let i = 0; i < 3; i += 1) log = reserveIn(log, 0, 10_000, serviceRules).next!;
+    const later = DEPARTURE_GRACE_MS + 1_000;
+    expect(reserveIn(log, later, 10_000, serviceRules).reservation).toEqual({
+      granted: true,
+      waitMs: 150,
+      at: DEPARTURE_GRACE_MS + 1_150,
     });
   });
 });

@@ -133,6 +133,11 @@ export const dataApiBudgets = pgTable('data_api_budgets', {
     .notNull()
     .default(sql`'{}'::bigint[]`),
   pausedUntil: bigint('paused_until', { mode: 'number' }).notNull().default(0),
+  // Grants of `slots` whose call has not yet reported its departure: they count as leaving now (rate/slots.ts).
+  pending: bigint('pending', { mode: 'number' })
+    .array()
+    .notNull()
+    .default(sql`'{}'::bigint[]`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

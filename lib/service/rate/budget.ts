@@ -19,10 +19,16 @@ export interface RateBudget {
    * the slots already due, else plans it again at the earliest time they allow (refused beyond `maxWaitMs`).
    */
   confirm(key: string, plannedAt: number, maxWaitMs: number): Promise<Reservation>;
+  /**
+   * The call granted `grantedAt` (a reservation's `at` with no wait) left `lateByMs` after it asked for that slot,
+   * or did not go (`null`). Until this is recorded its slot counts as leaving at every moment, so the next calls are
+   * spaced from when it really left, not from its grant. Answers the send time recorded (the budget's clock).
+   */
+  departed(key: string, grantedAt: number, lateByMs: number | null): Promise<number | null>;
   /** Holds every call of the token for `forMs` from now (a 429's retry-after). */
   pause(key: string, forMs: number): Promise<void>;
   /**
-   * The service answered the call sent at `sentAt` (the reservation's `at`) with no requests left, for `forMs`:
+   * The service answered the call sent at `sentAt` (its recorded departure) with no requests left, for `forMs`:
    * pauses the token for that long unless our own calls fill a window up to `sentAt` (then the log already keeps
    * the next call out of it). Answers whether it paused.
    */

@@ -1,12 +1,20 @@
 import 'server-only';
 
 import type { RateBudget } from './budget';
-import { afterSpentWindow, confirmIn, reserveIn, type Rules, type ScheduleState, serviceRules } from './slots';
+import {
+  afterSpentWindow,
+  confirmIn,
+  departedIn,
+  reserveIn,
+  type Rules,
+  type ScheduleState,
+  serviceRules,
+} from './slots';
 
 /** Tokens idle this long are forgotten: every window is long empty by then. */
 const IDLE_MS = 5 * 60_000;
 
-const emptyState = (): ScheduleState => ({ slots: [], pagePlans: [], pausedUntil: 0 });
+const emptyState = (): ScheduleState => ({ slots: [], pagePlans: [], pending: [], pausedUntil: 0 });
 
 /** The budget of one process. JavaScript runs one reservation at a time, so read-then-write is atomic here. */
 export function createMemoryBudget(rules: Rules = serviceRules, now: () => number = Date.now): RateBudget {
@@ -31,6 +39,9 @@ export function createMemoryBudget(rules: Rules = serviceRules, now: () => numbe
     },
     async confirm(key, plannedAt, maxWaitMs) {
       return update(key, (state, t) => confirmIn(state, plannedAt, t, maxWaitMs, rules)).reservation;
+    },
+    async departed(key, grantedAt, lateByMs) {
+      return update(key, (state, t) => departedIn(state, grantedAt, lateByMs, t)).departedAt;
     },
     async pause(key, forMs) {
       update(key, (state, t) => ({ next: { ...state, pausedUntil: Math.max(state.pausedUntil, t + forMs) } }));

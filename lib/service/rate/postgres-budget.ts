@@ -5,9 +5,24 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '@/lib/platform/db/client';
 
 import type { RateBudget } from './budget';
-import { afterSpentWindow, confirmIn, reserveIn, type Rules, type ScheduleState, serviceRules } from './slots';
+import {
+  afterSpentWindow,
+  confirmIn,
+  departedIn,
+  reserveIn,
+  type Rules,
+  type ScheduleState,
+  serviceRules,
+} from './slots';
 
-type BudgetRow = { slots: (string | number)[] | null; paused_until: string | number; now_ms: string | number };
+type BudgetRow = {
+  slots: (string | number)[] | null;
+  pending: (string | number)[] | null;
+  paused_until: string | number;
+  now_ms: string | number;
+};
+
+const bigints = (values: readonly number[]) => `{${values.join(',')}}`;
 
 // The database's clock, in epoch milliseconds: every instance reads the same time, whatever its own clock says.
 const nowMs = sql`(extract(epoch from clock_timestamp()) * 1000)::bigint`;
@@ -49,16 +64,20 @@ export function createPostgresBudget(db: Db, rules: Rules = serviceRules): RateB
         await tx.execute(sql`
           insert into data_api_budgets (token_key) values (${key})
           on conflict (token_key) do update set token_key = excluded.token_key
-          returning slots, paused_until, ${nowMs} as now_ms`),
+          returning slots, pending, paused_until, ${nowMs} as now_ms`),
       );
       if (!row) throw new Error('The budget row was not returned.');
-      const state = { ...decodeSlots(row.slots ?? []), pausedUntil: Number(row.paused_until) };
+      const state = {
+        ...decodeSlots(row.slots ?? []),
+        pending: (row.pending ?? []).map(Number),
+        pausedUntil: Number(row.paused_until),
+      };
       const decision = decide(state, Number(row.now_ms));
       const { next } = decision;
       if (next) {
         await tx.execute(sql`
           update data_api_budgets
-          set slots = ${`{${encodeSlots(next).join(',')}}`}::bigint[],
+          set slots = ${bigints(encodeSlots(next))}::bigint[], pending = ${bigints(next.pending)}::bigint[],
             paused_until = greatest(paused_until, ${next.pausedUntil}), updated_at = now()
           where token_key = ${key}`);
       }
@@ -72,6 +91,9 @@ export function createPostgresBudget(db: Db, rules: Rules = serviceRules): RateB
     },
     async confirm(key, plannedAt, maxWaitMs) {
       return (await inLockedRow(key, (state, now) => confirmIn(state, plannedAt, now, maxWaitMs, rules))).reservation;
+    },
+    async departed(key, grantedAt, lateByMs) {
+      return (await inLockedRow(key, (state, now) => departedIn(state, grantedAt, lateByMs, now))).departedAt;
     },
     async pause(key, forMs) {
       await db.execute(sql`

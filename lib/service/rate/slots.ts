@@ -21,13 +21,21 @@ export const SERVICE_RATE_WINDOWS: readonly RateWindow[] = [
 ];
 
 /**
- * Added to every window: the service counts arrivals, and a call that leaves a little late (a busy event loop, a
- * slow connection) must not land inside the window of the calls after it. Measured on this 2-core machine under
- * load, with the sandbox and PGlite in one process (each blocking the other's event loop), the first of three calls
- * sent together arrived up to ~115 ms later, relative to the fourth, than their granted times say: 100 ms drew an
- * occasional 429, 150 ms none. It costs rate: three calls per 1 150 ms is 2.6 a second.
+ * Added to every window: the service counts arrivals, and a call's way from the moment it is handed to fetch to the
+ * moment the service stamps it (a connection to open, the service's own queue) varies, so a call must not land
+ * inside the window of the calls after it. Windows count from each call's recorded departure, not from its grant
+ * (see `pending`), so the time between a grant and the departure (a busy event loop, a slow database answer, which
+ * on a loaded two-core host exceeded this margin) is no longer the margin's to cover. It costs rate: three calls per
+ * 1 150 ms is 2.6 a second.
  */
 export const ARRIVAL_MARGIN_MS = 150;
+
+/**
+ * The longest a call granted to go now may take to leave (from just before it asked for its slot). Until its
+ * departure is recorded its slot counts as leaving at every moment (see `pending`); a call later than this does not
+ * go (the transport asks for a new slot), so a departure never recorded (its process died) counts as this late.
+ */
+export const DEPARTURE_GRACE_MS = 5_000;
 
 /**
  * A page call's plan this long past its time, not yet confirmed, is taken as abandoned (its process died, or the
@@ -49,6 +57,13 @@ export type ScheduleState = {
   slots: readonly number[];
   /** Those of `slots` that are page calls' plans, not yet confirmed: background calls wait while any is live. */
   pagePlans: readonly number[];
+  /**
+   * Those of `slots` granted to go now whose departure is not yet recorded. A grant is not a departure: the call
+   * leaves when its process gets to it, which on a loaded host can be hundreds of milliseconds later. So until the
+   * call reports when it left (`departedIn`), its slot counts as leaving at every moment, now: no call is granted
+   * within a window of it. Its departure then takes the grant's place in `slots`.
+   */
+  pending: readonly number[];
   /** No call before this time (a 429's retry-after, or a service that counts more of our calls than we sent). */
   pausedUntil: number;
 };
@@ -67,8 +82,12 @@ export type Decision = { reservation: Reservation; next: ScheduleState | null };
  * The earliest send time at or after `now` that keeps every window within its limit. Slots are granted in
  * ascending order (never before the last one), which keeps the log sorted and the queue first-come first-served.
  */
-export function earliestSlot(state: Pick<ScheduleState, 'slots' | 'pausedUntil'>, now: number, rules: Rules): number {
-  const { slots } = state;
+export function earliestSlot(
+  state: Pick<ScheduleState, 'slots' | 'pausedUntil'> & Partial<Pick<ScheduleState, 'pending'>>,
+  now: number,
+  rules: Rules,
+): number {
+  const slots = sendTimesAsOf(state, now);
   let at = Math.max(now, state.pausedUntil, slots.at(-1) ?? Number.NEGATIVE_INFINITY);
   for (const window of rules.windows) {
     // The call `limit` places back must have left the window before this one may start.
@@ -76,6 +95,25 @@ export function earliestSlot(state: Pick<ScheduleState, 'slots' | 'pausedUntil'>
     if (blocking !== undefined) at = Math.max(at, blocking + window.ms + rules.marginMs);
   }
   return at;
+}
+
+/**
+ * The send times the windows count at `now`, ascending: a pending slot (granted, departure not yet recorded) at `now`,
+ * as it may be leaving this very moment; one pending past the grace at the latest time it could have left.
+ */
+export function sendTimesAsOf(
+  state: Pick<ScheduleState, 'slots'> & Partial<Pick<ScheduleState, 'pending'>>,
+  now: number,
+) {
+  const pending = [...(state.pending ?? [])];
+  if (pending.length === 0) return state.slots;
+  const times = state.slots.map((at) => {
+    const index = pending.indexOf(at);
+    if (index === -1) return at;
+    pending.splice(index, 1);
+    return Math.max(at, Math.min(now, at + DEPARTURE_GRACE_MS));
+  });
+  return times.sort((a, b) => a - b);
 }
 
 const longestLog = (rules: Rules) => Math.max(...rules.windows.map((w) => w.limit));
@@ -91,15 +129,47 @@ function withoutOne(list: readonly number[], value: number): number[] {
   return index === -1 ? [...list] : list.filter((_, i) => i !== index);
 }
 
+/** `slots` with `value` put in its place, ascending. */
+function inserted(slots: readonly number[], value: number): number[] {
+  const index = slots.findIndex((at) => at > value);
+  return index === -1 ? [...slots, value] : [...slots.slice(0, index), value, ...slots.slice(index)];
+}
+
 /**
- * The state after granting `at`: older send times no window can still see are dropped, and `at` is a page plan
- * when the call must wait for it (a call granted now is as good as sent).
+ * A pending slot past the grace has left by then if it left at all (the transport does not send a call that late):
+ * it becomes a send time at the grace's end.
+ */
+function settleOverdue(state: Pick<ScheduleState, 'slots' | 'pending'>, now: number) {
+  let { slots } = state;
+  const pending: number[] = [];
+  for (const at of state.pending) {
+    if (at >= now - DEPARTURE_GRACE_MS) pending.push(at);
+    else slots = inserted(withoutOne(slots, at), at + DEPARTURE_GRACE_MS);
+  }
+  return { slots, pending };
+}
+
+/**
+ * The state after granting `at`: older send times no window can still see are dropped (a pending one is kept till
+ * its departure is recorded), and `at` is a page plan when the call must wait for it, else pending: the call goes
+ * now, and its slot counts as leaving until it reports when it did.
  */
 function granting(state: ScheduleState, slots: number[], at: number, now: number, rules: Rules): ScheduleState {
   const plans = livePagePlans(state, now);
+  const settled = settleOverdue({ slots, pending: at > now ? state.pending : [...state.pending, at] }, now);
+  const cut = Math.max(0, settled.slots.length - longestLog(rules));
+  // Of the send times dropped, those still pending stay: their departure is yet to be recorded.
+  const unmatched = [...settled.pending];
+  const kept = settled.slots.filter((slot, i) => {
+    if (i >= cut) return true;
+    const index = unmatched.indexOf(slot);
+    if (index !== -1) unmatched.splice(index, 1);
+    return index !== -1;
+  });
   return {
-    slots: slots.slice(-longestLog(rules)),
+    slots: kept,
     pagePlans: at > now ? [...plans, at] : plans,
+    pending: settled.pending,
     pausedUntil: state.pausedUntil,
   };
 }
@@ -168,7 +238,7 @@ export function confirmIn(
   const rest = { ...state, pagePlans: withoutOne(state.pagePlans, plannedAt) };
   const due = others.filter((at) => at <= now);
   const planned = others.filter((at) => at > now);
-  const at = earliestSlot({ slots: due, pausedUntil: state.pausedUntil }, now, rules);
+  const at = earliestSlot({ slots: due, pending: state.pending, pausedUntil: state.pausedUntil }, now, rules);
   const waitMs = Math.max(0, at - now);
   if (waitMs > maxWaitMs) {
     return {
@@ -181,16 +251,45 @@ export function confirmIn(
 }
 
 /**
- * Whether this budget's own calls explain a service that reports no requests left after the call sent at `sentAt`:
- * some window holds its full limit of our calls up to it (counted over the window and the arrival margin, as the
- * service may see a call that left that much earlier). Then the log already keeps the next call out of that window
+ * A call granted at `grantedAt` reports that it left `lateByMs` after it asked for that slot (by its own clock, from
+ * just before it asked: at least as late as it really left after the grant), or `null` when it did not go. Its
+ * pending slot gives way to the departure, never later than `now` (the report comes after the departure) nor earlier
+ * than the grant; from then on every window counts from when it left. Answers the send time recorded.
+ */
+export function departedIn(
+  state: ScheduleState,
+  grantedAt: number,
+  lateByMs: number | null,
+  now: number,
+): { departedAt: number | null; next: ScheduleState | null } {
+  const departedAt = lateByMs === null ? null : Math.max(grantedAt, Math.min(now, grantedAt + lateByMs));
+  const index = state.pending.indexOf(grantedAt);
+  // Not pending any more: past the grace (then counted as leaving at its end), or the schedule was forgotten.
+  if (index === -1) return { departedAt, next: null };
+  const pending = state.pending.filter((_, i) => i !== index);
+  const others = withoutOne(state.slots, grantedAt);
+  const slots = departedAt === null ? others : inserted(others, departedAt);
+  return { departedAt, next: { ...state, slots, pending } };
+}
+
+/**
+ * Whether this budget's own calls explain a service that reports no requests left after the call sent at `sentAt`
+ * (its recorded departure): some window holds its full limit of our calls up to it (counted over the window and the
+ * arrival margin, as the service may see a call that left that much earlier). Then the log already keeps the next call out of that window
  * and no pause is needed; when our calls do not fill any window, the service counts calls we do not know of (another
  * user of the token, a clock that disagrees), and only its reset tells when it will accept the next one.
  */
-export function ownCallsFillAWindow(state: Pick<ScheduleState, 'slots'>, sentAt: number, rules: Rules): boolean {
+export function ownCallsFillAWindow(
+  state: Pick<ScheduleState, 'slots'> & Partial<Pick<ScheduleState, 'pending'>>,
+  sentAt: number,
+  rules: Rules,
+): boolean {
+  // A call still pending counts at its grant, the earliest it could have left. Calls that left up to the margin after
+  // this one may have arrived before it (that is what the margin is for), so they count too.
   return rules.windows.some(
     (window) =>
-      state.slots.filter((at) => at <= sentAt && at > sentAt - window.ms - rules.marginMs).length >= window.limit,
+      state.slots.filter((at) => at <= sentAt + rules.marginMs && at > sentAt - window.ms - rules.marginMs).length >=
+      window.limit,
   );
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "data_api_budgets" ADD COLUMN "pending" bigint[] DEFAULT '{}'::bigint[] NOT NULL;
