@@ -44,7 +44,9 @@ export const uploadStatement = companyRoute<{ tenantId: string }>(
       const locale = localeOf(request);
       const texts = importUploadTexts[locale].refused;
       const body = [
-        texts.codes[error.code],
+        error.details.seconds === undefined
+          ? texts.codes[error.code]
+          : fill(texts.codes[error.code], { seconds: String(error.details.seconds) }),
         error.details.line === undefined ? '' : fill(texts.line, { line: String(error.details.line) }),
         error.details.field === undefined ? '' : fill(texts.field, { field: error.details.field }),
         texts.nothingStored,

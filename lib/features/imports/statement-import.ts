@@ -12,6 +12,7 @@ import type { NewLine } from '@/lib/owners/imports/lines';
 import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
 import { openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
 import type { Db } from '@/lib/platform/db/client';
+import { getEnv } from '@/lib/platform/env';
 
 import { paymentDisplayOf } from './line-display';
 import { type Pairing, pairStatement } from './pairing';
@@ -39,6 +40,8 @@ export type UploadRefusalCode =
   | StatementRefusalCode
   /** No file in the `statement` field (or not multipart/form-data at all). */
   | 'no_file'
+  /** The body was still arriving `UPLOAD_BODY_SECONDS` after its first byte was read. */
+  | 'too_slow'
   /** No account was chosen and none of the company's accounts has the statement's IBAN. */
   | 'account_required'
   /** The chosen account is not one of the company's (as last mirrored). */
@@ -50,7 +53,7 @@ export class UploadRefused extends Error implements Answerable {
   override name = 'UploadRefused';
   constructor(
     readonly code: UploadRefusalCode,
-    readonly details: { line?: number; field?: string; limit?: number } = {},
+    readonly details: { line?: number; field?: string; limit?: number; seconds?: number } = {},
   ) {
     super(`statement upload refused: ${code}`);
   }
@@ -115,15 +118,15 @@ function mappingOfForm(form: FormData): CsvMapping | null {
 }
 
 /**
- * The upload's form, its body read up to `UPLOAD_BODY_LIMIT` as it arrives (a longer one is refused `too_large`
- * without being read further), then parsed.
+ * The upload's form, its body read up to `UPLOAD_BODY_LIMIT` as it arrives and within `UPLOAD_BODY_SECONDS` (a longer
+ * one is refused `too_large`, a slower one `too_slow`, without being kept), then parsed.
  */
 export async function readUploadForm(request: Request): Promise<UploadForm> {
-  const read = await readMultipartForm(request, UPLOAD_BODY_LIMIT);
+  const seconds = getEnv().uploadBodySeconds;
+  const read = await readMultipartForm(request, { limit: UPLOAD_BODY_LIMIT, seconds });
   if ('refused' in read) {
-    throw read.refused === 'too-large'
-      ? new UploadRefused('too_large', { limit: statementLimits.maxBytes })
-      : new UploadRefused('no_file');
+    if (read.refused === 'too-large') throw new UploadRefused('too_large', { limit: statementLimits.maxBytes });
+    throw read.refused === 'too-slow' ? new UploadRefused('too_slow', { seconds }) : new UploadRefused('no_file');
   }
   const { form } = read;
   const accountId = form.get('accountId');
