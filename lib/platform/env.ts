@@ -84,8 +84,9 @@ const rawSchema = z.object({
   // Whole days a company's mirror is kept after the last time anyone opened the company.
   MIRROR_RETENTION_DAYS: wholeNumber('days', 1, 3650).default(30),
   // Whole seconds an upload's body (a bank statement, an invoice sheet) may take to arrive before it is refused with
-  // the form's own page, nothing stored: below the reverse proxy's time-out for a body (deploy/Caddyfile, 120 s), so
-  // the add-on answers first. 60 s lets a 20 MB statement through at about 3 Mbit/s.
+  // the form's own page, nothing stored. Keep it below any time-out of a proxy in front for a request's body (the
+  // deployed Caddy sets none; Node's own is 300 s), so the add-on answers first. 60 s lets a 20 MB statement through
+  // at about 3 Mbit/s.
   UPLOAD_BODY_SECONDS: wholeNumber('seconds', 5, 600).default(60),
   // The bearer token of GET /api/metrics (absent: the address does not exist). Long enough that guessing is futile.
   METRICS_TOKEN: z

@@ -168,6 +168,7 @@ describe('an address naming a record that does not exist answers 404, though the
     for (const path of [`/companies/10002/payments/import/${id}`, `/companies/10001/invoices/import/${id}`]) {
       const foreign = await loadPage(env, jana, path);
       expect(foreign.status, path).toBe(404);
+      expect(foreign.body, path).toContain('Page not found');
       expect(foreign.body, path).not.toContain('only-10001.xml');
     }
     const unknown = await loadPage(env, jana, '/companies/10001/payments/import/00000000-0000-4000-8000-000000000000');
@@ -182,6 +183,7 @@ describe('an address naming a record that does not exist answers 404, though the
     ]) {
       const missing = await loadPage(env, jana, path);
       expect(missing.status, path).toBe(404);
+      expect(missing.body, path).toContain('Page not found');
     }
   });
 
@@ -195,5 +197,6 @@ describe('an address naming a record that does not exist answers 404, though the
     );
     const missing = await loadPage(env, jana, '/companies/10001/partners/ico:99999999');
     expect(missing.status).toBe(404);
+    expect(missing.body).toContain('Page not found');
   });
 });
