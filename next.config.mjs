@@ -1,3 +1,21 @@
+/**
+ * The upload forms (contract.md, "Uploads"): their page's GET is a page, their POST a route handler one segment deeper
+ * (a page and a route handler cannot share a folder: lib/base/http/page-rewrites.ts). A request that carries a body
+ * there is rewritten here, never by proxy.ts: Next holds back the whole body of every request the proxy sees (up to
+ * `proxyClientMaxBodySize`, cutting the rest) and passes a rewrite on only once it has all arrived, so a statement
+ * larger than that, or slower than Next's 30 s for a proxied rewrite, answered 500 and a slow one still made its
+ * import. Here the handler reads the body itself as it arrives (counted, timed: lib/base/http/body.ts `readUpload`)
+ * and refuses it with the form's own page. proxy.ts's matcher leaves these requests out (the same two addresses, any
+ * request with a body); tests/routes/page-rewrites.test.ts holds the two lists together.
+ */
+export const uploadForms = [
+  { page: '/companies/:tenantId/payments/import', handler: '/companies/:tenantId/payments/import/upload' },
+  { page: '/companies/:tenantId/invoices/import', handler: '/companies/:tenantId/invoices/import/upload' },
+];
+
+/** A request carries a body when it declares one, by its length or as chunks. */
+const bodyHeaders = ['content-length', 'transfer-encoding'];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -52,13 +70,21 @@ const nextConfig = {
       { source: '/favicon.ico', headers: fixed },
     ];
   },
+  async rewrites() {
+    return {
+      // Before Next looks for a page, so the POST reaches the handler, not the page of the same address.
+      beforeFiles: uploadForms.flatMap(({ page, handler }) =>
+        bodyHeaders.map((key) => ({ source: page, destination: handler, has: [{ type: 'header', key }] })),
+      ),
+    };
+  },
   experimental: {
     // unauthorized() and forbidden() answer 401 and 403 with our own pages.
     authInterrupts: true,
-    // The proxy buffers a request's body up to this and silently cuts the rest (10 MB by default): a bank statement
-    // (20 MB, in a multipart body of at most UPLOAD_BODY_LIMIT, lib/features/imports/statement-import.ts) must arrive
-    // whole, and one byte more lets the upload see that a longer body was cut and refuse it as too large.
-    proxyClientMaxBodySize: 20 * 1024 * 1024 + 64 * 1024 + 1,
+    // The proxy holds back a request's body up to this and silently cuts the rest (10 MB by default). Uploads never
+    // pass it (uploadForms above); the forms that do read at most 1 MB (the import's send form, the pasted token, the
+    // refresh), and one byte more lets such a form see that a longer body was cut and refuse it.
+    proxyClientMaxBodySize: 1024 * 1024 + 1,
   },
 };
 

@@ -1,6 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
 
 import { kindOfSegment } from '@/lib/base/document-kinds';
+import { PAGE_PATH_HEADER } from '@/lib/base/http/page-path';
 import { rewriteOf } from '@/lib/base/http/page-rewrites';
 import { isRouteHandlerPath } from '@/lib/base/http/route-handlers';
 import { searchParamsOf } from '@/lib/base/http/search-params';
@@ -80,6 +81,8 @@ export function proxy(request: NextRequest) {
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('Content-Security-Policy', csp);
+  // Which page this is, for the company's layout: it checks the record the address names before anything streams.
+  requestHeaders.set(PAGE_PATH_HEADER, request.nextUrl.pathname);
 
   const needsSession = request.nextUrl.pathname !== '/signed-out' && !inConsole;
   const response =
@@ -105,5 +108,16 @@ export const config = {
   // Route handlers answer for themselves; Next's own files (their headers are in next.config.mjs) and the icon are
   // public. The consent's answer (/consent/return) is a cross-site POST without our cookie: it answers for itself.
   // Exact paths only: an address under one of them is a page address (a 404 page with the page headers).
-  matcher: ['/((?!api/|auth/callback$|auth/logout$|consent/return$|_next/|favicon\\.ico$|icon\\.svg$).*)'],
+  // The upload forms' addresses only without a body (their page): a request with one is next.config.mjs's rewrite to
+  // the upload's handler, since Next holds back every body the proxy sees until it has all arrived (uploadForms).
+  matcher: [
+    '/((?!api/|auth/callback$|auth/logout$|consent/return$|_next/|favicon\\.ico$|icon\\.svg$|companies/[^/]+/(?:payments|invoices)/import$).*)',
+    {
+      source: '/companies/:tenantId/(payments|invoices)/import',
+      missing: [
+        { type: 'header', key: 'content-length' },
+        { type: 'header', key: 'transfer-encoding' },
+      ],
+    },
+  ],
 };

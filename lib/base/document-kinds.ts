@@ -24,6 +24,23 @@ export function segmentOf<K extends DocumentKind>(kind: K): (typeof segments)[K]
   return segments[kind];
 }
 
+/**
+ * A kind's own pages that stand beside its documents (`/companies/{tenantId}/invoices/import`, the invoice import
+ * form): Next routes them before the document's page (`[id]`), so their name is never read as a document's id.
+ * tests/documents/document-kinds.test.ts holds this list to app/'s folders.
+ */
+const pagesBesideDocuments: Record<DocumentSegment, readonly string[]> = {
+  invoices: ['import'],
+  expenses: [],
+  'delivery-notes': [],
+};
+
+/** Whether `name` under a kind's segment is one of the kind's own pages rather than a document's id. */
+export function isPageBesideDocuments(segment: string, name: string): boolean {
+  const kind = kindOfSegment(segment);
+  return kind !== null && pagesBesideDocuments[segmentOf(kind)].includes(name);
+}
+
 /** The kind whose pages live at a URL segment; null for any other segment. */
 export function kindOfSegment(segment: string): DocumentKind | null {
   return DOCUMENT_KINDS.find((kind) => segments[kind] === segment) ?? null;

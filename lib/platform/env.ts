@@ -83,6 +83,11 @@ const rawSchema = z.object({
   MIRROR_SYNC: z.enum(['on', 'off']).default('on'),
   // Whole days a company's mirror is kept after the last time anyone opened the company.
   MIRROR_RETENTION_DAYS: wholeNumber('days', 1, 3650).default(30),
+  // Whole seconds an upload's body (a bank statement, an invoice sheet) may take to arrive before it is refused with
+  // the form's own page, nothing stored. Keep it below any time-out of a proxy in front for a request's body (the
+  // deployed Caddy sets none; Node's own is 300 s), so the add-on answers first. 60 s lets a 20 MB statement through
+  // at about 3 Mbit/s.
+  UPLOAD_BODY_SECONDS: wholeNumber('seconds', 5, 600).default(60),
   // The bearer token of GET /api/metrics (absent: the address does not exist). Long enough that guessing is futile.
   METRICS_TOKEN: z
     .string()
@@ -162,6 +167,7 @@ export function resolveEnv(source: Record<string, string | undefined>) {
     sessionIdleSeconds: raw.SESSION_IDLE_MINUTES * 60,
     mirrorSync: raw.MIRROR_SYNC === 'on',
     mirrorRetentionDays: raw.MIRROR_RETENTION_DAYS,
+    uploadBodySeconds: raw.UPLOAD_BODY_SECONDS,
     metricsToken: raw.METRICS_TOKEN,
     logLevel: raw.LOG_LEVEL,
     operatorConsole: operatorConsoleSettings(raw, production, dev),

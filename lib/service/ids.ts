@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { kindOfSegment } from '@/lib/base/document-kinds';
+import { isPageBesideDocuments, kindOfSegment } from '@/lib/base/document-kinds';
 
 /**
  * The one reading of an id that comes from outside (a page's or a file route's path, a caller of the client), by the
@@ -58,13 +58,14 @@ export function reportIdOf(value: unknown): ReportId | null {
 const documentPage = /^\/companies\/[^/]+\/([^/]+)\/([^/]+)\/?$/;
 
 /**
- * True for the address of a document page whose id cannot name a document. Pages stream (their status is fixed
+ * True for the address of a document page whose id cannot name a document (a page of the kind's own beside its
+ * documents, `/invoices/import`, is not one). Pages stream (their status is fixed
  * before they look at anything), so the proxy answers such an address 404 itself; the page shows the not-found view.
  */
 export function isMalformedDocumentPage(pathname: string): boolean {
   const match = documentPage.exec(pathname);
   const kind = match ? kindOfSegment(match[1]!) : null;
-  if (!match || !kind) return false;
+  if (!match || !kind || isPageBesideDocuments(match[1]!, match[2]!)) return false;
   let id: string;
   try {
     id = decodeURIComponent(match[2]!);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -95,6 +95,25 @@ describe('the addresses built from it', () => {
     );
     expect(isMalformedDocumentPage(`/companies/${TENANT}/${expected[kind]}/not-an-id`)).toBe(true);
   });
+
+  it.each(DOCUMENT_KINDS)(
+    'a page of its own beside the documents of %s (the invoice import form) is not read as a document’s id',
+    (kind) => {
+      const folder = new URL(`../../app/companies/[tenantId]/${expected[kind]}/`, import.meta.url);
+      const pages = readdirSync(folder, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && !entry.name.startsWith('['))
+        .filter((entry) => existsSync(new URL(`${entry.name}/page.tsx`, folder)))
+        .map((entry) => entry.name);
+      for (const page of pages) {
+        expect(isMalformedDocumentPage(`/companies/${TENANT}/${expected[kind]}/${page}`), page).toBe(false);
+      }
+      if (kind === 'invoices') expect(pages).toContain('import');
+      // Only the kind's own pages: the same name under another kind is still no document's id.
+      if (!pages.includes('import')) {
+        expect(isMalformedDocumentPage(`/companies/${TENANT}/${expected[kind]}/import`)).toBe(true);
+      }
+    },
+  );
 
   it.each(REPORTED_KINDS)('the report links of %s', (kind) => {
     const [first] = reportLinks(kind, TENANT, 7, 'FV-1');

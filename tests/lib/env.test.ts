@@ -63,6 +63,17 @@ describe('configuration', () => {
     }
   });
 
+  it('gives an upload’s body UPLOAD_BODY_SECONDS to arrive (60 unless set), whole seconds from 5 to 600', () => {
+    expect(resolveEnv(production).uploadBodySeconds).toBe(60);
+    expect(resolveEnv({ ...production, UPLOAD_BODY_SECONDS: '5' }).uploadBodySeconds).toBe(5);
+    expect(resolveEnv({ ...production, UPLOAD_BODY_SECONDS: '600' }).uploadBodySeconds).toBe(600);
+    for (const value of ['4', '601', '0', '1.5', '-30', '1e2', 'a minute']) {
+      expect(() => resolveEnv({ ...production, UPLOAD_BODY_SECONDS: value }), value).toThrow(
+        /^Configuration: UPLOAD_BODY_SECONDS is malformed/,
+      );
+    }
+  });
+
   it('serves metrics only with METRICS_TOKEN: at least 32 printable characters, no spaces, never in the message', () => {
     expect(resolveEnv(production).metricsToken).toBeUndefined();
     const token = 'a-metrics-token-of-enough-length-0123456789';

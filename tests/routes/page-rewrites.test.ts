@@ -6,12 +6,18 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import type { NextConfig } from 'next';
+import {
+  getRewrittenUrl,
+  unstable_doesMiddlewareMatch,
+  unstable_getResponseFromNextConfig,
+} from 'next/experimental/testing/server';
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 
 import { pageRewrites, rewriteOf } from '@/lib/base/http/page-rewrites';
 import { addressPattern, isRouteHandlerPath } from '@/lib/base/http/route-handlers';
-import { proxy } from '@/proxy';
+import { config, proxy } from '@/proxy';
 
 const cookie = { cookie: '__Host-kros-addon-session=x' };
 
@@ -79,13 +85,62 @@ describe('the proxy', () => {
   });
 });
 
-describe('a statement through the proxy', () => {
-  it('arrives whole: the proxy buffers one byte more than the upload takes, so a longer body is refused, never cut', async () => {
+describe('an upload’s body, never through the proxy', () => {
+  // Next holds back every body the proxy sees until it has all arrived (cutting it at proxyClientMaxBodySize), so a
+  // 25 MB statement answered 500 and a slow one was imported after its sender had given up (issue 30).
+  const loadConfig = async () => {
     const configFile = pathToFileURL(path.join(process.cwd(), 'next.config.mjs')).href;
-    const { default: config } = (await import(/* @vite-ignore */ configFile)) as {
-      default: { experimental: { proxyClientMaxBodySize: number } };
-    };
-    const { UPLOAD_BODY_LIMIT } = await import('@/lib/features/imports/statement-import');
-    expect(config.experimental.proxyClientMaxBodySize).toBe(UPLOAD_BODY_LIMIT + 1);
+    return (await import(/* @vite-ignore */ configFile)) as { default: NextConfig; uploadForms: unknown[] };
+  };
+  const forms = pageRewrites.filter((rewrite) => rewrite.method === 'POST');
+  const address = (page: string) => page.replaceAll('[tenantId]', '10001');
+  const withBody = [{ 'content-length': '25000000' }, { 'transfer-encoding': 'chunked' }];
+
+  it('every upload form’s request with a body is left out of the proxy and rewritten to its handler by Next', async () => {
+    const { default: nextConfig } = await loadConfig();
+    expect(forms.map((form) => form.page)).toEqual([
+      '/companies/[tenantId]/payments/import',
+      '/companies/[tenantId]/invoices/import',
+    ]);
+    for (const form of forms) {
+      const url = `http://localhost${address(form.page)}`;
+      for (const headers of withBody) {
+        expect(unstable_doesMiddlewareMatch({ config, nextConfig, url, headers }), url).toBe(false);
+        const response = await unstable_getResponseFromNextConfig({ url, nextConfig, headers });
+        expect(getRewrittenUrl(response), url).toBe(`http://localhost${address(form.handler)}`);
+      }
+    }
+  });
+
+  it('the form page’s own GET still passes the proxy (its headers) and reaches the page', async () => {
+    const { default: nextConfig } = await loadConfig();
+    for (const form of forms) {
+      const url = `http://localhost${address(form.page)}`;
+      expect(unstable_doesMiddlewareMatch({ config, nextConfig, url, headers: {} }), url).toBe(true);
+      expect(getRewrittenUrl(await unstable_getResponseFromNextConfig({ url, nextConfig, headers: {} }))).toBeNull();
+    }
+  });
+
+  it('any other address keeps the proxy, a body or not (only the forms’ addresses are left out)', async () => {
+    const { default: nextConfig } = await loadConfig();
+    for (const pathname of [
+      '/companies/10001/payments/import/0b8f3c6e-1d2a-4c5b-9e7f-a1b2c3d4e5f6',
+      '/companies/10001/invoices',
+      '/companies/10001/expenses/import',
+    ]) {
+      const url = `http://localhost${pathname}`;
+      for (const headers of withBody) {
+        expect(unstable_doesMiddlewareMatch({ config, nextConfig, url, headers }), url).toBe(true);
+        expect(getRewrittenUrl(await unstable_getResponseFromNextConfig({ url, nextConfig, headers })), url).toBeNull();
+      }
+    }
+    // With a trailing slash, the proxy answers first: 308 to the address without it (see "the proxy" above).
+    const slashed = 'http://localhost/companies/10001/payments/import/';
+    expect(unstable_doesMiddlewareMatch({ config, nextConfig, url: slashed, headers: withBody[0] })).toBe(true);
+  });
+
+  it('the proxy holds back at most one byte more than the largest form it still sees (1 MB)', async () => {
+    const { default: nextConfig } = await loadConfig();
+    expect(nextConfig.experimental?.proxyClientMaxBodySize).toBe(1024 * 1024 + 1);
   });
 });

@@ -1,17 +1,21 @@
+import { headers } from 'next/headers';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
 import { AppHeader } from '@/components/app-header';
 import { CompanyTabs } from '@/components/company-tabs';
 import { linkClass } from '@/components/detail-parts';
+import { PAGE_PATH_HEADER } from '@/lib/base/http/page-path';
 import { getMessages } from '@/lib/base/i18n/server';
+import { requireAddressedRecord } from '@/lib/doors/company/addressed-record';
 import { requireCompany } from '@/lib/doors/company/page';
 import { companyTabs } from '@/lib/features/pages/company-tabs';
 
 /**
  * The frame of every company page: the header with sign-out, the company's name and the tabs. The company is checked
  * here, outside the pages' loading boundaries, so a foreign company answers 403 before anything streams (each page
- * checks again: a layout is not re-rendered on client-side navigation).
+ * checks again: a layout is not re-rendered on client-side navigation); so is the record the page's address names
+ * (an import, a document, a partner: lib/doors/company/addressed-record.ts), so a missing one answers 404.
  */
 export default async function CompanyLayout({
   children,
@@ -21,9 +25,11 @@ export default async function CompanyLayout({
   params: Promise<{ tenantId: string }>;
 }) {
   const { tenantId } = await params;
-  const { session, connection } = await requireCompany(tenantId);
+  const company = await requireCompany(tenantId);
+  await requireAddressedRecord(company, (await headers()).get(PAGE_PATH_HEADER));
+  const { session, connection } = company;
   const { t } = await getMessages();
-  const company = await connection();
+  const stored = await connection();
   const d = t.docs.nav;
 
   return (
@@ -36,7 +42,7 @@ export default async function CompanyLayout({
           </Link>
         )}
         <h1 className="mt-1 text-xl font-semibold text-slate-900">
-          {company.name ?? `${t.unnamedCompany} ${tenantId}`}
+          {stored.name ?? `${t.unnamedCompany} ${tenantId}`}
         </h1>
         <p className="text-sm text-slate-500">
           {t.companyId}: {tenantId}

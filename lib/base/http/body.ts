@@ -27,6 +27,75 @@ export async function readUpTo(message: Request | Response, limit: number): Prom
   return Buffer.concat(chunks);
 }
 
+/** How long a refused upload's sender is still read from (and what it sends thrown away) before the socket is let go. */
+const LINGER_MS = 30_000;
+
+/**
+ * Whatever is left of a body we will not use, read and thrown away in the background for a while, then cancelled:
+ * a client still sending reads the answer we already gave rather than a reset connection (cancelling at once closes
+ * the socket under it), and the bytes never sit in memory.
+ */
+function letGo(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  const stop = setTimeout(() => void reader.cancel().catch(() => {}), LINGER_MS);
+  stop.unref?.();
+  void (async () => {
+    try {
+      while (!(await reader.read()).done);
+    } catch {
+      // The sender went away: nothing left to throw away.
+    } finally {
+      clearTimeout(stop);
+    }
+  })();
+}
+
+/** A request's body left unread (refused before reading it): thrown away as it arrives (`letGo`). */
+export function discardBody(request: Request): void {
+  if (request.body && !request.body.locked) letGo(request.body.getReader());
+}
+
+/**
+ * An upload's body (a form with a file), counted as it streams in: at most `limit` bytes, all of it within `seconds`
+ * of the first read. Else `too-large` (a declared length over the limit is refused before a byte is read) or
+ * `too-slow`; either way what is left is thrown away as it arrives (`letGo`), never buffered.
+ */
+export async function readUpload(
+  request: Request,
+  { limit, seconds }: { limit: number; seconds: number },
+): Promise<{ bytes: Buffer } | { refused: 'too-large' | 'too-slow' }> {
+  if (!request.body) return { bytes: Buffer.alloc(0) };
+  const reader = request.body.getReader();
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) {
+    letGo(reader);
+    return { refused: 'too-large' };
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), seconds * 1000);
+  });
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), late]);
+      if (next === 'late') {
+        letGo(reader);
+        return { refused: 'too-slow' };
+      }
+      if (next.done) return { bytes: Buffer.concat(chunks) };
+      size += next.value.byteLength;
+      if (size > limit) {
+        letGo(reader);
+        return { refused: 'too-large' };
+      }
+      chunks.push(next.value);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A request's body of at most `limit` bytes (see readUpTo); a missing or longer body is refused. */
 export async function readBodyBytes(request: Request, limit: number): Promise<Buffer> {
   if (!request.body) throw new HttpError('bad_request', 'body_missing');

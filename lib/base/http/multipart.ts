@@ -1,10 +1,10 @@
 import 'server-only';
 
-import { readUpTo } from './body';
+import { discardBody, readUpload } from './body';
 
 /**
- * An upload form's body (multipart/form-data): read up to a limit as it arrives (a longer body is cut off before
- * anything parses it), then parsed; and a file field of it. Each import's form says in its own words why an upload
+ * An upload form's body (multipart/form-data): read up to a limit and within a time as it arrives (a longer or slower
+ * body is refused before anything parses it, and the rest of it thrown away as it comes), then parsed; and a file field of it. Each import's form says in its own words why an upload
  * was refused: here only what went wrong.
  */
 
@@ -13,18 +13,21 @@ export type UploadedFile = { name: string; bytes: Uint8Array };
 
 /**
  * The form, or why there is none: `not-multipart` (another content type, or a body that does not parse as one),
- * `too-large` (longer than `limit` bytes).
+ * `too-large` (longer than `limit` bytes), `too-slow` (not all there `seconds` after the first read).
  */
 export async function readMultipartForm(
   request: Request,
-  limit: number,
-): Promise<{ form: FormData } | { refused: 'not-multipart' | 'too-large' }> {
+  { limit, seconds }: { limit: number; seconds: number },
+): Promise<{ form: FormData } | { refused: 'not-multipart' | 'too-large' | 'too-slow' }> {
   const type = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(type)) return { refused: 'not-multipart' };
-  const body = await readUpTo(request, limit);
-  if (!body) return { refused: 'too-large' };
+  if (!/^multipart\/form-data\s*;/i.test(type)) {
+    discardBody(request);
+    return { refused: 'not-multipart' };
+  }
+  const body = await readUpload(request, { limit, seconds });
+  if ('refused' in body) return body;
   try {
-    return { form: await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData() };
+    return { form: await new Response(new Uint8Array(body.bytes), { headers: { 'content-type': type } }).formData() };
   } catch {
     return { refused: 'not-multipart' };
   }

@@ -75,6 +75,8 @@ export const en: ImportUploadTexts = {
       csv_missing_column: 'The CSV file has no column the mapping names for this field.',
       csv_row_unreadable: 'A row of the CSV has a date or amount that cannot be read with the mapping.',
       no_file: 'Choose the statement file to upload.',
+      too_slow:
+        'The file took too long to arrive ({seconds} s at most). Try again on a faster connection, or upload a shorter period.',
       account_required:
         'The add-on could not tell which of the company’s accounts the statement is of. Choose the account.',
       account_unknown: 'The chosen account is not one of the company’s accounts.',

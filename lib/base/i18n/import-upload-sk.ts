@@ -73,6 +73,8 @@ export const sk = {
       csv_missing_column: 'Súbor CSV nemá stĺpec, ktorý je pre toto pole určený.',
       csv_row_unreadable: 'Riadok CSV má dátum alebo sumu, ktorú sa podľa určených stĺpcov nedá prečítať.',
       no_file: 'Vyberte súbor výpisu, ktorý chcete nahrať.',
+      too_slow:
+        'Súbor sa nahrával príliš dlho (najviac {seconds} s). Skúste to znova na rýchlejšom pripojení alebo nahrajte kratšie obdobie.',
       account_required: 'Doplnok nevedel určiť, ku ktorému účtu firmy výpis patrí. Vyberte účet.',
       account_unknown: 'Vybraný účet nie je účtom firmy.',
       account_foreign:

@@ -25,6 +25,7 @@ export const en: InvoiceImportTexts = {
     nothingStored: 'Nothing was stored. Correct the file and upload it again.',
     back: 'Back to the import form',
     noFile: 'Choose the invoices file (CSV or XLSX) to upload.',
+    tooSlow: 'The file took too long to arrive ({seconds} s at most). Try again on a faster connection.',
   },
   pageTitle: 'Invoice import',
   title: 'Invoice import {file}',

@@ -30,6 +30,7 @@ export const sk = {
     nothingStored: 'Nič sa neuložilo. Opravte súbor a nahrajte ho znova.',
     back: 'Späť na formulár importu',
     noFile: 'Vyberte súbor s faktúrami (CSV alebo XLSX).',
+    tooSlow: 'Súbor sa nahrával príliš dlho (najviac {seconds} s). Skúste to znova na rýchlejšom pripojení.',
   },
   pageTitle: 'Import faktúr',
   title: 'Import faktúr {file}',

@@ -3,6 +3,7 @@ import 'server-only';
 import { HttpError } from '@/lib/base/errors';
 import { readBodyText } from '@/lib/base/http/body';
 import { localeOf } from '@/lib/base/http/request-locale';
+import { fill } from '@/lib/base/i18n/documents';
 import { describeInvoiceProblem, invoiceImportTexts } from '@/lib/base/i18n/invoice-import';
 import { invoiceSheetTexts, sheetRefusalWords } from '@/lib/base/i18n/invoice-sheet';
 import { type Locale, pickLocale } from '@/lib/base/i18n/messages';
@@ -45,9 +46,10 @@ type ImportParams = { tenantId: string; importId: string };
 
 const FORM_LIMIT_BYTES = 1024 * 1024;
 
-/** Why an upload was refused, in words: our own `no-file`, else the sheet reader's (its `too-large` too). */
+/** Why an upload was refused, in words: our own `no-file` and `too-slow`, else the sheet reader's (its `too-large` too). */
 function refusalWords(error: InvoiceUploadRefused, locale: Locale): string {
   if (error.code === 'no-file') return invoiceImportTexts[locale].refused.noFile;
+  if (error.code === 'too-slow') return fill(invoiceImportTexts[locale].refused.tooSlow, error.params);
   const params = error.code === 'too-large' ? { limit: '10 MB', ...error.params } : error.params;
   return sheetRefusalWords({ code: error.code, params }, locale);
 }

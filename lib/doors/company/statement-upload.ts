@@ -53,7 +53,10 @@ export const uploadStatement = companyRoute<{ tenantId: string }>(
       };
       const formPath = companyPath(scope.tenantId, 'payments', 'import');
       const body = [
-        fill(texts.codes[error.code], named),
+        fill(texts.codes[error.code], {
+          ...named,
+          ...(error.details.seconds === undefined ? {} : { seconds: error.details.seconds }),
+        }),
         error.details.line === undefined ? '' : fill(texts.line, { line: String(error.details.line) }),
         error.details.field === undefined ? '' : fill(texts.field, { field: error.details.field }),
         texts.nothingStored,

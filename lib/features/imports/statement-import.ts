@@ -12,6 +12,7 @@ import type { NewLine } from '@/lib/owners/imports/lines';
 import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
 import { openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
 import type { Db } from '@/lib/platform/db/client';
+import { getEnv } from '@/lib/platform/env';
 
 import { moneyProblemsOf } from './line-checks';
 import { paymentDisplayOf } from './line-display';
@@ -40,6 +41,8 @@ export type UploadRefusalCode =
   | StatementRefusalCode
   /** No file in the `statement` field (or not multipart/form-data at all). */
   | 'no_file'
+  /** The body was still arriving `UPLOAD_BODY_SECONDS` after its first byte was read. */
+  | 'too_slow'
   /** No account was chosen and the statement names no IBAN (or several of the company's accounts have it). */
   | 'account_required'
   /** The statement's IBAN is none of the company's accounts (as last mirrored), whatever account was chosen. */
@@ -59,6 +62,7 @@ export class UploadRefused extends Error implements Answerable {
       line?: number;
       field?: string;
       limit?: number;
+      seconds?: number;
       /** The statement's own IBAN (electronic form): for `account_foreign` and `account_mismatch`. */
       statementIban?: string;
       /** The chosen account (`account_mismatch`): its IBAN (null: it has none) and name. */
@@ -130,15 +134,15 @@ function mappingOfForm(form: FormData): CsvMapping | null {
 }
 
 /**
- * The upload's form, its body read up to `UPLOAD_BODY_LIMIT` as it arrives (a longer one is refused `too_large`
- * without being read further), then parsed.
+ * The upload's form, its body read up to `UPLOAD_BODY_LIMIT` as it arrives and within `UPLOAD_BODY_SECONDS` (a longer
+ * one is refused `too_large`, a slower one `too_slow`, without being kept), then parsed.
  */
 export async function readUploadForm(request: Request): Promise<UploadForm> {
-  const read = await readMultipartForm(request, UPLOAD_BODY_LIMIT);
+  const seconds = getEnv().uploadBodySeconds;
+  const read = await readMultipartForm(request, { limit: UPLOAD_BODY_LIMIT, seconds });
   if ('refused' in read) {
-    throw read.refused === 'too-large'
-      ? new UploadRefused('too_large', { limit: statementLimits.maxBytes })
-      : new UploadRefused('no_file');
+    if (read.refused === 'too-large') throw new UploadRefused('too_large', { limit: statementLimits.maxBytes });
+    throw read.refused === 'too-slow' ? new UploadRefused('too_slow', { seconds }) : new UploadRefused('no_file');
   }
   const { form } = read;
   const accountId = form.get('accountId');

@@ -150,3 +150,15 @@ export async function statementTitleOf(company: CompanyPage, segment: string): P
   const partner = await partnerNamed(company, key);
   return partner === null ? null : (partner.name ?? key);
 }
+
+/**
+ * Whether a statement's address names a partner the company's copy does not know: the copy is ready and none of its
+ * invoices and expenses names the key (a key that cannot be one is the proxy's 404 already; a copy not ready yet
+ * knows nobody, so that is no answer).
+ */
+export async function isUnknownPartner(company: CompanyPage, segment: string): Promise<boolean> {
+  const key = partnerKeyFromAddress(segment);
+  if (key === null) return false;
+  const { readiness } = await partnersMirror(company);
+  return readiness.state === 'ready' && (await partnerNamed(company, key)) === null;
+}

@@ -38,6 +38,7 @@ export const addonVariables = [
   'NEXTAUTH_URL',
   'NEXTAUTH_SECRET',
   'METRICS_TOKEN',
+  'UPLOAD_BODY_SECONDS',
 ];
 
 /** The service's application that embeds the add-on, as production configures it. */

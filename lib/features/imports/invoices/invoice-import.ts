@@ -12,6 +12,7 @@ import { companyOf, isImportId } from '@/lib/owners/imports/lines';
 import { queueLines, resumeImport } from '@/lib/owners/imports/queue';
 import { type ImportDetail, readImport } from '@/lib/owners/imports/view';
 import type { Db } from '@/lib/platform/db/client';
+import { getEnv } from '@/lib/platform/env';
 import { companyPath } from '@/lib/service/records/present';
 
 import { loadInvoiceContext } from './context';
@@ -51,10 +52,17 @@ export class InvoiceUploadRefused extends Error implements Answerable {
 
 export type InvoiceUploadForm = { file: UploadedFile | null };
 
-/** The upload's form, its body read up to `INVOICE_UPLOAD_BODY_LIMIT` as it arrives, then parsed. */
+/**
+ * The upload's form, its body read up to `INVOICE_UPLOAD_BODY_LIMIT` as it arrives and within `UPLOAD_BODY_SECONDS`
+ * (else `too-large` or `too-slow`, the body not kept), then parsed.
+ */
 export async function readInvoiceUploadForm(request: Request): Promise<InvoiceUploadForm> {
-  const read = await readMultipartForm(request, INVOICE_UPLOAD_BODY_LIMIT);
-  if ('refused' in read) throw new InvoiceUploadRefused(read.refused === 'too-large' ? 'too-large' : 'no-file');
+  const seconds = getEnv().uploadBodySeconds;
+  const read = await readMultipartForm(request, { limit: INVOICE_UPLOAD_BODY_LIMIT, seconds });
+  if ('refused' in read) {
+    if (read.refused === 'too-slow') throw new InvoiceUploadRefused('too-slow', { seconds: String(seconds) });
+    throw new InvoiceUploadRefused(read.refused === 'too-large' ? 'too-large' : 'no-file');
+  }
   return { file: await uploadedFile(read.form, 'file', 'invoices') };
 }
 

@@ -1,0 +1,72 @@
+import 'server-only';
+
+import { notFound, unstable_rethrow } from 'next/navigation';
+
+import { importOfKind } from '@/lib/features/imports/import-page-parts';
+import type { CompanyPage } from '@/lib/features/pages/company-page';
+import { isUnknownPartner } from '@/lib/features/partners/pages';
+import { int64IdOf, uuidOf } from '@/lib/service/ids';
+
+import { deliveryNoteForPage, expenseForPage, invoiceForPage } from './detail-pages';
+
+/**
+ * Not found answers 404, streamed pages included. A page's status is fixed by the first byte, and every company page
+ * renders inside a loading boundary (app/companies/[tenantId]/loading.tsx and the lists'), whose skeleton is that
+ * first byte: a page's own notFound() then comes too late and streams the not-found view under 200. The company's
+ * layout is the last thing rendered before it, so the layout asks here whether the record the page's address names
+ * exists (an import, a document, a partner), on a page's own request, and a missing one is notFound() there, before
+ * anything streams. The page then loads it again through the same once-per-request loads and shows it. A client-side
+ * navigation does not render the layout again; there the page's own not-found view is what the user sees (a status
+ * means nothing to it). Any other failure of the look-up is left for the page, which shows it in its place.
+ */
+
+type Check = (company: CompanyPage, tenantId: string, name: string) => Promise<boolean>;
+
+/** Whether a document load ended in the service's 404: the loads throw notFound() for it (lib/features/pages/page-load.ts). */
+const documentCheck =
+  (idOf: (value: string) => string | null, load: (tenantId: string, id: string) => Promise<unknown>): Check =>
+  async (_company, tenantId, given) => {
+    const id = idOf(given);
+    // An id that cannot name a document: the proxy answers 404 already.
+    if (id !== null) await load(tenantId, id);
+    return true;
+  };
+
+/** The records a company page's address names, by the page's path below the company (`invoices/42`). */
+const checks: readonly { pattern: RegExp; exists: Check }[] = [
+  {
+    pattern: /^payments\/import\/([^/]+)$/,
+    exists: async (company, _t, id) => (await importOfKind(company, id, 'payments')) !== null,
+  },
+  {
+    pattern: /^invoices\/import\/([^/]+)$/,
+    exists: async (company, _t, id) => (await importOfKind(company, id, 'invoices')) !== null,
+  },
+  { pattern: /^invoices\/([^/]+)$/, exists: documentCheck(int64IdOf, invoiceForPage) },
+  { pattern: /^delivery-notes\/([^/]+)$/, exists: documentCheck(int64IdOf, deliveryNoteForPage) },
+  { pattern: /^expenses\/([^/]+)$/, exists: documentCheck(uuidOf, expenseForPage) },
+  {
+    pattern: /^partners\/([^/]+)$/,
+    exists: async (company, _t, key) => !(await isUnknownPartner(company, key)),
+  },
+];
+
+/** The company page's record named by `path` (the page's own, from PAGE_PATH_HEADER), or notFound() when none. */
+export async function requireAddressedRecord(company: CompanyPage, path: string | null): Promise<void> {
+  const prefix = `/companies/${company.scope.tenantId}/`;
+  if (path === null || !path.startsWith(prefix)) return;
+  const below = path.slice(prefix.length);
+  for (const { pattern, exists } of checks) {
+    const name = pattern.exec(below)?.[1];
+    if (name === undefined) continue;
+    let found = true;
+    try {
+      found = await exists(company, company.scope.tenantId, decodeURIComponent(name));
+    } catch (error) {
+      // notFound() from a load; anything else is the page's to show.
+      unstable_rethrow(error);
+    }
+    if (!found) notFound();
+    return;
+  }
+}
