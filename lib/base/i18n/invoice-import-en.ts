@@ -25,6 +25,9 @@ export const en: InvoiceImportTexts = {
     nothingStored: 'Nothing was stored. Correct the file and upload it again.',
     back: 'Back to the import form',
     noFile: 'Choose the invoices file (CSV or XLSX) to upload.',
+    tooComplex:
+      'The file could not be read within the time and memory allowed: it is too complex for a table of invoices. Save it again from Excel or from the template.',
+    busy: 'The add-on is reading other uploaded files right now. Try again in a moment.',
   },
   pageTitle: 'Invoice import',
   title: 'Invoice import {file}',

@@ -30,6 +30,9 @@ export const sk = {
     nothingStored: 'Nič sa neuložilo. Opravte súbor a nahrajte ho znova.',
     back: 'Späť na formulár importu',
     noFile: 'Vyberte súbor s faktúrami (CSV alebo XLSX).',
+    tooComplex:
+      'Súbor sa nepodarilo prečítať v časovom a pamäťovom limite: je na tabuľku faktúr príliš zložitý. Uložte ho znova z Excelu alebo zo šablóny.',
+    busy: 'Doplnok práve číta iné nahrané súbory. Skúste to znova o chvíľu.',
   },
   pageTitle: 'Import faktúr',
   title: 'Import faktúr {file}',
