@@ -113,8 +113,12 @@ function runInWorker(task: ReadTask, limits: ReaderLimits): Promise<ReadAnswer> 
       settle(() => reject(new ReaderGaveUp(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crashed'))),
     );
     worker.once('exit', () => settle(() => reject(new ReaderGaveUp('crashed'))));
-    const { bytes, transfer } = transferable(task.bytes);
-    worker.postMessage({ ...task, bytes }, transfer);
+    try {
+      const { bytes, transfer } = transferable(task.bytes);
+      worker.postMessage({ ...task, bytes }, transfer);
+    } catch (error) {
+      settle(() => reject(error as Error));
+    }
   });
 }
 
