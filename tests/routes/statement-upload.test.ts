@@ -21,9 +21,9 @@ import { syncMirror } from '@/lib/owners/mirror/run';
 import { getDb } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';
 
+import { bytesOf, camt053, entry } from '../imports/statements/statement-files';
 import { BASE, PLUGIN_ID } from '../support/broker';
 import { type CompanyFixture, companyPageOf, JANA, signIn, startCompanyFixture } from '../support/company';
-import { bytesOf, camt053, entry } from '../imports/statements/statement-files';
 import { capturedLogLines } from '../support/log-capture';
 import { describeWhoMayUpload } from '../support/uploads';
 

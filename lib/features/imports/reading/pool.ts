@@ -117,7 +117,7 @@ function runInWorker(task: ReadTask, limits: ReaderLimits): Promise<ReadAnswer> 
       const { bytes, transfer } = transferable(task.bytes);
       worker.postMessage({ ...task, bytes }, transfer);
     } catch (error) {
-      settle(() => reject(error as Error));
+      settle(() => reject(error instanceof Error ? error : new Error(String(error))));
     }
   });
 }
