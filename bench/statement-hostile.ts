@@ -34,22 +34,40 @@ import { generatedCamt053 } from './support/statement-file';
 const MB = 1024 * 1024;
 const LIMIT = 20 * MB - 4096;
 const AIM = { pauseMs: 1_000, extraMb: 300 };
-const KINDS = ['nested', 'many', 'bank'] as const;
+const KINDS = (process.env.BENCH_HOSTILE_KINDS?.split(',') ?? ['nested', 'many', 'bank', 'sparse']) as readonly (
+  'nested' | 'many' | 'bank' | 'sparse'
+)[];
 const WAYS = ['thread', 'worker'] as const;
-type Kind = (typeof KINDS)[number];
+type Kind = 'nested' | 'many' | 'bank' | 'sparse';
 type Way = (typeof WAYS)[number];
 
 const progress = (message: string) => console.error(`[bench:statements-hostile] ${message}`);
 
-/** A camt.053 of one entry whose details are `inner`, padded by it to just under the limit. */
-function hostile(inner: (room: number) => string): Uint8Array {
-  const head = `<?xml version="1.0" encoding="UTF-8"?>
+const HEAD = `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt>
 <GrpHdr><MsgId>T</MsgId><CreDtTm>2026-01-16T06:00:00</CreDtTm></GrpHdr>
 <Stmt><Id>S</Id><CreDtTm>2026-01-16T06:00:00</CreDtTm><Acct><Id><IBAN>SK9011000000002629123453</IBAN></Id><Ccy>EUR</Ccy></Acct>
-<Ntry><Amt Ccy="EUR">10.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-01-15</Dt></BookgDt><NtryDtls><TxDtls>`;
-  const tail = `</TxDtls></NtryDtls></Ntry></Stmt></BkToCstmrStmt></Document>\n`;
-  return new TextEncoder().encode(head + inner(LIMIT - head.length - tail.length) + tail);
+`;
+const TAIL = `</Stmt></BkToCstmrStmt></Document>\n`;
+const ENTRY = `<Ntry><Amt Ccy="EUR">10.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-01-15</Dt></BookgDt><NtryDtls><TxDtls>`;
+const ENTRY_END = `</TxDtls></NtryDtls></Ntry>`;
+
+/** A camt.053 of one entry whose details are `inner`, padded by it to just under the limit. */
+function hostile(inner: (room: number) => string): Uint8Array {
+  const around = HEAD.length + ENTRY.length + ENTRY_END.length + TAIL.length;
+  return new TextEncoder().encode(HEAD + ENTRY + inner(LIMIT - around) + ENTRY_END + TAIL);
+}
+
+/** The most lines a statement may have (50 000), each with a Slovak message, to just under the limit. */
+function sparse(): Uint8Array {
+  const lines = 50_000;
+  const message = 'Úhrada faktúry č. 2026000123, ďakujeme – Šťastná Ľubica, Žilina '.repeat(5);
+  const entries = Array.from(
+    { length: lines },
+    (_, at) =>
+      `${ENTRY}<Refs><EndToEndId>/VS${at}</EndToEndId></Refs><RmtInf><Ustrd>${message.slice(0, 150)}</Ustrd></RmtInf>${ENTRY_END}`,
+  );
+  return new TextEncoder().encode(HEAD + entries.join('') + TAIL);
 }
 
 function fileOf(kind: Kind): Uint8Array {
@@ -60,7 +78,8 @@ function fileOf(kind: Kind): Uint8Array {
     });
   }
   if (kind === 'many') return hostile((room) => '<x/>'.repeat(Math.floor(room / '<x/>'.length)));
-  return generatedCamt053(22_000);
+  if (kind === 'sparse') return sparse();
+  return generatedCamt053(21_500);
 }
 
 /** One file read one way, in this process: its figures as one JSON line on stdout. */

@@ -292,19 +292,23 @@ describe('a file that cannot be read: a 400 page saying why, in the user’s lan
 });
 
 describe('while the import reader is busy (lib/features/imports/reading/)', () => {
-  it('every worker reading another file: a 429 page saying to try again shortly, and nothing stored', async () => {
-    // Two long statements (50 000 entries each) hold the instance's two workers while the upload comes.
-    const long = bytesOf(camt053(Array.from({ length: 50_000 }, () => entry()).join('')));
-    const reading = [1, 2].map(() => importReader.read({ kind: 'statement', bytes: long.slice(), options: {} }));
-    const before = await importCount();
-    const response = await post({ file: { name: 'vypis.xml', bytes: fixtureFile('camt053-001-02.xml') } });
-    expect(response.status).toBe(429);
-    expect(response.headers.get('retry-after')).toBe('10');
-    expect(response.headers.get('x-statement-refusal')).toBe('busy');
-    expect(await response.text()).toContain('Skúste to znova o chvíľu.');
-    expect(await importCount()).toBe(before);
-    expect((await Promise.all(reading)).map((answer) => answer.kind)).toEqual(['statement', 'statement']);
-  });
+  it(
+    'every worker reading another file: a 429 page saying to try again shortly, and nothing stored',
+    { timeout: 60_000 },
+    async () => {
+      // Two long statements (20 000 entries each) hold the instance's two workers while the upload comes.
+      const long = bytesOf(camt053(Array.from({ length: 20_000 }, () => entry()).join('')));
+      const reading = [1, 2].map(() => importReader.read({ kind: 'statement', bytes: long.slice(), options: {} }));
+      const before = await importCount();
+      const response = await post({ file: { name: 'vypis.xml', bytes: fixtureFile('camt053-001-02.xml') } });
+      expect(response.status).toBe(429);
+      expect(response.headers.get('retry-after')).toBe('10');
+      expect(response.headers.get('x-statement-refusal')).toBe('busy');
+      expect(await response.text()).toContain('Skúste to znova o chvíľu.');
+      expect(await importCount()).toBe(before);
+      expect((await Promise.all(reading)).map((answer) => answer.kind)).toEqual(['statement', 'statement']);
+    },
+  );
 });
 
 describeWhoMayUpload({

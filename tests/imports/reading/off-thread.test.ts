@@ -39,6 +39,14 @@ describe('a statement is read in a worker thread', () => {
     expect(events).toEqual(['immediate', 'read']);
   });
 
+  it('a long statement crosses whole and in order, a part at a time (each taken when the thread is free)', async () => {
+    const statement = await readStatementOffThread(statementOf(4_500), {}, createReaderPool());
+    expect(statement.lines.map((line) => line.bankReference)).toEqual(
+      Array.from({ length: 4_500 }, (_, at) => `R${at}`),
+    );
+    expect(statement.account.iban).toBe('SK9011000000002629123453');
+  });
+
   it('its bytes are moved to the worker, not copied: the caller’s array is empty afterwards', async () => {
     const bytes = statementOf(3);
     const statement = await readStatementOffThread(bytes, {}, createReaderPool());
