@@ -1,9 +1,10 @@
 /**
- * The second half of `npm run build`: completes Next's standalone output into the artefact an operator copies to a
+ * The last part of `npm run build`: completes Next's standalone output into the artefact an operator copies to a
  * host. `next build` leaves in `.next/standalone/` the server (`server.js`), its compiled routes and the node_modules
  * it traced; what it leaves out on purpose is added here:
  * - `.next/static/`: the browser's scripts and styles, which a CDN could serve instead (we serve them ourselves);
  * - `drizzle/`: the migrations, applied at startup from the working directory (server.js changes to its own folder);
+ * - `.next/import-reader/`: the worker thread that reads uploaded statements and sheets (scripts/build-import-reader.ts);
  * - `deploy/`: the proxy's Caddyfile, the systemd unit and the environment's example, for the host;
  * and server.js gets one line first: NEXT_MANUAL_SIG_HANDLE, so that the add-on's own stop runs on SIGTERM.
  * The artefact is then started with `node server.js` from its folder (docs/operations.md, "Running in
@@ -24,6 +25,8 @@ if (!existsSync(path.join(artefact, 'server.js'))) {
 const copies: [from: string, to: string][] = [
   [path.join(root, '.next', 'static'), path.join(artefact, '.next', 'static')],
   [path.join(root, 'drizzle'), path.join(artefact, 'drizzle')],
+  // The import reader's worker, which Next does not bundle (scripts/build-import-reader.ts made it).
+  [path.join(root, '.next', 'import-reader'), path.join(artefact, '.next', 'import-reader')],
   // The proxy's configuration, the systemd unit and the environment's example travel with the release they fit.
   [path.join(root, 'deploy'), path.join(artefact, 'deploy')],
 ];

@@ -112,6 +112,19 @@ describe('the artefact, copied out of the repository', () => {
       expect(await waitFor(exported, 120_000)).toBe(true);
       expect(xlsx.subarray(0, 2).toString()).toBe('PK'); // a zip, as XLSX is
 
+      // An uploaded statement is read in the import reader's worker thread, whose code the build bundled beside
+      // Next's output (.next/import-reader/): a picture is refused by the reader itself, not by a missing worker (500).
+      const upload = new FormData();
+      upload.set('statement', new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 0, 1, 2, 3])], 'x.png'));
+      const refused = await fetch(`${running.url}/companies/10001/payments/import`, {
+        method: 'POST',
+        headers: { cookie },
+        body: upload,
+        redirect: 'manual',
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('x-statement-refusal')).toBe('not_a_statement');
+
       const metrics = await fetch(`${running.url}/api/metrics`, {
         headers: { authorization: `Bearer ${metricsToken}` },
       });

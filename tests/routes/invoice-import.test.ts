@@ -20,6 +20,7 @@ import { loadImportPage } from '@/lib/features/imports/import-page';
 import { loadCompanyImports } from '@/lib/features/imports/imports-list';
 import { loadInvoiceImportPage } from '@/lib/features/imports/invoice-import-page';
 import { loadInvoiceContext } from '@/lib/features/imports/invoices/context';
+import { importReader } from '@/lib/features/imports/reading/pool';
 import { createImport } from '@/lib/owners/imports/create';
 import { importSendQueue } from '@/lib/owners/imports/jobs';
 import { listImports, readImport } from '@/lib/owners/imports/view';
@@ -29,6 +30,7 @@ import { resetEnvForTests } from '@/lib/platform/env';
 import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
 
 import { invoiceCsv, twoItemInvoice } from '../imports/invoice-sheet/sheets';
+import { bytesOf, camt053, entry } from '../imports/statements/statement-files';
 import { BASE, PLUGIN_ID } from '../support/broker';
 import {
   type CompanyFixture,
@@ -304,6 +306,26 @@ describe('a file that cannot be read: a 400 page saying why, in the user’s lan
     expect(await response.text()).toContain('väčší ako 10 MB');
     expect(await importCount()).toBe(before);
   });
+});
+
+describe('while the import reader is busy (lib/features/imports/reading/)', () => {
+  it(
+    'every worker reading another file: a 429 page saying to try again shortly, and nothing stored',
+    { timeout: 60_000 },
+    async () => {
+      // Two long statements (20 000 entries each) hold the instance's two workers while the upload comes.
+      const long = bytesOf(camt053(Array.from({ length: 20_000 }, () => entry()).join('')));
+      const reading = [1, 2].map(() => importReader.read({ kind: 'statement', bytes: long.slice(), options: {} }));
+      const before = await importCount();
+      const response = await post({ file: { name: 'faktury.csv', bytes: invoiceCsv(invoiceRows(unique())) } });
+      expect(response.status).toBe(429);
+      expect(response.headers.get('retry-after')).toBe('10');
+      expect(response.headers.get('x-invoice-refusal')).toBe('busy');
+      expect(await response.text()).toContain('Skúste to znova o chvíľu.');
+      expect(await importCount()).toBe(before);
+      expect((await Promise.all(reading)).map((answer) => answer.kind)).toEqual(['statement', 'statement']);
+    },
+  );
 });
 
 describeWhoMayUpload({

@@ -10,6 +10,7 @@ import { ImportsTable } from '@/components/imports/imports-table';
 import { StatementImportFormView } from '@/components/imports/statement-import-form';
 import { importUploadTexts } from '@/lib/base/i18n/import-upload';
 import { loadCompanyImports } from '@/lib/features/imports/imports-list';
+import { importReader } from '@/lib/features/imports/reading/pool';
 import { headerOfParameter, loadStatementImportForm } from '@/lib/features/imports/statement-import-form';
 import { guessCsvMapping } from '@/lib/features/imports/statements/csv-mapping';
 import { normaliseIban } from '@/lib/features/imports/statements/iban';
@@ -21,7 +22,7 @@ import { syncMirror } from '@/lib/owners/mirror/run';
 import { getDb } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';
 
-import { camt053 } from '../imports/statements/statement-files';
+import { bytesOf, camt053, entry } from '../imports/statements/statement-files';
 import { BASE, PLUGIN_ID } from '../support/broker';
 import { type CompanyFixture, companyPageOf, JANA, signIn, startCompanyFixture } from '../support/company';
 import { capturedLogLines } from '../support/log-capture';
@@ -353,6 +354,26 @@ describe('a file that cannot be read: a 400 page saying why, in the user’s lan
     expect(await response.text()).toContain('väčší ako 20 MB');
     expect(await importCount()).toBe(before);
   });
+});
+
+describe('while the import reader is busy (lib/features/imports/reading/)', () => {
+  it(
+    'every worker reading another file: a 429 page saying to try again shortly, and nothing stored',
+    { timeout: 60_000 },
+    async () => {
+      // Two long statements (20 000 entries each) hold the instance's two workers while the upload comes.
+      const long = bytesOf(camt053(Array.from({ length: 20_000 }, () => entry()).join('')));
+      const reading = [1, 2].map(() => importReader.read({ kind: 'statement', bytes: long.slice(), options: {} }));
+      const before = await importCount();
+      const response = await post({ file: { name: 'vypis.xml', bytes: fixtureFile('camt053-001-02.xml') } });
+      expect(response.status).toBe(429);
+      expect(response.headers.get('retry-after')).toBe('10');
+      expect(response.headers.get('x-statement-refusal')).toBe('busy');
+      expect(await response.text()).toContain('Skúste to znova o chvíľu.');
+      expect(await importCount()).toBe(before);
+      expect((await Promise.all(reading)).map((answer) => answer.kind)).toEqual(['statement', 'statement']);
+    },
+  );
 });
 
 describeWhoMayUpload({

@@ -86,6 +86,9 @@ export const en: ImportUploadTexts = {
         'The statement is of account {statementIban}, but the chosen account {account} has IBAN {accountIban}. The payments would be recorded on another account than the one they came to: choose the statement’s account.',
       csv_mapping_incomplete:
         'The columns are not complete: the booking date and an amount (or received and paid out) are required.',
+      too_complex:
+        'The statement could not be read within the time and memory allowed: the file is too complex for a bank statement. Check that it is a statement downloaded from the bank.',
+      busy: 'The add-on is reading other uploaded files right now. Try again in a moment.',
     },
   },
   list: {

@@ -83,6 +83,9 @@ export const sk = {
         'Výpis je z účtu {statementIban}, ale vybraný účet {account} má IBAN {accountIban}. Platby by sa zaznamenali na iný účet, než na ktorý prišli: vyberte účet výpisu.',
       csv_mapping_incomplete:
         'Stĺpce nie sú úplné: povinný je dátum zaúčtovania a suma (alebo prijatá a odoslaná suma).',
+      too_complex:
+        'Výpis sa nepodarilo prečítať v časovom a pamäťovom limite: súbor je na výpis z banky príliš zložitý. Skontrolujte, že ide o výpis stiahnutý z banky.',
+      busy: 'Doplnok práve číta iné nahrané súbory. Skúste to znova o chvíľu.',
     },
   },
   list: {

@@ -26,6 +26,9 @@ export const en: InvoiceImportTexts = {
     back: 'Back to the import form',
     noFile: 'Choose the invoices file (CSV or XLSX) to upload.',
     tooSlow: 'The file took too long to arrive ({seconds} s at most). Try again on a faster connection.',
+    tooComplex:
+      'The file could not be read within the time and memory allowed: it is too complex for a table of invoices. Save it again from Excel or from the template.',
+    busy: 'The add-on is reading other uploaded files right now. Try again in a moment.',
   },
   pageTitle: 'Invoice import',
   title: 'Invoice import {file}',

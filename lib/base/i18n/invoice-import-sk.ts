@@ -31,6 +31,9 @@ export const sk = {
     back: 'Späť na formulár importu',
     noFile: 'Vyberte súbor s faktúrami (CSV alebo XLSX).',
     tooSlow: 'Súbor sa nahrával príliš dlho (najviac {seconds} s). Skúste to znova na rýchlejšom pripojení.',
+    tooComplex:
+      'Súbor sa nepodarilo prečítať v časovom a pamäťovom limite: je na tabuľku faktúr príliš zložitý. Uložte ho znova z Excelu alebo zo šablóny.',
+    busy: 'Doplnok práve číta iné nahrané súbory. Skúste to znova o chvíľu.',
   },
   pageTitle: 'Import faktúr',
   title: 'Import faktúr {file}',

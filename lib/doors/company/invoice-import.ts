@@ -32,7 +32,8 @@ import { uploadRefusalPage } from './upload-refusal';
  * origin for a form, the session, the session's company, all before the body is read or anything is done):
  * - POST …/invoices/import (the proxy rewrites it to …/invoices/import/upload: lib/base/http/page-rewrites.ts): the
  *   form's upload; 303 to the import's page, or a 400 page in the company's frame saying why, in the user's
- *   language, and the way back to the form; nothing is stored then.
+ *   language, and the way back to the form; nothing is stored then (a 429 saying to try again shortly when every
+ *   worker of the import reader is busy).
  * - GET …/invoices/import/template.csv and template.xlsx: the template, a download.
  * - GET …/invoices/import/{importId}/failed.csv: the rows of the invalid and refused invoices as read, with why.
  * - GET …/invoices/import/{importId} with Accept: application/json (the proxy rewrites it to …/view.json): the
@@ -48,8 +49,11 @@ const FORM_LIMIT_BYTES = 1024 * 1024;
 
 /** Why an upload was refused, in words: our own `no-file` and `too-slow`, else the sheet reader's (its `too-large` too). */
 function refusalWords(error: InvoiceUploadRefused, locale: Locale): string {
-  if (error.code === 'no-file') return invoiceImportTexts[locale].refused.noFile;
-  if (error.code === 'too-slow') return fill(invoiceImportTexts[locale].refused.tooSlow, error.params);
+  const texts = invoiceImportTexts[locale].refused;
+  if (error.code === 'no-file') return texts.noFile;
+  if (error.code === 'too-slow') return fill(texts.tooSlow, error.params);
+  if (error.code === 'too-complex') return texts.tooComplex;
+  if (error.code === 'busy') return texts.busy;
   const params = error.code === 'too-large' ? { limit: '10 MB', ...error.params } : error.params;
   return sheetRefusalWords({ code: error.code, params }, locale);
 }
@@ -71,9 +75,14 @@ export const uploadInvoices = companyRoute<{ tenantId: string }>(
         place: { kind: 'invoices', documentId: null, embedded: false },
         locale,
         title: texts.title,
-        body: [refusalWords(error, locale), texts.nothingStored].join(' '),
+        // Busy is no fault of the file: nothing to correct.
+        body:
+          error.code === 'busy'
+            ? refusalWords(error, locale)
+            : [refusalWords(error, locale), texts.nothingStored].join(' '),
         back: { href: companyPath(scope.tenantId, 'invoices', 'import'), label: texts.back },
         refusal: { header: 'X-Invoice-Refusal', code: error.code },
+        failure: error.answer,
       });
     }
   },

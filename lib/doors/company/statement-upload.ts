@@ -16,7 +16,8 @@ import { uploadRefusalPage } from './upload-refusal';
  * bank-statement form's upload. Our own origin only, the session's company only, both before the body is read. Then
  * lib/features/imports/statement-import.ts: the statement becomes an import (303 to its page), or a CSV's columns are
  * asked for (303 back to the form with the header's columns), or the file is refused: a 400 page in the company's
- * frame saying why, in the user's language, and the way back to the form; nothing is stored.
+ * frame saying why, in the user's language, and the way back to the form; nothing is stored. With every worker of the
+ * import reader busy, the same page says to try again shortly, as a 429.
  */
 
 /** At most this many columns of a CSV's header travel back to the form (a bank's export has a dozen or two). */
@@ -59,7 +60,8 @@ export const uploadStatement = companyRoute<{ tenantId: string }>(
         }),
         error.details.line === undefined ? '' : fill(texts.line, { line: String(error.details.line) }),
         error.details.field === undefined ? '' : fill(texts.field, { field: error.details.field }),
-        texts.nothingStored,
+        // Busy is no fault of the file: nothing to correct.
+        error.code === 'busy' ? '' : texts.nothingStored,
       ]
         .filter(Boolean)
         .join(' ');
@@ -78,6 +80,7 @@ export const uploadStatement = companyRoute<{ tenantId: string }>(
             }
           : { href: formPath, label: texts.back },
         refusal: { header: 'X-Statement-Refusal', code: error.code },
+        failure: error.answer,
       });
     }
   },

@@ -18,15 +18,17 @@ import { moneyProblemsOf } from './line-checks';
 import { paymentDisplayOf } from './line-display';
 import { type Pairing, pairStatement } from './pairing';
 import { paymentBodyOf } from './payment-body';
-import { readCsvHeader } from './statements/csv';
+import { readStatementOffThread } from './reading/off-thread';
+import { ReaderBusy, ReaderGaveUp } from './reading/pool';
 import { type CsvField, type CsvMapping, csvMappingSchema } from './statements/csv-mapping';
-import { readStatement } from './statements/read-statement';
 import { statementLimits, type StatementRefusalCode, StatementRefused } from './statements/refusal';
 
 /**
  * A bank statement uploaded on the import form (POST …/payments/import, multipart/form-data) made into a stored
  * payments import (lib/owners/imports/): the file is read whole in memory (at most 20 MB, cut off while the body is
- * read, before anything parses it), read by `readStatement`, put on the company's account (the one chosen, else the
+ * read, before anything parses it), read by `readStatement` in the import reader's worker thread (reading/pool.ts:
+ * never on the request's thread; past the worker's time or memory the file is refused `too_complex`, with every
+ * worker busy `busy`, a 429), put on the company's account (the one chosen, else the
  * mirrored account whose IBAN is the statement's own), paired with the company's open invoices, and stored with the
  * file's name and SHA-256, never the file. Credits become payment lines (`ready` when paired, else `unmatched`),
  * debits `excluded`. A CSV is read with the account's remembered column mapping, or the one the user confirms on the
@@ -52,7 +54,11 @@ export type UploadRefusalCode =
   /** The chosen account is not one of the company's (as last mirrored). */
   | 'account_unknown'
   /** The confirmed CSV mapping lacks the date or an amount column. */
-  | 'csv_mapping_incomplete';
+  | 'csv_mapping_incomplete'
+  /** The reader's worker ran past its time budget or its heap (a hostile file, say): nothing of it is kept. */
+  | 'too_complex'
+  /** Every worker of the import reader is reading another file: try again shortly (429). */
+  | 'busy';
 
 export class UploadRefused extends Error implements Answerable {
   override name = 'UploadRefused';
@@ -75,6 +81,7 @@ export class UploadRefused extends Error implements Answerable {
   }
 
   get answer(): Answer {
+    if (this.code === 'busy') return new ReaderBusy().answer;
     return { code: 'bad_request', reason: `statement_${this.code}` };
   }
 }
@@ -265,18 +272,25 @@ export async function importStatement(db: Db, scope: CompanyScope, form: UploadF
   const rememberedMapping = remembered ? csvMappingSchema.safeParse(remembered.mapping) : null;
   const csvMapping = form.csvMapping ?? (rememberedMapping?.success ? rememberedMapping.data : undefined);
 
+  // Taken before the read: the bytes are moved to the reader's worker, not copied.
+  const digest = sha256(bytes);
   let statement: Statement;
   try {
-    statement = readStatement(bytes, { csvMapping, account: chosen ? (chosen.iban ?? chosen.id) : null });
+    statement = await readStatementOffThread(bytes, {
+      csvMapping,
+      account: chosen ? (chosen.iban ?? chosen.id) : null,
+    });
   } catch (error) {
+    if (error instanceof ReaderBusy) throw new UploadRefused('busy');
+    if (error instanceof ReaderGaveUp) throw new UploadRefused('too_complex');
     if (error instanceof StatementRefused) {
       if (error.code === 'csv_mapping_required') {
         return { kind: 'csv-mapping', accountId: chosen?.id ?? null, header: error.details.header ?? [] };
       }
-      // The remembered mapping no longer fits the bank's export (a column renamed): asked again, not refused.
-      if (error.code === 'csv_missing_column' && !form.csvMapping) {
-        const header = readCsvHeader(bytes);
-        if (header) return { kind: 'csv-mapping', accountId: chosen?.id ?? null, header };
+      // The remembered mapping no longer fits the bank's export (a column renamed): asked again, not refused (the
+      // worker read the header too).
+      if (error.code === 'csv_missing_column' && !form.csvMapping && error.details.header) {
+        return { kind: 'csv-mapping', accountId: chosen?.id ?? null, header: error.details.header };
       }
       throw new UploadRefused(error.code, {
         line: error.details.line,
@@ -308,7 +322,7 @@ export async function importStatement(db: Db, scope: CompanyScope, form: UploadF
   const created = await createImport(db, scope, {
     kind: 'payments',
     fileName: form.file.name.slice(0, 255),
-    digest: sha256(bytes),
+    digest,
     accountId: account.id,
     ...statementAccountOf(statement),
     lines,

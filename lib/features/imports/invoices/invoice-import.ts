@@ -15,14 +15,17 @@ import type { Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
 import { companyPath } from '@/lib/service/records/present';
 
+import { readInvoiceSheetOffThread } from '../reading/off-thread';
+import { ReaderBusy, ReaderGaveUp } from '../reading/pool';
 import { loadInvoiceContext } from './context';
-import { readInvoiceSheet, SheetRefused } from './sheet';
+import { type InvoiceSheet, SheetRefused } from './sheet';
 import { invoiceLinesOf } from './validate';
 
 /**
  * An invoice spreadsheet uploaded on the import form (POST …/invoices/import, multipart/form-data, the field `file`)
  * made into a stored invoices import (lib/owners/imports/): the body is read up to 10 MB as it arrives (cut off before
- * anything parses it), the sheet read (`readInvoiceSheet`: CSV or XLSX), its rows grouped into invoices and checked
+ * anything parses it), the sheet read (`readInvoiceSheet`: CSV or XLSX) in the import reader's worker thread
+ * (../reading/pool.ts: `too-complex` past its time or memory, `busy` with every worker reading, a 429), its rows grouped into invoices and checked
  * against the company's numbering sequences, existing numbers and partners as the mirror knows them
  * (`loadInvoiceContext`, `invoiceLinesOf`), and stored with the file's name and SHA-256, never the file. Any refusal
  * stores nothing. Then the import page's send form: the ready invoices, but an invoice whose number is already at the
@@ -35,7 +38,10 @@ export const INVOICE_FILE_LIMIT = 10 * 1024 * 1024;
 /** The multipart body: the file with room for the boundaries and headers. */
 export const INVOICE_UPLOAD_BODY_LIMIT = INVOICE_FILE_LIMIT + 64 * 1024;
 
-/** Our own refusals (`no-file`, `too-large` of the body) and the sheet's (SheetRefused's codes). */
+/**
+ * Our own refusals (`no-file`, `too-large` of the body; the reader's `too-complex` and `busy`) and the sheet's
+ * (SheetRefused's codes).
+ */
 export class InvoiceUploadRefused extends Error implements Answerable {
   override name = 'InvoiceUploadRefused';
   constructor(
@@ -46,6 +52,7 @@ export class InvoiceUploadRefused extends Error implements Answerable {
   }
 
   get answer(): Answer {
+    if (this.code === 'busy') return new ReaderBusy().answer;
     return { code: 'bad_request', reason: `invoices_${this.code}` };
   }
 }
@@ -81,10 +88,14 @@ export async function importInvoices(
   if (!form.file) throw new InvoiceUploadRefused('no-file');
   const { name, bytes } = form.file;
   if (bytes.byteLength > INVOICE_FILE_LIMIT) throw new InvoiceUploadRefused('too-large');
-  let sheet: Awaited<ReturnType<typeof readInvoiceSheet>>;
+  // Taken before the read: the bytes are moved to the reader's worker, not copied.
+  const digest = sha256(bytes);
+  let sheet: InvoiceSheet;
   try {
-    sheet = await readInvoiceSheet(bytes, name);
+    sheet = await readInvoiceSheetOffThread(bytes, name);
   } catch (error) {
+    if (error instanceof ReaderBusy) throw new InvoiceUploadRefused('busy');
+    if (error instanceof ReaderGaveUp) throw new InvoiceUploadRefused('too-complex');
     if (error instanceof SheetRefused) throw new InvoiceUploadRefused(error.code, error.params ?? {});
     throw error;
   }
@@ -93,7 +104,7 @@ export async function importInvoices(
   const created = await createImport(db, scope, {
     kind: 'invoices',
     fileName: name.slice(0, 255),
-    digest: sha256(bytes),
+    digest,
     lines: draft.lines,
   });
   return { importId: created.id, lines: draft.lines.length, ignoredColumns: draft.ignoredColumns };
