@@ -175,9 +175,11 @@ function csvRows(bytes: Uint8Array): RawRow[] {
 
 /**
  * At most this much unpacked, counted as it is inflated (./xlsx-zip.ts): a small file may unpack to gigabytes (a zip
- * bomb). A 20 000-row sheet of the template unpacks to about 60 MB with its shared strings and styles.
+ * bomb). A sheet of the most rows allowed (20 000) unpacks to 13 MB with 21 columns as exceljs writes it; every
+ * column of the template in Excel's wordier cells, some 40 MB. What is under the cap is parsed (the shared strings
+ * kept in memory): 100 MB leaves room for real files and halves what a hostile one may make the server parse.
  */
-export const xlsxLimits = { maxUnpackedBytes: 200 * 1024 * 1024 } as const;
+export const xlsxLimits = { maxUnpackedBytes: 100 * 1024 * 1024 } as const;
 
 /**
  * The rows of the workbook's first sheet, read by exceljs's streaming reader: rows are taken as they are parsed and
