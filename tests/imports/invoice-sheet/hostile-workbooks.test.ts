@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { readInvoiceSheet, SheetRefused, xlsxLimits } from '@/lib/features/imports/invoices/sheet';
 
-import { itemRow, paddedSheetZip, reorderedZip, table, xlsxBytes } from './sheets';
+import { csvBytes, itemRow, paddedSheetZip, reorderedZip, table, xlsxBytes } from './sheets';
 
 const refusal = async (read: Promise<unknown>) =>
   read.then(
@@ -92,5 +92,15 @@ describe('reading an XLSX', () => {
     const noHeader = await xlsxBytes([['what'], ['x']]);
     expect(await refusal(readInvoiceSheet(noHeader, 'f.xlsx'))).toMatchObject({ code: 'no-header' });
     expect(readdirSync(folder)).toEqual([]);
+  });
+});
+
+describe('a hostile CSV sheet', () => {
+  it('with a row longer than any sheet writes is refused as unreadable, not parsed at length', async () => {
+    const rows = table([itemRow(), itemRow({ 'item.name': 'x'.repeat(1_000_000) })]);
+    expect(await refusal(readInvoiceSheet(csvBytes(rows), 'f.csv'))).toEqual({
+      code: 'unreadable',
+      params: { reason: 'csv' },
+    });
   });
 });

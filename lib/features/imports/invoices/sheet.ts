@@ -146,6 +146,12 @@ function detectDelimiter(text: string): ';' | ',' | '\t' {
   return ([';', '\t', ','] as const).reduce((best, delimiter) => (score(delimiter) > score(best) ? delimiter : best));
 }
 
+/**
+ * The longest CSV row read (characters): a row of the template is a few hundred. A longer one is no sheet's, and the
+ * parser's work on one 10 MB "row" took seconds (issue 30).
+ */
+const MAX_ROW_CHARS = 65_536;
+
 /** A text our failed.csv (or an export) guarded against running as a formula, without its apostrophe again. */
 const unguarded = (value: string) => (/^'[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? value.slice(1) : value);
 
@@ -161,6 +167,7 @@ function csvRows(bytes: Uint8Array): RawRow[] {
       skip_empty_lines: false,
       trim: true,
       bom: true,
+      max_record_size: MAX_ROW_CHARS,
     });
   } catch {
     throw new SheetRefused('unreadable', { reason: 'csv' });

@@ -101,9 +101,10 @@ export function readXml(text: string, reading: XmlReading): XmlNode {
   const parser = new SaxesParser({ position: false });
   const documentNode = new XmlNode('#document', []);
   // The kept elements open now, and for each how many nodes were kept before it and how much text it holds so far.
+  // (Indexed by the element's place in `open`, which is never deeper than the limit.)
   const open: XmlNode[] = [documentNode];
-  const keptBefore: number[] = [0];
-  const textLength: number[] = [0];
+  const keptBefore = new Float64Array(limits.maxDepth + 2);
+  const textLength = new Float64Array(limits.maxDepth + 2);
   let kept = 0;
   let depth = 0;
   let elements = 0;
@@ -115,28 +116,28 @@ export function readXml(text: string, reading: XmlReading): XmlNode {
   parser.on('error', () => {
     throw new StatementRefused('xml_malformed');
   });
-  // Counted as the parser meets them, before it builds anything of them.
-  parser.on('opentagstart', () => {
-    depth += 1;
-    elements += 1;
-    if (depth > limits.maxDepth || elements > limits.maxElements) throw overLimit();
-  });
+  // Attributes are counted as the parser meets them, before it builds an element of a million of them.
   parser.on('attribute', () => {
     elements += 1;
     if (elements > limits.maxElements) throw overLimit();
   });
+  // An element is counted as it opens, before the parser reads what is in it.
   parser.on('opentag', (tag) => {
-    if (skipping > 0 || !reading.keep.has(localName(tag.name))) {
+    depth += 1;
+    elements += 1;
+    if (depth > limits.maxDepth || elements > limits.maxElements) throw overLimit();
+    const name = skipping > 0 ? '' : localName(tag.name);
+    if (skipping > 0 || !reading.keep.has(name)) {
       skipping += 1;
       return;
     }
     kept += 1;
     if (kept > limits.maxKeptNodes) throw overLimit();
-    const element = new XmlNode(localName(tag.name), [], attributesOf(tag.attributes as Record<string, string>));
+    const element = new XmlNode(name, [], attributesOf(tag.attributes as Record<string, string>));
     open[open.length - 1]!.children.push(element);
+    keptBefore[open.length] = kept - 1;
+    textLength[open.length] = 0;
     open.push(element);
-    keptBefore.push(kept - 1);
-    textLength.push(0);
   });
   // Also called for an element that closed itself (`<a/>`), after its opentag.
   parser.on('closetag', () => {
@@ -146,20 +147,19 @@ export function readXml(text: string, reading: XmlReading): XmlNode {
       return;
     }
     const element = open.pop()!;
-    const before = keptBefore.pop()!;
-    textLength.pop();
     if (element.name !== reading.emit) return;
     open[open.length - 1]!.children.pop();
-    kept = before; // the element and everything in it are let go
+    kept = keptBefore[open.length]!; // the element and everything in it are let go
     reading.onElement(element, open);
   });
   const addText = (piece: string) => {
     // Whitespace between elements is no element's text (textOf trims every piece): not kept.
     if (skipping > 0 || open.length === 1 || piece.trim() === '') return;
-    const at = textLength.length - 1;
-    textLength[at]! += piece.length;
+    const at = open.length - 1;
+    const length = textLength[at]! + piece.length;
+    textLength[at] = length;
     kept += 1;
-    if (textLength[at]! > limits.maxTextLength || kept > limits.maxKeptNodes) throw overLimit();
+    if (length > limits.maxTextLength || kept > limits.maxKeptNodes) throw overLimit();
     open[open.length - 1]!.children.push(new XmlNode(TEXT, [], null, piece));
   };
   parser.on('text', addText);
