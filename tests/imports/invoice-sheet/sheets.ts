@@ -182,27 +182,42 @@ function zipEntries(bytes: Uint8Array): { name: string; data: Buffer }[] {
 /** The same zip with its entries in another order (deflated again): as another program writes its parts. */
 export function reorderedZip(bytes: Uint8Array, order: (names: string[]) => string[]): Uint8Array {
   const entries = new Map(zipEntries(bytes).map((entry) => [entry.name, entry.data]));
+  return zipOf(order([...entries.keys()]).map((name) => ({ name, data: entries.get(name)! })));
+}
+
+/**
+ * A zip bomb made of a real workbook: its first sheet padded with `padding` bytes of whitespace before its end
+ * (deflated to a few kB), while its headers still declare the sheet's true size: what a hostile upload does.
+ */
+export function paddedSheetZip(bytes: Uint8Array, padding: number): Uint8Array {
+  return zipOf(
+    zipEntries(bytes).map(({ name, data }) => {
+      if (name !== 'xl/worksheets/sheet1.xml') return { name, data };
+      const end = data.lastIndexOf('</sheetData>');
+      const padded = Buffer.concat([data.subarray(0, end), Buffer.alloc(padding, 0x20), data.subarray(end)]);
+      return { name, data: padded, declaredSize: data.length };
+    }),
+  );
+}
+
+/** A zip of the entries, each deflated; its headers declare `declaredSize` where given, else the true size. */
+function zipOf(entries: { name: string; data: Buffer; declaredSize?: number }[]): Uint8Array {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const name of order([...entries.keys()])) {
-    const data = entries.get(name)!;
+  for (const { name, data, declaredSize = data.length } of entries) {
     const packed = deflateRawSync(data);
     const nameBytes = Buffer.from(name, 'utf8');
-    const header = (size: number) => {
-      const head = Buffer.alloc(size);
-      return head;
-    };
-    const local = header(30);
+    const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0x0800, 6);
     local.writeUInt16LE(8, 8);
     local.writeUInt32LE(crc32(data), 14);
     local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(declaredSize, 22);
     local.writeUInt16LE(nameBytes.length, 26);
-    const central = header(46);
+    const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
@@ -210,7 +225,7 @@ export function reorderedZip(bytes: Uint8Array, order: (names: string[]) => stri
     central.writeUInt16LE(8, 10);
     central.writeUInt32LE(crc32(data), 16);
     central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(declaredSize, 24);
     central.writeUInt16LE(nameBytes.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, packed);
@@ -220,8 +235,8 @@ export function reorderedZip(bytes: Uint8Array, order: (names: string[]) => stri
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.size, 8);
-  end.writeUInt16LE(entries.size, 10);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return new Uint8Array(Buffer.concat([...locals, directory, end]));

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
@@ -7,6 +7,7 @@ import type { Answer, Answerable } from '@/lib/base/errors';
 
 import { decodeStatementText, looksBinary } from '../statements/text';
 import { fieldOfHeader, type InvoiceField, REQUIRED_FIELDS } from './fields';
+import { boundedWorkbook, XlsxZipRefused } from './xlsx-zip';
 
 /**
  * Reading an invoice sheet (issue 21): a CSV (separator `;`, `,` or tab and encoding detected: UTF-8 with or without
@@ -17,6 +18,8 @@ import { fieldOfHeader, type InvoiceField, REQUIRED_FIELDS } from './fields';
  */
 
 export const sheetLimits = { maxBytes: 10 * 1024 * 1024, maxRows: 20_000 } as const;
+
+export type XlsxLimits = { maxUnpackedBytes: number };
 
 /** What a cell held: text as written, or a number or a date the spreadsheet typed (numbers as exact decimals). */
 export type SheetCell =
@@ -79,10 +82,14 @@ const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
 const startsWith = (bytes: Uint8Array, prefix: number[]) => prefix.every((byte, at) => bytes[at] === byte);
 
 /** Reads the sheet; throws SheetRefused when the file is no sheet of invoices. */
-export async function readInvoiceSheet(bytes: Uint8Array, fileName: string): Promise<InvoiceSheet> {
+export async function readInvoiceSheet(
+  bytes: Uint8Array,
+  fileName: string,
+  limits: XlsxLimits = xlsxLimits,
+): Promise<InvoiceSheet> {
   if (bytes.byteLength > sheetLimits.maxBytes) throw new SheetRefused('too-large', { limit: '10 MB' });
   if (bytes.byteLength === 0) throw new SheetRefused('empty');
-  if (startsWith(bytes, ZIP_MAGIC)) return sheetOf('xlsx', await xlsxRows(bytes));
+  if (startsWith(bytes, ZIP_MAGIC)) return sheetOf('xlsx', await xlsxRows(bytes, limits));
   // An old binary workbook (.xls) or anything else named as a workbook: not readable as text.
   if (startsWith(bytes, OLE_MAGIC) || /\.xls[xm]?$/i.test(fileName))
     throw new SheetRefused('unreadable', { reason: 'not-xlsx' });
@@ -139,6 +146,12 @@ function detectDelimiter(text: string): ';' | ',' | '\t' {
   return ([';', '\t', ','] as const).reduce((best, delimiter) => (score(delimiter) > score(best) ? delimiter : best));
 }
 
+/**
+ * The longest CSV row read (characters): a row of the template is a few hundred. A longer one is no sheet's, and the
+ * parser's work on one 10 MB "row" took seconds (issue 30).
+ */
+const MAX_ROW_CHARS = 65_536;
+
 /** A text our failed.csv (or an export) guarded against running as a formula, without its apostrophe again. */
 const unguarded = (value: string) => (/^'[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? value.slice(1) : value);
 
@@ -154,6 +167,7 @@ function csvRows(bytes: Uint8Array): RawRow[] {
       skip_empty_lines: false,
       trim: true,
       bom: true,
+      max_record_size: MAX_ROW_CHARS,
     });
   } catch {
     throw new SheetRefused('unreadable', { reason: 'csv' });
@@ -166,45 +180,38 @@ function csvRows(bytes: Uint8Array): RawRow[] {
 
 // --- XLSX ---
 
-/** At most this much unpacked: a small file may unpack to gigabytes (a zip bomb); a 20 000-row sheet is far below. */
-const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
-
-/** The unpacked size the zip's central directory declares, or null when it cannot be read. */
-function unpackedSize(bytes: Uint8Array): number | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const from = Math.max(0, bytes.byteLength - 22 - 65_535);
-  for (let end = bytes.byteLength - 22; end >= from; end -= 1) {
-    if (view.getUint32(end, true) !== 0x06054b50) continue;
-    const entries = view.getUint16(end + 10, true);
-    let at = view.getUint32(end + 16, true);
-    let total = 0;
-    for (let i = 0; i < entries; i += 1) {
-      if (at + 46 > bytes.byteLength || view.getUint32(at, true) !== 0x02014b50) return null;
-      const size = view.getUint32(at + 24, true);
-      if (size === 0xffffffff) return null;
-      total += size;
-      at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    }
-    return total;
-  }
-  return null;
-}
+/**
+ * At most this much unpacked, counted as it is inflated (./xlsx-zip.ts): a small file may unpack to gigabytes (a zip
+ * bomb). A sheet of the most rows allowed (20 000) unpacks to 13 MB with 21 columns as exceljs writes it; every
+ * column of the template in Excel's wordier cells, some 40 MB. What is under the cap is parsed (the shared strings
+ * kept in memory): 100 MB leaves room for real files and halves what a hostile one may make the server parse.
+ */
+export const xlsxLimits = { maxUnpackedBytes: 100 * 1024 * 1024 } as const;
 
 /**
  * The rows of the workbook's first sheet, read by exceljs's streaming reader: rows are taken as they are parsed and
  * let go (the whole workbook's model of a 10 000-row sheet took five times the memory and three times the time). A
- * workbook that Excel wrote keeps its sheets before its shared strings and styles; exceljs then parks the sheet in a
- * temporary file of its own until those are read, and removes it after. The other sheets (the template's
- * explanations) are not read.
+ * reader is fed the zip ./xlsx-zip.ts makes of the upload: only the parts it needs, measured (a zip bomb is refused
+ * there), in an order that lets it read the sheet as it streams, never through a temporary file. The other sheets
+ * (the template's explanations) are not read.
  */
-async function xlsxRows(bytes: Uint8Array): Promise<RawRow[]> {
-  const size = unpackedSize(bytes);
-  if (size === null) throw new SheetRefused('unreadable', { reason: 'zip' });
-  if (size > MAX_UNPACKED_BYTES) throw new SheetRefused('too-large', { limit: '10 MB' });
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(
-    Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
-    { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' },
-  );
+async function xlsxRows(bytes: Uint8Array, limits: XlsxLimits): Promise<RawRow[]> {
+  let zip: Readable;
+  try {
+    zip = await boundedWorkbook(bytes, limits.maxUnpackedBytes);
+  } catch (error) {
+    if (!(error instanceof XlsxZipRefused)) throw error;
+    throw error.reason === 'too-large'
+      ? new SheetRefused('too-large', { limit: '10 MB' })
+      : new SheetRefused('unreadable', { reason: error.reason });
+  }
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(zip, {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
   const rows: RawRow[] = [];
   let found = false;
   try {
@@ -229,6 +236,9 @@ async function xlsxRows(bytes: Uint8Array): Promise<RawRow[]> {
   } catch (error) {
     if (error instanceof SheetRefused) throw error;
     throw new SheetRefused('unreadable', { reason: 'xlsx' });
+  } finally {
+    // Read no further than the first sheet, whatever ended the reading.
+    zip.destroy();
   }
   if (!found) throw new SheetRefused('empty');
   return rows;

@@ -4,8 +4,8 @@ import { linesOfEntry } from './camt053-entry';
 import { normaliseIban } from './iban';
 import { accountKeyOf, identifyLines, type LineDraft } from './identity';
 import { statementLimits, StatementRefused } from './refusal';
-import { cleanText } from './text';
-import { readXml, refuseXmlDeclarations, xmlChild, xmlChildren, xmlText } from './xml';
+import { cleanText, countUpTo } from './text';
+import { readXml, refuseXmlDeclarations, xmlChild, xmlChildren, type XmlLimits, xmlLimits, xmlText } from './xml';
 
 /** The ISO 20022 namespace of a message: `camt.053.001.02` and its kind (`camt.053`). */
 const namespacePattern = /urn:iso:std:iso:20022:tech:xsd:(camt\.\d{3})\.\d{3}\.(\d{2})/;
@@ -17,20 +17,56 @@ export function camtMessageOf(text: string): { kind: string; version: string } |
 }
 
 /**
- * Elements no line needs, left out as the text is read: in a bank's file they are most of its elements (transaction
- * codes, agents, postal addresses, balances).
+ * The elements a line needs (./camt053-entry.ts) and the statement's own account: only these are kept, each under a
+ * kept parent; everything else (transaction codes, agents, postal addresses, balances, what a hostile file adds) is
+ * parsed and let go. `Ntry` is handed over as it closes.
  */
-const unneeded = new Set([
-  'BkTxCd',
-  'RltdAgts',
-  'PstlAdr',
-  'CtctDtls',
-  'Bal',
-  'TxsSummry',
-  'Chrgs',
-  'RltdDts',
-  'Tax',
-  'Intrst',
+const needed = new Set([
+  // The statement and its account.
+  'Document',
+  'BkToCstmrStmt',
+  'Stmt',
+  'Acct',
+  'Id',
+  'IBAN',
+  'Othr',
+  'Ccy',
+  // An entry.
+  'Ntry',
+  'Amt',
+  'CdtDbtInd',
+  'Sts',
+  'Cd',
+  'BookgDt',
+  'ValDt',
+  'Dt',
+  'DtTm',
+  'AcctSvcrRef',
+  'AddtlNtryInf',
+  // Its transactions.
+  'NtryDtls',
+  'TxDtls',
+  'AmtDtls',
+  'TxAmt',
+  'CntrValAmt',
+  'InstdAmt',
+  'Refs',
+  'EndToEndId',
+  'RltdPties',
+  'Dbtr',
+  'Cdtr',
+  'UltmtDbtr',
+  'UltmtCdtr',
+  'Nm',
+  'Pty',
+  'DbtrAcct',
+  'CdtrAcct',
+  'RmtInf',
+  'Ustrd',
+  'Strd',
+  'CdtrRefInf',
+  'Ref',
+  'AddtlTxInf',
 ]);
 
 const entryStart = /<(?:[\w.-]+:)?Ntry[\s>]/g;
@@ -42,19 +78,21 @@ const entryStart = /<(?:[\w.-]+:)?Ntry[\s>]/g;
  * entries are left out.
  *
  * One pass of the parser (./xml.ts, saxes) over the whole text: each entry is turned into its lines as it closes and
- * then dropped, so only the statement's own elements and one entry are alive at a time.
+ * then dropped, so only the statement's own elements and one entry are alive at a time; a file deeper, larger or
+ * wordier than `limits` allow is refused as `xml_malformed` as soon as it passes one.
  */
-export function readCamt053(text: string): Statement {
+export function readCamt053(text: string, limits: XmlLimits = xmlLimits): Statement {
   refuseXmlDeclarations(text);
   if (camtMessageOf(text)?.kind !== 'camt.053') throw new StatementRefused('not_a_statement');
   // Counted before anything is parsed: a file of a million entries is refused without building them.
-  if ((text.match(entryStart)?.length ?? 0) > statementLimits.maxLines) throw tooManyLines();
+  if (countUpTo(text, entryStart, statementLimits.maxLines + 1) > statementLimits.maxLines) throw tooManyLines();
 
   const drafts: LineDraft[] = [];
   let entryNumber = 0;
   const document = readXml(text, {
-    skip: unneeded,
+    keep: needed,
     emit: 'Ntry',
+    limits,
     onElement(entry, ancestors) {
       if (ancestors[ancestors.length - 1]?.name !== 'Stmt') return;
       entryNumber += 1;

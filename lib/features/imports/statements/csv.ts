@@ -20,20 +20,45 @@ import { cleanText, decodeStatementText, looksBinary } from './text';
 /** How many rows before the header a bank may write (its own account, the period…). */
 const PREAMBLE_ROWS = 20;
 
+/**
+ * Where a header is looked for: the first PREAMBLE_ROWS + 1 lines, within the first 64 kB (a bank's header and
+ * preamble are a few hundred characters). The rest of a file is only read once a header is found: a 20 MB text with
+ * no table in it once took 10 to 30 s to be refused (issue 30).
+ */
+const HEAD_CHARS = 65_536;
+
+/**
+ * The longest row read (characters): a bank's row is a few hundred, a long message included. A longer one is no
+ * statement's, and the parser's work on one 20 MB "row" took seconds.
+ */
+const MAX_ROW_CHARS = 65_536;
+
 export type CsvReadOptions = {
   /** The statement's own account (its IBAN or number) when the file does not say it: it keeps externalIds apart. */
   account?: string | null;
 };
 
+/** The file's first PREAMBLE_ROWS + 1 lines (whole lines, within HEAD_CHARS): where its header must be. */
+function headOf(text: string): string {
+  const start = text.slice(0, HEAD_CHARS);
+  let end = 0;
+  for (let line = 0; line <= PREAMBLE_ROWS; line += 1) {
+    const next = start.indexOf('\n', end);
+    if (next < 0) return start;
+    end = next + 1;
+  }
+  return start.slice(0, end);
+}
+
 /** The delimiter of the header row: the one of `;`, tab and `,` that splits it most (outside quotes). */
-function detectDelimiter(text: string): ';' | ',' | '\t' {
-  const firstLines = text.split(/\r?\n/, PREAMBLE_ROWS + 1).map((line) => line.replace(/"[^"]*"/g, ''));
+function detectDelimiter(head: string): ';' | ',' | '\t' {
+  const firstLines = head.split(/\r?\n/, PREAMBLE_ROWS + 1).map((line) => line.replace(/"[^"]*"/g, ''));
   const score = (delimiter: string) => Math.max(0, ...firstLines.map((line) => line.split(delimiter).length - 1));
   const candidates = [';', '\t', ','] as const;
   return candidates.reduce((best, delimiter) => (score(delimiter) > score(best) ? delimiter : best));
 }
 
-function rowsOf(text: string, delimiter: string): string[][] {
+function rowsOf(text: string, delimiter: string, lines: number): string[][] {
   try {
     return parse(text, {
       delimiter,
@@ -41,27 +66,30 @@ function rowsOf(text: string, delimiter: string): string[][] {
       relax_quotes: true,
       skip_empty_lines: true,
       trim: true,
-      to_line: statementLimits.maxLines + PREAMBLE_ROWS + 2,
+      to_line: lines,
+      max_record_size: MAX_ROW_CHARS,
     });
   } catch {
     throw new StatementRefused('not_a_statement');
   }
 }
 
-/** The text and rows of a CSV file as the mapping (or detection) says to read them. */
+/** A CSV file's text, its delimiter (as the mapping says or detected) and its first rows, where the header is. */
 function tableOf(bytes: Uint8Array, mapping?: Pick<CsvMapping, 'encoding' | 'delimiter'>) {
   const text = decodeStatementText(bytes, mapping?.encoding ?? 'auto');
   if (looksBinary(text)) throw new StatementRefused('not_a_statement');
-  const delimiter = !mapping || mapping.delimiter === 'auto' ? detectDelimiter(text) : mapping.delimiter;
-  return rowsOf(text, delimiter);
+  const head = headOf(text);
+  const delimiter = !mapping || mapping.delimiter === 'auto' ? detectDelimiter(head) : mapping.delimiter;
+  return { text, delimiter, head: rowsOf(head, delimiter, PREAMBLE_ROWS + 1) };
 }
 
 /**
  * The header row of a CSV statement, for the mapping form: the first of the first rows that the guess recognises
- * (a date and an amount), else the first row with more than one column. Null when the file is no table.
+ * (a date and an amount), else the first row with more than one column. Null when the file is no table. Only the
+ * file's first lines are read.
  */
 export function readCsvHeader(bytes: Uint8Array): string[] | null {
-  return headerRowOf(tableOf(bytes));
+  return headerRowOf(tableOf(bytes).head);
 }
 
 function headerRowOf(rows: string[][]): string[] | null {
@@ -72,18 +100,22 @@ function headerRowOf(rows: string[][]): string[] | null {
 /** Reads a CSV statement with a confirmed column mapping (as remembered: its defaults are filled in here). */
 export function readCsvStatement(bytes: Uint8Array, input: CsvMappingInput, options: CsvReadOptions = {}): Statement {
   const mapping = csvMappingSchema.parse(input);
-  const rows = tableOf(bytes, mapping);
+  const table = tableOf(bytes, mapping);
   const wanted = Object.entries(mapping.columns).filter(([, name]) => name !== null) as [CsvField, string][];
-  // The header is the first row that has every column the mapping names.
-  const headerAt = rows.slice(0, PREAMBLE_ROWS + 1).findIndex((row) => {
+  // The header is the first row that has every column the mapping names, among the first ones.
+  const isHeader = (row: string[]) => {
     const keys = new Set(row.map(headerKey));
     return wanted.every(([, name]) => keys.has(headerKey(name)));
-  });
-  if (headerAt < 0) {
-    const header = headerRowOf(rows)?.map(headerKey) ?? [];
+  };
+  if (!table.head.some(isHeader)) {
+    const header = headerRowOf(table.head)?.map(headerKey) ?? [];
     const missing = wanted.find(([, name]) => !header.includes(headerKey(name)));
     throw new StatementRefused('csv_missing_column', { field: missing?.[0] ?? 'date' });
   }
+  // Only now the whole file: its rows up to the most a statement may have (beyond them the count refuses it).
+  const rows = rowsOf(table.text, table.delimiter, statementLimits.maxLines + PREAMBLE_ROWS + 2);
+  const headerAt = rows.slice(0, PREAMBLE_ROWS + 1).findIndex(isHeader);
+  if (headerAt < 0) throw new StatementRefused('csv_missing_column', { field: 'date' });
   const header = rows[headerAt]!.map(headerKey);
   const at = Object.fromEntries(wanted.map(([field, name]) => [field, header.indexOf(headerKey(name))])) as Partial<
     Record<CsvField, number>

@@ -7,7 +7,7 @@ import { normaliseIban } from './iban';
 import { accountKeyOf, identifyLines, type LineDraft } from './identity';
 import { statementLimits, StatementRefused } from './refusal';
 import { firstSymbols, type PaymentSymbols, symbolsIn } from './symbols';
-import { cleanText } from './text';
+import { cleanText, countUpTo } from './text';
 
 /** Text that is MT940: a statement's reference (:20:) and its account (:25:) at the start of lines. */
 export function looksLikeMt940(text: string): boolean {
@@ -20,7 +20,7 @@ export function looksLikeMt940(text: string): boolean {
  * are read again here from each :61: as written: mt940js makes its amounts floats.
  */
 export function readMt940(text: string): Statement {
-  const lines = text.match(/(^|\n):61:/g)?.length ?? 0;
+  const lines = countUpTo(text, /(^|\n):61:/g, statementLimits.maxLines + 1);
   if (lines > statementLimits.maxLines)
     throw new StatementRefused('too_many_lines', { limit: statementLimits.maxLines });
   let statements: Mt940Statement[];

@@ -6,13 +6,15 @@ import { type CsvMappingInput, guessCsvMapping } from './csv-mapping';
 import { looksLikeMt940, readMt940 } from './mt940';
 import { statementLimits, StatementRefused } from './refusal';
 import { decodeStatementText, looksBinary } from './text';
-import { refuseXmlDeclarations } from './xml';
+import { refuseXmlDeclarations, type XmlLimits } from './xml';
 
 export type ReadStatementOptions = {
   /** The account's confirmed CSV mapping: without it a CSV file is refused with `csv_mapping_required`. */
   csvMapping?: CsvMappingInput;
   /** The statement's own account (IBAN or number) for a CSV file, which does not say it: see `readCsvStatement`. */
   account?: string | null;
+  /** The bounds of a camt.053's XML: `xmlLimits` unless a test asks for smaller ones. */
+  xmlLimits?: XmlLimits;
 };
 
 /**
@@ -31,7 +33,7 @@ export function readStatement(bytes: Uint8Array, options: ReadStatementOptions =
   if (text.trimStart().startsWith('<')) {
     // Any XML with a DTD or entities is refused as such first, whatever it is: the sharper reason.
     refuseXmlDeclarations(text);
-    return readCamt053(text);
+    return readCamt053(text, options.xmlLimits);
   }
   if (looksLikeMt940(text)) return readMt940(text);
   if (options.csvMapping) return readCsvStatement(bytes, options.csvMapping, { account: options.account });

@@ -51,3 +51,14 @@ export function cleanText(value: string | null | undefined): string | null {
   const cleaned = value.replace(/\s+/g, ' ').trim();
   return cleaned === '' ? null : cleaned;
 }
+
+/**
+ * How many times `pattern` (global) occurs in `text`, counting stops at `most`: a count without an array of every
+ * match (a hostile 20 MB file holds millions).
+ */
+export function countUpTo(text: string, pattern: RegExp, most: number): number {
+  const search = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+  let count = 0;
+  while (count < most && search.exec(text) !== null) count += 1;
+  return count;
+}
