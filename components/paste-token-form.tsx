@@ -58,7 +58,7 @@ export function PasteOutcomeNotice({ t, outcome }: { t: Messages; outcome: Paste
     <p
       role="status"
       data-paste-outcome={outcome}
-      className={`mb-4 rounded-md px-3 py-2 text-sm ${outcome === 'connected' ? 'bg-emerald-50 text-emerald-900' : 'bg-red-50 text-red-800'}`}
+      className={`mb-4 rounded-md px-3 py-2 text-sm ${outcome === 'connected' ? 'bg-emerald-50 text-emerald-900' : outcome === 'unproven' ? 'bg-amber-50 text-amber-900' : 'bg-red-50 text-red-800'}`}
     >
       {t.paste.outcomes[outcome]}
     </p>

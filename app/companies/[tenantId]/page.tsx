@@ -14,7 +14,7 @@ import { chartsOfCompany } from '@/lib/features/documents/overview-charts';
 import { loadOverviewPage } from '@/lib/features/documents/overview-page';
 import { moneyAndStockCards } from '@/lib/features/overview/money-and-stock-cards';
 import { findConnectionNotice } from '@/lib/owners/connections/notice';
-import type { PasteOutcome } from '@/lib/owners/connections/pasted-token';
+import { PASTE_OUTCOMES } from '@/lib/owners/connections/pasted-token';
 import { findConsentResult } from '@/lib/owners/consent/result';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { mirrorStatus } from '@/lib/owners/mirror/status';
@@ -38,12 +38,10 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-const pasteOutcomes: readonly PasteOutcome[] = ['connected', 'invalid', 'rejected', 'busy', 'unavailable'];
-
 export default async function CompanyPage({ params, searchParams }: Props) {
   const { tenantId } = await params;
   const query = await searchParams;
-  const pasteOutcome = pasteOutcomes.find((outcome) => outcome === query.connection) ?? null;
+  const pasteOutcome = PASTE_OUTCOMES.find((outcome) => outcome === query.connection) ?? null;
   const door = await requireCompany(tenantId);
   const { session, read, connection } = door;
   const env = getEnv();

@@ -48,6 +48,20 @@ export const en: ActivityTexts = {
     'Shared notification of companies {companies}: they were approved in one consent and share its notification key.',
   empty:
     'No notification yet. Upload results of invoices and delivery notes and payments the invoicing service sends about this company appear here. Notifications arrive once the company’s connection has a notification address.',
+  driver: {
+    title: 'The connection that does the company’s work',
+    help: 'The add-on updates the company’s copy and sends imports with this connection. No token or key is shown here.',
+    sources: {
+      gateway: 'a token the gateway delivered when the add-on was launched',
+      consent: 'a token from Integration Consent',
+      pasted: 'a pasted token, checked against this company’s data',
+    },
+    driven: 'The company’s work is done with {source}, of user {user}.',
+    you: '{user} (you)',
+    none: 'No connection does the company’s work now: its copy is not updated and imports are not sent.',
+    ownUnproven:
+      'Your pasted token is not yet checked against this company’s data, so the add-on sends only your own imports with it. It is checked when you paste it again once the company’s copy has data (for example after a token delivered by the gateway or from a consent has read it).',
+  },
   receiver: {
     title: 'Notification address',
     address: 'Address',

@@ -48,6 +48,20 @@ export const sk = {
   shared: 'Spoločné upozornenie firiem {companies}: boli schválené jedným súhlasom a zdieľajú kľúč upozornení.',
   empty:
     'Zatiaľ tu nie je žiadne upozornenie. Tu sa zobrazia výsledky nahratia faktúr a dodacích listov a úhrady, ktoré Fakturácia pošle o tejto firme. Upozornenia prichádzajú, keď má pripojenie firmy nastavenú adresu pre upozornenia.',
+  driver: {
+    title: 'Pripojenie, ktoré robí prácu firmy',
+    help: 'Týmto pripojením doplnok aktualizuje kópiu údajov firmy a posiela importy. Token ani kľúč sa tu nezobrazuje.',
+    sources: {
+      gateway: 'token doručený bránou pri spustení doplnku',
+      consent: 'token zo súhlasu s integráciou',
+      pasted: 'vložený token, overený na údajoch tejto firmy',
+    },
+    driven: 'Prácu firmy robí {source}, používateľa {user}.',
+    you: '{user} (vy)',
+    none: 'Prácu firmy teraz nerobí žiadne pripojenie: kópia firmy sa neaktualizuje a importy sa neposielajú.',
+    ownUnproven:
+      'Váš vložený token ešte nie je overený na údajoch tejto firmy, preto ním doplnok posiela len vaše vlastné importy. Overí sa, keď ho vložíte znova, až bude mať kópia firmy údaje (napríklad po jej načítaní cez token doručený bránou alebo zo súhlasu).',
+  },
   receiver: {
     title: 'Adresa pre upozornenia',
     address: 'Adresa',

@@ -68,6 +68,10 @@ export const messages = {
       submit: 'Overiť a pripojiť',
       outcomes: {
         connected: 'Token je overený a firma je pripojená.',
+        unproven:
+          'Token je overený a uložený. Doplnok zatiaľ nemá údaje tejto firmy, s ktorými by ho porovnal, preto ním posiela len vaše vlastné importy; prácu firmy (aktualizáciu kópie, importy ostatných) ním nerobí, kým sa nepreukáže, že patrí tejto firme.',
+        'other-company':
+          'Tento token patrí inej firme: účty a doklady, ktoré ním služba ukazuje, nie sú účty a doklady tejto firmy. Nič sa neuložilo. Vytvorte token v nastaveniach tejto firmy a vložte ten.',
         invalid: 'Toto nie je prístupový token. Vložte celý token bez medzier.',
         rejected: 'Služba token odmietla: je neplatný, zmazaný alebo obnovený. Nič sa neuložilo.',
         busy: 'Služba je práve zaneprázdnená. Skúste to o chvíľu znova; nič sa neuložilo.',
@@ -141,6 +145,10 @@ export const messages = {
       submit: 'Check and connect',
       outcomes: {
         connected: 'The token was checked and the company is connected.',
+        unproven:
+          'The token was checked and stored. The add-on has no data of this company yet to compare it with, so it sends only your own imports with it; it does not do the company’s work with it (updating the copy, other users’ imports) until it is shown to belong to this company.',
+        'other-company':
+          'This token belongs to another company: the accounts and documents the service shows with it are not this company’s. Nothing was stored. Create a token in this company’s settings and paste that one.',
         invalid: 'This is not an access token. Paste the whole token, without spaces.',
         rejected: 'The service refused the token: it is invalid, deleted or reset. Nothing was stored.',
         busy: 'The service is busy right now. Try again in a moment; nothing was stored.',

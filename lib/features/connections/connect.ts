@@ -6,6 +6,7 @@ import type { ConnectionsStored } from '@/lib/owners/connections/store';
 import { completePostConsent, type Completion } from '@/lib/owners/consent/complete';
 import type { PollDeps } from '@/lib/owners/consent/poll';
 import { advanceConsent, type ProgressView } from '@/lib/owners/consent/progress';
+import { companyFingerprint } from '@/lib/owners/mirror/fingerprint';
 import { requestMirrorSyncs } from '@/lib/owners/mirror/jobs';
 import { type Delivery, type DeliveryOutcome, storeDelivery } from '@/lib/owners/sessions/deliveries';
 import type { VaultKey } from '@/lib/platform/crypto/vault';
@@ -22,15 +23,19 @@ import type { ConsentCompany } from '@/lib/service/schemas/consent';
  */
 export const syncStoredCompanies: ConnectionsStored = (pluginId, tenantIds) => requestMirrorSyncs(pluginId, tenantIds);
 
-/** A token pasted into the company page's form: checked with the service, stored, and the company's copy begun. */
+/**
+ * A token pasted into the company page's form: checked with the service and against what the company's copy holds
+ * (the mirror's owner reads it, the connections' owner compares), stored, and the company's copy begun.
+ */
 export async function connectPasted(
   db: Db,
   scope: CompanyScope,
   pasted: PastedConnection,
   keys: readonly VaultKey[],
 ): Promise<PasteOutcome> {
-  const outcome = await connectPastedToken(db, scope, pasted, keys);
-  if (outcome === 'connected') await syncStoredCompanies(scope.pluginId, [scope.tenantId]);
+  const known = await companyFingerprint(db, scope);
+  const outcome = await connectPastedToken(db, scope, pasted, keys, known);
+  if (outcome === 'connected' || outcome === 'unproven') await syncStoredCompanies(scope.pluginId, [scope.tenantId]);
   return outcome;
 }
 

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 
 import type { CompanyScope } from '@/lib/base/company-scope';
 import { countDataApiCall } from '@/lib/owners/ops/counters';
@@ -13,7 +13,8 @@ import type { ClientOptions, DataApiClient } from '@/lib/service/client';
 import { DataApiError } from '@/lib/service/errors';
 import { clientForToken } from '@/lib/service/token-client';
 
-import { connectionRow, workingConnectionsOf } from './store';
+import { connectionRow } from './store';
+import { connectionsForWork, type WorkFor, workOrder } from './work';
 
 /** A database failure while reading a token is stripped of its query (it names the user). */
 const withoutQuery = (error: unknown) => Promise.reject(new DatabaseError(error));
@@ -35,20 +36,22 @@ export async function openCompanyClient(scope: CompanyScope, options: ClientOpti
 }
 
 /**
- * The data-API client of a COMPANY for background work (its mirror's sync), whoever's it is: the working token of
- * the company stored most recently, by any user of the plugin. Nobody is signed in, so no session decides; the mirror
- * is served only to sessions whose launch covered the company. A 401 marks that token as any other client does.
+ * The data-API client of a COMPANY for work no session decides (its copy's sync; with `work.userId`, that user's
+ * imports): the connection ./work.ts ranks first: a delivered or consented token before a pasted one, and a pasted
+ * token not yet shown to belong to the company only for its own user's work. The mirror is served only to sessions
+ * whose launch covered the company. A 401 marks that token as any other client does.
  */
 export async function openCompanyClientForWork(
   db: Db,
   company: Pick<CompanyScope, 'pluginId' | 'tenantId'>,
   options: ClientOptions = {},
+  work: WorkFor = {},
 ): Promise<DataApiClient> {
   const [row] = await db
     .select({ userId: accessTokens.userId, keyId: accessTokens.keyId, sealedToken: accessTokens.sealedToken })
     .from(accessTokens)
-    .where(workingConnectionsOf(company))
-    .orderBy(desc(accessTokens.deliveredAt), accessTokens.userId)
+    .where(connectionsForWork(company, work))
+    .orderBy(...workOrder)
     .limit(1)
     .catch(withoutQuery);
   if (!row) throw new DataApiError('not-connected');

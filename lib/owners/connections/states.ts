@@ -7,6 +7,7 @@ import type { Db } from '@/lib/platform/db/client';
 import { accessTokens } from '@/lib/platform/db/schema';
 
 import { connectionRows, type TokenSource, workingConnectionsOf } from './store';
+import { connectionsForWork } from './work';
 
 /** Whether the add-on can reach a company's data: a token stored, none delivered, or one the service rejected. */
 export type ConnectionState = 'connected' | 'missing' | 'invalid';
@@ -72,7 +73,8 @@ export async function hasWorkingConnection(db: Db, company: { pluginId: string; 
 }
 
 /**
- * Whether the company still has a working connection, for a write that must not outlive it (a sync's page): the
+ * Whether the company still has a working connection that may drive its work (./work.ts: not a pasted token still
+ * unproven), for a write that must not outlive it (a sync's page): the
  * row found stays locked (`for share`) until the caller's transaction ends, so a disconnect, which deletes the rows
  * (lib/owners/connections/overview.ts), waits for that transaction and then erases what it wrote; or it went first, and the
  * transaction finds no connection. Call it inside the transaction, before the write.
@@ -81,7 +83,7 @@ export async function holdWorkingConnection(tx: Db, company: { pluginId: string;
   const [row] = await tx
     .select({ tenantId: accessTokens.tenantId })
     .from(accessTokens)
-    .where(workingConnectionsOf(company))
+    .where(connectionsForWork(company))
     .limit(1)
     .for('share');
   return row !== undefined;

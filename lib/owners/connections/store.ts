@@ -54,6 +54,11 @@ export type StoreOptions = {
    * it a company keeps the address it has (so a user need not re-enter it in the service), or gets a new one.
    */
   webhookId?: string;
+  /**
+   * A pasted token whose readings matched the company's copy (./fingerprint.ts): stored as bound. A pasted token
+   * without it is stored unproven (./work.ts). Meaningless for the other sources, bound by how they came.
+   */
+  bound?: boolean;
 };
 
 /**
@@ -93,6 +98,7 @@ export async function storeAccessTokens(
       companyName: companyName === null ? null : storableText(companyName),
       ...sealed,
       source: options.source,
+      boundAt: options.source === 'pasted' && options.bound ? sql`now()` : null,
       webhookId: options.webhookId ?? newWebhookId(),
       sealedWebhookSecret: secret?.sealed ?? null,
     };
@@ -109,6 +115,7 @@ export async function storeAccessTokens(
         deliveredAt: sql`now()`,
         invalidatedAt: null,
         source: sql`excluded.source`,
+        boundAt: sql`excluded.bound_at`,
         webhookId: options.webhookId
           ? sql`excluded.webhook_id`
           : sql`coalesce(${accessTokens.webhookId}, excluded.webhook_id)`,

@@ -30,6 +30,27 @@ export type Claim = { status: 'claimed'; batch: ClaimedBatch } | { status: 'noth
 class NothingToClaim extends Error {}
 
 /**
+ * The import whose lines go next (the oldest not stopped with a line queued) and the user who made it: the sender
+ * opens the client for that user's work before it claims (a pasted token still unproven drives only its own user's).
+ */
+export async function nextImportToSend(
+  db: Db,
+  company: ImportCompany,
+): Promise<{ importId: string; createdBy: string } | null> {
+  const [next] = rowsOf<{ id: string; created_by: string }>(
+    await db.execute(sql`
+      select i.id, i.created_by from imports i
+       where i.plugin_id = ${company.pluginId} and i.tenant_id = ${company.tenantId} and i.stopped_at is null
+         and exists (select 1 from import_lines l
+                      where l.import_id = i.id and l.plugin_id = i.plugin_id and l.tenant_id = i.tenant_id
+                        and l.state = 'queued' and l.batch_id is null)
+       order by i.created_at, i.id
+       limit 1`),
+  );
+  return next ? { importId: next.id, createdBy: next.created_by } : null;
+}
+
+/**
  * Claims the next batch of the company: up to `size` queued lines of its oldest import that is not stopped, in their
  * order, put in a new `pending` batch of `holder`'s, all in one transaction that first renews the holder's lease (a
  * holder that lost it claims nothing).
@@ -38,8 +59,10 @@ export async function claimBatch(
   db: Db,
   company: ImportCompany,
   holder: string,
-  { leaseSeconds, size }: { leaseSeconds: number; size: number },
+  { leaseSeconds, size, importId }: { leaseSeconds: number; size: number; importId?: string },
 ): Promise<Claim> {
+  // Only this import's lines, when the sender has opened the client for its creator (./sender.ts).
+  const onlyImport = importId === undefined ? sql`` : sql`and i.id = ${importId}::uuid`;
   try {
     return await db.transaction(async (tx): Promise<Claim> => {
       if (!(await renewLease(tx, company, holder, leaseSeconds))) return { status: 'lease-lost' };
@@ -47,6 +70,7 @@ export async function claimBatch(
         await tx.execute(sql`
           select i.id, i.kind from imports i
            where i.plugin_id = ${company.pluginId} and i.tenant_id = ${company.tenantId} and i.stopped_at is null
+             ${onlyImport}
              and exists (select 1 from import_lines l
                           where l.import_id = i.id and l.plugin_id = i.plugin_id and l.tenant_id = i.tenant_id
                             and l.state = 'queued' and l.batch_id is null)

@@ -21,6 +21,8 @@ export type CheckSettings = {
   /** Waits between checks of a batch whose lines are still missing: the n-th check's wait, the last one repeating. */
   checkIntervalsSeconds: readonly number[];
   giveUpAfterSeconds: number;
+  /** How long a batch's check waits when no connection may read for its import's creator. */
+  disconnectedCheckSeconds: number;
 };
 
 type DueBatch = {
@@ -32,22 +34,37 @@ type DueBatch = {
   checks: number;
   /** The batch's resend_after had passed when the check began (the database's clock). */
   may_resend: boolean;
+  /** Who made its import: it is read back with the client of that user's work (./sender.ts). */
+  created_by: string;
 };
 
-type SentLine = { batch_id: string; line: string; external_id: string; kind: ImportKind; account_id: string | null };
+type SentLine = {
+  batch_id: string;
+  line: string;
+  external_id: string;
+  kind: ImportKind;
+  account_id: string | null;
+  created_by: string;
+};
 
 export type CheckResult = { checked: number; confirmed: number; requeued: number };
 
-/** Checks the company's batches due a check; reading back goes through `client`. */
+/**
+ * The client that reads back an import's lines: the one of its creator's work (null when no connection may drive it),
+ * so lines are read back through the company they were sent to.
+ */
+export type ClientFor = (userId: string) => Promise<DataApiClient | null>;
+
+/** Checks the company's batches due a check; reading back goes through the client of each import's creator. */
 export async function checkSentLines(
   db: Db,
   company: ImportCompany,
-  client: DataApiClient,
+  clientFor: ClientFor,
   settings: CheckSettings,
 ): Promise<CheckResult> {
   const due = rowsOf<DueBatch>(
     await db.execute(sql`
-      select b.id, b.kind, b.outcome, i.account_id, b.sent_at, b.checks,
+      select b.id, b.kind, b.outcome, i.account_id, i.created_by, b.sent_at, b.checks,
              coalesce(b.resend_after <= now(), false) as may_resend
         from import_batches b join imports i on i.id = b.import_id
        where b.plugin_id = ${company.pluginId} and b.tenant_id = ${company.tenantId}
@@ -59,17 +76,18 @@ export async function checkSentLines(
   // (a later batch's lines, listed in the same pages), so a long send is read back once rather than batch by batch.
   const lines = rowsOf<SentLine>(
     await db.execute(sql`
-      select l.batch_id, l.line, l.external_id, l.kind, i.account_id
+      select l.batch_id, l.line, l.external_id, l.kind, i.account_id, i.created_by
         from import_lines l join imports i on i.id = l.import_id
        where l.plugin_id = ${company.pluginId} and l.tenant_id = ${company.tenantId} and l.state = 'sent'
          and l.batch_id is not null and l.external_id is not null`),
   );
 
-  // One reading per kind and account, from the earliest of its batches due.
-  const groupKey = (kind: string, accountId: string | null) => `${kind}\u0000${accountId ?? ''}`;
+  // One reading per kind, account and creator, from the earliest of its batches due.
+  const groupKey = (row: { kind: string; account_id: string | null; created_by: string }) =>
+    `${row.kind}\u0000${row.account_id ?? ''}\u0000${row.created_by}`;
   const groups = new Map<string, DueBatch[]>();
   for (const batch of due) {
-    const key = groupKey(batch.kind, batch.account_id);
+    const key = groupKey(batch);
     groups.set(key, [...(groups.get(key) ?? []), batch]);
   }
   let confirmed = 0;
@@ -78,7 +96,13 @@ export async function checkSentLines(
     const first = batches[0]!;
     const readBack = readBackOf[first.kind];
     const ids = new Set(batches.map((b) => b.id));
-    const groupLines = lines.filter((line) => groupKey(line.kind, line.account_id) === key);
+    const groupLines = lines.filter((line) => groupKey(line) === key);
+    const client = await clientFor(first.created_by);
+    if (client === null) {
+      // Nothing may read for this creator now: their batches wait, their checks not spent.
+      await postponeBatches(db, [...ids], settings.disconnectedCheckSeconds);
+      continue;
+    }
     if (groupLines.some((line) => ids.has(line.batch_id))) {
       const earliest = new Date(Math.min(...batches.map((b) => new Date(b.sent_at).getTime())));
       const found = await readBack(client, {
@@ -138,6 +162,13 @@ export async function nextCheckAt(db: Db, company: ImportCompany): Promise<Date 
          and exists (select 1 from import_lines l where l.batch_id = b.id and l.state = 'sent')`),
   );
   return row?.at ? new Date(row.at) : null;
+}
+
+/** Puts off the checks of these batches (no connection may read for their import's creator). */
+async function postponeBatches(db: Db, batchIds: string[], seconds: number): Promise<void> {
+  await db.execute(sql`
+    update import_batches set next_check_at = now() + make_interval(secs => ${seconds})
+     where id = any(${`{${batchIds.join(',')}}`}::uuid[])`);
 }
 
 /** Puts off the company's due checks (no working connection to read with): they come again in `seconds`. */

@@ -198,3 +198,21 @@ export async function stopImports(
     returning i.id`);
   return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
+
+/**
+ * Stops one import, whose lines no connection may send (./sender.ts: its creator has none that may drive their
+ * work). Its user resumes it by sending again once connected. Answers whether it was stopped.
+ */
+export async function stopImport(
+  db: Db,
+  company: ImportCompany,
+  importId: string,
+  reason: StopReason,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    update imports set stopped_at = now(), stop_reason = ${reason}
+     where id = ${importId}::uuid and plugin_id = ${company.pluginId} and tenant_id = ${company.tenantId}
+       and stopped_at is null
+    returning id`);
+  return rowsOf(result).length > 0;
+}

@@ -4,15 +4,16 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleepFor } from 'node:timers/promises';
 
 import { openCompanyClientForWork } from '@/lib/owners/connections/client';
+import type { WorkFor } from '@/lib/owners/connections/work';
 import type { Db } from '@/lib/platform/db/client';
 import type { ClientOptions, DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
 
-import { claimBatch, markPosting, resolveOrphans } from './batches';
-import { checkSentLines, nextCheckAt, postponeChecks } from './check';
+import { claimBatch, markPosting, nextImportToSend, resolveOrphans } from './batches';
+import { checkSentLines, type ClientFor, nextCheckAt, postponeChecks } from './check';
 import { releaseLease, takeLease } from './lease';
 import type { ImportCompany } from './lines';
-import { recordOutcome, stopImports } from './outcomes';
+import { recordOutcome, stopImport } from './outcomes';
 import { bodyDigest, postBatch } from './post';
 import { type SenderSettings, senderSettings } from './settings';
 
@@ -25,13 +26,19 @@ import { type SenderSettings, senderSettings } from './settings';
 
 export type WorkOptions = {
   signal?: AbortSignal;
-  /** The company's client (default: its most recent working token, at background priority). */
-  openClient?: (company: ImportCompany) => Promise<DataApiClient>;
+  /**
+   * The client of the work of one user of the company: their imports' sending and reading back (default: the
+   * connection lib/owners/connections/work.ts ranks first for that user, at background priority).
+   */
+  openClient?: (company: ImportCompany, work: WorkFor) => Promise<DataApiClient>;
   settings?: Partial<SenderSettings>;
 };
 
 export type WorkResult = {
-  /** `busy`: another sender holds the company's lease; `stopped`: no working connection (imports stopped). */
+  /**
+   * `busy`: another sender holds the company's lease; `stopped`: imports were stopped for want of a connection that
+   * may drive them, and nothing was sent.
+   */
   status: 'worked' | 'busy' | 'stopped';
   posted: number;
   confirmed: number;
@@ -42,8 +49,28 @@ export type WorkResult = {
   checkAt: Date | null;
 };
 
-const defaultClient = (db: Db) => (company: ImportCompany) =>
-  openCompanyClientForWork(db, company, { priority: 'background' } satisfies ClientOptions);
+const defaultClient = (db: Db) => (company: ImportCompany, work: WorkFor) =>
+  openCompanyClientForWork(db, company, { priority: 'background' } satisfies ClientOptions, work);
+
+/**
+ * Each import is sent and read back with the client of its creator's work, opened once per run: a pasted token not
+ * yet shown to belong to the company sends only its own user's imports, never another user's (./work.ts of the
+ * connections). Null when no connection may drive that user's work.
+ */
+function clientsOfRun(company: ImportCompany, open: NonNullable<WorkOptions['openClient']>): ClientFor {
+  const opened = new Map<string, Promise<DataApiClient | null>>();
+  return (userId) => {
+    let client = opened.get(userId);
+    if (!client) {
+      client = open(company, { userId }).catch((error: unknown) => {
+        if (isDataApiError(error, 'not-connected')) return null;
+        throw error;
+      });
+      opened.set(userId, client);
+    }
+    return client;
+  };
+}
 
 export async function workOnImports(db: Db, company: ImportCompany, options: WorkOptions = {}): Promise<WorkResult> {
   const settings = senderSettings(options.settings);
@@ -59,19 +86,10 @@ export async function workOnImports(db: Db, company: ImportCompany, options: Wor
   if (!(await takeLease(db, company, holder, settings.leaseSeconds))) return { ...result, status: 'busy' };
   try {
     await resolveOrphans(db, company, holder, settings.resendWindowSeconds);
-    let client: DataApiClient;
-    try {
-      client = await (options.openClient ?? defaultClient(db))(company);
-    } catch (error) {
-      if (!isDataApiError(error, 'not-connected')) throw error;
-      // Nobody of the company has a working token: nothing can be sent or read back until a connection is made.
-      await stopImports(db, company, 'disconnected');
-      await postponeChecks(db, company, settings.disconnectedCheckSeconds);
-      return { ...result, status: 'stopped', checkAt: await nextCheckAt(db, company) };
-    }
+    const clientFor = clientsOfRun(company, options.openClient ?? defaultClient(db));
 
     try {
-      const checked = await checkSentLines(db, company, client, settings);
+      const checked = await checkSentLines(db, company, clientFor, settings);
       result.confirmed = checked.confirmed;
       result.requeued = checked.requeued;
     } catch (error) {
@@ -80,7 +98,8 @@ export async function workOnImports(db: Db, company: ImportCompany, options: Wor
       await postponeChecks(db, company, settings.failedCheckSeconds);
     }
 
-    await sendQueued(db, company, client, holder, settings, result, options.signal);
+    const stopped = await sendQueued(db, company, clientFor, holder, settings, result, options.signal);
+    if (stopped && result.posted === 0) result.status = 'stopped';
     result.checkAt = await nextCheckAt(db, company);
     return result;
   } finally {
@@ -88,33 +107,48 @@ export async function workOnImports(db: Db, company: ImportCompany, options: Wor
   }
 }
 
-/** Sends batch after batch, writing each before its POST leaves and its outcome after. */
+/**
+ * Sends batch after batch, writing each before its POST leaves and its outcome after. An import whose creator has no
+ * connection that may drive their work is stopped as `disconnected` (they resume it once connected). Answers whether
+ * one was stopped so.
+ */
 async function sendQueued(
   db: Db,
   company: ImportCompany,
-  client: DataApiClient,
+  clientFor: ClientFor,
   holder: string,
   settings: SenderSettings,
   result: WorkResult,
   signal: AbortSignal | undefined,
-): Promise<void> {
+): Promise<boolean> {
   const started = Date.now();
+  let stopped = false;
   for (;;) {
     if (signal?.aborted || Date.now() - started > settings.maxRunSeconds * 1_000) {
       result.sendAgainInSeconds = 1;
-      return;
+      return stopped;
+    }
+    const next = await nextImportToSend(db, company);
+    if (next === null) return stopped;
+    const client = await clientFor(next.createdBy);
+    if (client === null) {
+      await stopImport(db, company, next.importId, 'disconnected');
+      stopped = true;
+      continue;
     }
     const claim = await claimBatch(db, company, holder, {
       leaseSeconds: settings.leaseSeconds,
       size: settings.batchSize,
+      importId: next.importId,
     });
-    if (claim.status === 'nothing') return;
+    // Nothing left of that import (another sender's claim, or its user stopped it): look for the next one.
+    if (claim.status === 'nothing') continue;
     if (claim.status === 'lease-lost') {
       result.sendAgainInSeconds = settings.busyRetrySeconds;
-      return;
+      return stopped;
     }
     const { batch } = claim;
-    if (!(await markPosting(db, batch.batchId, holder, bodyDigest(batch)))) return;
+    if (!(await markPosting(db, batch.batchId, holder, bodyDigest(batch)))) return stopped;
     const { outcome, retryAfterSeconds } = await postBatch(client, batch);
     result.posted += 1;
     await recordOutcome(db, company, batch, holder, outcome, settings);
@@ -122,21 +156,21 @@ async function sendQueued(
     if (outcome.kind === 'unknown') {
       // The service may be in trouble: the rest waits a little, and this batch waits for its reading back.
       result.sendAgainInSeconds = settings.unknownRetrySeconds;
-      return;
+      return stopped;
     }
-    if (outcome.kind === 'stopped') return;
+    if (outcome.kind === 'stopped') return stopped;
     if (outcome.kind === 'not-sent') {
       // Without a retry-after the service could not be reached at all: try again later, not in a tight loop.
       const wait = retryAfterSeconds ?? settings.unreachableRetrySeconds;
       if (retryAfterSeconds === undefined || wait > settings.maxInlineWaitSeconds) {
         result.sendAgainInSeconds = wait;
-        return;
+        return stopped;
       }
       try {
         await sleepFor(wait * 1_000, undefined, { signal });
       } catch {
         result.sendAgainInSeconds = 1;
-        return;
+        return stopped;
       }
     }
   }

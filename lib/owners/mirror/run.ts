@@ -31,7 +31,8 @@ const notConnected: StatePatch = {
 };
 
 /**
- * The job's entry point: opens the company's client with its most recently stored working token (lib/owners/connections)
+ * The job's entry point: opens the company's client with the connection that drives its work (lib/owners/connections/work.ts:
+ * a delivered or consented token first, never a pasted one still unproven)
  * and syncs. A company left without any working token is 'stopped', as after a 401, until a connection is made.
  */
 export async function syncMirror(

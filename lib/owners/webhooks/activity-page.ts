@@ -2,6 +2,7 @@ import 'server-only';
 
 import type { CompanyScope } from '@/lib/base/company-scope';
 import { listConnections } from '@/lib/owners/connections/states';
+import { connectionForWork, type WorkConnection } from '@/lib/owners/connections/work';
 import type { Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
 
@@ -27,18 +28,38 @@ export type ReceiverView =
   | { state: 'no-address' }
   | { state: 'ready'; address: string; hasSecret: boolean; sharedWith: string[] };
 
-export type ActivityPageData = { events: ActivityEventView[]; receiver: ReceiverView };
+/**
+ * The connection that does the company's work (its copy's sync, imports): how it came and whose it is, never the
+ * token (lib/owners/connections/work.ts chooses it); null when none may. `ownUnproven`: the user's own pasted token
+ * is not yet shown to belong to the company, so it sends only their imports.
+ */
+export type DriverView = {
+  connection: (WorkConnection & { mine: boolean }) | null;
+  ownUnproven: boolean;
+};
+
+export type ActivityPageData = { events: ActivityEventView[]; receiver: ReceiverView; driver: DriverView };
 
 /**
- * What the activity page shows, in one round of two queries: the company's events, and the session's connections
- * (the company's receiver address, the companies that share it, and everyone's names). The caller has checked the
+ * What the activity page shows, in one round of four queries: the company's events, the session's connections
+ * (the company's receiver address, the companies that share it, and everyone's names), and the connection that does
+ * the company's work (and the one that would do this user's). The caller has checked the
  * company (requireCompany). Connections carry no secret, only whether one is stored.
  */
 export async function loadActivityPage(
   db: Db,
   scope: CompanyScope & { tenantIds: readonly string[] },
 ): Promise<ActivityPageData> {
-  const [rows, connections] = await Promise.all([listCompanyEvents(db, scope), listConnections(db, scope)]);
+  const [rows, connections, driving, own] = await Promise.all([
+    listCompanyEvents(db, scope),
+    listConnections(db, scope),
+    connectionForWork(db, scope),
+    connectionForWork(db, scope, { userId: scope.userId }),
+  ]);
+  const driver: DriverView = {
+    connection: driving && { ...driving, mine: driving.userId === scope.userId },
+    ownUnproven: own !== null && own.userId === scope.userId && !own.bound,
+  };
   // Companies are named as the user knows them: by the name stored with the connection, and the id.
   const names = new Map(connections.map((connection) => [connection.tenantId, connection.name]));
   const label = (tenantId: string) => {
@@ -67,5 +88,5 @@ export async function loadActivityPage(
         .map((other) => label(other.tenantId)),
     };
   }
-  return { events, receiver };
+  return { events, receiver, driver };
 }

@@ -81,6 +81,12 @@ export const accessTokens = pgTable(
      * the consent's address.
      */
     webhookId: text('webhook_id'),
+    /**
+     * A pasted token only: when it was shown to belong to the company (what it read matched the company's copy,
+     * lib/owners/connections/fingerprint.ts). Null while unproven: it then drives only its own user's work
+     * (lib/owners/connections/work.ts). Delivered and consented tokens are bound by how they came, and leave it null.
+     */
+    boundAt: timestamp('bound_at', { withTimezone: true }),
     // The connection's webhook secret, sealed under key_id like the token but with its own additional data.
     sealedWebhookSecret: text('sealed_webhook_secret'),
     /**

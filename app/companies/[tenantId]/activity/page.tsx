@@ -1,6 +1,7 @@
 import { ActivityEvent } from '@/components/activity-event';
 import { EmptyState } from '@/components/empty-state';
 import { WebhookReceiver } from '@/components/webhook-receiver';
+import { WorkConnection } from '@/components/work-connection';
 import { fill } from '@/lib/base/i18n/documents';
 import { getMessages } from '@/lib/base/i18n/server';
 import { requireCompany } from '@/lib/doors/company/page';
@@ -14,15 +15,15 @@ export const generateMetadata = ({ params }: { params: Promise<{ tenantId: strin
 type Props = { params: Promise<{ tenantId: string }> };
 
 /**
- * The service's notifications about the company (upload results, payments), newest first, and the address they are
- * sent to. Read from our own database only: the page never calls the data API.
+ * The service's notifications about the company (upload results, payments), newest first, the connection that does
+ * the company's work, and the address notifications are sent to. Read from our own database only: the page never calls the data API.
  */
 export default async function ActivityPage({ params }: Props) {
   const { tenantId } = await params;
   const company = await requireCompany(tenantId);
   const { t, locale } = await getMessages();
   const a = t.activity;
-  const { events, receiver } = await company.read((db, scope) =>
+  const { events, receiver, driver } = await company.read((db, scope) =>
     loadActivityPage(db, { ...scope, tenantIds: company.session.tenantIds }),
   );
 
@@ -41,6 +42,7 @@ export default async function ActivityPage({ params }: Props) {
           ))}
         </ol>
       )}
+      <WorkConnection driver={driver} texts={a} />
       <WebhookReceiver receiver={receiver} texts={a} />
     </>
   );

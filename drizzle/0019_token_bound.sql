@@ -1,0 +1,1 @@
+ALTER TABLE "access_tokens" ADD COLUMN "bound_at" timestamp with time zone;
