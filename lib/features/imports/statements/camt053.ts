@@ -31,6 +31,7 @@ const needed = new Set([
   'IBAN',
   'Othr',
   'Ccy',
+  'Ownr',
   // An entry.
   'Ntry',
   'Amt',
