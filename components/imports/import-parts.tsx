@@ -35,6 +35,7 @@ export const stateTone: Record<LineState, string> = {
   invalid: 'bg-rose-50 text-rose-800 ring-rose-200',
   excluded: 'bg-slate-50 text-slate-600 ring-slate-200',
   duplicate: 'bg-slate-50 text-slate-700 ring-slate-300',
+  'probably-recorded': 'bg-amber-50 text-amber-900 ring-amber-300',
   queued: 'bg-sky-50 text-sky-800 ring-sky-200',
   sent: 'bg-sky-50 text-sky-800 ring-sky-200',
   done: 'bg-emerald-100 text-emerald-900 ring-emerald-300',

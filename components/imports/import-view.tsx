@@ -11,7 +11,8 @@ import type { LineState } from '@/lib/base/imports/states';
 import type { ImportPageData, PageLine } from '@/lib/features/imports/import-page';
 import { CHANGEABLE, importPagePath } from '@/lib/features/imports/import-paths';
 import { accountLabelOf } from '@/lib/features/money/labels';
-import { kindPath } from '@/lib/service/records/present';
+import type { LineProblem } from '@/lib/owners/imports/lines';
+import { companyPath, kindPath } from '@/lib/service/records/present';
 
 import { plainLinkClass } from '../detail-parts';
 import { type Column, RowHeader, Td } from '../table';
@@ -142,16 +143,50 @@ function PairingCell({
   );
 }
 
+/**
+ * Where a line probably recorded already was met: the other import's line, or the payment in the company's payments
+ * (the list of that day, searched by the variable symbol: the money pages have no page of one payment).
+ */
+function recordedElsewhereLink(problem: LineProblem, tenantId: string, texts: ImportsTexts) {
+  const params = problem.params ?? {};
+  if (params.importId && params.line) {
+    return {
+      href: `${importPagePath(tenantId, params.importId)}#line-${encodeURIComponent(params.line)}`,
+      label: fill(texts.actions.recordedLine, { line: params.line }),
+    };
+  }
+  if (params.paymentId && params.date) {
+    const query = new URLSearchParams({ PaymentDateFrom: params.date, PaymentDateTo: params.date });
+    if (params.variableSymbol) query.set('q', params.variableSymbol);
+    return { href: `${companyPath(tenantId, 'payments')}?${query.toString()}`, label: texts.actions.recordedPayment };
+  }
+  return null;
+}
+
 /** The line's state in words, its problems, and for a duplicate where it was sent before. */
-function StateCell({ line, texts }: { line: PageLine; texts: ImportsTexts }) {
+function StateCell({ line, tenantId, texts }: { line: PageLine; tenantId: string; texts: ImportsTexts }) {
   return (
     <div className="min-w-32 space-y-1">
       <StateBadge state={line.state} texts={texts} />
       {line.problems.length > 0 && (
         <ul className="space-y-0.5 text-xs text-rose-800" data-line-problems={line.problems.length}>
-          {line.problems.map((problem, index) => (
-            <li key={index}>{problemWords(problem, texts)}</li>
-          ))}
+          {line.problems.map((problem, index) => {
+            const elsewhere =
+              problem.code === 'probably-recorded' ? recordedElsewhereLink(problem, tenantId, texts) : null;
+            return (
+              <li key={index} data-problem={problem.code}>
+                {problemWords(problem, texts)}
+                {elsewhere && (
+                  <>
+                    {' '}
+                    <Link href={elsewhere.href} className={plainLinkClass} data-recorded-elsewhere={elsewhere.href}>
+                      {elsewhere.label}
+                    </Link>
+                  </>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       {line.state === 'done' && line.document && (
@@ -201,6 +236,14 @@ function ActionsCell({
             ariaLabel={`${a.exclude} – ${label}`}
           />
         )}
+        {line.state === 'probably-recorded' && credit && (
+          <LineButton
+            action={actions.lines}
+            fields={{ action: 'confirm-new', line: line.line }}
+            label={a.confirmNew}
+            ariaLabel={`${a.confirmNew} – ${label}`}
+          />
+        )}
         {line.state === 'unmatched' && credit && (
           <LineButton
             action={actions.send}
@@ -210,7 +253,7 @@ function ActionsCell({
           />
         )}
       </div>
-      {credit && line.state !== 'excluded' && (
+      {credit && line.state !== 'excluded' && line.state !== 'probably-recorded' && (
         <details open={searchOpen}>
           <summary className="cursor-pointer select-none text-xs font-medium text-brand-700 underline focus-ring">
             {a.pairOther}
@@ -416,7 +459,7 @@ export function ImportView({
                 <PairingCell line={line} tenantId={tenantId} actions={actions} texts={texts} />
               </Td>
               <Td>
-                <StateCell line={line} texts={texts} />
+                <StateCell line={line} tenantId={tenantId} texts={texts} />
               </Td>
               <Td>
                 <ActionsCell

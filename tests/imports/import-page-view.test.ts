@@ -203,6 +203,48 @@ describe('the import’s page', () => {
     }
   });
 
+  it('holds a line probably recorded already out of Record N, says why, links to what it met, and asks to confirm it', () => {
+    const OTHER = '5e0d3c1a-2b4f-4a6e-8c7d-9f0a1b2c3d4e';
+    const data = dataOf([
+      pageLine('ready', 0),
+      pageLine('probably-recorded', 1, {
+        problems: [{ code: 'probably-recorded', params: { importId: OTHER, line: '4' } }],
+      }),
+      pageLine('probably-recorded', 2, {
+        problems: [
+          { code: 'probably-recorded', params: { paymentId: '9001', date: '2026-06-15', variableSymbol: '202602' } },
+        ],
+      }),
+    ]);
+    const rowOf = (html: string, line: string) => {
+      const start = html.indexOf(`data-line="${line}"`);
+      return html.slice(start, html.indexOf('</tr>', start));
+    };
+    const sk = render(data, 'sk');
+    expect(sk).toContain('Zaznamenať 1 platbu vo Fakturácii');
+    expect(sk).toContain('data-count-state="probably-recorded" data-count="2"');
+    expect(rowOf(sk, '2')).toContain(
+      'Pravdepodobne už zaznamenaná: rovnaký dátum, suma, variabilný symbol a platiteľ.',
+    );
+    expect(rowOf(sk, '2')).toContain(`href="/companies/${TENANT}/payments/import/${OTHER}#line-4"`);
+    expect(rowOf(sk, '2')).toContain('Riadok 4 iného importu');
+    expect(rowOf(sk, '3')).toContain(
+      `href="/companies/${TENANT}/payments?PaymentDateFrom=2026-06-15&amp;PaymentDateTo=2026-06-15&amp;q=202602"`,
+    );
+    expect(rowOf(sk, '3')).toContain('Zaznamenaná platba');
+    expect(rowOf(sk, '2')).toContain('name="action" value="confirm-new"');
+    expect(rowOf(sk, '2')).toContain('Je to iná platba, odoslať');
+    expect(rowOf(sk, '2')).not.toContain('>Odoslať</button>');
+
+    const en = render(data, 'en');
+    expect(en).toContain('Record 1 payment in KROS');
+    expect(rowOf(en, '2')).toContain('Probably already recorded: the same date, amount, variable symbol and payer.');
+    expect(rowOf(en, '2')).toContain('Line 4 of another import');
+    expect(rowOf(en, '3')).toContain('The recorded payment');
+    expect(rowOf(en, '3')).toContain('It is another payment, send it');
+    expect(rowOf(en, '1')).not.toContain('confirm-new');
+  });
+
   it('says why a line is paired as it is: partial, over-payment, a shared symbol, by hand, a suggestion', () => {
     const invoices = [
       openInvoice({ id: '2026001', amountDue: '150.00' }),

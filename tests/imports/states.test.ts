@@ -110,6 +110,7 @@ describe.each(databaseKinds)('an import’s lines on %s', (kind) => {
     expect(await queueLines(database.db, scopeOf('50004'), second, 'all-ready')).toEqual({
       queued: [],
       duplicate: ['3'],
+      probablyRecorded: [],
     });
     expect(await markDuplicates(database.db, scopeOf('50004'), second)).toEqual([]);
   });
@@ -122,7 +123,11 @@ describe.each(databaseKinds)('an import’s lines on %s', (kind) => {
       payment('c', { state: 'unmatched', payload: null }),
       payment('d', { state: 'excluded' }),
     ]);
-    expect(await queueLines(database.db, scope, id, 'all-ready')).toEqual({ queued: ['1'], duplicate: [] });
+    expect(await queueLines(database.db, scope, id, 'all-ready')).toEqual({
+      queued: ['1'],
+      duplicate: [],
+      probablyRecorded: [],
+    });
     expect((await queueLines(database.db, scope, id, ['2', '3', '4'])).queued).toEqual(['2']);
     expect(importView((await readImport(database.db, scope, id))!).state).toBe('sending');
     expect(await withdrawQueuedLines(database.db, scope, id, 'all')).toEqual(expect.arrayContaining(['1', '2']));
@@ -170,11 +175,19 @@ describe.each(databaseKinds)('an import’s lines on %s', (kind) => {
     ).toBe(false);
     // Another company's import is not found, whatever is asked of it.
     expect(await excludeLines(database.db, scopeOf('50008'), id, ['2'])).toEqual([]);
-    expect(await queueLines(database.db, scopeOf('50008'), id, 'all-ready')).toEqual({ queued: [], duplicate: [] });
+    expect(await queueLines(database.db, scopeOf('50008'), id, 'all-ready')).toEqual({
+      queued: [],
+      duplicate: [],
+      probablyRecorded: [],
+    });
     expect(await readImport(database.db, scopeOf('50008'), id)).toBeNull();
     expect(await readImport(database.db, scope, 'not-a-uuid')).toBeNull();
     // Nor is an id that is no import's at all: nothing is asked of the database.
-    expect(await queueLines(database.db, scope, 'not-a-uuid', 'all-ready')).toEqual({ queued: [], duplicate: [] });
+    expect(await queueLines(database.db, scope, 'not-a-uuid', 'all-ready')).toEqual({
+      queued: [],
+      duplicate: [],
+      probablyRecorded: [],
+    });
     expect(await excludeLines(database.db, scope, '../1', ['1'])).toEqual([]);
   });
 

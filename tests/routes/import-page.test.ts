@@ -77,13 +77,19 @@ const payment = (symbol: string | null, amount = 12.5) => ({
 });
 
 /** An import of four lines: 1 and 4 ready, 2 unmatched (no symbol), 3 a debit excluded by rule. */
-async function newImport(tenantId = TENANT, prefix = `t${Date.now()}${Math.random().toString(36).slice(2, 6)}`) {
+async function newImport(
+  tenantId = TENANT,
+  prefix = `t${Date.now()}${Math.random().toString(36).slice(2, 6)}`,
+  payerIban = `SK31${prefix}`,
+) {
   const facts = (amount: string, direction: 'credit' | 'debit' = 'credit') => ({
     date: '2026-11-20',
     amount,
     currency: 'EUR',
     variableSymbol: null,
-    counterparty: { name: 'HRUSKA S.R.O.', iban: 'SK3112000000198742637541' },
+    // A payer's account of its own per import: the imports of these tests are not one bank payment downloaded
+    // twice, which the add-on would hold back as probably recorded already (lib/base/imports/same-payment.ts).
+    counterparty: { name: 'HRUSKA S.R.O.', iban: payerIban },
     reference: null,
     direction,
   });
@@ -260,6 +266,41 @@ describe('recording the payments in KROS', () => {
     ]);
     expect(exclude.headers.get('location')).toContain('outcome=unchanged');
     expect(await statesOf(importId)).toEqual({ 1: 'ready', 2: 'queued', 3: 'excluded', 4: 'ready' });
+  });
+});
+
+describe('a line probably recorded already', () => {
+  it('is sent only when that line is confirmed (confirm-new), by our own pages only', async () => {
+    const first = await newImport(TENANT, `pr${Date.now()}a`, 'SK31SAMEPAYER');
+    await post(postSend, { tenantId: TENANT, importId: first }, []);
+    // The same statement in another format: other references, the same payments.
+    const importId = await newImport(TENANT, `pr${Date.now()}b`, 'SK31SAMEPAYER');
+    expect(await statesOf(importId)).toEqual({
+      1: 'probably-recorded',
+      2: 'unmatched',
+      3: 'excluded',
+      4: 'probably-recorded',
+    });
+    const confirm = (line: string, headers: Record<string, string> = {}) =>
+      post(
+        postLines,
+        { tenantId: TENANT, importId },
+        [
+          ['action', 'confirm-new'],
+          ['line', line],
+        ],
+        headers,
+      );
+    const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+    expect((await confirm('1', crossSite)).status).toBe(403);
+    expect((await post(postSend, { tenantId: TENANT, importId }, [['line', '1']])).headers.get('location')).toContain(
+      'outcome=unchanged',
+    );
+    const confirmed = await confirm('1');
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toContain('outcome=queued');
+    expect((await confirm('2')).headers.get('location')).toContain('outcome=unchanged');
+    expect(await statesOf(importId)).toEqual({ 1: 'queued', 2: 'unmatched', 3: 'excluded', 4: 'probably-recorded' });
   });
 });
 

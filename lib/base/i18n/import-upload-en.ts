@@ -105,6 +105,7 @@ export const en: ImportUploadTexts = {
       invalid: 'invalid',
       excluded: 'left out',
       duplicate: 'already sent',
+      'probably-recorded': 'probably recorded already',
       queued: 'queued',
       sent: 'sent',
       done: 'done',

@@ -102,6 +102,7 @@ export const sk = {
       invalid: 'neplatné',
       excluded: 'vynechané',
       duplicate: 'už odoslané',
+      'probably-recorded': 'pravdepodobne už zaznamenané',
       queued: 'vo fronte',
       sent: 'odoslané',
       done: 'hotové',

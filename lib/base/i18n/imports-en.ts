@@ -32,6 +32,7 @@ export const en: ImportsTexts = {
     invalid: 'Invalid',
     excluded: 'Excluded',
     duplicate: 'Duplicate',
+    'probably-recorded': 'Probably already recorded',
     queued: 'Waiting to be sent',
     sent: 'Sent, awaiting confirmation',
     done: 'Recorded',
@@ -43,6 +44,8 @@ export const en: ImportsTexts = {
     invalid: 'Cannot be sent as it is.',
     excluded: 'Will not be sent.',
     duplicate: 'Already sent by another import of this company; it is never sent twice.',
+    'probably-recorded':
+      'A payment with the same date, amount, variable symbol and payer is already recorded in this company or sent by another import. It is not sent with the others; send it only if you confirm it is another payment.',
     queued: 'Waiting in the queue to be sent.',
     sent: 'KROS accepted it; the add-on is checking that it was recorded.',
     done: 'KROS recorded it.',
@@ -90,6 +93,7 @@ export const en: ImportsTexts = {
   },
   problems: {
     'already-sent': 'The same payment was already sent by another import of this company (line {line}).',
+    'probably-recorded': 'Probably already recorded: the same date, amount, variable symbol and payer.',
     'repeated-in-file': 'The same line appears earlier in the statement (line {line}).',
     service: 'KROS: {text}',
     'refused-by-service': 'KROS refused the batch without saying why.',
@@ -125,8 +129,12 @@ export const en: ImportsTexts = {
       many: 'Record {count} payments in KROS',
       other: 'Record {count} payments in KROS',
     },
-    recordHint: 'The lines that are Ready are sent. Send a line without an invoice by its own Send button.',
+    recordHint:
+      'The lines that are Ready are sent. Send a line without an invoice by its own Send button; a line probably recorded already only once you confirm it is another payment.',
     sendLine: 'Send',
+    confirmNew: 'It is another payment, send it',
+    recordedPayment: 'The recorded payment',
+    recordedLine: 'Line {line} of another import',
     exclude: 'Leave out',
     include: 'Include again',
     pair: 'Pair',

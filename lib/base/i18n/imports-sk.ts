@@ -37,6 +37,7 @@ export const sk = {
     invalid: 'Chybná',
     excluded: 'Vynechaná',
     duplicate: 'Duplicitná',
+    'probably-recorded': 'Pravdepodobne už zaznamenaná',
     queued: 'Čaká na odoslanie',
     sent: 'Odoslaná, čaká na potvrdenie',
     done: 'Zaznamenaná',
@@ -49,6 +50,8 @@ export const sk = {
     invalid: 'Takto sa nedá odoslať.',
     excluded: 'Neodošle sa.',
     duplicate: 'Už bola odoslaná iným importom tejto firmy; druhýkrát sa nikdy neodošle.',
+    'probably-recorded':
+      'Platba s rovnakým dátumom, sumou, variabilným symbolom a platiteľom už je vo firme zaznamenaná alebo odoslaná iným importom. Neodošle sa s ostatnými; odošlete ju, len ak potvrdíte, že ide o inú platbu.',
     queued: 'Čaká vo fronte na odoslanie.',
     sent: 'Fakturácia ju prijala; doplnok overuje, či ju zaznamenala.',
     done: 'Fakturácia ju zaznamenala.',
@@ -98,6 +101,7 @@ export const sk = {
   /** A line's problem by its code; `service` and unknown codes show the service's own text. */
   problems: {
     'already-sent': 'Rovnakú platbu už odoslal iný import tejto firmy (riadok {line}).',
+    'probably-recorded': 'Pravdepodobne už zaznamenaná: rovnaký dátum, suma, variabilný symbol a platiteľ.',
     'repeated-in-file': 'Rovnaký riadok je vo výpise už skôr (riadok {line}).',
     service: 'Fakturácia: {text}',
     'refused-by-service': 'Fakturácia dávku odmietla bez bližšieho dôvodu.',
@@ -134,8 +138,12 @@ export const sk = {
       many: 'Zaznamenať {count} platby vo Fakturácii',
       other: 'Zaznamenať {count} platieb vo Fakturácii',
     },
-    recordHint: 'Odošlú sa riadky v stave Pripravená. Riadok bez faktúry odošlete jeho tlačidlom Odoslať.',
+    recordHint:
+      'Odošlú sa riadky v stave Pripravená. Riadok bez faktúry odošlete jeho tlačidlom Odoslať; riadok, ktorý je pravdepodobne už zaznamenaný, len keď potvrdíte, že ide o inú platbu.',
     sendLine: 'Odoslať',
+    confirmNew: 'Je to iná platba, odoslať',
+    recordedPayment: 'Zaznamenaná platba',
+    recordedLine: 'Riadok {line} iného importu',
     exclude: 'Vynechať',
     include: 'Zahrnúť späť',
     pair: 'Spárovať',

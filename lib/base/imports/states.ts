@@ -9,7 +9,9 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /**
  * A line's state. Before sending: `ready` (will be sent), `unmatched` (a payment without a document: sent only when
- * named), `invalid`, `excluded`, `duplicate` (already sent by an import of the company: never sent). Sending:
+ * named), `invalid`, `excluded`, `duplicate` (already sent by an import of the company: never sent), `probably-recorded` (the
+ * same date, amount, variable symbol and payer as a payment already in the company's copy or sent by another import,
+ * under other bank references: kept out of "Record N", sent only when the user confirms that very line). Sending:
  * `queued` (waiting for its batch, or in a batch whose answer has not come yet), `sent` (its batch was accepted, or
  * its fate is unknown: confirmed by reading back before anything is sent again). After: `done`, `problem`.
  */
@@ -19,6 +21,7 @@ export const LINE_STATES = [
   'invalid',
   'excluded',
   'duplicate',
+  'probably-recorded',
   'queued',
   'sent',
   'done',
@@ -34,7 +37,13 @@ export type LineState = (typeof LINE_STATES)[number];
 export const HOLDING_STATES = ['queued', 'sent', 'done', 'problem'] as const satisfies readonly LineState[];
 
 /** The states a page may still change (exclude, pair, edit): nothing of them has left. */
-export const EDITABLE_STATES = ['ready', 'unmatched', 'invalid', 'excluded'] as const satisfies readonly LineState[];
+export const EDITABLE_STATES = [
+  'ready',
+  'unmatched',
+  'invalid',
+  'excluded',
+  'probably-recorded',
+] as const satisfies readonly LineState[];
 
 /**
  * What became of one POST of a batch:

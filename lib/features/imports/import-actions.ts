@@ -8,7 +8,7 @@ import { readPaymentDisplay } from '@/lib/base/imports/payment-display';
 import { excludeLines, includeLines, pairLine } from '@/lib/owners/imports/edit';
 import { requestImportSend } from '@/lib/owners/imports/jobs';
 import { companyOf, isImportId } from '@/lib/owners/imports/lines';
-import { queueLines, resumeImport } from '@/lib/owners/imports/queue';
+import { queueConfirmedNewPayment, queueLines, resumeImport } from '@/lib/owners/imports/queue';
 import { readImport } from '@/lib/owners/imports/view';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { invoiceToPair, openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
@@ -23,7 +23,8 @@ import { pairByHand } from './pairing';
  * The import page's forms (contract.md, "Uploads"): `POST …/payments/import/{importId}/send` (the repeated field
  * `line`; none named: every ready line) and `POST …/payments/import/{importId}/lines` (`action` exclude, include or
  * pair, the repeated field `line`, and for pair the `invoice` chosen: a suggestion confirmed or one found by the
- * page's search). Each answers the address of the import's page to go back to (303), with what happened in its
+ * page's search; or `confirm-new`, one `line` only: the user confirms that a line probably recorded already is a
+ * payment of its own, and it is sent, the confirmation recorded on it). Each answers the address of the import's page to go back to (303), with what happened in its
  * `outcome`. A form that is not one of these is refused (400) and changes nothing; an import the company does not
  * have is not found (404).
  */
@@ -41,6 +42,7 @@ const lineFormSchema = z.discriminatedUnion('action', [
     lines: z.array(lineId).length(1),
     invoice: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/),
   }),
+  z.object({ action: z.literal('confirm-new'), lines: z.array(lineId).length(1) }),
 ]);
 
 export type LineForm = z.infer<typeof lineFormSchema>;
@@ -109,6 +111,12 @@ export async function applyLineForm(db: Db, scope: CompanyScope, importId: strin
   if (form.action === 'include') {
     const moved = await includeLines(db, scope, importId, form.lines);
     return backTo(scope.tenantId, importId, moved.length > 0 ? 'included' : 'unchanged');
+  }
+  if (form.action === 'confirm-new') {
+    // That line only, only while it is still `probably-recorded`: never a line the user did not look at.
+    const queued = await queueConfirmedNewPayment(db, scope, importId, form.lines[0]!);
+    if (queued) await requestImportSend(companyOf(scope));
+    return backTo(scope.tenantId, importId, queued ? 'queued' : 'unchanged');
   }
 
   // Pair one line with the invoice chosen, sent with that invoice's variable symbol (the service pairs by it).

@@ -8,4 +8,4 @@ export const importPagePath = (tenantId: string, importId: string) =>
   companyPath(tenantId, 'payments', 'import', importId);
 
 /** The states whose lines the page may still change (lib/base/imports/states.ts EDITABLE_STATES). */
-export const CHANGEABLE: readonly LineState[] = ['ready', 'unmatched', 'invalid', 'excluded'];
+export const CHANGEABLE: readonly LineState[] = ['ready', 'unmatched', 'invalid', 'excluded', 'probably-recorded'];

@@ -18,6 +18,7 @@ import {
   newLineSchema,
   sendablePayload,
 } from './lines';
+import { markProbablyRecorded } from './probably-recorded';
 
 /** What an import is created from: the file's name and digest (never the file) and its lines. */
 export const newImportSchema = z
@@ -52,7 +53,9 @@ const SENDABLE_BEFORE_QUEUE: readonly LineState[] = ['ready', 'unmatched', 'inva
 /**
  * Stores an import and its lines in one transaction, and marks `duplicate` every line whose externalId another line
  * of the file used first, or that a line of the company's earlier imports holds (queued, sent, done or with a
- * problem): such a line is never sent. Answers the new import's id.
+ * problem): such a line is never sent. A payments import's lines that look like a payment the company already has
+ * (under other bank references) are then marked `probably-recorded` (./probably-recorded.ts). Answers the new
+ * import's id.
  */
 export async function createImport(db: Db, scope: CompanyScope, input: NewImport): Promise<{ id: string }> {
   const parsed = newImportSchema.safeParse(input);
@@ -118,6 +121,7 @@ export async function createImport(db: Db, scope: CompanyScope, input: NewImport
                     document jsonb, problems jsonb)`);
     }
     await markDuplicates(tx, scope, importId);
+    if (kind === 'payments') await markProbablyRecorded(tx, scope, importId);
     return { id: importId };
   });
 }
@@ -140,7 +144,7 @@ export async function markDuplicates(db: Db, company: ImportCompany, importId: s
       from import_lines o
      where l.import_id = ${importId}::uuid
        and l.plugin_id = ${company.pluginId} and l.tenant_id = ${company.tenantId}
-       and l.state in ('ready', 'unmatched', 'invalid')
+       and l.state in ('ready', 'unmatched', 'invalid', 'probably-recorded')
        and l.external_id is not null
        and o.plugin_id = l.plugin_id and o.tenant_id = l.tenant_id and o.kind = l.kind
        and o.external_id = l.external_id

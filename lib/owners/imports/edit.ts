@@ -77,7 +77,12 @@ export async function excludeLines(
   const moved = await db
     .update(importLines)
     .set({ state: 'excluded', previousState: sql`${importLines.state}`, updatedAt: sql`now()` })
-    .where(and(linesOf(scope, importId, lines), inArray(importLines.state, ['ready', 'unmatched', 'invalid'])))
+    .where(
+      and(
+        linesOf(scope, importId, lines),
+        inArray(importLines.state, ['ready', 'unmatched', 'invalid', 'probably-recorded']),
+      ),
+    )
     .returning({ line: importLines.line });
   return moved.map((row) => row.line);
 }
@@ -98,7 +103,7 @@ export async function includeLines(
          lines.map((line) => sql`${line}`),
          sql`, `,
        )})
-       and state = 'excluded' and previous_state in ('ready', 'unmatched', 'invalid')
+       and state = 'excluded' and previous_state in ('ready', 'unmatched', 'invalid', 'probably-recorded')
        and (previous_state <> 'ready' or (payload is not null and external_id is not null))
     returning line`);
   return rowsOf<{ line: string }>(result).map((row) => row.line);

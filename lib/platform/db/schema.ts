@@ -611,6 +611,12 @@ export const importLines = pgTable(
     result: jsonb('result'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * Who confirmed, and when, that a `probably-recorded` line is a payment of its own (not the one already recorded
+     * that it resembles), and so sent it: the user's decision, kept; a line so confirmed is never flagged again.
+     */
+    newPaymentConfirmedBy: text('new_payment_confirmed_by'),
+    newPaymentConfirmedAt: timestamp('new_payment_confirmed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

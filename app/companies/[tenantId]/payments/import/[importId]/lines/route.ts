@@ -12,9 +12,10 @@ const FORM_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * The import page's line controls: `action` exclude, include or pair (with `invoice`), for the lines named by the
- * repeated field `line`; 303 back to the import's page saying what happened. A form that is not one of these
- * answers 400 and changes nothing. Our own pages only, the session's company only (403 before any work); another
- * company's import is not found (404).
+ * repeated field `line`, or confirm-new (one line probably recorded already, confirmed to be another payment: it is
+ * sent); 303 back to the import's page saying what happened. A form that is not one of these answers 400 and changes
+ * nothing. Our own pages only, the session's company only (403 before any work); another company's import is not
+ * found (404).
  */
 export const POST = companyRoute<{ tenantId: string; importId: string }>(
   { endpoint: 'company.import-lines', form: true },
