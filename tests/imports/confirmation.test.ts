@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -108,6 +110,118 @@ describe('the upload-finished notification (through the webhook route, on the ad
       ['problem', ['The account is closed for this date.']],
     ]);
     expect(view.state).toBe('problems');
+  });
+});
+
+describe('a notification confirms only the batch whose 202 carried its requestId', () => {
+  const SECRET = rememberSecret('imports-webhook-secret-Rq4Z8n');
+  const { connectWithReceiver } = webhookReceiverDuringTests(api, SECRET);
+
+  /** A signed upload result naming these lines by their externalIds, as the service would post it. */
+  function notify(webhookId: string, requestId: string, externalIds: (string | null)[]) {
+    const body = JSON.stringify({
+      requestId,
+      status: 200,
+      apiUrl: 'https://api.example/api/payments/{id}',
+      results: {
+        entities: externalIds.map((externalId, index) => ({
+          data: { id: 950 + index, externalId, documentId: 17, documentNumber: `UH${index}` },
+          problems: [],
+        })),
+      },
+    });
+    return receiveWebhook(
+      new Request(`${BASE}/api/webhooks/${webhookId}`, {
+        method: 'POST',
+        headers: { [WEBHOOK_SIGNATURE_HEADER]: rememberSecret(signWebhookBody(SECRET, body)) },
+        body,
+      }),
+      { params: Promise.resolve({ webhookId }) },
+    );
+  }
+
+  const statesOf = async (db: Db, scope: ReturnType<typeof scopeOf>, importId: string) =>
+    (await readImport(db, scope, importId))!.lines.map((line) => line.state);
+
+  it('one with another requestId changes nothing; the batch’s own requestId confirms', async () => {
+    const db = await getDb();
+    const { webhookId } = await connectWithReceiver(db, '61011');
+    const { scope, importId } = await queuedImport(db, '61011', 2, 'rid');
+    // Sent with a token that has no receiver: the notifications below are the only ones.
+    const { client } = api.client('61011');
+    await workOnImports(db, scope, { openClient: async () => client, settings: { ...FAST, firstCheckSeconds: 600 } });
+    const lines = (await readImport(db, scope, importId))!.lines;
+    const externalIds = lines.map((line) => line.externalId);
+    expect(lines.map((line) => line.state)).toEqual(['sent', 'sent']);
+
+    expect((await notify(webhookId, randomUUID(), externalIds)).status).toBe(200);
+    expect(await statesOf(db, scope, importId)).toEqual(['sent', 'sent']);
+
+    expect((await notify(webhookId, lines[0]!.requestId!, externalIds)).status).toBe(200);
+    expect(await statesOf(db, scope, importId)).toEqual(['done', 'done']);
+  });
+
+  it('a batch whose answer was lost is not confirmed by any notification, only by reading back', async () => {
+    const db = await getDb();
+    const { token, webhookId } = await connectWithReceiver(db, '61012');
+    const { scope, importId } = await queuedImport(db, '61012', 2, 'lost');
+    // The service processes the batch and sends its notification, but its 202 never reaches us.
+    api.sandbox.dataApi.setFault('61012', { mode: 'timeout-after-processing', delayMs: 200, count: 1 });
+    const { client } = api.client('61012', { token });
+    const settings = { ...FAST, firstCheckSeconds: 600 };
+    await workOnImports(db, scope, { openClient: async () => client, settings });
+    await api.sandbox.webhooks.idle();
+    const sent = api.sandbox.webhooks.deliveries().filter((d) => d.tenantId === '61012');
+    expect(sent).toHaveLength(1);
+    const lines = (await readImport(db, scope, importId))!.lines;
+    expect(lines.map((line) => [line.state, line.requestId])).toEqual([
+      ['sent', null],
+      ['sent', null],
+    ]);
+    // Neither the service's own notification (delivered above), nor one with any other requestId confirms it.
+    expect(
+      (
+        await notify(
+          webhookId,
+          randomUUID(),
+          lines.map((line) => line.externalId),
+        )
+      ).status,
+    ).toBe(200);
+    expect(await statesOf(db, scope, importId)).toEqual(['sent', 'sent']);
+
+    await db.execute(sql`update import_batches set next_check_at = now() where tenant_id = '61012'`);
+    const checked = await workOnImports(db, scope, { openClient: async () => client, settings });
+    expect(checked).toMatchObject({ confirmed: 2, posted: 0 });
+    expect(await statesOf(db, scope, importId)).toEqual(['done', 'done']);
+    expect(api.requestsOf(token).filter((r) => r.startsWith('POST'))).toHaveLength(1);
+  });
+
+  it('one that comes before its 202 was recorded is applied once it is', async () => {
+    const db = await getDb();
+    const { token } = await connectWithReceiver(db, '61013');
+    const { scope, importId } = await queuedImport(db, '61013', 2, 'early');
+    const { client } = api.client('61013', { token });
+    // The 202 is held back until the service's notification has reached our route.
+    const slowAnswer: typeof client = {
+      ...client,
+      payments: {
+        ...client.payments,
+        uploadBatch: async (data) => {
+          const accepted = await client.payments.uploadBatch(data);
+          await api.sandbox.webhooks.idle();
+          expect(api.sandbox.webhooks.deliveries().filter((d) => d.tenantId === '61013')).toHaveLength(1);
+          expect(await statesOf(db, scope, importId)).toEqual(['queued', 'queued']);
+          return accepted;
+        },
+      },
+    };
+    await workOnImports(db, scope, {
+      openClient: async () => slowAnswer,
+      settings: { ...FAST, firstCheckSeconds: 600 },
+    });
+    expect(await statesOf(db, scope, importId)).toEqual(['done', 'done']);
+    expect(api.requestsOf(token).filter((r) => r.startsWith('GET'))).toEqual([]);
   });
 });
 

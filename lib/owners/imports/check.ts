@@ -110,7 +110,12 @@ export async function checkSentLines(
         since: readBackSince(earliest),
         externalIds: new Set(groupLines.map((line) => line.external_id)),
       });
-      confirmed += (await confirmLines(db, company, [...found.values()], { kind: first.kind })).length;
+      confirmed += (
+        await confirmLines(db, company, [...found.values()], {
+          by: 'read-back',
+          kind: first.kind,
+        })
+      ).length;
       const resendable = new Set(batches.filter((b) => b.outcome === 'unknown' && b.may_resend).map((b) => b.id));
       const missing = groupLines.filter((line) => !found.has(line.external_id) && resendable.has(line.batch_id));
       requeued += await requeueMissing(db, missing);

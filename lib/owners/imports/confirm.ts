@@ -13,8 +13,11 @@ import type { DocumentRef, ImportCompany, LineProblem } from './lines';
 /**
  * A line is `done` once the service confirms it, by the upload-finished notification or by reading it back; a
  * confirmation that carries problems makes it `problem`. Lines are found by the company and their externalId (which
- * one line of the company holds at a time): a notification may come before the 202 was even recorded, so a line
- * still `queued` in a batch under way is confirmed too.
+ * one line of the company holds at a time). A notification confirms only the lines of the batch whose 202 carried its
+ * `requestId` (stored with the batch): a batch whose answer was lost (its fate unknown, no requestId seen) is
+ * confirmed by reading back alone, so a notification of some other upload naming the same externalId never marks a
+ * line done that was not recorded. A notification that comes before its 202 was recorded is applied when the 202 is
+ * (./outcomes.ts: it is stored on receipt, lib/owners/webhooks/uploads.ts).
  */
 
 export type Confirmation = {
@@ -29,14 +32,18 @@ export type Confirmation = {
 export type ConfirmedLine = { importId: string; line: string; state: 'done' | 'problem' };
 
 /**
- * Confirms the company's lines on their way with these externalIds (of `kind`, when known). With a `requestId`, a line
- * already answered with another requestId is left alone. Answers the lines confirmed.
+ * Where a confirmation comes from: reading back (the line is `sent`, whatever its batch), or a notification, which
+ * confirms a line only when the line's batch was answered 202 (or 409) with the notification's `requestId`.
  */
+export type ConfirmationSource =
+  { by: 'read-back'; kind: ImportKind } | { by: 'notification'; requestId: string; kind: ImportKind | null };
+
+/** Confirms the company's lines on their way with these externalIds, as `source` allows. Answers the lines confirmed. */
 export async function confirmLines(
   db: Db,
   company: ImportCompany,
   confirmations: readonly Confirmation[],
-  { kind = null, requestId = null }: { kind?: ImportKind | null; requestId?: string | null } = {},
+  source: ConfirmationSource,
 ): Promise<ConfirmedLine[]> {
   if (confirmations.length === 0) return [];
   const rows = confirmations.map((c) => ({
@@ -53,10 +60,15 @@ export async function confirmLines(
       from jsonb_to_recordset(${JSON.stringify(storable(rows))}::jsonb)
            as c(external_id text, result jsonb, problems jsonb, document jsonb)
      where l.plugin_id = ${company.pluginId} and l.tenant_id = ${company.tenantId}
-       and l.external_id = c.external_id
-       and (l.state = 'sent' or (l.state = 'queued' and l.batch_id is not null))
-       ${kind === null ? sql`` : sql`and l.kind = ${kind}`}
-       ${requestId === null ? sql`` : sql`and (l.request_id is null or l.request_id = ${requestId})`}
+       and l.external_id = c.external_id and l.state = 'sent'
+       ${source.kind === null ? sql`` : sql`and l.kind = ${source.kind}`}
+       ${
+         source.by === 'read-back'
+           ? sql``
+           : sql`and exists (select 1 from import_batches b
+                              where b.id = l.batch_id and b.outcome in ('accepted', 'conflict')
+                                and b.request_id = ${source.requestId})`
+       }
     returning l.import_id, l.line, l.state`);
   return rowsOf<{ import_id: string; line: string; state: 'done' | 'problem' }>(result).map((row) => ({
     importId: row.import_id,
@@ -119,8 +131,8 @@ function confirmationOfEntity(entity: WebhookEntity, kind: ImportKind | null): C
 
 /**
  * The upload-finished notification (lib/owners/webhooks/payload.ts) applied to the imports of the companies it was
- * verified for: each entity's line confirmed by its externalId and the notification's requestId. Idempotent (a
- * retried notification finds its lines done). Answers the lines confirmed.
+ * verified for: each entity's line confirmed by its externalId, when the line's batch is the notification's
+ * `requestId`'s. Idempotent (a retried notification finds its lines done). Answers the lines confirmed.
  */
 export async function confirmByNotification(
   db: Db,
@@ -131,12 +143,12 @@ export async function confirmByNotification(
   const confirmations = (payload.results?.entities ?? [])
     .map((entity) => confirmationOfEntity(entity, kind))
     .filter((c): c is Confirmation => c !== null);
+  // A requestId the database cannot hold as it came (a U+0000) is matched as stored: it then names no batch.
+  const source = { by: 'notification', requestId: storableText(payload.requestId), kind } as const;
   const confirmed: ConfirmedLine[] = [];
   for (const tenantId of companies.tenantIds) {
     const company = { pluginId: companies.pluginId, tenantId };
-    // A requestId the database cannot hold as it came (a U+0000) is matched as stored: it then names no line.
-    const requestId = storableText(payload.requestId);
-    confirmed.push(...(await confirmLines(db, company, confirmations, { kind, requestId })));
+    confirmed.push(...(await confirmLines(db, company, confirmations, source)));
   }
   return confirmed;
 }

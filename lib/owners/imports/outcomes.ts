@@ -3,11 +3,13 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 
 import type { StopReason } from '@/lib/base/imports/states';
+import { storedUploadResults } from '@/lib/owners/webhooks/uploads';
 import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { storable } from '@/lib/platform/db/storable';
 import type { RefusedField, ServiceRefusal } from '@/lib/service/errors';
 
 import type { ClaimedBatch } from './batches';
+import { confirmByNotification } from './confirm';
 import type { ImportCompany, LineProblem } from './lines';
 
 /**
@@ -21,7 +23,9 @@ import type { ImportCompany, LineProblem } from './lines';
  * - invalid (our own client refused the payloads): the lines have a problem;
  * - stopped (401, 402, 403): the lines go back to the queue and the company's imports stop with the reason.
  * Recorded only while the batch is this holder's and still `pending` (or `unknown`, when another sender took it for
- * dead and this late answer knows better).
+ * dead and this late answer knows better). The requestId of a 202 (or 409) is stored with the batch: only a notification
+ * carrying it confirms the batch's lines (./confirm.ts), and one that came before the answer was recorded is applied
+ * now.
  */
 export type PostOutcome =
   | { kind: 'accepted'; status: number; requestIds: string[] }
@@ -128,7 +132,7 @@ export async function recordOutcome(
   const refusal =
     outcome.kind === 'refused' ? outcome.refusal.fields : outcome.kind === 'invalid' ? outcome.fields : null;
   return db.transaction(async (tx) => {
-    const recorded = rowsOf<{ id: string }>(
+    const recorded = rowsOf<{ id: string; sent_at: Date | string | null }>(
       await tx.execute(sql`
         update import_batches
            set outcome = ${batchOutcomes[outcome.kind]}, status = ${statusOf(outcome)}, request_id = ${requestId},
@@ -140,15 +144,17 @@ export async function recordOutcome(
                },
                next_check_at = ${toCheck ? sql`now() + make_interval(secs => ${settings.firstCheckSeconds})` : null}
          where id = ${batch.batchId}::uuid and sender = ${holder} and outcome in ('pending', 'unknown')
-        returning id`),
+        returning id, sent_at`),
     );
-    if (recorded.length === 0) return false;
+    const [row] = recorded;
+    if (!row) return false;
 
     if (toCheck) {
       await tx.execute(sql`
         update import_lines l set state = 'sent', request_id = ${requestId}, sent_at = b.sent_at, updated_at = now()
           from import_batches b
          where b.id = ${batch.batchId}::uuid and l.batch_id = b.id and l.state in ('queued', 'sent')`);
+      if (requestId !== null) await applyEarlyNotifications(tx, company, requestId, row.sent_at);
       return true;
     }
     const { problems, requeue } = refusedVerdicts(batch, outcome);
@@ -177,6 +183,27 @@ export async function recordOutcome(
     if (outcome.kind === 'stopped') await stopImports(tx, company, outcome.reason, batch.importId);
     return true;
   });
+}
+
+/** How long before its POST left a notification of the batch is looked for: no clock is that far off. */
+const EARLY_NOTIFICATION_MARGIN_MS = 60_000;
+
+/**
+ * The upload results of `requestId` stored before its 202 was recorded (the service may notify before its answer
+ * reaches us): the notification found no line of the batch then (it confirms only lines whose batch has its
+ * requestId), so it is applied now that the batch has it.
+ */
+async function applyEarlyNotifications(
+  db: Db,
+  company: ImportCompany,
+  requestId: string,
+  sentAt: Date | string | null,
+): Promise<void> {
+  const since = new Date((sentAt === null ? Date.now() : new Date(sentAt).getTime()) - EARLY_NOTIFICATION_MARGIN_MS);
+  const theCompany = { pluginId: company.pluginId, tenantIds: [company.tenantId] };
+  for (const payload of await storedUploadResults(db, company, requestId, since)) {
+    await confirmByNotification(db, theCompany, payload);
+  }
 }
 
 /**

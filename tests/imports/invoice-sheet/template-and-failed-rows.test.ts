@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import { invoiceProblemWords, invoiceSheetTexts } from '@/lib/base/i18n/invoice-sheet';
 import { MAX_EXTERNAL_ID } from '@/lib/base/imports/states';
+import { column } from '@/lib/features/documents/export/columns';
+import { csvStream } from '@/lib/features/documents/export/csv';
 import { failedRowsCsv } from '@/lib/features/imports/invoices/failed-rows';
 import { readInvoiceSheet } from '@/lib/features/imports/invoices/sheet';
 import {
@@ -22,11 +24,35 @@ import { contextOf, csvBytes, itemRow, type RowValues, table, xlsxBytes } from '
 
 const utf8 = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
 
+/** A record split as a spreadsheet set to `separator` splits it: at each separator outside quotes, quotes dropped. */
+function splitAs(line: string, separator: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    else if (char === separator && !quoted) {
+      fields.push(field);
+      field = '';
+    } else field += char;
+  }
+  return [...fields, field];
+}
+
+/** One record of a `;` file whose every field is quoted or empty: its fields, unquoted (a doubled quote one). */
+function csvRecord(line: string): string[] {
+  const field = '(?:"((?:[^"]|"")*)")?';
+  expect(line).toMatch(new RegExp(`^${field}(?:;${field})*$`));
+  return [...line.matchAll(/(?:^|;)(?:"((?:[^"]|"")*)")?/g)].map((match) => (match[1] ?? '').replaceAll('""', '"'));
+}
+
 describe('the templates', () => {
   it('CSV: UTF-8 with its mark, `;`, the contract’s headers, and two example invoices that read back valid', async () => {
     const csv = invoiceTemplateCsv();
-    expect(csv.startsWith('\uFEFFdocumentNumber;numberingSequence;rowGroup;')).toBe(true);
-    expect(csv.split('\r\n')[0]!.replace('\uFEFF', '').split(';')).toEqual([...INVOICE_TEMPLATE_FIELDS]);
+    expect(csv.startsWith('\uFEFF"documentNumber";"numberingSequence";"rowGroup";')).toBe(true);
+    expect(csvRecord(csv.split('\r\n')[0]!.replace('\uFEFF', ''))).toEqual([...INVOICE_TEMPLATE_FIELDS]);
+    // Written by the exports' writer: a decimal comma is quoted, so a spreadsheet set to `,` keeps "1,5" whole.
+    expect(csv).toContain(';"1,5";');
     const draft = invoiceLinesOf(await readInvoiceSheet(utf8(csv), 'template.csv'), contextOf());
     expect(draft.lines.map((line) => [line.state, line.problems])).toEqual([
       ['ready', []],
@@ -121,11 +147,11 @@ describe('failed.csv', () => {
       },
     ];
     const csv = failedRowsCsv(stored, describe_, 'Prečo');
-    const [header, ...rows] = csv.replace('\uFEFF', '').trimEnd().split('\r\n');
-    expect(header).toBe(
+    const [header, ...rows] = csv.replace('\uFEFF', '').trimEnd().split('\r\n').map(csvRecord);
+    expect(header!.join(';')).toBe(
       'documentNumber;numberingSequence;issueDate;dueDate;deliveryDate;currency;partner.businessName;partner.registrationId;partner.taxId;partner.vatId;partner.email;item.name;item.amount;item.measureUnit;item.vatRate;item.totalPriceInclVat;Prečo',
     );
-    expect(rows).toEqual([
+    expect(rows.map((row) => row.join(';'))).toEqual([
       'OF2026000102;OF;15. 1. 2026;29. 1. 2026;15. 1. 2026;EUR;Obchod Hruška s.r.o.;36123456;2021234567;SK2021234567;fakturacia@hruska.example.sk;B;dva;ks;23;12,30;Riadok 3, stĺpec item.amount: „dva“ nie je číslo.',
       'OF2026000102;OF;15. 1. 2026;29. 1. 2026;15. 1. 2026;EUR;Obchod Hruška s.r.o.;36123456;2021234567;SK2021234567;fakturacia@hruska.example.sk;C;1;ks;23;12,30;Riadok 3, stĺpec item.amount: „dva“ nie je číslo.',
       'OF2026000103;OF;15. 1. 2026;29. 1. 2026;15. 1. 2026;EUR;Obchod Hruška s.r.o.;36123456;2021234567;SK2021234567;fakturacia@hruska.example.sk;D;1;ks;23;12,30;Partner je zablokovaný.',
@@ -141,7 +167,7 @@ describe('failed.csv', () => {
       lines.map((line) => ({ state: line.state, problems: line.problems!, display: line.display })),
       describe_,
     );
-    const fixed = csv.replace(';dva;', ';2;');
+    const fixed = csv.replace(';"dva";', ';"2";');
     const again = invoiceLinesOf(await readInvoiceSheet(utf8(fixed), 'failed.csv'), contextOf());
     expect(again.ignoredColumns).toEqual([invoiceSheetTexts.sk.failedRows.why]);
     expect(again.lines.map((line) => line.state)).toEqual(['ready']);
@@ -163,7 +189,7 @@ describe('failed.csv', () => {
       lines.map((line) => ({ state: line.state, problems: line.problems!, display: line.display })),
       describe_,
     );
-    expect(csv).toContain(';"\'=HYPERLINK(""http://x"")";dva;ks;23;-5,00;');
+    expect(csv).toContain(';"\'=HYPERLINK(""http://x"")";"dva";"ks";"23";"-5,00";');
     const again = await readInvoiceSheet(utf8(csv), 'failed.csv');
     expect(again.rows[0]!.text).toMatchObject({
       'item.name': '=HYPERLINK("http://x")',
@@ -171,7 +197,42 @@ describe('failed.csv', () => {
     });
   });
 
+  it('quotes and guards a field exactly as the exports do: the other separator inside it, a formula after it', async () => {
+    const partner = 'Firma a.s.,=1+1';
+    const item = '@SUM(A1)';
+    const { lines } = invoiceLinesOf(
+      await readInvoiceSheet(
+        csvBytes(table([itemRow({ 'partner.businessName': partner, 'item.name': item, 'item.amount': 'dva' })])),
+        'f.csv',
+      ),
+      contextOf(),
+    );
+    const failed = failedRowsCsv(
+      lines.map((line) => ({ state: line.state, problems: line.problems!, display: line.display })),
+      describe_,
+    );
+    // The same two texts through a Slovak export (its own writer): each field comes out the same.
+    const columns = [partner, item].map((value, index) => column<'text', null>('text', `c${index}`, 10, () => value));
+    async function* oneRow() {
+      yield [null];
+    }
+    const exported = await new Response(
+      csvStream(columns, oneRow(), { locale: 'sk', today: '2026-01-15', totals: async () => [], failed: () => {} }),
+    ).text();
+    const [exportedPartner, exportedItem] = exported.split('\r\n')[1]!.split(';');
+    expect([exportedPartner, exportedItem]).toEqual([`"${partner}"`, `"'${item}"`]);
+    expect(failed).toContain(`;${exportedPartner};`);
+    expect(failed).toContain(`;${exportedItem};`);
+    // Read with the other separator (`,`), no field of any record starts a formula.
+    for (const line of failed.replace('\uFEFF', '').trimEnd().split('\r\n')) {
+      expect(splitAs(line, ',').filter((field) => /^[=+\-@]/.test(field))).toEqual([]);
+    }
+    // And it still reads back as it was.
+    const again = await readInvoiceSheet(utf8(failed), 'failed.csv');
+    expect(again.rows[0]!.text).toMatchObject({ 'partner.businessName': partner, 'item.name': item });
+  });
+
   it('is a header alone when nothing failed', () => {
-    expect(failedRowsCsv([], describe_, 'Prečo')).toBe('\uFEFFPrečo\r\n');
+    expect(failedRowsCsv([], describe_, 'Prečo')).toBe('\uFEFF"Prečo"\r\n');
   });
 });

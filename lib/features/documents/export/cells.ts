@@ -1,4 +1,5 @@
 import type { Locale } from '@/lib/base/i18n/messages';
+import { type CsvSeparator, guardedText } from '@/lib/platform/csv';
 
 import type { Cell } from './columns';
 
@@ -11,16 +12,7 @@ import type { Cell } from './columns';
  * stored. Pure.
  */
 
-export const csvDelimiter: Record<Locale, string> = { sk: ';', en: ',' };
-
-/**
- * A text cell a spreadsheet would run as a formula (=, +, -, @, tab or carriage return first, also their full-width
- * forms some spreadsheets accept) gets a leading apostrophe, as OWASP recommends against CSV injection: it is shown
- * as text and the apostrophe is not.
- */
-export function guardedText(value: string): string {
-  return /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? `'${value}` : value;
-}
+export const csvDelimiter: Record<Locale, CsvSeparator> = { sk: ';', en: ',' };
 
 /** An exact decimal ("-1234.5") with at least two decimals ("-1234.50"). */
 export function decimalText(value: string): string {
@@ -33,6 +25,7 @@ export function csvCell(cell: Cell, locale: Locale): string {
   if (cell.value === null) return '';
   switch (cell.type) {
     case 'text':
+      // Against CSV injection (lib/platform/csv.ts); amounts, days and counts are ours, never a formula.
       return guardedText(cell.value);
     case 'amount': {
       const decimal = decimalText(cell.value);

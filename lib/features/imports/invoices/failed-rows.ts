@@ -1,17 +1,15 @@
-import { stringify } from 'csv-stringify/sync';
-
 import { invoiceSheetTexts } from '@/lib/base/i18n/invoice-sheet';
 import type { LineProblem } from '@/lib/owners/imports/lines';
+import { csvText, guardedText } from '@/lib/platform/csv';
 
-import { guardedText } from '../../documents/export/cells';
 import { fieldOfHeader, INVOICE_FIELDS } from './fields';
 import { readDecimal } from './values';
 
 /**
  * `failed.csv`: the rows of every invoice that is `invalid` or that the service refused (`problem`), as they were
  * read (display.source), with a last column saying why: the problems naming the row, else all of its invoice's (a
- * refused invoice's are the service's). UTF-8 with its mark, `;` between columns, like the template: fixed, it
- * imports again as it is. The columns in the template's order (the stored display does not keep the file's). A text
+ * refused invoice's are the service's). Written by the add-on's one CSV writer (lib/platform/csv.ts: UTF-8 with its
+ * mark, every field quoted) with `;` between columns, like the template: fixed, it imports again as it is. The columns in the template's order (the stored display does not keep the file's). A text
  * a spreadsheet would run as a formula gets a leading apostrophe (the export's guard against CSV injection; a number
  * such as `-12,30` is left as it is); reading takes the apostrophe off again. Pure.
  */
@@ -58,5 +56,5 @@ export function failedRowsCsv(
     [...headers, whyColumn],
     ...rows.map(({ source, why }) => [...headers.map((header) => guarded(source.cells[header] ?? '')), guarded(why)]),
   ];
-  return `\uFEFF${stringify(records, { delimiter: ';', record_delimiter: '\r\n' })}`;
+  return csvText(records, ';');
 }

@@ -1,7 +1,7 @@
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 
 import { invoiceSheetTexts } from '@/lib/base/i18n/invoice-sheet';
+import { csvText } from '@/lib/platform/csv';
 
 import { FIELD_ALIASES, INVOICE_FIELDS, type InvoiceField } from './fields';
 
@@ -80,7 +80,10 @@ const slovakDay = (day: string) => {
   return `${date}. ${month}. ${year}`;
 };
 
-/** The CSV template: UTF-8 with its byte-order mark, `;` between columns and a decimal comma (Slovak Excel's CSV). */
+/**
+ * The CSV template: `;` between columns and a decimal comma (Slovak Excel's CSV), written by the add-on's one CSV writer
+ * (lib/platform/csv.ts: UTF-8 with its byte-order mark, every field quoted).
+ */
 export function invoiceTemplateCsv(): string {
   const cell = (value: Example[InvoiceField]) =>
     value === undefined
@@ -91,7 +94,7 @@ export function invoiceTemplateCsv(): string {
           ? String(value).replace('.', ',')
           : value;
   const rows = [[...INVOICE_TEMPLATE_FIELDS], ...EXAMPLES.map((ex) => INVOICE_TEMPLATE_FIELDS.map((f) => cell(ex[f])))];
-  return `\uFEFF${stringify(rows, { delimiter: ';', record_delimiter: '\r\n' })}`;
+  return csvText(rows, ';');
 }
 
 /** The XLSX template: the invoices' sheet (typed numbers and dates) and the explanations' sheet. */
