@@ -1,6 +1,7 @@
 import { calendarDay } from '@/lib/base/calendar';
 import type { mirrorDocuments } from '@/lib/platform/db/schema';
 import { storable } from '@/lib/platform/db/storable';
+import { amountDueOf } from '@/lib/service/records/left-to-pay';
 import { partnerName } from '@/lib/service/records/present';
 import type { Prices } from '@/lib/service/schemas/common';
 import type { DeliveryNote } from '@/lib/service/schemas/delivery-note';
@@ -55,19 +56,6 @@ function lineTexts(record: Record<string, unknown>): string[] {
     }
   }
   return texts;
-}
-
-const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-
-/**
- * What is left to pay, in the document's currency: the record's `sumForPayment`; without it, nothing for a document
- * paid in full (or over), else its total less what was paid. Null when the record tells neither.
- */
-function amountDueOf(record: Record<string, unknown>, paymentStatus: number | null, total: number | null | undefined) {
-  if (finite(record.sumForPayment)) return String(record.sumForPayment);
-  if (paymentStatus === 1 || paymentStatus === 2) return '0';
-  if (!finite(total)) return null;
-  return (total - (finite(record.sumOfPayments) ? record.sumOfPayments : 0)).toFixed(2);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { addDays, calendarDay } from '@/lib/base/calendar';
 import type { DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
+import { eurLeftToPay } from '@/lib/service/records/left-to-pay';
 import { creditsThePartner } from '@/lib/service/records/overdue';
 import type { Expense } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
@@ -19,13 +20,18 @@ export const OVERVIEW_MAX_PAGES = 20;
 export const LATEST_COUNT = 5;
 export const LATEST_WINDOW_DAYS = 60;
 
-type Priced = Pick<Invoice, 'prices' | 'dueDate' | 'invoiceType'> & { documentType?: number | null };
+type Priced = Pick<Invoice, 'prices' | 'dueDate' | 'invoiceType'> & {
+  documentType?: number | null;
+  paymentStatus?: number | null;
+  sumForPayment?: number | null;
+  sumOfPayments?: number | null;
+};
 
 export type Total = {
   count: number;
-  /** Sum of the legislative (EUR) totals including VAT; credit notes are already negative. */
+  /** Sum of what is left to pay in EUR (left-to-pay.ts); credit notes are already negative. */
   eur: number;
-  /** Documents counted without an EUR amount (the record had none); their sum is not in `eur`. */
+  /** Documents counted without an amount left to pay in EUR (it cannot be said); their sum is not in `eur`. */
   withoutAmount: number;
 };
 
@@ -89,7 +95,8 @@ export function summarizeUnpaid(records: readonly Priced[], today: string, compl
   const unpaid = emptyTotal();
   const overdue = emptyTotal();
   for (const record of records) {
-    const amount = eurTotal(record);
+    // What is left to pay, by the partners' rule (left-to-pay.ts), as the overview from the copy sums it.
+    const amount = eurLeftToPay(record);
     add(unpaid, amount);
     if (isPastDue(record.dueDate, today) && !creditsThePartner(record)) add(overdue, amount);
   }

@@ -11,6 +11,7 @@ import type { Db } from '@/lib/platform/db/client';
 import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
 
 import { UNPAID_STATUSES } from './filters';
+import { eurLeftToPaySql } from './left-to-pay-sql';
 import { overdueSql } from './overdue-sql';
 import type { Figure } from './overview';
 import { searchCondition, searchOf } from './search';
@@ -85,9 +86,10 @@ export async function unpaidAndOverdue(
       pluginId: mirrorDocuments.pluginId,
       tenantId: mirrorDocuments.tenantId,
       count: sql<number>`count(*)::int`,
-      eur: sql<string>`coalesce(sum(${mirrorDocuments.totalInclVat}), 0)::text`,
+      // What is left to pay in EUR, by the partners' rule, as the company's overview sums it.
+      eur: sql<string>`coalesce(sum(${eurLeftToPaySql}), 0)::text`,
       overdueCount: sql<number>`(count(*) filter (where ${overdue}))::int`,
-      overdueEur: sql<string>`coalesce(sum(${mirrorDocuments.totalInclVat}) filter (where ${overdue}), 0)::text`,
+      overdueEur: sql<string>`coalesce(sum(${eurLeftToPaySql}) filter (where ${overdue}), 0)::text`,
     })
     .from(mirrorDocuments)
     .where(unpaidInvoices(companies))

@@ -18,23 +18,26 @@ import {
 } from '@/lib/service/records/overview';
 
 import { UNPAID_STATUSES } from './filters';
+import { eurLeftToPaySql } from './left-to-pay-sql';
 import { overdueSql } from './overdue-sql';
 import { recordSchemas } from './records';
 
 /**
  * The overview's cards (lib/service/records/overview.ts, loadOverview) from a company's mirror: the same figures from the
  * same documents, summed by the database. Unpaid is the service's PaymentStatus=0 (statuses 0 and 3), overdue of
- * those due strictly before the company's today and not credit notes (overdue-sql.ts); a document's EUR amount is its legislative total including VAT, or
- * its own total when its currency is the euro (eurTotal), summed as exact `numeric` and rounded to the cent once.
+ * those due strictly before the company's today and not credit notes (overdue-sql.ts). What is summed is what is left
+ * to pay, in EUR, by the one rule the partners' pages sum by (left-to-pay-sql.ts: a partly paid invoice counts with
+ * its rest, a credit note with its negative rest), as exact `numeric` rounded to the cent once: so the cards equal
+ * the partners' totals of receivables and overdue (for the invoices that name a partner; the cards count those that
+ * name none too).
  * The latest are the newest five issued in the last 60 days, ordered as newestFirst orders them. Callers check the
  * kinds are ready first (readinessOf); the mirror holds every document, so the figures are always complete.
  */
 
 type CardKind = 'invoices' | 'expenses';
 
-/** eurTotal in SQL: null when the document has no EUR amount (counted apart, as `withoutAmount`). */
-const eurAmount = sql`coalesce(${mirrorDocuments.totalInclVat},
-  case when upper(${mirrorDocuments.currency}) = 'EUR' then ${mirrorDocuments.totalInclVatCurrency} end)`;
+/** What is left to pay in EUR, by the partners' rule (left-to-pay-sql.ts); null: counted apart, as `withoutAmount`. */
+const eurAmount = eurLeftToPaySql;
 
 async function unpaidSummary(db: Db, company: MirrorCompany, kind: CardKind, today: string): Promise<UnpaidSummary> {
   const overdue = overdueSql(today);

@@ -8,14 +8,18 @@ import { documentsOf } from '@/lib/owners/mirror/rows';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
 
+import { AGEING_BUCKETS, type AgeingBucket } from './ageing-buckets';
 import { UNPAID_STATUSES } from './filters';
+import { eurLeftToPaySql } from './left-to-pay-sql';
 import { creditsThePartnerSql } from './overdue-sql';
+import { topReceivables } from './partners';
 import type { Decimal } from './totals';
 
 /**
  * The overview's charts from a company's mirror (issue 11): invoiced and expenses per month, the ageing of what is
  * unpaid, and the customers who owe the most. Every figure is summed by the database as `numeric` and answered as an
- * exact decimal string (totals.ts); amounts are EUR including VAT (legislative prices), as the overview's cards are.
+ * exact decimal string (totals.ts); amounts are EUR including VAT: invoiced and expenses their legislative totals,
+ * what is unpaid what is left to pay (left-to-pay-sql.ts), as the overview's cards and the partners' pages sum it.
  * Days and months are the company's calendar (lib/base/calendar.ts), counted as dates, never through a clock.
  */
 
@@ -28,9 +32,7 @@ export type MonthFigures = {
   expenses: Figure;
 };
 
-/** Not yet due (or without a due date: never late), then days overdue 1–30, 31–60, 61–90, more than 90. */
-export const AGEING_BUCKETS = ['notDue', 'days1to30', 'days31to60', 'days61to90', 'days90plus'] as const;
-export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
+export { AGEING_BUCKETS, type AgeingBucket } from './ageing-buckets';
 export type Ageing = Record<AgeingBucket, Figure>;
 
 export type TopPartner = {
@@ -107,8 +109,9 @@ const unpaidOf = (company: MirrorCompany, kind: 'invoices' | 'expenses') =>
 const lateBy = (today: string) => sql`(${today}::date - ${mirrorDocuments.dueDate})`;
 
 /**
- * The unpaid documents of a kind by how late they are on `today`; every bucket is there, empty ones as 0. A credit
- * note is never late (overdue-sql.ts): it stays with what is not yet due, where it lowers the sum owed.
+ * The unpaid documents of a kind by how late they are on `today`, each with what is left to pay on it in EUR (the
+ * partners' rule, left-to-pay-sql.ts); every bucket is there, empty ones as 0. A credit note is never late
+ * (overdue-sql.ts): it stays with what is not yet due, where it lowers the sum owed.
  */
 export async function ageingOf(
   db: Db,
@@ -124,7 +127,7 @@ export async function ageingOf(
     when ${late} <= 90 then 'days61to90'
     else 'days90plus' end`;
   const rows = await db
-    .select({ bucket, count: sql<number>`count(*)::int`, eur: sumOf(mirrorDocuments.totalInclVat) })
+    .select({ bucket, count: sql<number>`count(*)::int`, eur: sumOf(eurLeftToPaySql) })
     .from(mirrorDocuments)
     .where(unpaidOf(company, kind))
     .groupBy(sql`1`);
@@ -137,24 +140,13 @@ export async function ageingOf(
 }
 
 /**
- * The customers with the most unpaid, by their unpaid invoices' EUR total. A customer is its name folded (letter case
- * and diacritics aside, as the lists sort it), so "ACME s.r.o." and "Acme s.r.o." are one; the name shown is the
- * first of its spellings byte by byte. Ties fall by the folded name: the same order on both databases.
+ * The customers who owe the most: the partners' figures (partners.ts topReceivables), what is left to pay on their
+ * invoices in EUR with credit notes netted, by partner (its IČO, else its folded name) and named as the partners list
+ * names it; `count` is its unpaid invoices. Invoices that name no partner are no customer's.
  */
 export async function topCustomers(db: Db, company: MirrorCompany, limit = TOP_CUSTOMERS): Promise<TopPartner[]> {
-  const folded = sql`(${mirrorDocuments.partnerNameFolded} collate "C")`;
-  const total = sql`coalesce(sum(${mirrorDocuments.totalInclVat}), 0)`;
-  return db
-    .select({
-      name: sql<string | null>`min(${mirrorDocuments.partnerName} collate "C")`,
-      count: sql<number>`count(*)::int`,
-      eur: sql<string>`${total}::text`,
-    })
-    .from(mirrorDocuments)
-    .where(unpaidOf(company, 'invoices'))
-    .groupBy(folded)
-    .orderBy(sql`${total} desc`, sql`${folded} asc nulls last`)
-    .limit(limit);
+  const top = await topReceivables(db, company, limit);
+  return top.map((partner) => ({ name: partner.name, count: partner.unpaid, eur: partner.receivables }));
 }
 
 /** Everything the overview's charts show, read side by side. `today` is the company's (companyToday). */

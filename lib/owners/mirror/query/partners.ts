@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { documentsOf } from '@/lib/owners/mirror/rows';
@@ -8,9 +8,11 @@ import { searchWordsOf } from '@/lib/owners/mirror/search-text';
 import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
 
+import { AGEING_BUCKETS, type AgeingBucket } from './ageing-buckets';
+import { UNPAID_STATUSES } from './filters';
 import { foldedSql } from './folded-sql';
+import { currencyCodeSql, eurLeftToPaySql } from './left-to-pay-sql';
 import { overdueSql } from './overdue-sql';
-import { AGEING_BUCKETS, type AgeingBucket } from './overview';
 import { DEFAULT_PARTNER_SORT, type PartnerSort, type PartnerSortKey } from './partner-sort';
 import type { Decimal } from './totals';
 
@@ -87,19 +89,9 @@ export type PartnersPage = { partners: PartnerRow[]; totals: PartnersTotals };
 
 const d = mirrorDocuments;
 
-/** The document's currency code, upper case, compared byte by byte; EUR when it names none. */
-const currencyCode = sql`(coalesce(nullif(upper(trim(${d.currency})), ''), 'EUR') collate "C")`;
-
-/**
- * What is left to pay on the document, in EUR: as it is for EUR, else converted by the document's own ratio (EUR total
- * over the total in its currency) and rounded to the cent. Null when it cannot be said.
- */
-const eurDue = sql`case
-  when ${d.amountDue} is null then null
-  when ${currencyCode} = 'EUR' then ${d.amountDue}
-  when ${d.totalInclVatCurrency} <> 0 and ${d.totalInclVat} is not null
-    then round(${d.amountDue} * ${d.totalInclVat} / ${d.totalInclVatCurrency}, 2)
-  end`;
+/** What is left to pay on the document, in EUR (left-to-pay-sql.ts: the rule the overview sums by too). */
+const eurDue = eurLeftToPaySql;
+const currencyCode = currencyCodeSql;
 
 /** The debts of the company's partners: its invoices and expenses that name a partner. */
 const debtsOf = (company: MirrorCompany, key?: string): SQL =>
@@ -361,5 +353,45 @@ export async function topOverduePartners(
     overdue: row.overdue,
     count: Number(row.count),
     oldestDays: Number(row.oldest_days),
+  }));
+}
+
+export type PartnerReceivable = {
+  key: string;
+  name: string | null;
+  /** EUR left to pay on its invoices: the partner's `receivables`, credit notes netted. */
+  receivables: Decimal;
+  /** Its unpaid invoices (not paid or partially paid). */
+  unpaid: number;
+};
+
+/**
+ * The partners who owe the company the most (their `receivables`, as partnersOf sums them), most first, then by key:
+ * for the overview's chart of the customers owing most. Only partners with something left to pay; the name as the
+ * partners list gives it.
+ */
+export async function topReceivables(db: Db, company: MirrorCompany, limit: number): Promise<PartnerReceivable[]> {
+  const rows = rowsOf<{ key: string; name: string | null; receivables: string; unpaid: number }>(
+    await db.execute(sql`with owed as (
+        select ${d.partnerKey} as key, coalesce(sum(${eurDue}), 0) as receivables,
+          (count(*) filter (where ${inArray(d.paymentStatus, UNPAID_STATUSES)}))::int as unpaid
+        from ${d}
+        where ${debtsOf(company)} and ${d.kind} = 'invoices'
+        group by ${d.partnerKey}
+        having coalesce(sum(${eurDue}), 0) > 0
+        order by receivables desc, ${d.partnerKey} collate "C" asc
+        limit ${limit}
+      )
+      select key, receivables::text as receivables, unpaid,
+        (select ${d.partnerName} from ${d} where ${debtsOf(company)} and ${d.partnerKey} = owed.key
+          order by ${latestFirst} limit 1) as name
+      from owed
+      order by owed.receivables desc, key collate "C" asc`),
+  );
+  return rows.map((row) => ({
+    key: row.key,
+    name: row.name,
+    receivables: row.receivables,
+    unpaid: Number(row.unpaid),
   }));
 }

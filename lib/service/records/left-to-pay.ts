@@ -1,0 +1,50 @@
+import type { Prices } from '@/lib/service/schemas/common';
+
+/**
+ * What is left to pay on a document: the one rule (the partners' pages and the overview sum it; the mirror stores the
+ * first half as `amount_due` and lib/owners/mirror/query/left-to-pay-sql.ts converts it in SQL, the live overview
+ * here, document by document alike).
+ */
+
+const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * What is left to pay, in the document's currency: the record's `sumForPayment`; without it, nothing for a document
+ * paid in full (or over), else its total less what was paid. Null when the record tells neither.
+ */
+export function amountDueOf(
+  record: Record<string, unknown>,
+  paymentStatus: number | null,
+  total: number | null | undefined,
+): string | null {
+  if (finite(record.sumForPayment)) return String(record.sumForPayment);
+  if (paymentStatus === 1 || paymentStatus === 2) return '0';
+  if (!finite(total)) return null;
+  return (total - (finite(record.sumOfPayments) ? record.sumOfPayments : 0)).toFixed(2);
+}
+
+type Payable = {
+  prices?: Prices | null;
+  paymentStatus?: number | null;
+  sumForPayment?: number | null;
+  sumOfPayments?: number | null;
+};
+
+/** Half away from zero, to the cent, as PostgreSQL's round(numeric, 2). */
+const toCents = (value: number) => (Math.sign(value) * Math.round(Math.abs(value) * 100 + 1e-9)) / 100;
+
+/**
+ * What is left to pay in EUR: as it is for EUR (or no currency), else by the document's own ratio (its EUR total over
+ * its total in its currency), rounded to the cent. Null when it cannot be said.
+ */
+export function eurLeftToPay(record: Payable): number | null {
+  const status = finite(record.paymentStatus) && Number.isInteger(record.paymentStatus) ? record.paymentStatus : null;
+  const own = record.prices?.documentPrices?.totalPriceInclVat;
+  const due = amountDueOf(record, status, own);
+  if (due === null) return null;
+  const left = Number(due);
+  const currency = record.prices?.currency?.trim().toUpperCase() || 'EUR';
+  if (currency === 'EUR') return left;
+  const eur = record.prices?.legislativePrices?.totalPriceInclVat;
+  return finite(own) && own !== 0 && finite(eur) ? toCents((left * eur) / own) : null;
+}
