@@ -1,5 +1,4 @@
-import { CompanyHomeLink } from '@/components/company-home-link';
-import { linkClass } from '@/components/detail-parts';
+import { DocumentNotFound as DocumentNotFoundNotice } from '@/components/document-not-found';
 import { getMessages } from '@/lib/base/i18n/server';
 import { companyPageTitle } from '@/lib/doors/company/page-titles';
 
@@ -9,12 +8,5 @@ export const generateMetadata = ({ params }: { params: Promise<{ tenantId: strin
 /** A document the service does not have (404 from the data API), or an address that cannot name one. */
 export default async function DocumentNotFound() {
   const { t } = await getMessages();
-  const n = t.docs.notFound;
-  return (
-    <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" data-not-found="true">
-      <h2 className="text-lg font-semibold text-slate-900">{n.title}</h2>
-      <p className="mt-2 text-sm text-slate-700">{n.body}</p>
-      <CompanyHomeLink label={`← ${n.back}`} className={`mt-4 inline-block text-sm ${linkClass}`} />
-    </section>
-  );
+  return <DocumentNotFoundNotice t={t} />;
 }

@@ -51,22 +51,35 @@ const checks: readonly { pattern: RegExp; exists: Check }[] = [
   },
 ];
 
+/** The company and the record's name `path` addresses (a page's own path, from PAGE_PATH_HEADER), if it names one. */
+function addressedRecordOf(path: string | null): { tenantId: string; name: string; exists: Check } | null {
+  const company = path === null ? null : /^\/companies\/([^/]+)\/(.+)$/.exec(path);
+  if (!company) return null;
+  for (const { pattern, exists } of checks) {
+    const name = pattern.exec(company[2]!)?.[1];
+    if (name !== undefined) return { tenantId: decodeURIComponent(company[1]!), name, exists };
+  }
+  return null;
+}
+
+/**
+ * The company whose record `path` names, or null: the root's not-found page, where a missing record's 404 lands (a
+ * layout's notFound() is answered by the segment above it), tells it as the company's "document not found".
+ */
+export function companyOfRecordAddress(path: string | null): string | null {
+  return addressedRecordOf(path)?.tenantId ?? null;
+}
+
 /** The company page's record named by `path` (the page's own, from PAGE_PATH_HEADER), or notFound() when none. */
 export async function requireAddressedRecord(company: CompanyPage, path: string | null): Promise<void> {
-  const prefix = `/companies/${company.scope.tenantId}/`;
-  if (path === null || !path.startsWith(prefix)) return;
-  const below = path.slice(prefix.length);
-  for (const { pattern, exists } of checks) {
-    const name = pattern.exec(below)?.[1];
-    if (name === undefined) continue;
-    let found = true;
-    try {
-      found = await exists(company, company.scope.tenantId, decodeURIComponent(name));
-    } catch (error) {
-      // notFound() from a load; anything else is the page's to show.
-      unstable_rethrow(error);
-    }
-    if (!found) notFound();
-    return;
+  const record = addressedRecordOf(path);
+  if (record === null || record.tenantId !== company.scope.tenantId) return;
+  let found = true;
+  try {
+    found = await record.exists(company, company.scope.tenantId, decodeURIComponent(record.name));
+  } catch (error) {
+    // notFound() from a load; anything else is the page's to show.
+    unstable_rethrow(error);
   }
+  if (!found) notFound();
 }
