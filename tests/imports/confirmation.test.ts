@@ -197,6 +197,41 @@ describe('a notification confirms only the batch whose 202 carried its requestId
     expect(api.requestsOf(token).filter((r) => r.startsWith('POST'))).toHaveLength(1);
   });
 
+  it('a line a notification names is never sent again, though its batch’s answer was lost and reading back misses it', async () => {
+    const db = await getDb();
+    const { token, webhookId } = await connectWithReceiver(db, '61014');
+    const { scope, importId } = await queuedImport(db, '61014', 2, 'named');
+    // A gateway answers 502: the batch's fate is unknown, and no requestId is seen.
+    api.sandbox.dataApi.setFault('61014', { mode: 'server-error', status: 502, count: 1 });
+    const { client } = api.client('61014', { token });
+    const settings = { ...FAST, firstCheckSeconds: 600 };
+    await workOnImports(db, scope, { openClient: async () => client, settings });
+    const lines = (await readImport(db, scope, importId))!.lines;
+    expect(lines.map((line) => [line.state, line.requestId])).toEqual([
+      ['sent', null],
+      ['sent', null],
+    ]);
+    // The service did process the first line after all (behind the gateway) and says so, under the requestId of the
+    // answer we never got; it is still processing it, so reading back does not find it yet.
+    expect((await notify(webhookId, randomUUID(), [lines[0]!.externalId])).status).toBe(200);
+    expect(await statesOf(db, scope, importId)).toEqual(['sent', 'sent']);
+
+    // The resend window has passed: reading back misses both; only the line no notification names is sent again.
+    await db.execute(sql`
+      update import_batches set resend_after = now(), next_check_at = now() where tenant_id = '61014'`);
+    const checked = await workOnImports(db, scope, { openClient: async () => client, settings });
+    expect(checked).toMatchObject({ confirmed: 0, requeued: 1, posted: 1 });
+    expect((await statesOf(db, scope, importId))[0]).toBe('sent');
+    expect(api.requestsOf(token).filter((r) => r.startsWith('POST'))).toHaveLength(2);
+
+    // Later checks read it back again and again; it is never sent by itself.
+    await db.execute(sql`update import_batches set next_check_at = now() where tenant_id = '61014'`);
+    await workOnImports(db, scope, { openClient: async () => client, settings });
+    await api.sandbox.webhooks.idle();
+    expect(api.requestsOf(token).filter((r) => r.startsWith('POST'))).toHaveLength(2);
+    expect(await statesOf(db, scope, importId)).toEqual(['sent', 'done']);
+  });
+
   it('one that comes before its 202 was recorded is applied once it is', async () => {
     const db = await getDb();
     const { token } = await connectWithReceiver(db, '61013');

@@ -3,6 +3,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 
 import type { ImportKind } from '@/lib/base/imports/states';
+import { externalIdsNamedByUploadResults } from '@/lib/owners/webhooks/uploads';
 import { type Db, rowsOf } from '@/lib/platform/db/client';
 import type { DataApiClient } from '@/lib/service/client';
 
@@ -12,9 +13,11 @@ import { readBackOf, readBackSince } from './read-back';
 
 /**
  * The re-check of lines still `sent`: their batches due a check are read back (./read-back.ts), and every line of the
- * company still `sent` that the reading finds is confirmed (a later batch's too), and a line of an `unknown` batch still missing once the batch's `resend_after` had passed when the
- * reading began goes back to the queue: only then may it be sent again. Each batch then gets its next check, further
- * off each time, until `giveUpAfterSeconds` after it left (its lines then stay `sent`: the page says so).
+ * company still `sent` that the reading finds is confirmed (a later batch's too), and a line of an `unknown` batch
+ * still missing once the batch's `resend_after` had passed when the reading began goes back to the queue (only then
+ * may it be sent again), unless an upload result stored for the company names it: then the service has it. Each
+ * batch then gets its next check, further off each time, until `giveUpAfterSeconds` after it left (its lines then
+ * stay `sent`: the page says so).
  */
 
 export type CheckSettings = {
@@ -45,6 +48,8 @@ type SentLine = {
   kind: ImportKind;
   account_id: string | null;
   created_by: string;
+  /** When its import was made: no notification before it can be about the line. */
+  import_created_at: Date | string;
 };
 
 export type CheckResult = { checked: number; confirmed: number; requeued: number };
@@ -76,7 +81,7 @@ export async function checkSentLines(
   // (a later batch's lines, listed in the same pages), so a long send is read back once rather than batch by batch.
   const lines = rowsOf<SentLine>(
     await db.execute(sql`
-      select l.batch_id, l.line, l.external_id, l.kind, i.account_id, i.created_by
+      select l.batch_id, l.line, l.external_id, l.kind, i.account_id, i.created_by, i.created_at as import_created_at
         from import_lines l join imports i on i.id = l.import_id
        where l.plugin_id = ${company.pluginId} and l.tenant_id = ${company.tenantId} and l.state = 'sent'
          and l.batch_id is not null and l.external_id is not null`),
@@ -118,11 +123,30 @@ export async function checkSentLines(
       ).length;
       const resendable = new Set(batches.filter((b) => b.outcome === 'unknown' && b.may_resend).map((b) => b.id));
       const missing = groupLines.filter((line) => !found.has(line.external_id) && resendable.has(line.batch_id));
-      requeued += await requeueMissing(db, missing);
+      requeued += await requeueMissing(db, await notNamedByUploadResults(db, company, missing));
     }
     for (const batch of batches) await scheduleNextCheck(db, batch, settings);
   }
   return { checked: due.length, confirmed, requeued };
+}
+
+/**
+ * The missing lines no upload result stored for the company names. A notification naming a line's externalId is not
+ * its confirmation (it may carry the requestId of a 202 we never saw, or be of another upload: ./confirm.ts), but it
+ * proves the service holds a document with that id, so sending the line again could record it twice: such a line
+ * stays `sent`, for reading back to confirm (the service may still be processing it), and once the checks give up it
+ * stays `sent`, its fate unknown, the page says so, and it is never sent again by itself.
+ */
+async function notNamedByUploadResults(db: Db, company: ImportCompany, lines: SentLine[]): Promise<SentLine[]> {
+  if (lines.length === 0) return [];
+  const since = new Date(Math.min(...lines.map((line) => new Date(line.import_created_at).getTime())));
+  const named = await externalIdsNamedByUploadResults(
+    db,
+    company,
+    lines.map((line) => line.external_id),
+    since,
+  );
+  return lines.filter((line) => !named.has(line.external_id));
 }
 
 /** Lines reading back did not find after their batch's window: back to the queue, each only if still `sent` there. */

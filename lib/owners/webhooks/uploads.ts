@@ -1,8 +1,8 @@
 import 'server-only';
 
-import { and, arrayContains, eq, gte } from 'drizzle-orm';
+import { and, arrayContains, eq, gte, sql } from 'drizzle-orm';
 
-import type { Db } from '@/lib/platform/db/client';
+import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { webhookEvents } from '@/lib/platform/db/schema';
 
 import { type UploadPayload, uploadPayloadSchema } from './payload';
@@ -35,4 +35,28 @@ export async function storedUploadResults(
     const parsed = uploadPayloadSchema.safeParse(payload);
     return parsed.success && parsed.data.requestId === requestId ? [parsed.data] : [];
   });
+}
+
+/**
+ * Which of these externalIds an upload result stored for the company since `since` names, whatever its requestId.
+ * Not a confirmation (the result may be of another upload: lib/owners/imports/confirm.ts), but proof that the service
+ * holds a document with that id: a line so named is never sent again (lib/owners/imports/check.ts).
+ */
+export async function externalIdsNamedByUploadResults(
+  db: Db,
+  company: { pluginId: string; tenantId: string },
+  externalIds: readonly string[],
+  since: Date,
+): Promise<Set<string>> {
+  if (externalIds.length === 0) return new Set();
+  const rows = rowsOf<{ external_id: string }>(
+    await db.execute(sql`
+      select ids.external_id from jsonb_array_elements_text(${JSON.stringify(externalIds)}::jsonb) as ids(external_id)
+       where exists (select 1 from webhook_events e
+                      where e.kind = 'upload' and e.plugin_id = ${company.pluginId}
+                        and ${company.tenantId} = any(e.tenant_ids) and e.received_at >= ${since.toISOString()}::timestamptz
+                        and jsonb_path_exists(e.payload, '$.results.entities[*].data.externalId ? (@ == $id)',
+                                              jsonb_build_object('id', ids.external_id)))`),
+  );
+  return new Set(rows.map((row) => row.external_id));
 }
