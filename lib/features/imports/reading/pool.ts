@@ -18,7 +18,8 @@ import { joined, type ReadAnswer, type ReadTask, type WorkerMessage } from './ta
  * costs tens of milliseconds against the seconds an upload takes). At most `workers` files are read at once per
  * instance; one more is refused at once as busy (429, "try again"), not queued: a queue would only hold the request
  * (and its 20 MB body) longer. A worker past its time budget is terminated, one past its heap is ended by V8; either
- * way the upload is refused as too complex to read, and nothing is stored. Figures: docs/benchmarks.md, "Reading
+ * way the upload is refused as too complex to read, and nothing is stored. A slot is free again only once its
+ * worker's thread has exited. Figures: docs/benchmarks.md, "Reading
  * off the request's thread"; the memory an instance may need for them: docs/operations.md.
  */
 export const readerLimits = {
@@ -105,12 +106,14 @@ function runInWorker(task: ReadTask, limits: ReaderLimits): Promise<ReadAnswer> 
       },
     });
     let settled = false;
+    // The answer (and with it the pool's slot) is given only once the worker has ended: a dying worker's heap never
+    // overlaps the next one's, so `workers` heaps at most are alive. terminate() resolves once the thread has exited
+    // (at once if it already has); V8 stops its JavaScript wherever it is, so the wait is short.
     const settle = (done: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
-      done();
+      worker.terminate().then(done, done);
     };
     const timer = setTimeout(() => settle(() => reject(new ReaderGaveUp('time'))), limits.timeBudgetMs);
     // The answer's head, then its parts, each asked for once this thread has had a turn for everything else.
