@@ -29,7 +29,19 @@ beforeAll(async () => {
   jana = await launchByFetch(env, USERS.jana, ['10001', '10002']);
   const response = await fetch(`${env.sandbox.url}/admin/data-api/statement?tenant=10001&format=camt053`);
   statement = new Uint8Array(await response.arrayBuffer());
+  // A statement is taken onto the company's account as last copied: the first copy must be there.
+  await copyReady();
 });
+
+async function copyReady(): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const sync = await fetch(`${env.addon.directUrl}/companies/10001/sync`, { headers: { Cookie: jana.cookie } });
+      expect(((await sync.json()) as { status: string }).status).toBe('ready');
+    },
+    { timeout: 120_000, interval: 1_000 },
+  );
+}
 
 afterAll(async () => {
   await env?.stop();
@@ -168,7 +180,7 @@ describe('an address naming a record that does not exist answers 404, though the
     for (const path of [`/companies/10002/payments/import/${id}`, `/companies/10001/invoices/import/${id}`]) {
       const foreign = await loadPage(env, jana, path);
       expect(foreign.status, path).toBe(404);
-      expect(foreign.body, path).toContain('Page not found');
+      expect(foreign.body, path).toContain('Document not found');
       expect(foreign.body, path).not.toContain('only-10001.xml');
     }
     const unknown = await loadPage(env, jana, '/companies/10001/payments/import/00000000-0000-4000-8000-000000000000');
@@ -183,20 +195,14 @@ describe('an address naming a record that does not exist answers 404, though the
     ]) {
       const missing = await loadPage(env, jana, path);
       expect(missing.status, path).toBe(404);
-      expect(missing.body, path).toContain('Page not found');
+      expect(missing.body, path).toContain('Document not found');
     }
   });
 
   it('a partner none of the company’s documents names, once the copy is ready', async () => {
-    await vi.waitFor(
-      async () => {
-        const sync = await fetch(`${env.addon.directUrl}/companies/10001/sync`, { headers: { Cookie: jana.cookie } });
-        expect(((await sync.json()) as { status: string }).status).toBe('ready');
-      },
-      { timeout: 120_000, interval: 1_000 },
-    );
+    await copyReady();
     const missing = await loadPage(env, jana, '/companies/10001/partners/ico:99999999');
     expect(missing.status).toBe(404);
-    expect(missing.body).toContain('Page not found');
+    expect(missing.body).toContain('Document not found');
   });
 });
