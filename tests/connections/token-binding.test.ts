@@ -187,7 +187,8 @@ describe('the connection that drives a company’s work', () => {
 });
 
 describe('imports sent with an unproven pasted token', () => {
-  async function queuedImport(tenantId: string, userId: string, prefix: string) {
+  /** Two payments of unpaid invoices, from the `from`th on (two users' imports pay other invoices: not the same payments). */
+  async function queuedImport(tenantId: string, userId: string, prefix: string, from = 0) {
     const [account] = await sandboxData<{ id: number }[]>(fixture, tenantId, '/api/payments/accounts');
     const invoices = await sandboxData<{ id: number; documentNumber: string; variableSymbol: string }[]>(
       fixture,
@@ -199,7 +200,7 @@ describe('imports sent with an unproven pasted token', () => {
       fileName: 'vypis.xml',
       digest: 'ab'.repeat(32),
       accountId: account!.id,
-      lines: paymentLines(invoices, 2, prefix),
+      lines: paymentLines(invoices.slice(from), 2, prefix),
     });
     await queueLines(await getDb(), scope(tenantId, userId), id, 'all-ready');
     return id;
@@ -214,7 +215,7 @@ describe('imports sent with an unproven pasted token', () => {
     const pasted = rememberSecret(fixture.tokens.issue('30006', JANA));
     expect((await paste('30006', pasted, cookie)).headers.get('location')).toBe('/companies/30006?connection=unproven');
     const peters = await queuedImport('30006', PETER, 'peter');
-    const janas = await queuedImport('30006', JANA, 'jana');
+    const janas = await queuedImport('30006', JANA, 'jana', 2);
 
     const db = await getDb();
     const run = await workOnImports(db, company('30006'), { settings: FAST });
