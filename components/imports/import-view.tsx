@@ -6,7 +6,7 @@ import { formatDay, formatMoney } from '@/lib/base/i18n/format';
 import { type ImportsTexts, problemWords } from '@/lib/base/i18n/imports';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { MoneyTexts } from '@/lib/base/i18n/money';
-import { ibanForPeople } from '@/lib/base/iban-for-people';
+import { ibanForPeople } from '@/lib/base/iban';
 import type { LineState } from '@/lib/base/imports/states';
 import type { ImportPageData, PageLine } from '@/lib/features/imports/import-page';
 import { CHANGEABLE, importPagePath } from '@/lib/features/imports/import-paths';

@@ -19,6 +19,8 @@
  * one day are legitimate), taken by the lines in the import's order.
  */
 
+import { compactIban } from '@/lib/base/iban';
+
 export type PaymentFacts = {
   /** yyyy-MM-dd */
   date: string | null;
@@ -85,8 +87,6 @@ export function sameName(a: string, b: string): boolean {
   const [fewer, more] = wordsX.length <= wordsY.length ? [wordsX, wordsY] : [wordsY, wordsX];
   return fewer.every((word) => more.some((other) => sameWord(word, other))) && fewer.some((w) => w.length >= 4);
 }
-
-const compactIban = (iban: string | null) => iban?.replace(/\s+/g, '').toUpperCase() || null;
 
 /** 'same': the payer is known on both sides and agrees; 'different'; 'unknown': missing on a side. */
 export function payerAgreement(a: PaymentFacts, b: PaymentFacts): 'same' | 'different' | 'unknown' {

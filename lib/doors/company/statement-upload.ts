@@ -3,7 +3,7 @@ import 'server-only';
 import { localeOf } from '@/lib/base/http/request-locale';
 import { fill } from '@/lib/base/i18n/documents';
 import { importUploadTexts } from '@/lib/base/i18n/import-upload';
-import { ibanForPeople } from '@/lib/base/iban-for-people';
+import { ibanForPeople } from '@/lib/base/iban';
 import { importStatement, readUploadForm, UploadRefused } from '@/lib/features/imports/statement-import';
 import { seeOther } from '@/lib/platform/http/see-other';
 import { companyPath } from '@/lib/service/records/present';

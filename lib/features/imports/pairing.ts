@@ -1,3 +1,4 @@
+import { compactIban } from '@/lib/base/iban';
 import type { StatementLine } from '@/lib/base/imports/statement-line';
 import type { OpenInvoice } from '@/lib/owners/mirror/query/open-invoices';
 
@@ -139,8 +140,6 @@ function paired(index: OpenInvoiceIndex, line: StatementLine, invoice: OpenInvoi
   };
   return pairing;
 }
-
-const compactIban = (iban: string | null) => iban?.replace(/\s+/g, '').toUpperCase() || null;
 
 /** An open invoice of exactly the line's amount whose partner pays from the payer's account or bears its name. */
 export function suggestionFor(index: OpenInvoiceIndex, line: StatementLine): PairingSuggestion | null {

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { CompanyScope } from '@/lib/base/company-scope';
 import type { Answer, Answerable } from '@/lib/base/errors';
 import { readMultipartForm, type UploadedFile, uploadedFile } from '@/lib/base/http/multipart';
+import { compactIban } from '@/lib/base/iban';
 import type { Statement, StatementLine } from '@/lib/base/imports/statement-line';
 import { createImport } from '@/lib/owners/imports/create';
 import { csvMappingOf, rememberCsvMapping } from '@/lib/owners/imports/csv-mappings';
@@ -217,7 +218,7 @@ export function importLineOf(
  * statement without an IBAN (a CSV, an MT940 `:25:` with a national account number) goes onto the account chosen.
  */
 function accountFor(statement: Statement, chosen: PaymentAccountRow | null, accounts: PaymentAccountRow[]) {
-  const iban = statement.account.iban?.replace(/\s+/g, '').toUpperCase() || null;
+  const iban = compactIban(statement.account.iban);
   if (iban === null) {
     if (!chosen) throw new UploadRefused('account_required');
     return chosen;

@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { compactIban } from '@/lib/base/iban';
 import type { DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
 
@@ -21,8 +22,6 @@ export type CompanyFingerprint = {
 /** `same`: it reads the company's data; `other`: it reads another company's; `unknown`: the copy holds nothing to compare. */
 export type FingerprintVerdict = 'same' | 'other' | 'unknown';
 
-export const compactIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
-
 /**
  * Compares the token's readings with the fingerprint. Each kind of evidence the copy holds must agree: the token's
  * accounts share at least one IBAN with the copy's, and at least one of the copy's invoices reads back with its
@@ -37,7 +36,7 @@ export async function compareFingerprint(
   const verdicts: boolean[] = [];
   if (known.accountIbans.length > 0) {
     const accounts = await client.paymentAccounts.list();
-    const ibans = new Set(accounts.flatMap((account) => (account.iban ? [compactIban(account.iban)] : [])));
+    const ibans = new Set(accounts.flatMap((account) => compactIban(account.iban) ?? []));
     verdicts.push(known.accountIbans.some((iban) => ibans.has(iban)));
   }
   if (known.invoices.length > 0) {

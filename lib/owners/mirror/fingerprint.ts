@@ -2,7 +2,8 @@ import 'server-only';
 
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 
-import { compactIban, type CompanyFingerprint } from '@/lib/owners/connections/fingerprint';
+import { compactIban } from '@/lib/base/iban';
+import type { CompanyFingerprint } from '@/lib/owners/connections/fingerprint';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
 
@@ -21,7 +22,7 @@ export async function companyFingerprint(db: Db, company: MirrorCompany): Promis
   const accounts = (await mirroredReference(db, company, 'paymentAccounts')) ?? [];
   const accountIbans = accounts.flatMap((account) => {
     const iban = (account as { iban?: unknown } | null)?.iban;
-    return typeof iban === 'string' && iban.trim() ? [compactIban(iban)] : [];
+    return typeof iban === 'string' ? (compactIban(iban) ?? []) : [];
   });
   const invoices = await db
     .select({ id: mirrorDocuments.id, documentNumber: mirrorDocuments.documentNumber })

@@ -1,4 +1,5 @@
 import { calendarDay } from '@/lib/base/calendar';
+import { compactIban } from '@/lib/base/iban';
 import type { mirrorPayments } from '@/lib/platform/db/schema';
 import { storable } from '@/lib/platform/db/storable';
 import type { Payment } from '@/lib/service/schemas/reference';
@@ -7,8 +8,6 @@ import { foldForSearch, searchTextOf } from './search-text';
 
 /** A payment's row without its company and sync mark. */
 export type PaymentRow = Omit<typeof mirrorPayments.$inferInsert, 'pluginId' | 'tenantId' | 'syncedAt'>;
-
-const compactIban = (iban: string | null | undefined) => iban?.replace(/\s+/g, '').toUpperCase() || null;
 
 /**
  * The numbers of the documents a payment paid. Which field names them is weak evidence (service-facts.md): a

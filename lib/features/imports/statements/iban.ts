@@ -1,4 +1,6 @@
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { isValidIBAN } from 'ibantools';
+
+import { compactIban } from '@/lib/base/iban';
 
 /**
  * What `normaliseIban` answered lately: a statement names the same few hundred payers again and again, and checking an
@@ -15,7 +17,8 @@ export function normaliseIban(raw: string | null | undefined): string | null {
   if (!raw) return null;
   const known = recent.get(raw);
   if (known !== undefined) return known;
-  const electronic = electronicFormatIBAN(raw.replace(/^IBAN[:\s]*/i, ''));
+  // The compact form of every IBAN the add-on compares (lib/base/iban.ts); a hyphen between groups is dropped too.
+  const electronic = compactIban(raw.replace(/^IBAN[:\s]*/i, '').replaceAll('-', ''));
   const iban = electronic && isValidIBAN(electronic) ? electronic : null;
   if (recent.size >= RECENT_MAX) recent.clear();
   recent.set(raw, iban);

@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { compactIban } from '@/lib/base/iban';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { mirroredReference } from '@/lib/owners/mirror/reference';
 import type { Db } from '@/lib/platform/db/client';
@@ -28,8 +29,6 @@ export type PaymentAccountRow = {
 };
 
 export type AccountWithPayments = PaymentAccountRow & { payments: CurrencySum[] };
-
-const compactIban = (iban: string | null | undefined) => iban?.replace(/\s+/g, '').toUpperCase() || null;
 
 /** Bank or cash, as far as the record tells (the interface does not describe the field). */
 export function accountKindOf(type: unknown, iban: string | null): AccountKind {

@@ -2,6 +2,7 @@ import 'server-only';
 
 import { and, isNotNull, sql } from 'drizzle-orm';
 
+import { compactIban } from '@/lib/base/iban';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { documentsOf, paymentsOf } from '@/lib/owners/mirror/rows';
 import type { Db } from '@/lib/platform/db/client';
@@ -52,8 +53,6 @@ const p = mirrorPayments;
 
 /** invoiceType 2: an advance (proforma) invoice. */
 const ADVANCE_INVOICE_TYPE = '2';
-
-const compactIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
 
 const notCreditNote = sql`coalesce(${d.record} ->> 'invoiceType', '') <> ${String(CREDIT_NOTE_INVOICE_TYPE)}`;
 
@@ -112,7 +111,7 @@ async function accountsPaidFrom(
   company: MirrorCompany,
   payerIbans: readonly string[],
 ): Promise<Map<string, string[]>> {
-  const wanted = new Set(payerIbans.map(compactIban).filter((iban) => iban !== ''));
+  const wanted = new Set(payerIbans.flatMap((iban) => compactIban(iban) ?? []));
   const byPartner = new Map<string, string[]>();
   if (wanted.size === 0) return byPartner;
   const payments = await db
