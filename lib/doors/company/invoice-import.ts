@@ -30,7 +30,7 @@ import { uploadRefusalPage } from './upload-refusal';
 /**
  * The invoice import's addresses (contract.md, "Uploads"), each through the company's door (companyRoute: our own
  * origin for a form, the session, the session's company, all before the body is read or anything is done):
- * - POST …/invoices/import (the proxy rewrites it to …/invoices/import/upload: lib/base/http/page-rewrites.ts): the
+ * - POST …/invoices/import (next.config.mjs rewrites it to …/invoices/import/upload: `uploadForms`): the
  *   form's upload; 303 to the import's page, or a 400 page in the company's frame saying why, in the user's
  *   language, and the way back to the form; nothing is stored then (a 429 saying to try again shortly when every
  *   worker of the import reader is busy).

@@ -12,7 +12,7 @@ import { companyRoute } from './route';
 import { uploadRefusalPage } from './upload-refusal';
 
 /**
- * POST …/payments/import (the proxy rewrites it to …/payments/import/upload: lib/base/http/page-rewrites.ts), the
+ * POST …/payments/import (next.config.mjs rewrites it to …/payments/import/upload: `uploadForms`), the
  * bank-statement form's upload. Our own origin only, the session's company only, both before the body is read. Then
  * lib/features/imports/statement-import.ts: the statement becomes an import (303 to its page), or a CSV's columns are
  * asked for (303 back to the form with the header's columns), or the file is refused: a 400 page in the company's

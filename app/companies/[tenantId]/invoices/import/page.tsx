@@ -11,7 +11,7 @@ export const generateMetadata = ({ params }: Props) =>
 
 /**
  * The invoice import form (contract.md, "Uploads"): a CSV or XLSX file (`file`) and links to the templates. Its POST
- * is answered by …/invoices/import/upload (the proxy's rewrite, lib/base/http/page-rewrites.ts).
+ * is answered by …/invoices/import/upload (next.config.mjs's rewrite, `uploadForms`).
  */
 export default async function InvoiceImportPage({ params }: Props) {
   const { tenantId } = await params;

@@ -15,7 +15,7 @@ export const generateMetadata = ({ params }: Pick<Props, 'params'>) =>
 
 /**
  * The bank-statement form (contract.md, "Uploads"): a file (`statement`) and the account (`accountId`). Its POST is
- * answered by …/payments/import/upload (the proxy's rewrite, lib/base/http/page-rewrites.ts).
+ * answered by …/payments/import/upload (next.config.mjs's rewrite, `uploadForms`).
  */
 export default async function StatementImportPage({ params, searchParams }: Props) {
   const { tenantId } = await params;

@@ -6,8 +6,8 @@ export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
 
 /**
  * POST /companies/{tenantId}/payments/import, the bank-statement form's upload (multipart/form-data, our own pages
- * only): the proxy rewrites the form page's POST here (lib/base/http/page-rewrites.ts), since a page and a route
- * handler cannot share a folder. A request made to this address directly is answered the same way, by the same
- * checks (lib/doors/company/statement-upload.ts).
+ * only): next.config.mjs's rewrites (`uploadForms`) send the form page's POST here, its body untouched by proxy.ts,
+ * since a page and a route handler cannot share a folder. A request made to this address directly is answered the
+ * same way, by the same checks (lib/doors/company/statement-upload.ts).
  */
 export const POST = uploadStatement;
