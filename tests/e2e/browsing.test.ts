@@ -14,6 +14,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { companyToday } from '@/lib/base/calendar';
 import { formatMoney } from '@/lib/base/i18n/format';
+import { eurLeftToPay } from '@/lib/service/records/left-to-pay';
+import { pricesSchema } from '@/lib/service/schemas/common';
 
 import { ACCESS_TOKEN_PREFIX } from '../../sandbox/access-tokens';
 import { freshContext, launchChromium, launchFromSandbox } from './support/browser';
@@ -178,7 +180,8 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
       await expectUi(card).toContainText('in EUR, VAT included');
     }
     // The figures are the sandbox's own: not fully paid (0 or 3), and of those the ones due before the company's today,
-    // but credit notes (type 1): they lower what is unpaid and are never overdue.
+    // but credit notes (type 1): they lower what is unpaid and are never overdue. Each counts with what is left to
+    // pay on it in EUR, by the partners' rule (eurLeftToPay).
     const today = companyToday(new Date());
     const notPaid = sandboxCompany('10001', env.today)
       .invoices.map((invoice) => invoice.record)
@@ -186,7 +189,8 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     const pastDue = notPaid.filter((record) => record.dueDate.slice(0, 10) < today && record.invoiceType !== 1);
     const euros = (records: typeof notPaid) =>
       records.reduce(
-        (cents, record) => cents + Math.round(record.prices.legislativePrices.totalPriceInclVat * 100),
+        (cents, record) =>
+          cents + Math.round((eurLeftToPay({ ...record, prices: pricesSchema.parse(record.prices) }) ?? 0) * 100),
         0,
       ) / 100;
     for (const [card, records] of [

@@ -23,7 +23,8 @@ export function amountDueOf(
   return (total - (finite(record.sumOfPayments) ? record.sumOfPayments : 0)).toFixed(2);
 }
 
-type Payable = {
+/** What of a record the rule reads (an invoice's or an expense's, as the service sends it). */
+export type Payable = {
   prices?: Prices | null;
   paymentStatus?: number | null;
   sumForPayment?: number | null;
