@@ -11,17 +11,10 @@ import { mirrorPayments } from '@/lib/platform/db/schema';
  * (lib/base/imports/same-payment.ts): an import's "probably already recorded" check reads them. Ordered by id, so the
  * same copy answers in the same order.
  */
-export type RecordedPayment = {
-  id: string;
-  accountId: string | null;
-  paymentDate: string | null;
-  amount: string | null;
-  currency: string | null;
-  variableSymbol: string | null;
-  partnerName: string | null;
-  iban: string | null;
-  externalId: string | null;
-};
+export type RecordedPayment = Pick<
+  typeof mirrorPayments.$inferSelect,
+  'id' | 'accountId' | 'paymentDate' | 'amount' | 'currency' | 'variableSymbol' | 'partnerName' | 'iban' | 'externalId'
+>;
 
 /** At most this many days per query (a statement spans a month or so; a longer one is read in several). */
 const DAYS_PER_QUERY = 500;
