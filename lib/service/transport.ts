@@ -2,8 +2,10 @@ import 'server-only';
 
 import pRetry from 'p-retry';
 
+import { fetchWatchingDeparture } from './departure';
 import { DataApiError, type DataApiErrorKind } from './errors';
 import type { RateBudget } from './rate/budget';
+import { type ClockOffset, createClockOffset } from './rate/clock-offset';
 import { DEPARTURE_GRACE_MS, type Priority, type Reservation } from './rate/slots';
 import { parseRefusal, readBounded } from './refusal';
 
@@ -147,6 +149,15 @@ export type Answer = { response: Response; text: string | null };
 
 export type Transport = { send(call: Call): Promise<Answer> };
 
+/** Per budget (every transport of a process shares the one budget, and so its clock). */
+const clockOffsets = new WeakMap<RateBudget, ClockOffset>();
+
+function clockOffsetOf(budget: RateBudget): ClockOffset {
+  let offset = clockOffsets.get(budget);
+  if (!offset) clockOffsets.set(budget, (offset = createClockOffset()));
+  return offset;
+}
+
 export function createTransport(options: TransportOptions): Transport {
   const {
     maxQueueWaitMs = 10_000,
@@ -159,6 +170,7 @@ export function createTransport(options: TransportOptions): Transport {
     now = Date.now,
   } = options;
   const doFetch = options.fetch ?? fetch;
+  const clockOffset = clockOffsetOf(options.budget);
   const base = options.baseUrl.replace(/\/+$/, '');
 
   /**
@@ -191,7 +203,10 @@ export function createTransport(options: TransportOptions): Transport {
         const retryAfterSeconds = Math.max(1, Math.ceil(reservation.waitMs / 1_000));
         throw new DataApiError('busy', { retryAfterSeconds, deadlineExceeded: usable < queueLeft, notSent: true });
       }
-      if (reservation.waitMs === 0) return { queuedMs, at: reservation.at, askedAt };
+      if (reservation.waitMs === 0) {
+        clockOffset.note(askedAt, reservation.at, now());
+        return { queuedMs, at: reservation.at, askedAt };
+      }
       await sleep(reservation.waitMs);
       queuedMs += reservation.waitMs;
       if (priority === 'page') planned = reservation.at;
@@ -227,12 +242,14 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   /**
-   * Tells the budget when the call granted `slot` left (the moment it is handed to fetch, by this transport's clock,
-   * counted from before the grant was asked for) or that it did not go. Until then the slot counts as leaving at
-   * every moment, so the token's next calls are spaced from the real departure, whatever delayed it after the grant.
-   * Answers the send time the budget recorded, or the grant's when the bookkeeping failed (the call goes on).
+   * Tells the budget when the call granted `slot` left (`leftAt`, when its request was written, by this transport's
+   * clock; see departure.ts) or that it did not go (`null`). Until then the slot counts as leaving at every moment,
+   * so the token's next calls are spaced from the real departure, whatever delayed it after the grant. The budget's
+   * clock is reached through the tightest recent bound of its offset (rate/clock-offset.ts), never earlier than the
+   * call left. Answers the send time the budget recorded, or the grant's when the bookkeeping failed (the call goes on).
    */
-  function reportDeparture(slot: Slot, lateByMs: number | null): Promise<number> {
+  function reportDeparture(slot: Slot, leftAt: number | null): Promise<number> {
+    const lateByMs = leftAt === null ? null : leftAt + clockOffset.bound(leftAt, slot.at - slot.askedAt) - slot.at;
     return options.budget
       .departed(options.budgetKey, slot.at, lateByMs)
       .then((departedAt) => departedAt ?? slot.at)
@@ -270,16 +287,14 @@ export function createTransport(options: TransportOptions): Transport {
       redirect: 'manual',
       signal: AbortSignal.any(signals),
     };
-    // Nothing but the fetch itself runs between this reading of the clock and the request leaving our hands.
-    const lateByMs = now() - slot.askedAt;
-    if (lateByMs > DEPARTURE_GRACE_MS) {
+    if (now() - slot.askedAt > DEPARTURE_GRACE_MS) {
       clearTimeout(timer);
       await reportDeparture(slot, null);
       return MISSED;
     }
     try {
-      const answering = doFetch(url, init);
-      const departure = reportDeparture(slot, lateByMs);
+      const { answering, left } = fetchWatchingDeparture(doFetch, url, init, now);
+      const departure = left.then((leftAt) => reportDeparture(slot, leftAt));
       const response = await answering;
       clearTimeout(timer);
       await respectRemaining(response, await departure);

@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { describe, expect, it } from 'vitest';
 
 import { createDataApiClient } from '@/lib/service/client';
@@ -120,5 +123,98 @@ describe('spacing a token’s calls by when they leave', () => {
         1_000,
       ),
     ).toBeLessThanOrEqual(3);
+  });
+
+  it('counts a call as leaving when its request is written, not when fetch is called: a busy process writes it later', async () => {
+    // Node's fetch writes the request on a later turn of the event loop; a process busy for 250 ms right after calling
+    // fetch (a page rendering) sends it that much later, and the service counts it from then.
+    const arrivedAt: number[] = [];
+    const server = createServer((request, response) => {
+      arrivedAt.push(Date.now());
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ data: [] }));
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    try {
+      const budget = createMemoryBudget(serviceRules);
+      const recorded: number[] = [];
+      const recording: RateBudget = {
+        ...budget,
+        departed: async (key, grantedAt, lateByMs) => {
+          const departedAt = await budget.departed(key, grantedAt, lateByMs);
+          if (departedAt !== null) recorded.push(departedAt);
+          return departedAt;
+        },
+      };
+      const calledAt: number[] = [];
+      const busyAfterCalling = ((url: string, init: RequestInit) => {
+        calledAt.push(Date.now());
+        const answering = fetch(url, init);
+        for (const until = Date.now() + 250; Date.now() < until;);
+        return answering;
+      }) as typeof fetch;
+      const transport = createTransport({
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        token: 'secret-company-token',
+        budgetKey: 'token-key',
+        budget: recording,
+        fetch: busyAfterCalling,
+      });
+      await createDataApiClient(transport).invoices.list({});
+
+      expect(arrivedAt).toHaveLength(1);
+      expect(recorded).toHaveLength(1);
+      expect(recorded[0]!).toBeGreaterThanOrEqual(calledAt[0]! + 250);
+      expect(recorded[0]!).toBeLessThanOrEqual(arrivedAt[0]!);
+    } finally {
+      await new Promise((closed) => server.close(closed));
+    }
+  });
+
+  it('reads the budget’s clock through its fastest recent grant: never before the call left, never a slow grant later', async () => {
+    // The budget's clock (the database's) runs 10 s ahead; its grants take 2 ms to 60 ms to come back, stamped at
+    // the end. A departure counted from the call's own slow grant would be up to 58 ms late, a rate lost every time.
+    const clock = fakeClock(Date.now());
+    const budgetNow = () => clock.now() + 10_000;
+    const budget = createMemoryBudget(serviceRules, budgetNow);
+    const roundTrips = [2, 60, 40, 60, 25, 60, 50];
+    let grants = 0;
+    const slowToAnswer = async <T>(granting: () => Promise<T>) => {
+      await clock.sleep(roundTrips[grants++ % roundTrips.length]!);
+      return granting();
+    };
+    const truth: number[] = [];
+    const recorded: number[] = [];
+    const transport = createTransport({
+      baseUrl: 'https://api.example.test',
+      token: 'secret-company-token',
+      budgetKey: 'token-key',
+      budget: {
+        ...budget,
+        reserve: (key, maxWaitMs, priority) => slowToAnswer(() => budget.reserve(key, maxWaitMs, priority)),
+        confirm: (key, plannedAt, maxWaitMs) => slowToAnswer(() => budget.confirm(key, plannedAt, maxWaitMs)),
+        departed: async (key, grantedAt, lateByMs) => {
+          // The report's own transaction takes as long as the slowest grant.
+          await clock.sleep(60);
+          const departedAt = await budget.departed(key, grantedAt, lateByMs);
+          if (departedAt !== null) recorded.push(departedAt);
+          return departedAt;
+        },
+      },
+      fetch: (async () => {
+        truth.push(budgetNow());
+        return json({ data: [] });
+      }),
+      sleep: clock.sleep,
+      now: clock.now,
+      maxQueueWaitMs: 60_000,
+      callTimeoutMs: 120_000,
+    });
+    const client = createDataApiClient(transport);
+    for (let i = 0; i < roundTrips.length; i++) await client.invoices.list({ Skip: i });
+
+    const lateness = recorded.map((at, i) => at - truth[i]!);
+    expect(lateness.every((late) => late >= 0)).toBe(true);
+    expect(Math.max(...lateness)).toBeLessThanOrEqual(2);
   });
 });

@@ -20,8 +20,8 @@ export interface RateBudget {
    */
   confirm(key: string, plannedAt: number, maxWaitMs: number): Promise<Reservation>;
   /**
-   * The call granted `grantedAt` (a reservation's `at` with no wait) left `lateByMs` after it asked for that slot,
-   * or did not go (`null`). Until this is recorded its slot counts as leaving at every moment, so the next calls are
+   * The call granted `grantedAt` (a reservation's `at` with no wait) left `lateByMs` after it (an upper bound, on this
+   * budget's clock), or did not go (`null`). Until this is recorded its slot counts as leaving at every moment, so the next calls are
    * spaced from when it really left, not from its grant. Answers the send time recorded (the budget's clock).
    */
   departed(key: string, grantedAt: number, lateByMs: number | null): Promise<number | null>;

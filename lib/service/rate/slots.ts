@@ -251,8 +251,9 @@ export function confirmIn(
 }
 
 /**
- * A call granted at `grantedAt` reports that it left `lateByMs` after it asked for that slot (by its own clock, from
- * just before it asked: at least as late as it really left after the grant), or `null` when it did not go. Its
+ * A call granted at `grantedAt` reports that it left `lateByMs` after it (on the budget's clock, never less than it
+ * really was: the transport reads that clock through the tightest bound of its offset, clock-offset.ts), or `null`
+ * when it did not go. Its
  * pending slot gives way to the departure, never later than `now` (the report comes after the departure) nor earlier
  * than the grant; from then on every window counts from when it left. Answers the send time recorded.
  */
