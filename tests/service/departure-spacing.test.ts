@@ -201,10 +201,10 @@ describe('spacing a token’s calls by when they leave', () => {
           return departedAt;
         },
       },
-      fetch: (async () => {
+      fetch: async () => {
         truth.push(budgetNow());
         return json({ data: [] });
-      }),
+      },
       sleep: clock.sleep,
       now: clock.now,
       maxQueueWaitMs: 60_000,
