@@ -37,21 +37,6 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          exclude: ['tests/e2e/load.test.ts'],
-          environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 300_000,
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          // The load test counts each token's data-API calls as the service does, by arrival, against a margin
-          // measured with nothing else running (ARRIVAL_MARGIN_MS, lib/service/rate/slots.ts): beside another file's
-          // browser and servers the two cores delay a call's departure beyond it. So it runs alone, after the others.
-          name: 'e2e-alone',
-          include: ['tests/e2e/load.test.ts'],
-          fileParallelism: false,
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 300_000,
