@@ -1,26 +1,21 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
+import { repoFiles as listRepoFiles } from '../support/repo-files';
+
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** What a clone has: every file git tracks or would add, as paths from the project's root. */
-const repoFiles = new Set(
-  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
-    .split('\n')
-    .filter(Boolean),
-);
-const repoFolders = new Set(
-  [...repoFiles].flatMap((file) =>
-    path.posix
-      .dirname(file)
-      .split('/')
-      .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
-  ),
-);
+/** What a clone has: the repository's files, as paths from the project's root. */
+const repoFiles = new Set(listRepoFiles());
+/** The folders that hold a file, at every depth: `docs/x.md` → `docs`. */
+function foldersOf(file: string): string[] {
+  const parts = file.split('/').slice(0, -1);
+  return parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+}
+const repoFolders = new Set([...repoFiles].flatMap(foldersOf));
 
 const documents = ['README.md', ...[...repoFiles].filter((file) => /^docs\/[^/]+\.md$/.test(file)).sort()];
 

@@ -4,6 +4,7 @@ import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
+import { repoFiles } from '../../support/repo-files';
 import { addonVariables, projectRoot } from './addon-server';
 import { freeLoopbackPort } from './ports';
 import { type Child, startChild } from './stand/processes';
@@ -14,20 +15,16 @@ export interface FreshClone {
 }
 
 /**
- * The project as a fresh clone has it, in a folder of its own: every file git tracks or would add (so a change not
- * yet committed is tested too), without `.next` (no compiled route, development or production) or `.data`, and with
- * this worktree's installed `node_modules` hard-linked (as `npm install` would have left it, in seconds; a symlink
- * out of the project is refused by Turbopack). The worktree's own build and database are never touched.
+ * The project as a fresh clone has it, in a folder of its own: the repository's files (a change not yet committed
+ * included), without `.next` (no compiled route, development or production) or `.data`, and with this worktree's
+ * installed `node_modules` hard-linked (as `npm install` would have left it, in seconds; Turbopack does not follow a
+ * symlink out of the project). The worktree's own build and database are never touched.
  */
 export async function freshClone(): Promise<FreshClone> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'addon-clone-'));
   const remove = () => rm(dir, { recursive: true, force: true });
   try {
-    const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-      cwd: projectRoot,
-      encoding: 'utf8',
-    });
-    for (const file of listed.split('\0').filter(Boolean)) {
+    for (const file of repoFiles()) {
       const from = path.join(projectRoot, file);
       if (!existsSync(from)) continue; // deleted in the worktree, not yet in a commit
       await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
