@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
 
 import { type AccessTokenStore, createAccessTokenStore } from './access-tokens';
+import { createAddonReadiness } from './addon-readiness';
 import { brokerRoutes } from './broker-routes';
 import { renderConsentLauncher } from './consent/launcher';
 import { pollRoutes } from './consent/poll-route';
@@ -37,6 +38,11 @@ export interface SandboxOptions {
   apiKey: string;
   /** Timeout of each call to the add-on; the gateway default is a few seconds. */
   gatewayTimeoutMs?: number;
+  /**
+   * Launch is held back until POST /admin/addon-ready (SANDBOX_AWAIT_ADDON=1: `npm run dev`, while `next dev` compiles
+   * the routes a launch walks); by default the add-on counts as ready at once.
+   */
+  awaitAddon?: boolean;
   /**
    * The day generated business data is anchored to (`yyyy-MM-dd`): issue and due dates, overdue invoices and the
    * DueDateStatus filter count from it. Defaults to the day the sandbox starts; tests fix it to stay reproducible.
@@ -146,6 +152,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       ...options,
       ring,
       tokens,
+      readiness: createAddonReadiness(options.awaitAddon ?? false),
       homeSections: () =>
         renderFaultPanel(dataApi.control.faults(), dataApi.control.requests().length) +
         renderVolumePanel(dataApi.control.volumes(), dataApi.control.drift()) +

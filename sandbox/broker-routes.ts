@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 
 import type { AccessTokenStore } from './access-tokens';
+import type { AddonReadiness } from './addon-readiness';
 import { runLaunch } from './gateway';
 import { parseJson, readBody, sendHtml, sendJson } from './http/io';
 import type { Route } from './http/router';
@@ -22,6 +23,8 @@ export interface BrokerConfig {
   ring: KeyRing;
   tokens: AccessTokenStore;
   gatewayTimeoutMs?: number;
+  /** While the add-on is not ready (`npm run dev` compiling it), the launch page holds Launch back. */
+  readiness: AddonReadiness;
   /** More sections for the home page (the data API's fault switches), rendered on each visit. */
   homeSections?: () => string;
 }
@@ -37,6 +40,9 @@ const revokeSchema = z.object({
   userId: z.string().min(1),
 });
 
+const ADDON_STARTING =
+  'the add-on is still starting (npm run dev compiles the routes a launch walks); launch again once the launch page offers Launch';
+
 /** The gateway's side of the broker (launch page, key set) plus the sandbox-only admin routes. */
 export function brokerRoutes(config: BrokerConfig): Route<PageHandler>[] {
   const addonOrigin = new URL(config.addonUrl).origin;
@@ -48,6 +54,8 @@ export function brokerRoutes(config: BrokerConfig): Route<PageHandler>[] {
       tenantIds: form.getAll('tenantIds'),
     });
     if (!parsed.success) return sendHtml(res, 400, renderErrorPage(400, 'the launch form was incomplete or malformed'));
+    // A form from before the add-on was ready: a launch now would only time out while the add-on compiles.
+    if (!config.readiness.ready()) return sendHtml(res, 503, renderErrorPage(503, ADDON_STARTING));
 
     const result = await runLaunch({
       addonUrl: config.addonUrl,
@@ -73,7 +81,12 @@ export function brokerRoutes(config: BrokerConfig): Route<PageHandler>[] {
         sendHtml(
           res,
           200,
-          renderLaunchPage({ addonUrl: config.addonUrl, pluginId: config.pluginId, extra: config.homeSections?.() }),
+          renderLaunchPage({
+            addonUrl: config.addonUrl,
+            pluginId: config.pluginId,
+            addonReady: config.readiness.ready(),
+            extra: config.homeSections?.(),
+          }),
           {
             // The form posts here and the answer redirects to the add-on, which form-action must also allow.
             'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'; form-action 'self' ${addonOrigin}`,
@@ -85,6 +98,15 @@ export function brokerRoutes(config: BrokerConfig): Route<PageHandler>[] {
       method: 'GET',
       path: '/broker/jwks.json',
       handler: (_req, res) => sendJson(res, 200, config.ring.jwks(), { 'Cache-Control': 'max-age=300' }),
+    },
+    {
+      method: 'POST',
+      path: '/admin/addon-ready',
+      handler: async (req, res) => {
+        await readBody(req); // drained so keep-alive connections stay usable
+        config.readiness.markReady();
+        sendJson(res, 200, { ready: true });
+      },
     },
     {
       method: 'POST',

@@ -7,16 +7,21 @@ h1{font-size:1.5rem}fieldset{border:1px solid #bbb;border-radius:.4rem;margin:0 
 legend{font-weight:600;padding:0 .3rem}label{display:block;padding:.15rem 0}small,.hint{color:#555}
 button{font:inherit;padding:.5rem 1.5rem;border-radius:.4rem;border:1px solid #1a4fa0;background:#1f5fbf;color:#fff}
 button:focus-visible,input:focus-visible{outline:3px solid #f0a500;outline-offset:2px}
-.error{border-left:4px solid #b00020;padding:.5rem 1rem;background:#fdecee}code{font-size:.95em}
+.error{border-left:4px solid #b00020;padding:.5rem 1rem;background:#fdecee}button:disabled{opacity:.55}
+.starting{border-left:4px solid #f0a500;padding:.5rem 1rem;background:#fff6e0}code{font-size:.95em}
 h2{font-size:1.2rem;margin-top:2.5rem}form.fault{border-top:1px solid #ddd;padding:.5rem 0}
 form.fault label{display:inline-block;margin-right:.8rem}form.fault input{width:6rem}
 form.fault button,#faults>form button{padding:.3rem 1rem}`;
 
-/** A sandbox page in the home page's style; `body` is trusted HTML, `title` is escaped here. */
-export function page(title: string, body: string): string {
+/**
+ * A sandbox page in the home page's style; `body` is trusted HTML, `title` is escaped here. With `refreshSeconds` the
+ * browser reloads it by itself (the page allows no script).
+ */
+export function page(title: string, body: string, refreshSeconds?: number): string {
+  const refresh = refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">` : '';
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${refresh}
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body><main>${body}</main></body>
 </html>`;
@@ -28,8 +33,21 @@ function companyLabel(company: Company | undefined, tenantId: string): string {
   return `${name} <small>(tenant ${escapeHtml(tenantId)})</small>${empty}`;
 }
 
-/** GET /: the add-on store's one click, reduced to choosing a user and the companies to authorize. */
-export function renderLaunchPage(opts: { addonUrl: string; pluginId: string; extra?: string }): string {
+/** Shown instead of a usable Launch while `npm run dev` readies the add-on (addon-readiness.ts). */
+const ADDON_STARTING = `<p class="starting" role="status"><b>The add-on is starting.</b> <code>npm run dev</code> is
+compiling the pages a launch walks (token exchange, callback, the company pages); <b>Launch</b> is offered when it is
+done. This page reloads by itself.</p>`;
+
+/**
+ * GET /: the add-on store's one click, reduced to choosing a user and the companies to authorize. Until the add-on is
+ * ready the button is disabled and the page reloads itself every few seconds.
+ */
+export function renderLaunchPage(opts: {
+  addonUrl: string;
+  pluginId: string;
+  addonReady: boolean;
+  extra?: string;
+}): string {
   const userInputs = users
     .map((u, i) => {
       const note = u.note ? ` <small>(${escapeHtml(u.note)})</small>` : '';
@@ -67,9 +85,10 @@ ${userInputs}
 </fieldset>
 ${companyGroups}
 <p class="hint">Tick none of the companies for a sign-in-only launch.</p>
-<button type="submit">Launch</button>
+${opts.addonReady ? '<button type="submit">Launch</button>' : `${ADDON_STARTING}\n<button type="submit" disabled>Launch</button>`}
 </form>
 ${opts.extra ?? ''}`,
+    opts.addonReady ? undefined : 3,
   );
 }
 

@@ -8,6 +8,12 @@ export const USERS = {
   standalone: '48213',
 } as const;
 
+/** Where a launch by fetch goes: the sandbox's gateway and the add-on (an E2eEnvironment is one). */
+export interface LaunchTargets {
+  sandbox: Pick<E2eEnvironment['sandbox'], 'url'>;
+  addon: Pick<E2eEnvironment['addon'], 'url' | 'directUrl'>;
+}
+
 export interface FetchedSession {
   /** `name=value` of the session cookie, for a Cookie header. */
   cookie: string;
@@ -22,7 +28,7 @@ export interface FetchedSession {
  * `__Host-` and Secure, which fetch's own cookie handling would drop on http://; it is sent explicitly instead.
  */
 export async function launchByFetch(
-  env: E2eEnvironment,
+  env: LaunchTargets,
   userId: string,
   tenantIds: readonly string[],
 ): Promise<FetchedSession> {
@@ -34,8 +40,12 @@ export async function launchByFetch(
     body: form,
     redirect: 'manual',
   });
-  if (launched.status !== 302)
-    throw new Error(`The sandbox's launch answered ${launched.status}: ${(await launched.text()).slice(0, 300)}`);
+  if (launched.status !== 302) {
+    // The gateway's error page names its reason in its alert; anything else is shown as it came.
+    const page = await launched.text();
+    const reason = /role="alert">([\s\S]*?)<\/div>/.exec(page)?.[1]?.replace(/<[^>]+>/g, '') ?? page.slice(0, 300);
+    throw new Error(`The sandbox's launch answered ${launched.status}: ${reason.trim()}`);
+  }
   const location = launched.headers.get('location') ?? '';
   const launchCode = rememberSecret(new URL(location).searchParams.get('code') ?? '');
   // Node may resolve "localhost" to ::1 first, where the add-on does not listen: ask it by IP.
@@ -79,7 +89,7 @@ export interface LoadedPage {
  * `RSC: 1`); Next first redirects such a request to the same address with its `_rsc` cache key, which is followed.
  */
 export async function loadPage(
-  env: E2eEnvironment,
+  env: Pick<LaunchTargets, 'addon'>,
   session: Pick<FetchedSession, 'cookie'>,
   path: string,
   options: { rsc?: boolean; timeoutMs?: number } = {},

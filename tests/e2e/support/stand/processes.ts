@@ -5,9 +5,15 @@ export interface Child {
   pid: number;
   output: () => string;
   exited: () => boolean;
-  /** SIGTERM by PID, then SIGKILL if it has not ended within `graceMs` (default 30 s: the add-on bounds its own stop at 25 s). */
+  /**
+   * SIGTERM by PID, then SIGKILL if it has not ended within `graceMs` (default 30 s: the add-on bounds its own stop at
+   * 25 s). A child started `detached` leads a process group of its own, and the whole group is signalled: a runner
+   * such as `npm run dev` (npm, tsx, concurrently, next dev and its workers) leaves nothing behind.
+   */
   stop: (graceMs?: number) => Promise<void>;
 }
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function hasExited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
@@ -24,6 +30,26 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
+/** Sends `name` to a process or (negative) group; false when none is left to receive it. */
+function signal(target: number, name: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(target, name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether every process of the group has ended within `timeoutMs`, polled (its members are not our children). */
+async function groupGone(group: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (signal(group, 0)) {
+    if (Date.now() > deadline) return false;
+    await pause(200);
+  }
+  return true;
+}
+
 export function startChild(command: string, args: string[], options: SpawnOptions): Child {
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   const chunks: string[] = [];
@@ -38,16 +64,17 @@ export function startChild(command: string, args: string[], options: SpawnOption
     output: () => (spawnError ? `could not start ${command}: ${spawnError.message}\n` : '') + chunks.join(''),
     exited: () => spawnError !== undefined || hasExited(child),
     async stop(graceMs = 30_000) {
-      if (hasExited(child) || child.pid === undefined) return;
-      process.kill(child.pid, 'SIGTERM');
-      if (await waitForExit(child, graceMs)) return;
-      process.kill(child.pid, 'SIGKILL');
+      if (child.pid === undefined) return;
+      const group = options.detached === true;
+      const target = group ? -child.pid : child.pid;
+      const gone = group ? () => groupGone(target, graceMs) : () => waitForExit(child, graceMs);
+      if (!group && hasExited(child)) return;
+      if (!signal(target, 'SIGTERM') || (await gone())) return;
+      signal(target, 'SIGKILL');
       await waitForExit(child, 5_000);
     },
   };
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Polls `ready` until it answers true (a state, never a fixed wait); fails with `what`, the last problem and the
