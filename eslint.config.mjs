@@ -155,6 +155,26 @@ export default defineConfig([
     },
   },
   {
+    // Every link to a page of ours goes through components/link.tsx, which never prefetches: Next's own prefetches
+    // every link in view, each a dynamic server render (issue 31: ~75 per list of 25 rows).
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['components/link.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'next/link',
+              message:
+                "Use `import { Link } from '@/components/link'`: Next's own prefetches every link in view, a server render each.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['lib/**/*.{ts,tsx}'],
     rules: { 'import/no-restricted-paths': ['error', { zones: floorZones }] },
   },

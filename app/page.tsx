@@ -1,9 +1,9 @@
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
 
 import { CompanyFiguresLine, OverdueAcrossSection } from '@/components/across-companies';
 import { AppHeader } from '@/components/app-header';
 import { ConnectionBadge } from '@/components/connection-badge';
+import { Link } from '@/components/link';
 import { NoticePage } from '@/components/notice-page';
 import { getMessages } from '@/lib/base/i18n/server';
 import { sessionCompanies } from '@/lib/doors/company/page';

@@ -1,6 +1,6 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 
+import { Link } from '@/components/link';
 import { calendarDay } from '@/lib/base/calendar';
 import type { ActivityTexts } from '@/lib/base/i18n/activity';
 import { fill } from '@/lib/base/i18n/documents';

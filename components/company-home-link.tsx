@@ -1,7 +1,8 @@
 'use client';
 
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+
+import { Link } from '@/components/link';
 
 /** A link to the overview of the company whose page this is; not-found pages are not told the route's params. */
 export function CompanyHomeLink({ label, className }: { label: string; className?: string }) {

@@ -1,8 +1,8 @@
 'use client';
 
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 
+import { Link } from '@/components/link';
 import type { CompanyTab } from '@/lib/features/pages/company-tabs';
 
 export type { CompanyTab };

@@ -1,5 +1,4 @@
-import Link from 'next/link';
-
+import { Link } from '@/components/link';
 import { fill } from '@/lib/base/i18n/documents';
 import type { Messages } from '@/lib/base/i18n/messages';
 import type { PasteOutcome } from '@/lib/owners/connections/pasted-token';

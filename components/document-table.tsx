@@ -1,6 +1,6 @@
-import Link from 'next/link';
 import { createElement, type ReactNode } from 'react';
 
+import { Link } from '@/components/link';
 import type { DocumentKind } from '@/lib/base/document-kinds';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { formatDay, formatMoney, formatNumber } from '@/lib/base/i18n/format';

@@ -1,5 +1,4 @@
-import Link from 'next/link';
-
+import { Link } from '@/components/link';
 import type { DocumentKind } from '@/lib/base/document-kinds';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { formatDay, formatMoney, formatNumber, formatPercent } from '@/lib/base/i18n/format';

@@ -1,6 +1,6 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 
+import { Link } from '@/components/link';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { fill } from '@/lib/base/i18n/documents';
 import { formatNumber } from '@/lib/base/i18n/format';

@@ -1,6 +1,6 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 
+import { Link } from '@/components/link';
 import { escapeHtml } from '@/lib/base/http/html';
 import { countOf, type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import { formatDay, formatMoney, formatNumber } from '@/lib/base/i18n/format';

@@ -1,7 +1,8 @@
 'use client';
 
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+
+import { Link } from '@/components/link';
 
 /** The way back to the company's partners, from a page not told the route's params (a not-found page). */
 export function PartnersBackLink({ label, className }: { label: string; className?: string }) {

@@ -1,5 +1,4 @@
-import Link from 'next/link';
-
+import { Link } from '@/components/link';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { SEARCH_MAX_LENGTH } from '@/lib/service/records/list-view';
 

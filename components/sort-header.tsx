@@ -1,5 +1,6 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
+
+import { Link } from '@/components/link';
 
 /**
  * The header of a column a list can be sorted by: a link to the list in that order (the other direction when it is

@@ -1,8 +1,8 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 
 import { ConsoleAuthButton } from '@/components/console/console-auth-button';
 import { ConsoleNav } from '@/components/console/console-nav';
+import { Link } from '@/components/link';
 import { consoleSession } from '@/lib/doors/console/operator';
 import { getConsoleTexts } from '@/lib/features/console/texts';
 

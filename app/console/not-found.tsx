@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 
 import { ConsoleCard } from '@/components/console/console-card';
+import { Link } from '@/components/link';
 import { getConsoleTexts } from '@/lib/features/console/texts';
 
 export async function generateMetadata(): Promise<Metadata> {

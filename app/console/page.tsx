@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 
+import { Link } from '@/components/link';
 import { operatorPage } from '@/lib/doors/console/page';
 import { CONSOLE_SECTIONS } from '@/lib/features/console/sections';
 import { getConsoleTexts } from '@/lib/features/console/texts';

@@ -1,5 +1,4 @@
-import Link from 'next/link';
-
+import { Link } from '@/components/link';
 import type { AuditFilterValues } from '@/lib/features/console/audit';
 import type { ConsoleDataPageTexts } from '@/lib/features/console/data-texts';
 import { AUDIT_ACTIONS, AUDIT_RESULTS } from '@/lib/owners/audit/console-audit';

@@ -1,6 +1,5 @@
-import Link from 'next/link';
-
 import { cell, headCell, Moment } from '@/components/console/cells';
+import { Link } from '@/components/link';
 import type { ConsoleAuditLog } from '@/lib/features/console/audit';
 import type { ConsoleDataPageTexts } from '@/lib/features/console/data-texts';
 

@@ -1,6 +1,5 @@
-import Link from 'next/link';
-
 import { cell, headCell, Moment } from '@/components/console/cells';
+import { Link } from '@/components/link';
 import { formatMoment } from '@/lib/base/i18n/format';
 import type { ConsoleCompany } from '@/lib/features/console/companies';
 import { type ConsoleDataPageTexts, fill } from '@/lib/features/console/data-texts';

@@ -1,5 +1,6 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
+
+import { Link } from '@/components/link';
 
 /**
  * The confirmation step of a console action: the action's button on a page only leads here (a GET, changing

@@ -1,8 +1,8 @@
 'use client';
 
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 
+import { Link } from '@/components/link';
 import { CONSOLE_SECTIONS, type ConsoleSectionKey, sectionOf } from '@/lib/features/console/sections';
 
 /**

@@ -1,7 +1,6 @@
-import Link from 'next/link';
-
 import { TextWithCode } from '@/components/console/cells';
 import { ConfirmAction } from '@/components/console/confirm-action';
+import { Link } from '@/components/link';
 import { type ConsoleDataPageTexts, fill } from '@/lib/features/console/data-texts';
 import type { ConsoleUser } from '@/lib/features/console/users';
 

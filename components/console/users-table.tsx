@@ -1,6 +1,5 @@
-import Link from 'next/link';
-
 import { cell, headCell, Moment } from '@/components/console/cells';
+import { Link } from '@/components/link';
 import type { ConsoleDataPageTexts } from '@/lib/features/console/data-texts';
 import type { ConsoleUser } from '@/lib/features/console/users';
 

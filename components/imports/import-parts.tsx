@@ -1,6 +1,6 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 
+import { Link } from '@/components/link';
 import { fill } from '@/lib/base/i18n/documents';
 import { formatMoment, formatMoney } from '@/lib/base/i18n/format';
 import type { ImportsTexts } from '@/lib/base/i18n/imports';

@@ -1,6 +1,6 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 
+import { Link } from '@/components/link';
 import { fill } from '@/lib/base/i18n/documents';
 import { formatDay, formatMoney } from '@/lib/base/i18n/format';
 import { type ImportsTexts, problemWords } from '@/lib/base/i18n/imports';

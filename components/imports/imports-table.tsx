@@ -1,5 +1,4 @@
-import Link from 'next/link';
-
+import { Link } from '@/components/link';
 import { formatMoment } from '@/lib/base/i18n/format';
 import type { ImportUploadTexts } from '@/lib/base/i18n/import-upload';
 import { invoiceImportTexts } from '@/lib/base/i18n/invoice-import';

@@ -1,6 +1,6 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 
+import { Link } from '@/components/link';
 import { companyPath } from '@/lib/service/records/present';
 
 import { linkClass } from '../detail-parts';

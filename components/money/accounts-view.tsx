@@ -1,5 +1,4 @@
-import Link from 'next/link';
-
+import { Link } from '@/components/link';
 import { countOf, fill } from '@/lib/base/i18n/documents';
 import { formatDay, formatNumber } from '@/lib/base/i18n/format';
 import type { Locale, Messages } from '@/lib/base/i18n/messages';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/link';
 
 import { plainLinkClass } from '../link-classes';
 import { RowHeader, Td } from '../table';

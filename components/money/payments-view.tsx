@@ -1,6 +1,6 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 
+import { Link } from '@/components/link';
 import { fill } from '@/lib/base/i18n/documents';
 import { importUploadTexts } from '@/lib/base/i18n/import-upload';
 import type { Locale, Messages } from '@/lib/base/i18n/messages';

@@ -1,5 +1,4 @@
-import Link from 'next/link';
-
+import { Link } from '@/components/link';
 import { countOf } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { MoneyTexts } from '@/lib/base/i18n/money';

@@ -1,5 +1,4 @@
-import Link from 'next/link';
-
+import { Link } from '@/components/link';
 import { fill } from '@/lib/base/i18n/documents';
 import { formatMoney } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';

@@ -1,5 +1,4 @@
-import Link from 'next/link';
-
+import { Link } from '@/components/link';
 import { fill } from '@/lib/base/i18n/documents';
 import type { StockTexts } from '@/lib/base/i18n/stock';
 import type { StockMinimumCard as Card } from '@/lib/features/stock/overview-card';

@@ -1,10 +1,10 @@
 import { headers } from 'next/headers';
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 
 import { AppHeader } from '@/components/app-header';
 import { CompanyTabs } from '@/components/company-tabs';
 import { linkClass } from '@/components/detail-parts';
+import { Link } from '@/components/link';
 import { PAGE_PATH_HEADER } from '@/lib/base/http/page-path';
 import { getMessages } from '@/lib/base/i18n/server';
 import { requireAddressedRecord } from '@/lib/doors/company/addressed-record';

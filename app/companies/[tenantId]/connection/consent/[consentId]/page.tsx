@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 
 import { ConsentMoveOn } from '@/components/consent-move-on';
@@ -6,6 +5,7 @@ import { ConsentOpenButton } from '@/components/consent-open-button';
 import { ConsentProgressRefresher } from '@/components/consent-progress-refresher';
 import { ConsentStartForm } from '@/components/consent-start-form';
 import { linkClass } from '@/components/detail-parts';
+import { Link } from '@/components/link';
 import { fill } from '@/lib/base/i18n/documents';
 import { formatClockTime } from '@/lib/base/i18n/format';
 import type { Locale, Messages } from '@/lib/base/i18n/messages';
