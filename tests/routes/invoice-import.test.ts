@@ -29,7 +29,14 @@ import { getDb } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';
 import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
 
-import { invoiceCsv, twoItemInvoice } from '../imports/invoice-sheet/sheets';
+import {
+  invoiceCsv,
+  pdfBytes,
+  table,
+  twoItemInvoice,
+  xlsxBytes,
+  xmlInvoiceBytes,
+} from '../imports/invoice-sheet/sheets';
 import { bytesOf, camt053, entry } from '../imports/statements/statement-files';
 import { BASE, PLUGIN_ID } from '../support/broker';
 import {
@@ -262,7 +269,7 @@ describe('customers that look like duplicates', () => {
 describe('a file that cannot be read: a 400 page saying why, in the user’s language, and nothing stored', () => {
   const cases: [string, Uint8Array, string][] = [
     ['empty', new Uint8Array(), 'empty'],
-    ['not a spreadsheet', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 0, 1, 2, 3]), 'unreadable'],
+    ['not a spreadsheet', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 0, 1, 2, 3]), 'binary'],
     ['a damaged XLSX', new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8]), 'unreadable'],
   ];
   for (const [what, bytes, code] of cases) {
@@ -279,6 +286,39 @@ describe('a file that cannot be read: a 400 page saying why, in the user’s lan
       expect(await importCount()).toBe(before);
     });
   }
+
+  it('a PDF, an XML and a workbook whose invoices are on its second sheet: each told what it is and what to do', async () => {
+    const before = await importCount();
+    const workbook = await xlsxBytes(
+      [['Návod'], ['Faktúry vyplňte na hárku Faktúry.']],
+      [{ name: 'Faktúry', rows: table(invoiceRows(unique())) }],
+      'Návod',
+    );
+    const files: [string, Uint8Array, string, string][] = [
+      ['faktura.pdf', pdfBytes(), 'not-a-sheet', 'Toto nie je súbor CSV ani XLSX: je to súbor PDF.'],
+      ['faktura.xml', xmlInvoiceBytes(), 'not-a-sheet', 'Toto nie je súbor CSV ani XLSX: je to súbor XML.'],
+      [
+        'faktury.xlsx',
+        workbook,
+        'other-sheet',
+        'Číta sa len prvý hárok zošita (je to „Návod“), faktúry sú však na hárku „Faktúry“: presuňte ich na prvý hárok',
+      ],
+    ];
+    for (const [name, bytes, code, words] of files) {
+      const response = await post({ file: { name, bytes } });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('x-invoice-refusal')).toBe(code);
+      const html = await response.text();
+      expect(html).toContain(words);
+      expect(html).not.toContain('nepomenúva žiadny známy stĺpec');
+    }
+    const english = await post({
+      file: { name: 'faktura.pdf', bytes: pdfBytes() },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(await english.text()).toContain('This is not a CSV or XLSX file: its format is PDF.');
+    expect(await importCount()).toBe(before);
+  });
 
   it('in English for an English browser', async () => {
     const response = await post({
