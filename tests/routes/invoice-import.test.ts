@@ -14,6 +14,8 @@ import { GET as paymentsView } from '@/app/companies/[tenantId]/payments/import/
 import { ImportsTable } from '@/components/imports/imports-table';
 import { InvoiceImportFormView } from '@/components/imports/invoice-import-form';
 import { InvoiceImportView } from '@/components/imports/invoice-import-view';
+import { documentTexts } from '@/lib/base/i18n/documents';
+import { formatMoney } from '@/lib/base/i18n/format';
 import { importUploadTexts } from '@/lib/base/i18n/import-upload';
 import { invoiceImportTexts } from '@/lib/base/i18n/invoice-import';
 import { loadImportPage } from '@/lib/features/imports/import-page';
@@ -24,6 +26,7 @@ import { importReader } from '@/lib/features/imports/reading/pool';
 import { createImport } from '@/lib/owners/imports/create';
 import { importSendQueue } from '@/lib/owners/imports/jobs';
 import { listImports, readImport } from '@/lib/owners/imports/view';
+import { invoicesToOverwrite } from '@/lib/owners/mirror/query/invoice-import';
 import { syncMirror } from '@/lib/owners/mirror/run';
 import { getDb } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';
@@ -212,6 +215,27 @@ describe('a good CSV', () => {
     expect(sk).toContain(`Číslo pridelí číselný rad ${sequence}`);
     expect(sk).toContain('Riadok 4, stĺpec issueDate: „2026-02-30“ nie je platný dátum');
     expect(sk).toContain('Odoslať 1 faktúru do Fakturácie');
+  });
+});
+
+describe('an invoice in another currency', () => {
+  it('shows its exchange rate as the file gives it and its total in EUR at that rate', async () => {
+    const group = unique();
+    // 281.70 CZK at 25.125 CZK per 1 EUR: 11.2119… EUR.
+    const bytes = invoiceCsv(invoiceRows(`${group}K`, { currency: 'CZK', exchangeRate: '25,125' }));
+    const detail = await createdImport(await post({ file: { name: 'czk.csv', bytes } }));
+    expect(detail.lines[0]!.state).toBe('ready');
+    expect(detail.lines[0]!.payload).toMatchObject({ currency: 'CZK', exchangeRate: 25.125 });
+    const data = (await loadInvoiceImportPage(companyPage(), detail.id, {}))!;
+    const page = (locale: 'sk' | 'en') =>
+      render(createElement(InvoiceImportView, { data, tenantId: TENANT, texts: invoiceImportTexts[locale], locale }));
+    const en = page('en');
+    expect(en).toContain('data-exchange-rate="25.125"');
+    expect(en).toContain('Exchange rate 25.125 CZK per 1 EUR');
+    expect(en).toMatch(/In EUR: <span[^>]*>€11\.21<\/span>/);
+    const sk = page('sk');
+    expect(sk).toContain('Kurz 25,125 CZK za 1 EUR');
+    expect(sk).toMatch(/V EUR: <span[^>]*>11,21\s€<\/span>/);
   });
 });
 
@@ -511,6 +535,22 @@ describe('sending (POST …/invoices/import/{id}/send)', () => {
       createElement(InvoiceImportView, { data, tenantId: TENANT, texts: invoiceImportTexts.en, locale: 'en' }),
     );
     expect(html).toContain('Already exists at KROS — will be overwritten');
+    // Beside the new total: the existing invoice's, and how it is paid, as the company's copy has them.
+    const [old] = await invoicesToOverwrite(await getDb(), company, [existing.id]);
+    expect(old).toMatchObject({ id: existing.id, total: expect.stringMatching(/^-?\d+(\.\d+)?$/) });
+    expect(data.lines[1]!.existing).toEqual(old);
+    expect(data.lines[0]!.existing).toBeNull();
+    const oldTotal = formatMoney(Number(old!.total), old!.currency || 'EUR', 'en');
+    const paid = documentTexts.en.paymentStatus[String(old!.paymentStatus) as '0' | '1' | '2' | '3'];
+    expect(html).toContain(`data-existing-total="${old!.total}"`);
+    expect(html).toMatch(new RegExp(`Now:</dt><dd><span[^>]*>${oldTotal}</span> · ${paid}`));
+    expect(html).toMatch(/Once overwritten:<\/dt><dd[^>]*>€281\.70<\/dd>/);
+    const skPage = render(
+      createElement(InvoiceImportView, { data, tenantId: TENANT, texts: invoiceImportTexts.sk, locale: 'sk' }),
+    );
+    expect(skPage).toContain('Teraz:');
+    expect(skPage).toContain(documentTexts.sk.paymentStatus[String(old!.paymentStatus) as '0' | '1' | '2' | '3']);
+    expect(skPage).toMatch(/Po prepísaní:<\/dt><dd[^>]*>281,70\s€<\/dd>/);
     expect(html).toMatch(/<input type="checkbox"[^>]* name="overwrite" value="1"/);
     expect(html).toContain(`href="/companies/10001/invoices/${existing.id}"`);
 

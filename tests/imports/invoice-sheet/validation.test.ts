@@ -276,6 +276,22 @@ describe('every rule names the row, the column and the value', () => {
     expect(lines[0]).toMatchObject({ state: 'ready', payload: { currency: 'CZK', exchangeRate: 25.2 } });
   });
 
+  it('shows another currency’s rate as the file gives it and the total in EUR at it, to the cent', async () => {
+    // 1 234,56 CZK at 25,125 CZK per 1 EUR: 49.13674… EUR, so 49.14 EUR.
+    const { lines } = await draftOf([
+      itemRow({ currency: 'CZK', exchangeRate: '25,125', 'item.totalPriceInclVat': '1 234,56' }),
+    ]);
+    expect(lines[0]!.display).toMatchObject({
+      currency: 'CZK',
+      total: '1234.56',
+      exchangeRate: '25.125',
+      totalEur: '49.14',
+    });
+    // In EUR: none.
+    const eur = await draftOf([itemRow()]);
+    expect(eur.lines[0]!.display).toMatchObject({ currency: 'EUR', exchangeRate: null, totalEur: null });
+  });
+
   it('normalises a Slovak IČO of 6 or 7 digits with its leading zeros, and ids written with spaces', async () => {
     const { lines } = await draftOf([
       itemRow({

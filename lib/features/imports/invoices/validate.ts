@@ -7,7 +7,7 @@ import { foldForSearch } from '@/lib/owners/mirror/search-text';
 import { wireNumberOf } from '../amounts';
 import { INVOICE_LEVEL_FIELDS, type InvoiceField } from './fields';
 import type { InvoiceSheet, SheetRow } from './sheet';
-import { centsOf, moneyText, readDate, readDecimal, vatInTotal, vatRatesOn } from './values';
+import { centsOf, eurCentsAt, moneyText, readDate, readDecimal, vatInTotal, vatRatesOn } from './values';
 
 /**
  * An invoice sheet's rows become invoices (issue 21): rows with the same numbering sequence and document number are
@@ -361,6 +361,10 @@ function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, s
     dueDate,
     currency,
     total: moneyText(totalCents),
+    // Another currency: the rate as the file gives it (sent as is) and what the total makes in EUR at it.
+    ...(currency !== 'EUR' && exchangeRate !== null && Number(exchangeRate) > 0
+      ? { exchangeRate, totalEur: moneyText(eurCentsAt(totalCents, exchangeRate)) }
+      : { exchangeRate: null, totalEur: null }),
     partner: { name, registrationId, taxId, vatId, email, city },
     items: items.map((item) => ({
       name: item.name,
