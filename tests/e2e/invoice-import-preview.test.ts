@@ -73,6 +73,9 @@ function overwriteAndCrowns(sequence: string, documentNumber: string, group: str
   ]);
 }
 
+/** The page at its top for a screenshot (a full-page screenshot of a scrolled frame leaves its top blank). */
+const toTop = (frame: FrameLocator) => frame.locator('body').evaluate(() => window.scrollTo(0, 0));
+
 const line = (frame: FrameLocator, marker: string) => frame.locator(`tr[data-line]:has(${marker})`);
 
 /** Picks a file on the form and sends it, for a refusal: the page that says why (no import is made). */
@@ -111,6 +114,7 @@ describe('an invoice import’s preview, in English at desktop width', () => {
       await expectUi(crowns.getByText('Exchange rate 25.125 CZK per 1 EUR')).toBeVisible();
       // 281.70 CZK / 25.125 = 11.2119… EUR.
       await expectUi(crowns.locator('[data-total-eur]')).toHaveText('In EUR: €11.21');
+      await toTop(frame);
       await screenshot(page, 'invoice-import-overwrite-preview');
 
       await frame.getByRole('checkbox', { name: 'Overwrite the invoices that already exist at KROS too (1)' }).check();
@@ -126,6 +130,7 @@ describe('an invoice import’s preview, in English at desktop width', () => {
       await expectUi(frame.locator('[data-created-document]:not([data-overwritten])')).toContainText(
         new RegExp(`^Created invoice ${sequence}\\S+`),
       );
+      await toTop(frame);
       await screenshot(page, 'invoice-import-overwritten');
 
       await frame.getByRole('link', { name: 'Back to invoices' }).first().click();
@@ -186,7 +191,7 @@ describe('an invoice import’s preview, in Slovak at phone width', () => {
         const sideways = await sidewaysScroll(frame);
         expect(sideways.page).toBeLessThanOrEqual(0);
         expect(sideways.lines).toBeLessThanOrEqual(0);
-        await frame.locator('body').evaluate(() => window.scrollTo(0, 0));
+        await toTop(frame);
         await screenshot(page, 'invoice-import-overwrite-phone-sk');
       });
     },
