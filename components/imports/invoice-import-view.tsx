@@ -1,5 +1,5 @@
 import { Link } from '@/components/link';
-import { fill } from '@/lib/base/i18n/documents';
+import { documentTexts, fill } from '@/lib/base/i18n/documents';
 import { formatDay, formatMoney, formatNumber } from '@/lib/base/i18n/format';
 import { describeInvoiceProblem, type InvoiceImportTexts } from '@/lib/base/i18n/invoice-import';
 import { invoiceSheetTexts, partnerWarningWords } from '@/lib/base/i18n/invoice-sheet';
@@ -137,7 +137,60 @@ function TotalsCell({ line, texts, locale }: { line: InvoicePageLine; texts: Inv
       <div className="whitespace-nowrap" data-total={total ?? ''} data-currency={currency}>
         {t.total}: <strong className="tabular-nums">{money(total, currency, locale)}</strong>
       </div>
+      {line.facts.exchangeRate && line.facts.totalEur && (
+        <div className="text-xs text-slate-600" data-exchange-rate={line.facts.exchangeRate}>
+          <span className="block">
+            {fill(t.exchangeRate, { rate: formatNumber(Number(line.facts.exchangeRate), locale, 6), currency })}
+          </span>
+          <span className="block whitespace-nowrap" data-total-eur={line.facts.totalEur}>
+            {t.inEur}: <span className="tabular-nums">{money(line.facts.totalEur, 'EUR', locale)}</span>
+          </span>
+        </div>
+      )}
     </div>
+  );
+}
+
+/**
+ * The invoice the import would overwrite beside the new one: its total and how it is paid (what is left when partly),
+ * as the company's copy has them now, then the new total.
+ */
+function ExistingBesideNew({
+  line,
+  texts,
+  locale,
+}: {
+  line: InvoicePageLine;
+  texts: InvoiceImportTexts;
+  locale: Locale;
+}) {
+  const old = line.existing!;
+  const e = texts.exists;
+  const statuses = documentTexts[locale].paymentStatus;
+  const key = String(old.paymentStatus) as keyof typeof statuses;
+  const status = old.paymentStatus === null ? null : Object.hasOwn(statuses, key) ? statuses[key] : statuses.unknown;
+  const oldCurrency = old.currency || line.facts.currency;
+  const partly = old.paymentStatus === 3 && old.amountDue !== null;
+  return (
+    <dl
+      className="grid grid-cols-[max-content_1fr] gap-x-2"
+      data-existing-total={old.total ?? ''}
+      data-existing-payment={old.paymentStatus ?? ''}
+    >
+      <dt>{e.now}</dt>
+      <dd>
+        <span className="whitespace-nowrap tabular-nums">{money(old.total, oldCurrency, locale)}</span>
+        {status && (
+          <>
+            {' · '}
+            {status}
+            {partly && ` (${fill(e.left, { amount: money(old.amountDue, oldCurrency, locale) })})`}
+          </>
+        )}
+      </dd>
+      <dt>{e.after}</dt>
+      <dd className="whitespace-nowrap tabular-nums">{money(line.facts.total, line.facts.currency, locale)}</dd>
+    </dl>
   );
 }
 
@@ -146,24 +199,35 @@ function StateCell({
   line,
   tenantId,
   texts,
+  locale,
   describe,
 }: {
   line: InvoicePageLine;
   tenantId: string;
   texts: InvoiceImportTexts;
+  locale: Locale;
   describe: ReturnType<typeof describeInvoiceProblem>;
 }) {
   const exists = line.facts.exists;
   const unsent = line.state === 'ready' || line.state === 'invalid';
+  const done = line.overwritten ? texts.overwritten : { state: texts.states.done, hint: texts.stateHints.done };
   return (
     <div className="min-w-40 space-y-1">
-      <StateBadge state={line.state} texts={texts} />
+      <StateBadge
+        state={line.state}
+        texts={{
+          ...texts,
+          states: { ...texts.states, done: done.state },
+          stateHints: { ...texts.stateHints, done: done.hint },
+        }}
+      />
       {exists && unsent && (
         <div
           className="rounded border border-amber-200 bg-amber-50 p-1.5 text-xs text-amber-900"
           data-exists={exists.id}
         >
           <p className="font-medium">{texts.exists.warning}</p>
+          {line.existing && <ExistingBesideNew line={line} texts={texts} locale={locale} />}
           <p>{texts.exists.hint}</p>
           <Link href={kindPath(tenantId, 'invoices', exists.id)} className={plainLinkClass}>
             {texts.exists.link}
@@ -183,8 +247,11 @@ function StateCell({
           className={`block text-xs ${plainLinkClass}`}
           data-created-document={line.document.id}
           aria-label={fill(texts.createdLink, { number: line.document.documentNumber || line.document.id })}
+          data-overwritten={line.overwritten ? '' : undefined}
         >
-          {fill(texts.created, { number: line.document.documentNumber || line.document.id })}
+          {fill(line.overwritten ? texts.overwritten.link : texts.created, {
+            number: line.document.documentNumber || line.document.id,
+          })}
         </Link>
       )}
     </div>
@@ -234,7 +301,21 @@ export function InvoiceImportView({
       <StopNotice detail={detail} lines={lines} action={send} texts={texts} />
       {data.inProgress && <ProgressNotice counts={counts} page={page} texts={texts} />}
 
-      <ImportSummary label={texts.summary.label} counts={counts} always={ALWAYS} texts={texts}>
+      <ImportSummary
+        label={texts.summary.label}
+        counts={counts}
+        always={ALWAYS}
+        texts={
+          data.overwritten > 0
+            ? { ...texts, states: { ...texts.states, done: texts.summary.doneOrOverwritten } }
+            : texts
+        }
+      >
+        {data.overwritten > 0 && (
+          <p className="mt-2 text-sm text-slate-800" data-overwritten-count={data.overwritten}>
+            {fill(texts.summary.overwritten, { count: data.overwritten })}
+          </p>
+        )}
         <ReadySums
           label={texts.summary.toSend}
           none={texts.summary.sumNone}
@@ -290,7 +371,7 @@ export function InvoiceImportView({
               <TotalsCell line={line} texts={texts} locale={locale} />
             </Td>
             <Td>
-              <StateCell line={line} tenantId={tenantId} texts={texts} describe={describe} />
+              <StateCell line={line} tenantId={tenantId} texts={texts} locale={locale} describe={describe} />
             </Td>
           </tr>
         ))}

@@ -2,6 +2,8 @@ import { setTimeout as pause } from 'node:timers/promises';
 
 import { describe, expect, it } from 'vitest';
 
+import { readInvoiceDisplay } from '@/lib/base/imports/invoice-display';
+import { overwroteExisting } from '@/lib/features/imports/invoice-import-page';
 import { createImport } from '@/lib/owners/imports/create';
 import { queueLines } from '@/lib/owners/imports/queue';
 import { workOnImports } from '@/lib/owners/imports/sender';
@@ -95,6 +97,47 @@ describe('invoices confirmed by the upload-finished notification (through the we
     expect(api.requestsOf(token).filter((r) => r.startsWith('GET'))).toEqual(['GET /api/invoices/' + invoice.id]);
     expect(importView(detail).state).toBe('done');
   });
+
+  it(
+    'an invoice sent over one of the same number overwrites it, and reads so; a new one reads created',
+    { timeout: 120_000 },
+    async () => {
+      const db = await getDb();
+      const { token } = await connectWithReceiver(db, '71003');
+      const { client } = api.client('71003', { token });
+      const [old] = (await client.invoices.list({ Top: 20 })).filter(
+        (invoice) => invoice.documentNumber && invoice.invoiceType === 0,
+      );
+      const sequence = String(old!.numberingSequence);
+      const [fresh, over] = invoiceLines(2, 'inv-over', { sequence });
+      const overwriting = {
+        ...over!,
+        payload: { ...over!.payload!, documentNumber: old!.documentNumber },
+        // What the sheet's validation writes when the company's mirror has the number.
+        display: { ...over!.display!, documentNumber: old!.documentNumber, exists: { id: String(old!.id) } },
+      };
+      const scope = scopeOf('71003');
+      const { id: importId } = await createImport(db, scope, {
+        kind: 'invoices',
+        fileName: 'prepis.xlsx',
+        digest: DIGEST,
+        lines: [fresh!, overwriting],
+      });
+      await queueLines(db, scope, importId, 'all-ready');
+      await workOnImports(db, scope, { openClient: async () => client, settings: { ...FAST, firstCheckSeconds: 600 } });
+      await api.sandbox.webhooks.idle();
+
+      const detail = (await readImport(db, scope, importId))!;
+      expect(detail.lines.map((line) => line.state)).toEqual(['done', 'done']);
+      expect(detail.lines[1]!.document).toMatchObject({ id: String(old!.id), documentNumber: old!.documentNumber });
+      const lines = detail.lines.map((line) => ({ ...line, facts: readInvoiceDisplay(line.display) }));
+      expect(lines.map(overwroteExisting)).toEqual([false, true]);
+      expect([...(await invoicesPerExternalId('71003', 'inv-over')).keys()].sort()).toEqual([
+        'inv-over-1',
+        'inv-over-2',
+      ]);
+    },
+  );
 
   it('a 207 marks only the refused invoice `problem`, in the service’s words; it is not created', async () => {
     const db = await getDb();

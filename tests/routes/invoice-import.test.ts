@@ -14,6 +14,8 @@ import { GET as paymentsView } from '@/app/companies/[tenantId]/payments/import/
 import { ImportsTable } from '@/components/imports/imports-table';
 import { InvoiceImportFormView } from '@/components/imports/invoice-import-form';
 import { InvoiceImportView } from '@/components/imports/invoice-import-view';
+import { documentTexts } from '@/lib/base/i18n/documents';
+import { formatMoney } from '@/lib/base/i18n/format';
 import { importUploadTexts } from '@/lib/base/i18n/import-upload';
 import { invoiceImportTexts } from '@/lib/base/i18n/invoice-import';
 import { loadImportPage } from '@/lib/features/imports/import-page';
@@ -24,12 +26,20 @@ import { importReader } from '@/lib/features/imports/reading/pool';
 import { createImport } from '@/lib/owners/imports/create';
 import { importSendQueue } from '@/lib/owners/imports/jobs';
 import { listImports, readImport } from '@/lib/owners/imports/view';
+import { invoicesToOverwrite } from '@/lib/owners/mirror/query/invoice-import';
 import { syncMirror } from '@/lib/owners/mirror/run';
 import { getDb } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';
 import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
 
-import { invoiceCsv, twoItemInvoice } from '../imports/invoice-sheet/sheets';
+import {
+  invoiceCsv,
+  pdfBytes,
+  table,
+  twoItemInvoice,
+  xlsxBytes,
+  xmlInvoiceBytes,
+} from '../imports/invoice-sheet/sheets';
 import { bytesOf, camt053, entry } from '../imports/statements/statement-files';
 import { BASE, PLUGIN_ID } from '../support/broker';
 import {
@@ -208,6 +218,27 @@ describe('a good CSV', () => {
   });
 });
 
+describe('an invoice in another currency', () => {
+  it('shows its exchange rate as the file gives it and its total in EUR at that rate', async () => {
+    const group = unique();
+    // 281.70 CZK at 25.125 CZK per 1 EUR: 11.2119… EUR.
+    const bytes = invoiceCsv(invoiceRows(`${group}K`, { currency: 'CZK', exchangeRate: '25,125' }));
+    const detail = await createdImport(await post({ file: { name: 'czk.csv', bytes } }));
+    expect(detail.lines[0]!.state).toBe('ready');
+    expect(detail.lines[0]!.payload).toMatchObject({ currency: 'CZK', exchangeRate: 25.125 });
+    const data = (await loadInvoiceImportPage(companyPage(), detail.id, {}))!;
+    const page = (locale: 'sk' | 'en') =>
+      render(createElement(InvoiceImportView, { data, tenantId: TENANT, texts: invoiceImportTexts[locale], locale }));
+    const en = page('en');
+    expect(en).toContain('data-exchange-rate="25.125"');
+    expect(en).toContain('Exchange rate 25.125 CZK per 1 EUR');
+    expect(en).toMatch(/In EUR: <span[^>]*>€11\.21<\/span>/);
+    const sk = page('sk');
+    expect(sk).toContain('Kurz 25,125 CZK za 1 EUR');
+    expect(sk).toMatch(/V EUR: <span[^>]*>11,21\s€<\/span>/);
+  });
+});
+
 describe('a CSV with a column the add-on does not know', () => {
   it('is read without it, and its page names the column once, right after the upload', async () => {
     const group = unique();
@@ -262,7 +293,7 @@ describe('customers that look like duplicates', () => {
 describe('a file that cannot be read: a 400 page saying why, in the user’s language, and nothing stored', () => {
   const cases: [string, Uint8Array, string][] = [
     ['empty', new Uint8Array(), 'empty'],
-    ['not a spreadsheet', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 0, 1, 2, 3]), 'unreadable'],
+    ['not a spreadsheet', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 0, 1, 2, 3]), 'binary'],
     ['a damaged XLSX', new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8]), 'unreadable'],
   ];
   for (const [what, bytes, code] of cases) {
@@ -279,6 +310,39 @@ describe('a file that cannot be read: a 400 page saying why, in the user’s lan
       expect(await importCount()).toBe(before);
     });
   }
+
+  it('a PDF, an XML and a workbook whose invoices are on its second sheet: each told what it is and what to do', async () => {
+    const before = await importCount();
+    const workbook = await xlsxBytes(
+      [['Návod'], ['Faktúry vyplňte na hárku Faktúry.']],
+      [{ name: 'Faktúry', rows: table(invoiceRows(unique())) }],
+      'Návod',
+    );
+    const files: [string, Uint8Array, string, string][] = [
+      ['faktura.pdf', pdfBytes(), 'not-a-sheet', 'Toto nie je súbor CSV ani XLSX: je to súbor PDF.'],
+      ['faktura.xml', xmlInvoiceBytes(), 'not-a-sheet', 'Toto nie je súbor CSV ani XLSX: je to súbor XML.'],
+      [
+        'faktury.xlsx',
+        workbook,
+        'other-sheet',
+        'Číta sa len prvý hárok zošita (je to „Návod“), faktúry sú však na hárku „Faktúry“: presuňte ich na prvý hárok',
+      ],
+    ];
+    for (const [name, bytes, code, words] of files) {
+      const response = await post({ file: { name, bytes } });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('x-invoice-refusal')).toBe(code);
+      const html = await response.text();
+      expect(html).toContain(words);
+      expect(html).not.toContain('nepomenúva žiadny známy stĺpec');
+    }
+    const english = await post({
+      file: { name: 'faktura.pdf', bytes: pdfBytes() },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(await english.text()).toContain('This is not a CSV or XLSX file: its format is PDF.');
+    expect(await importCount()).toBe(before);
+  });
 
   it('in English for an English browser', async () => {
     const response = await post({
@@ -471,6 +535,22 @@ describe('sending (POST …/invoices/import/{id}/send)', () => {
       createElement(InvoiceImportView, { data, tenantId: TENANT, texts: invoiceImportTexts.en, locale: 'en' }),
     );
     expect(html).toContain('Already exists at KROS — will be overwritten');
+    // Beside the new total: the existing invoice's, and how it is paid, as the company's copy has them.
+    const [old] = await invoicesToOverwrite(await getDb(), company, [existing.id]);
+    expect(old).toMatchObject({ id: existing.id, total: expect.stringMatching(/^-?\d+(\.\d+)?$/) });
+    expect(data.lines[1]!.existing).toEqual(old);
+    expect(data.lines[0]!.existing).toBeNull();
+    const oldTotal = formatMoney(Number(old!.total), old!.currency || 'EUR', 'en');
+    const paid = documentTexts.en.paymentStatus[String(old!.paymentStatus) as '0' | '1' | '2' | '3'];
+    expect(html).toContain(`data-existing-total="${old!.total}"`);
+    expect(html).toMatch(new RegExp(`Now:</dt><dd><span[^>]*>${oldTotal}</span> · ${paid}`));
+    expect(html).toMatch(/Once overwritten:<\/dt><dd[^>]*>€281\.70<\/dd>/);
+    const skPage = render(
+      createElement(InvoiceImportView, { data, tenantId: TENANT, texts: invoiceImportTexts.sk, locale: 'sk' }),
+    );
+    expect(skPage).toContain('Teraz:');
+    expect(skPage).toContain(documentTexts.sk.paymentStatus[String(old!.paymentStatus) as '0' | '1' | '2' | '3']);
+    expect(skPage).toMatch(/Po prepísaní:<\/dt><dd[^>]*>281,70\s€<\/dd>/);
     expect(html).toMatch(/<input type="checkbox"[^>]* name="overwrite" value="1"/);
     expect(html).toContain(`href="/companies/10001/invoices/${existing.id}"`);
 

@@ -6,6 +6,14 @@ export const en: InvoiceSheetTexts = {
     'too-large': 'The file is larger than {limit}.',
     'too-many-rows': 'The file has more than {limit} rows. Split it into smaller ones.',
     unreadable: 'The file cannot be read as a CSV table or an XLSX workbook (save an older XLS as XLSX in Excel).',
+    'not-a-sheet':
+      'This is not a CSV or XLSX file: its format is {kind}. Upload a table of invoices saved as CSV or XLSX (from the template, for one).',
+    binary:
+      'This is not a CSV or XLSX file: it is neither text nor an Excel workbook. Upload a table of invoices saved as CSV or XLSX (from the template, for one).',
+    'first-sheet':
+      'Only the workbook’s first sheet is read (it is “{sheet}”), and it has no invoice columns: move the invoices to the first sheet.',
+    'other-sheet':
+      'Only the workbook’s first sheet is read (it is “{sheet}”), but the invoices are on the sheet “{found}”: move them to the first sheet (or move the sheet “{found}” to the front).',
     'no-header':
       'The file’s first row names no column the add-on knows. Use the template’s header (documentNumber or Číslo dokladu, for one).',
     empty: 'The file holds no invoice.',
@@ -45,10 +53,11 @@ export const en: InvoiceSheetTexts = {
   },
   warnings: {
     'name-with-other-registration-id':
-      'The customer “{name}” has different IČOs ({values}; rows {rows}): KROS makes a partner of each IČO.',
+      'The customer “{name}” has different IČOs ({values}; {rows}): KROS makes a partner of each IČO.',
     'person-with-other-email':
-      'The person “{name}” without an IČO has different e-mails ({values}; rows {rows}): KROS makes a partner of each e-mail.',
+      'The person “{name}” without an IČO has different e-mails ({values}; {rows}): KROS makes a partner of each e-mail.',
     known: 'One of them is already the company’s.',
+    rows: { one: 'row {rows}', few: 'rows {rows}', many: 'rows {rows}', other: 'rows {rows}' },
   },
   ignoredColumns: 'Columns the add-on does not know and does not read: {columns}.',
   failedRows: { why: 'Why it was not imported' },

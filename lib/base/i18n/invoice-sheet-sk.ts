@@ -9,6 +9,14 @@ export const sk = {
     'too-large': 'Súbor je väčší ako {limit}.',
     'too-many-rows': 'Súbor má viac ako {limit} riadkov. Rozdeľte ho na menšie.',
     unreadable: 'Súbor sa nedá prečítať ako tabuľka CSV ani zošit XLSX (staršie XLS uložte v Exceli ako XLSX).',
+    'not-a-sheet':
+      'Toto nie je súbor CSV ani XLSX: je to súbor {kind}. Nahrajte tabuľku faktúr uloženú ako CSV alebo XLSX (napr. podľa šablóny).',
+    binary:
+      'Toto nie je súbor CSV ani XLSX: nie je to text ani zošit Excelu. Nahrajte tabuľku faktúr uloženú ako CSV alebo XLSX (napr. podľa šablóny).',
+    'first-sheet':
+      'Číta sa len prvý hárok zošita (je to „{sheet}“) a nie sú na ňom stĺpce faktúr: presuňte faktúry na prvý hárok.',
+    'other-sheet':
+      'Číta sa len prvý hárok zošita (je to „{sheet}“), faktúry sú však na hárku „{found}“: presuňte ich na prvý hárok (alebo presuňte hárok „{found}“ na prvé miesto).',
     'no-header':
       'Prvý riadok súboru nepomenúva žiadny známy stĺpec. Použite hlavičku zo vzoru (napr. documentNumber alebo Číslo dokladu).',
     empty: 'Súbor neobsahuje žiadnu faktúru.',
@@ -49,10 +57,12 @@ export const sk = {
   },
   warnings: {
     'name-with-other-registration-id':
-      'Odberateľ „{name}“ má rôzne IČO ({values}; riadky {rows}): KROS z každého IČO vytvorí samostatného partnera.',
+      'Odberateľ „{name}“ má rôzne IČO ({values}; {rows}): KROS z každého IČO vytvorí samostatného partnera.',
     'person-with-other-email':
-      'Osoba „{name}“ bez IČO má rôzne e-maily ({values}; riadky {rows}): KROS z každého e-mailu vytvorí samostatného partnera.',
+      'Osoba „{name}“ bez IČO má rôzne e-maily ({values}; {rows}): KROS z každého e-mailu vytvorí samostatného partnera.',
     known: 'Jeden z nich už vo firme je.',
+    /** The rows of the invoices that make the new partner, by their count's plural form (1 riadok, 2–4 riadky, 5+ riadkov). */
+    rows: { one: 'riadok {rows}', few: 'riadky {rows}', many: 'riadku {rows}', other: '{count} riadkov: {rows}' },
   },
   ignoredColumns: 'Stĺpce, ktoré doplnok nepozná a nečíta: {columns}.',
   failedRows: { why: 'Prečo sa neimportovalo' },

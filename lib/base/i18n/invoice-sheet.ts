@@ -34,7 +34,17 @@ export function partnerWarningWords(
   locale: 'sk' | 'en',
 ): string {
   const texts = invoiceSheetTexts[locale];
-  const template = (texts.warnings as Record<string, string>)[warning.code] ?? warning.code;
-  const text = fill(template, { name: warning.name, values: warning.values.join(', '), rows: warning.rows.join(', ') });
+  const template = (texts.warnings as Record<string, unknown>)[warning.code];
+  const rowForms = texts.warnings.rows;
+  const form = new Intl.PluralRules(locale === 'sk' ? 'sk-SK' : 'en-GB').select(warning.rows.length);
+  const rows = fill(rowForms[form as keyof typeof rowForms] ?? rowForms.other, {
+    count: warning.rows.length,
+    rows: warning.rows.join(', '),
+  });
+  const text = fill(typeof template === 'string' ? template : warning.code, {
+    name: warning.name,
+    values: warning.values.join(', '),
+    rows,
+  });
   return warning.known ? `${text} ${texts.warnings.known}` : text;
 }

@@ -46,6 +46,9 @@ export const invoiceDisplaySchema = z.object({
   dueDate: optionalText,
   currency: z.string().catch('EUR'),
   total: text,
+  /** Another currency's: the exchange rate (units of the currency per 1 EUR) and the total in EUR at it. */
+  exchangeRate: optionalText,
+  totalEur: optionalText,
   partner: z
     .object({
       name: optionalText,

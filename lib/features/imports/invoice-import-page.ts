@@ -4,6 +4,8 @@ import type { SearchParams } from '@/lib/base/http/search-params';
 import { type InvoiceDisplayRead, readInvoiceDisplay } from '@/lib/base/imports/invoice-display';
 import type { CompanyPage } from '@/lib/features/pages/company-page';
 import type { ImportDetail, ImportLineView } from '@/lib/owners/imports/view';
+import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
+import { invoicesToOverwrite, type OverwrittenInvoice } from '@/lib/owners/mirror/query/invoice-import';
 
 import { type CurrencySum, importOfKind, inProgress, one, sumReady } from './import-page-parts';
 import { IGNORED_COLUMNS_SHOWN, type InvoiceSendOutcome } from './invoices/invoice-import';
@@ -16,7 +18,18 @@ import { IGNORED_COLUMNS_SHOWN, type InvoiceSendOutcome } from './invoices/invoi
  * company (the page answers 404).
  */
 
-export type InvoicePageLine = ImportLineView & { facts: InvoiceDisplayRead };
+export type { OverwrittenInvoice };
+
+export type InvoicePageLine = ImportLineView & {
+  facts: InvoiceDisplayRead;
+  /**
+   * The invoice of the same number the company has (`facts.exists`), as the mirror has it now: its total and how it
+   * is paid, shown beside the new values before it is overwritten. Null: none, or no longer in the mirror.
+   */
+  existing: OverwrittenInvoice | null;
+  /** Done by overwriting the invoice of its number (the service updates it), not by creating one. */
+  overwritten: boolean;
+};
 
 export type InvoiceImportPageData = {
   detail: ImportDetail;
@@ -25,6 +38,8 @@ export type InvoiceImportPageData = {
   toSend: CurrencySum[];
   /** Ready invoices whose number is already at the service: sent only with `overwrite=1`. */
   existing: number;
+  /** Invoices done by overwriting the one of their number. */
+  overwritten: number;
   /** Invalid or refused invoices: failed.csv has their rows. */
   failed: number;
   outcome: { outcome: InvoiceSendOutcome; count: number } | null;
@@ -58,6 +73,32 @@ function ignoredColumnsOf(given: string | string[] | undefined): string[] {
     .slice(0, IGNORED_COLUMNS_SHOWN.count);
 }
 
+type ReadLine = Pick<ImportLineView, 'state' | 'document'> & { facts: InvoiceDisplayRead };
+
+/** The invoices the lines not yet sent would overwrite, by id, as the company's mirror has them now. */
+async function existingInvoicesOf(page: CompanyPage, lines: readonly ReadLine[]) {
+  const ids = [
+    ...new Set(
+      lines.flatMap((line) =>
+        line.facts.exists && (line.state === 'ready' || line.state === 'invalid') ? [line.facts.exists.id] : [],
+      ),
+    ),
+  ];
+  const found =
+    ids.length === 0 ? [] : await page.read((db, scope) => invoicesToOverwrite(db, mirrorCompanyOf(scope), ids));
+  return new Map(found.map((invoice) => [invoice.id, invoice]));
+}
+
+/**
+ * A done invoice whose number the company had when it was read: sent only with the overwrite confirmed, and the
+ * service updates the invoice of a number it has (interface.md), so it overwrote it, unless the service answered
+ * with another invoice (the old one was deleted meanwhile: then it created one).
+ */
+export const overwroteExisting = (line: ReadLine) =>
+  line.state === 'done' &&
+  line.facts.exists !== null &&
+  (line.document === null || line.document.id === line.facts.exists.id);
+
 export async function loadInvoiceImportPage(
   page: CompanyPage,
   importId: string,
@@ -65,7 +106,13 @@ export async function loadInvoiceImportPage(
 ): Promise<InvoiceImportPageData | null> {
   const detail = await importOfKind(page, importId, 'invoices');
   if (!detail) return null;
-  const lines = detail.lines.map((line) => ({ ...line, facts: readInvoiceDisplay(line.display) }));
+  const read = detail.lines.map((line) => ({ ...line, facts: readInvoiceDisplay(line.display) }));
+  const existing = await existingInvoicesOf(page, read);
+  const lines = read.map((line) => ({
+    ...line,
+    existing: (line.facts.exists && existing.get(line.facts.exists.id)) ?? null,
+    overwritten: overwroteExisting(line),
+  }));
   const outcome = one(params.outcome) as InvoiceSendOutcome | undefined;
   const count = Number(one(params.count) ?? '0');
   return {
@@ -73,6 +120,7 @@ export async function loadInvoiceImportPage(
     lines,
     toSend: sumToSend(lines),
     existing: lines.filter((line) => line.state === 'ready' && line.facts.exists !== null).length,
+    overwritten: lines.filter((line) => line.overwritten).length,
     failed: detail.counts.invalid + detail.counts.problem,
     outcome:
       outcome && OUTCOMES.includes(outcome)

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
+import { sheetRefusalWords } from '@/lib/base/i18n/invoice-sheet';
 import { readInvoiceSheet, sheetLimits, SheetRefused } from '@/lib/features/imports/invoices/sheet';
 import { invoiceLinesOf } from '@/lib/features/imports/invoices/validate';
 
-import { contextOf, csvBytes, day, itemRow, reorderedZip, table, xlsxBytes } from './sheets';
+import { contextOf, csvBytes, day, itemRow, pdfBytes, reorderedZip, table, xlsxBytes, xmlInvoiceBytes } from './sheets';
 
 /**
  * Reading an invoice sheet (issue 21): CSV in any of the encodings and separators Slovak spreadsheets write, with a
@@ -358,10 +359,82 @@ describe('a file that is no sheet of invoices is refused, saying why', () => {
     });
   });
 
-  it('a damaged or old binary workbook, or binary bytes', async () => {
+  it('a damaged or old binary workbook', async () => {
     const xlsx = await xlsxBytes(table([itemRow()]));
     expect((await refusal(xlsx.slice(0, xlsx.length - 200), 'f.xlsx'))?.code).toBe('unreadable');
     expect((await refusal(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0, 0, 0, 0]), 'f.xls'))?.code).toBe('unreadable');
-    expect((await refusal(new Uint8Array([0x00, 0x01, 0x02, 0x03, 0x41]), 'f.csv'))?.code).toBe('unreadable');
+  });
+});
+
+describe('a file of another kind is told it is no CSV or XLSX, by its content whatever its name', () => {
+  it('a PDF, even named .csv or .xlsx', async () => {
+    for (const name of ['faktura.pdf', 'faktury.csv', 'faktury.xlsx'])
+      expect(await refusal(pdfBytes(), name)).toEqual({ code: 'not-a-sheet', params: { kind: 'PDF' } });
+  });
+
+  it('an XML, with its prolog or without, and an HTML page', async () => {
+    expect(await refusal(xmlInvoiceBytes(), 'faktura.xml')).toEqual({ code: 'not-a-sheet', params: { kind: 'XML' } });
+    expect(await refusal(xmlInvoiceBytes({ prolog: false }), 'faktury.csv')).toEqual({
+      code: 'not-a-sheet',
+      params: { kind: 'XML' },
+    });
+    const html = new Uint8Array(
+      Buffer.from('<!DOCTYPE html>\n<html><body><table><tr><td>1</td></tr></table></body></html>'),
+    );
+    expect(await refusal(html, 'faktury.csv')).toEqual({ code: 'not-a-sheet', params: { kind: 'HTML' } });
+  });
+
+  it('a zip that is no workbook, and bytes that are no text', async () => {
+    const zip = reorderedZip(await xlsxBytes(table([itemRow()])), (names) =>
+      names.filter((name) => !name.startsWith('xl/')),
+    );
+    expect(await refusal(zip, 'faktury.xlsx')).toEqual({ code: 'not-a-sheet', params: { kind: 'ZIP' } });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+    expect(await refusal(png, 'faktury.csv')).toEqual({ code: 'binary', params: {} });
+  });
+
+  it('says so in both languages', () => {
+    expect(sheetRefusalWords({ code: 'not-a-sheet', params: { kind: 'PDF' } }, 'sk')).toMatch(
+      /^Toto nie je súbor CSV ani XLSX: je to súbor PDF\./,
+    );
+    expect(sheetRefusalWords({ code: 'not-a-sheet', params: { kind: 'XML' } }, 'en')).toMatch(
+      /^This is not a CSV or XLSX file: its format is XML\./,
+    );
+    expect(sheetRefusalWords({ code: 'binary' }, 'sk')).toMatch(/^Toto nie je súbor CSV ani XLSX: /);
+  });
+});
+
+describe('a workbook whose first sheet holds no invoices is told only its first sheet is read, and which it is', () => {
+  const guide = [['Ako vyplniť faktúry'], ['Jeden riadok je jedna položka faktúry.']];
+
+  it('naming the sheet that has the invoices’ columns', async () => {
+    const workbook = await xlsxBytes(guide, [{ name: 'Faktúry', rows: table([itemRow()]) }], 'Návod');
+    expect(await refusal(workbook, 'faktury.xlsx')).toEqual({
+      code: 'other-sheet',
+      params: { sheet: 'Návod', found: 'Faktúry' },
+    });
+    expect(sheetRefusalWords({ code: 'other-sheet', params: { sheet: 'Návod', found: 'Faktúry' } }, 'sk')).toBe(
+      'Číta sa len prvý hárok zošita (je to „Návod“), faktúry sú však na hárku „Faktúry“: presuňte ich na prvý hárok (alebo presuňte hárok „Faktúry“ na prvé miesto).',
+    );
+  });
+
+  it('or only that, when no sheet has them; an empty first sheet alike', async () => {
+    const workbook = await xlsxBytes(guide, [{ name: 'Poznámky', rows: [['Meno', 'Suma']] }], 'Návod');
+    expect(await refusal(workbook, 'faktury.xlsx')).toEqual({ code: 'first-sheet', params: { sheet: 'Návod' } });
+    const emptyFirst = await xlsxBytes([], [{ name: 'Faktúry', rows: table([itemRow()]) }], 'Hárok1');
+    expect(await refusal(emptyFirst, 'faktury.xlsx')).toEqual({
+      code: 'other-sheet',
+      params: { sheet: 'Hárok1', found: 'Faktúry' },
+    });
+    expect(sheetRefusalWords({ code: 'first-sheet', params: { sheet: 'Návod' } }, 'en')).toBe(
+      'Only the workbook’s first sheet is read (it is “Návod”), and it has no invoice columns: move the invoices to the first sheet.',
+    );
+  });
+
+  it('while a workbook of one sheet without invoices keeps the header’s reason', async () => {
+    expect(await refusal(await xlsxBytes(guide), 'faktury.xlsx')).toEqual({
+      code: 'no-header',
+      params: { columns: 'Ako vyplniť faktúry' },
+    });
   });
 });

@@ -28,10 +28,17 @@ export function csvBytes(
   return new Uint8Array(Buffer.from(`${encoding === 'utf-8-bom' ? '\uFEFF' : ''}${text}`, 'utf8'));
 }
 
-/** An XLSX whose first sheet holds the rows (dates as date cells with a Slovak format); more sheets after it. */
-export async function xlsxBytes(rows: Cells[], more: { name: string; rows: Cells[] }[] = []): Promise<Uint8Array> {
+/**
+ * An XLSX whose first sheet (`firstSheet`, Faktúry unless said) holds the rows (dates as date cells with a Slovak
+ * format); more sheets after it.
+ */
+export async function xlsxBytes(
+  rows: Cells[],
+  more: { name: string; rows: Cells[] }[] = [],
+  firstSheet = 'Faktúry',
+): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
-  for (const { name, rows: sheetRows } of [{ name: 'Faktúry', rows }, ...more]) {
+  for (const { name, rows: sheetRows } of [{ name: firstSheet, rows }, ...more]) {
     const sheet = workbook.addWorksheet(name);
     for (const cells of sheetRows) {
       const row = sheet.addRow(cells);
@@ -41,6 +48,56 @@ export async function xlsxBytes(rows: Cells[], more: { name: string; rows: Cells
     }
   }
   return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * A real (if small) PDF: its header, the binary comment line a PDF writer puts after it (bytes above 127, which no
+ * text check calls binary), a page with one line of text, its cross-reference table and trailer.
+ */
+export function pdfBytes(): Uint8Array {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    '<< /Length 44 >>\nstream\nBT /F1 12 Tf 72 770 Td (Faktura) Tj ET\nendstream',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n'), Buffer.from([0x25, 0xe2, 0xe3, 0xcf, 0xd3, 0x0a])];
+  const offsets: number[] = [];
+  let length = parts.reduce((sum, part) => sum + part.length, 0);
+  objects.forEach((body, index) => {
+    offsets.push(length);
+    const object = Buffer.from(`${index + 1} 0 obj\n${body}\nendobj\n`, 'latin1');
+    parts.push(object);
+    length += object.length;
+  });
+  const xref = [
+    'xref',
+    `0 ${objects.length + 1}`,
+    '0000000000 65535 f ',
+    ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n `),
+    'trailer',
+    `<< /Size ${objects.length + 1} /Root 1 0 R >>`,
+    'startxref',
+    String(length),
+    '%%EOF',
+  ];
+  parts.push(Buffer.from(`${xref.join('\n')}\n`, 'latin1'));
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+/** An invoice as XML (the shape of an e-invoice, ISDOC-like), with its prolog unless `prolog` is false. */
+export function xmlInvoiceBytes({ prolog = true }: { prolog?: boolean } = {}): Uint8Array {
+  const xml = [
+    ...(prolog ? ['<?xml version="1.0" encoding="UTF-8"?>'] : []),
+    '<Invoice xmlns="http://isdoc.cz/namespace/2013" version="6.0.1">',
+    '  <ID>OF2026000101</ID>',
+    '  <IssueDate>2026-01-15</IssueDate>',
+    '  <AccountingCustomerParty><Party><PartyName><Name>Obchod Hruška s.r.o.</Name></PartyName></Party></AccountingCustomerParty>',
+    '  <LegalMonetaryTotal><PayableAmount>12.30</PayableAmount></LegalMonetaryTotal>',
+    '</Invoice>',
+  ].join('\r\n');
+  return new Uint8Array(Buffer.from(`\uFEFF${xml}`, 'utf8'));
 }
 
 /** A day as a date cell: midnight UTC, as spreadsheets' days are read. */

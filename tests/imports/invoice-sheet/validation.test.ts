@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { invoiceProblemWords } from '@/lib/base/i18n/invoice-sheet';
+import { invoiceProblemWords, partnerWarningWords } from '@/lib/base/i18n/invoice-sheet';
 import { readInvoiceSheet } from '@/lib/features/imports/invoices/sheet';
 import { type InvoiceContext, invoiceLinesOf } from '@/lib/features/imports/invoices/validate';
 
@@ -276,6 +276,22 @@ describe('every rule names the row, the column and the value', () => {
     expect(lines[0]).toMatchObject({ state: 'ready', payload: { currency: 'CZK', exchangeRate: 25.2 } });
   });
 
+  it('shows another currency’s rate as the file gives it and the total in EUR at it, to the cent', async () => {
+    // 1 234,56 CZK at 25,125 CZK per 1 EUR: 49.13674… EUR, so 49.14 EUR.
+    const { lines } = await draftOf([
+      itemRow({ currency: 'CZK', exchangeRate: '25,125', 'item.totalPriceInclVat': '1 234,56' }),
+    ]);
+    expect(lines[0]!.display).toMatchObject({
+      currency: 'CZK',
+      total: '1234.56',
+      exchangeRate: '25.125',
+      totalEur: '49.14',
+    });
+    // In EUR: none.
+    const eur = await draftOf([itemRow()]);
+    expect(eur.lines[0]!.display).toMatchObject({ currency: 'EUR', exchangeRate: null, totalEur: null });
+  });
+
   it('normalises a Slovak IČO of 6 or 7 digits with its leading zeros, and ids written with spaces', async () => {
     const { lines } = await draftOf([
       itemRow({
@@ -436,6 +452,72 @@ describe('partners that look like duplicates', () => {
         known: true,
       },
     ]);
+  });
+
+  it('says nothing of invoices whose IČO the company already has, however many partners of that name it has', async () => {
+    // The company has "Pekáreň Klas" twice (two IČOs): invoices naming either of them exactly make no new partner.
+    const klas = (documentNumber: string, ico: string) =>
+      itemRow({
+        documentNumber,
+        'partner.businessName': 'Pekáreň Klas s.r.o.',
+        'partner.registrationId': ico,
+        'partner.taxId': '',
+        'partner.vatId': '',
+      });
+    const { partnerWarnings, lines } = await draftOf(
+      [
+        klas('OF2026000101', '44111222'),
+        klas('OF2026000102', '44111222'),
+        klas('OF2026000103', '44999888'),
+        itemRow({ documentNumber: 'OF2026000104' }),
+      ],
+      contextOf({
+        partners: [
+          { name: 'Pekáreň Klas s.r.o.', registrationId: '44111222', email: null },
+          { name: 'Pekáreň Klas s.r.o.', registrationId: '44 999 888', email: 'klas@example.sk' },
+          { name: 'Obchod Hruška s.r.o.', registrationId: '36123456', email: null },
+          { name: 'Obchod Hruška s.r.o.', registrationId: '36123457', email: null },
+        ],
+      }),
+    );
+    expect(partnerWarnings).toEqual([]);
+    expect(lines.map((line) => line.display?.partnerWarnings)).toEqual([[], [], [], []]);
+  });
+
+  it('warns only the invoices that make the second partner: a new IČO beside the company’s or the file’s other', async () => {
+    const hruska = (documentNumber: string, ico: string) =>
+      itemRow({ documentNumber, 'partner.registrationId': ico, 'partner.taxId': '', 'partner.vatId': '' });
+    const { partnerWarnings, lines } = await draftOf(
+      [hruska('OF2026000101', '36123456'), hruska('OF2026000102', '36123457'), hruska('OF2026000103', '36123456')],
+      contextOf({ partners: [{ name: 'Obchod Hruška s.r.o.', registrationId: '36123456', email: null }] }),
+    );
+    expect(partnerWarnings).toEqual([
+      {
+        code: 'name-with-other-registration-id',
+        name: 'Obchod Hruška s.r.o.',
+        values: ['36123456', '36123457'],
+        rows: [3],
+        known: true,
+      },
+    ]);
+    expect(lines.map((line) => (line.display?.partnerWarnings as unknown[]).length)).toEqual([0, 1, 0]);
+  });
+
+  it('says the rows in the count’s plural form: riadok 2, riadky 2, 3, 5 riadkov', () => {
+    const warning = (rows: number[]) => ({
+      code: 'name-with-other-registration-id',
+      name: 'Obchod Hruška s.r.o.',
+      values: ['36123456', '36123457'],
+      rows,
+      known: false,
+    });
+    expect(partnerWarningWords(warning([2]), 'sk')).toBe(
+      'Odberateľ „Obchod Hruška s.r.o.“ má rôzne IČO (36123456, 36123457; riadok 2): KROS z každého IČO vytvorí samostatného partnera.',
+    );
+    expect(partnerWarningWords(warning([2, 3, 4]), 'sk')).toContain('(36123456, 36123457; riadky 2, 3, 4)');
+    expect(partnerWarningWords(warning([2, 3, 4, 5, 6]), 'sk')).toContain('; 5 riadkov: 2, 3, 4, 5, 6)');
+    expect(partnerWarningWords(warning([2]), 'en')).toContain('(36123456, 36123457; row 2)');
+    expect(partnerWarningWords(warning([2, 3]), 'en')).toContain('(36123456, 36123457; rows 2, 3)');
   });
 
   it('says nothing of one partner written alike', async () => {

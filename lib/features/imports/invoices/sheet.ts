@@ -48,6 +48,14 @@ export type SheetRefusalCode =
   | 'too-large'
   | 'too-many-rows'
   | 'unreadable'
+  /** Another kind of file by its content (`params.kind`: PDF, XML, HTML, ZIP), whatever its name says. */
+  | 'not-a-sheet'
+  /** Bytes that are no text and no workbook (an image, a document of another program). */
+  | 'binary'
+  /** A workbook whose first sheet (`params.sheet`, the only one read) names no known column. */
+  | 'first-sheet'
+  /** The same, and a later sheet (`params.found`) does: the invoices are there. */
+  | 'other-sheet'
   | 'no-header'
   | 'empty'
   /** The header lacks a column every invoice needs (`params.columns`). */
@@ -79,7 +87,20 @@ export function isSheetRefused(error: unknown): error is SheetRefused {
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
+const PDF_MAGIC = [...'%PDF-'].map((char) => char.charCodeAt(0));
 const startsWith = (bytes: Uint8Array, prefix: number[]) => prefix.every((byte, at) => bytes[at] === byte);
+
+/**
+ * What a file that is no sheet is, by its first bytes (issue 31: a PDF or an XML read as CSV was told its first row
+ * names no known column): a PDF, or markup (XML, HTML) in any encoding a CSV may come in; null: maybe a sheet.
+ */
+function otherKindOf(bytes: Uint8Array): 'PDF' | 'XML' | 'HTML' | null {
+  if (startsWith(bytes, PDF_MAGIC)) return 'PDF';
+  const start = decodeStatementText(bytes.subarray(0, 1024)).replace(/^[\uFEFF\s]+/, '');
+  if (/^<!doctype\s+html|^<html[\s>]/i.test(start)) return 'HTML';
+  if (/^<(\?xml|[!?]|[a-z_][\w.:-]*[\s>/])/i.test(start)) return 'XML';
+  return null;
+}
 
 /** Reads the sheet; throws SheetRefused when the file is no sheet of invoices. */
 export async function readInvoiceSheet(
@@ -89,19 +110,50 @@ export async function readInvoiceSheet(
 ): Promise<InvoiceSheet> {
   if (bytes.byteLength > sheetLimits.maxBytes) throw new SheetRefused('too-large', { limit: '10 MB' });
   if (bytes.byteLength === 0) throw new SheetRefused('empty');
-  if (startsWith(bytes, ZIP_MAGIC)) return sheetOf('xlsx', await xlsxRows(bytes, limits));
-  // An old binary workbook (.xls) or anything else named as a workbook: not readable as text.
-  if (startsWith(bytes, OLE_MAGIC) || /\.xls[xm]?$/i.test(fileName))
-    throw new SheetRefused('unreadable', { reason: 'not-xlsx' });
+  if (startsWith(bytes, ZIP_MAGIC)) {
+    const workbook = await xlsxRows(bytes, limits);
+    return sheetOf('xlsx', workbook.rows, workbook);
+  }
+  // An old binary workbook (.xls): not readable as text.
+  if (startsWith(bytes, OLE_MAGIC)) throw new SheetRefused('unreadable', { reason: 'not-xlsx' });
+  const kind = otherKindOf(bytes);
+  if (kind !== null) throw new SheetRefused('not-a-sheet', { kind });
+  // Anything else named as a workbook: not readable as text.
+  if (/\.xls[xm]?$/i.test(fileName)) throw new SheetRefused('unreadable', { reason: 'not-xlsx' });
   return sheetOf('csv', csvRows(bytes));
 }
 
 type RawRow = { row: number; cells: (SheetCell | null)[] };
 
+/**
+ * A workbook's sheets as read: the first one's name (null: the workbook names none) and how many it has, and the
+ * first later sheet whose header names a known column, when the first one's names none.
+ */
+type WorkbookSheets = { firstSheet: string | null; sheetCount: number; invoicesOn: string | null };
+
+/** Whether a row names a column the sheet knows (a header of invoices). */
+const namesKnownColumn = (row: RawRow | undefined) =>
+  row?.cells.some((cell) => cell !== null && fieldOfHeader(cell.value.trim()) !== null) ?? false;
+
+const isNonEmpty = (row: RawRow) => row.cells.some((cell) => cell !== null && cell.value !== '');
+
+/**
+ * A workbook whose first sheet has no header of invoices, when it has other sheets: only the first is read, so say
+ * which it is (the template's own second sheet is its explanations) and where the invoices are, when a later sheet
+ * has their columns.
+ */
+function refuseOtherSheets(workbook: WorkbookSheets | undefined): void {
+  if (!workbook || workbook.sheetCount < 2 || workbook.firstSheet === null) return;
+  if (workbook.invoicesOn !== null)
+    throw new SheetRefused('other-sheet', { sheet: workbook.firstSheet, found: workbook.invoicesOn });
+  throw new SheetRefused('first-sheet', { sheet: workbook.firstSheet });
+}
+
 /** The header (the first row with anything in it) and the rows after it, limits checked. */
-function sheetOf(format: InvoiceSheet['format'], raw: RawRow[]): InvoiceSheet {
-  const nonEmpty = raw.filter((row) => row.cells.some((cell) => cell !== null && cell.value !== ''));
+function sheetOf(format: InvoiceSheet['format'], raw: RawRow[], workbook?: WorkbookSheets): InvoiceSheet {
+  const nonEmpty = raw.filter(isNonEmpty);
   const [head, ...data] = nonEmpty;
+  if (!namesKnownColumn(head)) refuseOtherSheets(workbook);
   if (!head) throw new SheetRefused('empty');
   if (data.length > sheetLimits.maxRows)
     throw new SheetRefused('too-many-rows', { limit: String(sheetLimits.maxRows) });
@@ -157,7 +209,7 @@ const unguarded = (value: string) => (/^'[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/.test(v
 
 function csvRows(bytes: Uint8Array): RawRow[] {
   const text = decodeStatementText(bytes);
-  if (looksBinary(text)) throw new SheetRefused('unreadable', { reason: 'binary' });
+  if (looksBinary(text)) throw new SheetRefused('binary');
   let records: string[][];
   try {
     records = parse(text, {
@@ -193,14 +245,16 @@ export const xlsxLimits = { maxUnpackedBytes: 100 * 1024 * 1024 } as const;
  * let go (the whole workbook's model of a 10 000-row sheet took five times the memory and three times the time). A
  * reader is fed the zip ./xlsx-zip.ts makes of the upload: only the parts it needs, measured (a zip bomb is refused
  * there), in an order that lets it read the sheet as it streams, never through a temporary file. The other sheets
- * (the template's explanations) are not read.
+ * (the template's explanations) are not read, but for their header when the first sheet has none of invoices: then
+ * the user is told where the invoices are (issue 31).
  */
-async function xlsxRows(bytes: Uint8Array, limits: XlsxLimits): Promise<RawRow[]> {
+async function xlsxRows(bytes: Uint8Array, limits: XlsxLimits): Promise<WorkbookSheets & { rows: RawRow[] }> {
   let zip: Readable;
   try {
     zip = await boundedWorkbook(bytes, limits.maxUnpackedBytes);
   } catch (error) {
     if (!(error instanceof XlsxZipRefused)) throw error;
+    if (error.reason === 'not-xlsx') throw new SheetRefused('not-a-sheet', { kind: 'ZIP' });
     throw error.reason === 'too-large'
       ? new SheetRefused('too-large', { limit: '10 MB' })
       : new SheetRefused('unreadable', { reason: error.reason });
@@ -212,36 +266,62 @@ async function xlsxRows(bytes: Uint8Array, limits: XlsxLimits): Promise<RawRow[]
     worksheets: 'emit',
     entries: 'ignore',
   });
-  const rows: RawRow[] = [];
+  const read: WorkbookSheets & { rows: RawRow[] } = { rows: [], firstSheet: null, sheetCount: 0, invoicesOn: null };
   let found = false;
   try {
     for await (const emitted of reader) {
       const worksheet = emitted as unknown as AsyncIterable<ExcelJS.Row> & { name: string };
       const sheets = (reader as unknown as { model?: { sheets?: { name: string }[] } }).model?.sheets ?? [];
+      read.sheetCount = sheets.length;
+      read.firstSheet = sheets[0]?.name ?? null;
       const named = sheets.some((sheet) => sheet.name === worksheet.name);
+      const first = !named || worksheet.name === sheets[0]!.name;
+      if (found || !first) {
+        // Another sheet (before the first one too: the file's order may not be the tabs'), while the first one has
+        // no invoices or is still to come: only its header is looked at, and only until one has invoices.
+        if (read.invoicesOn === null && (await headerNamesKnown(worksheet))) read.invoicesOn = worksheet.name;
+        continue;
+      }
       // A sheet the workbook names but not first is skipped; one it could not name is taken as the first.
-      if (named && worksheet.name !== sheets[0]!.name) continue;
       found = true;
       for await (const row of worksheet) {
-        const cells: (SheetCell | null)[] = [];
-        row.eachCell({ includeEmpty: false }, (cell, column) => {
-          cells[column - 1] = cellOf(cell.value);
-        });
-        if (cells.some((cell) => cell !== null && cell.value !== '')) rows.push({ row: row.number, cells });
-        if (rows.length > sheetLimits.maxRows + 1)
+        const cells = cellsOf(row);
+        if (cells.some((cell) => cell !== null && cell.value !== '')) read.rows.push({ row: row.number, cells });
+        if (read.rows.length > sheetLimits.maxRows + 1)
           throw new SheetRefused('too-many-rows', { limit: String(sheetLimits.maxRows) });
       }
-      break;
+      // The first sheet has invoices: the rest is not read.
+      if (namesKnownColumn(read.rows.find(isNonEmpty))) break;
     }
   } catch (error) {
     if (error instanceof SheetRefused) throw error;
     throw new SheetRefused('unreadable', { reason: 'xlsx' });
   } finally {
-    // Read no further than the first sheet, whatever ended the reading.
+    // Read no further than needed, whatever ended the reading.
     zip.destroy();
   }
   if (!found) throw new SheetRefused('empty');
-  return rows;
+  return read;
+}
+
+/** A sheet row's cells by column (0-based), empty ones null. */
+function cellsOf(row: ExcelJS.Row): (SheetCell | null)[] {
+  const cells: (SheetCell | null)[] = [];
+  row.eachCell({ includeEmpty: false }, (cell, column) => {
+    cells[column - 1] = cellOf(cell.value);
+  });
+  return cells;
+}
+
+/** Whether a later sheet's first non-empty row names a known column: read no further than that row. */
+async function headerNamesKnown(worksheet: AsyncIterable<ExcelJS.Row>): Promise<boolean> {
+  let looked = 0;
+  for await (const row of worksheet) {
+    const cells = cellsOf(row);
+    if (cells.some((cell) => cell !== null && cell.value !== '')) return namesKnownColumn({ row: row.number, cells });
+    if ((looked += 1) > sheetLimits.maxRows) return false;
+  }
+  return false;
 }
 
 /** A number as an exact decimal text: what the double's shortest form says ("12.3", never "12.300000000000001"). */

@@ -7,7 +7,7 @@ import { foldForSearch } from '@/lib/owners/mirror/search-text';
 import { wireNumberOf } from '../amounts';
 import { INVOICE_LEVEL_FIELDS, type InvoiceField } from './fields';
 import type { InvoiceSheet, SheetRow } from './sheet';
-import { centsOf, moneyText, readDate, readDecimal, vatInTotal, vatRatesOn } from './values';
+import { centsOf, eurCentsAt, moneyText, readDate, readDecimal, vatInTotal, vatRatesOn } from './values';
 
 /**
  * An invoice sheet's rows become invoices (issue 21): rows with the same numbering sequence and document number are
@@ -361,6 +361,10 @@ function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, s
     dueDate,
     currency,
     total: moneyText(totalCents),
+    // Another currency: the rate as the file gives it (sent as is) and what the total makes in EUR at it.
+    ...(currency !== 'EUR' && exchangeRate !== null && Number(exchangeRate) > 0
+      ? { exchangeRate, totalEur: moneyText(eurCentsAt(totalCents, exchangeRate)) }
+      : { exchangeRate: null, totalEur: null }),
     partner: { name, registrationId, taxId, vatId, email, city },
     items: items.map((item) => ({
       name: item.name,
@@ -463,50 +467,74 @@ const nameKey = (name: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+/** An IČO as the mirror may hold it: spaces dropped, a Slovak one's lost leading zeros put back. */
+const knownIcoOf = (registrationId: string | null): string | null => {
+  const ico = registrationId?.replace(/\s+/g, '') || null;
+  return ico !== null && ico.length < 8 && /^\d+$/.test(ico) ? ico.padStart(8, '0') : ico;
+};
+
 /**
- * Partners that look like duplicates, in the file or against the company's: one name with several IČOs (the service
- * matches legal entities by their ids, so each makes a partner of its own), or a natural person (no IČO, DIČ nor IČ
- * DPH) with several e-mails (persons are matched by name and e-mail: each e-mail makes another partner).
+ * Partners this file would make a second time (issue 31): a name whose invoices bring an IČO the company has under no
+ * partner (so KROS makes a new partner of it) while the company already has that name with another IČO, or another
+ * invoice of the file brings another; likewise a natural person (no IČO, DIČ nor IČ DPH) with an e-mail the company
+ * has for no person of that name. The service matches legal entities by their ids and persons by name and e-mail, so
+ * an invoice whose IČO (or whose person's name and e-mail) the company already has makes nothing new: it is never
+ * warned about, whatever other partners of that name the company has. Each warning names the IČOs or e-mails of the
+ * name (the company's too) and the rows that make a new partner.
  */
 function partnerWarningsOf(checked: Checked[], known: readonly KnownPartner[]): PartnerWarning[] {
-  type Seen = { name: string; values: Set<string>; knownValues: Set<string>; rows: Set<number> };
+  type Seen = { name: string; rowsByValue: Map<string, number[]> };
   const entities = new Map<string, Seen>();
   const persons = new Map<string, Seen>();
-  const note = (map: Map<string, Seen>, name: string, value: string, row: number | null) => {
+  const note = (map: Map<string, Seen>, name: string, value: string, row: number) => {
     const key = nameKey(name);
     if (key === '') return;
     let seen = map.get(key);
-    if (!seen) map.set(key, (seen = { name, values: new Set(), knownValues: new Set(), rows: new Set() }));
-    seen.values.add(value);
-    if (row === null) seen.knownValues.add(value);
-    else seen.rows.add(row);
+    if (!seen) map.set(key, (seen = { name, rowsByValue: new Map() }));
+    seen.rowsByValue.set(value, [...(seen.rowsByValue.get(value) ?? []), row]);
   };
   for (const { partner } of checked) {
     if (partner.name === null) continue;
     if (partner.registrationId !== null) note(entities, partner.name, partner.registrationId, partner.row);
     else if (partner.person && partner.email !== null) note(persons, partner.name, partner.email, partner.row);
   }
-  const named = (map: Map<string, Seen>) => (partner: KnownPartner) => map.has(nameKey(partner.name));
-  for (const partner of known.filter(named(entities))) {
-    const ico = partner.registrationId?.replace(/\s+/g, '');
-    if (ico) note(entities, partner.name, ico.length < 8 && /^\d+$/.test(ico) ? ico.padStart(8, '0') : ico, null);
+
+  // What the company has: every IČO (whatever the name: the service matches by the id), and each name's own.
+  const knownIcos = new Set(known.map((partner) => knownIcoOf(partner.registrationId)).filter((ico) => ico !== null));
+  const knownByName = { entities: new Map<string, Set<string>>(), persons: new Map<string, Set<string>>() };
+  for (const partner of known) {
+    const ico = knownIcoOf(partner.registrationId);
+    const email = partner.email?.trim().toLowerCase() || null;
+    const [map, value] = ico !== null ? [knownByName.entities, ico] : [knownByName.persons, email];
+    if (value === null) continue;
+    const key = nameKey(partner.name);
+    map.set(key, (map.get(key) ?? new Set()).add(value));
   }
-  for (const partner of known.filter(named(persons))) {
-    if (!partner.registrationId && partner.email) note(persons, partner.name, partner.email.toLowerCase(), null);
-  }
-  const warnings = (map: Map<string, Seen>, code: PartnerWarning['code']) =>
-    [...map.values()]
-      .filter((seen) => seen.values.size > 1 && seen.rows.size > 0)
-      .map((seen) => ({
-        code,
-        name: seen.name,
-        values: [...seen.values].sort(),
-        rows: [...seen.rows].sort((a, b) => a - b),
-        known: seen.knownValues.size > 0,
-      }));
+
+  const warnings = (
+    map: Map<string, Seen>,
+    knownValues: Map<string, Set<string>>,
+    isKnown: (value: string, companyHas: Set<string>) => boolean,
+    code: PartnerWarning['code'],
+  ): PartnerWarning[] =>
+    [...map.entries()].flatMap(([key, seen]) => {
+      const companyHas = knownValues.get(key) ?? new Set<string>();
+      const values = new Set([...companyHas, ...seen.rowsByValue.keys()]);
+      const fresh = [...seen.rowsByValue.entries()].filter(([value]) => !isKnown(value, companyHas));
+      if (fresh.length === 0 || values.size < 2) return [];
+      return [
+        {
+          code,
+          name: seen.name,
+          values: [...values].sort(),
+          rows: fresh.flatMap(([, rows]) => rows).sort((a, b) => a - b),
+          known: companyHas.size > 0,
+        },
+      ];
+    });
   return [
-    ...warnings(entities, 'name-with-other-registration-id'),
-    ...warnings(persons, 'person-with-other-email'),
+    ...warnings(entities, knownByName.entities, (ico) => knownIcos.has(ico), 'name-with-other-registration-id'),
+    ...warnings(persons, knownByName.persons, (email, companyHas) => companyHas.has(email), 'person-with-other-email'),
   ].sort((a, b) => a.rows[0]! - b.rows[0]!);
 }
 

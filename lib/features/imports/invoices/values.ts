@@ -87,6 +87,16 @@ export function vatInTotal(totalCents: bigint, rate: string): bigint {
 }
 
 /**
+ * An amount in another currency in EUR, at a rate in units of the currency per 1 EUR (the upload's `exchangeRate`,
+ * as the service converts a document's prices to its EUR ones): cents / rate, rounded half away from zero to the
+ * cent. Exact: the rate's decimals are scaled, never a float.
+ */
+export function eurCentsAt(cents: bigint, rate: string): bigint {
+  const scale = 10n ** BigInt(decimalPlaces(rate));
+  return divideRounded(cents * scale, BigInt(rate.replace('.', '')));
+}
+
+/**
  * The Slovak VAT rates in force on a day (that of the taxable supply): 20 % and 10 % until 2022, a 5 % rate beside
  * them from 2023, 23 %, 19 % and 5 % from 1 January 2025; 0 % (exempt, reverse charge, export) always. The same
  * periods as the sandbox's (sandbox/data/vat-rates.ts).

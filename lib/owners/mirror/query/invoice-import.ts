@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, isNotNull, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { mirroredReference } from '@/lib/owners/mirror/reference';
@@ -69,4 +69,36 @@ export async function invoicePartnersOf(db: Db, company: MirrorCompany): Promise
     .selectDistinct({ name: sql<string>`${d.partnerName}`, registrationId, email })
     .from(d)
     .where(and(documentsOf(company, 'invoices'), isNotNull(d.partnerName)));
+}
+
+/** An invoice an import would overwrite, as the mirror has it: its total (in its currency) and how it is paid. */
+export type OverwrittenInvoice = {
+  id: string;
+  currency: string | null;
+  /** Incl. VAT, in the invoice's currency (exact decimal). */
+  total: string | null;
+  /** 0 not paid, 1 fully paid, 2 overpaid, 3 partially paid (the record's paymentStatus); null: not said. */
+  paymentStatus: number | null;
+  /** What is left to pay, in its currency. */
+  amountDue: string | null;
+};
+
+/** The company's mirrored issued invoices of these ids (an import's lines whose number the company has). */
+export async function invoicesToOverwrite(
+  db: Db,
+  company: MirrorCompany,
+  ids: readonly string[],
+): Promise<OverwrittenInvoice[]> {
+  if (ids.length === 0) return [];
+  const d = mirrorDocuments;
+  return db
+    .select({
+      id: d.id,
+      currency: d.currency,
+      total: sql<string | null>`coalesce(${d.totalInclVatCurrency}, ${d.totalInclVat})::text`,
+      paymentStatus: d.paymentStatus,
+      amountDue: sql<string | null>`${d.amountDue}::text`,
+    })
+    .from(d)
+    .where(and(documentsOf(company, 'invoices'), inArray(d.id, [...ids])));
 }
