@@ -51,6 +51,12 @@ export const en: InvoiceImportTexts = {
     toSend: 'To be sent',
     sumNone: 'Nothing to send.',
     exists: 'Already at KROS (overwritten only when you confirm it): {count}',
+    settled: {
+      one: '{count} invoice created in KROS.',
+      few: '{count} invoices created in KROS.',
+      many: '{count} invoices created in KROS.',
+      other: '{count} invoices created in KROS.',
+    },
   },
   states: {
     ready: 'Ready',

@@ -56,6 +56,13 @@ export const sk = {
     toSend: 'Na odoslanie',
     sumNone: 'Nič na odoslanie.',
     exists: 'Už existujú vo Fakturácii (prepíšu sa len s vaším potvrdením): {count}',
+    /** Once nothing is on its way: what was created (issue 31). */
+    settled: {
+      one: '{count} faktúra je vytvorená vo Fakturácii.',
+      few: '{count} faktúry sú vytvorené vo Fakturácii.',
+      many: '{count} faktúry sú vytvorené vo Fakturácii.',
+      other: '{count} faktúr je vytvorených vo Fakturácii.',
+    },
   },
   states: {
     ready: 'Pripravená',
