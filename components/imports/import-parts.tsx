@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 
 import { Link } from '@/components/link';
+import { companyToday } from '@/lib/base/calendar';
 import { fill } from '@/lib/base/i18n/documents';
-import { formatMoment, formatMoney } from '@/lib/base/i18n/format';
+import { formatClockTime, formatDay, formatMoment, formatMoney } from '@/lib/base/i18n/format';
 import type { ImportsTexts } from '@/lib/base/i18n/imports';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { type ImportState, LINE_STATES, type LineCounts, type LineState } from '@/lib/base/imports/states';
@@ -146,6 +147,95 @@ export function ProgressNotice({ counts, page, texts }: { counts: LineCounts; pa
       <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
     </section>
   );
+}
+
+/**
+ * Where sending stands, by one rule for every kind of import (issue 31): `sending` while lines are on their way and the
+ * import is not stopped; `toSend` the lines the send button would send; `settled` how many the service confirmed once
+ * nothing is on its way any more (0: none).
+ */
+export function sendingOf(detail: Pick<ImportDetail, 'counts' | 'stoppedAt'>) {
+  const { counts } = detail;
+  const sending = detail.stoppedAt === null && counts.queued + counts.sent > 0;
+  return { sending, toSend: counts.ready, settled: sending ? 0 : counts.done };
+}
+
+/** "Being sent" said by the last form's outcome is stale once nothing is on its way: the page says what happened. */
+export const outcomeStillTrue = (outcome: string, detail: Pick<ImportDetail, 'counts' | 'stoppedAt'>) =>
+  outcome !== 'queued' || sendingOf(detail).sending;
+
+/**
+ * The summary's sending part, the same for every kind: what the service recorded once nothing is on its way ("15
+ * payments recorded in KROS"), and the sums to send with the send form (`children`) only while there are lines to
+ * send: never a greyed "Record 0". While lines are on their way the progress banner says so.
+ */
+export function SendPart({
+  detail,
+  settledWords,
+  sums,
+  locale,
+  children,
+}: {
+  detail: Pick<ImportDetail, 'counts' | 'stoppedAt'>;
+  settledWords: ImportsTexts['actions']['record'];
+  /** The sums to send (`ReadySums`). */
+  sums: ReactNode;
+  locale: Locale;
+  children: ReactNode;
+}) {
+  const { sending, toSend, settled } = sendingOf(detail);
+  return (
+    <>
+      {settled > 0 && (
+        <p className="mt-3 text-sm font-medium text-emerald-900" data-settled={settled}>
+          {pluralOf(settled, settledWords, locale)}
+        </p>
+      )}
+      {(toSend > 0 || (settled === 0 && !sending)) && sums}
+      {toSend > 0 && children}
+    </>
+  );
+}
+
+/**
+ * A sentence with links in it: `<i>…</i>`, `<l>…</l>`, `<d>…</d>` in the template are links to `links.i`, `links.l`,
+ * `links.d` (plain text when that link is not given), `{name}` is filled in everywhere.
+ */
+export function LinkedWords({
+  template,
+  values,
+  links,
+}: {
+  template: string;
+  values: Record<string, string | number>;
+  links: Partial<Record<'i' | 'l' | 'd', { href: string; marker: string }>>;
+}) {
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const match of template.matchAll(/<([ild])>(.*?)<\/\1>/g)) {
+    parts.push(fill(template.slice(at, match.index), values));
+    const text = fill(match[2]!, values);
+    const link = links[match[1] as 'i' | 'l' | 'd'];
+    parts.push(
+      link ? (
+        <Link key={match.index} href={link.href} className={plainLinkClass} data-link={link.marker}>
+          {text}
+        </Link>
+      ) : (
+        text
+      ),
+    );
+    at = match.index + match[0].length;
+  }
+  parts.push(fill(template.slice(at), values));
+  return <>{parts}</>;
+}
+
+/** When another import was uploaded, as a sentence names it: its time today ("06:56"), else its day too. */
+export function whenOf(at: Date, locale: Locale, now = new Date()): string {
+  const day = companyToday(at);
+  const time = formatClockTime(at, locale);
+  return day === companyToday(now) ? time : `${formatDay(day, locale)} ${time}`;
 }
 
 /** What the last form did: good news in green, a warning in amber. */

@@ -20,13 +20,17 @@ import {
   ImportHeader,
   ImportLines,
   ImportSummary,
+  LinkedWords,
   OutcomeNotice,
+  outcomeStillTrue,
   pluralOf,
   primaryButton,
   ProgressNotice,
   ReadySums,
+  SendPart,
   StateBadge,
   StopNotice,
+  whenOf,
 } from './import-parts';
 
 const smallButton =
@@ -69,18 +73,64 @@ function Amount({ line, locale }: { line: PageLine; locale: Locale }) {
   );
 }
 
+/**
+ * A duplicate's other import that holds the same payment, in place of a pairing that no longer applies (issue 31):
+ * "Recorded by the import of 06:56, line 1, paid FA2026000211", neutral, linking that import's line and the invoice.
+ */
+function RecordedBy({
+  by,
+  tenantId,
+  texts,
+  locale,
+}: {
+  by: NonNullable<PageLine['recordedBy']>;
+  tenantId: string;
+  texts: ImportsTexts;
+  locale: Locale;
+}) {
+  const r = texts.recordedBy;
+  const invoice = by.document ? by.document.documentNumber || fill(texts.document, { number: by.document.id }) : null;
+  const template =
+    by.state === 'problem'
+      ? r.problem
+      : by.state === 'done'
+        ? invoice === null
+          ? r.doneNoInvoice
+          : r.done
+        : invoice === null
+          ? r.sendingNoInvoice
+          : r.sending;
+  const page = importPagePath(tenantId, by.importId);
+  return (
+    <p className="text-xs text-slate-700" data-recorded-by={by.importId} data-recorded-line={by.line}>
+      <LinkedWords
+        template={template}
+        values={{ when: whenOf(by.createdAt, locale), line: by.line, invoice: invoice ?? '' }}
+        links={{
+          i: { href: page, marker: 'import' },
+          l: { href: `${page}#line-${encodeURIComponent(by.line)}`, marker: 'line' },
+          ...(by.document ? { d: { href: kindPath(tenantId, 'invoices', by.document.id), marker: 'invoice' } } : {}),
+        }}
+      />
+    </p>
+  );
+}
+
 /** The paired invoice (a link), what the pairing says of it in words, and a suggestion to confirm. */
 function PairingCell({
   line,
   tenantId,
   actions,
   texts,
+  locale,
 }: {
   line: PageLine;
   tenantId: string;
   actions: { lines: string };
   texts: ImportsTexts;
+  locale: Locale;
 }) {
+  if (line.recordedBy) return <RecordedBy by={line.recordedBy} tenantId={tenantId} texts={texts} locale={locale} />;
   const pairing = line.facts.pairing;
   const words: string[] = [];
   for (const reason of pairing?.reasons ?? []) words.push(texts.reasons[reason]);
@@ -165,12 +215,15 @@ function recordedElsewhereLink(problem: LineProblem, tenantId: string, texts: Im
 
 /** The line's state in words, its problems, and for a duplicate where it was sent before. */
 function StateCell({ line, tenantId, texts }: { line: PageLine; tenantId: string; texts: ImportsTexts }) {
+  // A duplicate's "already sent" is said by the line's recorded-by sentence; what else it has is no alarm either.
+  const problems = line.recordedBy ? line.problems.filter((problem) => problem.code !== 'already-sent') : line.problems;
+  const tone = line.state === 'duplicate' ? 'text-slate-600' : 'text-rose-800';
   return (
     <div className="min-w-32 space-y-1">
       <StateBadge state={line.state} texts={texts} />
-      {line.problems.length > 0 && (
-        <ul className="space-y-0.5 text-xs text-rose-800" data-line-problems={line.problems.length}>
-          {line.problems.map((problem, index) => {
+      {problems.length > 0 && (
+        <ul className={`space-y-0.5 text-xs ${tone}`} data-line-problems={problems.length}>
+          {problems.map((problem, index) => {
             const elsewhere =
               problem.code === 'probably-recorded' ? recordedElsewhereLink(problem, tenantId, texts) : null;
             return (
@@ -374,14 +427,27 @@ export function ImportView({
   const counts = detail.counts;
 
   let outcome: ReactNode = null;
-  if (data.outcome) {
+  if (data.outcome && outcomeStillTrue(data.outcome.outcome, detail)) {
     const o = texts.outcomes;
+    const { by } = data.outcome;
+    const lineCount = pluralOf(data.outcome.count, o.lines, locale);
     const words =
-      data.outcome.outcome === 'paired'
-        ? fill(o.paired, { number: data.outcome.number ?? '' })
-        : o[data.outcome.outcome];
+      data.outcome.outcome === 'paired' ? (
+        fill(o.paired, { number: data.outcome.number ?? '' })
+      ) : data.outcome.outcome === 'duplicate' ? (
+        <LinkedWords
+          template={by ? o.duplicate : o.duplicateElsewhere}
+          values={{ lines: lineCount, when: by ? whenOf(by.createdAt, locale) : '', file: by?.fileName ?? '' }}
+          links={by ? { i: { href: importPagePath(tenantId, by.importId), marker: 'import' } } : {}}
+        />
+      ) : (
+        o[data.outcome.outcome]
+      );
     outcome = (
-      <OutcomeNotice outcome={data.outcome.outcome} warn={data.outcome.outcome === 'unchanged'}>
+      <OutcomeNotice
+        outcome={data.outcome.outcome}
+        warn={data.outcome.outcome === 'unchanged' || data.outcome.outcome === 'duplicate'}
+      >
         {words}
       </OutcomeNotice>
     );
@@ -418,19 +484,27 @@ export function ImportView({
       {data.inProgress && <ProgressNotice counts={counts} page={page} texts={texts} />}
 
       <ImportSummary label={texts.summary.label} counts={counts} always={ALWAYS} texts={texts}>
-        <ReadySums
-          label={texts.summary.toRecord}
-          none={texts.summary.sumNone}
-          sums={data.toRecord}
-          marker="data-to-record"
+        <SendPart
+          detail={detail}
+          settledWords={texts.summary.settled}
           locale={locale}
-        />
-        <form method="post" action={actions.send} className="mt-3 flex flex-wrap items-center gap-3">
-          <button type="submit" className={primaryButton} disabled={counts.ready === 0} data-record={counts.ready}>
-            {pluralOf(counts.ready, texts.actions.record, locale)}
-          </button>
-          <span className="text-xs text-slate-600">{texts.actions.recordHint}</span>
-        </form>
+          sums={
+            <ReadySums
+              label={texts.summary.toRecord}
+              none={texts.summary.sumNone}
+              sums={data.toRecord}
+              marker="data-to-record"
+              locale={locale}
+            />
+          }
+        >
+          <form method="post" action={actions.send} className="mt-3 flex flex-wrap items-center gap-3">
+            <button type="submit" className={primaryButton} data-record={counts.ready}>
+              {pluralOf(counts.ready, texts.actions.record, locale)}
+            </button>
+            <span className="text-xs text-slate-600">{texts.actions.recordHint}</span>
+          </form>
+        </SendPart>
       </ImportSummary>
 
       <ImportLines count={lines.length} empty={texts.empty} caption={texts.caption} columns={columns}>
@@ -456,7 +530,7 @@ export function ImportView({
                 {f.reference && <span className="block break-all text-xs text-slate-500">{f.reference}</span>}
               </Td>
               <Td>
-                <PairingCell line={line} tenantId={tenantId} actions={actions} texts={texts} />
+                <PairingCell line={line} tenantId={tenantId} actions={actions} texts={texts} locale={locale} />
               </Td>
               <Td>
                 <StateCell line={line} tenantId={tenantId} texts={texts} />

@@ -15,10 +15,12 @@ import {
   ImportLines,
   ImportSummary,
   OutcomeNotice,
+  outcomeStillTrue,
   pluralOf,
   primaryButton,
   ProgressNotice,
   ReadySums,
+  SendPart,
   StateBadge,
   StopNotice,
 } from './import-parts';
@@ -287,7 +289,7 @@ export function InvoiceImportView({
   return (
     <div data-import-id={detail.id} data-import-state={detail.state} data-import-kind="invoices">
       <ImportHeader detail={detail} tenantId={tenantId} section="invoices" texts={texts} locale={locale} />
-      {data.outcome && (
+      {data.outcome && outcomeStillTrue(data.outcome.outcome, detail) && (
         <OutcomeNotice outcome={data.outcome.outcome} warn={data.outcome.outcome !== 'queued'}>
           {fill(texts.outcomes[data.outcome.outcome], { count: data.outcome.count })}
         </OutcomeNotice>
@@ -316,35 +318,43 @@ export function InvoiceImportView({
             {fill(texts.summary.overwritten, { count: data.overwritten })}
           </p>
         )}
-        <ReadySums
-          label={texts.summary.toSend}
-          none={texts.summary.sumNone}
-          sums={data.toSend}
-          marker="data-to-send"
+        <SendPart
+          detail={detail}
+          settledWords={texts.summary.settled}
           locale={locale}
-        />
-        {data.existing > 0 && (
-          <p className="mt-2 text-sm text-amber-900" data-existing={data.existing}>
-            {fill(texts.summary.exists, { count: data.existing })}
-          </p>
-        )}
-        <form method="post" action={send} className="mt-3 space-y-2">
+          sums={
+            <ReadySums
+              label={texts.summary.toSend}
+              none={texts.summary.sumNone}
+              sums={data.toSend}
+              marker="data-to-send"
+              locale={locale}
+            />
+          }
+        >
           {data.existing > 0 && (
-            <div>
-              <label className="inline-flex items-start gap-2 text-sm text-slate-800">
-                <input type="checkbox" name="overwrite" value="1" className="mt-0.5" data-overwrite="" />
-                <span>{fill(texts.actions.overwrite, { count: data.existing })}</span>
-              </label>
-              <p className="ml-6 text-xs text-slate-600">{texts.actions.overwriteHint}</p>
-            </div>
+            <p className="mt-2 text-sm text-amber-900" data-existing={data.existing}>
+              {fill(texts.summary.exists, { count: data.existing })}
+            </p>
           )}
-          <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" className={primaryButton} disabled={counts.ready === 0} data-send={counts.ready}>
-              {pluralOf(counts.ready, texts.actions.send, locale)}
-            </button>
-            <span className="text-xs text-slate-600">{texts.actions.sendHint}</span>
-          </div>
-        </form>
+          <form method="post" action={send} className="mt-3 space-y-2">
+            {data.existing > 0 && (
+              <div>
+                <label className="inline-flex items-start gap-2 text-sm text-slate-800">
+                  <input type="checkbox" name="overwrite" value="1" className="mt-0.5" data-overwrite="" />
+                  <span>{fill(texts.actions.overwrite, { count: data.existing })}</span>
+                </label>
+                <p className="ml-6 text-xs text-slate-600">{texts.actions.overwriteHint}</p>
+              </div>
+            )}
+            <div className="flex flex-wrap items-center gap-3">
+              <button type="submit" className={primaryButton} data-send={counts.ready}>
+                {pluralOf(counts.ready, texts.actions.send, locale)}
+              </button>
+              <span className="text-xs text-slate-600">{texts.actions.sendHint}</span>
+            </div>
+          </form>
+        </SendPart>
         {data.failed > 0 && (
           <p className="mt-3 text-sm" data-failed-rows={data.failed}>
             <a href={`${page}/failed.csv`} className={linkClass} download>

@@ -47,6 +47,26 @@ async function statementOf(
 /** What each line of a sandbox statement is meant to show (its `format=json`). */
 type Meant = { data: { entries: { role: string; invoice: { id: number; documentNumber: string } | null }[] } };
 
+/**
+ * The duplicates of a statement recorded by the import at `recordedAt`: `count` of them, each saying so in `words`
+ * (neutral, not an alarm) and linking that import's line and, for a paid one, the invoice; the first link leads there.
+ */
+async function expectRecordedBy(frame: FrameLocator, recordedAt: string, count: number, words: RegExp) {
+  const said = frame.locator('tr[data-line] [data-recorded-by]');
+  await expectUi(said).toHaveCount(count);
+  const first = frame.locator('tr[data-line]:has([data-recorded-by] [data-link="invoice"])').first();
+  await expectUi(first.locator('[data-recorded-by]')).toHaveText(words);
+  await expectUi(first.locator('[data-recorded-by]')).toHaveClass(/text-slate-700/);
+  await expectUi(first.locator('.text-rose-800')).toHaveCount(0);
+  const line = first.locator('[data-link="line"]');
+  await expectUi(line).toHaveAttribute('href', new RegExp(`^${recordedAt}#line-\\d+$`));
+  await expectUi(first.locator('[data-link="invoice"]')).toHaveAttribute('href', /\/invoices\/\d+$/);
+  await line.click();
+  await expectUi.poll(() => frame.locator('body').evaluate(() => window.location.pathname)).toBe(recordedAt);
+  await frame.locator('body').evaluate(() => window.history.back());
+  await expectUi(said).toHaveCount(count);
+}
+
 /** Opens the Payments tab and reloads now and then until the company's copy can pair (a job of the add-on). */
 async function openPaymentsOnceCopied(frame: FrameLocator, tab: string, nav: string): Promise<void> {
   await frame.getByRole('navigation', { name: nav }).getByRole('link', { name: tab, exact: true }).click();
@@ -89,6 +109,12 @@ describe('recording a bank statement’s payments, in English at desktop width',
       });
       expect(await stateCount(frame, 'done')).toBe(ready);
       await expectUi(frame.locator('tr[data-line] [data-line-state="done"]')).toHaveCount(ready);
+      // Recorded: the page says so, with no "being sent" left over and no greyed "Record 0" (issue 31).
+      await expectUi(frame.locator('[data-settled]')).toHaveText(`${ready} payments recorded in KROS.`);
+      await expectUi(frame.locator('[data-import-outcome="queued"]')).toHaveCount(0);
+      await expectUi(frame.locator('[data-import-progress]')).toHaveCount(0);
+      await expectUi(frame.locator('[data-record]')).toHaveCount(0);
+      const recordedAt = await frame.locator('body').evaluate(() => window.location.pathname);
       await screenshot(page, 'import-recorded');
 
       // The imports' list has it, with its counts.
@@ -102,7 +128,10 @@ describe('recording a bank statement’s payments, in English at desktop width',
       await uploadThroughForm(frame, statement, { file: 'Statement file', submit: 'Read the statement' });
       expect(await stateCount(frame, 'duplicate')).toBe(ready);
       expect(await stateCount(frame, 'ready')).toBe(0);
-      await expectUi(frame.locator('[data-record]')).toBeDisabled();
+      await expectUi(frame.locator('[data-record]')).toHaveCount(0);
+      // Each duplicate says, neutrally, which import's line recorded it and the invoice it paid, with links.
+      await expectRecordedBy(frame, recordedAt, ready, /^Recorded by the import of \d\d:\d\d, line \d+, paid \S+\.$/);
+      await screenshot(page, 'import-duplicates');
 
       // KROS paid the invoice; its list shows it paid once the company's copy catches up.
       const paid = meant.data.entries.find((entry) => entry.role === 'exact' && entry.invoice)!.invoice!;
@@ -159,6 +188,49 @@ describe('recording a bank statement’s payments, in Slovak at phone width', ()
       await firstReady.getByRole('button', { name: /Vynechať/ }).click();
       await expectUi.poll(() => stateCount(frame, 'ready')).toBe(ready - 1);
       await expectUi.poll(() => stateCount(frame, 'excluded')).toBeGreaterThan(0);
+
+      // A second draft of the same statement, then the first one recorded (issue 31).
+      const firstDraft = await frame.locator('body').evaluate(() => window.location.pathname);
+      await frame.locator('body').evaluate((_, tenant) => {
+        window.location.pathname = `/companies/${tenant}/payments/import`;
+      }, OTHER_TENANT);
+      await uploadThroughForm(frame, statement, { file: 'Súbor výpisu', submit: 'Načítať výpis' });
+      const secondDraft = await frame.locator('body').evaluate(() => window.location.pathname);
+      expect(secondDraft).not.toBe(firstDraft);
+      await frame.locator('body').evaluate((_, href) => {
+        window.location.pathname = href;
+      }, firstDraft);
+      await frame.locator('[data-record]').click();
+      await expectUi(frame.locator('[data-import-id]')).toHaveAttribute('data-import-state', 'done', {
+        timeout: 120_000,
+      });
+      const recorded = ready - 1;
+      await expectUi(frame.locator('[data-settled]')).toHaveText(
+        new RegExp(
+          `^${recorded} (platba je zaznamenaná|platby sú zaznamenané|platieb je zaznamenaných) vo Fakturácii\\.$`,
+        ),
+      );
+      await expectUi(frame.locator('[data-import-progress]')).toHaveCount(0);
+      await expectUi(frame.locator('[data-record]')).toHaveCount(0);
+
+      // The second draft's lines of those payments are duplicates when its page is drawn: not offered to record.
+      await frame.locator('body').evaluate((_, href) => {
+        window.location.pathname = href;
+      }, secondDraft);
+      await expectUi(frame.locator('[data-import-id]')).toBeVisible();
+      expect(await stateCount(frame, 'duplicate')).toBe(recorded);
+      const stillReady = await stateCount(frame, 'ready');
+      if (stillReady > 0)
+        await expectUi(frame.locator('[data-record]')).toHaveAttribute('data-record', `${stillReady}`);
+      else await expectUi(frame.locator('[data-record]')).toHaveCount(0);
+      await expectRecordedBy(
+        frame,
+        firstDraft,
+        recorded,
+        /^Zaznamenal ju import z \d\d:\d\d, riadok \d+, uhradila \S+\.$/,
+      );
+      expect((await sidewaysScroll(frame)).page).toBeLessThanOrEqual(0);
+      await screenshot(page, 'import-duplicates-phone-sk');
     });
   });
 });

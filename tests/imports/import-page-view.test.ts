@@ -53,6 +53,7 @@ function pageLine(state: LineState, index: number, extra: Partial<PageLine> = {}
     confirmedAt: null,
     facts,
     sentSymbol: null,
+    recordedBy: null,
     ...extra,
   };
 }
@@ -339,7 +340,7 @@ describe('the import’s page', () => {
         { ...openInvoice({ id: '42', amountDue: '0' }), open: false },
       ],
     };
-    data.outcome = { outcome: 'paired', number: 'OF2026041' };
+    data.outcome = { outcome: 'paired', number: 'OF2026041', count: 0, by: null };
     const html = render(data, 'en');
     expect(html).toContain('data-pair-results="1"');
     expect(html).toContain('name="invoice" value="41"');

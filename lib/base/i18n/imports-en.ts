@@ -25,6 +25,19 @@ export const en: ImportsTexts = {
     label: 'Summary',
     toRecord: 'To be recorded',
     sumNone: 'Nothing to record.',
+    settled: {
+      one: '{count} payment recorded in KROS.',
+      few: '{count} payments recorded in KROS.',
+      many: '{count} payments recorded in KROS.',
+      other: '{count} payments recorded in KROS.',
+    },
+  },
+  recordedBy: {
+    done: 'Recorded by the <i>import of {when}</i>, <l>line {line}</l>, paid <d>{invoice}</d>.',
+    doneNoInvoice: 'Recorded by the <i>import of {when}</i>, <l>line {line}</l>, without an invoice.',
+    sending: 'Being recorded by the <i>import of {when}</i>, <l>line {line}</l>, to pay <d>{invoice}</d>.',
+    sendingNoInvoice: 'Being recorded by the <i>import of {when}</i>, <l>line {line}</l>.',
+    problem: 'Sent by the <i>import of {when}</i>, <l>line {line}</l>; KROS did not record it.',
   },
   states: {
     ready: 'Ready',
@@ -153,6 +166,11 @@ export const en: ImportsTexts = {
     included: 'The line is back.',
     paired: 'The line is paired with invoice {number}.',
     unchanged: 'Nothing changed: the line changed meanwhile or was already sent.',
+    duplicate:
+      'Nothing was sent: the <i>import of {when}</i> ({file}) has recorded {lines} of this statement meanwhile; they are marked as duplicates.',
+    duplicateElsewhere:
+      'Nothing was sent: another import has recorded {lines} of this statement meanwhile; they are marked as duplicates.',
+    lines: { one: '{count} line', few: '{count} lines', many: '{count} lines', other: '{count} lines' },
   },
   empty: 'The statement has no lines.',
 };

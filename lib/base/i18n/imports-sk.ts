@@ -29,6 +29,24 @@ export const sk = {
     toRecord: 'Na zaznamenanie',
     /** "3 platby spolu 1 250,00 €" */
     sumNone: 'Nič na zaznamenanie.',
+    /** Once nothing is on its way: what was recorded (issue 31). */
+    settled: {
+      one: '{count} platba je zaznamenaná vo Fakturácii.',
+      few: '{count} platby sú zaznamenané vo Fakturácii.',
+      many: '{count} platby sú zaznamenané vo Fakturácii.',
+      other: '{count} platieb je zaznamenaných vo Fakturácii.',
+    },
+  },
+  /**
+   * A duplicate's line of another import, in place of its pairing (issue 31): `<i>` links that import, `<l>` its
+   * line, `<d>` the invoice; `{when}` is the import's time (its day too when not today).
+   */
+  recordedBy: {
+    done: 'Zaznamenal ju <i>import z {when}</i>, <l>riadok {line}</l>, uhradila <d>{invoice}</d>.',
+    doneNoInvoice: 'Zaznamenal ju <i>import z {when}</i>, <l>riadok {line}</l>, bez faktúry.',
+    sending: 'Zaznamenáva ju <i>import z {when}</i>, <l>riadok {line}</l>, uhradí <d>{invoice}</d>.',
+    sendingNoInvoice: 'Zaznamenáva ju <i>import z {when}</i>, <l>riadok {line}</l>.',
+    problem: 'Odoslal ju <i>import z {when}</i>, <l>riadok {line}</l>; Fakturácia ju nezaznamenala.',
   },
   /** Each line state as a count's label and as a line's state. */
   states: {
@@ -162,6 +180,11 @@ export const sk = {
     included: 'Riadok je späť.',
     paired: 'Riadok je spárovaný s faktúrou {number}.',
     unchanged: 'Nič sa nezmenilo: riadok sa medzitým zmenil alebo už bol odoslaný.',
+    duplicate:
+      'Nič sa neodoslalo: <i>import z {when}</i> ({file}) medzitým zaznamenal {lines} tohto výpisu; sú označené ako duplicitné.',
+    duplicateElsewhere:
+      'Nič sa neodoslalo: iný import medzitým zaznamenal {lines} tohto výpisu; sú označené ako duplicitné.',
+    lines: { one: '{count} riadok', few: '{count} riadky', many: '{count} riadka', other: '{count} riadkov' },
   },
   empty: 'Výpis nemá žiadne riadky.',
 } as const;

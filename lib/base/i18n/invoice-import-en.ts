@@ -53,6 +53,12 @@ export const en: InvoiceImportTexts = {
     exists: 'Already at KROS (overwritten only when you confirm it): {count}',
     doneOrOverwritten: 'Created or overwritten',
     overwritten: 'Invoices overwritten that were already at KROS: {count}',
+    settled: {
+      one: '{count} invoice created in KROS.',
+      few: '{count} invoices created in KROS.',
+      many: '{count} invoices created in KROS.',
+      other: '{count} invoices created in KROS.',
+    },
   },
   states: {
     ready: 'Ready',

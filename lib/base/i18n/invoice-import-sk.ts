@@ -58,6 +58,13 @@ export const sk = {
     exists: 'Už existujú vo Fakturácii (prepíšu sa len s vaším potvrdením): {count}',
     doneOrOverwritten: 'Vytvorená alebo prepísaná',
     overwritten: 'Prepísané faktúry, ktoré už vo Fakturácii boli: {count}',
+    /** Once nothing is on its way: what was created (issue 31). */
+    settled: {
+      one: '{count} faktúra je vytvorená vo Fakturácii.',
+      few: '{count} faktúry sú vytvorené vo Fakturácii.',
+      many: '{count} faktúry sú vytvorené vo Fakturácii.',
+      other: '{count} faktúr je vytvorených vo Fakturácii.',
+    },
   },
   states: {
     ready: 'Pripravená',

@@ -65,7 +65,8 @@ export function readSendForm(body: URLSearchParams): string[] | 'all-ready' | nu
   return parsed.success ? [...new Set(parsed.data)] : null;
 }
 
-export type ImportOutcome = 'queued' | 'excluded' | 'included' | 'paired' | 'unchanged';
+/** `duplicate`: nothing was sent, the lines the form would send being recorded already by another import. */
+export type ImportOutcome = 'queued' | 'excluded' | 'included' | 'paired' | 'duplicate' | 'unchanged';
 
 function backTo(tenantId: string, importId: string, outcome: ImportOutcome, extra: Record<string, string> = {}) {
   const search = new URLSearchParams({ outcome, ...extra });
@@ -93,7 +94,30 @@ export async function sendImportLines(
   // A stopped import's lines wait in the queue already: sending again lifts the stop (queueLines does when it queues).
   const resumed = queued.length === 0 && detail.stoppedAt !== null && (await resumeImport(db, scope, importId));
   if (queued.length > 0 || resumed) await requestImportSend(companyOf(scope));
-  return backTo(scope.tenantId, importId, queued.length > 0 || resumed ? 'queued' : 'unchanged');
+  if (queued.length > 0 || resumed) return backTo(scope.tenantId, importId, 'queued');
+  const recorded = await recordedElsewhere(db, scope, importId, which);
+  return recorded
+    ? backTo(scope.tenantId, importId, 'duplicate', { count: String(recorded.count), by: recorded.by })
+    : backTo(scope.tenantId, importId, 'unchanged');
+}
+
+/**
+ * Why a send form (from a page drawn before another import recorded the same payments) sent nothing: the lines it
+ * names, or every line when it names none, that are duplicates of another import's, and the import most of them name.
+ */
+async function recordedElsewhere(db: Db, scope: CompanyScope, importId: string, which: string[] | 'all-ready') {
+  const now = await readImport(db, scope, importId);
+  const named = which === 'all-ready' ? null : new Set(which);
+  const byImport = new Map<string, number>();
+  for (const line of now?.lines ?? []) {
+    if (line.state !== 'duplicate' || (named !== null && !named.has(line.line))) continue;
+    const sent = line.problems.find((problem) => problem.code === 'already-sent')?.params?.importId;
+    if (sent) byImport.set(sent, (byImport.get(sent) ?? 0) + 1);
+  }
+  if (byImport.size === 0) return null;
+  const count = [...byImport.values()].reduce((sum, each) => sum + each, 0);
+  const [by] = [...byImport].sort((a, b) => b[1] - a[1])[0]!;
+  return { count, by };
 }
 
 /** Applies the lines form; the page's address to go back to. */

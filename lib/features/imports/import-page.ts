@@ -3,7 +3,7 @@ import 'server-only';
 import type { SearchParams } from '@/lib/base/http/search-params';
 import { type PaymentDisplay, readPaymentDisplay } from '@/lib/base/imports/payment-display';
 import type { CompanyPage } from '@/lib/features/pages/company-page';
-import type { ImportDetail, ImportLineView } from '@/lib/owners/imports/view';
+import { holdersOf, type HoldingLine, type ImportDetail, type ImportLineView } from '@/lib/owners/imports/view';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
 import { type PairableInvoice, searchInvoicesToPair } from '@/lib/owners/mirror/query/open-invoices';
@@ -24,6 +24,8 @@ export type PageLine = ImportLineView & {
   facts: PaymentDisplay;
   /** The variable symbol the payment is sent with (its payload's), when it differs from the statement's. */
   sentSymbol: string | null;
+  /** A duplicate's line of another import that holds the same payment (recorded, on its way or refused). */
+  recordedBy: HoldingLine | null;
 };
 
 export type PairSearch = { line: string; q: string; results: PairableInvoice[] | null };
@@ -35,18 +37,34 @@ export type ImportPageData = {
   toRecord: CurrencySum[];
   accounts: PaymentAccountRow[] | null;
   search: PairSearch | null;
-  outcome: { outcome: ImportOutcome; number: string | null } | null;
+  outcome: {
+    outcome: ImportOutcome;
+    number: string | null;
+    /** `duplicate`: how many lines the form found recorded already, and the import that recorded them (if known). */
+    count: number;
+    by: HoldingLine | null;
+  } | null;
   /** Lines still on their way (queued or sent) while the import is not stopped: the page refreshes itself. */
   inProgress: boolean;
 };
 
-const OUTCOMES: readonly ImportOutcome[] = ['queued', 'excluded', 'included', 'paired', 'unchanged'];
+const OUTCOMES: readonly ImportOutcome[] = ['queued', 'excluded', 'included', 'paired', 'duplicate', 'unchanged'];
 
-function pageLineOf(line: ImportLineView): PageLine {
+function pageLineOf(line: ImportLineView, holders: Map<string, HoldingLine>): PageLine {
   const facts = readPaymentDisplay(line.display);
   const sent = typeof line.payload?.variableSymbol === 'string' ? line.payload.variableSymbol : null;
-  return { ...line, facts, sentSymbol: line.payload !== null && sent !== facts.variableSymbol ? sent : null };
+  return {
+    ...line,
+    facts,
+    sentSymbol: line.payload !== null && sent !== facts.variableSymbol ? sent : null,
+    recordedBy: line.state === 'duplicate' && line.externalId !== null ? (holders.get(line.externalId) ?? null) : null,
+  };
 }
+
+const countOf = (given: string | undefined) => {
+  const count = Number(given ?? '0');
+  return Number.isSafeInteger(count) && count >= 0 ? count : 0;
+};
 
 /** The ready lines' sum per currency. */
 export function sumToRecord(lines: readonly PageLine[]): ImportPageData['toRecord'] {
@@ -63,7 +81,11 @@ export async function loadImportPage(
   // An invoices import has its own page (invoice-import-page.ts).
   const detail = await importOfKind(page, importId, 'payments');
   if (!detail) return null;
-  const lines = detail.lines.map(pageLineOf);
+  const duplicates = detail.lines.flatMap((line) =>
+    line.state === 'duplicate' && line.externalId !== null ? [line.externalId] : [],
+  );
+  const holders = await page.read((db, scope) => holdersOf(db, scope, 'payments', detail.id, duplicates));
+  const lines = detail.lines.map((line) => pageLineOf(line, holders));
   const company = mirrorCompanyOf(page.scope);
 
   const pair = one(params.pair)?.trim() ?? '';
@@ -81,7 +103,14 @@ export async function loadImportPage(
     accounts,
     search: searched ? { line: searched.line, q, results } : null,
     outcome:
-      outcome && OUTCOMES.includes(outcome) ? { outcome, number: one(params.number)?.slice(0, 60) ?? null } : null,
+      outcome && OUTCOMES.includes(outcome)
+        ? {
+            outcome,
+            number: one(params.number)?.slice(0, 60) ?? null,
+            count: countOf(one(params.count)),
+            by: [...holders.values()].find((holder) => holder.importId === one(params.by)) ?? null,
+          }
+        : null,
     inProgress: inProgress(detail),
   };
 }

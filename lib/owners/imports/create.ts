@@ -153,3 +153,39 @@ export async function markDuplicates(db: Db, company: ImportCompany, importId: s
     returning l.line`);
   return rowsOf<{ line: string }>(result).map((row) => row.line);
 }
+
+/**
+ * The other side of `markDuplicates`: once this import's lines hold their externalIds (queued, sent, done or with a
+ * problem), the lines of the company's other imports not yet sent with the same ids are marked `duplicate`, naming
+ * this import's line. Run whenever lines are queued, in the same step: a second draft of the same statement then
+ * shows its lines as duplicates when its page is drawn, instead of offering to record them (issue 31). Answers the
+ * lines marked, with their imports.
+ */
+export async function markDuplicatesElsewhere(
+  db: Db,
+  company: ImportCompany,
+  importId: string,
+): Promise<{ importId: string; line: string }[]> {
+  if (!isImportId(importId)) return [];
+  const result = await db.execute(sql`
+    update import_lines l
+       set state = 'duplicate',
+           problems = l.problems || jsonb_build_array(jsonb_build_object(
+             'code', 'already-sent', 'params', jsonb_build_object('importId', o.import_id::text, 'line', o.line))),
+           updated_at = now()
+      from import_lines o
+     where o.import_id = ${importId}::uuid
+       and o.plugin_id = ${company.pluginId} and o.tenant_id = ${company.tenantId}
+       and o.state in (${holding}) and o.external_id is not null
+       and l.import_id in (select i.id from imports i
+                            where i.plugin_id = ${company.pluginId} and i.tenant_id = ${company.tenantId}
+                              and i.id <> ${importId}::uuid)
+       and l.plugin_id = o.plugin_id and l.tenant_id = o.tenant_id and l.kind = o.kind
+       and l.external_id = o.external_id
+       and l.state in ('ready', 'unmatched', 'invalid', 'probably-recorded')
+    returning l.import_id, l.line`);
+  return rowsOf<{ import_id: string; line: string }>(result).map((row) => ({
+    importId: row.import_id,
+    line: row.line,
+  }));
+}

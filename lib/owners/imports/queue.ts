@@ -7,7 +7,7 @@ import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { imports } from '@/lib/platform/db/schema';
 import { driverErrorOf } from '@/lib/platform/db-errors';
 
-import { markDuplicates } from './create';
+import { markDuplicates, markDuplicatesElsewhere } from './create';
 import { type ImportCompany, importCompanyKey, isImportId, ofCompany } from './lines';
 import { markProbablyRecorded } from './probably-recorded';
 
@@ -55,7 +55,7 @@ async function whileQueueing<T>(db: Db, scope: ImportCompany, work: (tx: Db) => 
 /**
  * Queues the import's lines for sending (only lines with a payload and an externalId), after marking `duplicate` those
  * another import has sent meanwhile and `probably-recorded` those that look like a payment the company already has
- * (./probably-recorded.ts), and lifts the import's stop (the user asked to send again). The caller then asks for the
+ * (./probably-recorded.ts), marks `duplicate` the other imports' unsent lines of the same ids, and lifts the import's stop (the user asked to send again). The caller then asks for the
  * company's sender (lib/owners/imports/jobs.ts, requestImportSend).
  */
 export async function queueLines(
@@ -79,7 +79,10 @@ export async function queueLines(
          and ${which === 'all-ready' ? sql`state = 'ready'` : sql`state in ('ready', 'unmatched') and line in (${lineList(which)})`}
       returning line`);
     const queued = rowsOf<{ line: string }>(result).map((row) => row.line);
-    if (queued.length > 0) await resumeImport(tx, scope, importId);
+    if (queued.length > 0) {
+      await resumeImport(tx, scope, importId);
+      await markDuplicatesElsewhere(tx, scope, importId);
+    }
     return { queued, duplicate, probablyRecorded };
   });
 }
@@ -108,7 +111,10 @@ export async function queueConfirmedNewPayment(
          and payload is not null and external_id is not null
       returning line`);
     const queued = rowsOf(result).length > 0;
-    if (queued) await resumeImport(tx, scope, importId);
+    if (queued) {
+      await resumeImport(tx, scope, importId);
+      await markDuplicatesElsewhere(tx, scope, importId);
+    }
     return queued;
   });
 }

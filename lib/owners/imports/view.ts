@@ -6,6 +6,7 @@ import { importsTexts, problemWords } from '@/lib/base/i18n/imports';
 import type { Locale } from '@/lib/base/i18n/messages';
 import {
   emptyLineCounts,
+  HOLDING_STATES,
   type ImportKind,
   type ImportState,
   importStateOf,
@@ -156,6 +157,64 @@ export async function readImport(db: Db, company: ImportCompany, importId: strin
       result: line.result as Record<string, unknown> | null,
     })),
   };
+}
+
+/** The line of another import that holds an externalId (queued, sent, done or with a problem), and its import. */
+export type HoldingLine = {
+  externalId: string;
+  importId: string;
+  line: string;
+  state: LineState;
+  document: DocumentRef | null;
+  fileName: string;
+  createdAt: Date;
+};
+
+/**
+ * Which lines of the company's other imports hold these externalIds now (at most one each: the unique index of held
+ * ids), with their import's file and time: what a `duplicate` line's page names as having recorded it.
+ */
+export async function holdersOf(
+  db: Db,
+  company: ImportCompany,
+  kind: ImportKind,
+  importId: string,
+  externalIds: readonly string[],
+): Promise<Map<string, HoldingLine>> {
+  const held = new Map<string, HoldingLine>();
+  if (!isImportId(importId) || externalIds.length === 0) return held;
+  const rows = rowsOf<{
+    external_id: string;
+    import_id: string;
+    line: string;
+    state: LineState;
+    document: DocumentRef | null;
+    file_name: string;
+    created_at: Date | string;
+  }>(
+    await db.execute(sql`
+      select l.external_id, l.import_id, l.line, l.state, l.document, i.file_name, i.created_at
+        from import_lines l join imports i on i.id = l.import_id
+       where l.plugin_id = ${company.pluginId} and l.tenant_id = ${company.tenantId} and l.kind = ${kind}
+         and l.state in (${sql.raw(HOLDING_STATES.map((state) => `'${state}'`).join(', '))})
+         and l.external_id in (${sql.join(
+           externalIds.map((id) => sql`${id}`),
+           sql`, `,
+         )})
+         and l.import_id <> ${importId}::uuid`),
+  );
+  for (const row of rows) {
+    held.set(row.external_id, {
+      externalId: row.external_id,
+      importId: row.import_id,
+      line: row.line,
+      state: row.state,
+      document: row.document,
+      fileName: row.file_name,
+      createdAt: new Date(row.created_at),
+    });
+  }
+  return held;
 }
 
 /** The JSON view's line: the contract's fields, with the line's own facts (date, amount, …) beside them. */
