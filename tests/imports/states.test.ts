@@ -105,11 +105,14 @@ describe.each(databaseKinds)('an import’s lines on %s', (kind) => {
     const detail = (await readImport(database.db, scopeOf('50004'), second))!;
     expect(detail.lines[0]!.problems).toEqual([{ code: 'already-sent', params: { importId: first, line: '1' } }]);
 
-    // Sent by the first meanwhile: the third line of the second is found duplicate when it is queued.
+    // Sent by the first meanwhile: the third line of the second is duplicate from that moment (its page says so
+    // when it is drawn), and queueing the second sends nothing.
     await queueLines(database.db, scopeOf('50004'), first, ['3']);
+    expect(await statesOf(database.db, '50004', second)).toEqual({ 1: 'duplicate', 2: 'duplicate', 3: 'duplicate' });
+    expect(await statesOf(database.db, '50005', elsewhere)).toEqual({ 1: 'ready' });
     expect(await queueLines(database.db, scopeOf('50004'), second, 'all-ready')).toEqual({
       queued: [],
-      duplicate: ['3'],
+      duplicate: [],
       probablyRecorded: [],
     });
     expect(await markDuplicates(database.db, scopeOf('50004'), second)).toEqual([]);
