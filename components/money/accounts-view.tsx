@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { countOf, fill } from '@/lib/base/i18n/documents';
 import { formatDay, formatNumber } from '@/lib/base/i18n/format';
 import type { Locale, Messages } from '@/lib/base/i18n/messages';
+import { ibanForPeople } from '@/lib/base/iban';
 import {
   accountPaymentsHref,
   type AccountsPage,
@@ -17,7 +18,6 @@ import { linkClass, plainLinkClass } from '../detail-parts';
 import { EmptyState } from '../empty-state';
 import { RowHeader, Table, Td } from '../table';
 import { CurrencySums } from './currency-sums';
-import { ibanForPeople } from './payment-table';
 import { MoneyFreshness, PaymentsUnavailable } from './payments-state';
 
 const control =
@@ -166,6 +166,7 @@ export function AccountsView({
       <div className="mt-4">
         <Table
           caption={caption}
+          cards="labelled"
           columns={[
             a.columns.name,
             a.columns.kind,
