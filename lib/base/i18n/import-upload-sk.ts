@@ -7,7 +7,7 @@ export const sk = {
   form: {
     title: 'Import bankového výpisu',
     intro:
-      'Nahrajte výpis stiahnutý z banky. Doplnok prečíta prijaté platby, spáruje ich s vašimi neuhradenými faktúrami a ukáže vám výsledok; do KROS sa nič neodošle, kým to na ďalšej stránke nepotvrdíte.',
+      'Nahrajte výpis stiahnutý z banky. Doplnok prečíta prijaté platby, spáruje ich s vašimi neuhradenými faktúrami a ukáže vám výsledok; do Fakturácie sa nič neodošle, kým to na ďalšej stránke nepotvrdíte.',
     formats:
       'Formáty: camt.053 (XML, verzie .001.02 až .001.08; exportuje ho väčšina slovenských bánk), MT940 (.sta, .txt) a CSV (tabuľka; prvýkrát potvrdíte, ktorý stĺpec je čo, a doplnok si to pre daný účet zapamätá). Najviac 20 MB.',
     file: 'Súbor výpisu',

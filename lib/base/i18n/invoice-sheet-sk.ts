@@ -49,9 +49,9 @@ export const sk = {
   },
   warnings: {
     'name-with-other-registration-id':
-      'Odberateľ „{name}“ má rôzne IČO ({values}; riadky {rows}): KROS z každého IČO vytvorí samostatného partnera.',
+      'Odberateľ „{name}“ má rôzne IČO ({values}; riadky {rows}): Fakturácia z každého IČO vytvorí samostatného partnera.',
     'person-with-other-email':
-      'Osoba „{name}“ bez IČO má rôzne e-maily ({values}; riadky {rows}): KROS z každého e-mailu vytvorí samostatného partnera.',
+      'Osoba „{name}“ bez IČO má rôzne e-maily ({values}; riadky {rows}): Fakturácia z každého e-mailu vytvorí samostatného partnera.',
     known: 'Jeden z nich už vo firme je.',
   },
   ignoredColumns: 'Stĺpce, ktoré doplnok nepozná a nečíta: {columns}.',
@@ -63,7 +63,7 @@ export const sk = {
   },
   columns: {
     documentNumber:
-      'Číslo faktúry. Riadky s rovnakým číslom (a číselným radom) sú jedna faktúra, každý riadok jedna položka. Prázdne: číslo pridelí KROS z číselného radu.',
+      'Číslo faktúry. Riadky s rovnakým číslom (a číselným radom) sú jedna faktúra, každý riadok jedna položka. Prázdne: číslo pridelí Fakturácia z číselného radu.',
     numberingSequence: 'Kód číselného radu (napr. OF). Prázdne: predvolený rad firmy.',
     rowGroup:
       'Kľúč skupiny riadkov, keď je číslo dokladu prázdne: riadky s rovnakým kľúčom sú jedna faktúra (napr. číslo objednávky z e-shopu).',
@@ -72,7 +72,7 @@ export const sk = {
     deliveryDate: 'Dátum dodania (zdaniteľného plnenia); podľa neho sa overujú sadzby DPH.',
     currency: 'Mena (EUR, CZK…). Prázdne: EUR.',
     exchangeRate: 'Kurz: koľko jednotiek meny stojí 1 EUR. Povinný, ak mena nie je EUR.',
-    variableSymbol: 'Variabilný symbol, najviac 10 číslic. Prázdne: odvodí ho KROS z čísla.',
+    variableSymbol: 'Variabilný symbol, najviac 10 číslic. Prázdne: odvodí ho Fakturácia z čísla.',
     orderNumber: 'Číslo objednávky odberateľa.',
     'partner.businessName': 'Meno alebo obchodné meno odberateľa. Povinné.',
     'partner.registrationId': 'IČO: 8 číslic (slovenské aj 6 alebo 7, doplnia sa nuly spredu).',
