@@ -88,7 +88,10 @@ for (const [language, w] of Object.entries(LANGUAGES)) {
         };
         await openOnceCopied('partners', frame.locator('tr[data-partner-key]'));
         await cards('partners', frame.locator('tr[data-partner-key]'));
-        const key = await frame.locator('tr[data-partner-key]').first().getAttribute('data-partner-key');
+        const key = await frame
+          .locator('tr[data-partner-key]')
+          .first()
+          .evaluate((tr) => tr.getAttribute('data-partner-key'));
         await open(addonFrame, `partners/${encodeURIComponent(key!)}`);
         await cards('partner-statement', frame.locator('[data-statement-currency] tbody tr'));
         await openOnceCopied('accounts', frame.locator('tr[data-account-id]'));
