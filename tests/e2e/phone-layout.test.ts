@@ -44,6 +44,19 @@ const LANGUAGES = {
 const sideways = (frame: FrameLocator) =>
   frame.locator('body').evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
 
+/** Where a page's content stands and in which type: its main's edges, the body's and the sign-out button's fonts. */
+const frameOf = (frame: FrameLocator) =>
+  frame.locator('main').evaluate((main) => {
+    const { left, width } = main.getBoundingClientRect();
+    const signOut = document.querySelector('form[action="/auth/logout"] button')!;
+    return {
+      left: Math.round(left),
+      width: Math.round(width),
+      font: getComputedStyle(document.body).fontFamily,
+      signOut: `${getComputedStyle(signOut).fontFamily} ${getComputedStyle(signOut).fontSize}`,
+    };
+  });
+
 async function sandboxStatement(tenantId: string) {
   const response = await fetch(`${world.env.sandbox.url}/admin/data-api/statement?tenant=${tenantId}&format=camt053`);
   expect(response.status).toBe(200);
@@ -69,6 +82,7 @@ for (const [language, w] of Object.entries(LANGUAGES)) {
         const company = `${world.env.addon.url}/companies/${w.tenantId}`;
         const fits = async (name: string, shown: Locator) => {
           await expectUi(shown).toBeVisible();
+          await shown.scrollIntoViewIfNeeded();
           expect(await sideways(frame), `${name} (${language})`).toBeLessThanOrEqual(0);
           await screenshot(page, `phone-${name}-${language}`);
         };
@@ -129,6 +143,13 @@ for (const [language, w] of Object.entries(LANGUAGES)) {
         });
         await frame.getByRole('button', { name: w.statement.submit }).click();
         await fits('refusal', frame.locator('[data-failure]'));
+
+        // On a wide window the refusal stands in the same frame as the company's pages, in the same type.
+        await page.setViewportSize({ width: 1600, height: 900 });
+        const refusal = await frameOf(frame);
+        await open(addonFrame, 'payments/import');
+        await expectUi(frame.getByLabel(w.statement.file)).toBeVisible();
+        expect(refusal).toEqual(await frameOf(frame));
       } finally {
         await context.close();
       }
