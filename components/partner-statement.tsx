@@ -15,7 +15,7 @@ import { companyPath, expenseTypeLabel, kindPath } from '@/lib/service/records/p
 import { linkClass } from './detail-parts';
 import { PartnersFreshness, PartnersUnavailable } from './partners-frame';
 import { PrintButton } from './print-button';
-import { RowHeader, Table, Td } from './table';
+import { type Column, figures, RowHeader, Table, Td } from './table';
 
 type Props = {
   page: StatementPage;
@@ -212,16 +212,12 @@ function Lines({
 }) {
   const s = texts.statement;
   const c = s.columns;
-  const columns: [string, boolean][] = [
-    [c.day, false],
-    [c.document, false],
-    [c.type, false],
-    [c.dueDate, false],
-    [c.daysOverdue, true],
-    [c.leftToPay, true],
-    [c.debit, true],
-    [c.credit, true],
-    [c.balance, true],
+  const columns: Column[] = [
+    c.day,
+    c.document,
+    c.type,
+    c.dueDate,
+    ...figures(c.daysOverdue, c.leftToPay, c.debit, c.credit, c.balance),
   ];
   const cell = (text: string) => `<td>${escapeHtml(text)}`;
   // A few hundred days among thousands of lines: each formatted once.
@@ -253,27 +249,13 @@ function Lines({
     );
   });
   return (
-    <div className="table-scroll rounded-xl border border-slate-200 shadow-sm">
-      <table className="statement-lines min-w-full text-sm">
-        <caption className="px-4 pt-3 text-left text-sm font-medium text-slate-900">
-          {fill(s.caption, { currency })}
-        </caption>
-        <thead className="bg-slate-50">
-          <tr>
-            {columns.map(([label, numeric]) => (
-              <th
-                key={label}
-                scope="col"
-                className={`whitespace-nowrap px-2 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600 ${numeric ? 'text-right' : 'text-left'}`}
-              >
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody dangerouslySetInnerHTML={{ __html: rows.join('') }} />
-      </table>
-    </div>
+    <Table
+      caption={fill(s.caption, { currency })}
+      columns={columns}
+      cards="labelled"
+      tableClass="statement-lines"
+      rowsHtml={rows.join('')}
+    />
   );
 }
 
@@ -335,6 +317,7 @@ function Ageing({ summary, texts, locale }: { summary: PartnerRow; texts: Partne
     <div className="break-inside-avoid">
       <Table
         caption={s.ageingCaption}
+        cards="labelled"
         columns={[s.side, ...AGEING_BUCKETS.map((bucket) => ({ label: texts.buckets[bucket], numeric: true }))]}
       >
         {(

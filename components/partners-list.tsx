@@ -274,7 +274,7 @@ function PartnersTable({
     ...AGEING_BUCKETS.map((bucket) => ({ label: texts.buckets[bucket], numeric: true })),
   ];
   return (
-    <Table caption={t.caption} columns={columns}>
+    <Table caption={t.caption} columns={columns} cards="labelled">
       {partners.map((partner) => (
         <tr
           key={partner.key}
@@ -322,7 +322,12 @@ function PartnersTable({
             )}
           </Td>
           {AGEING_BUCKETS.map((bucket) => (
-            <Td key={bucket} numeric>
+            // A phone's card names only the days where something is owed.
+            <Td
+              key={bucket}
+              numeric
+              cardHidden={isZero(partner.receivablesAgeing[bucket]) && isZero(partner.payablesAgeing[bucket])}
+            >
               <span data-bucket={bucket}>{eur(partner.receivablesAgeing[bucket], locale)}</span>
               {!isZero(partner.payablesAgeing[bucket]) && (
                 <span className="block text-xs text-slate-500">

@@ -13,10 +13,11 @@ export function sortHeader<K extends string>(
   /** The order the list is in now. */
   now: { key: K; descending: boolean },
   { firstDescending, hrefOf }: { firstDescending: boolean; hrefOf: (sort: K | `-${K}`) => string },
-): { label: ReactNode; sorted: 'ascending' | 'descending' | undefined } {
+): { label: ReactNode; text?: string; sorted: 'ascending' | 'descending' | undefined } {
   const active = now.key === key;
   const descending = active ? !now.descending : firstDescending;
   return {
+    text: typeof label === 'string' ? label : undefined,
     sorted: active ? (now.descending ? 'descending' : 'ascending') : undefined,
     label: (
       <Link

@@ -1,6 +1,6 @@
 import { Link } from '@/components/link';
 import { formatMoment } from '@/lib/base/i18n/format';
-import type { ImportUploadTexts } from '@/lib/base/i18n/import-upload';
+import { importStateWords, type ImportUploadTexts } from '@/lib/base/i18n/import-upload';
 import { invoiceImportTexts } from '@/lib/base/i18n/invoice-import';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { ImportListRow } from '@/lib/features/imports/imports-list';
@@ -8,8 +8,7 @@ import { companyPath } from '@/lib/service/records/present';
 
 import { linkClass } from '../detail-parts';
 import { EmptyState } from '../empty-state';
-
-const cell = 'px-3 py-2 align-top';
+import { RowHeader, Table, Td } from '../table';
 
 /** The company's imports, newest first: kind, file, who, when, state, lines per state, and a link to each. */
 export function ImportsTable({
@@ -41,54 +40,45 @@ export function ImportsTable({
       {rows.length === 0 ? (
         <EmptyState message={l.none} />
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full text-sm" data-imports="">
-            <caption className="sr-only">{l.caption}</caption>
-            <thead className="bg-slate-50 text-left text-xs font-medium text-slate-700">
-              <tr>
-                <th scope="col" className={cell}>
-                  {l.columns.when}
-                </th>
-                <th scope="col" className={cell}>
-                  {l.columns.kind}
-                </th>
-                <th scope="col" className={cell}>
-                  {l.columns.file}
-                </th>
-                <th scope="col" className={cell}>
-                  {l.columns.who}
-                </th>
-                <th scope="col" className={cell}>
-                  {l.columns.state}
-                </th>
-                <th scope="col" className={cell}>
-                  {l.columns.lines}
-                </th>
+        <div className="mt-4" data-imports="">
+          <Table
+            caption={l.caption}
+            captionHidden
+            cards="labelled"
+            columns={[l.columns.when, l.columns.kind, l.columns.file, l.columns.who, l.columns.state, l.columns.lines]}
+          >
+            {rows.map((row) => (
+              <tr key={row.id} data-import={row.id} className="hover:bg-slate-50">
+                <RowHeader>
+                  <Link href={row.href} className={linkClass}>
+                    {formatMoment(row.createdAt, locale)}
+                  </Link>
+                </RowHeader>
+                <Td>{l.kinds[row.kind]}</Td>
+                {/* A file's name breaks where it must, never letter by letter in a squeezed column. */}
+                <Td>
+                  <span className="wrap-break-word">{row.fileName}</span>
+                </Td>
+                <Td>{row.createdBy}</Td>
+                <ImportStateCells row={row} locale={locale} />
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((row) => (
-                <tr key={row.id} data-import={row.id}>
-                  <td className={`${cell} whitespace-nowrap`}>
-                    <Link href={row.href} className={linkClass}>
-                      {formatMoment(row.createdAt, locale)}
-                    </Link>
-                  </td>
-                  <td className={cell}>{l.kinds[row.kind]}</td>
-                  <td className={`${cell} break-all`}>{row.fileName}</td>
-                  <td className={cell}>{row.createdBy}</td>
-                  <td className={cell} data-state={row.state}>
-                    {l.states[row.state]}
-                  </td>
-                  <td className={cell}>
-                    {row.counts.map(({ state, count }) => `${count} ${l.counts[state]}`).join(', ') || '0'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         </div>
       )}
+    </>
+  );
+}
+
+/** The import's state and its lines per state, in the words of the import's own page. */
+function ImportStateCells({ row, locale }: { row: ImportListRow; locale: Locale }) {
+  const words = importStateWords(row.kind, locale);
+  return (
+    <>
+      <td className="cell" data-state={row.state}>
+        {words.importStates[row.state]}
+      </td>
+      <Td>{row.counts.map(({ state, count }) => `${words.states[state]}: ${count}`).join(', ') || '0'}</Td>
     </>
   );
 }

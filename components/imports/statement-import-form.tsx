@@ -2,6 +2,7 @@ import { fill } from '@/lib/base/i18n/documents';
 import { formatMoment } from '@/lib/base/i18n/format';
 import type { ImportUploadTexts } from '@/lib/base/i18n/import-upload';
 import type { Locale } from '@/lib/base/i18n/messages';
+import { ibanForPeople } from '@/lib/base/iban';
 import { CSV_FIELDS } from '@/lib/features/imports/statement-import';
 import type { StatementImportForm } from '@/lib/features/imports/statement-import-form';
 import { companyPath } from '@/lib/service/records/present';
@@ -101,7 +102,9 @@ export function StatementImportFormView({
             <option value="">{form.csv ? c.accountRequired : f.ownAccount}</option>
             {accounts.map((account) => (
               <option key={account.id} value={account.id}>
-                {[account.name ?? account.id, account.iban, account.currency].filter(Boolean).join(' · ')}
+                {[account.name ?? account.id, account.iban && ibanForPeople(account.iban), account.currency]
+                  .filter(Boolean)
+                  .join(' · ')}
               </option>
             ))}
           </select>

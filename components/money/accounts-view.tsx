@@ -2,6 +2,7 @@ import { Link } from '@/components/link';
 import { countOf, fill } from '@/lib/base/i18n/documents';
 import { formatDay, formatNumber } from '@/lib/base/i18n/format';
 import type { Locale, Messages } from '@/lib/base/i18n/messages';
+import { ibanForPeople } from '@/lib/base/iban';
 import {
   accountPaymentsHref,
   type AccountsPage,
@@ -16,7 +17,6 @@ import { linkClass, plainLinkClass } from '../detail-parts';
 import { EmptyState } from '../empty-state';
 import { RowHeader, Table, Td } from '../table';
 import { CurrencySums } from './currency-sums';
-import { ibanForPeople } from './payment-table';
 import { MoneyFreshness, PaymentsUnavailable } from './payments-state';
 
 const control =
@@ -165,6 +165,7 @@ export function AccountsView({
       <div className="mt-4">
         <Table
           caption={caption}
+          cards="labelled"
           columns={[
             a.columns.name,
             a.columns.kind,

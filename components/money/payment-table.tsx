@@ -1,6 +1,7 @@
 import { formatDay, formatMoney } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { MoneyTexts } from '@/lib/base/i18n/money';
+import { ibanForPeople } from '@/lib/base/iban';
 import { accountLabelOf } from '@/lib/features/money/labels';
 import type { PaymentAccountRow } from '@/lib/owners/mirror/query/accounts';
 import { parsePaymentSort, type PaymentSortKey, type PaymentSortParam } from '@/lib/owners/mirror/query/payment-sort';
@@ -10,9 +11,6 @@ import { kindPath } from '@/lib/service/records/present';
 import { sortHeader } from '../sort-header';
 import { type Column, Table } from '../table';
 import { PaymentRows, type PaymentRowView } from './payment-rows';
-
-/** An IBAN as people read it: groups of four ("SK31 1200 0000 …"). */
-export const ibanForPeople = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
 
 /** What a person looks for first: the newest and the largest payments, partners from A. */
 const FIRST_DESCENDING: readonly PaymentSortKey[] = ['date', 'amount'];

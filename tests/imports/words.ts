@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { LINE_STATES, type LineState, STOP_REASONS, type StopReason } from '@/lib/base/imports/states';
 
 /** Every leaf of a texts object, by its path. */
-function leaves(value: unknown, path = ''): Map<string, string> {
+export function leaves(value: unknown, path = ''): Map<string, string> {
   const found = new Map<string, string>();
   if (typeof value === 'string') found.set(path, value);
   else if (value && typeof value === 'object') {

@@ -459,6 +459,29 @@ describe('the import’s failed rows, JSON view and other companies', () => {
     expect(text).toContain('Row 4, column item.vatRate: the VAT rate 7 %');
   });
 
+  it('failed.csv says the day of a VAT rate’s problem as the exports write days, never ISO in Slovak', async () => {
+    const sk = await (await getFailed({ tenantId: TENANT, importId }, { 'accept-language': 'sk' })).text();
+    expect(sk).toMatch(/sadzba DPH 7 % sa ku dňu \d{1,2}\. \d{1,2}\. \d{4} nedá použiť/);
+    expect(sk).not.toMatch(/ku dňu \d{4}-\d{2}-\d{2}/);
+    // English exports write ISO days (read as dates whatever the spreadsheet's region): failed.csv too.
+    const en = await (await getFailed({ tenantId: TENANT, importId }, { 'accept-language': 'en' })).text();
+    expect(en).toMatch(/cannot be used on \d{4}-\d{2}-\d{2} /);
+  });
+
+  it('the JSON view says a problem’s day in the user’s language, never ISO', async () => {
+    for (const [language, pattern] of [
+      ['sk', /ku dňu \d{1,2}\. \d{1,2}\. \d{4} nedá/],
+      ['en', /cannot be used on \d{2}\/\d{2}\/\d{4} /],
+    ] as const) {
+      const view = (await (await getView({ tenantId: TENANT, importId }, { 'accept-language': language })).json()) as {
+        lines: { problems: string[] }[];
+      };
+      const said = view.lines.flatMap((line) => line.problems).join(' ');
+      expect(said, language).toMatch(pattern);
+      expect(said, language).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    }
+  });
+
   it('the JSON view: the contract’s fields, problems in the user’s language', async () => {
     const response = await getView({ tenantId: TENANT, importId }, { 'accept-language': 'en' });
     expect(response.status).toBe(200);

@@ -9,6 +9,7 @@ import { POST as upload } from '@/app/companies/[tenantId]/payments/import/uploa
 import { ImportsTable } from '@/components/imports/imports-table';
 import { StatementImportFormView } from '@/components/imports/statement-import-form';
 import { importUploadTexts } from '@/lib/base/i18n/import-upload';
+import { importsTexts } from '@/lib/base/i18n/imports';
 import { loadCompanyImports } from '@/lib/features/imports/imports-list';
 import { importReader } from '@/lib/features/imports/reading/pool';
 import { headerOfParameter, loadStatementImportForm } from '@/lib/features/imports/statement-import-form';
@@ -166,6 +167,9 @@ describe('a camt.053 or MT940 statement', () => {
     expect(html).toContain(otherAccount.iban ? `má IBAN ${grouped(otherAccount.iban)}` : 'má IBAN žiadny');
     expect(html).toContain(`href="/companies/10001/payments/import?account=${bank.id}"`);
     expect(html).toContain('Nič sa neuložilo');
+    // The statement was read: its title says what kept it out, not that it could not be read (issue 31).
+    expect(html).toContain('<h2 id="failure-title">Výpis je z iného účtu</h2>');
+    expect(html).not.toContain('nepodarilo prečítať');
     expect(await importCount()).toBe(before);
 
     const en = await post({
@@ -173,7 +177,10 @@ describe('a camt.053 or MT940 statement', () => {
       fields: { accountId: otherAccount.id },
       headers: { 'accept-language': 'en' },
     });
-    expect(await en.text()).toContain(`The statement is of account ${grouped(bank.iban!)}, but the chosen account`);
+    const english = await en.text();
+    expect(english).toContain(`The statement is of account ${grouped(bank.iban!)}, but the chosen account`);
+    expect(english).toContain('<h2 id="failure-title">The statement is of another account</h2>');
+    expect(english).not.toContain('could not be read');
   });
 
   it('of an account the company does not have: refused naming its IBAN, whatever account is chosen', async () => {
@@ -185,6 +192,7 @@ describe('a camt.053 or MT940 statement', () => {
       expect(refused.headers.get('x-statement-refusal')).toBe('account_foreign');
       const html = await refused.text();
       expect(html).toContain('Výpis je z účtu SK90 1100 0000 0026 2912 3453, ktorý firma vo Fakturácii nemá');
+      expect(html).toContain('<h2 id="failure-title">Výpis je z iného účtu</h2>');
       expect(html).toContain('Nič sa neuložilo');
       expect(html).toContain('href="/companies/10001/payments/import"');
     }
@@ -412,6 +420,13 @@ describe('the form (GET …/payments/import)', () => {
     expect(await formHtml({}, 'sk')).toContain('Vlastný účet výpisu (podľa IBAN)');
   });
 
+  it('names each account by its IBAN in groups of four, as banks print it (issue 31)', async () => {
+    const html = await formHtml({});
+    const grouped = bank.iban!.replace(/(.{4})(?=.)/g, '$1 ');
+    expect(html).toContain(grouped);
+    expect(html).not.toContain(bank.iban!);
+  });
+
   it('after a CSV without columns: each field’s column proposed, the file to choose again, the account required', async () => {
     const header = ['Dátum', 'Popis', 'Suma v EUR', 'Číslo účtu protistrany'];
     const columns = Buffer.from(JSON.stringify(header)).toString('base64url');
@@ -450,7 +465,9 @@ describe('the company’s imports (GET …/imports)', () => {
     expect(html).toContain(`href="/companies/10001/payments/import/${first.id}"`);
     expect(html).toContain('vypis-januar.xml');
     expect(html).toContain('Bankový výpis');
-    expect(html).toContain('2 vynechané');
+    // The import's and its lines' states in the words of the import's own page (issue 31), not words of the list's.
+    expect(html).toContain(`>${importsTexts.sk.importStates.draft}<`);
+    expect(html).toContain(`${importsTexts.sk.states.excluded}: 2`);
     expect(html.indexOf(rows[0]!.id)).toBeLessThan(html.indexOf(first.id));
   });
 

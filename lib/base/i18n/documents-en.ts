@@ -283,7 +283,7 @@ export const en: DocumentTexts = {
     exchangeRate: 'Exchange rate',
     sumOfPayments: 'Paid',
     sumForPayment: 'Left to pay',
-    paymentSumsUnknown: 'Fakturácia does not say how much of this document is paid.',
+    paymentSumsUnknown: 'KROS does not say how much of this document is paid.',
     items: 'Items',
     itemName: 'Name',
     itemCode: 'Code',

@@ -69,6 +69,18 @@ export function formatDay(value: string | null | undefined, locale: Locale): str
   );
 }
 
+/**
+ * A day as the add-on's CSV files write it (the exports, failed.csv): Slovak "24. 11. 2026", which Excel set to Slovak
+ * reads as a date, English ISO "2026-11-24", read as a date whatever the machine's region. A value that is no day is
+ * given back as it is.
+ */
+export function fileDay(value: string, locale: Locale): string {
+  const day = calendarDay(value);
+  if (!day || locale === 'en') return day ?? value;
+  const [year, month, date] = day.split('-').map(Number);
+  return `${date}. ${month}. ${year}`;
+}
+
 const wallClockPattern = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/;
 
 /** A service timestamp without zone ("2026-07-22T10:11:12.34"): the company's wall clock, shown as written. */

@@ -7,7 +7,7 @@ export const sk = {
   form: {
     title: 'Import bankového výpisu',
     intro:
-      'Nahrajte výpis stiahnutý z banky. Doplnok prečíta prijaté platby, spáruje ich s vašimi neuhradenými faktúrami a ukáže vám výsledok; do KROS sa nič neodošle, kým to na ďalšej stránke nepotvrdíte.',
+      'Nahrajte výpis stiahnutý z banky. Doplnok prečíta prijaté platby, spáruje ich s vašimi neuhradenými faktúrami a ukáže vám výsledok; do Fakturácie sa nič neodošle, kým to na ďalšej stránke nepotvrdíte.',
     formats:
       'Formáty: camt.053 (XML, verzie .001.02 až .001.08; exportuje ho väčšina slovenských bánk), MT940 (.sta, .txt) a CSV (tabuľka; prvýkrát potvrdíte, ktorý stĺpec je čo, a doplnok si to pre daný účet zapamätá). Najviac 20 MB.',
     file: 'Súbor výpisu',
@@ -50,7 +50,16 @@ export const sk = {
     submit: 'Potvrdiť stĺpce a importovať',
   },
   refused: {
-    title: 'Výpis sa nepodarilo prečítať',
+    /** The page's title, by what kept the statement out (lib/base/i18n/import-upload.ts, refusalTitle). */
+    titles: {
+      unread: 'Výpis sa nepodarilo prečítať',
+      account: 'Vyberte účet výpisu',
+      otherAccount: 'Výpis je z iného účtu',
+      columns: 'Stĺpce nie sú úplné',
+      noFile: 'Nevybrali ste súbor',
+      tooSlow: 'Nahrávanie trvalo príliš dlho',
+      busy: 'Doplnok je práve zaneprázdnený',
+    },
     nothingStored: 'Nič sa neuložilo. Opravte súbor alebo voľbu a nahrajte ho znova.',
     back: 'Späť na formulár importu',
     line: 'Riadok {line}.',
@@ -95,19 +104,6 @@ export const sk = {
     caption: 'Importy firmy',
     columns: { kind: 'Druh', file: 'Súbor', who: 'Nahral(a)', when: 'Kedy', state: 'Stav', lines: 'Riadky' },
     kinds: { payments: 'Bankový výpis', invoices: 'Faktúry' },
-    states: { draft: 'Neodoslaný', sending: 'Odosiela sa', done: 'Hotový', problems: 'S problémami' },
-    counts: {
-      ready: 'pripravené',
-      unmatched: 'nespárované',
-      invalid: 'neplatné',
-      excluded: 'vynechané',
-      duplicate: 'už odoslané',
-      'probably-recorded': 'pravdepodobne už zaznamenané',
-      queued: 'vo fronte',
-      sent: 'odoslané',
-      done: 'hotové',
-      problem: 's problémom',
-    },
     open: 'Otvoriť',
     newImport: 'Importovať bankový výpis',
   },

@@ -21,7 +21,12 @@ export const en: InvoiceImportTexts = {
     back: '← Invoices',
   },
   refused: {
-    title: 'The invoices file could not be read',
+    titles: {
+      unread: 'The invoices file could not be read',
+      noFile: 'No file was chosen',
+      tooSlow: 'The upload took too long',
+      busy: 'The add-on is busy',
+    },
     nothingStored: 'Nothing was stored. Correct the file and upload it again.',
     back: 'Back to the import form',
     noFile: 'Choose the invoices file (CSV or XLSX) to upload.',

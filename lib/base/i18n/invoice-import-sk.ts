@@ -26,7 +26,12 @@ export const sk = {
     back: '← Faktúry',
   },
   refused: {
-    title: 'Súbor s faktúrami sa nepodarilo prečítať',
+    titles: {
+      unread: 'Súbor s faktúrami sa nepodarilo prečítať',
+      noFile: 'Nevybrali ste súbor',
+      tooSlow: 'Nahrávanie trvalo príliš dlho',
+      busy: 'Doplnok je práve zaneprázdnený',
+    },
     nothingStored: 'Nič sa neuložilo. Opravte súbor a nahrajte ho znova.',
     back: 'Späť na formulár importu',
     noFile: 'Vyberte súbor s faktúrami (CSV alebo XLSX).',

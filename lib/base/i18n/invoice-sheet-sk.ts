@@ -57,9 +57,9 @@ export const sk = {
   },
   warnings: {
     'name-with-other-registration-id':
-      'Odberateľ „{name}“ má rôzne IČO ({values}; {rows}): KROS z každého IČO vytvorí samostatného partnera.',
+      'Odberateľ „{name}“ má rôzne IČO ({values}; {rows}): Fakturácia z každého IČO vytvorí samostatného partnera.',
     'person-with-other-email':
-      'Osoba „{name}“ bez IČO má rôzne e-maily ({values}; {rows}): KROS z každého e-mailu vytvorí samostatného partnera.',
+      'Osoba „{name}“ bez IČO má rôzne e-maily ({values}; {rows}): Fakturácia z každého e-mailu vytvorí samostatného partnera.',
     known: 'Jeden z nich už vo firme je.',
     /** The rows of the invoices that make the new partner, by their count's plural form (1 riadok, 2–4 riadky, 5+ riadkov). */
     rows: { one: 'riadok {rows}', few: 'riadky {rows}', many: 'riadku {rows}', other: '{count} riadkov: {rows}' },
@@ -73,7 +73,7 @@ export const sk = {
   },
   columns: {
     documentNumber:
-      'Číslo faktúry. Riadky s rovnakým číslom (a číselným radom) sú jedna faktúra, každý riadok jedna položka. Prázdne: číslo pridelí KROS z číselného radu.',
+      'Číslo faktúry. Riadky s rovnakým číslom (a číselným radom) sú jedna faktúra, každý riadok jedna položka. Prázdne: číslo pridelí Fakturácia z číselného radu.',
     numberingSequence: 'Kód číselného radu (napr. OF). Prázdne: predvolený rad firmy.',
     rowGroup:
       'Kľúč skupiny riadkov, keď je číslo dokladu prázdne: riadky s rovnakým kľúčom sú jedna faktúra (napr. číslo objednávky z e-shopu).',
@@ -82,7 +82,7 @@ export const sk = {
     deliveryDate: 'Dátum dodania (zdaniteľného plnenia); podľa neho sa overujú sadzby DPH.',
     currency: 'Mena (EUR, CZK…). Prázdne: EUR.',
     exchangeRate: 'Kurz: koľko jednotiek meny stojí 1 EUR. Povinný, ak mena nie je EUR.',
-    variableSymbol: 'Variabilný symbol, najviac 10 číslic. Prázdne: odvodí ho KROS z čísla.',
+    variableSymbol: 'Variabilný symbol, najviac 10 číslic. Prázdne: odvodí ho Fakturácia z čísla.',
     orderNumber: 'Číslo objednávky odberateľa.',
     'partner.businessName': 'Meno alebo obchodné meno odberateľa. Povinné.',
     'partner.registrationId': 'IČO: 8 číslic (slovenské aj 6 alebo 7, doplnia sa nuly spredu).',

@@ -1,4 +1,5 @@
 import { fill } from './documents';
+import { formatDay } from './format';
 import { en } from './invoice-sheet-en';
 import { type InvoiceSheetTexts, sk } from './invoice-sheet-sk';
 
@@ -13,13 +14,29 @@ export const invoiceSheetTexts: Record<'sk' | 'en', InvoiceSheetTexts> = { sk, e
 
 type Coded = { code: string; params?: Record<string, string> };
 
+/** How a sentence writes a day: on a page as the user's language does (formatDay), in failed.csv as the exports do. */
+export type DayWords = (day: string) => string;
+
+/** The problems' parameters that are days (ISO in the stored problem): said in the reader's form, never as ISO. */
+const DAY_PARAMS = ['day', 'issueDate'] as const;
+
+function withDays(params: Record<string, string> | undefined, day: DayWords): Record<string, string> {
+  const said = { ...params };
+  for (const name of DAY_PARAMS) if (said[name]) said[name] = day(said[name]);
+  return said;
+}
+
 const said = (known: Record<string, string>, { code, params }: Coded, fallback: string) =>
   Object.hasOwn(known, code) ? fill(known[code]!, params ?? {}) : fill(fallback, { code });
 
 /** A row's problem in words (a code this file does not have: the unknown text with its code). */
-export function invoiceProblemWords(problem: Coded, locale: 'sk' | 'en'): string {
+export function invoiceProblemWords(
+  problem: Coded,
+  locale: 'sk' | 'en',
+  day: DayWords = (value) => formatDay(value, locale),
+): string {
   const texts = invoiceSheetTexts[locale];
-  return said(texts.problems, problem, texts.problems.unknown);
+  return said(texts.problems, { ...problem, params: withDays(problem.params, day) }, texts.problems.unknown);
 }
 
 /** Why a file was refused, in words. */

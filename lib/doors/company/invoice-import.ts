@@ -4,6 +4,8 @@ import { HttpError } from '@/lib/base/errors';
 import { readBodyText } from '@/lib/base/http/body';
 import { localeOf } from '@/lib/base/http/request-locale';
 import { fill } from '@/lib/base/i18n/documents';
+import { fileDay } from '@/lib/base/i18n/format';
+import { refusalTitle } from '@/lib/base/i18n/import-upload';
 import { describeInvoiceProblem, invoiceImportTexts } from '@/lib/base/i18n/invoice-import';
 import { invoiceSheetTexts, sheetRefusalWords } from '@/lib/base/i18n/invoice-sheet';
 import { type Locale, pickLocale } from '@/lib/base/i18n/messages';
@@ -74,7 +76,7 @@ export const uploadInvoices = companyRoute<{ tenantId: string }>(
         scope,
         place: { kind: 'invoices', documentId: null, embedded: false },
         locale,
-        title: texts.title,
+        title: refusalTitle(error.code, texts.titles),
         // Busy is no fault of the file: nothing to correct.
         body:
           error.code === 'busy'
@@ -123,7 +125,12 @@ export const invoiceFailedRows = companyRoute<ImportParams>(
   async ({ request, params, read }) => {
     const detail = await read((db, scope) => invoiceImportOf(db, scope, params.importId));
     const locale = pickLocale(request.headers.get('accept-language'));
-    const csv = failedRowsCsv(detail.lines, describeInvoiceProblem(locale), invoiceSheetTexts[locale].failedRows.why);
+    const csv = failedRowsCsv(
+      detail.lines,
+      // A file: its sentences' days as the exports write days.
+      describeInvoiceProblem(locale, (day) => fileDay(day, locale)),
+      invoiceSheetTexts[locale].failedRows.why,
+    );
     const name = invoiceImportTexts[locale].template.failedFile;
     return fileResponse(bytesDownload(new TextEncoder().encode(csv), CSV_TYPE), {
       contentType: CSV_TYPE,

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { localeOf } from '@/lib/base/http/request-locale';
 import { fill } from '@/lib/base/i18n/documents';
-import { importUploadTexts } from '@/lib/base/i18n/import-upload';
+import { importUploadTexts, refusalTitle } from '@/lib/base/i18n/import-upload';
 import { ibanForPeople } from '@/lib/base/iban';
 import { importStatement, readUploadForm, UploadRefused } from '@/lib/features/imports/statement-import';
 import { seeOther } from '@/lib/platform/http/see-other';
@@ -70,7 +70,7 @@ export const uploadStatement = companyRoute<{ tenantId: string }>(
         scope,
         place: { section: 'payments', back: () => texts.back, embedded: false },
         locale,
-        title: texts.title,
+        title: refusalTitle(error.code, texts.titles),
         body,
         // A statement of another of the company's accounts: back to the form with that account chosen.
         back: rightAccountId

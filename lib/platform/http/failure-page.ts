@@ -54,11 +54,13 @@ export type FailurePage = {
 };
 
 const STYLE = [
-  'body{margin:0;font:16px/1.5 ui-sans-serif,system-ui,sans-serif;background:#f8fafc;color:#1e293b}',
-  '.wrap{max-width:64rem;margin:0 auto;padding:1.5rem 1rem}',
+  // The app's frame (app/layout.tsx: Tailwind's font and smoothing, max-w-5xl px-4 py-6 sm:px-6 xl:max-w-7xl), so a
+  // failure in the company's frame stands where the company's pages do, in the same type.
+  "body{margin:0;font:16px/1.5 -apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue','Noto Sans',Arial,sans-serif,'Apple Color Emoji','Segoe UI Emoji','Segoe UI Symbol','Noto Color Emoji';-webkit-font-smoothing:antialiased;background:#f8fafc;color:#1e293b}",
+  '.wrap{box-sizing:border-box;max-width:64rem;margin:0 auto;padding:1.5rem 1rem}@media(min-width:40rem){.wrap{padding-inline:1.5rem}}@media(min-width:80rem){.wrap{max-width:80rem}}',
   'header{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.75rem;margin-bottom:1.5rem;border-bottom:1px solid #e2e8f0;padding-bottom:1rem}',
   'p{margin:0}.app{font-size:1.125rem;font-weight:600;color:#0f172a}.who{font-size:.875rem;color:#475569}.who span{font-weight:500;color:#0f172a}',
-  'button{border:1px solid #cbd5e1;background:#fff;border-radius:.375rem;padding:.375rem .75rem;font:500 .875rem/1.25rem inherit;color:#334155;cursor:pointer}',
+  'button{border:1px solid #cbd5e1;background:#fff;border-radius:.375rem;padding:.375rem .75rem;font:inherit;font-size:.875rem;line-height:1.25rem;font-weight:500;color:#334155;cursor:pointer}',
   'a{color:#094a8c;font-weight:500;text-decoration:none}a:hover{text-decoration:underline}a:focus-visible,button:focus-visible{outline:2px solid #0b5cad;outline-offset:2px}',
   '.small{font-size:.875rem}h1{margin:.25rem 0 0;font-size:1.25rem;font-weight:600;color:#0f172a}.id{font-size:.875rem;color:#64748b}',
   'nav{margin-top:.75rem;border-bottom:1px solid #e2e8f0}nav ul{display:flex;flex-wrap:wrap;gap:0 .25rem;margin:0 0 -1px;padding:0;list-style:none}',

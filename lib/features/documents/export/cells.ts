@@ -1,3 +1,4 @@
+import { fileDay } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { type CsvSeparator, guardedText } from '@/lib/platform/csv';
 
@@ -31,11 +32,8 @@ export function csvCell(cell: Cell, locale: Locale): string {
       const decimal = decimalText(cell.value);
       return locale === 'sk' ? decimal.replace('.', ',') : decimal;
     }
-    case 'day': {
-      if (locale === 'en') return cell.value;
-      const [year, month, day] = cell.value.split('-').map(Number);
-      return `${day}. ${month}. ${year}`;
-    }
+    case 'day':
+      return fileDay(cell.value, locale);
     case 'count':
       return String(cell.value);
     case 'quantity':
