@@ -512,7 +512,7 @@ describe('partners that look like duplicates', () => {
       known: false,
     });
     expect(partnerWarningWords(warning([2]), 'sk')).toBe(
-      'Odberateľ „Obchod Hruška s.r.o.“ má rôzne IČO (36123456, 36123457; riadok 2): KROS z každého IČO vytvorí samostatného partnera.',
+      'Odberateľ „Obchod Hruška s.r.o.“ má rôzne IČO (36123456, 36123457; riadok 2): Fakturácia z každého IČO vytvorí samostatného partnera.',
     );
     expect(partnerWarningWords(warning([2, 3, 4]), 'sk')).toContain('(36123456, 36123457; riadky 2, 3, 4)');
     expect(partnerWarningWords(warning([2, 3, 4, 5, 6]), 'sk')).toContain('; 5 riadkov: 2, 3, 4, 5, 6)');
