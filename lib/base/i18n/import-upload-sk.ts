@@ -110,6 +110,18 @@ export const sk = {
     },
     open: 'Otvoriť',
     newImport: 'Importovať bankový výpis',
+    discarded: 'Import „{file}“ je zahodený aj s riadkami ({lines}). Do Fakturácie sa z neho nič neodoslalo.',
+  },
+  discard: {
+    open: 'Zahodiť import',
+    confirm:
+      'Import sa zmaže aj so všetkými riadkami ({lines}) a zo zoznamu importov zmizne. Do Fakturácie sa z neho nič neodoslalo, takže sa tam nič nezmení. Zahodenie sa nedá vrátiť.',
+    button: 'Áno, zahodiť import',
+    lines: { one: 'riadok', few: 'riadky', many: 'riadku', other: 'riadkov' },
+    refusedTitle: 'Import sa nedá zahodiť',
+    refused:
+      'Niektoré riadky tohto importu sa už odoslali do Fakturácie, čakajú na odoslanie alebo sa ešte overuje, či ich Fakturácia prijala. Taký import sa nikdy nezahodí: je jediným záznamom o tom, čo Fakturácia môže mať. Riadky, ktoré nechcete odoslať, vynechajte.',
+    back: 'Späť na import',
   },
 };
 
