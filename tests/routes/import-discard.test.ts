@@ -159,7 +159,9 @@ describe('an import with anything on its way', () => {
     const importId = await statementImport();
     await queueLines(await getDb(), scopeOf(TENANT), importId, 'all-ready');
     // The sender's step from queued to sent (its batch answered, or of unknown fate), as lib/owners/imports/outcomes.ts takes it.
-    await (await getDb()).execute(
+    await (
+      await getDb()
+    ).execute(
       sql`update import_lines set state = 'sent', sent_at = now() where import_id = ${importId} and state = 'queued'`,
     );
     const response = await discard({ tenantId: TENANT, importId }, { 'accept-language': 'en' });
