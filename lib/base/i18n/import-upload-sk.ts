@@ -28,6 +28,11 @@ export const sk = {
       'Použijú sa stĺpce potvrdené pre tento účet. Ak ich chcete zmeniť, zaškrtnite „Potvrdiť stĺpce znova“ a nahrajte súbor.',
     ask: 'Potvrdiť stĺpce znova',
     remembered: 'Zapamätané stĺpce tohto účtu: potvrdil(a) {who} dňa {date}.',
+    borrowed:
+      'Stĺpce sú vyplnené tak, ako boli nastavené pre účet {account} (potvrdil(a) {who} dňa {date}). Skontrolujte ich.',
+    noneForChosen: 'Pre účet {chosen} zatiaľ nie je nič nastavené.',
+    accountFromColumns:
+      'Súbor neuvádza svoj účet: vybraný je účet {account}, lebo jeho stĺpce sa zhodujú. Pred potvrdením ho skontrolujte.',
     none: '(žiadny)',
     fields: {
       date: 'Dátum zaúčtovania',
