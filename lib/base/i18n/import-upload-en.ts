@@ -28,7 +28,8 @@ export const en: ImportUploadTexts = {
       'The columns confirmed for this account are used. To change them, tick “Confirm the columns again” and upload the file.',
     ask: 'Confirm the columns again',
     remembered: 'Remembered columns for this account: confirmed by {who} on {date}.',
-    borrowed: 'The columns are filled in as they were set for account {account} (confirmed by {who} on {date}). Check them.',
+    borrowed:
+      'The columns are filled in as they were set for account {account} (confirmed by {who} on {date}). Check them.',
     noneForChosen: 'Nothing is set yet for account {chosen}.',
     accountFromColumns:
       'The file does not name its account: account {account} is chosen because its columns match. Check it before you confirm.',
