@@ -57,7 +57,8 @@ const slovak: Words = {
  * pays in full (not offered) and the one it pays half of (offered with what is left); then the import is discarded.
  */
 async function pairByHandThenDiscard(frame: FrameLocator, meant: Meant, fileName: string, words: Words) {
-  const invoiceOf = (role: string) => meant.data.entries.find((entry) => entry.role === role && entry.invoice)!.invoice!;
+  const invoiceOf = (role: string) =>
+    meant.data.entries.find((entry) => entry.role === role && entry.invoice)!.invoice!;
   const [paidInFull, paidInPart, suggested] = [invoiceOf('exact'), invoiceOf('partial'), invoiceOf('suggestion')];
   const row = frame.locator(`tr[data-line]:has([data-suggestion="${suggested.id}"])`).first();
   await expectUi(row.locator('[data-line-state]')).toHaveAttribute('data-line-state', 'unmatched');

@@ -42,7 +42,8 @@ async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** The sandbox's statement of the company's open invoices: as the bank would give it, or what each line means. */
-const statementOf = (tenantId: string, format: StatementFormat) => sandboxStatement(world.env.sandbox.url, tenantId, format);
+const statementOf = (tenantId: string, format: StatementFormat) =>
+  sandboxStatement(world.env.sandbox.url, tenantId, format);
 
 describe('recording a bank statement’s payments, in English at desktop width', () => {
   // Recording and then the copy's catching up take their time on a loaded machine.
