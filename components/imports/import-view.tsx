@@ -8,6 +8,7 @@ import type { Locale } from '@/lib/base/i18n/messages';
 import type { MoneyTexts } from '@/lib/base/i18n/money';
 import { ibanForPeople } from '@/lib/base/iban';
 import type { LineState } from '@/lib/base/imports/states';
+import type { InvoiceLeft } from '@/lib/features/imports/import-claims';
 import type { ImportPageData, PageLine } from '@/lib/features/imports/import-page';
 import { CHANGEABLE, importPagePath } from '@/lib/features/imports/import-paths';
 import { accountLabelOf } from '@/lib/features/money/labels';
@@ -335,6 +336,14 @@ function ActionsCell({
   );
 }
 
+/** What is left to pay on an invoice found, and what the import's other lines pay of it when they do. */
+function dueWords(invoice: InvoiceLeft, a: ImportsTexts['actions'], locale: Locale): string {
+  const money = (amount: string) => formatMoney(Number(amount), invoice.currency, locale);
+  return invoice.paidByImport === null
+    ? fill(a.due, { amount: money(invoice.amountDue) })
+    : fill(a.dueAfterImport, { amount: money(invoice.amountDue), paid: money(invoice.paidByImport) });
+}
+
 /** The invoices the search found for one line, each with its "pair" button, in a row under the line. */
 function SearchResults({
   data,
@@ -367,10 +376,8 @@ function SearchResults({
                 <span className="font-medium text-slate-900">{invoice.documentNumber ?? invoice.id}</span>
                 <span className="text-slate-700">{invoice.partnerName ?? ''}</span>
                 <span className="text-slate-600">{invoice.variableSymbol ? `VS ${invoice.variableSymbol}` : ''}</span>
-                <span className="tabular-nums text-slate-700">
-                  {invoice.open
-                    ? fill(a.due, { amount: formatMoney(Number(invoice.amountDue), invoice.currency, locale) })
-                    : a.paid}
+                <span className="tabular-nums text-slate-700" data-left={invoice.amountDue}>
+                  {invoice.open ? dueWords(invoice, a, locale) : a.paid}
                 </span>
                 <LineButton
                   action={actions.lines}

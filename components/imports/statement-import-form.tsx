@@ -4,7 +4,8 @@ import type { ImportUploadTexts } from '@/lib/base/i18n/import-upload';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { ibanForPeople } from '@/lib/base/iban';
 import { CSV_FIELDS } from '@/lib/features/imports/statement-import';
-import type { StatementImportForm } from '@/lib/features/imports/statement-import-form';
+import type { CsvColumnsForm, StatementImportForm } from '@/lib/features/imports/statement-import-form';
+import type { PaymentAccountRow } from '@/lib/owners/mirror/query/accounts';
 import { companyPath } from '@/lib/service/records/present';
 
 import { controlClass, FileField, labelClass, UploadForm, UploadFormHeader } from './upload-form';
@@ -43,6 +44,7 @@ export function StatementImportFormView({
           <fieldset className="space-y-3" data-csv-columns="">
             <legend className="text-base font-semibold text-slate-900">{c.title}</legend>
             <p className="text-sm text-slate-600">{c.intro}</p>
+            {form.csv.borrowed && <BorrowedColumns borrowed={form.csv.borrowed} texts={c} locale={locale} />}
             <p className="text-sm text-slate-600">{c.required}</p>
             <input type="hidden" name="csv.confirm" value="1" />
             <div className="grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-2">
@@ -127,5 +129,38 @@ export function StatementImportFormView({
         )}
       </UploadForm>
     </>
+  );
+}
+
+/** An account as a sentence names it: its name and its IBAN in groups of four. */
+const accountWords = (account: PaymentAccountRow) =>
+  [account.name ?? account.id, account.iban ? `(${ibanForPeople(account.iban)})` : null].filter(Boolean).join(' ');
+
+/**
+ * Which account's remembered columns fill the form in, when the account chosen has none that fit: and that nothing is
+ * set for the account chosen, or, with none chosen, that this account is chosen for the file.
+ */
+function BorrowedColumns({
+  borrowed,
+  texts,
+  locale,
+}: {
+  borrowed: NonNullable<CsvColumnsForm['borrowed']>;
+  texts: ImportUploadTexts['csv'];
+  locale: Locale;
+}) {
+  const account = accountWords(borrowed.account);
+  return (
+    <div className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900" data-borrowed-columns={borrowed.account.id}>
+      {borrowed.chosen && <p>{fill(texts.noneForChosen, { chosen: accountWords(borrowed.chosen) })}</p>}
+      <p>
+        {fill(texts.borrowed, {
+          account,
+          who: borrowed.confirmedBy,
+          date: formatMoment(borrowed.confirmedAt, locale),
+        })}
+      </p>
+      {!borrowed.chosen && <p className="mt-1 font-medium">{fill(texts.accountFromColumns, { account })}</p>}
+    </div>
   );
 }

@@ -15,6 +15,8 @@ const catalogue = {
   method_not_allowed: { status: 405, message: 'Method not allowed.' },
   /** What is asked for is being prepared (the company's copy of its documents before its first full sync). */
   not_ready: { status: 409, message: 'This is not ready yet. Try again later.' },
+  /** What is asked for cannot be done in the state the thing is in (an import with lines sent cannot be discarded). */
+  conflict: { status: 409, message: 'This cannot be done in the current state.' },
   gone: { status: 410, message: 'The request has expired.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   rate_limited: { status: 429, message: 'Too many requests. Try again later.' },

@@ -16,7 +16,15 @@ import { describe, expect, it } from 'vitest';
 
 import { expectUi } from './support/expect-ui';
 import { printAddonOutputOnFailure } from './support/failure-output';
-import { sidewaysScroll, stateCount, uploadThroughForm } from './support/imports';
+import {
+  type Meant,
+  openPaymentsOnceCopied,
+  sandboxStatement,
+  sidewaysScroll,
+  stateCount,
+  type StatementFormat,
+  uploadThroughForm,
+} from './support/imports';
 import { reloadFrameUntil } from './support/reload';
 import { screenshotDir } from './support/screenshots';
 import { framedWorldDuringTests, janaAtDesktop, janaOnSlovakPhone } from './support/service-window';
@@ -33,19 +41,9 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
 
-/** The sandbox's statement of the company's open invoices, as the bank would give it. */
-async function statementOf(
-  tenantId: string,
-  format: 'camt053' | 'mt940' | 'json',
-): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const response = await fetch(`${world.env.sandbox.url}/admin/data-api/statement?tenant=${tenantId}&format=${format}`);
-  expect(response.status).toBe(200);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'statement';
-  return { name, mimeType: response.headers.get('content-type')!, buffer: Buffer.from(await response.arrayBuffer()) };
-}
-
-/** What each line of a sandbox statement is meant to show (its `format=json`). */
-type Meant = { data: { entries: { role: string; invoice: { id: number; documentNumber: string } | null }[] } };
+/** The sandbox's statement of the company's open invoices: as the bank would give it, or what each line means. */
+const statementOf = (tenantId: string, format: StatementFormat) =>
+  sandboxStatement(world.env.sandbox.url, tenantId, format);
 
 /**
  * The duplicates of a statement recorded by the import at `recordedAt`: `count` of them, each saying so in `words`
@@ -65,16 +63,6 @@ async function expectRecordedBy(frame: FrameLocator, recordedAt: string, count: 
   await expectUi.poll(() => frame.locator('body').evaluate(() => window.location.pathname)).toBe(recordedAt);
   await frame.locator('body').evaluate(() => window.history.back());
   await expectUi(said).toHaveCount(count);
-}
-
-/** Opens the Payments tab and reloads now and then until the company's copy can pair (a job of the add-on). */
-async function openPaymentsOnceCopied(frame: FrameLocator, tab: string, nav: string): Promise<void> {
-  await frame.getByRole('navigation', { name: nav }).getByRole('link', { name: tab, exact: true }).click();
-  const state = frame.locator('[data-payments-state]');
-  await expectUi(state).toBeVisible();
-  await reloadFrameUntil(frame, () =>
-    expectUi(state).toHaveAttribute('data-payments-state', 'ready', { timeout: 3_000 }),
-  );
 }
 
 describe('recording a bank statement’s payments, in English at desktop width', () => {

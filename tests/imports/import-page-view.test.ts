@@ -336,8 +336,8 @@ describe('the import’s page', () => {
       line: '1',
       q: 'Hruška',
       results: [
-        { ...openInvoice({ id: '41', amountDue: '100.00' }), open: true },
-        { ...openInvoice({ id: '42', amountDue: '0' }), open: false },
+        { ...openInvoice({ id: '41', amountDue: '100.00' }), open: true, paidByImport: null },
+        { ...openInvoice({ id: '42', amountDue: '0' }), open: false, paidByImport: null },
       ],
     };
     data.outcome = { outcome: 'paired', number: 'OF2026041', count: 0, by: null };
@@ -348,6 +348,9 @@ describe('the import’s page', () => {
     expect(html).toContain('>paid<');
     expect(html).toContain('The line is paired with invoice OF2026041.');
     expect(html).toMatch(/<details open="">/);
+    data.search.results = [{ ...openInvoice({ id: '43', amountDue: '80' }), open: true, paidByImport: '20' }];
+    expect(render(data, 'en')).toContain('€80.00 left after this import’s other payments (€20.00)');
+    expect(render(data, 'sk')).toMatch(/zostáva 80,00\s€ po ostatných platbách tohto importu \(20,00\s€\)/);
     data.search.results = [];
     expect(render(data, 'sk')).toContain('Žiadna faktúra nezodpovedá „Hruška“.');
   });

@@ -4,6 +4,7 @@ import { POST as postLines } from '@/app/companies/[tenantId]/payments/import/[i
 import { POST as postSend } from '@/app/companies/[tenantId]/payments/import/[importId]/send/route';
 import { GET as getView } from '@/app/companies/[tenantId]/payments/import/[importId]/view.json/route';
 import { isRouteHandlerPath } from '@/lib/base/http/route-handlers';
+import { subtractAmounts } from '@/lib/features/imports/amounts';
 import { loadImportPage } from '@/lib/features/imports/import-page';
 import { createImport } from '@/lib/owners/imports/create';
 import { importSendQueue } from '@/lib/owners/imports/jobs';
@@ -401,6 +402,78 @@ describe('the page’s data', () => {
     await post(postSend, { tenantId: TENANT, importId }, []);
     expect((await loadImportPage(pageOf(TENANT), importId, { pair: '1', q: 'x' }))!.search).toBeNull();
     expect((await loadImportPage(pageOf(TENANT), importId, { pair: '9', q: 'x' }))!.search).toBeNull();
+  });
+});
+
+describe('pairing by hand against what the same import already pays', () => {
+  const pageOf = (tenantId: string) => companyPageOf(scopeOf(tenantId));
+
+  /**
+   * An import whose line 1 pays invoice `full` in full and line 2 one euro of invoice `part`; line 3, without an
+   * invoice, is of exactly what is left on `part` after line 2.
+   */
+  async function importPaying() {
+    const open = (await openInvoicesOf(await getDb(), company)).filter(
+      (each) => each.documentNumber !== null && each.variableSymbol !== null && (each.currency ?? 'EUR') === 'EUR',
+    );
+    const [full, part] = open.filter((each) => Number(each.amountDue) > 1);
+    // As a statement writes it: two decimals.
+    const left = Number(subtractAmounts(part!.amountDue, '1')).toFixed(2);
+    const prefix = `h${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+    const facts = (amount: string) => ({
+      date: '2026-11-20',
+      amount,
+      currency: 'EUR',
+      variableSymbol: null,
+      counterparty: { name: 'PEKAREN U LIPY', iban: `SK31${prefix}` },
+      reference: null,
+      direction: 'credit',
+    });
+    const paying = (line: string, invoice: typeof full, amount: string): NewLine => ({
+      state: 'ready',
+      externalId: `${prefix}-${line}`,
+      payload: payment(invoice!.variableSymbol, Number(amount)),
+      display: facts(amount),
+      document: { id: invoice!.id, documentNumber: invoice!.documentNumber! },
+    });
+    const { id } = await createImport(await getDb(), scopeOf(TENANT), {
+      kind: 'payments',
+      fileName: 'vypis-ruka.xml',
+      digest: DIGEST,
+      accountId: '1',
+      lines: [
+        paying('1', full, full!.amountDue),
+        paying('2', part, '1.00'),
+        { state: 'unmatched', externalId: `${prefix}-3`, payload: payment(null, Number(left)), display: facts(left) },
+      ],
+    });
+    return { importId: id, full: full!, part: part!, left };
+  }
+
+  it('does not offer an invoice the import pays in full, and offers one it pays in part with what is left', async () => {
+    const { importId, full, part, left } = await importPaying();
+    const fullSearch = await loadImportPage(pageOf(TENANT), importId, { pair: '3', q: full.documentNumber! });
+    expect(fullSearch!.search!.results!.map((each) => each.id)).not.toContain(full.id);
+    const partSearch = await loadImportPage(pageOf(TENANT), importId, { pair: '3', q: part.documentNumber! });
+    const offered = partSearch!.search!.results!.find((each) => each.id === part.id);
+    expect(offered).toMatchObject({ open: true, paidByImport: '1' });
+    expect(Number(offered!.amountDue)).toBe(Number(left));
+    // The line paying it sees the invoice as the mirror has it: its own payment is not counted against it.
+    const ownSearch = await loadImportPage(pageOf(TENANT), importId, { pair: '1', q: full.documentNumber! });
+    expect(ownSearch!.search!.results!.find((each) => each.id === full.id)).toMatchObject({ paidByImport: null });
+  });
+
+  it('pairs against what is left: the rest of a partly paid invoice pays it in full', async () => {
+    const { importId, part } = await importPaying();
+    const response = await post(postLines, { tenantId: TENANT, importId }, [
+      ['action', 'pair'],
+      ['line', '3'],
+      ['invoice', part.id],
+    ]);
+    expect(response.status).toBe(303);
+    const line = (await readImport(await getDb(), company, importId))!.lines.find((each) => each.line === '3')!;
+    expect(line.state).toBe('ready');
+    expect(line.display.pairing).toMatchObject({ match: 'exact' });
   });
 });
 

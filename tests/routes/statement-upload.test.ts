@@ -440,6 +440,50 @@ describe('the form (GET …/payments/import)', () => {
     expect(await formHtml({ columns: 'not-json' })).not.toContain('csv.confirm');
   });
 
+  describe('a CSV whose columns are remembered for another account of the company', () => {
+    /** The header of the CSV the tests above confirmed for `bank`, in another order, with a column more. */
+    const bankHeader = async () => {
+      const stored = await csvMappingOf(await getDb(), company, bank.id);
+      const named = Object.values((stored!.mapping as { columns: Record<string, string | null> }).columns);
+      const header = ['Poznámka', ...named.filter((column): column is string => column !== null).reverse()];
+      return Buffer.from(JSON.stringify(header)).toString('base64url');
+    };
+    const label = (account: PaymentAccountRow) => account.name ?? account.id;
+
+    it('with that other account chosen: says nothing is set for it and fills the columns in from the one that has them', async () => {
+      const columns = await bankHeader();
+      const html = await formHtml({ columns, account: otherAccount.id });
+      expect(html).toContain(`data-borrowed-columns="${bank.id}"`);
+      expect(html).toContain(`Nothing is set yet for account ${label(otherAccount)}`);
+      expect(html).toContain(`as they were set for account ${label(bank)}`);
+      expect(html).toContain(`confirmed by ${JANA}`);
+      expect(html).toMatch(/name="csv.date"[^>]*>.*<option value="Dátum zaúčtovania" selected="">/);
+      // The user's choice of account stays.
+      expect(html).toContain(`<option value="${otherAccount.id}" selected="">`);
+      const sk = await formHtml({ columns, account: otherAccount.id }, 'sk');
+      expect(sk).toMatch(new RegExp(`Pre účet ${label(otherAccount)}[^<]* zatiaľ nie je nič nastavené\\.`));
+      expect(sk).toContain(`ako boli nastavené pre účet ${label(bank)}`);
+    });
+
+    it('with no account chosen: chooses the account whose columns match, and says so', async () => {
+      const columns = await bankHeader();
+      const html = await formHtml({ columns });
+      expect(html).toContain(`<option value="${bank.id}" selected="">`);
+      expect(html).toContain(`account ${label(bank)}`);
+      expect(html).toContain('is chosen because its columns match');
+      expect(html).not.toContain('Nothing is set yet');
+      expect(html).toMatch(/name="csv.amount"[^>]*>.*<option value="Suma" selected="">/);
+      expect(await formHtml({ columns }, 'sk')).toContain('lebo jeho stĺpce sa zhodujú');
+    });
+
+    it('columns that fit no remembered mapping are only guessed, naming no account', async () => {
+      const header = ['Dátum', 'Popis', 'Suma v EUR'];
+      const html = await formHtml({ columns: Buffer.from(JSON.stringify(header)).toString('base64url') });
+      expect(html).not.toContain('data-borrowed-columns');
+      expect(html).toContain('<option value="" selected="">');
+    });
+  });
+
   it('an account with remembered columns says who confirmed them and offers to confirm them again', async () => {
     const html = await formHtml({ account: bank.id });
     expect(html).toContain(`confirmed by ${JANA}`);

@@ -36,6 +36,7 @@ export const routeHandlers = [
   '/companies/[tenantId]/invoices/import/template.csv',
   '/companies/[tenantId]/invoices/import/template.xlsx',
   '/companies/[tenantId]/invoices/import/upload',
+  '/companies/[tenantId]/imports/[importId]/discard',
   '/companies/[tenantId]/payments/export.csv',
   '/companies/[tenantId]/payments/export.xlsx',
   '/companies/[tenantId]/payments/import/[importId]/lines',

@@ -28,6 +28,11 @@ export const en: ImportUploadTexts = {
       'The columns confirmed for this account are used. To change them, tick “Confirm the columns again” and upload the file.',
     ask: 'Confirm the columns again',
     remembered: 'Remembered columns for this account: confirmed by {who} on {date}.',
+    borrowed:
+      'The columns are filled in as they were set for account {account} (confirmed by {who} on {date}). Check them.',
+    noneForChosen: 'Nothing is set yet for account {chosen}.',
+    accountFromColumns:
+      'The file does not name its account: account {account} is chosen because its columns match. Check it before you confirm.',
     none: '(none)',
     fields: {
       date: 'Booking date',
@@ -108,5 +113,17 @@ export const en: ImportUploadTexts = {
     kinds: { payments: 'Bank statement', invoices: 'Invoices' },
     open: 'Open',
     newImport: 'Import a bank statement',
+    discarded: 'The import “{file}” is discarded with its lines ({lines}). Nothing of it was sent to KROS.',
+  },
+  discard: {
+    open: 'Discard the import',
+    confirm:
+      'The import is deleted with all its lines ({lines}) and leaves the list of imports. Nothing of it was sent to KROS, so nothing changes there. Discarding cannot be undone.',
+    button: 'Yes, discard the import',
+    lines: { one: 'line', few: 'lines', many: 'lines', other: 'lines' },
+    refusedTitle: 'The import cannot be discarded',
+    refused:
+      'Some lines of this import were sent to KROS, are waiting to be sent, or are still being confirmed. Such an import is never discarded: it is the only record of what KROS may have. Leave out the lines you do not want to send.',
+    back: 'Back to the import',
   },
 };

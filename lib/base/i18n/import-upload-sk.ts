@@ -28,6 +28,11 @@ export const sk = {
       'Použijú sa stĺpce potvrdené pre tento účet. Ak ich chcete zmeniť, zaškrtnite „Potvrdiť stĺpce znova“ a nahrajte súbor.',
     ask: 'Potvrdiť stĺpce znova',
     remembered: 'Zapamätané stĺpce tohto účtu: potvrdil(a) {who} dňa {date}.',
+    borrowed:
+      'Stĺpce sú vyplnené tak, ako boli nastavené pre účet {account} (potvrdil(a) {who} dňa {date}). Skontrolujte ich.',
+    noneForChosen: 'Pre účet {chosen} zatiaľ nie je nič nastavené.',
+    accountFromColumns:
+      'Súbor neuvádza svoj účet: vybraný je účet {account}, lebo jeho stĺpce sa zhodujú. Pred potvrdením ho skontrolujte.',
     none: '(žiadny)',
     fields: {
       date: 'Dátum zaúčtovania',
@@ -106,6 +111,18 @@ export const sk = {
     kinds: { payments: 'Bankový výpis', invoices: 'Faktúry' },
     open: 'Otvoriť',
     newImport: 'Importovať bankový výpis',
+    discarded: 'Import „{file}“ je zahodený aj s riadkami ({lines}). Do Fakturácie sa z neho nič neodoslalo.',
+  },
+  discard: {
+    open: 'Zahodiť import',
+    confirm:
+      'Import sa zmaže aj so všetkými riadkami ({lines}) a zo zoznamu importov zmizne. Do Fakturácie sa z neho nič neodoslalo, takže sa tam nič nezmení. Zahodenie sa nedá vrátiť.',
+    button: 'Áno, zahodiť import',
+    lines: { one: 'riadok', few: 'riadky', many: 'riadku', other: 'riadkov' },
+    refusedTitle: 'Import sa nedá zahodiť',
+    refused:
+      'Niektoré riadky tohto importu sa už odoslali do Fakturácie, čakajú na odoslanie alebo sa ešte overuje, či ich Fakturácia prijala. Taký import sa nikdy nezahodí: je jediným záznamom o tom, čo Fakturácia môže mať. Riadky, ktoré nechcete odoslať, vynechajte.',
+    back: 'Späť na import',
   },
 };
 

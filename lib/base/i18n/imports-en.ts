@@ -157,6 +157,7 @@ export const en: ImportsTexts = {
     searchNone: 'No invoice matches “{q}”.',
     paid: 'paid',
     due: '{amount} left',
+    dueAfterImport: '{amount} left after this import’s other payments ({paid})',
     cancel: 'Close',
     lineLabel: 'Line {line}',
   },

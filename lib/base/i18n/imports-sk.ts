@@ -171,6 +171,7 @@ export const sk = {
     searchNone: 'Žiadna faktúra nezodpovedá „{q}“.',
     paid: 'uhradená',
     due: 'zostáva {amount}',
+    dueAfterImport: 'zostáva {amount} po ostatných platbách tohto importu ({paid})',
     cancel: 'Zavrieť',
     lineLabel: 'Riadok {line}',
   },

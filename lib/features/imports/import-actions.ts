@@ -14,6 +14,7 @@ import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { invoiceToPair, openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
 import type { Db } from '@/lib/platform/db/client';
 
+import { applyClaims, claimsOfImport } from './import-claims';
 import { importPagePath } from './import-paths';
 import { paymentDisplayOf, statementLineOf } from './line-display';
 import { indexOpenInvoices } from './open-invoice-index';
@@ -154,7 +155,10 @@ export async function applyLineForm(db: Db, scope: CompanyScope, importId: strin
   const company = mirrorCompanyOf(scope);
   const invoice = await invoiceToPair(db, company, form.invoice);
   if (!invoice) throw badForm();
-  const index = indexOpenInvoices(await openInvoicesOf(db, company));
+  // What is left to pay after this import's other lines: the company's copy does not know their payments yet.
+  const open = await openInvoicesOf(db, company);
+  const index = indexOpenInvoices(open);
+  applyClaims(index, open, claimsOfImport(detail.lines, stored.line));
   const pairing = pairByHand(statementLine, invoice, index);
   const { variableSymbol: _previous, ...rest } = stored.payload;
   const symbol = invoice.variableSymbol;

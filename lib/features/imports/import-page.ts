@@ -6,9 +6,10 @@ import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { holdersOf, type HoldingLine, type ImportDetail, type ImportLineView } from '@/lib/owners/imports/view';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
-import { type PairableInvoice, searchInvoicesToPair } from '@/lib/owners/mirror/query/open-invoices';
+import { searchInvoicesToPair } from '@/lib/owners/mirror/query/open-invoices';
 
 import type { ImportOutcome } from './import-actions';
+import { claimsOfImport, type InvoiceLeft, leftAfterImport } from './import-claims';
 import { type CurrencySum, importOfKind, inProgress, one, sumReady } from './import-page-parts';
 import { CHANGEABLE } from './import-paths';
 
@@ -28,7 +29,8 @@ export type PageLine = ImportLineView & {
   recordedBy: HoldingLine | null;
 };
 
-export type PairSearch = { line: string; q: string; results: PairableInvoice[] | null };
+/** The invoices found, each with what is left after the import's other lines (those they pay in full left out). */
+export type PairSearch = { line: string; q: string; results: InvoiceLeft[] | null };
 
 export type ImportPageData = {
   detail: ImportDetail;
@@ -91,17 +93,18 @@ export async function loadImportPage(
   const pair = one(params.pair)?.trim() ?? '';
   const q = (one(params.q) ?? '').trim().slice(0, 100);
   const searched = lines.find((line) => line.line === pair && CHANGEABLE.includes(line.state));
-  const [accounts, results] = await Promise.all([
+  const [accounts, found] = await Promise.all([
     page.read((db) => paymentAccountsOf(db, company)),
     searched && q !== '' ? page.read((db) => searchInvoicesToPair(db, company, q)) : Promise.resolve(null),
   ]);
+  const left = searched && found ? leftAfterImport(found, claimsOfImport(detail.lines, searched.line)) : null;
   const outcome = one(params.outcome) as ImportOutcome | undefined;
   return {
     detail,
     lines,
     toRecord: sumToRecord(lines),
     accounts,
-    search: searched ? { line: searched.line, q, results } : null,
+    search: searched ? { line: searched.line, q, results: left } : null,
     outcome:
       outcome && OUTCOMES.includes(outcome)
         ? {

@@ -1,9 +1,12 @@
 import 'server-only';
 
+import type { SearchParams } from '@/lib/base/http/search-params';
 import { LINE_STATES, type LineState } from '@/lib/base/imports/states';
 import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { type ImportSummary, listImports } from '@/lib/owners/imports/view';
 import { companyPath } from '@/lib/service/records/present';
+
+import { one } from './import-page-parts';
 
 /**
  * The company's imports page (GET …/imports): every upload, newest first, with its kind, file, who, when, its state
@@ -36,4 +39,12 @@ export async function loadCompanyImports(page: CompanyPage): Promise<ImportListR
       total: counts.reduce((sum, { count }) => sum + count, 0),
     };
   });
+}
+
+/** What "Discard the import" left in the list's address (lib/features/imports/discard-import.ts); null: nothing. */
+export function discardedNoticeOf(params: SearchParams): { file: string; lines: number } | null {
+  const file = one(params.discarded)?.trim().slice(0, 120);
+  const lines = Number(one(params.lines) ?? '0');
+  if (!file) return null;
+  return { file, lines: Number.isSafeInteger(lines) && lines >= 0 ? lines : 0 };
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 
 import type { CompanyScope } from '@/lib/base/company-scope';
@@ -68,4 +68,27 @@ export async function rememberCsvMapping(
       target: [importCsvMappings.pluginId, importCsvMappings.tenantId, importCsvMappings.accountId],
       set: { mapping, confirmedBy: scope.userId, confirmedAt: new Date() },
     });
+}
+
+/**
+ * Every remembered mapping of the company, the most recently confirmed first: a CSV's header is looked up among
+ * them when its own account has none (the form then proposes the columns set for another account, and says which).
+ */
+export async function csvMappingsOf(db: Db, company: ImportCompany): Promise<StoredCsvMapping[]> {
+  const rows = await db
+    .select({
+      accountId: importCsvMappings.accountId,
+      mapping: importCsvMappings.mapping,
+      confirmedBy: importCsvMappings.confirmedBy,
+      confirmedAt: importCsvMappings.confirmedAt,
+    })
+    .from(importCsvMappings)
+    .where(and(eq(importCsvMappings.pluginId, company.pluginId), eq(importCsvMappings.tenantId, company.tenantId)))
+    .orderBy(desc(importCsvMappings.confirmedAt))
+    // An account a company has: a few; a bound all the same.
+    .limit(100);
+  return rows.flatMap((row) => {
+    const parsed = storedCsvMappingSchema.safeParse(row);
+    return parsed.success ? [parsed.data] : [];
+  });
 }

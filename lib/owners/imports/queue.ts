@@ -39,7 +39,7 @@ const lineList = (lines: readonly string[]) =>
  * the queueing one step per company: two tabs recording two statements of the same payment meet here, one after the
  * other, and the second finds the first's line queued.
  */
-async function whileQueueing<T>(db: Db, scope: ImportCompany, work: (tx: Db) => Promise<T>): Promise<T> {
+export async function whileQueueing<T>(db: Db, scope: ImportCompany, work: (tx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {

@@ -1,7 +1,9 @@
 import { notFound } from 'next/navigation';
 
+import { DiscardImport } from '@/components/imports/discard-import';
 import { InvoiceImportView } from '@/components/imports/invoice-import-view';
 import type { SearchParams } from '@/lib/base/http/search-params';
+import { importUploadTexts } from '@/lib/base/i18n/import-upload';
 import { invoiceImportTexts } from '@/lib/base/i18n/invoice-import';
 import { messages } from '@/lib/base/i18n/messages';
 import { getMessages } from '@/lib/base/i18n/server';
@@ -27,5 +29,17 @@ export default async function InvoiceImportPage({ params, searchParams }: Props)
   const data = await loadInvoiceImportPage(await requireCompany(tenantId), importId, await searchParams);
   if (!data) notFound();
   const { locale } = await getMessages();
-  return <InvoiceImportView data={data} tenantId={tenantId} texts={invoiceImportTexts[locale]} locale={locale} />;
+  return (
+    <>
+      <InvoiceImportView data={data} tenantId={tenantId} texts={invoiceImportTexts[locale]} locale={locale} />
+      <DiscardImport
+        tenantId={tenantId}
+        importId={data.detail.id}
+        state={data.detail.state}
+        lines={data.lines.length}
+        texts={importUploadTexts[locale].discard}
+        locale={locale}
+      />
+    </>
+  );
 }

@@ -1,7 +1,9 @@
 import { notFound } from 'next/navigation';
 
+import { DiscardImport } from '@/components/imports/discard-import';
 import { ImportView } from '@/components/imports/import-view';
 import type { SearchParams } from '@/lib/base/http/search-params';
+import { importUploadTexts } from '@/lib/base/i18n/import-upload';
 import { importsTexts } from '@/lib/base/i18n/imports';
 import { messages } from '@/lib/base/i18n/messages';
 import { getMessages } from '@/lib/base/i18n/server';
@@ -26,5 +28,17 @@ export default async function ImportPage({ params, searchParams }: Props) {
   const data = await loadImportPage(await requireCompany(tenantId), importId, await searchParams);
   if (!data) notFound();
   const { t, locale } = await getMessages();
-  return <ImportView data={data} tenantId={tenantId} texts={importsTexts[locale]} money={t.money} locale={locale} />;
+  return (
+    <>
+      <ImportView data={data} tenantId={tenantId} texts={importsTexts[locale]} money={t.money} locale={locale} />
+      <DiscardImport
+        tenantId={tenantId}
+        importId={data.detail.id}
+        state={data.detail.state}
+        lines={data.lines.length}
+        texts={importUploadTexts[locale].discard}
+        locale={locale}
+      />
+    </>
+  );
 }
