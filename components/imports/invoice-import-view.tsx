@@ -320,7 +320,7 @@ export function InvoiceImportView({
         )}
         <SendPart
           detail={detail}
-          settledWords={texts.summary.settled}
+          settledWords={data.overwritten > 0 ? texts.summary.settledOverwriting : texts.summary.settled}
           locale={locale}
           sums={
             <ReadySums

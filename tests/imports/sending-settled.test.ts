@@ -60,14 +60,14 @@ function statementPage(counts: Partial<LineCounts>, locale: 'sk' | 'en'): string
   );
 }
 
-function invoicesPage(counts: Partial<LineCounts>, locale: 'sk' | 'en'): string {
+function invoicesPage(counts: Partial<LineCounts>, locale: 'sk' | 'en', overwritten = 0): string {
   const detail = detailOf('invoices', counts);
   const data: InvoiceImportPageData = {
     detail,
     lines: [],
     toSend: [],
     existing: 0,
-    overwritten: 0,
+    overwritten,
     failed: 0,
     outcome: { outcome: 'queued', count: 0 },
     inProgress: sending(detail.counts),
@@ -118,5 +118,16 @@ describe.each(kinds)('the page of an import of $kind', ({ page, button, texts, s
     expect(html).toContain('data-settled="3"');
     expect(html).not.toMatch(/<button[^>]* disabled=""/);
     expect(page({ excluded: 2 }, 'en')).not.toContain(button);
+  });
+});
+
+describe('the page of an invoice import that overwrote invoices', () => {
+  it.each([
+    ['sk', '3 faktúry sú vytvorené alebo prepísané vo Fakturácii.'],
+    ['en', '3 invoices created or overwritten in KROS.'],
+  ] as const)('says they were created or overwritten, never only created (%s)', (locale, words) => {
+    const html = invoicesPage({ done: 3 }, locale, 2);
+    expect(html).toContain(words);
+    expect(html).not.toContain(invoiceImportTexts[locale].summary.settled.few.replace('{count}', '3'));
   });
 });

@@ -64,6 +64,12 @@ export const en: InvoiceImportTexts = {
       many: '{count} invoices created in KROS.',
       other: '{count} invoices created in KROS.',
     },
+    settledOverwriting: {
+      one: '{count} invoice created or overwritten in KROS.',
+      few: '{count} invoices created or overwritten in KROS.',
+      many: '{count} invoices created or overwritten in KROS.',
+      other: '{count} invoices created or overwritten in KROS.',
+    },
   },
   states: {
     ready: 'Ready',

@@ -70,6 +70,13 @@ export const sk = {
       many: '{count} faktúry sú vytvorené vo Fakturácii.',
       other: '{count} faktúr je vytvorených vo Fakturácii.',
     },
+    /** The same, when some of them overwrote invoices of the same number. */
+    settledOverwriting: {
+      one: '{count} faktúra je vytvorená alebo prepísaná vo Fakturácii.',
+      few: '{count} faktúry sú vytvorené alebo prepísané vo Fakturácii.',
+      many: '{count} faktúry sú vytvorené alebo prepísané vo Fakturácii.',
+      other: '{count} faktúr je vytvorených alebo prepísaných vo Fakturácii.',
+    },
   },
   states: {
     ready: 'Pripravená',
