@@ -35,33 +35,42 @@ function subscribeOnce() {
 }
 
 /**
- * Calls `fetch` and answers, beside its response, when the request left (`now()` at that moment): when undici wrote
- * its headers, or, for a fetch that never says so (another implementation, or a request refused before it was
- * written), when the fetch settled: the latest it can have left. Never earlier than it really left.
+ * When a request left (`now()` then), and whether it surely went (`sent`: undici wrote it, or an answer came) or the
+ * fetch failed without undici saying it wrote it.
+ */
+export type Departure = { at: number; sent: boolean };
+
+/**
+ * Calls `fetch` and answers, beside its response, when the request left: when undici wrote its headers (`onSent`
+ * is called then, synchronously, before the write), or, for a fetch that never says so (another implementation, or
+ * a request given up before it was written), when the fetch settled: the latest it can have left. Never earlier than
+ * it really left.
  */
 export function fetchWatchingDeparture(
   doFetch: typeof fetch,
   url: string,
   init: RequestInit,
   now: () => number,
-): { answering: Promise<Response>; left: Promise<number> } {
+  onSent: () => void = () => {},
+): { answering: Promise<Response>; left: Promise<Departure> } {
   subscribeOnce();
-  let noteLeft!: (at: number) => void;
-  const left = new Promise<number>((resolve) => {
+  let noteLeft!: (sent: boolean) => void;
+  const left = new Promise<Departure>((resolve) => {
     let noted = false;
-    noteLeft = (at) => {
+    noteLeft = (sent) => {
       if (noted) return;
       noted = true;
-      resolve(at);
+      if (sent) onSent();
+      resolve({ at: now(), sent });
     };
   });
   const answering = callInFlight.run(
-    () => noteLeft(now()),
+    () => noteLeft(true),
     () => doFetch(url, init),
   );
   answering.then(
-    () => noteLeft(now()),
-    () => noteLeft(now()),
+    () => noteLeft(true),
+    () => noteLeft(false),
   );
   return { answering, left };
 }

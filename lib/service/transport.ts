@@ -263,7 +263,9 @@ export function createTransport(options: TransportOptions): Transport {
    * One attempt. A JSON answer is read whole inside the attempt, so the timeout covers its body and a body cut short
    * is retried like any network failure; a binary answer must only start within the timeout, then it streams.
    * A call that comes to leave more than DEPARTURE_GRACE_MS after asking for its slot does not go (`MISSED`): the
-   * budget counts a departure never reported as that late at most.
+   * budget counts a departure never reported as that late at most. Leaving is the request's write, which may come
+   * well after fetch is called (a connection to open, a busy process): a request not written by then is aborted
+   * before it is (undici checks the signal before it writes), and counts as not sent.
    */
   async function attempt(call: Call, url: string, deadline: number, slot: Slot): Promise<Answer | typeof MISSED> {
     const left = deadline - now();
@@ -271,7 +273,8 @@ export function createTransport(options: TransportOptions): Transport {
     const headersDue = new AbortController();
     const timer = setTimeout(() => headersDue.abort(), timeoutMs);
     const due = call.binary ? headersDue.signal : AbortSignal.timeout(timeoutMs);
-    const signals = [due];
+    const tooLate = new AbortController();
+    const signals = [due, tooLate.signal];
     if (call.binary) signals.push(AbortSignal.timeout(downloadTimeoutMs));
     if (call.signal) signals.push(call.signal);
 
@@ -292,18 +295,30 @@ export function createTransport(options: TransportOptions): Transport {
       await reportDeparture(slot, null);
       return MISSED;
     }
+    const graceTimer = setTimeout(() => tooLate.abort(), slot.askedAt + DEPARTURE_GRACE_MS - now());
+    const { answering, left: leaving } = fetchWatchingDeparture(doFetch, url, init, now, () =>
+      clearTimeout(graceTimer),
+    );
+    const departure = leaving.then(({ at, sent }) =>
+      reportDeparture(slot, tooLate.signal.aborted && !sent ? null : at),
+    );
     try {
-      const { answering, left } = fetchWatchingDeparture(doFetch, url, init, now);
-      const departure = left.then((leftAt) => reportDeparture(slot, leftAt));
       const response = await answering;
       clearTimeout(timer);
+      clearTimeout(graceTimer);
       await respectRemaining(response, await departure);
       if (!response.ok) return failed(response, call);
       if (call.binary) return { response, text: null };
       return { response, text: await response.text() };
     } catch (error) {
       clearTimeout(timer);
+      clearTimeout(graceTimer);
       if (error instanceof DataApiError || error instanceof RetryableFailure) throw error;
+      // Given up before it was written: it did not go, and takes a new slot.
+      if (tooLate.signal.aborted && !(await leaving).sent && !call.signal?.aborted) {
+        await departure;
+        return MISSED;
+      }
       if (call.signal?.aborted) throw new DataApiError('unavailable');
       // Nothing listens there, or the name did not resolve: the request never left.
       if (refusedBeforeSending(error)) throw new RetryableFailure(new DataApiError('unavailable', { notSent: true }));

@@ -92,7 +92,7 @@ describe.each(databaseKinds)('the budget in the database (%s) against the sandbo
     expectPageCallFourth(await pageCallAmidWaitingSync(createPostgresBudget(database.db)));
   });
 
-  it('sends 30 calls at the full rate, each answered, never 4 granted in any second', async () => {
+  it('sends 30 calls at the full rate, each answered, never 4 leaving in any second', async () => {
     const granted = recordingGrants(createPostgresBudget(database.db));
     const token = newToken();
     const page = clientOf(granted.budget, token, 'page');
@@ -100,8 +100,9 @@ describe.each(databaseKinds)('the budget in the database (%s) against the sandbo
     // Token checks: answered without work, so the sandbox stamps each arrival as it comes (see above).
     await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? page : sync).auth.check()));
     expect(arrivalsOf(token.token).filter((request) => request.status === 200)).toHaveLength(30);
-    expect(granted.sends).toHaveLength(30);
-    expect(mostInAnyWindow(granted.sends, 1_000)).toBeLessThanOrEqual(3);
+    // A grant whose request was not written within the grace (this process, which runs the sandbox too, busy past
+    // it on a loaded host) is given back unsent and its call granted again: each call leaves once.
+    expect(granted.sends.length).toBeGreaterThanOrEqual(30);
     expect(granted.departures).toHaveLength(30);
     expect(mostInAnyWindow(granted.departures, 1_000)).toBeLessThanOrEqual(3);
     // When the calls then arrive is the host's: on a machine loaded past its cores, a call can arrive later than the

@@ -217,4 +217,55 @@ describe('spacing a token’s calls by when they leave', () => {
     expect(lateness.every((late) => late >= 0)).toBe(true);
     expect(Math.max(...lateness)).toBeLessThanOrEqual(2);
   });
+
+  it('gives up a request not written within the grace after asking, unsent, and sends it on a new slot', async () => {
+    // Granted 4 980 ms after asking (a starved process): 20 ms are left to write the request, and the first attempt's
+    // connection does not open in time. It must not go out late, where the budget counts it as gone at the grace's end.
+    const clock = fakeClock(Date.now());
+    const budget = createMemoryBudget(serviceRules, clock.now);
+    const reported: (number | null)[] = [];
+    let grants = 0;
+    const attempts: ('given up' | 'answered')[] = [];
+    const transport = createTransport({
+      baseUrl: 'https://api.example.test',
+      token: 'secret-company-token',
+      budgetKey: 'token-key',
+      budget: {
+        ...budget,
+        reserve: async (key, maxWaitMs, priority) => {
+          const reservation = await budget.reserve(key, maxWaitMs, priority);
+          if (grants++ === 0) await clock.sleep(DEPARTURE_GRACE_MS - 20);
+          return reservation;
+        },
+        departed: (key, grantedAt, lateByMs) => {
+          reported.push(lateByMs);
+          return budget.departed(key, grantedAt, lateByMs);
+        },
+      },
+      // Another fetch than undici's says nothing of its writes: the first attempt waits for its connection until
+      // it is given up; the second is answered at once.
+      fetch: ((_url: string, init: RequestInit) => {
+        if (attempts.length === 0) {
+          return new Promise<Response>((_, fail) =>
+            init.signal!.addEventListener('abort', () => {
+              attempts.push('given up');
+              fail(new DOMException('This operation was aborted', 'AbortError'));
+            }),
+          );
+        }
+        attempts.push('answered');
+        return Promise.resolve(json({ data: [] }));
+      }) as typeof fetch,
+      sleep: clock.sleep,
+      now: clock.now,
+      maxQueueWaitMs: 60_000,
+      callTimeoutMs: 120_000,
+    });
+
+    await createDataApiClient(transport).invoices.list({});
+
+    expect(attempts).toEqual(['given up', 'answered']);
+    expect(reported[0]).toBeNull();
+    expect(reported.slice(1).every((lateBy) => lateBy !== null)).toBe(true);
+  });
 });
