@@ -142,7 +142,7 @@ describe('how fresh the overview is', () => {
   it('while the copy is made, says the figures were read from the service and how far the copy got', () => {
     const preparing = { ...ready, status: 'syncing' as const, fullSyncedAt: null, lastSyncedAt: null, syncAsked: true };
     const html = freshness(preparing, 'service');
-    expect(html).toMatch(/read straight from the invoicing service at \d\d:\d\d while the company’s copy is prepared/);
+    expect(html).toMatch(/read straight from KROS at \d\d:\d\d while the company’s copy is prepared/);
     expect(html).toContain('(1,230 documents read so far)');
     expect(html).toContain('Updating now…');
     expect(freshness(preparing, 'service', 'sk')).toMatch(/doteraz načítaných 1\s230 dokladov/);

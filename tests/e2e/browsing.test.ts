@@ -491,11 +491,11 @@ describe('when the data API refuses a company', () => {
     await screenshot(page, 'fault-unauthorized-invoices');
 
     await expectUi(problem).toHaveAttribute('data-problem', 'disconnected');
-    await expectUi(problem.getByRole('heading')).toHaveText('The connection to the invoicing service is not active');
+    await expectUi(problem.getByRole('heading')).toHaveText('The connection to KROS is not active');
     await expectUi(problem).toContainText('removed or reset');
     await expectUi(problem).toContainText('Connect the company again on its overview');
     await expectUi(problem).toContainText(
-      'open the add-on again from the add-on store in the invoicing service and choose this company',
+      'open the add-on again from the add-on store in KROS and choose this company',
     );
     await expectUi(problem.getByRole('link', { name: 'Try again' })).toHaveCount(0);
 
@@ -552,7 +552,7 @@ describe('when the data API refuses a company', () => {
     await screenshot(page, 'fault-rate-limited');
 
     await expectUi(problem).toHaveAttribute('data-problem', 'busy');
-    await expectUi(problem.getByRole('heading')).toHaveText('The invoicing service is busy');
+    await expectUi(problem.getByRole('heading')).toHaveText('KROS is busy');
     const wait = problem.getByText(/Try again in \d+ s\./);
     await expectUi(wait).toBeVisible();
     const seconds = Number(

@@ -147,7 +147,7 @@ describe('connecting through the service’s consent (post mode), inside the ser
     await expectUi(
       tab.getByText('The consent was approved. Connected: Záhradníctvo Ľaliová dolina s.r.o.'),
     ).toBeVisible();
-    await expectUi(tab.getByText('Return to the invoicing service’s tab with the add-on')).toBeVisible();
+    await expectUi(tab.getByText('Return to the KROS tab with the add-on')).toBeVisible();
     await screenshot(tab, 'consent-post-returned');
     for (const token of world.env.issuedTokens) expect(await tab.content()).not.toContain(token);
     // The tab was opened by a script, so its button may close it. The tab may close before Playwright sees its click

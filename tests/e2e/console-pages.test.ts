@@ -151,7 +151,7 @@ describe('the console at work', () => {
 
     const companyPage = await loadPage(env, peter, '/companies/10004');
     expect(companyPage.status).toBe(200);
-    expect(companyPage.body).toContain('The service delivered no access token for this company.');
+    expect(companyPage.body).toContain('KROS delivered no access token for this company.');
   });
 
   it('writes each action to the audit log, which filters and pages', async () => {

@@ -65,7 +65,7 @@ describe('a file the service cannot give, inside the service’s window', () => 
     expect(answer.status()).toBe(503);
 
     const problem = frame.getByRole('alert');
-    await expectUi(problem).toContainText('The invoicing service does not answer');
+    await expectUi(problem).toContainText('KROS does not answer');
     await expectUi(
       frame.getByRole('navigation', { name: 'Company documents' }).getByRole('link', { name: 'Invoices', exact: true }),
     ).toHaveAttribute('aria-current', 'page');
@@ -102,7 +102,7 @@ describe('a file the service cannot give, inside the service’s window', () => 
 
     // The seconds are the pause the add-on keeps for the token, about the service's retry-after.
     await expectUi(report.getByRole('alert')).toHaveText(
-      /^The preview could not be opened\. The invoicing service is busy\. Try again in 3\d s\.$/,
+      /^The preview could not be opened\. KROS is busy\. Try again in 3\d s\.$/,
     );
     await expectUi(frame.getByRole('heading', { level: 2, name: /^Invoice / })).toHaveText(invoiceHeading);
     await expectUi(page).toHaveURL(windowUrl);

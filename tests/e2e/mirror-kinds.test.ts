@@ -60,7 +60,7 @@ describe('a kind the service refuses, inside the service’s window', () => {
     await tab(frame, 'Delivery notes');
     const freshness = frame.getByRole('region', { name: 'How fresh this list is' });
     await expectUi(freshness.locator('[data-kind-refused="not-found"]')).toContainText(
-      'The invoicing service does not give the add-on this list for this company (it answered “not found”)',
+      'KROS does not give the add-on this list for this company (it answered “not found”)',
     );
     await expectUi(freshness).toContainText(/Updated (now|\d+ seconds? ago|\d+ minutes? ago)\./);
     // Read live, as the service answers it: no delivery notes, and no search of a copy that holds none.

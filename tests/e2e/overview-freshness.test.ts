@@ -36,7 +36,7 @@ const texts = {
     unpaid: 'Unpaid invoices',
     atLeast: /at least €[\d,]+\.\d\d/,
     caveat: 'Counted so far from the first',
-    readLive: 'read straight from the invoicing service',
+    readLive: 'read straight from KROS',
     fromCopy: /The figures come from the company’s copy, updated (now|\d+ seconds? ago|\d+ minutes? ago)\./,
     updating: 'Updating now…',
     // The first try may fail while the pages' own calls take the token's whole budget: the queue tries again.

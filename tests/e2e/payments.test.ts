@@ -69,7 +69,7 @@ describe('a company’s payments and accounts, in English at desktop width', () 
 
   it('lists the payments the service gives, says which those are, totals them, and explains an invalid filter', async () => {
     const payments = sandboxCompany(TENANT, world.env.today).payments;
-    await expectUi(frame.getByText('The invoicing service lists only payments recorded with an account')).toBeVisible();
+    await expectUi(frame.getByText('KROS lists only payments recorded with an account')).toBeVisible();
     await expectUi.poll(() => counted(frame, 'Totals of this view')).toBe(payments.length);
     const table = frame.getByRole('table', { name: 'Payments', exact: true });
     await expectUi(table.locator('tbody tr')).toHaveCount(25);

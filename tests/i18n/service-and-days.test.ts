@@ -65,6 +65,27 @@ describe('the service’s name', () => {
     const named = sentencesOf('en').filter(({ text }) => /Fakturáci/.test(text));
     expect(named.map(({ where }) => where)).toEqual([]);
   });
+
+  // Every catalogue of the company pages is read (the operators' console has its own words and is not one of them).
+  // No exception is named: where our own add-on is what fails (a sign-in refused), the sentence says what failed.
+  it('is never the generic “služba” or “aplikácia” in Slovak', () => {
+    const generic = sentencesOf('sk').filter(({ text }) => /služb|aplikáci/i.test(text));
+    expect(generic.map(({ where, text }) => `${where}: ${text}`)).toEqual([]);
+  });
+
+  it('is never the generic “the service” or “the application” in English', () => {
+    const generic = sentencesOf('en').filter(({ text }) => /\bservice\b|\bservice’s\b|\bapplication\b/i.test(text));
+    expect(generic.map(({ where, text }) => `${where}: ${text}`)).toEqual([]);
+  });
+
+  it('is declined as Slovak declines a feminine name: vo Fakturácii, z Fakturácie, Fakturácia odpovedala', () => {
+    const sk = sentencesOf('sk').map(({ text }) => text);
+    expect(sk.filter((text) => /\bv Fakturácii\b/.test(text))).toEqual([]);
+    expect(messages.sk.forbiddenBody).toBe('Táto firma nie je medzi firmami, ku ktorým vás Fakturácia prihlásila.');
+    expect(consentProgressSk.pending.open).toBe('Otvoriť stránku súhlasu vo Fakturácii');
+    expect(consentSk.pages.malformedTitle).toBe('Odpoveď Fakturácie sa nedá prečítať');
+    expect(consentProgressEn.pending.open).toBe('Open the consent page in KROS');
+  });
 });
 
 describe('the catalogues of the money and import pages', () => {

@@ -126,7 +126,7 @@ describe('how fresh a list is', () => {
     const notes = render(refused, 'en', 'deliveryNotes');
     expect(notes).toContain('data-kind-refused="not-found"');
     expect(notes).toContain('it answered “not found”');
-    expect(notes).toContain('Delivery notes: the invoicing service does not give them for this company');
+    expect(notes).toContain('Delivery notes: KROS does not give them for this company');
     expect(notes).not.toContain('Preparing');
     expect(render(refused, 'sk', 'deliveryNotes')).toContain('(odpovedala „nenájdené“)');
     // Another kind's list names it among the kinds, but does not say it of itself.

@@ -399,7 +399,7 @@ describe('the consent’s answer when the user approved another company than the
     const page = await returnPage(await answer(state, [{ tenantId: '10002', name: 'Záhradníctvo', token }]));
 
     expect(page.kind).toBe('other-company');
-    expect(page.text).toContain('V službe ste schválili inú firmu ako Firma 10003. Pripojené: Záhradníctvo');
+    expect(page.text).toContain('Vo Fakturácii ste schválili inú firmu ako Firma 10003. Pripojené: Záhradníctvo');
     expect(page.text).toContain('Firma 10003 stále nie je pripojená.');
     expect(page.text).toContain('Doterajšie fungujúce pripojenie nahradilo nové pri: Záhradníctvo');
     expect(page.text).toContain('A different company than you wanted was connected');

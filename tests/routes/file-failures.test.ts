@@ -163,7 +163,7 @@ describe('a PDF report that cannot be fetched answers the company’s own page, 
       back: `/companies/10001/invoices/${invoiceId}`,
       lang: 'en',
     });
-    expect(page.alert?.[2]).toContain('The invoicing service does not answer');
+    expect(page.alert?.[2]).toContain('KROS does not answer');
   }, 60_000);
 
   it('speaks the user’s language: English for en-GB', async () => {

@@ -256,7 +256,7 @@ describe('the stock page, drawn', () => {
     expect(preparing).toContain('doteraz načítaných 120 položiek');
     expect(preparing).not.toContain('<table');
     const refused = render({ ...pageOf({}), state: { kind: 'refused', refusal: 'forbidden' }, list: null }, 'en');
-    expect(refused).toContain('The invoicing service does not give the add-on this company’s catalog items');
+    expect(refused).toContain('KROS does not give the add-on this company’s catalog items');
     expect(refused).toContain('“forbidden”');
     const english = render({ ...pageOf({}), state: { kind: 'preparing', read: 1 }, list: null }, 'en');
     expect(english).toContain('Preparing the copy of the company’s catalog items: 1 item read so far.');

@@ -5,7 +5,7 @@ export const en: ActivityTexts = {
   tab: 'Activity',
   title: 'Activity',
   intro:
-    'Notifications the invoicing service sent the add-on about this company: upload results and payments. The latest {count} at most are shown.',
+    'Notifications KROS sent the add-on about this company: upload results and payments. The latest {count} at most are shown.',
   loading: 'Loading notifications…',
   listLabel: 'Notifications received',
   receivedAt: 'Received',
@@ -47,7 +47,7 @@ export const en: ActivityTexts = {
   shared:
     'Shared notification of companies {companies}: they were approved in one consent and share its notification key.',
   empty:
-    'No notification yet. Upload results of invoices and delivery notes and payments the invoicing service sends about this company appear here. Notifications arrive once the company’s connection has a notification address.',
+    'No notification yet. Upload results of invoices and delivery notes and payments KROS sends about this company appear here. Notifications arrive once the company’s connection has a notification address.',
   driver: {
     title: 'The connection that does the company’s work',
     help: 'The add-on updates the company’s copy and sends imports with this connection. No token or key is shown here.',
@@ -65,10 +65,10 @@ export const en: ActivityTexts = {
   receiver: {
     title: 'Notification address',
     address: 'Address',
-    help: 'The invoicing service sends this connection’s notifications to this address. It is not secret: the add-on takes only notifications signed with the connection’s key.',
+    help: 'KROS sends this connection’s notifications to this address. It is not secret: the add-on takes only notifications signed with the connection’s key.',
     secretStored: 'The key that verifies notifications is stored.',
     secretMissing:
-      'No key to verify notifications is stored, so the add-on does not take this connection’s notifications. The invoicing service hands the key over when the company is connected through Integration Consent; with a token of your own, paste its authorization key on the company’s overview.',
+      'No key to verify notifications is stored, so the add-on does not take this connection’s notifications. KROS hands the key over when the company is connected through Integration Consent; with a token of your own, paste its authorization key on the company’s overview.',
     sharedAddress: 'Companies {companies} have the same address (approved in one consent).',
     noAddress: 'This company’s connection has no notification address yet.',
     noConnection: 'The company is not connected, so no notifications arrive.',

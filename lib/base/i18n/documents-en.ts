@@ -26,7 +26,7 @@ export const en: DocumentTexts = {
     fromCopy: 'The figures come from the company’s copy, updated {ago}.',
     fromCopyFirst: 'The figures come from the company’s copy; its other documents are still being read.',
     readLive:
-      'The figures were read straight from the invoicing service at {time} while the company’s copy is prepared ({count} read so far).',
+      'The figures were read straight from KROS at {time} while the company’s copy is prepared ({count} read so far).',
     lastFailed: 'The last update failed {ago}; it will be tried again shortly.',
     withoutAmount: 'Without an EUR amount: {count}.',
     latestInvoices: 'Latest invoices',
@@ -146,7 +146,7 @@ export const en: DocumentTexts = {
     label: 'Charts',
     preparing:
       'Charts appear here once the copy of the company’s documents is prepared (it is being prepared in the background).',
-    stopped: 'Charts are not available: the invoicing service refused access to the company’s data.',
+    stopped: 'Charts are not available: KROS refused access to the company’s data.',
     inEur: 'in EUR including VAT (legislative prices)',
     showNumbers: 'The chart’s numbers as a table',
     monthlyTitle: 'Invoiced and expenses per month',
@@ -194,24 +194,24 @@ export const en: DocumentTexts = {
     leftOut: 'Not included: {companies}.',
     leftOutPreparing: '{name} (the copy of its documents is being prepared)',
     leftOutNotConnected: '{name} (not connected)',
-    leftOutStopped: '{name} (the invoicing service refused access)',
+    leftOutStopped: '{name} (KROS refused access)',
     company: 'Company',
     daysOverdue: 'Days overdue',
   },
   mirror: {
     label: 'How fresh this list is',
     preparing:
-      'Preparing fast search of this list; meanwhile it is read straight from the invoicing service, and a search finds what is already copied.',
+      'Preparing fast search of this list; meanwhile it is read straight from KROS, and a search finds what is already copied.',
     kindReady: 'Fast search of this list is ready. The company’s other documents are still being copied.',
     kindsLabel: 'Copied so far, by kind',
     kindDone: '{kind}: all read ({count})',
     kindReading: '{kind}: {count} read so far',
-    kindRefused: '{kind}: the invoicing service does not give them for this company',
+    kindRefused: '{kind}: KROS does not give them for this company',
     refused: {
       'not-found':
-        'The invoicing service does not give the add-on this list for this company (it answered “not found”), so it is not copied: it is read straight from the service.',
+        'KROS does not give the add-on this list for this company (it answered “not found”), so it is not copied: it is read straight from KROS.',
       forbidden:
-        'The invoicing service does not allow the add-on to read this list for this company (it answered “forbidden”), so it is not copied: it is read straight from the service.',
+        'KROS does not allow the add-on to read this list for this company (it answered “forbidden”), so it is not copied: it is read straight from KROS.',
     },
     updated: 'Updated {ago}.',
     never: 'Not updated yet.',
@@ -293,7 +293,7 @@ export const en: DocumentTexts = {
     vatRate: 'VAT rate',
     itemTotal: 'Total excl. VAT',
     itemTotalInclVat: 'Total incl. VAT',
-    noItems: 'The service sent no items with this document.',
+    noItems: 'KROS sent no items with this document.',
     vatBreakdowns: 'VAT summary',
     base: 'Base',
     vat: 'VAT',
@@ -313,7 +313,7 @@ export const en: DocumentTexts = {
   },
   reports: {
     title: 'PDF',
-    intro: 'Download the document as a PDF, or open the service’s preview (in a new window).',
+    intro: 'Download the document as a PDF, or open the KROS preview (in a new window).',
     '17': 'Black and white',
     '19': 'Colour',
     '101': 'Editable',
@@ -340,21 +340,21 @@ export const en: DocumentTexts = {
     close: 'Hide preview',
   },
   problems: {
-    disconnectedTitle: 'The connection to the invoicing service is not active',
+    disconnectedTitle: 'The connection to KROS is not active',
     disconnectedBody:
-      'The add-on’s access to this company’s data was removed or reset in the invoicing service (for example, someone deleted or regenerated the connection), or the service has not handed it over yet.',
+      'The add-on’s access to this company’s data was removed or reset in KROS (for example, someone deleted or regenerated the connection), or KROS has not handed it over yet.',
     disconnectedAction:
-      'Connect the company again on its overview (the Connect button), or open the add-on again from the add-on store in the invoicing service and choose this company.',
+      'Connect the company again on its overview (the Connect button), or open the add-on again from the add-on store in KROS and choose this company.',
     paymentTitle: 'The company has no API package',
     paymentBody:
-      'The invoicing service gives add-ons access to a company’s data only when the company has the “Balík API” (API package) add-on subscription. The company’s administrator can activate it in the subscription settings of the invoicing service.',
-    forbiddenTitle: 'The invoicing service did not permit this',
+      'KROS gives add-ons access to a company’s data only when the company has the “Balík API” (API package) add-on subscription. The company’s administrator can activate it in the subscription settings in KROS.',
+    forbiddenTitle: 'KROS did not permit this',
     forbiddenBody:
-      'Your user in the invoicing service has no permission for this data. The company’s administrator sets user permissions.',
-    busyTitle: 'The invoicing service is busy',
-    busyBody: 'The service accepts only a few requests per second. Try again in {seconds} s.',
+      'Your user in KROS has no permission for this data. The company’s administrator sets user permissions.',
+    busyTitle: 'KROS is busy',
+    busyBody: 'KROS accepts only a few requests per second. Try again in {seconds} s.',
     unavailableTitle: 'The data could not be loaded',
-    unavailableBody: 'The invoicing service did not answer, or answered unexpectedly. Try again in a moment.',
+    unavailableBody: 'KROS did not answer, or answered unexpectedly. Try again in a moment.',
     retry: 'Try again',
   },
   errorPage: {
@@ -364,10 +364,10 @@ export const en: DocumentTexts = {
   },
   notFound: {
     title: 'Document not found',
-    body: 'The invoicing service has no such document, or it was deleted in the meantime.',
+    body: 'KROS has no such document, or it was deleted in the meantime.',
     back: 'Back to the company overview',
   },
-  loading: 'Loading data from the invoicing service…',
+  loading: 'Loading data from KROS…',
   /** Around a failed download or preview (lib/doors/company/failure-answers.ts, components/preview-link.tsx). */
   fileFailure: {
     retry: 'Try again',
@@ -381,25 +381,25 @@ export const en: DocumentTexts = {
     bad_request: { title: 'Invalid request', body: 'This file address is not valid.' },
     unauthorized: {
       title: 'You are not signed in',
-      body: 'Open the add-on from the add-on store in the invoicing service and try again.',
+      body: 'Open the add-on from the add-on store in KROS and try again.',
     },
     payment_required: {
       title: 'The company has no API package',
-      body: 'The invoicing service serves files only to companies with the “Balík API” (API package).',
+      body: 'KROS serves files only to companies with the “Balík API” (API package).',
     },
     forbidden: { title: 'Access is not allowed', body: 'You have no access to this file.' },
-    not_found: { title: 'File not found', body: 'The invoicing service has no such file.' },
+    not_found: { title: 'File not found', body: 'KROS has no such file.' },
     connection_inactive: {
-      title: 'The connection to the invoicing service is not active',
+      title: 'The connection to KROS is not active',
       body: 'Access to this company’s data was removed or reset. Open the add-on again from the add-on store.',
     },
-    rate_limited: { title: 'The invoicing service is busy', body: 'Try again in {seconds} s.' },
+    rate_limited: { title: 'KROS is busy', body: 'Try again in {seconds} s.' },
     bad_gateway: {
-      title: 'The invoicing service answered unexpectedly',
+      title: 'KROS answered unexpectedly',
       body: 'The file could not be fetched. Try again in a moment.',
     },
     unavailable: {
-      title: 'The invoicing service does not answer',
+      title: 'KROS does not answer',
       body: 'The file could not be fetched. Try again in a moment.',
     },
     not_ready: {

@@ -115,7 +115,7 @@ export const sk = {
   charts: {
     label: 'Grafy',
     preparing: 'Grafy sa zobrazia, keď bude pripravená kópia dokladov firmy (pripravuje sa na pozadí).',
-    stopped: 'Grafy nie sú k dispozícii: služba odmietla prístup k údajom firmy.',
+    stopped: 'Grafy nie sú k dispozícii: Fakturácia odmietla prístup k údajom firmy.',
     inEur: 'v EUR vrátane DPH (legislatívne ceny)',
     showNumbers: 'Čísla grafu v tabuľke',
     monthlyTitle: 'Fakturované a náklady po mesiacoch',
@@ -164,7 +164,7 @@ export const sk = {
     leftOut: 'Bez firiem: {companies}.',
     leftOutPreparing: '{name} (kópia dokladov sa pripravuje)',
     leftOutNotConnected: '{name} (nie je pripojená)',
-    leftOutStopped: '{name} (služba odmietla prístup)',
+    leftOutStopped: '{name} (Fakturácia odmietla prístup)',
     company: 'Firma',
     daysOverdue: 'Dní po splatnosti',
   },
@@ -302,7 +302,7 @@ export const sk = {
     vatRate: 'Sadzba DPH',
     itemTotal: 'Spolu bez DPH',
     itemTotalInclVat: 'Spolu s DPH',
-    noItems: 'Služba pri tomto doklade neposlala položky.',
+    noItems: 'Fakturácia pri tomto doklade neposlala položky.',
     vatBreakdowns: 'Rekapitulácia DPH',
     base: 'Základ',
     vat: 'DPH',
@@ -322,7 +322,7 @@ export const sk = {
   },
   reports: {
     title: 'PDF',
-    intro: 'Stiahnite doklad ako PDF alebo ho otvorte v náhľade služby (v novom okne).',
+    intro: 'Stiahnite doklad ako PDF alebo ho otvorte v náhľade Fakturácie (v novom okne).',
     '17': 'Čiernobiele',
     '19': 'Farebné',
     '101': 'Upraviteľné',
@@ -353,7 +353,7 @@ export const sk = {
   problems: {
     disconnectedTitle: 'Pripojenie k Fakturácii nie je aktívne',
     disconnectedBody:
-      'Prístup doplnku k údajom tejto firmy bol vo Fakturácii zrušený alebo obnovený (napríklad pripojenie niekto zmazal alebo vygeneroval nanovo), alebo ho služba ešte neodovzdala.',
+      'Prístup doplnku k údajom tejto firmy bol vo Fakturácii zrušený alebo obnovený (napríklad pripojenie niekto zmazal alebo vygeneroval nanovo), alebo ho Fakturácia ešte neodovzdala.',
     disconnectedAction:
       'Pripojte firmu znova na jej prehľade (tlačidlo Pripojiť), alebo otvorte doplnok znova z obchodu s doplnkami vo Fakturácii a vyberte túto firmu.',
     paymentTitle: 'Firma nemá aktivovaný Balík API',
@@ -363,7 +363,7 @@ export const sk = {
     forbiddenBody:
       'Váš používateľ vo Fakturácii nemá oprávnenie na tieto údaje. Oprávnenia používateľov nastavuje správca firmy.',
     busyTitle: 'Fakturácia je práve zaneprázdnená',
-    busyBody: 'Služba prijíma len obmedzený počet požiadaviek za sekundu. Skúste to znova o {seconds} s.',
+    busyBody: 'Fakturácia prijíma len obmedzený počet požiadaviek za sekundu. Skúste to znova o {seconds} s.',
     unavailableTitle: 'Údaje sa nepodarilo načítať',
     unavailableBody: 'Fakturácia neodpovedala alebo odpovedala nečakane. Skúste to znova o chvíľu.',
     retry: 'Skúsiť znova',

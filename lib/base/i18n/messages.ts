@@ -17,7 +17,7 @@ export const messages = {
     signedInAs: 'Prihlásený používateľ',
     signOut: 'Odhlásiť sa',
     companies: 'Firmy',
-    companiesIntro: 'Firmy, ku ktorým vás služba prihlásila. Vyberte firmu a zobrazte jej doklady.',
+    companiesIntro: 'Firmy, ku ktorým vás Fakturácia prihlásila. Vyberte firmu a zobrazte jej doklady.',
     noCompaniesTitle: 'Nie je pripojená žiadna firma',
     noCompaniesBody:
       'Doplnok ste otvorili bez výberu firmy, takže ste prihlásený, no žiadne doklady sa nedajú zobraziť. Otvorte doplnok znova z obchodu s doplnkami a vyberte firmu.',
@@ -28,8 +28,8 @@ export const messages = {
     },
     stateHelp: {
       connected: 'Doplnok má platný prístup k údajom tejto firmy.',
-      missing: 'Služba pre túto firmu neodovzdala prístupový token. Pripojte ju nižšie.',
-      invalid: 'Služba prístup odmietla (pripojenie bolo zmazané alebo obnovené). Pripojte firmu znova nižšie.',
+      missing: 'Fakturácia pre túto firmu neodovzdala prístupový token. Pripojte ju nižšie.',
+      invalid: 'Fakturácia prístup odmietla (pripojenie bolo zmazané alebo obnovené). Pripojte firmu znova nižšie.',
     },
     companyId: 'ID firmy',
     unnamedCompany: 'Firma',
@@ -37,30 +37,29 @@ export const messages = {
     overview: 'Prehľad',
     connection: 'Pripojenie',
     signedOutTitle: 'Nie ste prihlásený',
-    signedOutBody:
-      'Doplnok sa otvára z obchodu s doplnkami v aplikácii Fakturácia. Otvorte ho tam a prihlásite sa automaticky.',
+    signedOutBody: 'Doplnok sa otvára z obchodu s doplnkami vo Fakturácii. Otvorte ho tam a prihlásite sa automaticky.',
     forbiddenTitle: 'K tejto firme nemáte prístup',
-    forbiddenBody: 'Táto firma nie je medzi firmami, ku ktorým vás služba prihlásila.',
+    forbiddenBody: 'Táto firma nie je medzi firmami, ku ktorým vás Fakturácia prihlásila.',
     /** The sign-in's failure pages (/auth/callback), by error code; the browser comes from the gateway. */
     signInFailures: {
       bad_request: {
         title: 'Prihlásenie sa nepodarilo',
-        body: 'Odkaz na prihlásenie je neplatný, vypršal alebo už bol použitý. Otvorte doplnok znova z obchodu s doplnkami v aplikácii.',
+        body: 'Odkaz na prihlásenie je neplatný, vypršal alebo už bol použitý. Otvorte doplnok znova z obchodu s doplnkami vo Fakturácii.',
       },
       rate_limited: {
         title: 'Príliš veľa pokusov',
-        body: 'Chvíľu počkajte. Otvorte doplnok znova z obchodu s doplnkami v aplikácii.',
+        body: 'Chvíľu počkajte. Otvorte doplnok znova z obchodu s doplnkami vo Fakturácii.',
       },
       unavailable: {
-        title: 'Služba je dočasne nedostupná',
-        body: 'Skúste to o chvíľu. Otvorte doplnok znova z obchodu s doplnkami v aplikácii.',
+        title: 'Prihlásenie je dočasne nedostupné',
+        body: 'Skúste to o chvíľu. Otvorte doplnok znova z obchodu s doplnkami vo Fakturácii.',
       },
     },
     sessionEnds: 'Prihlásenie platí do',
     paste: {
       summary: 'Pripojiť vlastným tokenom',
       intro:
-        'Token vytvoríte v aplikácii v nastaveniach firmy, v časti API prepojenia (zobrazí sa len raz). Doplnok ho overí v službe, uloží zašifrovaný a už ho nikdy nezobrazí.',
+        'Token vytvoríte vo Fakturácii v nastaveniach firmy, v časti API prepojenia (zobrazí sa len raz). Doplnok ho overí vo Fakturácii, uloží zašifrovaný a už ho nikdy nezobrazí.',
       tokenLabel: 'Prístupový token',
       secretLabel: 'Autorizačný kľúč upozornení (nepovinné)',
       secretHelp:
@@ -71,11 +70,11 @@ export const messages = {
         unproven:
           'Token je overený a uložený. Doplnok zatiaľ nemá údaje tejto firmy, s ktorými by ho porovnal, preto ním posiela len vaše vlastné importy; prácu firmy (aktualizáciu kópie, importy ostatných) ním nerobí, kým sa nepreukáže, že patrí tejto firme.',
         'other-company':
-          'Tento token patrí inej firme: účty a doklady, ktoré ním služba ukazuje, nie sú účty a doklady tejto firmy. Nič sa neuložilo. Vytvorte token v nastaveniach tejto firmy a vložte ten.',
+          'Tento token patrí inej firme: účty a doklady, ktoré ním Fakturácia ukazuje, nie sú účty a doklady tejto firmy. Nič sa neuložilo. Vytvorte token v nastaveniach tejto firmy a vložte ten.',
         invalid: 'Toto nie je prístupový token. Vložte celý token bez medzier.',
-        rejected: 'Služba token odmietla: je neplatný, zmazaný alebo obnovený. Nič sa neuložilo.',
-        busy: 'Služba je práve zaneprázdnená. Skúste to o chvíľu znova; nič sa neuložilo.',
-        unavailable: 'Služba token teraz nevie overiť. Skúste to znova neskôr; nič sa neuložilo.',
+        rejected: 'Fakturácia token odmietla: je neplatný, zmazaný alebo obnovený. Nič sa neuložilo.',
+        busy: 'Fakturácia je práve zaneprázdnená. Skúste to o chvíľu znova; nič sa neuložilo.',
+        unavailable: 'Fakturácia token teraz nevie overiť. Skúste to znova neskôr; nič sa neuložilo.',
       },
     },
     consent: consentSk,
@@ -94,7 +93,7 @@ export const messages = {
     signedInAs: 'Signed in as',
     signOut: 'Sign out',
     companies: 'Companies',
-    companiesIntro: 'The companies the service signed you in for. Pick one to see its documents.',
+    companiesIntro: 'The companies KROS signed you in for. Pick one to see its documents.',
     noCompaniesTitle: 'No company is connected',
     noCompaniesBody:
       'You opened the add-on without choosing a company, so you are signed in but no documents can be shown. Open the add-on again from the add-on store and choose a company.',
@@ -105,9 +104,8 @@ export const messages = {
     },
     stateHelp: {
       connected: 'The add-on has valid access to this company’s data.',
-      missing: 'The service delivered no access token for this company. Connect it below.',
-      invalid:
-        'The service rejected the access (the connection was deleted or reset). Connect the company again below.',
+      missing: 'KROS delivered no access token for this company. Connect it below.',
+      invalid: 'KROS rejected the access (the connection was deleted or reset). Connect the company again below.',
     },
     companyId: 'Company ID',
     unnamedCompany: 'Company',
@@ -115,29 +113,28 @@ export const messages = {
     overview: 'Overview',
     connection: 'Connection',
     signedOutTitle: 'You are not signed in',
-    signedOutBody:
-      'The add-on opens from the add-on store in the invoicing application. Open it there and you are signed in automatically.',
+    signedOutBody: 'The add-on opens from the add-on store in KROS. Open it there and you are signed in automatically.',
     forbiddenTitle: 'You have no access to this company',
-    forbiddenBody: 'This company is not among the companies the service signed you in for.',
+    forbiddenBody: 'This company is not among the companies KROS signed you in for.',
     signInFailures: {
       bad_request: {
         title: 'Sign-in failed',
-        body: 'The sign-in link is invalid, has expired or was already used. Open the add-on again from the add-on store of the application.',
+        body: 'The sign-in link is invalid, has expired or was already used. Open the add-on again from the add-on store in KROS.',
       },
       rate_limited: {
         title: 'Too many attempts',
-        body: 'Please wait a moment. Open the add-on again from the add-on store of the application.',
+        body: 'Please wait a moment. Open the add-on again from the add-on store in KROS.',
       },
       unavailable: {
         title: 'Temporarily unavailable',
-        body: 'Please try again shortly. Open the add-on again from the add-on store of the application.',
+        body: 'Please try again shortly. Open the add-on again from the add-on store in KROS.',
       },
     },
     sessionEnds: 'Signed in until',
     paste: {
       summary: 'Connect with a token of your own',
       intro:
-        'Create a token in the application, in the company settings under API connections (it is shown only once). The add-on checks it with the service, stores it encrypted and never shows it again.',
+        'Create a token in KROS, in the company settings under API connections (it is shown only once). The add-on checks it with KROS, stores it encrypted and never shows it again.',
       tokenLabel: 'Access token',
       secretLabel: 'Notification authorization key (optional)',
       secretHelp:
@@ -148,11 +145,11 @@ export const messages = {
         unproven:
           'The token was checked and stored. The add-on has no data of this company yet to compare it with, so it sends only your own imports with it; it does not do the company’s work with it (updating the copy, other users’ imports) until it is shown to belong to this company.',
         'other-company':
-          'This token belongs to another company: the accounts and documents the service shows with it are not this company’s. Nothing was stored. Create a token in this company’s settings and paste that one.',
+          'This token belongs to another company: the accounts and documents KROS shows with it are not this company’s. Nothing was stored. Create a token in this company’s settings and paste that one.',
         invalid: 'This is not an access token. Paste the whole token, without spaces.',
-        rejected: 'The service refused the token: it is invalid, deleted or reset. Nothing was stored.',
-        busy: 'The service is busy right now. Try again in a moment; nothing was stored.',
-        unavailable: 'The service cannot check the token now. Try again later; nothing was stored.',
+        rejected: 'KROS refused the token: it is invalid, deleted or reset. Nothing was stored.',
+        busy: 'KROS is busy right now. Try again in a moment; nothing was stored.',
+        unavailable: 'KROS cannot check the token now. Try again later; nothing was stored.',
       },
     },
     consent: consentEn,

@@ -6,7 +6,7 @@ export const en: MoneyTexts = {
   title: 'Payments',
   loading: 'Loading payments…',
   onlyWithAccount:
-    'The invoicing service lists only payments recorded with an account (a bank account or a cash desk). Payments entered only on a document are not here.',
+    'KROS lists only payments recorded with an account (a bank account or a cash desk). Payments entered only on a document are not here.',
   toAccounts: 'Accounts and their payments →',
   caption: 'Payments',
   payments: { one: 'payment', few: 'payments', many: 'payments', other: 'payments' },
@@ -38,15 +38,15 @@ export const en: MoneyTexts = {
   freshness: {
     label: 'How fresh the payments are',
     preparing:
-      'The company’s payments are being copied from the invoicing service: {count} read so far. The list is shown once all of them are read.',
+      'The company’s payments are being copied from KROS: {count} read so far. The list is shown once all of them are read.',
     paused:
-      'The payments cannot be read: the company has no API package (the invoicing service answered “payment required”). The company’s administrator can activate it in the subscription settings of the invoicing service.',
+      'The payments cannot be read: the company has no API package (KROS answered “payment required”). The company’s administrator can activate it in the subscription settings in KROS.',
   },
   refused: {
     'not-found':
-      'The invoicing service does not give the add-on this company’s list of payments (it answered “not found”), so they cannot be shown here.',
+      'KROS does not give the add-on this company’s list of payments (it answered “not found”), so they cannot be shown here.',
     forbidden:
-      'The invoicing service does not allow the add-on to read this company’s payments (it answered “forbidden”), so they cannot be shown here. The company’s administrator sets permissions in the invoicing service.',
+      'KROS does not allow the add-on to read this company’s payments (it answered “forbidden”), so they cannot be shown here. The company’s administrator sets permissions in KROS.',
   },
   off: 'Payments are shown from the add-on’s copy of the company’s data, which this add-on does not keep (synchronization is off).',
   export: {
@@ -75,7 +75,7 @@ export const en: MoneyTexts = {
   accounts: {
     title: 'Accounts',
     intro:
-      'The company’s bank accounts and cash desks as the invoicing service lists them, with the count and sum of their payments in the chosen period. The sums come from the add-on’s copy of the company’s payments, in the payments’ currency.',
+      'The company’s bank accounts and cash desks as KROS lists them, with the count and sum of their payments in the chosen period. The sums come from the add-on’s copy of the company’s payments, in the payments’ currency.',
     backToPayments: '← Payments',
     period: 'Period',
     from: 'From',
@@ -98,9 +98,9 @@ export const en: MoneyTexts = {
     kinds: { bank: 'Bank account', cash: 'Cash desk', unknown: 'Not stated' },
     showPayments: 'Payments of {name} in this period',
     noPayments: 'None',
-    none: 'The invoicing service lists no accounts for this company.',
+    none: 'KROS lists no accounts for this company.',
     notMirrored:
-      'The list of accounts is not here yet: it is read from the invoicing service with the copy’s next update (or the service does not give it to the add-on).',
+      'The list of accounts is not here yet: it is read from KROS with the copy’s next update (or KROS does not give it to the add-on).',
     unlisted: 'Payments with an account the list of accounts does not name',
     all: 'All accounts together',
     sumsPreparing: 'The sums come once all the company’s payments are copied ({count} read so far).',

@@ -5,17 +5,17 @@ export const en: StockTexts = {
   tab: 'Stock',
   title: 'Stock',
   intro:
-    'The company’s catalog items from the invoicing service with their quantity on hand in each warehouse and in all. Minimum quantities are set here in the add-on: the invoicing service has none.',
+    'The company’s catalog items from KROS with their quantity on hand in each warehouse and in all. Minimum quantities are set here in the add-on: KROS has none.',
   items: { one: 'item', few: 'items', many: 'items', other: 'items' },
   mirror: {
     label: 'How fresh the stock is',
     preparing: 'Preparing the copy of the company’s catalog items: {count} read so far.',
     preparingNote:
-      'The stock is shown once every item is copied. The invoicing service neither searches nor sorts catalog items, so the add-on reads them from its own copy.',
+      'The stock is shown once every item is copied. KROS neither searches nor sorts catalog items, so the add-on reads them from its own copy.',
     ready: 'The catalog items are copied.',
     paused: 'The copy of the catalog items is paused: the company has no API package activated.',
     off: 'The stock is shown from the add-on’s copy of the company’s data, which is turned off on this server.',
-    refusedTitle: 'The invoicing service does not give the add-on this company’s catalog items',
+    refusedTitle: 'KROS does not give the add-on this company’s catalog items',
     refused: {
       'not-found':
         'It answered “not found” to the list of catalog items: the company probably does not use stock. The add-on asks again with every update.',
@@ -101,9 +101,8 @@ export const en: StockTexts = {
       'item-missing': 'The minimum was not saved: no item was named.',
       'minimum-invalid':
         'The minimum was not saved: enter a number from 0 with at most 4 decimals (for example 12 or 2.5), or leave the field empty.',
-      'item-unknown': 'The minimum was not saved: the company has no item “{item}” in the invoicing service.',
-      'warehouse-unknown':
-        'The minimum was not saved: the company has no warehouse “{warehouse}” in the invoicing service.',
+      'item-unknown': 'The minimum was not saved: the company has no item “{item}” in KROS.',
+      'warehouse-unknown': 'The minimum was not saved: the company has no warehouse “{warehouse}” in KROS.',
     },
   },
   empty: {
