@@ -24,8 +24,15 @@ printAddonOutputOnFailure(() => world.env.addon);
 const REFUSING = '10001';
 const SLOW = '10002';
 
-const tab = (frame: FrameLocator, name: string) =>
-  frame.getByRole('navigation', { name: 'Company documents' }).getByRole('link', { name, exact: true }).click();
+/**
+ * Opens a tab and waits until it is the current page: links do not prefetch, so the address changes only once the
+ * server has answered (a reload before that would draw the page left).
+ */
+async function tab(frame: FrameLocator, name: string) {
+  const link = frame.getByRole('navigation', { name: 'Company documents' }).getByRole('link', { name, exact: true });
+  await link.click();
+  await expectUi(link).toHaveAttribute('aria-current', 'page');
+}
 
 /** Jana's launch of the company in a browser set to Slovak, inside the service's window, at phone width. */
 async function inSlovak(tenantId: string) {
