@@ -128,6 +128,12 @@ export async function createImport(db: Db, scope: CompanyScope, input: NewImport
 
 const holding = sql.raw(HOLDING_STATES.map((state) => `'${state}'`).join(', '));
 
+/** What an update from `import_lines l` joined to the holding line `o` sets: `l` is a duplicate of `o`. */
+const duplicateOfHolder = sql`state = 'duplicate',
+           problems = l.problems || jsonb_build_array(jsonb_build_object(
+             'code', 'already-sent', 'params', jsonb_build_object('importId', o.import_id::text, 'line', o.line))),
+           updated_at = now()`;
+
 /**
  * Marks `duplicate` the lines of the import not yet sent whose externalId a line of another import of the company
  * holds (the unique index keeps that to one line per id), naming that import in the line's problem. Answers the lines
@@ -137,10 +143,7 @@ export async function markDuplicates(db: Db, company: ImportCompany, importId: s
   if (!isImportId(importId)) return [];
   const result = await db.execute(sql`
     update import_lines l
-       set state = 'duplicate',
-           problems = l.problems || jsonb_build_array(jsonb_build_object(
-             'code', 'already-sent', 'params', jsonb_build_object('importId', o.import_id::text, 'line', o.line))),
-           updated_at = now()
+       set ${duplicateOfHolder}
       from import_lines o
      where l.import_id = ${importId}::uuid
        and l.plugin_id = ${company.pluginId} and l.tenant_id = ${company.tenantId}
@@ -169,10 +172,7 @@ export async function markDuplicatesElsewhere(
   if (!isImportId(importId)) return [];
   const result = await db.execute(sql`
     update import_lines l
-       set state = 'duplicate',
-           problems = l.problems || jsonb_build_array(jsonb_build_object(
-             'code', 'already-sent', 'params', jsonb_build_object('importId', o.import_id::text, 'line', o.line))),
-           updated_at = now()
+       set ${duplicateOfHolder}
       from import_lines o
      where o.import_id = ${importId}::uuid
        and o.plugin_id = ${company.pluginId} and o.tenant_id = ${company.tenantId}

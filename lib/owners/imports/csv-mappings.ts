@@ -33,6 +33,14 @@ const ofAccount = (company: ImportCompany, accountId: string) =>
     eq(importCsvMappings.accountId, accountId),
   );
 
+/** What a remembered mapping is read as (storedCsvMappingSchema). */
+const storedColumns = {
+  accountId: importCsvMappings.accountId,
+  mapping: importCsvMappings.mapping,
+  confirmedBy: importCsvMappings.confirmedBy,
+  confirmedAt: importCsvMappings.confirmedAt,
+};
+
 /** The account's remembered mapping; null when none was confirmed (or the id is no account's). */
 export async function csvMappingOf(
   db: Db,
@@ -40,15 +48,7 @@ export async function csvMappingOf(
   accountId: string,
 ): Promise<StoredCsvMapping | null> {
   if (!ACCOUNT_ID.test(accountId)) return null;
-  const [row] = await db
-    .select({
-      accountId: importCsvMappings.accountId,
-      mapping: importCsvMappings.mapping,
-      confirmedBy: importCsvMappings.confirmedBy,
-      confirmedAt: importCsvMappings.confirmedAt,
-    })
-    .from(importCsvMappings)
-    .where(ofAccount(company, accountId));
+  const [row] = await db.select(storedColumns).from(importCsvMappings).where(ofAccount(company, accountId));
   const parsed = storedCsvMappingSchema.safeParse(row);
   return parsed.success ? parsed.data : null;
 }
@@ -76,12 +76,7 @@ export async function rememberCsvMapping(
  */
 export async function csvMappingsOf(db: Db, company: ImportCompany): Promise<StoredCsvMapping[]> {
   const rows = await db
-    .select({
-      accountId: importCsvMappings.accountId,
-      mapping: importCsvMappings.mapping,
-      confirmedBy: importCsvMappings.confirmedBy,
-      confirmedAt: importCsvMappings.confirmedAt,
-    })
+    .select(storedColumns)
     .from(importCsvMappings)
     .where(and(eq(importCsvMappings.pluginId, company.pluginId), eq(importCsvMappings.tenantId, company.tenantId)))
     .orderBy(desc(importCsvMappings.confirmedAt))
