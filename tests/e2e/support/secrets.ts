@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 import { capturedLogLines, leakedSecrets } from '../../support/log-capture';
 import { projectRoot } from './addon-server';
@@ -95,6 +95,23 @@ export function recordAddonResponses(context: BrowserContext, addonUrl: string) 
       return { bodiesRead, htmlPages, rscPayloads };
     },
   };
+}
+
+/**
+ * Asks, from `page`, for each path's RSC payload as the router does on a client-side navigation, and reads it to the
+ * end. Links do not prefetch, so each click is one payload, and one still streaming when the next click came cannot be
+ * read: a test that must read payloads asks for them this way too. Answers each payload's content type and length.
+ */
+export async function readRscPayloads(page: Page, paths: readonly string[]) {
+  const answers: { path: string; type: string; length: number }[] = [];
+  for (const path of paths) {
+    const answer = await page.evaluate(async (address) => {
+      const response = await fetch(address, { headers: { RSC: '1' } });
+      return { type: response.headers.get('content-type') ?? '', length: (await response.text()).length };
+    }, path);
+    answers.push({ path, ...answer });
+  }
+  return answers;
 }
 
 /** Every file of the client bundle (`.next/static/**`), as text. */
