@@ -3,7 +3,7 @@ import { countOf, type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import { formatDay, formatMoney, formatNumber } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { type AcrossCompanies, type CompanyFigures, overduePaging } from '@/lib/features/documents/across-companies';
-import type { Figure } from '@/lib/owners/mirror/query/overview';
+import type { Figure } from '@/lib/features/overview/queries/charts';
 import { kindPath } from '@/lib/service/records/present';
 
 import { Pager } from './pager';

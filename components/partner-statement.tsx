@@ -7,9 +7,9 @@ import { formatDay, formatMoney, formatNumber } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { PartnerTexts } from '@/lib/base/i18n/partners-sk';
 import type { StatementPage } from '@/lib/features/partners/pages';
-import { AGEING_BUCKETS } from '@/lib/owners/mirror/query/overview';
-import type { PartnerRow } from '@/lib/owners/mirror/query/partners';
-import type { StatementCurrency, StatementLine } from '@/lib/owners/mirror/query/statement';
+import { AGEING_BUCKETS } from '@/lib/features/partners/queries/ageing-buckets';
+import type { PartnerRow } from '@/lib/features/partners/queries/partners';
+import type { StatementCurrency, StatementLine } from '@/lib/features/partners/queries/statement';
 import { companyPath, expenseTypeLabel, kindPath } from '@/lib/service/records/present';
 
 import { linkClass } from './detail-parts';

@@ -5,10 +5,10 @@ import type { Locale } from '@/lib/base/i18n/messages';
 import type { PartnerTexts } from '@/lib/base/i18n/partners-sk';
 import { pagerOf } from '@/lib/features/documents/pages';
 import type { PartnersListPage } from '@/lib/features/partners/pages';
+import { AGEING_BUCKETS } from '@/lib/features/partners/queries/ageing-buckets';
+import type { PartnerRow, PartnersTotals } from '@/lib/features/partners/queries/partners';
+import { parsePartnerSort, type PartnerSortKey } from '@/lib/features/partners/queries/sort';
 import { asListView, type PartnersListView } from '@/lib/features/partners/view';
-import { AGEING_BUCKETS } from '@/lib/owners/mirror/query/overview';
-import { parsePartnerSort, type PartnerSortKey } from '@/lib/owners/mirror/query/partner-sort';
-import type { PartnerRow, PartnersTotals } from '@/lib/owners/mirror/query/partners';
 import { listHref } from '@/lib/service/records/list-view';
 import { companyPath } from '@/lib/service/records/present';
 

@@ -5,7 +5,7 @@ import type { Locale } from '@/lib/base/i18n/messages';
 import { ibanForPeople } from '@/lib/base/iban';
 import { CSV_FIELDS } from '@/lib/features/imports/statement-import';
 import type { CsvColumnsForm, StatementImportForm } from '@/lib/features/imports/statement-import-form';
-import type { PaymentAccountRow } from '@/lib/owners/mirror/query/accounts';
+import type { PaymentAccountRow } from '@/lib/features/money/queries/accounts';
 import { companyPath } from '@/lib/service/records/present';
 
 import { controlClass, FileField, labelClass, UploadForm, UploadFormHeader } from './upload-form';

@@ -9,8 +9,8 @@ import {
   neighbourMonths,
   type Period,
 } from '@/lib/features/money/accounts-page';
-import type { PaymentAccountRow } from '@/lib/owners/mirror/query/accounts';
-import type { CurrencySum } from '@/lib/owners/mirror/query/payments';
+import type { PaymentAccountRow } from '@/lib/features/money/queries/accounts';
+import type { CurrencySum } from '@/lib/features/money/queries/payments';
 import { companyPath } from '@/lib/service/records/present';
 
 import { linkClass, plainLinkClass } from '../detail-parts';

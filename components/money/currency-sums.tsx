@@ -4,7 +4,7 @@ import { countOf } from '@/lib/base/i18n/documents';
 import { formatMoney } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { MoneyTexts } from '@/lib/base/i18n/money';
-import type { CurrencySum, PaymentTotals } from '@/lib/owners/mirror/query/payments';
+import type { CurrencySum, PaymentTotals } from '@/lib/features/money/queries/payments';
 
 /** Sums per currency, each in its currency ("1 234,50 € · 1 000,00 CZK"); amounts are the database's exact decimals. */
 export function CurrencySums({ sums, texts, locale }: { sums: CurrencySum[]; texts: MoneyTexts; locale: Locale }) {

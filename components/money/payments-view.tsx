@@ -9,7 +9,7 @@ import { pagerOf } from '@/lib/features/documents/pages';
 import { accountLabelOf } from '@/lib/features/money/labels';
 import type { PaymentListView } from '@/lib/features/money/payment-view';
 import type { PaymentsPage } from '@/lib/features/money/payments-page';
-import type { PaymentAccountRow } from '@/lib/owners/mirror/query/accounts';
+import type { PaymentAccountRow } from '@/lib/features/money/queries/accounts';
 import { DEFAULT_PAGE_SIZE, listHref } from '@/lib/service/records/list-view';
 import { companyPath } from '@/lib/service/records/present';
 

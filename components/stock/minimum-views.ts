@@ -3,7 +3,7 @@ import { formatNumber } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { StockTexts } from '@/lib/base/i18n/stock';
 import { type MinimumOutcome, refusalOf } from '@/lib/features/stock/minimum-outcome';
-import type { MirroredWarehouse, StockRow } from '@/lib/owners/mirror/query/stock';
+import type { MirroredWarehouse, StockRow } from '@/lib/features/stock/queries/stock';
 import { MINIMUM_MAX_LENGTH } from '@/lib/owners/stock/minimum-value';
 
 import type { MinimumSetShared } from './minimum-set-form';

@@ -5,10 +5,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { overviewFromMirror } from '@/lib/features/overview/queries/cards';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { documentRow } from '@/lib/owners/mirror/document-row';
 import { upsertDocuments } from '@/lib/owners/mirror/documents';
-import { overviewFromMirror } from '@/lib/owners/mirror/query/overview-cards';
 import { LATEST_COUNT } from '@/lib/service/records/overview';
 import { expenseSchema } from '@/lib/service/schemas/expense';
 import { invoiceSchema } from '@/lib/service/schemas/invoice';

@@ -1,9 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import { paymentRow } from '@/lib/owners/mirror/payment-row';
-import { upsertPayments } from '@/lib/owners/mirror/payments';
-import { accountKindOf, accountsWithPayments } from '@/lib/owners/mirror/query/accounts';
+import { accountKindOf, accountsWithPayments } from '@/lib/features/money/queries/accounts';
 import {
   invoiceIdsByNumber,
   iteratePayments,
@@ -12,7 +9,10 @@ import {
   type PaymentView,
   receivedThisMonth,
   totalsOfPayments,
-} from '@/lib/owners/mirror/query/payments';
+} from '@/lib/features/money/queries/payments';
+import type { MirrorCompany } from '@/lib/owners/mirror/company';
+import { paymentRow } from '@/lib/owners/mirror/payment-row';
+import { upsertPayments } from '@/lib/owners/mirror/payments';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorReference } from '@/lib/platform/db/schema';
 import { paymentSchema } from '@/lib/service/schemas/reference';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { partnersOf, partnerSummary, topOverduePartners } from '@/lib/owners/mirror/query/partners';
-import { statementOf, statementPartner } from '@/lib/owners/mirror/query/statement';
+import { partnersOf, partnerSummary, topOverduePartners } from '@/lib/features/partners/queries/partners';
+import { statementOf, statementPartner } from '@/lib/features/partners/queries/statement';
 
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { companyA, companyB, EDGE, EDGE_DAYS, HRUSKA, JABLKO, storePartners, TODAY } from './partner-fixture';

@@ -10,7 +10,7 @@ import {
   parseStockSort,
   type StockQuery,
   stockTotals,
-} from '@/lib/owners/mirror/query/stock';
+} from '@/lib/features/stock/queries/stock';
 import { minimumsOf, setMinimum } from '@/lib/owners/stock/minimums';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorCompanies } from '@/lib/platform/db/schema';

@@ -5,9 +5,9 @@ import { searchParamsOf } from '@/lib/base/http/search-params';
 import { companyRoute } from '@/lib/doors/company/route';
 import { exportFile, type ExportFormat } from '@/lib/features/documents/export/export';
 import { mirrorViewOf } from '@/lib/features/documents/mirror-view';
+import { mirrorReadiness } from '@/lib/features/documents/queries/across';
 import { listConnections } from '@/lib/owners/connections/states';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
 import { getEnv } from '@/lib/platform/env';
 import { type ListKind, parseListView } from '@/lib/service/records/list-view';
 

@@ -5,13 +5,13 @@ import { searchParamsOf } from '@/lib/base/http/search-params';
 import type { CompanyRequest } from '@/lib/doors/company/route';
 import { companyRoute } from '@/lib/doors/company/route';
 import type { ExportFormat } from '@/lib/features/documents/export/export';
+import { mirrorReadiness } from '@/lib/features/documents/queries/across';
 import { partnersExportFile, statementExportFile } from '@/lib/features/partners/export';
 import { PARTNER_KINDS } from '@/lib/features/partners/pages';
+import { statementPartner } from '@/lib/features/partners/queries/statement';
 import { parsePartnersView, partnerKeyFromAddress } from '@/lib/features/partners/view';
 import { listConnections } from '@/lib/owners/connections/states';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
-import { statementPartner } from '@/lib/owners/mirror/query/statement';
 import type { Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
 

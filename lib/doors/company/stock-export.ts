@@ -5,11 +5,11 @@ import { searchParamsOf } from '@/lib/base/http/search-params';
 import { companyRoute } from '@/lib/doors/company/route';
 import type { ExportFormat } from '@/lib/features/documents/export/export';
 import { stockExportFile } from '@/lib/features/stock/export';
+import { mirroredWarehouses } from '@/lib/features/stock/queries/stock';
 import { invalidOf, stockQueryOf, stockStateOf } from '@/lib/features/stock/stock-page';
 import { parseStockView } from '@/lib/features/stock/view';
 import { listConnections } from '@/lib/owners/connections/states';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import { mirroredWarehouses } from '@/lib/owners/mirror/query/stock';
 import { mirrorStatus } from '@/lib/owners/mirror/status';
 import { getEnv } from '@/lib/platform/env';
 

@@ -4,7 +4,7 @@ import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { fill } from '@/lib/base/i18n/documents';
 import { formatMoney, formatMonth } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
-import { AGEING_BUCKETS, type OverviewCharts } from '@/lib/owners/mirror/query/overview';
+import { AGEING_BUCKETS, type OverviewCharts } from '@/lib/features/overview/queries/charts';
 
 import { categoryAxis, CHART_COLOURS, FONT, legend, valueAxis } from './parts';
 import { type ChartOption, renderChartSvg } from './render';

@@ -5,7 +5,6 @@ import { type Loaded, problemOf } from '@/lib/features/pages/page-load';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import type { MirroredRecord } from '@/lib/owners/mirror/document-row';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
-import { mirroredDocument } from '@/lib/owners/mirror/query';
 import { getEnv } from '@/lib/platform/env';
 import type { DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
@@ -16,6 +15,7 @@ import type { Expense } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
 
 import { loadInvoiceDetail } from './invoice-detail';
+import { mirroredDocument } from './queries';
 
 /**
  * What a document's page shows, from the company's mirror when it is ready and holds the document as completely as

@@ -1,4 +1,4 @@
-import type { OpenInvoice } from '@/lib/owners/mirror/query/open-invoices';
+import type { OpenInvoice } from '@/lib/features/imports/queries/open-invoices';
 
 import { amountKey, compareAmounts, subtractAmounts } from './amounts';
 import { nameWords } from './names';

@@ -1,6 +1,6 @@
 import { compactIban } from '@/lib/base/iban';
 import type { StatementLine } from '@/lib/base/imports/statement-line';
-import type { OpenInvoice } from '@/lib/owners/mirror/query/open-invoices';
+import type { OpenInvoice } from '@/lib/features/imports/queries/open-invoices';
 
 import { amountKey, compareAmounts } from './amounts';
 import { namesMatch, nameWords } from './names';

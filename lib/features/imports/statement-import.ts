@@ -7,11 +7,11 @@ import type { Answer, Answerable } from '@/lib/base/errors';
 import { readMultipartForm, type UploadedFile, uploadedFile } from '@/lib/base/http/multipart';
 import { compactIban } from '@/lib/base/iban';
 import type { Statement, StatementLine } from '@/lib/base/imports/statement-line';
+import { openInvoicesOf } from '@/lib/features/imports/queries/open-invoices';
+import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/features/money/queries/accounts';
 import { createImport } from '@/lib/owners/imports/create';
 import { csvMappingOf, rememberCsvMapping } from '@/lib/owners/imports/csv-mappings';
 import type { NewLine } from '@/lib/owners/imports/lines';
-import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
-import { openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
 import type { Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
 

@@ -7,15 +7,15 @@ import type { Cell, ExportColumn } from '@/lib/features/documents/export/columns
 import { type ExportFile, type ExportFormat, fileOfRows } from '@/lib/features/documents/export/export';
 import { listFileName } from '@/lib/features/documents/export/file-name';
 import { accountLabelOf } from '@/lib/features/money/labels';
-import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
+import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/features/money/queries/accounts';
 import {
   iteratePayments,
   type MirroredPayment,
   type PaymentTotals,
   type PaymentView,
   totalsOfPayments,
-} from '@/lib/owners/mirror/query/payments';
+} from '@/lib/features/money/queries/payments';
+import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { Db } from '@/lib/platform/db/client';
 
 /**

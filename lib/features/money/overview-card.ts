@@ -1,8 +1,8 @@
 import 'server-only';
 
 import { companyToday } from '@/lib/base/calendar';
+import { type PaymentTotals, receivedThisMonth } from '@/lib/features/money/queries/payments';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import { type PaymentTotals, receivedThisMonth } from '@/lib/owners/mirror/query/payments';
 import { companyPath } from '@/lib/service/records/present';
 
 import { type MoneyDoor, paymentsState } from './mirror-state';

@@ -8,13 +8,14 @@ import { type Cell, column, type ExportColumn } from '@/lib/features/documents/e
 import { type ExportFile, type ExportFormat, fileOfRows } from '@/lib/features/documents/export/export';
 import { asciiPart } from '@/lib/features/documents/export/file-name';
 import { unicodeFileNamePart } from '@/lib/features/documents/file-name-part';
+import { type PartnerRow, partnersOf } from '@/lib/features/partners/queries/partners';
+import type { PartnerSort } from '@/lib/features/partners/queries/sort';
+import { type StatementLine, statementOf } from '@/lib/features/partners/queries/statement';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import { AGEING_BUCKETS } from '@/lib/owners/mirror/query/overview';
-import type { PartnerSort } from '@/lib/owners/mirror/query/partner-sort';
-import { type PartnerRow, partnersOf } from '@/lib/owners/mirror/query/partners';
-import { type StatementLine, statementOf } from '@/lib/owners/mirror/query/statement';
 import type { Db } from '@/lib/platform/db/client';
 import { expenseTypeLabel } from '@/lib/service/records/present';
+
+import { AGEING_BUCKETS } from './queries/ageing-buckets';
 
 /**
  * The partners list and a partner's statement as CSV and XLSX, through the document lists' writers (the same cells:

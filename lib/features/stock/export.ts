@@ -6,14 +6,14 @@ import { type StockTexts, stockTexts } from '@/lib/base/i18n/stock';
 import type { Cell, ExportColumn } from '@/lib/features/documents/export/columns';
 import { type ExportFile, fileOfRows } from '@/lib/features/documents/export/export';
 import { type ExportFormat, listFileName } from '@/lib/features/documents/export/file-name';
-import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import {
   iterateStock,
   type MirroredWarehouse,
   type StockQuery,
   type StockRow,
   stockTotals,
-} from '@/lib/owners/mirror/query/stock';
+} from '@/lib/features/stock/queries/stock';
+import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { Db } from '@/lib/platform/db/client';
 
 /**

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 
 import { readPaymentDisplay } from '@/lib/base/imports/payment-display';
 import { matchRecordedPayments, type PaymentFacts } from '@/lib/base/imports/same-payment';
-import { recordedPaymentsOn } from '@/lib/owners/mirror/query/recorded-payments';
+import { recordedPaymentsOn } from '@/lib/owners/mirror/recorded-payments';
 import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { storable } from '@/lib/platform/db/storable';
 

@@ -2,8 +2,8 @@ import 'server-only';
 
 import { documentTexts } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
+import { type MirrorView, totalsOfMirrored } from '@/lib/features/documents/queries';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import { type MirrorView, totalsOfMirrored } from '@/lib/owners/mirror/query';
 import type { Db } from '@/lib/platform/db/client';
 import type { ListKind } from '@/lib/service/records/list-view';
 

@@ -1,8 +1,8 @@
 import 'server-only';
 
+import type { MirrorView } from '@/lib/features/documents/queries';
+import { iterateExportRows } from '@/lib/features/documents/queries/export-rows';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import type { MirrorView } from '@/lib/owners/mirror/query';
-import { iterateExportRows } from '@/lib/owners/mirror/query/export-rows';
 import type { Db } from '@/lib/platform/db/client';
 import type { ListKind } from '@/lib/service/records/list-view';
 

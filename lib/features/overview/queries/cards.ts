@@ -5,6 +5,10 @@ import { and, desc, gte, inArray, sql } from 'drizzle-orm';
 import { addDays, calendarDay } from '@/lib/base/calendar';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { MirroredRecord } from '@/lib/owners/mirror/document-row';
+import { UNPAID_STATUSES } from '@/lib/owners/mirror/query/filters';
+import { eurLeftToPaySql } from '@/lib/owners/mirror/query/left-to-pay-sql';
+import { overdueSql } from '@/lib/owners/mirror/query/overdue-sql';
+import { recordSchemas } from '@/lib/owners/mirror/query/records';
 import { documentsOf } from '@/lib/owners/mirror/rows';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
@@ -16,11 +20,6 @@ import {
   type Total,
   type UnpaidSummary,
 } from '@/lib/service/records/overview';
-
-import { UNPAID_STATUSES } from './filters';
-import { eurLeftToPaySql } from './left-to-pay-sql';
-import { overdueSql } from './overdue-sql';
-import { recordSchemas } from './records';
 
 /**
  * The overview's cards (lib/service/records/overview.ts, loadOverview) from a company's mirror: the same figures from the

@@ -3,13 +3,12 @@ import 'server-only';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { MirroredRecord } from '@/lib/owners/mirror/document-row';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
+import { type FieldHighlight, highlightsOf } from '@/lib/owners/mirror/query/highlights';
+import { recordSchemas } from '@/lib/owners/mirror/query/records';
+import { orderBy, type SortParam, sortParam } from '@/lib/owners/mirror/query/sort';
+import { type MirrorView, viewCondition, viewOrder } from '@/lib/owners/mirror/query/view';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
-
-import { type FieldHighlight, highlightsOf } from './highlights';
-import { recordSchemas } from './records';
-import { orderBy, type SortParam, sortParam } from './sort';
-import { type MirrorView, viewCondition, viewOrder } from './view';
 
 /** The largest page a list asks for (the service's own limit). */
 export const MAX_TOP = 100;

@@ -1,9 +1,9 @@
 import 'server-only';
 
 import type { CompanyScope } from '@/lib/base/company-scope';
+import { mirrorReadiness } from '@/lib/features/documents/queries/across';
+import { type OverviewCharts, overviewCharts } from '@/lib/features/overview/queries/charts';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
-import { type OverviewCharts, overviewCharts } from '@/lib/owners/mirror/query/overview';
 import type { Db } from '@/lib/platform/db/client';
 
 /**

@@ -4,13 +4,12 @@ import { and, isNotNull, sql } from 'drizzle-orm';
 
 import { compactIban } from '@/lib/base/iban';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
+import { type Search, searchCondition, searchOf } from '@/lib/owners/mirror/query/search';
+import type { Decimal } from '@/lib/owners/mirror/query/totals';
 import { documentsOf, paymentsOf } from '@/lib/owners/mirror/rows';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorDocuments, mirrorPayments } from '@/lib/platform/db/schema';
 import { CREDIT_NOTE_INVOICE_TYPE } from '@/lib/service/records/overdue';
-
-import { type Search, searchCondition, searchOf } from './search';
-import type { Decimal } from './totals';
 
 /**
  * The company's issued invoices as a bank statement's payments are paired with them (issue 20): what the pairing

@@ -5,17 +5,15 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { DOCUMENT_KINDS, type DocumentKind } from '@/lib/owners/mirror/kinds';
+import { UNPAID_STATUSES } from '@/lib/owners/mirror/query/filters';
+import { eurLeftToPaySql } from '@/lib/owners/mirror/query/left-to-pay-sql';
+import { overdueSql } from '@/lib/owners/mirror/query/overdue-sql';
+import { searchCondition, searchOf } from '@/lib/owners/mirror/query/search';
+import type { Decimal, Figure } from '@/lib/owners/mirror/query/totals';
 import { readProgress } from '@/lib/owners/mirror/state';
 import { type MirrorReadiness, readinessOf } from '@/lib/owners/mirror/status';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
-
-import { UNPAID_STATUSES } from './filters';
-import { eurLeftToPaySql } from './left-to-pay-sql';
-import { overdueSql } from './overdue-sql';
-import type { Figure } from './overview';
-import { searchCondition, searchOf } from './search';
-import type { Decimal } from './totals';
 
 export type { MirrorReadiness };
 

@@ -3,17 +3,16 @@ import 'server-only';
 import { and, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 
 import { addDays, calendarDay } from '@/lib/base/calendar';
+import { AGEING_BUCKETS, type AgeingBucket } from '@/lib/features/partners/queries/ageing-buckets';
+import { topReceivables } from '@/lib/features/partners/queries/partners';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
+import { UNPAID_STATUSES } from '@/lib/owners/mirror/query/filters';
+import { eurLeftToPaySql } from '@/lib/owners/mirror/query/left-to-pay-sql';
+import { creditsThePartnerSql } from '@/lib/owners/mirror/query/overdue-sql';
+import type { Decimal, Figure } from '@/lib/owners/mirror/query/totals';
 import { documentsOf } from '@/lib/owners/mirror/rows';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
-
-import { AGEING_BUCKETS, type AgeingBucket } from './ageing-buckets';
-import { UNPAID_STATUSES } from './filters';
-import { eurLeftToPaySql } from './left-to-pay-sql';
-import { creditsThePartnerSql } from './overdue-sql';
-import { topReceivables } from './partners';
-import type { Decimal } from './totals';
 
 /**
  * The overview's charts from a company's mirror (issue 11): invoiced and expenses per month, the ageing of what is
@@ -23,7 +22,7 @@ import type { Decimal } from './totals';
  * Days and months are the company's calendar (lib/base/calendar.ts), counted as dates, never through a clock.
  */
 
-export type Figure = { count: number; eur: Decimal };
+export type { Figure };
 
 export type MonthFigures = {
   /** "yyyy-MM". */
@@ -32,7 +31,7 @@ export type MonthFigures = {
   expenses: Figure;
 };
 
-export { AGEING_BUCKETS, type AgeingBucket } from './ageing-buckets';
+export { AGEING_BUCKETS, type AgeingBucket } from '@/lib/features/partners/queries/ageing-buckets';
 export type Ageing = Record<AgeingBucket, Figure>;
 
 export type TopPartner = {

@@ -3,18 +3,18 @@ import 'server-only';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
+import { UNPAID_STATUSES } from '@/lib/owners/mirror/query/filters';
+import { foldedSql } from '@/lib/owners/mirror/query/folded-sql';
+import { currencyCodeSql, eurLeftToPaySql } from '@/lib/owners/mirror/query/left-to-pay-sql';
+import { overdueSql } from '@/lib/owners/mirror/query/overdue-sql';
+import type { Decimal } from '@/lib/owners/mirror/query/totals';
 import { documentsOf } from '@/lib/owners/mirror/rows';
 import { searchWordsOf } from '@/lib/owners/mirror/search-text';
 import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
 
 import { AGEING_BUCKETS, type AgeingBucket } from './ageing-buckets';
-import { UNPAID_STATUSES } from './filters';
-import { foldedSql } from './folded-sql';
-import { currencyCodeSql, eurLeftToPaySql } from './left-to-pay-sql';
-import { overdueSql } from './overdue-sql';
-import { DEFAULT_PARTNER_SORT, type PartnerSort, type PartnerSortKey } from './partner-sort';
-import type { Decimal } from './totals';
+import { DEFAULT_PARTNER_SORT, type PartnerSort, type PartnerSortKey } from './sort';
 
 /**
  * The company's partners from its mirror (issue 19): one row per partner its invoices and expenses name, grouped by

@@ -1,21 +1,21 @@
 import 'server-only';
 
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
 
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import { mirroredReference } from '@/lib/owners/mirror/reference';
+import { after, type Place } from '@/lib/owners/mirror/query/iterate';
+import { likeAnywhere } from '@/lib/owners/mirror/query/search';
+import { orderBy, type OrderTerm } from '@/lib/owners/mirror/query/sort';
 import { catalogItemsOf } from '@/lib/owners/mirror/rows';
 import { searchWordsOf } from '@/lib/owners/mirror/search-text';
 import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { mirrorCatalogItems } from '@/lib/platform/db/schema';
-import { warehouseSchema } from '@/lib/service/schemas/reference';
 
-import { after, type Place } from './iterate';
-import { likeAnywhere } from './search';
-import { orderBy, type OrderTerm } from './sort';
-import { DEFAULT_STOCK_SORT, type StockSort, type StockSortKey } from './stock-sort';
+import { DEFAULT_STOCK_SORT, type StockSort, type StockSortKey } from './sort';
 
-export * from './stock-sort';
+export * from './sort';
+// The warehouses the page filters by: the mirror's owner reads them, since the stock minimums' owner needs them too.
+export { type MirroredWarehouse, mirroredWarehouses } from '@/lib/owners/mirror/catalog-lookups';
 
 /**
  * The stock page's reads of the company's mirrored catalog items (`mirror_catalog_items`): every item with its
@@ -305,34 +305,4 @@ export async function itemsUnderMinimum(
   if (minimums.length === 0) return 0;
   const totals = await stockTotals(db, company, { minimums, below: true });
   return totals.count;
-}
-
-/** Whether the company's mirror lists an item of this code (as the sync keeps it: trimmed). */
-export async function catalogItemListed(db: Db, company: MirrorCompany, itemCode: string): Promise<boolean> {
-  const rows = await db
-    .select({ itemCode: items.itemCode })
-    .from(items)
-    .where(and(catalogItemsOf(company), eq(items.itemCode, itemCode)))
-    .limit(1);
-  return rows.length > 0;
-}
-
-export type MirroredWarehouse = { code: string; name: string | null };
-
-/**
- * The company's warehouses as its last sync mirrored them (GET /api/warehouses), in the service's order, each code
- * once; null when the
- * list was never mirrored (the service refused it, or no sync read it yet).
- */
-export async function mirroredWarehouses(db: Db, company: MirrorCompany): Promise<MirroredWarehouse[] | null> {
-  const data = await mirroredReference(db, company, 'warehouses');
-  if (data === null) return null;
-  const byCode = new Map<string, MirroredWarehouse>();
-  for (const entry of data) {
-    const parsed = warehouseSchema.safeParse(entry);
-    const code = parsed.success ? parsed.data.code?.trim() : undefined;
-    if (!code || byCode.has(code)) continue;
-    byCode.set(code, { code, name: parsed.data?.name?.trim() || null });
-  }
-  return [...byCode.values()];
 }

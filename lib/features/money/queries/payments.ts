@@ -4,21 +4,21 @@ import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
+import { after, DEFAULT_BATCH_SIZE, type Place } from '@/lib/owners/mirror/query/iterate';
+import { orderBy, type OrderTerm } from '@/lib/owners/mirror/query/sort';
+import type { Decimal } from '@/lib/owners/mirror/query/totals';
 import { documentsOf, paymentsOf } from '@/lib/owners/mirror/rows';
 import { searchWordsOf } from '@/lib/owners/mirror/search-text';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorDocuments, mirrorPayments } from '@/lib/platform/db/schema';
 
-import { after, DEFAULT_BATCH_SIZE, type Place } from './iterate';
 import {
   parsePaymentSort,
   type PaymentSort,
   type PaymentSortKey,
   type PaymentSortParam,
   paymentSortParam,
-} from './payment-sort';
-import { orderBy, type OrderTerm } from './sort';
-import type { Decimal } from './totals';
+} from './sort';
 
 /**
  * The company's payments as its mirror holds them (`mirror_payments`: what GET /api/payments lists, i.e. only the

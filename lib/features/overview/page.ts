@@ -1,15 +1,14 @@
 import 'server-only';
 
 import { companyToday } from '@/lib/base/calendar';
+import { overviewFor } from '@/lib/features/documents/load';
+import { mirrorReadiness } from '@/lib/features/documents/queries/across';
+import { overviewFromMirror } from '@/lib/features/overview/queries/cards';
 import type { CompanyPage } from '@/lib/features/pages/company-page';
 import type { Loaded } from '@/lib/features/pages/page-load';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
-import { overviewFromMirror } from '@/lib/owners/mirror/query/overview-cards';
 import { getEnv } from '@/lib/platform/env';
 import type { Overview } from '@/lib/service/records/overview';
-
-import { overviewFor } from './load';
 
 /** The kinds the overview's cards sum (readinessOf: the mirror answers once both were read whole). */
 const CARD_KINDS = ['invoices', 'expenses'] as const;

@@ -3,14 +3,14 @@ import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
 
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
+import { creditsThePartnerSql, overdueSql } from '@/lib/owners/mirror/query/overdue-sql';
+import type { Decimal } from '@/lib/owners/mirror/query/totals';
 import { documentsOf } from '@/lib/owners/mirror/rows';
 import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
 import { partnerSchema } from '@/lib/service/schemas/common';
 
-import { creditsThePartnerSql, overdueSql } from './overdue-sql';
 import { latestFirst } from './partners';
-import type { Decimal } from './totals';
 
 /**
  * One partner's statement from the company's mirror (issue 19): its invoices, expenses and the payments on them, by
@@ -112,26 +112,32 @@ type Raw = {
 
 const integerOf = (value: string | null) => (value !== null && /^-?\d+$/.test(value) ? Number(value) : null);
 
-/**
- * The statement of the partner `key` (partner-key.ts) in the company's mirror, on the company's `today`; no lines
- * when none of its invoices and expenses names it. Every sum is numeric, by the database.
- */
-export async function statementOf(db: Db, company: MirrorCompany, key: string, today: string): Promise<Statement> {
-  const overdue = sql`coalesce(${overdueSql(today)}, false)`;
-  const currency = sql`(coalesce(nullif(upper(trim(${d.currency})), ''), 'EUR') collate "C")`;
-  // The order of the lines, the same for the running balance and the answer.
-  const order = sql`l.day asc nulls last, l.grp asc, l.kind collate "C" asc, l.number_folded collate "C" asc nulls last,
+/** A document's currency as its statement groups it: its code, or EUR when it states none. */
+const currencyOf = sql`(coalesce(nullif(upper(trim(${d.currency})), ''), 'EUR') collate "C")`;
+
+/** The order of the lines, the same for the running balance and the answer. */
+const lineOrder = sql`l.day asc nulls last, l.grp asc, l.kind collate "C" asc, l.number_folded collate "C" asc nulls last,
     char_length(l.id) asc, l.id collate "C" asc, l.sub asc, l.ord asc`;
-  const perCurrency = sql`partition by l.currency`;
-  const firstOnly = (value: SQL) =>
-    sql`case when row_number() over (${perCurrency} order by ${order}) = 1 then ${value} end`;
-  const rows = rowsOf<Raw>(
-    await db.execute(sql`with docs as materialized (
+
+const perCurrency = sql`partition by l.currency`;
+
+/** A currency's figure on its first line only (the rest would only repeat it). */
+const firstOnly = (value: SQL) =>
+  sql`case when row_number() over (${perCurrency} order by ${lineOrder}) = 1 then ${value} end`;
+
+/**
+ * The partner's documents (`docs`), the payments their records list (`paid`), what each document's payments add up
+ * to (`settled`) and, from the three, every line of the statement (`lines`), unordered. Every line carries what the
+ * answer shows of its document: the lines are never joined back to the documents.
+ */
+function statementLinesSql(company: MirrorCompany, key: string, today: string): SQL {
+  const overdue = sql`coalesce(${overdueSql(today)}, false)`;
+  return sql`with docs as materialized (
         select ${d.kind} as kind, ${d.id} as id, ${d.documentNumber} as document_number,
           ${d.documentNumberFolded} as number_folded, to_char(${d.issueDate}, 'YYYY-MM-DD') as day,
           to_char(${d.dueDate}, 'YYYY-MM-DD') as due_date, ${d.paymentStatus} as payment_status,
-          ${d.amountDue} as amount_due, ${currency} as currency,
-          coalesce(${d.totalInclVatCurrency}, case when ${currency} = 'EUR' then ${d.totalInclVat} end) as total,
+          ${d.amountDue} as amount_due, ${currencyOf} as currency,
+          coalesce(${d.totalInclVatCurrency}, case when ${currencyOf} = 'EUR' then ${d.totalInclVat} end) as total,
           ${d.record} ->> 'invoiceType' as invoice_type, ${d.record} ->> 'documentType' as document_type,
           case when jsonb_typeof(${d.record} -> 'payments') = 'array' then ${d.record} -> 'payments'
             else '[]'::jsonb end as payments,
@@ -155,7 +161,6 @@ export async function statementOf(db: Db, company: MirrorCompany, key: string, t
             where jsonb_typeof(p.value -> 'amount') = 'number'), 0) as unlisted
         from docs
       ),
-      -- Every line carries what the answer shows of its document: the lines are never joined back to the documents.
       lines as (
         select 'document' as line, kind, id, day, 0 as grp, 0 as sub, 0::bigint as ord,
           case when kind = 'invoices' then total else -total end as effect,
@@ -171,15 +176,11 @@ export async function statementOf(db: Db, company: MirrorCompany, key: string, t
           currency, document_number, number_folded, null, null, null, null, null, null, false, false
         from settled
         where total is not null and amount_due is not null and unlisted <> 0
-      )
-      select l.line, l.kind, l.id, l.document_number, case when l.line = 'settled' then null else l.day end as day,
-        l.currency, l.effect::text as effect,
-        sum(coalesce(l.effect, 0)) over (${perCurrency} order by ${order}
-          rows between unbounded preceding and current row)::text as balance,
-        l.due_date, l.amount_due::text as amount_due, l.payment_status, l.invoice_type, l.document_type,
-        l.late, l.credit,
-        -- The currency's totals, on its first line only (the rest would only repeat them).
-        ${firstOnly(sql`(count(*) filter (where l.line = 'document') over (${perCurrency}))::int`)} as documents,
+      )`;
+}
+
+/** Each currency's totals (StatementCurrency), as columns of its first line. */
+const currencyTotalsSql = sql`${firstOnly(sql`(count(*) filter (where l.line = 'document') over (${perCurrency}))::int`)} as documents,
         ${firstOnly(sql`coalesce(sum(greatest(l.effect, 0)) over (${perCurrency}), 0)::text`)} as debit,
         ${firstOnly(sql`coalesce(sum(greatest(-l.effect, 0)) over (${perCurrency}), 0)::text`)} as credit_total,
         ${firstOnly(sql`coalesce(sum(l.effect) over (${perCurrency}), 0)::text`)} as balance_total,
@@ -190,10 +191,24 @@ export async function statementOf(db: Db, company: MirrorCompany, key: string, t
         ${firstOnly(sql`coalesce(sum(l.amount_due) filter (where l.kind = 'invoices' and l.overdue) over (${perCurrency}), 0)::text`)}
           as overdue_receivables,
         ${firstOnly(sql`coalesce(sum(l.amount_due) filter (where l.kind = 'expenses' and l.overdue) over (${perCurrency}), 0)::text`)}
-          as overdue_payables
+          as overdue_payables`;
+
+/** The statement's one query: its lines in order, each with its currency's running balance, totals on the first. */
+function statementSql(company: MirrorCompany, key: string, today: string): SQL {
+  return sql`${statementLinesSql(company, key, today)}
+      select l.line, l.kind, l.id, l.document_number, case when l.line = 'settled' then null else l.day end as day,
+        l.currency, l.effect::text as effect,
+        sum(coalesce(l.effect, 0)) over (${perCurrency} order by ${lineOrder}
+          rows between unbounded preceding and current row)::text as balance,
+        l.due_date, l.amount_due::text as amount_due, l.payment_status, l.invoice_type, l.document_type,
+        l.late, l.credit,
+        ${currencyTotalsSql}
       from lines l
-      order by l.currency asc, ${order}`),
-  );
+      order by l.currency asc, ${lineOrder}`;
+}
+
+/** One per currency, by code: read from the first line of each (the rows come ordered by currency). */
+function currenciesOf(rows: readonly Raw[]): StatementCurrency[] {
   const currencies: StatementCurrency[] = [];
   for (const row of rows) {
     if (currencies.at(-1)?.currency === row.currency) continue;
@@ -209,26 +224,38 @@ export async function statementOf(db: Db, company: MirrorCompany, key: string, t
       overduePayables: row.overdue_payables,
     });
   }
+  return currencies;
+}
+
+/** A row as a line: what only a document's line shows is null (or false) on its payments' and "settled" lines. */
+function lineOf(row: Raw): StatementLine {
+  const document = row.line === 'document';
   return {
-    currencies,
-    lines: rows.map((row) => ({
-      line: row.line,
-      kind: row.kind,
-      id: row.id,
-      documentNumber: row.document_number,
-      day: row.day,
-      currency: row.currency,
-      effect: row.effect,
-      balance: row.balance,
-      dueDate: row.line === 'document' ? row.due_date : null,
-      amountDue: row.line === 'document' ? row.amount_due : null,
-      paymentStatus: row.line === 'document' && row.payment_status !== null ? Number(row.payment_status) : null,
-      invoiceType: row.line === 'document' ? integerOf(row.invoice_type) : null,
-      documentType: row.line === 'document' ? integerOf(row.document_type) : null,
-      daysOverdue: row.line === 'document' && row.late !== null ? Number(row.late) : null,
-      credit: row.line === 'document' && row.credit,
-    })),
+    line: row.line,
+    kind: row.kind,
+    id: row.id,
+    documentNumber: row.document_number,
+    day: row.day,
+    currency: row.currency,
+    effect: row.effect,
+    balance: row.balance,
+    dueDate: document ? row.due_date : null,
+    amountDue: document ? row.amount_due : null,
+    paymentStatus: document && row.payment_status !== null ? Number(row.payment_status) : null,
+    invoiceType: document ? integerOf(row.invoice_type) : null,
+    documentType: document ? integerOf(row.document_type) : null,
+    daysOverdue: document && row.late !== null ? Number(row.late) : null,
+    credit: document && row.credit,
   };
+}
+
+/**
+ * The statement of the partner `key` (partner-key.ts) in the company's mirror, on the company's `today`; no lines
+ * when none of its invoices and expenses names it. Every sum is numeric, by the database.
+ */
+export async function statementOf(db: Db, company: MirrorCompany, key: string, today: string): Promise<Statement> {
+  const rows = rowsOf<Raw>(await db.execute(statementSql(company, key, today)));
+  return { currencies: currenciesOf(rows), lines: rows.map(lineOf) };
 }
 
 export type StatementPartner = {

@@ -5,12 +5,11 @@ import { and, eq } from 'drizzle-orm';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { MirroredRecord } from '@/lib/owners/mirror/document-row';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
+import { recordSchemas } from '@/lib/owners/mirror/query/records';
 import { documentsOf } from '@/lib/owners/mirror/rows';
 import { mirrorServesSql } from '@/lib/owners/mirror/status';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
-
-import { recordSchemas } from './records';
 
 /**
  * One document of a company's mirror for its detail page, or null when the page must ask the service: the kind is

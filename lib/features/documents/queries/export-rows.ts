@@ -5,11 +5,10 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
+import { iterateMirrored } from '@/lib/owners/mirror/query/iterate';
+import type { MirrorView } from '@/lib/owners/mirror/query/view';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
-
-import { iterateMirrored } from './iterate';
-import type { MirrorView } from './view';
 
 const record = mirrorDocuments.record;
 
