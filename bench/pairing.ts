@@ -7,7 +7,7 @@
  *    have no symbol but a payer whose account paid the partner before (a suggestion), 10 % an unknown symbol, 5 %
  *    twins of an earlier line, 10 % debits; 300 symbols are shared by two invoices, a fifth of the invoices are
  *    advance invoices. Indexing the invoices and pairing every line, BENCH_PAIRING_RUNS (20) times after 3 warm-ups.
- * 2. The open invoices' query (lib/owners/mirror/query/open-invoices.ts) on PostgreSQL: a company of
+ * 2. The open invoices' query (lib/features/imports/queries/open-invoices.ts) on PostgreSQL: a company of
  *    BENCH_PAIRING_DOCUMENTS (30 000) invoices written by the mirror's own writers, half of them open, and 10 000
  *    payments from 2 000 accounts; read with the statement's 2 000 payers' accounts, and the pairing control's search.
  *

@@ -32,7 +32,7 @@ const money = (amount: string | null, currency: string, locale: Locale) =>
   amount === null ? '—' : formatMoney(Number(amount), currency, locale);
 
 /**
- * A partner's statement (lib/owners/mirror/query/statement.ts), a page meant to be printed on A4 and sent as a balance
+ * A partner's statement (lib/features/partners/queries/statement.ts), a page meant to be printed on A4 and sent as a balance
  * confirmation: who states it to whom and as of which day at the top; a summary in EUR (on screen); per currency
  * every invoice, expense and payment by date with a running balance and what is overdue by how many days, each
  * document linking to its page; at the end the totals, the ageing and the confirmation (on the last printed page).

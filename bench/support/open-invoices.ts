@@ -4,10 +4,10 @@ import { seededRandom } from './random';
 import { variableSymbolOf } from './statement-file';
 
 /**
- * A large company's open invoices as the mirror's query answers them (lib/owners/mirror/query/open-invoices.ts), made
- * with a fixed seed: invoice n has the variable symbol `variableSymbolOf(n)`, which the generated statement's lines
- * pay (bench/support/statement-file.ts); a fifth are advance invoices; the last 300 share the symbols of the 300
- * before them, so the interface's rule among several matches is at work.
+ * A large company's open invoices as the read model answers them (lib/features/imports/queries/open-invoices.ts), made
+ * with a fixed seed: invoice n has the variable symbol `variableSymbolOf(n)`, which the generated statement's lines pay
+ * (bench/support/statement-file.ts); a fifth are advance invoices; the last 300 share the symbols of the 300 before
+ * them, so the interface's rule among several matches is at work.
  */
 export function benchOpenInvoices(count: number): OpenInvoice[] {
   const random = seededRandom(20);

@@ -1,5 +1,5 @@
 /**
- * The overview's latest documents from a company's mirror (lib/owners/mirror/query/overview-cards.ts): the newest five
+ * The overview's latest documents from a company's mirror (lib/features/overview/queries/cards.ts): the newest five
  * issued in the last 60 days, every document of the newest days considered before they are ordered and cut as the
  * live overview orders them (newestFirst), so a day shared by more of them falls alike.
  */

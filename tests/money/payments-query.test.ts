@@ -22,7 +22,7 @@ import { PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 
 /**
- * The payments' queries over a company's mirror (lib/owners/mirror/query/payments.ts, accounts.ts), on each database,
+ * The payments' queries over a company's mirror (lib/features/money/queries/: payments, accounts), on each database,
  * over payments written for the purpose: filters by day and account, the search box (partner without diacritics,
  * variable symbol, reference, IBAN, amount with a decimal comma), every sort both ways with a total order, paging,
  * totals per currency summed exactly, every row for an export in the list's order, the month's received money, each

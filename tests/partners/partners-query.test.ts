@@ -17,7 +17,7 @@ function plain<T>(value: T): T {
 }
 
 /**
- * The partners of a company's mirror (lib/owners/mirror/query/partners.ts) and a partner's statement (statement.ts),
+ * The partners of a company's mirror (lib/features/partners/queries/) and a partner's statement (statement.ts),
  * on PGlite and on PostgreSQL: one row per IČO, else per folded name; receivables and payables are what is left to
  * pay, in EUR by each document's own ratio, summed exactly; credit notes lower a balance and are never overdue; the
  * ageing buckets meet at their edges; the statement's running balance ends at receivables less payables; and a

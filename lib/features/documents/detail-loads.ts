@@ -18,11 +18,11 @@ import { loadInvoiceDetail } from './invoice-detail';
 import { mirroredDocument } from './queries';
 
 /**
- * What a document's page shows, from the company's mirror when it is ready and holds the document as completely as
- * the service's single record (lib/owners/mirror/query/detail.ts), else from the service as before: the mirror does not
- * know a document created since its last sync, and the service's 404 stays the page's "not found". The record is
- * parsed by the same schema either way, so the page renders it alike. Files (attachments, PDFs, previews) are
- * always the service's. `door` is the company's page door (lib/doors/company/page.ts).
+ * What a document's page shows, from the company's mirror when it is ready and holds the document as completely as the
+ * service's single record (lib/features/documents/queries/detail.ts), else from the service as before: the mirror does
+ * not know a document created since its last sync, and the service's 404 stays the page's "not found". The record is
+ * parsed by the same schema either way, so the page renders it alike. Files (attachments, PDFs, previews) are always
+ * the service's. `door` is the company's page door (lib/doors/company/page.ts).
  */
 
 export type DetailDoor = Pick<CompanyPage, 'scope' | 'read' | 'load' | 'connection'>;

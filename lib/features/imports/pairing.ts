@@ -20,7 +20,7 @@ import { lineSymbolOf, numbersInMessage, symbolKey } from './symbols';
  * Pairing a bank statement's lines with the company's open invoices (issue 20), as the service will pair the payments
  * once sent: the service pairs a payment by its variable symbol alone (interface.md), so what the add-on decides is
  * which symbol each payment carries, and it shows the user which invoice that symbol will pay. Pure: the lines, the
- * open invoices (lib/owners/mirror/query/open-invoices.ts) and the user's choices in, one Pairing per line out.
+ * open invoices (lib/features/imports/queries/open-invoices.ts) and the user's choices in, one Pairing per line out.
  *
  * - A debit is excluded (outgoing payments are not sent in this version).
  * - A credit's variable symbol (the line's symbols, the EndToEndId, a symbol marked in the message, else a number in

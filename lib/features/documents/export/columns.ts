@@ -11,7 +11,7 @@ import { expenseTypeLabel, paymentAmounts } from '@/lib/service/records/present'
  * can make a number a number and a day a day (XLSX) or write them the locale's way (CSV). Pure.
  */
 
-/** What the export reads of each mirrored row (lib/owners/mirror/query/export-rows.ts selects exactly this). */
+/** What the export reads of each mirrored row (lib/features/documents/queries/export-rows.ts selects exactly this). */
 export type ExportRow = {
   id: string;
   documentNumber: string | null;

@@ -10,7 +10,7 @@ import type { ExportRow } from './columns';
 
 /**
  * Every row of the view, in the list's order, a batch at a time: the mirror's owner reads exactly the fields the
- * columns need (lib/owners/mirror/query/export-rows.ts), which are an ExportRow.
+ * columns need (lib/features/documents/queries/export-rows.ts), which are an ExportRow.
  */
 export function exportRows<K extends ListKind>(
   db: Db,

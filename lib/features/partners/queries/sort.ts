@@ -1,5 +1,5 @@
 /**
- * The `sort` parameter of the partners list (lib/owners/mirror/query/partners.ts): what it may name and how it reads.
+ * The `sort` parameter of the partners list (./partners.ts): what it may name and how it reads.
  * Pure: the page's view (lib/features/partners/view.ts) parses it with these names.
  */
 
