@@ -134,7 +134,7 @@ export function mirrorSandboxDuringTests() {
   };
 }
 
-/** What a company page's loaders are handed (lib/features/documents/detail-loads.ts, overview-page.ts). */
+/** What a company page's loaders are handed (lib/features/documents/detail-loads.ts, lib/features/overview/page.ts). */
 export type PageDoor = Pick<CompanyPage, 'scope' | 'read' | 'load' | 'connection'>;
 
 /** The parameters of a logged request's query. */
