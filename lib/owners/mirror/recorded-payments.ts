@@ -9,7 +9,8 @@ import { mirrorPayments } from '@/lib/platform/db/schema';
 /**
  * The company's payments in its copy on the given days, with what tells whether a statement's line is one of them
  * (lib/base/imports/same-payment.ts): an import's "probably already recorded" check reads them. Ordered by id, so the
- * same copy answers in the same order.
+ * same copy answers in the same order. Its reader is an owner (lib/owners/imports/), which may not ask a feature:
+ * so this read stays with the mirror's owner rather than in the money area's read model.
  */
 export type RecordedPayment = Pick<
   typeof mirrorPayments.$inferSelect,

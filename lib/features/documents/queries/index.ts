@@ -1,7 +1,9 @@
 /**
  * What pages read from the mirror (issue 11): a page of a kind's documents with search, sort and the list's
  * filters (listMirrored), the totals of the whole view (totalsOfMirrored), how late an unpaid one is (daysOverdue),
- * and one document for its detail page (mirroredDocument). Server-only except the pure helpers it re-exports.
+ * and one document for its detail page (mirroredDocument). Server-only except the pure helpers it re-exports. The
+ * documents' own read model is beside it; the rest is the mirror's shared query kit (lib/owners/mirror/query/),
+ * handed on so the documents' pages, exports and tests ask one module.
  */
 export { listMirrored, MAX_TOP, type MirroredList } from './list';
 export { mirroredDocument } from './detail';
