@@ -369,7 +369,7 @@ export function ReadySums({
         sums.map((sum, index) => (
           <strong key={sum.currency} className="tabular-nums" data-sum={sum.amount} data-currency={sum.currency}>
             {index > 0 && ', '}
-            {formatMoney(Number(sum.amount), sum.currency || null, locale)}
+            {formatMoney(sum.amount, sum.currency || null, locale)}
           </strong>
         ))
       )}

@@ -69,7 +69,7 @@ function Amount({ line, locale }: { line: PageLine; locale: Locale }) {
   return (
     <span data-amount={amount ?? ''} className={direction === 'debit' ? 'text-violet-800' : undefined}>
       {direction === 'debit' ? '−' : ''}
-      {formatMoney(amount === null ? null : Number(amount), currency, locale)}
+      {formatMoney(amount, currency, locale)}
     </span>
   );
 }
@@ -338,7 +338,7 @@ function ActionsCell({
 
 /** What is left to pay on an invoice found, and what the import's other lines pay of it when they do. */
 function dueWords(invoice: InvoiceLeft, a: ImportsTexts['actions'], locale: Locale): string {
-  const money = (amount: string) => formatMoney(Number(amount), invoice.currency, locale);
+  const money = (amount: string) => formatMoney(amount, invoice.currency, locale);
   return invoice.paidByImport === null
     ? fill(a.due, { amount: money(invoice.amountDue) })
     : fill(a.dueAfterImport, { amount: money(invoice.amountDue), paid: money(invoice.paidByImport) });

@@ -29,9 +29,9 @@ import {
 const ALWAYS: readonly LineState[] = ['ready', 'invalid', 'duplicate'];
 
 const money = (amount: string | null | undefined, currency: string, locale: Locale) =>
-  amount ? formatMoney(Number(amount), currency || null, locale) : '';
+  amount ? formatMoney(amount, currency || null, locale) : '';
 
-const quantity = (amount: string, locale: Locale) => (amount === '' ? '' : formatNumber(Number(amount), locale));
+const quantity = (amount: string, locale: Locale) => (amount === '' ? '' : formatNumber(amount, locale));
 
 /** The invoice's number (or that its sequence numbers it), its sequence, its dates and the file rows it came from. */
 function InvoiceCell({ line, texts, locale }: { line: InvoicePageLine; texts: InvoiceImportTexts; locale: Locale }) {
@@ -142,7 +142,7 @@ function TotalsCell({ line, texts, locale }: { line: InvoicePageLine; texts: Inv
       {line.facts.exchangeRate && line.facts.totalEur && (
         <div className="text-xs text-slate-600" data-exchange-rate={line.facts.exchangeRate}>
           <span className="block">
-            {fill(t.exchangeRate, { rate: formatNumber(Number(line.facts.exchangeRate), locale, 6), currency })}
+            {fill(t.exchangeRate, { rate: formatNumber(line.facts.exchangeRate, locale, 6), currency })}
           </span>
           <span className="block whitespace-nowrap" data-total-eur={line.facts.totalEur}>
             {t.inEur}: <span className="tabular-nums">{money(line.facts.totalEur, 'EUR', locale)}</span>

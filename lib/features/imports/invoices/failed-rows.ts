@@ -1,9 +1,9 @@
 import { invoiceSheetTexts } from '@/lib/base/i18n/invoice-sheet';
+import { readDecimal } from '@/lib/base/money';
 import type { LineProblem } from '@/lib/owners/imports/lines';
 import { csvText, guardedText } from '@/lib/platform/csv';
 
 import { fieldOfHeader, INVOICE_FIELDS } from './fields';
-import { readDecimal } from './values';
 
 /**
  * `failed.csv`: the rows of every invoice that is `invalid` or that the service refused (`problem`), as they were

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 
 import type { InvoiceDisplay, InvoicePartnerWarning } from '@/lib/base/imports/invoice-display';
+import { centsOf, eurCentsAt, moneyText, readDecimal, vatInTotal, wireNumberOf } from '@/lib/base/money';
 import type { LineProblem, NewLine } from '@/lib/owners/imports/lines';
 import { foldForSearch } from '@/lib/owners/mirror/search-text';
 
-import { wireNumberOf } from '../amounts';
 import { INVOICE_LEVEL_FIELDS, type InvoiceField } from './fields';
 import type { InvoiceSheet, SheetRow } from './sheet';
-import { centsOf, eurCentsAt, moneyText, readDate, readDecimal, vatInTotal, vatRatesOn } from './values';
+import { readDate, vatRatesOn } from './values';
 
 /**
  * An invoice sheet's rows become invoices (issue 21): rows with the same numbering sequence and document number are

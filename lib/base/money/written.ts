@@ -1,7 +1,9 @@
+import { type Amount, amountOf } from './amount';
+
 /**
- * Amounts stay exact decimal strings from the file to the line: digits are moved, never computed with floats.
- * The canonical form has no leading zeros, at least two fraction digits and no trailing zeros past them:
- * '0120.5' → '120.50', '1234567.890' → '1234567.89', '0.125' → '0.125'.
+ * Amounts as files write them (bank statements, invoice sheets): read by moving digits, never through a float.
+ * A statement's line keeps the statements' canonical text: no leading zeros, at least two fraction digits and no
+ * trailing zeros past them ('0120.5' → '120.50', '1234567.890' → '1234567.89', '0.125' → '0.125'). Pure.
  */
 export function canonicalDecimal(integer: string, fraction: string): string {
   const whole = integer.replace(/^0+(?=\d)/, '') || '0';
@@ -9,6 +11,7 @@ export function canonicalDecimal(integer: string, fraction: string): string {
   return `${whole}.${cents}`;
 }
 
+/** An amount read from a file: its sign apart, its magnitude in the statements' canonical text. */
 export type SignedDecimal = { negative: boolean; value: string };
 
 /** A plain decimal as XML schemas write it ('120.50', '120', '.5' not allowed): null when it is anything else. */
@@ -49,4 +52,18 @@ export function guessDecimalSeparator(values: string[]): ',' | '.' {
   return ',';
 }
 
+/** Whether a statements' canonical text is zero ('0.00'). */
 export const isZeroDecimal = (value: string) => /^0\.0+$/.test(value);
+
+/**
+ * A decimal as an invoice sheet writes it: `1234.5`, `1234,5`, `1 234,50`, `1.234,50`, `1,234.50`, with a sign in
+ * front (or a trailing minus) and a trailing `%` or `€` left out. The separator written last is the decimal one (a
+ * lone comma is a decimal comma); readWrittenDecimal does the rest. The amount (`1234.5`), or null when it is not a
+ * number.
+ */
+export function readDecimal(text: string): Amount | null {
+  const value = text.trim().replace(/\s*(%|€|EUR)$/i, '');
+  const separator = value.lastIndexOf(',') > value.lastIndexOf('.') ? ',' : '.';
+  const read = readWrittenDecimal(value, separator);
+  return read && amountOf(`${read.negative ? '-' : ''}${read.value}`);
+}
