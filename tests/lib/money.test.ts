@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney, formatNumber } from '@/lib/base/i18n/format';
 import {
   addAmounts,
+  amountAtRatio,
   amountOf,
   amountOfNumber,
   amountOfSql,
@@ -19,6 +20,7 @@ import {
   roundToCents,
   subtractAmounts,
   sumAmounts,
+  twoPlaces,
   vatInTotal,
   wireNumberOf,
 } from '@/lib/base/money';
@@ -109,6 +111,19 @@ describe('cents and rounding: half away from zero, as the service and Slovak inv
     expect(vatInTotal(105n, '5')).toBe(5n);
     expect(eurCentsAt(2500n, '25.125')).toBe(100n); // 99.50… → 100
     expect(eurCentsAt(-2500n, '25.125')).toBe(-100n);
+  });
+
+  it('takes an amount at a ratio (a document’s EUR share) and writes money with two places', () => {
+    expect(amountAtRatio('100', '40', '1000')).toBe('4');
+    expect(amountAtRatio('10', '1', '3')).toBe('3.33');
+    expect(amountAtRatio('0.05', '1', '2')).toBe('0.03'); // 0.025 → 0.03
+    expect(amountAtRatio('-0.05', '1', '2')).toBe('-0.03');
+    expect(amountAtRatio('10', '-1', '-4')).toBe('2.5');
+    expect(amountAtRatio('10', '1', '0.00')).toBeNull();
+    expect(twoPlaces('66.7')).toBe('66.70');
+    expect((1.005).toFixed(2)).toBe('1.00');
+    expect(twoPlaces('1.005')).toBe('1.01');
+    expect(twoPlaces('abc')).toBeNull();
   });
 
   it('gives the wire a number only when the number carries the amount exactly', () => {

@@ -63,3 +63,26 @@ export function eurCentsAt(cents: bigint, rate: string): bigint {
   const scale = 10n ** BigInt(decimalPlaces(rate));
   return divideRounded(cents * scale, BigInt(rate.replace('.', '')));
 }
+
+/**
+ * An amount at a ratio (amount × numerator / denominator), rounded to the cent half away from zero, as
+ * PostgreSQL's round(numeric, 2) rounds the same sum: what is left to pay in EUR by a document's own ratio of its
+ * EUR total to its total. Null when a text is no decimal or the denominator is zero.
+ */
+export function amountAtRatio(amount: string, numerator: string, denominator: string): Amount | null {
+  const [x, n, d] = [amountOf(amount), amountOf(numerator), amountOf(denominator)];
+  if (x === null || n === null || d === null || BigInt(d.replace('.', '')) === 0n) return null;
+  const unitsOf = (exact: Amount) => BigInt(exact.replace('.', ''));
+  // x·n·10^places(d)·100 / (d·10^(places(x)+places(n))): the units' scales moved to one side, in cents.
+  let top = unitsOf(x) * unitsOf(n) * 10n ** BigInt(decimalPlaces(d)) * 100n;
+  let bottom = unitsOf(d) * 10n ** BigInt(decimalPlaces(x) + decimalPlaces(n));
+  if (bottom < 0n) [top, bottom] = [-top, -bottom];
+  return amountOf(moneyText(divideRounded(top, bottom)));
+}
+
+/** An amount rounded to the cent and written with two places ("66.7" → "66.70"), as the invoices write money. */
+export function twoPlaces(amount: string): string | null {
+  const rounded = roundToCents(amount);
+  const cents = rounded === null ? null : centsOf(rounded);
+  return cents === null ? null : moneyText(cents);
+}
