@@ -1,4 +1,4 @@
-import { amountAtRatio, amountOfNumber, subtractAmounts, twoPlaces } from '@/lib/base/money';
+import { type Amount, amountAtRatio, amountOf, amountOfNumber, subtractAmounts, twoPlaces } from '@/lib/base/money';
 import type { Prices } from '@/lib/service/schemas/common';
 
 /**
@@ -39,16 +39,21 @@ export type Payable = {
  * What is left to pay in EUR: as it is for EUR (or no currency), else by the document's own ratio (its EUR total over
  * its total in its currency), rounded to the cent. Null when it cannot be said.
  */
-export function eurLeftToPay(record: Payable): number | null {
+export function eurAmountLeftToPay(record: Payable): Amount | null {
   const status = finite(record.paymentStatus) && Number.isInteger(record.paymentStatus) ? record.paymentStatus : null;
   const own = record.prices?.documentPrices?.totalPriceInclVat;
   const due = amountDueOf(record, status, own);
   if (due === null) return null;
   const currency = record.prices?.currency?.trim().toUpperCase() || 'EUR';
-  if (currency === 'EUR') return Number(due);
+  if (currency === 'EUR') return amountOf(due);
   const eur = record.prices?.legislativePrices?.totalPriceInclVat;
   if (!finite(own) || own === 0 || !finite(eur)) return null;
-  // The ratio exactly, rounded to the cent half away from zero; a number only for the overview's running total.
-  const left = amountAtRatio(due, amountOfNumber(eur)!, amountOfNumber(own)!);
+  // The ratio exactly, rounded to the cent half away from zero.
+  return amountAtRatio(due, amountOfNumber(eur)!, amountOfNumber(own)!);
+}
+
+/** eurAmountLeftToPay as a number: for a reader that compares the overview's figure with its own float sum. */
+export function eurLeftToPay(record: Payable): number | null {
+  const left = eurAmountLeftToPay(record);
   return left === null ? null : Number(left);
 }
