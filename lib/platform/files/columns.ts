@@ -67,3 +67,8 @@ export async function* cellBatches<R>(
 ): AsyncIterable<Cell[][]> {
   for await (const batch of batches) yield batch.map((row) => columns.map((each) => each.cell(row, today)));
 }
+
+/** A small file's rows as their cells; `today` only for columns that count days from it (a template's do not). */
+export function cellRows<R>(columns: readonly FileColumn<R>[], rows: readonly R[], today = ''): Cell[][] {
+  return rows.map((row) => columns.map((each) => each.cell(row, today)));
+}

@@ -6,7 +6,7 @@ import { stringify as stringifySync } from 'csv-stringify/sync';
 
 import type { Locale } from '@/lib/base/i18n/messages';
 
-import { type Cell, cellBatches, type FileColumn, type FileOptions } from './columns';
+import { type Cell, cellBatches, cellRows, type FileColumn, type FileOptions } from './columns';
 import { csvCell, csvSeparator } from './csv-cells';
 
 /**
@@ -57,23 +57,15 @@ export function csvStream<R>(
   return Readable.toWeb(stringifier) as ReadableStream<Uint8Array>;
 }
 
-/**
- * A small file written at once (a template, failed rows): its text, the BOM first. `today` only for columns that
- * count days from it; a file whose columns do not needs none.
- */
+/** A small file written at once (a template, failed rows): its text, the BOM first. */
 export function csvText<R>(
   columns: readonly FileColumn<R>[],
   rows: readonly R[],
-  { locale, today = '', totals = [] }: { locale: Locale; today?: string; totals?: readonly Cell[][] },
+  { locale, today, totals = [] }: { locale: Locale; today?: string; totals?: readonly Cell[][] },
 ): string {
   const records = [
     header(columns),
-    ...rows.map((row) =>
-      fields(
-        columns.map((each) => each.cell(row, today)),
-        locale,
-      ),
-    ),
+    ...cellRows(columns, rows, today).map((cells) => fields(cells, locale)),
     ...totals.map((cells) => fields(cells, locale)),
   ];
   return stringifySync(records, options(locale));

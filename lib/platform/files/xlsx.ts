@@ -71,11 +71,14 @@ const roomIn = (output: PassThrough) =>
       })
     : Promise.resolve();
 
-/** A sheet of a workbook: its columns (their cells already taken from the rows: cellBatches) and its rows' cells. */
+/**
+ * A sheet of a workbook: its columns and its rows' cells in batches (cellBatches as they are read, or [cellRows] of a
+ * small sheet), so sheets of different rows make one workbook.
+ */
 export type XlsxSheet = {
   name: string;
   columns: readonly Omit<FileColumn<never>, 'cell'>[];
-  rows: AsyncIterable<Cell[][]>;
+  rows: AsyncIterable<Cell[][]> | Iterable<Cell[][]>;
   totals?: () => Promise<Cell[][]>;
   /** The header row stays in view while scrolling (true unless said). */
   freezeHeader?: boolean;

@@ -1,5 +1,5 @@
 import { invoiceSheetTexts } from '@/lib/base/i18n/invoice-sheet';
-import { cellBatches, column, type FileColumn } from '@/lib/platform/files/columns';
+import { cellRows, column, type FileColumn } from '@/lib/platform/files/columns';
 import { csvText } from '@/lib/platform/files/csv';
 import { xlsxWorkbook } from '@/lib/platform/files/xlsx';
 
@@ -116,10 +116,6 @@ const explanationColumns = (): FileColumn<InvoiceField>[] => {
   ];
 };
 
-async function* once<R>(rows: readonly R[]): AsyncIterable<R[]> {
-  yield [...rows];
-}
-
 /**
  * The XLSX template, by the add-on's one XLSX writer (lib/platform/files/xlsx.ts): the invoices' sheet (typed numbers
  * and dates, Slovak day format) and the explanations' sheet.
@@ -129,11 +125,11 @@ export async function invoiceTemplateXlsx(): Promise<Buffer> {
   const explanations = explanationColumns();
   const workbook = xlsxWorkbook(
     [
-      { name: sk.template.sheet, columns: exampleColumns, rows: cellBatches(exampleColumns, once(EXAMPLES), '') },
+      { name: sk.template.sheet, columns: exampleColumns, rows: [cellRows(exampleColumns, EXAMPLES)] },
       {
         name: `${sk.template.explanationSheet} – ${en.template.explanationSheet}`,
         columns: explanations,
-        rows: cellBatches(explanations, once(INVOICE_TEMPLATE_FIELDS), ''),
+        rows: [cellRows(explanations, INVOICE_TEMPLATE_FIELDS)],
         freezeHeader: false,
       },
     ],
