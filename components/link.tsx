@@ -23,7 +23,8 @@ export function Link({ children, ...props }: Omit<ComponentProps<typeof NextLink
   );
 }
 
+/** Drawn only while the link's navigation is under way, so a link's HTML is its text alone the rest of the time. */
 function LinkPending() {
   const { pending } = useLinkStatus();
-  return <span aria-hidden="true" className="link-pending" data-link-pending={pending ? 'true' : undefined} />;
+  return pending ? <span aria-hidden="true" className="link-pending" /> : null;
 }
