@@ -6,7 +6,7 @@ import { DataApiError, type DataApiErrorKind } from './errors';
 import type { RateBudget } from './rate/budget';
 import type { Priority } from './rate/slots';
 import { attempt, MISSED, RetryableFailure } from './transport-attempt';
-import { type TransportLine,transportLine } from './transport-line';
+import { type TransportLine, transportLine } from './transport-line';
 import { takeSlot } from './transport-slot';
 
 export { parseRetryAfter } from './transport-attempt';
