@@ -9,8 +9,8 @@ import type { LineState } from '@/lib/base/imports/states';
 import type { InvoiceLeft } from '@/lib/features/imports/import-claims';
 import type { ImportPageData, PageLine } from '@/lib/features/imports/import-page';
 import { CHANGEABLE, importPagePath } from '@/lib/features/imports/import-paths';
+import type { LineProblem } from '@/lib/features/imports/views';
 import { accountLabelOf } from '@/lib/features/money/labels';
-import type { LineProblem } from '@/lib/owners/imports/lines';
 import { companyPath, kindPath } from '@/lib/service/records/present';
 
 import { plainLinkClass } from '../detail-parts';

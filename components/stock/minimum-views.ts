@@ -3,8 +3,8 @@ import { formatNumber } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { StockTexts } from '@/lib/base/i18n/stock';
 import { type MinimumOutcome, refusalOf } from '@/lib/features/stock/minimum-outcome';
+import { MINIMUM_MAX_LENGTH } from '@/lib/features/stock/views';
 import type { MirroredWarehouse, StockRow } from '@/lib/owners/mirror/query/stock';
-import { MINIMUM_MAX_LENGTH } from '@/lib/owners/stock/minimum-value';
 
 import type { MinimumSetShared } from './minimum-set-form';
 import type { StockRowView } from './stock-rows';

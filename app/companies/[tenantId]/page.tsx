@@ -11,14 +11,13 @@ import type { Locale, Messages } from '@/lib/base/i18n/messages';
 import { getMessages } from '@/lib/base/i18n/server';
 import { requireCompany, sessionCompanies } from '@/lib/doors/company/page';
 import { companyPageTitle } from '@/lib/doors/company/page-titles';
+import { findConnectionNotice } from '@/lib/features/connections/views';
+import { PASTE_OUTCOMES } from '@/lib/features/connections/views';
+import { findConsentResult } from '@/lib/features/connections/views';
+import { copyStatusOf } from '@/lib/features/copy/state';
 import { chartsOfCompany } from '@/lib/features/documents/overview-charts';
 import { loadOverviewPage } from '@/lib/features/documents/overview-page';
 import { moneyAndStockCards } from '@/lib/features/overview/money-and-stock-cards';
-import { findConnectionNotice } from '@/lib/owners/connections/notice';
-import { PASTE_OUTCOMES } from '@/lib/owners/connections/pasted-token';
-import { findConsentResult } from '@/lib/owners/consent/result';
-import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import { mirrorStatus } from '@/lib/owners/mirror/status';
 import { getEnv } from '@/lib/platform/env';
 import { companyPath } from '@/lib/service/records/present';
 
@@ -59,7 +58,7 @@ export default async function CompanyPage({ params, searchParams }: Props) {
     consentId ? read((db) => findConsentResult(db, consentId, session)) : null,
     read(findConnectionNotice),
     read((db, own) => chartsOfCompany(db, own, { mirrorSync: env.mirrorSync, today })),
-    env.mirrorSync ? door.viewNoted.then(() => read((db, own) => mirrorStatus(db, mirrorCompanyOf(own)))) : null,
+    env.mirrorSync ? door.viewNoted.then(() => read(copyStatusOf)) : null,
     moneyAndStockCards(door),
   ]);
   // The service may refuse the token while this page loads (the load marks it): the panel says so, not the figures.

@@ -1,12 +1,12 @@
 import 'server-only';
 
 import { companyToday } from '@/lib/base/calendar';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
-import type { Loaded } from '@/lib/features/pages/page-load';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
 import { overviewFromMirror } from '@/lib/owners/mirror/query/overview-cards';
 import { getEnv } from '@/lib/platform/env';
+import type { Loaded } from '@/lib/service/page-load';
 import type { Overview } from '@/lib/service/records/overview';
 
 import { overviewFor } from './load';

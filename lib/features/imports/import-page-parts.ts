@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { subtractAmounts } from '@/lib/base/money';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { isImportId } from '@/lib/owners/imports/lines';
 import { type ImportDetail, readImport } from '@/lib/owners/imports/view';
 

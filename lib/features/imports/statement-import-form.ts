@@ -2,7 +2,7 @@ import 'server-only';
 
 import { z } from 'zod';
 
-import type { CompanyPage } from '@/lib/features/pages/company-page';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { csvMappingOf, csvMappingsOf, type StoredCsvMapping } from '@/lib/owners/imports/csv-mappings';
 import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import type { CompanyPage } from '@/lib/features/pages/company-page';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { itemsUnderMinimum } from '@/lib/owners/mirror/query/stock';
 import { mirrorStatus } from '@/lib/owners/mirror/status';

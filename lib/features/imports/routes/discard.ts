@@ -2,11 +2,11 @@ import 'server-only';
 
 import { localeOf } from '@/lib/base/http/request-locale';
 import { importUploadTexts } from '@/lib/base/i18n/import-upload';
+import { companyRoute } from '@/lib/doors/company/route';
+import { uploadRefusalPage } from '@/lib/doors/company/upload-refusal';
 import { discardImportOf } from '@/lib/features/imports/discard-import';
+import { otherMethods } from '@/lib/platform/http/other-methods';
 import { seeOther } from '@/lib/platform/http/see-other';
-
-import { companyRoute } from './route';
-import { uploadRefusalPage } from './upload-refusal';
 
 /**
  * `POST …/imports/{importId}/discard` (contract.md, "Uploads"), the "Discard the import" form of a statement's and an
@@ -36,3 +36,6 @@ export const discardImportRoute = companyRoute<{ tenantId: string; importId: str
     });
   },
 );
+
+/** The import's discard address, taken whole by its route file. */
+export const discardAddress = { ...otherMethods('POST'), POST: discardImportRoute };

@@ -1,10 +1,14 @@
 import 'server-only';
 
 import { HttpError } from '@/lib/base/errors';
+import { readBodyText } from '@/lib/base/http/body';
 import { searchParamsOf } from '@/lib/base/http/search-params';
+import { fileAddress } from '@/lib/doors/company/file-answer';
 import { companyRoute } from '@/lib/doors/company/route';
 import type { ExportFormat } from '@/lib/features/documents/export/export';
+import { streamExport } from '@/lib/features/documents/export/stream';
 import { stockExportFile } from '@/lib/features/stock/export';
+import { applyMinimumForm, readMinimumForm } from '@/lib/features/stock/minimum-form';
 import { invalidOf, stockQueryOf, stockStateOf } from '@/lib/features/stock/stock-page';
 import { parseStockView } from '@/lib/features/stock/view';
 import { listConnections } from '@/lib/owners/connections/states';
@@ -12,8 +16,8 @@ import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { mirroredWarehouses } from '@/lib/owners/mirror/query/stock';
 import { mirrorStatus } from '@/lib/owners/mirror/status';
 import { getEnv } from '@/lib/platform/env';
-
-import { streamExport } from './export-stream';
+import { otherMethods } from '@/lib/platform/http/other-methods';
+import { seeOther } from '@/lib/platform/http/see-other';
 
 /**
  * GET of the stock page's export (`…/stock/export.csv`, `…/stock/export.xlsx`), as the document lists' exports
@@ -61,3 +65,26 @@ export function stockExport(format: ExportFormat) {
     },
   );
 }
+
+/** The stock's exports, each taken whole by its route file. */
+export const stockExports = { csv: fileAddress(stockExport('csv')), xlsx: fileAddress(stockExport('xlsx')) };
+
+const MINIMUM_FORM_LIMIT_BYTES = 4 * 1024;
+
+/**
+ * POST of the stock page's minimum form: sets (or with an empty minimum removes) an item's minimum quantity in a
+ * warehouse or in all, for the company, as set by the session's user (lib/features/stock/minimum-form.ts); then 303
+ * back to the stock page in the view it was sent from, with the outcome the page says beside the item's field. Our
+ * own pages only (another site's form is refused before anything), the session's company only (403 before any work).
+ */
+export const minimumsAddress = {
+  ...otherMethods('POST'),
+  POST: companyRoute<{ tenantId: string }>(
+    { endpoint: 'company.stock-minimum', form: true },
+    async ({ request, scope, read }) => {
+      const body = await readBodyText(request, MINIMUM_FORM_LIMIT_BYTES).catch(() => '');
+      const form = readMinimumForm(new URLSearchParams(body));
+      return seeOther(await read((db) => applyMinimumForm(db, scope, form)));
+    },
+  ),
+};

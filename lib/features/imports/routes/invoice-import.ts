@@ -9,6 +9,11 @@ import { refusalTitle } from '@/lib/base/i18n/import-upload';
 import { describeInvoiceProblem, invoiceImportTexts } from '@/lib/base/i18n/invoice-import';
 import { invoiceSheetTexts, sheetRefusalWords } from '@/lib/base/i18n/invoice-sheet';
 import { type Locale, pickLocale } from '@/lib/base/i18n/messages';
+import type { FilePlace } from '@/lib/doors/company/failure-frame';
+import { fileResponse } from '@/lib/doors/company/file-answer';
+import { fileAddress } from '@/lib/doors/company/file-answer';
+import { companyRoute } from '@/lib/doors/company/route';
+import { uploadRefusalPage } from '@/lib/doors/company/upload-refusal';
 import { readSendForm } from '@/lib/features/imports/import-actions';
 import { failedRowsCsv } from '@/lib/features/imports/invoices/failed-rows';
 import {
@@ -21,13 +26,9 @@ import {
 } from '@/lib/features/imports/invoices/invoice-import';
 import { invoiceTemplateCsv, invoiceTemplateXlsx } from '@/lib/features/imports/invoices/template';
 import { importView } from '@/lib/owners/imports/view';
+import { otherMethods } from '@/lib/platform/http/other-methods';
 import { seeOther } from '@/lib/platform/http/see-other';
 import { companyPath } from '@/lib/service/records/present';
-
-import type { FilePlace } from './failure-frame';
-import { fileResponse } from './file-answer';
-import { companyRoute } from './route';
-import { uploadRefusalPage } from './upload-refusal';
 
 /**
  * The invoice import's addresses (contract.md, "Uploads"), each through the company's door (companyRoute: our own
@@ -164,3 +165,12 @@ export const sendInvoiceImport = companyRoute<ImportParams>(
     return seeOther(await read((db, scope) => sendInvoiceLines(db, scope, params.importId, which, overwrite)));
   },
 );
+
+/** The invoice import's addresses, each taken whole by its route file (app/companies/[tenantId]/invoices/import/). */
+export const invoiceImportAddresses = {
+  templates: { csv: fileAddress(invoiceTemplate('csv')), xlsx: fileAddress(invoiceTemplate('xlsx')) },
+  upload: { ...otherMethods('POST'), POST: uploadInvoices },
+  failedRows: fileAddress(invoiceFailedRows),
+  view: { ...otherMethods('GET'), GET: invoiceImportView },
+  send: { ...otherMethods('POST'), POST: sendInvoiceImport },
+};

@@ -3,13 +3,15 @@ import 'server-only';
 import type { CompanyScope } from '@/lib/base/company-scope';
 import { listConnections } from '@/lib/owners/connections/states';
 import { connectionForWork, type WorkConnection } from '@/lib/owners/connections/work';
+import { ACTIVITY_LIMIT, listCompanyEvents } from '@/lib/owners/webhooks/activity';
+import { receiverAddress } from '@/lib/owners/webhooks/address';
+import type { WebhookNotification } from '@/lib/owners/webhooks/payload';
+import { readStoredNotification } from '@/lib/owners/webhooks/present';
 import type { Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
 
-import { listCompanyEvents } from './activity';
-import { receiverAddress } from './address';
-import type { WebhookNotification } from './payload';
-import { readStoredNotification } from './present';
+/** How many of the newest notifications the page shows (the owner reads no more). */
+export { ACTIVITY_LIMIT };
 
 export type ActivityEventView = {
   key: string;

@@ -6,6 +6,7 @@ import { requestEnded } from '@/lib/owners/ops/requests';
 import { matchesAnySecret } from '@/lib/platform/crypto/digest';
 import { getDb } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
+import { otherMethods } from '@/lib/platform/http/other-methods';
 import { withRouteHeaders } from '@/lib/platform/http/route-headers';
 
 /** `Authorization: Bearer <token>`: the token, or null. */
@@ -33,3 +34,9 @@ export async function answerScrape(request: Request): Promise<Response> {
   const { body, contentType } = await metricsText(getDb);
   return withRouteHeaders(new Response(body, { headers: { 'Content-Type': contentType } }));
 }
+
+/** The metrics address, taken whole by its route file (app/api/metrics/route.ts). */
+export const metricsAddress = {
+  ...otherMethods('GET, HEAD'),
+  GET: async (request: Request) => answerScrape(request),
+};

@@ -2,16 +2,16 @@ import 'server-only';
 
 import { HttpError } from '@/lib/base/errors';
 import { searchParamsOf } from '@/lib/base/http/search-params';
+import { fileAddress } from '@/lib/doors/company/file-answer';
 import { companyRoute } from '@/lib/doors/company/route';
 import type { ExportFormat } from '@/lib/features/documents/export/export';
+import { streamExport } from '@/lib/features/documents/export/stream';
 import { paymentsExportFile } from '@/lib/features/money/export';
 import { mirrorPaymentView, parsePaymentView } from '@/lib/features/money/payment-view';
 import { listConnections } from '@/lib/owners/connections/states';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { mirrorStatus, readinessOf } from '@/lib/owners/mirror/status';
 import { getEnv } from '@/lib/platform/env';
-
-import { streamExport } from './export-stream';
 
 /**
  * GET of the payments' export (`…/payments/export.csv`, `…/export.xlsx`), as the document lists' exports
@@ -62,3 +62,6 @@ export function paymentsExport(format: ExportFormat) {
     },
   );
 }
+
+/** The payments' exports, each taken whole by its route file. */
+export const paymentsExports = { csv: fileAddress(paymentsExport('csv')), xlsx: fileAddress(paymentsExport('xlsx')) };

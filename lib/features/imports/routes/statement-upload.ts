@@ -4,12 +4,12 @@ import { localeOf } from '@/lib/base/http/request-locale';
 import { fill } from '@/lib/base/i18n/documents';
 import { importUploadTexts, refusalTitle } from '@/lib/base/i18n/import-upload';
 import { ibanForPeople } from '@/lib/base/iban';
+import { companyRoute } from '@/lib/doors/company/route';
+import { uploadRefusalPage } from '@/lib/doors/company/upload-refusal';
 import { importStatement, readUploadForm, UploadRefused } from '@/lib/features/imports/statement-import';
+import { otherMethods } from '@/lib/platform/http/other-methods';
 import { seeOther } from '@/lib/platform/http/see-other';
 import { companyPath } from '@/lib/service/records/present';
-
-import { companyRoute } from './route';
-import { uploadRefusalPage } from './upload-refusal';
 
 /**
  * POST …/payments/import (next.config.mjs rewrites it to …/payments/import/upload: `uploadForms`), the
@@ -85,3 +85,6 @@ export const uploadStatement = companyRoute<{ tenantId: string }>(
     }
   },
 );
+
+/** The bank statement's upload address, taken whole by its route file. */
+export const statementUploadAddress = { ...otherMethods('POST'), POST: uploadStatement };

@@ -2,9 +2,12 @@ import 'server-only';
 
 import { HttpError } from '@/lib/base/errors';
 import { searchParamsOf } from '@/lib/base/http/search-params';
+import type { FilePlace } from '@/lib/doors/company/failure-frame';
+import { fileAddress } from '@/lib/doors/company/file-answer';
 import type { CompanyRequest } from '@/lib/doors/company/route';
 import { companyRoute } from '@/lib/doors/company/route';
 import type { ExportFormat } from '@/lib/features/documents/export/export';
+import { streamExport } from '@/lib/features/documents/export/stream';
 import { partnersExportFile, statementExportFile } from '@/lib/features/partners/export';
 import { PARTNER_KINDS } from '@/lib/features/partners/pages';
 import { parsePartnersView, partnerKeyFromAddress } from '@/lib/features/partners/view';
@@ -14,9 +17,6 @@ import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
 import { statementPartner } from '@/lib/owners/mirror/query/statement';
 import type { Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
-
-import { streamExport } from './export-stream';
-import type { FilePlace } from './failure-frame';
 
 /**
  * GET of the partners list's export (`…/partners/export.csv`, `.xlsx`, the list's own `q` and `sort`; `Top` and
@@ -88,3 +88,10 @@ export function statementExport(format: ExportFormat) {
     });
   });
 }
+
+/** The partners list's exports and a partner's statement's, each taken whole by its route file. */
+export const partnersExports = { csv: fileAddress(partnersExport('csv')), xlsx: fileAddress(partnersExport('xlsx')) };
+export const statementExports = {
+  csv: fileAddress(statementExport('csv')),
+  xlsx: fileAddress(statementExport('xlsx')),
+};

@@ -2,16 +2,16 @@ import 'server-only';
 
 import { HttpError } from '@/lib/base/errors';
 import { searchParamsOf } from '@/lib/base/http/search-params';
+import { fileAddress } from '@/lib/doors/company/file-answer';
 import { companyRoute } from '@/lib/doors/company/route';
 import { exportFile, type ExportFormat } from '@/lib/features/documents/export/export';
+import { streamExport } from '@/lib/features/documents/export/stream';
 import { mirrorViewOf } from '@/lib/features/documents/mirror-view';
 import { listConnections } from '@/lib/owners/connections/states';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
 import { getEnv } from '@/lib/platform/env';
 import { type ListKind, parseListView } from '@/lib/service/records/list-view';
-
-import { streamExport } from './export-stream';
 
 /**
  * GET of a list's export (`…/invoices/export.csv`, `…/export.xlsx`, the same under expenses and delivery notes):
@@ -58,3 +58,13 @@ export function listExport(kind: ListKind, format: ExportFormat) {
     },
   );
 }
+
+/** The addresses of the lists' exports, each taken whole by its route file (app/companies/[tenantId]/<list>/export.*). */
+export const listExports = {
+  invoices: { csv: fileAddress(listExport('invoices', 'csv')), xlsx: fileAddress(listExport('invoices', 'xlsx')) },
+  expenses: { csv: fileAddress(listExport('expenses', 'csv')), xlsx: fileAddress(listExport('expenses', 'xlsx')) },
+  deliveryNotes: {
+    csv: fileAddress(listExport('deliveryNotes', 'csv')),
+    xlsx: fileAddress(listExport('deliveryNotes', 'xlsx')),
+  },
+};

@@ -2,12 +2,11 @@ import 'server-only';
 
 import { notFound, unstable_rethrow } from 'next/navigation';
 
+import type { CompanyPage } from '@/lib/doors/company/company-page';
+import { deliveryNoteForPage, expenseForPage, invoiceForPage } from '@/lib/features/documents/detail-pages';
 import { importOfKind } from '@/lib/features/imports/import-page-parts';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { isUnknownPartner } from '@/lib/features/partners/pages';
 import { int64IdOf, uuidOf } from '@/lib/service/ids';
-
-import { deliveryNoteForPage, expenseForPage, invoiceForPage } from './detail-pages';
 
 /**
  * Not found answers 404, streamed pages included. A page's status is fixed by the first byte, and every company page
@@ -22,7 +21,7 @@ import { deliveryNoteForPage, expenseForPage, invoiceForPage } from './detail-pa
 
 type Check = (company: CompanyPage, tenantId: string, name: string) => Promise<boolean>;
 
-/** Whether a document load ended in the service's 404: the loads throw notFound() for it (lib/features/pages/page-load.ts). */
+/** Whether a document load ended in the service's 404: the loads throw notFound() for it (lib/service/page-load.ts). */
 const documentCheck =
   (idOf: (value: string) => string | null, load: (tenantId: string, id: string) => Promise<unknown>): Check =>
   async (_company, tenantId, given) => {

@@ -1,26 +1,19 @@
 import 'server-only';
 
 import { HttpError } from '@/lib/base/errors';
+import { safeFileName } from '@/lib/base/http/safe-file-name';
 import { wantsJson } from '@/lib/base/http/wants-json';
 import { documentTexts } from '@/lib/base/i18n/documents';
 import { pickLocale } from '@/lib/base/i18n/messages';
+import { fileAddress, fileResponse } from '@/lib/doors/company/file-answer';
 import { companyRoute } from '@/lib/doors/company/route';
-import {
-  extensionOf,
-  inlineKindOf,
-  reportFileName,
-  safeContentType,
-  safeFileName,
-} from '@/lib/features/documents/downloads';
+import { extensionOf, inlineKindOf, reportFileName, safeContentType } from '@/lib/features/documents/downloads';
 import { getEnv } from '@/lib/platform/env';
-import { methodNotAllowed } from '@/lib/platform/http/other-methods';
 import { seeOther } from '@/lib/platform/http/see-other';
 import type { DataApiClient } from '@/lib/service/client';
 import { type ReportedKind, serviceCollectionOf } from '@/lib/service/document-paths';
 import { int64IdOf, type ReportId, reportIdOf, uuidOf } from '@/lib/service/ids';
 import { previewAddressOrThrow } from '@/lib/service/preview-address';
-
-import { fileResponse } from './file-answer';
 
 /**
  * GET handlers of the company's file addresses, shared by invoices and delivery notes. Each goes through the company's
@@ -93,14 +86,6 @@ export function reportPreview(kind: ReportedKind) {
   });
 }
 
-/**
- * HEAD of a file address. Next would otherwise run GET for it and drop the body: a data-API call, and an upstream
- * stream left open until its timeout, for nothing.
- */
-export function headNotAllowed(): Response {
-  return methodNotAllowed('GET', { 'Cache-Control': 'private, no-store' });
-}
-
 /** `?disposition=inline`: shown in a frame of the expense's own page, which is already the way back. */
 const shownInline = (request: Request) => new URL(request.url).searchParams.get('disposition') === 'inline';
 
@@ -126,3 +111,15 @@ export const attachmentContent = companyRoute<AttachmentParams>(
     return fileResponse(download, { contentType, fileName, disposition: inline ? 'inline' : 'attachment' });
   },
 );
+
+/** The report addresses of the documents that have reports, each taken whole by its route file. */
+export const reportAddresses = {
+  invoices: { download: fileAddress(reportDownload('invoices')), preview: fileAddress(reportPreview('invoices')) },
+  deliveryNotes: {
+    download: fileAddress(reportDownload('deliveryNotes')),
+    preview: fileAddress(reportPreview('deliveryNotes')),
+  },
+};
+
+/** The address of an expense's attachment. */
+export const attachmentAddress = fileAddress(attachmentContent);

@@ -1,15 +1,14 @@
 import type { Metadata } from 'next';
 import type { ReactElement } from 'react';
 
+import type { ListRecord } from '@/components/document-tables';
+import { ListShell } from '@/components/list-shell';
 import { getMessages } from '@/lib/base/i18n/server';
 import { requireCompany } from '@/lib/doors/company/page';
 import { companyPageTitle } from '@/lib/doors/company/page-titles';
 import { loadListPage } from '@/lib/features/documents/list-page';
 import type { DataApiClient } from '@/lib/service/client';
 import type { ListKind, SearchParams } from '@/lib/service/records/list-view';
-
-import type { ListRecord } from './document-tables';
-import { ListShell } from './list-shell';
 
 type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<SearchParams> };
 

@@ -1,12 +1,12 @@
 import 'server-only';
 
-import { watchHttpServers } from '@/lib/doors/jobs/http-drain';
-import { applicationQueues } from '@/lib/doors/jobs/queues';
 import { startOpsFlushing, stopOpsFlushing } from '@/lib/owners/ops/flushing';
 import { closeDb, getDb } from '@/lib/platform/db/client';
 import { ConfigError, getEnv } from '@/lib/platform/env';
 import { startJobs, stopJobs } from '@/lib/platform/jobs/process';
 import { describeError, getLogger } from '@/lib/platform/log';
+import { watchHttpServers } from '@/lib/startup/http-drain';
+import { applicationQueues } from '@/lib/startup/queues';
 
 /** The whole stop is bounded: a stuck job or request must not hold a deploy (systemd's TimeoutStopSec is above it). */
 const STOP_BOUND_MS = 25_000;
