@@ -16,7 +16,7 @@ import { figures, RowHeader, Table, Td } from './table';
 
 type Shared = { texts: DocumentTexts; locale: Locale };
 
-const money = (figure: Figure, locale: Locale) => formatMoney(Number(figure.eur), 'EUR', locale);
+const money = (figure: Figure, locale: Locale) => formatMoney(figure.eur, 'EUR', locale);
 
 /**
  * One company's unpaid and overdue invoices (count and EUR), or why they are not shown: a company the user has not
@@ -146,12 +146,8 @@ export function OverdueAcrossSection({
                 <Td numeric>{formatNumber(invoice.daysOverdue, locale, 0)}</Td>
                 <Td numeric>
                   {invoice.totalInclVatEur === null
-                    ? formatMoney(
-                        invoice.totalInclVat === null ? null : Number(invoice.totalInclVat),
-                        invoice.currency,
-                        locale,
-                      )
-                    : formatMoney(Number(invoice.totalInclVatEur), 'EUR', locale)}
+                    ? formatMoney(invoice.totalInclVat, invoice.currency, locale)
+                    : formatMoney(invoice.totalInclVatEur, 'EUR', locale)}
                 </Td>
               </tr>
             ))}

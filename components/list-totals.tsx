@@ -18,7 +18,7 @@ export function ListTotals({
   locale: Locale;
 }) {
   const t = texts.totals;
-  const money = (amount: string, currency: string | null) => formatMoney(Number(amount), currency, locale);
+  const money = (amount: string, currency: string | null) => formatMoney(amount, currency, locale);
   const foreign = totals.byCurrency.some((each) => each.currency !== null && each.currency !== 'EUR');
   return (
     <section

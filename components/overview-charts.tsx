@@ -16,7 +16,7 @@ import { figures, RowHeader, Table, Td } from './table';
 
 type Shared = { texts: DocumentTexts; locale: Locale };
 
-const money = (figure: Figure, locale: Locale) => formatMoney(Number(figure.eur), 'EUR', locale);
+const money = (figure: Figure, locale: Locale) => formatMoney(figure.eur, 'EUR', locale);
 
 type ChartName = keyof OverviewChartSvgs;
 

@@ -3,6 +3,7 @@ import { countOf, type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import { formatMoney, formatNumber } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { PartnerTexts } from '@/lib/base/i18n/partners-sk';
+import { isZeroAmount } from '@/lib/base/money';
 import { pagerOf } from '@/lib/features/documents/pages';
 import type { PartnersListPage } from '@/lib/features/partners/pages';
 import { AGEING_BUCKETS } from '@/lib/features/partners/queries/ageing-buckets';
@@ -27,8 +28,7 @@ type Props = {
   locale: Locale;
 };
 
-const eur = (amount: string, locale: Locale) => formatMoney(Number(amount), 'EUR', locale);
-const isZero = (amount: string) => Number(amount) === 0;
+const eur = (amount: string, locale: Locale) => formatMoney(amount, 'EUR', locale);
 
 /**
  * The partners list: its freshness, the search box, then what holds it back (an invalid address, a copy not ready),
@@ -303,7 +303,7 @@ function PartnersTable({
           <Td numeric>
             <span
               data-overdue={partner.overdueReceivables}
-              className={isZero(partner.overdueReceivables) ? undefined : 'font-medium text-rose-700'}
+              className={isZeroAmount(partner.overdueReceivables) ? undefined : 'font-medium text-rose-700'}
             >
               {eur(partner.overdueReceivables, locale)}
             </span>
@@ -315,7 +315,7 @@ function PartnersTable({
           </Td>
           <Td numeric>
             <span data-payables={partner.payables}>{eur(partner.payables, locale)}</span>
-            {!isZero(partner.overduePayables) && (
+            {!isZeroAmount(partner.overduePayables) && (
               <span className="block text-xs text-rose-700">
                 {t.payablesOverdue}: {eur(partner.overduePayables, locale)}
               </span>
@@ -326,10 +326,12 @@ function PartnersTable({
             <Td
               key={bucket}
               numeric
-              cardHidden={isZero(partner.receivablesAgeing[bucket]) && isZero(partner.payablesAgeing[bucket])}
+              cardHidden={
+                isZeroAmount(partner.receivablesAgeing[bucket]) && isZeroAmount(partner.payablesAgeing[bucket])
+              }
             >
               <span data-bucket={bucket}>{eur(partner.receivablesAgeing[bucket], locale)}</span>
-              {!isZero(partner.payablesAgeing[bucket]) && (
+              {!isZeroAmount(partner.payablesAgeing[bucket]) && (
                 <span className="block text-xs text-slate-500">
                   {fill(t.payablesLine, { amount: eur(partner.payablesAgeing[bucket], locale) })}
                 </span>

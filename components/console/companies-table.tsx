@@ -1,9 +1,9 @@
 import { cell, headCell, Moment } from '@/components/console/cells';
 import { Link } from '@/components/link';
+import { DOCUMENT_KINDS } from '@/lib/base/document-kinds';
 import { formatMoment } from '@/lib/base/i18n/format';
 import type { ConsoleCompany } from '@/lib/features/console/companies';
 import { type ConsoleDataPageTexts, fill } from '@/lib/features/console/data-texts';
-import { DOCUMENT_KINDS } from '@/lib/owners/mirror/kinds';
 
 /** The address of a company's action's confirmation step (a GET: it changes nothing). */
 export const companyConfirmHref = (kind: 'disconnect' | 'resync', company: ConsoleCompany) =>

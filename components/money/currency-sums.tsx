@@ -15,7 +15,7 @@ export function CurrencySums({ sums, texts, locale }: { sums: CurrencySum[]; tex
           {/* Outside the unbreakable sum, so a narrow screen wraps between currencies, never inside an amount. */}
           {index > 0 && ' · '}
           <span className="whitespace-nowrap tabular-nums" data-currency={each.currency ?? ''} data-sum={each.sum}>
-            {formatMoney(Number(each.sum), each.currency, locale)}
+            {formatMoney(each.sum, each.currency, locale)}
             {each.currency === null && ` (${texts.totals.noCurrency})`}
           </span>
         </Fragment>

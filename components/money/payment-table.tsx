@@ -86,7 +86,7 @@ function rowView(
     id: payment.id,
     day: formatDay(payment.paymentDate, locale),
     amount: payment.amount ?? '',
-    amountText: formatMoney(payment.amount === null ? null : Number(payment.amount), payment.currency, locale),
+    amountText: formatMoney(payment.amount, payment.currency, locale),
     account: { id: payment.accountId ?? '', label: accountLabelOf(payment.accountId, accounts, texts) },
     partner: payment.partnerName ?? '—',
     iban: payment.iban ? ibanForPeople(payment.iban) : null,

@@ -4,7 +4,7 @@ import { POST as postLines } from '@/app/companies/[tenantId]/payments/import/[i
 import { POST as postSend } from '@/app/companies/[tenantId]/payments/import/[importId]/send/route';
 import { GET as getView } from '@/app/companies/[tenantId]/payments/import/[importId]/view.json/route';
 import { isRouteHandlerPath } from '@/lib/base/http/route-handlers';
-import { subtractAmounts } from '@/lib/features/imports/amounts';
+import { subtractAmounts } from '@/lib/base/money';
 import { loadImportPage } from '@/lib/features/imports/import-page';
 import { openInvoicesOf } from '@/lib/features/imports/queries/open-invoices';
 import { createImport } from '@/lib/owners/imports/create';

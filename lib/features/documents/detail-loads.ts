@@ -1,13 +1,13 @@
 import 'server-only';
 
-import type { CompanyPage } from '@/lib/features/pages/company-page';
-import { type Loaded, problemOf } from '@/lib/features/pages/page-load';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import type { MirroredRecord } from '@/lib/owners/mirror/document-row';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
 import { getEnv } from '@/lib/platform/env';
 import type { DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
+import { type Loaded, problemOf } from '@/lib/service/page-load';
 import { listOrEmpty } from '@/lib/service/records/list-or-empty';
 import type { Attachment } from '@/lib/service/schemas/attachment';
 import type { DeliveryNote } from '@/lib/service/schemas/delivery-note';

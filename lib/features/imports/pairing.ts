@@ -1,8 +1,8 @@
 import { compactIban } from '@/lib/base/iban';
 import type { StatementLine } from '@/lib/base/imports/statement-line';
+import { amountOf, compareAmounts } from '@/lib/base/money';
 import type { OpenInvoice } from '@/lib/features/imports/queries/open-invoices';
 
-import { amountKey, compareAmounts } from './amounts';
 import { namesMatch, nameWords } from './names';
 import {
   applyPayment,
@@ -143,7 +143,7 @@ function paired(index: OpenInvoiceIndex, line: StatementLine, invoice: OpenInvoi
 
 /** An open invoice of exactly the line's amount whose partner pays from the payer's account or bears its name. */
 export function suggestionFor(index: OpenInvoiceIndex, line: StatementLine): PairingSuggestion | null {
-  const key = amountKey(line.amount);
+  const key = amountOf(line.amount);
   const list = key === null ? [] : (index.byAmount.get(key) ?? []);
   if (list.length === 0) return null;
   const iban = compactIban(line.counterparty.iban);

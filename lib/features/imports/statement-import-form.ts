@@ -2,8 +2,8 @@ import 'server-only';
 
 import { z } from 'zod';
 
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/features/money/queries/accounts';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { csvMappingOf, csvMappingsOf, type StoredCsvMapping } from '@/lib/owners/imports/csv-mappings';
 
 import { CSV_FIELDS } from './statement-import';

@@ -1,13 +1,13 @@
 import 'server-only';
 
 import { companyToday } from '@/lib/base/calendar';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { overviewFor } from '@/lib/features/documents/load';
 import { mirrorReadiness } from '@/lib/features/documents/queries/across';
 import { overviewFromMirror } from '@/lib/features/overview/queries/cards';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
-import type { Loaded } from '@/lib/features/pages/page-load';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { getEnv } from '@/lib/platform/env';
+import type { Loaded } from '@/lib/service/page-load';
 import type { Overview } from '@/lib/service/records/overview';
 
 /** The kinds the overview's cards sum (readinessOf: the mirror answers once both were read whole). */

@@ -5,7 +5,7 @@ import { cache } from 'react';
 
 import { companyToday } from '@/lib/base/calendar';
 import type { SearchParams } from '@/lib/base/http/search-params';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import {
   type PartnerRow,
   partnersOf,

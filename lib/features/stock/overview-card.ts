@@ -1,6 +1,6 @@
 import 'server-only';
 
-import type { CompanyPage } from '@/lib/features/pages/company-page';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { itemsUnderMinimum } from '@/lib/features/stock/queries/stock';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { mirrorStatus } from '@/lib/owners/mirror/status';

@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 
 import type { CompanyScope } from '@/lib/base/company-scope';
 import type { SearchParams } from '@/lib/base/http/search-params';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import {
   listStock,
   type MirroredWarehouse,
