@@ -51,14 +51,12 @@ const appZones = [
 
 /**
  * components/ are presentational: they take features' types and values as props and never reach past the features
- * to an owner or a door (a page of app/ takes the door and calls the loader). The mirror's read models are let off
- * while they move from lib/owners/mirror/query/ to their features (issue 32): the exception goes once they have.
+ * to an owner or a door (a page of app/ takes the door and calls the loader).
  */
 const componentZones = [
   {
     target: './components',
     from: './lib/owners',
-    except: ['./mirror/query'],
     message:
       "components/ never import an owner: they take the feature's types and values (lib/features/<area>/) as props.",
   },

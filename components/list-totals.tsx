@@ -2,7 +2,7 @@ import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { countOf } from '@/lib/base/i18n/documents';
 import { formatMoney } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
-import type { MirroredTotals } from '@/lib/owners/mirror/query/totals';
+import type { MirroredTotals } from '@/lib/features/documents/queries';
 
 /**
  * The totals of everything the list's view covers (its filters and search, every page): how many documents, their
