@@ -3,10 +3,11 @@ import { type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import type { StockTexts } from '@/lib/base/i18n/stock';
 import type { StockPageData } from '@/lib/features/stock/stock-page';
 import { stockHref, type StockView } from '@/lib/features/stock/view';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/lib/service/records/list-view';
+import { DEFAULT_PAGE_SIZE } from '@/lib/service/records/list-view';
 
 import { linkClass } from '../detail-parts';
 import { HiddenFields } from '../list/kept-parameters';
+import { PageSizeField } from '../list/page-size-field';
 import { SearchBox } from '../search-box';
 
 const control =
@@ -79,18 +80,7 @@ function FilterFields({ view, page, texts, docs }: Props) {
           {f.below}
         </label>
       </div>
-      <div>
-        <label htmlFor="stock-top" className="block text-xs font-medium text-slate-700">
-          {docs.filters.pageSize}
-        </label>
-        <select id="stock-top" name="Top" defaultValue={String(view.top)} className={control}>
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </div>
+      <PageSizeField id="stock-top" top={view.top} label={docs.filters.pageSize} control={control} />
       <HiddenFields values={keptOf(view, ['q', 'sort'])} />
       <div className="flex items-center gap-3 pb-0.5">
         <button
