@@ -16,7 +16,7 @@ import { linkClass } from './detail-parts';
 import { ExportNav } from './list/export-nav';
 import { HiddenFields } from './list/kept-parameters';
 import { ListEmpty } from './list/list-empty';
-import { ListIntro, PagedTable, TotalsRow } from './list/list-frame';
+import { ListIntro, PagedTable, TotalsBox, TotalsRow } from './list/list-frame';
 import { PartnersFreshness, PartnersUnavailable } from './partners-frame';
 import { sortHeader } from './sort-header';
 import { type Column, RowHeader, Table, Td } from './table';
@@ -207,12 +207,7 @@ function InvalidView({
 function Totals({ totals, texts, locale }: { totals: PartnersTotals; texts: PartnerTexts; locale: Locale }) {
   const t = texts.totals;
   return (
-    <section
-      aria-label={t.label}
-      data-totals-count={totals.count}
-      className="flex flex-wrap items-baseline gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm shadow-sm"
-    >
-      <p className="font-medium text-slate-900">{countOf(totals.count, texts.partners, locale)}</p>
+    <TotalsBox label={t.label} count={totals.count} counted={countOf(totals.count, texts.partners, locale)}>
       <p className="text-slate-700">
         {t.receivables}:{' '}
         <span className="font-medium tabular-nums text-slate-900" data-total-receivables={totals.receivables}>
@@ -227,7 +222,7 @@ function Totals({ totals, texts, locale }: { totals: PartnersTotals; texts: Part
         </span>{' '}
         ({t.overdue} <span className="tabular-nums">{eur(totals.overduePayables, locale)}</span>)
       </p>
-    </section>
+    </TotalsBox>
   );
 }
 

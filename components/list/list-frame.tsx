@@ -76,3 +76,36 @@ export function PagedTable({
     </>
   );
 }
+
+/**
+ * The box of a whole view's totals (all pages, not just this one): how many rows, then the list's own sums.
+ * `marks`: data attributes a list adds for tests and readers of the HTML; `spaced`: room for amounts between items.
+ */
+export function TotalsBox({
+  label,
+  count,
+  counted,
+  marks = {},
+  spaced = true,
+  children,
+}: {
+  label: string;
+  count: number;
+  /** The count in words ("12 invoices"). */
+  counted: string;
+  marks?: Record<`data-${string}`, string | number>;
+  spaced?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-label={label}
+      data-totals-count={count}
+      {...marks}
+      className={`flex flex-wrap items-baseline ${spaced ? 'gap-x-6' : 'gap-x-4'} gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm shadow-sm`}
+    >
+      <p className="font-medium text-slate-900">{counted}</p>
+      {children}
+    </section>
+  );
+}

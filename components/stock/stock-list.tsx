@@ -10,7 +10,7 @@ import { companyPath } from '@/lib/service/records/present';
 import { linkClass } from '../detail-parts';
 import { ExportNav } from '../list/export-nav';
 import { ListEmpty } from '../list/list-empty';
-import { PagedTable, TotalsRow } from '../list/list-frame';
+import { PagedTable, TotalsBox, TotalsRow } from '../list/list-frame';
 import { type MinimumForms, minimumSetShared, warehouseWords } from './minimum-views';
 import { StockTable } from './stock-table';
 
@@ -162,13 +162,13 @@ function StockTotals({
   locale: Locale;
 }) {
   return (
-    <section
-      aria-label={texts.totals.label}
-      data-totals-count={totals.count}
-      data-totals-below={totals.below}
-      className="flex flex-wrap items-baseline gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm shadow-sm"
+    <TotalsBox
+      label={texts.totals.label}
+      count={totals.count}
+      counted={countOf(totals.count, texts.items, locale)}
+      marks={{ 'data-totals-below': totals.below }}
+      spaced={false}
     >
-      <p className="font-medium text-slate-900">{countOf(totals.count, texts.items, locale)}</p>
       {!below && (
         <p className={totals.below > 0 ? 'font-medium text-rose-800' : 'text-slate-700'}>
           {fill(texts.totals.below, { count: totals.below })}
@@ -185,7 +185,7 @@ function StockTotals({
           </Link>
         )
       )}
-    </section>
+    </TotalsBox>
   );
 }
 
