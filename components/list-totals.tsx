@@ -4,6 +4,8 @@ import { formatMoney } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { MirroredTotals } from '@/lib/features/documents/queries';
 
+import { TotalsBox } from './list/list-frame';
+
 /**
  * The totals of everything the list's view covers (its filters and search, every page): how many documents, their
  * sum without and with VAT in EUR (legislative prices), and per original currency when any is not in EUR.
@@ -21,12 +23,7 @@ export function ListTotals({
   const money = (amount: string, currency: string | null) => formatMoney(amount, currency, locale);
   const foreign = totals.byCurrency.some((each) => each.currency !== null && each.currency !== 'EUR');
   return (
-    <section
-      aria-label={t.label}
-      data-totals-count={totals.count}
-      className="flex flex-wrap items-baseline gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm shadow-sm"
-    >
-      <p className="font-medium text-slate-900">{countOf(totals.count, texts.documents, locale)}</p>
+    <TotalsBox label={t.label} count={totals.count} counted={countOf(totals.count, texts.documents, locale)}>
       <p className="text-slate-700">
         {t.exclVat}:{' '}
         <span className="font-medium tabular-nums text-slate-900">{money(totals.totalExclVatEur, 'EUR')}</span>
@@ -48,6 +45,6 @@ export function ListTotals({
           ))}
         </p>
       )}
-    </section>
+    </TotalsBox>
   );
 }

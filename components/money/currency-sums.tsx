@@ -6,6 +6,8 @@ import type { Locale } from '@/lib/base/i18n/messages';
 import type { MoneyTexts } from '@/lib/base/i18n/money';
 import type { CurrencySum, PaymentTotals } from '@/lib/features/money/queries/payments';
 
+import { TotalsBox } from '../list/list-frame';
+
 /** Sums per currency, each in its currency ("1 234,50 € · 1 000,00 CZK"); amounts are the database's exact decimals. */
 export function CurrencySums({ sums, texts, locale }: { sums: CurrencySum[]; texts: MoneyTexts; locale: Locale }) {
   return (
@@ -38,12 +40,7 @@ export function PaymentTotalsBar({
   locale: Locale;
 }) {
   return (
-    <section
-      aria-label={texts.totals.label}
-      data-totals-count={totals.count}
-      className="flex flex-wrap items-baseline gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm shadow-sm"
-    >
-      <p className="font-medium text-slate-900">{countOf(totals.count, texts.payments, locale)}</p>
+    <TotalsBox label={texts.totals.label} count={totals.count} counted={countOf(totals.count, texts.payments, locale)}>
       {totals.byCurrency.length > 0 && (
         <p className="text-slate-700">
           {texts.totals.sums}:{' '}
@@ -52,6 +49,6 @@ export function PaymentTotalsBar({
           </span>
         </p>
       )}
-    </section>
+    </TotalsBox>
   );
 }
