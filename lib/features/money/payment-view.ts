@@ -1,14 +1,18 @@
 import { ownSearchParams, type SearchParams } from '@/lib/base/http/search-params';
 import type { PaymentFilters, PaymentView } from '@/lib/features/money/queries/payments';
-import { parsePaymentSort } from '@/lib/features/money/queries/sort';
-import { hasControlOrBidi, paymentListQuery } from '@/lib/service/queries';
+import { paymentSorts } from '@/lib/features/money/queries/sort';
+import { paymentListQuery } from '@/lib/service/queries';
+import type { ListAddress } from '@/lib/service/records/list-view';
 import {
   canonicalSearch,
   DEFAULT_PAGE_SIZE,
-  type ListAddress,
-  PAGE_SIZES,
-  SEARCH_MAX_LENGTH,
-} from '@/lib/service/records/list-view';
+  filterValues,
+  inFormOrder,
+  isSearchTooLong,
+  listParameters,
+  pageSizeOf,
+  withControlOrBidi,
+} from '@/lib/service/records/list-view-kit';
 
 /**
  * The payments' list as its URL states it: the filters under the interface's own names (`PaymentDateFrom`,
@@ -33,44 +37,25 @@ export type PaymentListView = ListAddress & {
     | { ok: false; /** Fields (and q, Top, Skip) whose value is not allowed, in form order. */ invalid: string[] }
   );
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
-
 export function parsePaymentView(given: SearchParams): PaymentListView {
   const params = ownSearchParams(given);
-  const values = Object.fromEntries(PAYMENT_FILTER_FIELDS.map((field) => [field, first(params[field])])) as Record<
-    PaymentFilterField,
-    string
-  >;
-  const rawTop = first(params.Top).trim();
-  const rawSkip = first(params.Skip).trim();
-  const q = first(params.q);
-  const sort = first(params.sort).trim();
-
-  const query: Record<string, string> = {};
-  for (const field of PAYMENT_FILTER_FIELDS) {
-    const value = values[field].trim();
-    if (value !== '') query[field] = value;
-  }
+  const { values, set: query } = filterValues(PAYMENT_FILTER_FIELDS, params);
+  const { q, sort, top: rawTop, skip: rawSkip } = listParameters(params);
   const filtered = Object.keys(query).length > 0;
 
-  // A control or bidi character is refused wherever it stands (trimming would hide some of them).
-  const invalid: string[] = [...PAYMENT_FILTER_FIELDS, 'Top', 'Skip', 'q'].filter((name) =>
-    hasControlOrBidi(first(params[name])),
-  );
-  if (q.length > SEARCH_MAX_LENGTH && !invalid.includes('q')) invalid.push('q');
-  // Exactly one of the offered sizes, as written.
-  const top = rawTop === '' ? DEFAULT_PAGE_SIZE : (PAGE_SIZES.find((size) => String(size) === rawTop) ?? Number.NaN);
-  if (Number.isNaN(top)) invalid.push('Top');
-  const parsed = paymentListQuery.safeParse({ ...query, Top: String(Number.isNaN(top) ? 0 : top), Skip: rawSkip });
+  const invalid = withControlOrBidi(params, [...PAYMENT_FILTER_FIELDS, 'Top', 'Skip', 'q']);
+  if (isSearchTooLong(q)) invalid.push('q');
+  const top = pageSizeOf(rawTop);
+  if (top === null) invalid.push('Top');
+  const parsed = paymentListQuery.safeParse({ ...query, Top: String(top ?? 0), Skip: rawSkip });
   if (!parsed.success) for (const issue of parsed.error.issues) invalid.push(String(issue.path[0] ?? ''));
-  const order = ['q', ...PAYMENT_FILTER_FIELDS, 'Top', 'Skip'];
-  const invalidInOrder = order.filter((name) => invalid.includes(name));
+  const invalidInOrder = inFormOrder(['q', ...PAYMENT_FILTER_FIELDS, 'Top', 'Skip'], invalid);
 
   const base = {
     values,
     q,
-    sort: parsePaymentSort(sort).explicit ? sort : '',
-    top: invalidInOrder.includes('Top') ? DEFAULT_PAGE_SIZE : top,
+    sort: paymentSorts.kept(sort),
+    top: top === null || invalidInOrder.includes('Top') ? DEFAULT_PAGE_SIZE : top,
     skip: invalidInOrder.includes('Skip') || rawSkip === '' ? 0 : Number(rawSkip),
     filtered,
     canonical: canonicalSearch(PAYMENT_FILTER_FIELDS, params),

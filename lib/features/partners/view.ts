@@ -5,8 +5,17 @@ import {
   type PartnerSort,
   partnerSortParam,
 } from '@/lib/features/partners/queries/sort';
-import { hasControlOrBidi } from '@/lib/service/queries';
-import { DEFAULT_PAGE_SIZE, type ListView, PAGE_SIZES, SEARCH_MAX_LENGTH } from '@/lib/service/records/list-view';
+import type { ListView } from '@/lib/service/records/list-view';
+import {
+  DEFAULT_PAGE_SIZE,
+  inFormOrder,
+  isSearchTooLong,
+  LIST_PARAMETERS,
+  listParameters,
+  pageSizeOf,
+  plainSkipOf,
+  withControlOrBidi,
+} from '@/lib/service/records/list-view-kit';
 
 /**
  * The partners list's view as its address states it (the contract: `q`, `sort`, `Top`, `Skip`, as the document
@@ -15,7 +24,7 @@ import { DEFAULT_PAGE_SIZE, type ListView, PAGE_SIZES, SEARCH_MAX_LENGTH } from 
  */
 
 /** The list's own parameters, in the order a mistake in them is explained. */
-export const PARTNERS_PARAMETERS = ['q', 'sort', 'Top', 'Skip'] as const;
+export const PARTNERS_PARAMETERS = LIST_PARAMETERS;
 export type PartnersParameter = (typeof PARTNERS_PARAMETERS)[number];
 
 export type PartnersListView = {
@@ -27,22 +36,17 @@ export type PartnersListView = {
   skip: number;
 } & ({ ok: true; order: PartnerSort } | { ok: false; invalid: PartnersParameter[] });
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
-
 export function parsePartnersView(given: SearchParams): PartnersListView {
   const params = ownSearchParams(given);
-  const q = first(params.q);
-  const sort = first(params.sort).trim();
-  const rawTop = first(params.Top).trim();
-  const rawSkip = first(params.Skip).trim();
+  const { q, sort, top: rawTop, skip: rawSkip } = listParameters(params);
   const invalid = new Set<PartnersParameter>();
-  if (q.length > SEARCH_MAX_LENGTH || hasControlOrBidi(q)) invalid.add('q');
+  if (isSearchTooLong(q) || withControlOrBidi(params, ['q']).length > 0) invalid.add('q');
   const order = parsePartnerSort(sort);
   if (order === null) invalid.add('sort');
   // Exactly one of the offered sizes, as written, and a plain whole offset.
-  const top = rawTop === '' ? DEFAULT_PAGE_SIZE : (PAGE_SIZES.find((size) => String(size) === rawTop) ?? null);
+  const top = pageSizeOf(rawTop);
   if (top === null) invalid.add('Top');
-  const skip = rawSkip === '' ? 0 : /^\d{1,9}$/.test(rawSkip) ? Number(rawSkip) : null;
+  const skip = plainSkipOf(rawSkip);
   if (skip === null) invalid.add('Skip');
   const base = {
     q,
@@ -50,7 +54,7 @@ export function parsePartnersView(given: SearchParams): PartnersListView {
     top: top ?? DEFAULT_PAGE_SIZE,
     skip: skip ?? 0,
   };
-  if (invalid.size > 0) return { ...base, ok: false, invalid: PARTNERS_PARAMETERS.filter((name) => invalid.has(name)) };
+  if (invalid.size > 0) return { ...base, ok: false, invalid: inFormOrder(PARTNERS_PARAMETERS, invalid) };
   return { ...base, ok: true, order: order ?? DEFAULT_PARTNER_SORT };
 }
 

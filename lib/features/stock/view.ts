@@ -1,13 +1,17 @@
 import { ownSearchParams, type SearchParams } from '@/lib/base/http/search-params';
-import { parseStockSort } from '@/lib/features/stock/queries/sort';
-import { hasControlOrBidi } from '@/lib/service/queries';
+import { stockSorts } from '@/lib/features/stock/queries/sort';
+import { type ListAddress, listHref } from '@/lib/service/records/list-view';
 import {
+  canonicalSearch,
   DEFAULT_PAGE_SIZE,
-  type ListAddress,
-  listHref,
-  PAGE_SIZES,
-  SEARCH_MAX_LENGTH,
-} from '@/lib/service/records/list-view';
+  firstValue,
+  inFormOrder,
+  isSearchTooLong,
+  listParameters,
+  pageSizeOf,
+  plainSkipOf,
+  withControlOrBidi,
+} from '@/lib/service/records/list-view-kit';
 
 /**
  * The stock page's view as its address states it (contract.md, "Money and stock"): `warehouse` (a warehouse's code),
@@ -41,65 +45,36 @@ export type StockView = ListAddress & {
   invalid: string[];
 };
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
-
 export function parseStockView(given: SearchParams): StockView {
   const params = ownSearchParams(given);
-  const q = first(params.q);
-  const warehouseTyped = first(params.warehouse);
-  const belowTyped = first(params.below);
-  const rawSort = first(params.sort).trim();
-  const rawTop = first(params.Top).trim();
-  const rawSkip = first(params.Skip).trim();
+  const { q, sort, top: rawTop, skip: rawSkip } = listParameters(params);
+  const warehouseTyped = firstValue(params.warehouse);
+  const belowTyped = firstValue(params.below);
 
-  const invalid = new Set<string>();
-  for (const name of STOCK_PARAMETERS) if (hasControlOrBidi(first(params[name]))) invalid.add(name);
-  if (q.length > SEARCH_MAX_LENGTH) invalid.add('q');
+  const invalid = new Set(withControlOrBidi(params, STOCK_PARAMETERS));
+  if (isSearchTooLong(q)) invalid.add('q');
   const warehouse = warehouseTyped.trim();
   if (warehouse.length > WAREHOUSE_MAX_LENGTH) invalid.add('warehouse');
   if (!['', '0', '1'].includes(belowTyped.trim())) invalid.add('below');
-  const top = rawTop === '' ? DEFAULT_PAGE_SIZE : (PAGE_SIZES.find((size) => String(size) === rawTop) ?? Number.NaN);
-  if (Number.isNaN(top)) invalid.add('Top');
-  const skip = rawSkip === '' ? 0 : /^\d{1,9}$/.test(rawSkip) ? Number(rawSkip) : Number.NaN;
-  if (Number.isNaN(skip)) invalid.add('Skip');
+  const top = pageSizeOf(rawTop);
+  if (top === null) invalid.add('Top');
+  const skip = plainSkipOf(rawSkip);
+  if (skip === null) invalid.add('Skip');
 
   return {
     values: { warehouse: warehouseTyped, below: belowTyped },
     q,
     // An order the page does not know is the default order, as on the document lists.
-    sort: parseStockSort(rawSort).explicit ? rawSort : '',
-    top: Number.isNaN(top) ? DEFAULT_PAGE_SIZE : top,
-    skip: Number.isNaN(skip) ? 0 : skip,
+    sort: stockSorts.kept(sort),
+    top: top ?? DEFAULT_PAGE_SIZE,
+    skip: skip ?? 0,
     warehouse: warehouse === '' ? null : warehouse,
     below: belowTyped.trim() === '1',
     filtered: warehouse !== '' || belowTyped.trim() === '1',
-    canonical: canonicalSearch(params),
-    invalid: STOCK_PARAMETERS.filter((name) => invalid.has(name)),
+    // `below=0` is the unfiltered list too: the tidy address drops it (what a GET form submits).
+    canonical: canonicalSearch(STOCK_FILTERS, params, (name, value) => name === 'below' && value === '0'),
+    invalid: inFormOrder(STOCK_PARAMETERS, invalid),
   };
-}
-
-/**
- * The URL's parameters without blank or repeated stock parameters (what a GET form submits), or null when it has
- * none; any other parameter is carried along as it came (the minimum form's outcome among them).
- */
-function canonicalSearch(params: SearchParams): string | null {
-  let untidy = false;
-  const clean = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value === undefined) continue;
-    if (!(STOCK_PARAMETERS as readonly string[]).includes(name)) {
-      for (const each of Array.isArray(value) ? value : [value]) clean.append(name, each);
-      continue;
-    }
-    if (Array.isArray(value)) untidy = true;
-    const single = first(value);
-    if (single.trim() === '' || (name === 'below' && single.trim() === '0')) {
-      untidy = true;
-      continue;
-    }
-    clean.set(name, single);
-  }
-  return untidy ? clean.toString() : null;
 }
 
 /** An address of the stock page in this view with some parameters changed (undefined or '' removes one). */

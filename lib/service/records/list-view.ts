@@ -2,8 +2,20 @@ import type { z } from 'zod';
 
 import type { DocumentKind } from '@/lib/base/document-kinds';
 import { ownSearchParams, type SearchParams } from '@/lib/base/http/search-params';
-import { deliveryNoteListQuery, expenseListQuery, hasControlOrBidi, invoiceListQuery } from '@/lib/service/queries';
-import { parseSort } from '@/lib/service/records/sort-param';
+import { deliveryNoteListQuery, expenseListQuery, invoiceListQuery } from '@/lib/service/queries';
+import {
+  canonicalSearch,
+  DEFAULT_PAGE_SIZE,
+  filterValues,
+  inFormOrder,
+  isSearchTooLong,
+  listParameters,
+  pageSizeOf,
+  withControlOrBidi,
+} from '@/lib/service/records/list-view-kit';
+import { documentSorts } from '@/lib/service/records/sort-param';
+
+export { canonicalSearch, DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_MAX_LENGTH } from '@/lib/service/records/list-view-kit';
 
 /**
  * A list page's view as its URL states it: the filters under the interface's own parameter names (so a view can be
@@ -62,9 +74,6 @@ const schemas: Record<ListKind, z.ZodType> = {
   deliveryNotes: deliveryNoteListQuery,
 };
 
-export const PAGE_SIZES = [25, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 25;
-
 export type { SearchParams };
 
 export type ListView<K extends ListKind = ListKind> = {
@@ -100,11 +109,6 @@ export type ListAddress = {
   skip: number;
 };
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
-
-/** The longest search the box accepts: longer is no longer a search (and would only cost the database). */
-export const SEARCH_MAX_LENGTH = 100;
-
 /** The longest document number the interface accepts in its filter. */
 const DOCUMENT_NUMBER_MAX = 20;
 
@@ -135,46 +139,32 @@ export function parseListView<K extends ListKind>(kind: K, given: SearchParams):
   // Next's `searchParams` is a plain object: only its own string values are the URL's (lib/base/http/search-params.ts).
   const params = ownSearchParams(given);
   const fields = listFilterFields[kind] as readonly FilterField<K>[];
-  const values = Object.fromEntries(fields.map((field) => [field, first(params[field])])) as Record<
-    FilterField<K>,
-    string
-  >;
-  const rawTop = first(params.Top).trim();
-  const rawSkip = first(params.Skip).trim();
-  const q = first(params.q);
-  const sort = first(params.sort).trim();
-
-  const query: Record<string, string> = {};
-  for (const field of fields) {
-    const value = values[field].trim();
-    if (value !== '') query[field] = field === 'LastModifiedTimestamp' ? withSeconds(value) : value;
-  }
+  const { values, set: query } = filterValues(fields, params);
+  const { q, sort, top: rawTop, skip: rawSkip } = listParameters(params);
   const filtered = Object.keys(query).length > 0;
+  if (query.LastModifiedTimestamp !== undefined) query.LastModifiedTimestamp = withSeconds(query.LastModifiedTimestamp);
   for (const field of ['DocumentNumberFrom', 'DocumentNumberTo'])
     if (query[field] !== undefined) query[field] = query[field].toUpperCase();
 
-  // A control or bidi character is refused wherever it stands: trimming would hide some of them (the BOM, a tab).
-  const invalid: string[] = [...fields, 'Top', 'Skip', 'q'].filter((name) => hasControlOrBidi(first(params[name])));
-  if (q.length > SEARCH_MAX_LENGTH && !invalid.includes('q')) invalid.push('q');
-  // Exactly one of the offered sizes, as written ("0x19" or "25.0" is not 25).
-  const top = rawTop === '' ? DEFAULT_PAGE_SIZE : (PAGE_SIZES.find((size) => String(size) === rawTop) ?? Number.NaN);
-  if (Number.isNaN(top)) invalid.push('Top');
+  const invalid = withControlOrBidi(params, [...fields, 'Top', 'Skip', 'q']);
+  if (isSearchTooLong(q)) invalid.push('q');
+  const top = pageSizeOf(rawTop);
+  if (top === null) invalid.push('Top');
   const skip = rawSkip === '' ? 0 : Number(rawSkip);
   if (rawSkip !== '' && rawSkip !== '0') query.Skip = rawSkip;
-  query.Top = String(top);
+  query.Top = String(top ?? Number.NaN);
 
   const parsed = schemas[kind].safeParse(query);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) invalid.push(String(issue.path[0] ?? ''));
   }
-  const order = ['q', ...fields, 'Top', 'Skip'] as string[];
-  const invalidInOrder = order.filter((name) => invalid.includes(name));
+  const invalidInOrder = inFormOrder(['q', ...fields, 'Top', 'Skip'], invalid);
 
   const base = {
     values,
     q,
-    sort: parseSort(sort).explicit ? sort : '',
-    top: invalidInOrder.includes('Top') ? DEFAULT_PAGE_SIZE : top,
+    sort: documentSorts.kept(sort),
+    top: top === null || invalidInOrder.includes('Top') ? DEFAULT_PAGE_SIZE : top,
     skip: invalidInOrder.includes('Skip') ? 0 : skip,
     filtered,
     canonical: canonicalSearch(fields, params),
@@ -193,35 +183,6 @@ export function parseListView<K extends ListKind>(kind: K, given: SearchParams):
  */
 export function tidyListSearch(kind: ListKind, params: SearchParams): string | null {
   return canonicalSearch(listFilterFields[kind], ownSearchParams(params));
-}
-
-/** The parameters every list has beside its filters. */
-const LIST_PARAMETERS = ['q', 'sort', 'Top', 'Skip'];
-
-/**
- * The URL's parameters without blank or repeated list parameters (its filters, `q`, `sort`, `Top`, `Skip`), or null
- * when it has none. Any other parameter is no reason to redirect, and is carried along as it came: the view ignores
- * it, and Next hands a page some of them altered (it reads `?constructor=1` into a plain object, as `[Object, '1']`,
- * and writes that back as `constructor=&constructor=1`), which must not send the page round in redirects.
- */
-export function canonicalSearch(fields: readonly string[], params: SearchParams): string | null {
-  let untidy = false;
-  const clean = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value === undefined) continue;
-    if (!fields.includes(name) && !LIST_PARAMETERS.includes(name)) {
-      for (const each of Array.isArray(value) ? value : [value]) clean.append(name, each);
-      continue;
-    }
-    if (Array.isArray(value)) untidy = true;
-    const single = first(value);
-    if (single.trim() === '') {
-      untidy = true;
-      continue;
-    }
-    clean.set(name, single);
-  }
-  return untidy ? clean.toString() : null;
 }
 
 /** An address of the same list with some parameters changed (undefined or '' removes one). */

@@ -1,0 +1,97 @@
+import type { SearchParams } from '@/lib/base/http/search-params';
+import { hasControlOrBidi } from '@/lib/service/queries';
+
+/**
+ * What every list's view reads from its URL alike: the search box `q`, `sort`, `Top`/`Skip` as the contract names
+ * them, the one value of a parameter (the first, when repeated), the tidy address without blank or repeated
+ * parameters, and the error shape (the names of the refused parameters, in the form's order). A list's view
+ * (documents, payments, stock, partners) is its own filters on top of these. Pure.
+ */
+
+export const PAGE_SIZES = [25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+
+/** The longest search the box accepts: longer is no longer a search (and would only cost the database). */
+export const SEARCH_MAX_LENGTH = 100;
+
+/** The parameters every list has beside its filters. */
+export const LIST_PARAMETERS = ['q', 'sort', 'Top', 'Skip'] as const;
+
+/** A parameter's one value: the first when it was repeated, '' when unset. */
+export const firstValue = (value: string | string[] | undefined): string =>
+  (Array.isArray(value) ? value[0] : value) ?? '';
+
+/** The list's shared parameters as the URL gave them: `q` as typed, the others trimmed. */
+export function listParameters(params: SearchParams): { q: string; sort: string; top: string; skip: string } {
+  return {
+    q: firstValue(params.q),
+    sort: firstValue(params.sort).trim(),
+    top: firstValue(params.Top).trim(),
+    skip: firstValue(params.Skip).trim(),
+  };
+}
+
+/** The URL's value of each filter ('' when unset, never normalized so nothing jumps) and those set, trimmed. */
+export function filterValues<F extends string>(
+  fields: readonly F[],
+  params: SearchParams,
+): { values: Record<F, string>; set: Record<string, string> } {
+  const values = Object.fromEntries(fields.map((field) => [field, firstValue(params[field])])) as Record<F, string>;
+  const set: Record<string, string> = {};
+  for (const field of fields) if (values[field].trim() !== '') set[field] = values[field].trim();
+  return { values, set };
+}
+
+/**
+ * The named parameters whose value carries a control or bidi character: refused wherever it stands (trimming would
+ * hide some of them: the BOM, a tab).
+ */
+export const withControlOrBidi = (params: SearchParams, names: readonly string[]): string[] =>
+  names.filter((name) => hasControlOrBidi(firstValue(params[name])));
+
+export const isSearchTooLong = (q: string): boolean => q.length > SEARCH_MAX_LENGTH;
+
+/** The page size `Top` asks for: exactly one of the offered sizes, as written ("0x19" or "25.0" is not 25); else null. */
+export const pageSizeOf = (top: string): number | null =>
+  top === '' ? DEFAULT_PAGE_SIZE : (PAGE_SIZES.find((size) => String(size) === top) ?? null);
+
+/** The offset `Skip` asks for: a plain whole number (0 when unset); else null. */
+export const plainSkipOf = (skip: string): number | null =>
+  skip === '' ? 0 : /^\d{1,9}$/.test(skip) ? Number(skip) : null;
+
+/** The refused parameters in the form's order: how every list names its mistakes. */
+export const inFormOrder = <N extends string>(order: readonly N[], refused: Iterable<string>): N[] => {
+  const names = new Set(refused);
+  return order.filter((name) => names.has(name));
+};
+
+/**
+ * The URL's parameters without blank or repeated list parameters (its filters, `q`, `sort`, `Top`, `Skip`), or null
+ * when it has none. Any other parameter is no reason to redirect, and is carried along as it came: the view ignores
+ * it, and Next hands a page some of them altered (it reads `?constructor=1` into a plain object, as `[Object, '1']`,
+ * and writes that back as `constructor=&constructor=1`), which must not send the page round in redirects. `isBlank`
+ * says which other values a list drops as blank (the stock's `below=0`).
+ */
+export function canonicalSearch(
+  fields: readonly string[],
+  params: SearchParams,
+  isBlank: (name: string, value: string) => boolean = () => false,
+): string | null {
+  let untidy = false;
+  const clean = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    if (!fields.includes(name) && !(LIST_PARAMETERS as readonly string[]).includes(name)) {
+      for (const each of Array.isArray(value) ? value : [value]) clean.append(name, each);
+      continue;
+    }
+    if (Array.isArray(value)) untidy = true;
+    const single = firstValue(value);
+    if (single.trim() === '' || isBlank(name, single.trim())) {
+      untidy = true;
+      continue;
+    }
+    clean.set(name, single);
+  }
+  return untidy ? clean.toString() : null;
+}
