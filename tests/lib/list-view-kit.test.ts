@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { searchParamsOf } from '@/lib/base/http/search-params';
 import { sortParser } from '@/lib/base/list-sort';
-import {
-  canonicalSearch,
-  DEFAULT_PAGE_SIZE,
-  filterValues,
-  inFormOrder,
-  isSearchTooLong,
-  listParameters,
-  pageSizeOf,
-  plainSkipOf,
-  withControlOrBidi,
-} from '@/lib/service/records/list-view-kit';
+import * as kit from '@/lib/service/records/list-view-kit';
 
 const params = (query: string) => searchParamsOf(new URLSearchParams(query));
 
@@ -41,44 +31,54 @@ describe('the sort parser over a list’s keys', () => {
 
 describe('the view-parsing kit', () => {
   it('reads q as typed, the other shared parameters trimmed, the first of a repeated one', () => {
-    expect(listParameters(params('q=%20a%20&sort=%20-amount%20&Top=50&Top=100&Skip=%2025'))).toEqual({
+    expect(kit.listParameters(params('q=%20a%20&sort=%20-amount%20&Top=50&Top=100&Skip=%2025'))).toEqual({
       q: ' a ',
       sort: '-amount',
       top: '50',
       skip: '25',
     });
-    expect(listParameters(params(''))).toEqual({ q: '', sort: '', top: '', skip: '' });
+    expect(kit.listParameters(params(''))).toEqual({ q: '', sort: '', top: '', skip: '' });
+  });
+
+  it('checks the shared parameters alike: controls in the checked names, an overlong q, a size not offered', () => {
+    const read = kit.readListParameters(params(`q=${'x'.repeat(101)}&Top=30&Skip=%0A1&sort=%E2%80%AEname`), [
+      'q',
+      'Skip',
+    ]);
+    expect(read.top).toBeNull();
+    expect([...read.refused].sort()).toEqual(['Skip', 'Top', 'q']);
+    expect(kit.readListParameters(params('Top=100&sort=-amount'), ['q']).refused.size).toBe(0);
   });
 
   it('keeps each filter as typed and the set ones trimmed', () => {
-    expect(filterValues(['From', 'To'], params('From=%202026-01-01%20&To=%20'))).toEqual({
+    expect(kit.filterValues(['From', 'To'], params('From=%202026-01-01%20&To=%20'))).toEqual({
       values: { From: ' 2026-01-01 ', To: ' ' },
       set: { From: '2026-01-01' },
     });
   });
 
   it('takes only an offered page size as written, and a plain whole offset', () => {
-    expect(pageSizeOf('')).toBe(DEFAULT_PAGE_SIZE);
-    expect(pageSizeOf('50')).toBe(50);
-    for (const top of ['0x19', '25.0', '30', '-25']) expect(pageSizeOf(top)).toBeNull();
-    expect(plainSkipOf('')).toBe(0);
-    expect(plainSkipOf('75')).toBe(75);
-    for (const skip of ['-1', '1e3', '1.5', '1234567890']) expect(plainSkipOf(skip)).toBeNull();
+    expect(kit.pageSizeOf('')).toBe(kit.DEFAULT_PAGE_SIZE);
+    expect(kit.pageSizeOf('50')).toBe(50);
+    for (const top of ['0x19', '25.0', '30', '-25']) expect(kit.pageSizeOf(top)).toBeNull();
+    expect(kit.plainSkipOf('')).toBe(0);
+    expect(kit.plainSkipOf('75')).toBe(75);
+    for (const skip of ['-1', '1e3', '1.5', '1234567890']) expect(kit.plainSkipOf(skip)).toBeNull();
   });
 
   it('refuses control and bidi characters and an overlong search, named in the form’s order', () => {
-    expect(withControlOrBidi(params('q=a%09b&From=%E2%80%AEx&To=ok'), ['q', 'From', 'To'])).toEqual(['q', 'From']);
-    expect(isSearchTooLong('x'.repeat(100))).toBe(false);
-    expect(isSearchTooLong('x'.repeat(101))).toBe(true);
-    expect(inFormOrder(['q', 'From', 'Top', 'Skip'], ['Skip', 'q', 'Skip'])).toEqual(['q', 'Skip']);
+    expect(kit.withControlOrBidi(params('q=a%09b&From=%E2%80%AEx&To=ok'), ['q', 'From', 'To'])).toEqual(['q', 'From']);
+    expect(kit.isSearchTooLong('x'.repeat(100))).toBe(false);
+    expect(kit.isSearchTooLong('x'.repeat(101))).toBe(true);
+    expect(kit.inFormOrder(['q', 'From', 'Top', 'Skip'], ['Skip', 'q', 'Skip'])).toEqual(['q', 'Skip']);
   });
 
   it('tidies an address of blank or repeated list parameters, carrying any other as it came', () => {
-    expect(canonicalSearch(['From'], params('From=2026-01-01&q=a&sort=-amount&Top=50&Skip=50'))).toBeNull();
-    expect(canonicalSearch(['From'], params('From=&q=a&other=&other=x'))).toBe('q=a&other=&other=x');
-    expect(canonicalSearch(['From'], params('q=a&q=b'))).toBe('q=a');
+    expect(kit.canonicalSearch(['From'], params('From=2026-01-01&q=a&sort=-amount&Top=50&Skip=50'))).toBeNull();
+    expect(kit.canonicalSearch(['From'], params('From=&q=a&other=&other=x'))).toBe('q=a&other=&other=x');
+    expect(kit.canonicalSearch(['From'], params('q=a&q=b'))).toBe('q=a');
     const belowZeroIsBlank = (name: string, value: string) => name === 'below' && value === '0';
-    expect(canonicalSearch(['below'], params('below=0&q=a'), belowZeroIsBlank)).toBe('q=a');
-    expect(canonicalSearch(['below'], params('below=1'), belowZeroIsBlank)).toBeNull();
+    expect(kit.canonicalSearch(['below'], params('below=0&q=a'), belowZeroIsBlank)).toBe('q=a');
+    expect(kit.canonicalSearch(['below'], params('below=1'), belowZeroIsBlank)).toBeNull();
   });
 });

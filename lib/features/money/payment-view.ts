@@ -8,10 +8,7 @@ import {
   DEFAULT_PAGE_SIZE,
   filterValues,
   inFormOrder,
-  isSearchTooLong,
-  listParameters,
-  pageSizeOf,
-  withControlOrBidi,
+  readListParameters,
 } from '@/lib/service/records/list-view-kit';
 
 /**
@@ -40,16 +37,13 @@ export type PaymentListView = ListAddress & {
 export function parsePaymentView(given: SearchParams): PaymentListView {
   const params = ownSearchParams(given);
   const { values, set: query } = filterValues(PAYMENT_FILTER_FIELDS, params);
-  const { q, sort, top: rawTop, skip: rawSkip } = listParameters(params);
+  const checked = [...PAYMENT_FILTER_FIELDS, 'Top', 'Skip', 'q'];
+  const { q, sort, top, skip: rawSkip, refused } = readListParameters(params, checked);
   const filtered = Object.keys(query).length > 0;
 
-  const invalid = withControlOrBidi(params, [...PAYMENT_FILTER_FIELDS, 'Top', 'Skip', 'q']);
-  if (isSearchTooLong(q)) invalid.push('q');
-  const top = pageSizeOf(rawTop);
-  if (top === null) invalid.push('Top');
   const parsed = paymentListQuery.safeParse({ ...query, Top: String(top ?? 0), Skip: rawSkip });
-  if (!parsed.success) for (const issue of parsed.error.issues) invalid.push(String(issue.path[0] ?? ''));
-  const invalidInOrder = inFormOrder(['q', ...PAYMENT_FILTER_FIELDS, 'Top', 'Skip'], invalid);
+  if (!parsed.success) for (const issue of parsed.error.issues) refused.add(String(issue.path[0] ?? ''));
+  const invalidInOrder = inFormOrder(['q', ...PAYMENT_FILTER_FIELDS, 'Top', 'Skip'], refused);
 
   const base = {
     values,

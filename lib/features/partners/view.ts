@@ -9,12 +9,9 @@ import type { ListView } from '@/lib/service/records/list-view';
 import {
   DEFAULT_PAGE_SIZE,
   inFormOrder,
-  isSearchTooLong,
   LIST_PARAMETERS,
-  listParameters,
-  pageSizeOf,
   plainSkipOf,
-  withControlOrBidi,
+  readListParameters,
 } from '@/lib/service/records/list-view-kit';
 
 /**
@@ -38,14 +35,10 @@ export type PartnersListView = {
 
 export function parsePartnersView(given: SearchParams): PartnersListView {
   const params = ownSearchParams(given);
-  const { q, sort, top: rawTop, skip: rawSkip } = listParameters(params);
-  const invalid = new Set<PartnersParameter>();
-  if (isSearchTooLong(q) || withControlOrBidi(params, ['q']).length > 0) invalid.add('q');
+  const { q, sort, top, skip: rawSkip, refused: invalid } = readListParameters(params, ['q']);
   const order = parsePartnerSort(sort);
   if (order === null) invalid.add('sort');
-  // Exactly one of the offered sizes, as written, and a plain whole offset.
-  const top = pageSizeOf(rawTop);
-  if (top === null) invalid.add('Top');
+  // A plain whole offset, as the stock's.
   const skip = plainSkipOf(rawSkip);
   if (skip === null) invalid.add('Skip');
   const base = {

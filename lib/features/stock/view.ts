@@ -6,11 +6,8 @@ import {
   DEFAULT_PAGE_SIZE,
   firstValue,
   inFormOrder,
-  isSearchTooLong,
-  listParameters,
-  pageSizeOf,
   plainSkipOf,
-  withControlOrBidi,
+  readListParameters,
 } from '@/lib/service/records/list-view-kit';
 
 /**
@@ -47,17 +44,13 @@ export type StockView = ListAddress & {
 
 export function parseStockView(given: SearchParams): StockView {
   const params = ownSearchParams(given);
-  const { q, sort, top: rawTop, skip: rawSkip } = listParameters(params);
+  const { q, sort, top, skip: rawSkip, refused: invalid } = readListParameters(params, STOCK_PARAMETERS);
   const warehouseTyped = firstValue(params.warehouse);
   const belowTyped = firstValue(params.below);
 
-  const invalid = new Set(withControlOrBidi(params, STOCK_PARAMETERS));
-  if (isSearchTooLong(q)) invalid.add('q');
   const warehouse = warehouseTyped.trim();
   if (warehouse.length > WAREHOUSE_MAX_LENGTH) invalid.add('warehouse');
   if (!['', '0', '1'].includes(belowTyped.trim())) invalid.add('below');
-  const top = pageSizeOf(rawTop);
-  if (top === null) invalid.add('Top');
   const skip = plainSkipOf(rawSkip);
   if (skip === null) invalid.add('Skip');
 

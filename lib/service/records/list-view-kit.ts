@@ -31,6 +31,20 @@ export function listParameters(params: SearchParams): { q: string; sort: string;
   };
 }
 
+/**
+ * The shared parameters of a list's view, read and checked alike: `q` as typed, the others trimmed, the page size
+ * (null when it is not one offered), and the names refused so far: any of `checked` carrying a control or bidi
+ * character, `q` when too long, `Top` when not offered. A list adds its filters' and its `Skip`'s refusals.
+ */
+export function readListParameters(params: SearchParams, checked: readonly string[]) {
+  const { q, sort, top: rawTop, skip } = listParameters(params);
+  const refused = new Set(withControlOrBidi(params, checked));
+  if (isSearchTooLong(q)) refused.add('q');
+  const top = pageSizeOf(rawTop);
+  if (top === null) refused.add('Top');
+  return { q, sort, top, skip, refused };
+}
+
 /** The URL's value of each filter ('' when unset, never normalized so nothing jumps) and those set, trimmed. */
 export function filterValues<F extends string>(
   fields: readonly F[],

@@ -8,10 +8,7 @@ import {
   DEFAULT_PAGE_SIZE,
   filterValues,
   inFormOrder,
-  isSearchTooLong,
-  listParameters,
-  pageSizeOf,
-  withControlOrBidi,
+  readListParameters,
 } from '@/lib/service/records/list-view-kit';
 import { documentSorts } from '@/lib/service/records/sort-param';
 
@@ -140,25 +137,21 @@ export function parseListView<K extends ListKind>(kind: K, given: SearchParams):
   const params = ownSearchParams(given);
   const fields = listFilterFields[kind] as readonly FilterField<K>[];
   const { values, set: query } = filterValues(fields, params);
-  const { q, sort, top: rawTop, skip: rawSkip } = listParameters(params);
+  const { q, sort, top, skip: rawSkip, refused } = readListParameters(params, [...fields, 'Top', 'Skip', 'q']);
   const filtered = Object.keys(query).length > 0;
   if (query.LastModifiedTimestamp !== undefined) query.LastModifiedTimestamp = withSeconds(query.LastModifiedTimestamp);
   for (const field of ['DocumentNumberFrom', 'DocumentNumberTo'])
     if (query[field] !== undefined) query[field] = query[field].toUpperCase();
 
-  const invalid = withControlOrBidi(params, [...fields, 'Top', 'Skip', 'q']);
-  if (isSearchTooLong(q)) invalid.push('q');
-  const top = pageSizeOf(rawTop);
-  if (top === null) invalid.push('Top');
   const skip = rawSkip === '' ? 0 : Number(rawSkip);
   if (rawSkip !== '' && rawSkip !== '0') query.Skip = rawSkip;
   query.Top = String(top ?? Number.NaN);
 
   const parsed = schemas[kind].safeParse(query);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) invalid.push(String(issue.path[0] ?? ''));
+    for (const issue of parsed.error.issues) refused.add(String(issue.path[0] ?? ''));
   }
-  const invalidInOrder = inFormOrder(['q', ...fields, 'Top', 'Skip'], invalid);
+  const invalidInOrder = inFormOrder(['q', ...fields, 'Top', 'Skip'], refused);
 
   const base = {
     values,
