@@ -64,6 +64,9 @@ describe('the view-parsing kit', () => {
     expect(kit.plainSkipOf('')).toBe(0);
     expect(kit.plainSkipOf('75')).toBe(75);
     for (const skip of ['-1', '1e3', '1.5', '1234567890']) expect(kit.plainSkipOf(skip)).toBeNull();
+    expect(kit.pageOf(50, '75', [])).toEqual({ top: 50, skip: 75 });
+    expect(kit.pageOf(null, '-1', ['Top', 'Skip'])).toEqual({ top: kit.DEFAULT_PAGE_SIZE, skip: 0 });
+    expect(kit.pageOf(100, '', ['q'])).toEqual({ top: 100, skip: 0 });
   });
 
   it('refuses control and bidi characters and an overlong search, named in the form’s order', () => {

@@ -5,9 +5,9 @@ import { paymentListQuery } from '@/lib/service/queries';
 import type { ListAddress } from '@/lib/service/records/list-view';
 import {
   canonicalSearch,
-  DEFAULT_PAGE_SIZE,
   filterValues,
   inFormOrder,
+  pageOf,
   readListParameters,
 } from '@/lib/service/records/list-view-kit';
 
@@ -49,8 +49,7 @@ export function parsePaymentView(given: SearchParams): PaymentListView {
     values,
     q,
     sort: paymentSorts.kept(sort),
-    top: top === null || invalidInOrder.includes('Top') ? DEFAULT_PAGE_SIZE : top,
-    skip: invalidInOrder.includes('Skip') || rawSkip === '' ? 0 : Number(rawSkip),
+    ...pageOf(top, rawSkip, invalidInOrder),
     filtered,
     canonical: canonicalSearch(PAYMENT_FILTER_FIELDS, params),
   };

@@ -73,6 +73,15 @@ export const pageSizeOf = (top: string): number | null =>
 export const plainSkipOf = (skip: string): number | null =>
   skip === '' ? 0 : /^\d{1,9}$/.test(skip) ? Number(skip) : null;
 
+/**
+ * The page a view shows where `Skip` is checked by the service's schema: the default size and no offset for a
+ * refused `Top` or `Skip`.
+ */
+export const pageOf = (top: number | null, skip: string, refused: readonly string[]) => ({
+  top: top === null || refused.includes('Top') ? DEFAULT_PAGE_SIZE : top,
+  skip: refused.includes('Skip') || skip === '' ? 0 : Number(skip),
+});
+
 /** The refused parameters in the form's order: how every list names its mistakes. */
 export const inFormOrder = <N extends string>(order: readonly N[], refused: Iterable<string>): N[] => {
   const names = new Set(refused);

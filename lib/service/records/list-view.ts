@@ -8,6 +8,7 @@ import {
   DEFAULT_PAGE_SIZE,
   filterValues,
   inFormOrder,
+  pageOf,
   readListParameters,
 } from '@/lib/service/records/list-view-kit';
 import { documentSorts } from '@/lib/service/records/sort-param';
@@ -143,7 +144,6 @@ export function parseListView<K extends ListKind>(kind: K, given: SearchParams):
   for (const field of ['DocumentNumberFrom', 'DocumentNumberTo'])
     if (query[field] !== undefined) query[field] = query[field].toUpperCase();
 
-  const skip = rawSkip === '' ? 0 : Number(rawSkip);
   if (rawSkip !== '' && rawSkip !== '0') query.Skip = rawSkip;
   query.Top = String(top ?? Number.NaN);
 
@@ -157,8 +157,7 @@ export function parseListView<K extends ListKind>(kind: K, given: SearchParams):
     values,
     q,
     sort: documentSorts.kept(sort),
-    top: top === null || invalidInOrder.includes('Top') ? DEFAULT_PAGE_SIZE : top,
-    skip: invalidInOrder.includes('Skip') ? 0 : skip,
+    ...pageOf(top, rawSkip, invalidInOrder),
     filtered,
     canonical: canonicalSearch(fields, params),
   };
