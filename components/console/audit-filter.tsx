@@ -25,14 +25,13 @@ export function AuditFilter({
       </label>
       <label className={label}>
         {d.audit.filter.action}
-        <select name="action" defaultValue={values.action} className={field}>
-          <option value="">{p.anyAction}</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {d.audit.actionNames[action]}
-            </option>
-          ))}
-        </select>
+        <Choice
+          name="action"
+          value={values.action}
+          any={p.anyAction}
+          options={AUDIT_ACTIONS}
+          names={d.audit.actionNames}
+        />
       </label>
       <label className={label}>
         {d.audit.filter.company}
@@ -40,14 +39,7 @@ export function AuditFilter({
       </label>
       <label className={label}>
         {d.audit.filter.result}
-        <select name="result" defaultValue={values.result} className={field}>
-          <option value="">{p.anyResult}</option>
-          {AUDIT_RESULTS.map((result) => (
-            <option key={result} value={result}>
-              {d.audit.results[result]}
-            </option>
-          ))}
-        </select>
+        <Choice name="result" value={values.result} any={p.anyResult} options={AUDIT_RESULTS} names={d.audit.results} />
       </label>
       <label className={label}>
         {d.audit.filter.from}
@@ -66,5 +58,31 @@ export function AuditFilter({
         </Link>
       )}
     </form>
+  );
+}
+
+/** A choice of one of `options`, each by its name, or of any (the empty value). */
+function Choice<Option extends string>({
+  name,
+  value,
+  any,
+  options,
+  names,
+}: {
+  name: string;
+  value: string;
+  any: string;
+  options: readonly Option[];
+  names: Record<Option, string>;
+}) {
+  return (
+    <select name={name} defaultValue={value} className={field}>
+      <option value="">{any}</option>
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {names[option]}
+        </option>
+      ))}
+    </select>
   );
 }
