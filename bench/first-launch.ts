@@ -21,7 +21,7 @@
  */
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { queryOnce } from './support/database';
-import { nextBuildId, openBench, publish, runBench, startWithSandbox } from './support/harness';
+import { nextBuildId, openBench, publish, runBench, startMirroring } from './support/harness';
 import { keepAliveClient } from './support/http';
 import { signInThroughSandbox } from './support/sign-in';
 
@@ -83,8 +83,9 @@ async function syncJobs(databaseUrl: string) {
 async function main(): Promise<number> {
   const buildId = nextBuildId();
   const bench = await openBench(cleanup, progress);
-  const { sandbox, server, healthy } = await startWithSandbox(bench, progress, () => ({ MIRROR_SYNC: 'on' }), {
-    volumes: { [TENANT]: { invoices: INVOICES, expenses: EXPENSES } },
+  const { sandbox, server, healthy } = await startMirroring(bench, progress, TENANT, {
+    invoices: INVOICES,
+    expenses: EXPENSES,
   });
   // The first request of a company generates its data (a while for 20 000 invoices): not part of the launch.
   const generating = performance.now();
@@ -97,8 +98,7 @@ async function main(): Promise<number> {
     `company ${TENANT} generated (${INVOICES} invoices, ${EXPENSES} expenses) in ${seconds(performance.now() - generating)} s`,
   );
   await healthy();
-  const http = await keepAliveClient(4);
-  cleanup.add('closed the HTTP client', () => http.close());
+  const http = await keepAliveClient(4, cleanup);
   sandbox.dataApi.resetRequests();
 
   // The launch, and at once what the browser opens after it: `/`, redirected to the company's overview.

@@ -38,10 +38,8 @@ import { installCleanup, positiveInteger } from './support/cleanup';
 import { publish, runBench } from './support/harness';
 import {
   openSendingBench,
-  recordsInSandbox,
   sendImport,
-  sendingCalls,
-  sendingMet,
+  sendingFigures,
   sendingTable,
   storeImportWithJobs,
 } from './support/import-sending';
@@ -119,7 +117,7 @@ type Invoice = { id: number; documentNumber: string; variableSymbol: string };
 
 async function measureSending() {
   const opened = await openSendingBench(cleanup, progress, TENANT, USER);
-  const { sandbox, db, read, token, scope } = opened;
+  const { db, read, scope } = opened;
 
   // The company's account and open invoices, read with the reader's token (not counted below).
   const accountId = (await read<{ id: number }[]>('/api/payments/accounts'))[0]!.id;
@@ -153,25 +151,22 @@ async function measureSending() {
     waitLimitMs: WAIT_LIMIT_MS,
     progress,
   });
-  const { calls, timeline } = await sendingCalls(sandbox, token, '/api/payments', sent.startedAt);
-
   // Every payment in the sandbox exactly once (read with the reader's token, after the timing).
-  const inSandbox = await recordsInSandbox(
-    read,
-    (skip) => `/api/payments?AccountId=${accountId}&Top=100&Skip=${skip}`,
+  const { head, timeline, inSandbox, met } = await sendingFigures(opened, sent, {
+    lines: PAYMENTS,
+    readBackPath: '/api/payments',
+    pageAt: (skip) => `/api/payments?AccountId=${accountId}&Top=100&Skip=${skip}`,
     prefix,
-  );
+    aim: AIM,
+  });
   return {
     payments: PAYMENTS,
-    states: sent.states,
-    elapsedSeconds: sent.elapsedSeconds,
-    allSentSeconds: sent.allSentSeconds,
-    calls,
+    ...head,
     timeline,
     recorded: inSandbox.records,
     sentTwice: inSandbox.twice,
     loadAverage: sent.loadAverage,
-    met: sendingMet(PAYMENTS, sent, calls, inSandbox, AIM),
+    met,
   };
 }
 

@@ -29,7 +29,7 @@
 import { attribute } from './support/attribution';
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { measureExportDownloads } from './support/export-downloads';
-import { cpuWindow, nextBuildId, openBench, publish, runBench, startWithSandbox } from './support/harness';
+import { cpuWindow, nextBuildId, openBench, publish, runBench, startMirroring } from './support/harness';
 import { keepAliveClient } from './support/http';
 import { isSyncCall, type RateFigures, rateOf, waitForMirrors } from './support/mirror-calls';
 import { runPacedViews, type ViewSample } from './support/page-load';
@@ -124,8 +124,9 @@ function planSummaryViews(count: number): PlannedView[] {
 async function main(): Promise<number> {
   const buildId = nextBuildId();
   const bench = await openBench(cleanup, progress);
-  const { sandbox, server, memory, healthy } = await startWithSandbox(bench, progress, () => ({ MIRROR_SYNC: 'on' }), {
-    volumes: { [TENANT]: { invoices: INVOICES, expenses: EXPENSES } },
+  const { sandbox, server, memory, healthy } = await startMirroring(bench, progress, TENANT, {
+    invoices: INVOICES,
+    expenses: EXPENSES,
   });
   const generating = performance.now();
   const inputs = await searchInputsOf(sandbox.url, sandbox.tokens.issue(TENANT, 'bench'));
@@ -134,8 +135,7 @@ async function main(): Promise<number> {
   );
   await healthy();
 
-  const http = await keepAliveClient(4);
-  cleanup.add('closed the HTTP client', () => http.close());
+  const http = await keepAliveClient(4, cleanup);
 
   // 1. The first full sync, from the connection on.
   sandbox.dataApi.resetRequests();

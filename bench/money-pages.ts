@@ -18,7 +18,7 @@
  * existing production build in `.next`.
  */
 import { installCleanup, positiveInteger } from './support/cleanup';
-import { cpuWindow, nextBuildId, openBench, publish, runBench, startWithSandbox } from './support/harness';
+import { cpuWindow, nextBuildId, openBench, publish, runBench, startMirroring } from './support/harness';
 import { keepAliveClient } from './support/http';
 import { waitForExpenseJournals, waitForMirrors } from './support/mirror-calls';
 import { signInThroughSandbox } from './support/sign-in';
@@ -149,16 +149,16 @@ function judge(group: Group, status: number, html: string): string | null {
 async function main(): Promise<number> {
   const buildId = nextBuildId();
   const bench = await openBench(cleanup, progress);
-  const { sandbox, server, memory, healthy } = await startWithSandbox(bench, progress, () => ({ MIRROR_SYNC: 'on' }), {
-    volumes: { [TENANT]: { payments: PAYMENTS, catalogItems: ITEMS } },
+  const { sandbox, server, memory, healthy } = await startMirroring(bench, progress, TENANT, {
+    payments: PAYMENTS,
+    catalogItems: ITEMS,
   });
   const generating = performance.now();
   const inputs = await inputsOf(sandbox.url, sandbox.tokens.issue(TENANT, 'bench'));
   progress(`company ${TENANT} generated in ${Math.round(performance.now() - generating)} ms`);
   await healthy();
 
-  const http = await keepAliveClient(2);
-  cleanup.add('closed the HTTP client', () => http.close());
+  const http = await keepAliveClient(2, cleanup);
   const cookie = await signInThroughSandbox(http.fetch, sandbox.url, USER, [TENANT]);
   progress(`${USER} signed in: waiting for the first full sync (payments and items included)`);
   await waitForMirrors(bench.database.url, (states) => states.get(TENANT)?.fullSyncedAt != null, {

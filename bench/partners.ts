@@ -35,7 +35,7 @@ import { installCleanup, positiveInteger } from './support/cleanup';
 import { nextBuildId, openBench, publish, runBench, startWithSandbox } from './support/harness';
 import { seededRandom } from './support/random';
 import { signInThroughSandbox } from './support/sign-in';
-import { type Latency, summarize } from './support/stats';
+import { type Latency, timedRuns } from './support/stats';
 
 const DOCUMENTS = positiveInteger('BENCH_PARTNERS_DOCUMENTS', 30_000);
 const PARTNER_DOCUMENTS = positiveInteger('BENCH_PARTNER_DOCUMENTS', 2_000);
@@ -131,15 +131,7 @@ async function fill(db: Db): Promise<void> {
 type Row = { view: string; latency: Latency; note: string };
 
 async function measure(view: string, read: () => Promise<string>): Promise<Row> {
-  for (let run = 0; run < 5; run += 1) await read();
-  const samples: number[] = [];
-  let note = '';
-  for (let run = 0; run < RUNS; run += 1) {
-    const started = performance.now();
-    note = await read();
-    samples.push(performance.now() - started);
-  }
-  const latency = summarize(samples);
+  const { latency, note } = await timedRuns(5, RUNS, read);
   progress(`${view}: p50 ${latency.p50} ms, p95 ${latency.p95} ms (${note})`);
   return { view, latency, note };
 }

@@ -164,8 +164,7 @@ async function main(): Promise<number> {
     INTEGRATOR_NAME: 'Bench s.r.o.',
   }));
   const startupLines = await healthy();
-  const http = await keepAliveClient(2 * CLIENTS);
-  cleanup.add('closed the HTTP client', () => http.close());
+  const http = await keepAliveClient(2 * CLIENTS, cleanup);
 
   const cookie = await signInThroughSandbox(http.fetch, sandbox.url, USER, [TENANT]);
   const receiver = await connectThroughConsent(http.fetch, sandbox, addonUrl, cookie);
