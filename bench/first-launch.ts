@@ -23,12 +23,11 @@ import { installCleanup, positiveInteger } from './support/cleanup';
 import { queryOnce } from './support/database';
 import { nextBuildId, openBench, publish, runBench, startMirroring } from './support/harness';
 import { keepAliveClient } from './support/http';
-import { signInThroughSandbox } from './support/sign-in';
+import { BENCH_USER, signInThroughSandbox } from './support/sign-in';
 
 const INVOICES = positiveInteger('BENCH_FIRST_INVOICES', 20_000);
 const EXPENSES = positiveInteger('BENCH_FIRST_EXPENSES', 10_000);
 const TENANT = '10001';
-const USER = 'jana.novakova@example.sk';
 /** Well beyond 2.5 calls a second for the invoices, plus a failed job's retries, so a slow run is measured. */
 const TIMEOUT_MS = 120_000 + Math.ceil(INVOICES / 100) * 1_500;
 
@@ -103,7 +102,7 @@ async function main(): Promise<number> {
 
   // The launch, and at once what the browser opens after it: `/`, redirected to the company's overview.
   const launchedAt = performance.now();
-  const cookie = await signInThroughSandbox(http.fetch, sandbox.url, USER, [TENANT]);
+  const cookie = await signInThroughSandbox(http.fetch, sandbox.url, BENCH_USER, [TENANT]);
   const signedIn = performance.now() - launchedAt;
   while (!((await companyRow(bench.database.url))?.readAny ?? false)) {
     if (performance.now() - launchedAt > 60_000 || cleanup.signal.aborted) throw new Error('the sync did not begin');

@@ -45,6 +45,7 @@ import {
 } from './support/import-sending';
 import { benchOpenInvoices } from './support/open-invoices';
 import { startRun } from './support/self-footprint';
+import { BENCH_USER } from './support/sign-in';
 import { generatedCamt053 } from './support/statement-file';
 import { median } from './support/stats';
 
@@ -53,7 +54,6 @@ const OPEN = positiveInteger('BENCH_IMPORT_OPEN', 30_000);
 const RUNS = positiveInteger('BENCH_IMPORT_RUNS', 5);
 const PAYMENTS = positiveInteger('BENCH_IMPORT_PAYMENTS', 1_000);
 const TENANT = '10001';
-const USER = 'jana.novakova@example.sk';
 const AIM = { readAndPairCpuMs: 2_000, extraMb: 150, sendSeconds: 30, callsInAnySecond: 3 };
 const WAIT_LIMIT_MS = 180_000;
 const MB = 1024 * 1024;
@@ -116,7 +116,7 @@ function measureReading() {
 type Invoice = { id: number; documentNumber: string; variableSymbol: string };
 
 async function measureSending() {
-  const opened = await openSendingBench(cleanup, progress, TENANT, USER);
+  const opened = await openSendingBench(cleanup, progress, TENANT, BENCH_USER);
   const { db, read, scope } = opened;
 
   // The company's account and open invoices, read with the reader's token (not counted below).

@@ -32,10 +32,10 @@ import {
   sendingTable,
   storeImportWithJobs,
 } from './support/import-sending';
+import { BENCH_USER } from './support/sign-in';
 
 const INVOICES = positiveInteger('BENCH_INVOICES', 4_000);
 const TENANT = '10001';
-const USER = 'jana.novakova@example.sk';
 const AIM = { sendSeconds: 60, callsInAnySecond: 3 };
 const WAIT_LIMIT_MS = 300_000;
 
@@ -45,7 +45,7 @@ const cleanup = installCleanup(progress);
 type Sequence = { code: string; evidence?: string; documentType?: number; isDefault?: boolean };
 
 async function measureSending() {
-  const opened = await openSendingBench(cleanup, progress, TENANT, USER);
+  const opened = await openSendingBench(cleanup, progress, TENANT, BENCH_USER);
   const { db, read, scope } = opened;
 
   // The company's regular sequence, read with the reader's token (not counted below).

@@ -34,7 +34,7 @@ import { keepAliveClient } from './support/http';
 import { isSyncCall, type RateFigures, rateOf, waitForMirrors } from './support/mirror-calls';
 import { runPacedViews, type ViewSample } from './support/page-load';
 import type { PlannedView } from './support/page-plan';
-import { signInThroughSandbox } from './support/sign-in';
+import { BENCH_USER, signInThroughSandbox } from './support/sign-in';
 import { summarize } from './support/stats';
 
 const INVOICES = positiveInteger('BENCH_SYNC_INVOICES', 20_000);
@@ -46,7 +46,6 @@ const SUMMARY_WARMUP_VIEWS = 3;
 const PACE_MS = 600;
 const MAX_ERROR_RATE = 0.01;
 const TENANT = '10001';
-const USER = 'jana.novakova@example.sk';
 const AIMS = { syncCallsPerSecond: 2.5, status429: 0, listP95Ms: 80, searchP95Ms: 100 };
 
 const progress = (message: string) => console.error(`[bench:mirror-pages] ${message}`);
@@ -140,8 +139,8 @@ async function main(): Promise<number> {
   // 1. The first full sync, from the connection on.
   sandbox.dataApi.resetRequests();
   const connectedAt = Date.now();
-  const cookie = await signInThroughSandbox(http.fetch, sandbox.url, USER, [TENANT]);
-  progress(`${USER} signed in for ${TENANT}: the token delivery asks for the company's sync`);
+  const cookie = await signInThroughSandbox(http.fetch, sandbox.url, BENCH_USER, [TENANT]);
+  progress(`${BENCH_USER} signed in for ${TENANT}: the token delivery asks for the company's sync`);
   const expectedCalls = Math.ceil(INVOICES / 100) + Math.ceil(EXPENSES / 100) + 10;
   const synced = await waitForMirrors(bench.database.url, (states) => states.get(TENANT)?.fullSyncedAt != null, {
     // Well beyond 2.5 calls a second, so a slow run is measured rather than cut off.

@@ -21,7 +21,7 @@ import { installCleanup, positiveInteger } from './support/cleanup';
 import { cpuWindow, nextBuildId, openBench, publish, runBench, startMirroring } from './support/harness';
 import { keepAliveClient } from './support/http';
 import { waitForExpenseJournals, waitForMirrors } from './support/mirror-calls';
-import { signInThroughSandbox } from './support/sign-in';
+import { BENCH_USER, signInThroughSandbox } from './support/sign-in';
 import { summarize } from './support/stats';
 
 const PAYMENTS = positiveInteger('BENCH_MONEY_PAYMENTS', 20_000);
@@ -31,7 +31,6 @@ const WARMUP_VIEWS = 12;
 const PACE_MS = 400;
 const MAX_ERROR_RATE = 0.01;
 const TENANT = '10001';
-const USER = 'jana.novakova@example.sk';
 const AIMS = { listP95Ms: 80, searchP95Ms: 100 };
 const GROUPS = ['payment lists', 'payment searches', 'stock lists', 'stock searches'] as const;
 type Group = (typeof GROUPS)[number];
@@ -159,8 +158,8 @@ async function main(): Promise<number> {
   await healthy();
 
   const http = await keepAliveClient(2, cleanup);
-  const cookie = await signInThroughSandbox(http.fetch, sandbox.url, USER, [TENANT]);
-  progress(`${USER} signed in: waiting for the first full sync (payments and items included)`);
+  const cookie = await signInThroughSandbox(http.fetch, sandbox.url, BENCH_USER, [TENANT]);
+  progress(`${BENCH_USER} signed in: waiting for the first full sync (payments and items included)`);
   await waitForMirrors(bench.database.url, (states) => states.get(TENANT)?.fullSyncedAt != null, {
     timeoutMs: 1_800_000,
     signal: cleanup.signal,

@@ -26,13 +26,13 @@ import { paymentRow } from '@/lib/owners/mirror/payment-row';
 import { upsertPayments } from '@/lib/owners/mirror/payments';
 import { type OpenInvoice, openInvoicesOf, searchInvoicesToPair } from '@/lib/owners/mirror/query/open-invoices';
 import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
-import { openPostgres } from '@/lib/platform/db/client';
 import { invoiceSchema } from '@/lib/service/schemas/invoice';
 import { paymentSchema } from '@/lib/service/schemas/reference';
 
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { openBench, publish, runBench } from './support/harness';
 import { benchOpenInvoices } from './support/open-invoices';
+import { openMigratedPool } from './support/pool';
 import { seededRandom } from './support/random';
 import { type Latency, megabytes, timedRuns } from './support/stats';
 
@@ -151,10 +151,7 @@ runBench('bench:pairing', cleanup, async () => {
   const memory = retainedByPairing(invoices, lines, heapPeak);
 
   const bench = await openBench(cleanup, progress);
-  const handle = await openPostgres(bench.database.url, { max: 4 });
-  cleanup.add('closed the pool', () => handle.close());
-  await handle.migrate();
-  const db = handle.db;
+  const db = await openMigratedPool(bench, { max: 4 });
   const filled = performance.now();
   const knownAmount = await fill(db);
   progress(`filled ${DOCUMENTS} invoices and 10 000 payments in ${Math.round(performance.now() - filled)} ms`);

@@ -4,6 +4,9 @@ import { Link } from '@/components/link';
 import type { ConsoleAuditLog } from '@/lib/features/console/audit';
 import type { ConsoleDataPageTexts } from '@/lib/features/console/data-texts';
 
+/** The log's columns, in their order. */
+const AUDIT_COLUMNS = ['at', 'operator', 'action', 'target', 'result', 'reason'] as const;
+
 /**
  * The audit log's entries, newest first (or the one message for a filter that does not parse), and the links to the
  * newest and to older entries.
@@ -26,17 +29,7 @@ export function AuditTable({
         <p className="mt-6 text-slate-700">{d.audit.empty}</p>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <ConsoleTable
-            label={d.audit.title}
-            columns={[
-              d.audit.columns.at,
-              d.audit.columns.operator,
-              d.audit.columns.action,
-              d.audit.columns.target,
-              d.audit.columns.result,
-              d.audit.columns.reason,
-            ]}
-          >
+          <ConsoleTable label={d.audit.title} columns={AUDIT_COLUMNS.map((column) => d.audit.columns[column])}>
             {page.entries.map((entry) => (
               <tr
                 key={entry.id}

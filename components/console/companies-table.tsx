@@ -10,6 +10,18 @@ import { DOCUMENT_KINDS } from '@/lib/owners/mirror/kinds';
 export const companyConfirmHref = (kind: 'disconnect' | 'resync', company: ConsoleCompany) =>
   `/console/companies?${new URLSearchParams({ confirm: kind, pluginId: company.pluginId, tenantId: company.tenantId })}`;
 
+/** The table's columns before its actions', in their order. */
+const COMPANY_COLUMNS = [
+  'company',
+  'users',
+  'connection',
+  'lastUnauthorized',
+  'lastPaymentRequired',
+  'mirror',
+  'notifications',
+  'keyIds',
+] as const;
+
 /**
  * The Companies page's table: per company its users and launches, connection, the last 401 and 402, the mirror,
  * notifications, key ids (never a secret: none is selected), and the links to its actions' confirmation steps.
@@ -17,24 +29,13 @@ export const companyConfirmHref = (kind: 'disconnect' | 'resync', company: Conso
 export function CompaniesTable({ companies, texts }: { companies: ConsoleCompany[]; texts: ConsoleDataPageTexts }) {
   const { d, p } = texts;
   if (companies.length === 0) return <p className="mt-6 text-slate-700">{d.companies.empty}</p>;
-  const { columns } = d.companies;
   return (
     <div className="table-scroll mt-6 rounded-lg border border-slate-200 shadow-sm">
       {/* Ids and e-mail addresses may break anywhere, so the table fits the page's width rather than scroll. */}
       <ConsoleTable
         label={d.companies.title}
         className="min-w-full text-sm [overflow-wrap:anywhere]"
-        columns={[
-          columns.company,
-          columns.users,
-          columns.connection,
-          columns.lastUnauthorized,
-          columns.lastPaymentRequired,
-          columns.mirror,
-          columns.notifications,
-          columns.keyIds,
-          p.actionsColumn,
-        ]}
+        columns={[...COMPANY_COLUMNS.map((column) => d.companies.columns[column]), p.actionsColumn]}
       >
         {companies.map((company) => (
           <CompanyRow key={`${company.pluginId}:${company.tenantId}`} company={company} texts={texts} />

@@ -8,6 +8,9 @@ import type { ConsoleUser } from '@/lib/features/console/users';
 const endSessionsHref = (user: ConsoleUser) =>
   `/console/users?${new URLSearchParams({ confirm: 'end-sessions', pluginId: user.pluginId, userId: user.userId })}`;
 
+/** The table's columns before its actions', in their order. */
+const USER_COLUMNS = ['user', 'companies', 'lastLaunch', 'session'] as const;
+
 /**
  * The Users page's table: per user their companies, last launch and sessions (each by its fingerprint only, with
  * its state), and the link to "End all sessions".
@@ -19,13 +22,7 @@ export function UsersTable({ users, texts: { locale, d, p } }: { users: ConsoleU
     <div className="table-scroll mt-6 rounded-lg border border-slate-200 shadow-sm">
       <ConsoleTable
         label={d.users.title}
-        columns={[
-          d.users.columns.user,
-          d.users.columns.companies,
-          d.users.columns.lastLaunch,
-          d.users.columns.session,
-          p.actionsColumn,
-        ]}
+        columns={[...USER_COLUMNS.map((column) => d.users.columns[column]), p.actionsColumn]}
       >
         {users.map((user) => (
           <tr key={`${user.pluginId}:${user.userId}`} data-testid={`console-user-${user.userId}`}>
