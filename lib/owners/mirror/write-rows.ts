@@ -48,7 +48,7 @@ export function replacedColumns<Name extends string>(
   return Object.fromEntries(names.map((name) => [name, sql.raw(`excluded.${table[name].name}`)])) as Record<Name, SQL>;
 }
 
-/** The company's rows whose `column` is none of `listed` (the values as one JSON parameter: one statement, any number). */
+/** Rows whose `column` is none of `listed` (the values as one JSON parameter: one statement however many). */
 export function notListed(column: AnyPgColumn, listed: ReadonlySet<string>): SQL {
   const values = JSON.stringify([...listed]);
   return sql`${column} not in (select jsonb_array_elements_text(${values}::jsonb))`;
