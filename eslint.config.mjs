@@ -17,24 +17,54 @@ import tseslint from 'typescript-eslint';
  * naming the two floors. app/ and components/ stand above every floor; nothing in lib/ imports them.
  */
 const floors = [
-  ['base', 'pure types and rules: nothing of ours outside lib/platf/'],
+  ['base', 'pure types and rules: nothing of ours outside lib/base/'],
   ['platform', 'database, configuration, logging, crypto, jobs queue, metrics registry'],
   ['service', 'the data-API client and what its records mean, never our database (but its rate budget)'],
   ['owners', 'one module per table or family of tables, the only code that queries them'],
-  ['features', 'what pages, routes and jobs use, asking the owners'],
-  ['doors', 'one door per caller kind: company pages and routes, sessions, the console, the gateway, jobs'],
+  [
+    'doors',
+    "the access primitives, one per caller kind: a company's pages and routes, sessions, the console, the gateway",
+  ],
+  ['features', 'one folder per product area: its read models, view, loader and route handlers, on the doors'],
+  ['startup', 'what starts with the process: the job queues and their wiring, the HTTP servers watched for a drain'],
 ];
 
 /**
- * app/ only parses, goes through its door (lib/doors/) and answers: the doors and the owners open the database, never
- * a page or route handler. (app/console/ is let off until the console's own door lands: issue 18.)
+ * app/ is thin: a page is its door (requireCompany, operatorPage…), a feature's loader and components; a route file
+ * re-exports its feature's handlers. Neither opens the database nor asks an owner: that is the features' work, on the
+ * doors' primitives. The console's pages and actions too (their door: lib/doors/console/).
  */
 const appZones = [
   {
     target: './app',
     from: './lib/platform/db/client.ts',
     message:
-      'app/ never opens the database (the rule: a route parses, goes through its door and answers): ask the door (lib/doors/) or an owner (lib/owners/).',
+      "app/ never opens the database (the rule: a page or route goes through its door and its feature): ask the feature's loader or handler (lib/features/).",
+  },
+  {
+    target: './app',
+    from: './lib/owners',
+    message:
+      "app/ never asks an owner: a page calls its feature's loader and a route file re-exports its feature's handlers (lib/features/).",
+  },
+];
+
+/**
+ * components/ are presentational: they take features' types and values as props and never reach past the features
+ * to an owner or a door (a page of app/ takes the door and calls the loader).
+ */
+const componentZones = [
+  {
+    target: './components',
+    from: './lib/owners',
+    message:
+      "components/ never import an owner: they take the feature's types and values (lib/features/<area>/) as props.",
+  },
+  {
+    target: './components',
+    from: './lib/doors',
+    message:
+      'components/ never go through a door: the page of app/ takes the door and hands the component what it shows.',
   },
 ];
 
@@ -181,6 +211,10 @@ export default defineConfig([
   {
     files: ['app/**/*.{ts,tsx}'],
     rules: { 'import/no-restricted-paths': ['error', { zones: appZones }] },
+  },
+  {
+    files: ['components/**/*.{ts,tsx}'],
+    rules: { 'import/no-restricted-paths': ['error', { zones: componentZones }] },
   },
   {
     // Every page of the console but the sign-in page (where the door sends whoever has no session) and the catch-all

@@ -4,8 +4,8 @@ import { DocumentNotFound } from '@/components/document-not-found';
 import { NoticePage } from '@/components/notice-page';
 import { PAGE_PATH_HEADER } from '@/lib/base/http/page-path';
 import { getMessages } from '@/lib/base/i18n/server';
-import { companyOfRecordAddress } from '@/lib/doors/company/addressed-record';
 import { companyPageTitle, pageTitle } from '@/lib/doors/company/page-titles';
+import { companyOfRecordAddress } from '@/lib/features/pages/addressed-record';
 
 /** The company whose document, import or partner this request's address names (its 404 is answered here). */
 const recordCompany = async () => companyOfRecordAddress((await headers()).get(PAGE_PATH_HEADER));
@@ -18,7 +18,7 @@ export async function generateMetadata() {
 
 /**
  * An address the add-on does not have; or, on a page's own request, a record its company lacks: the company's layout
- * answers that 404 before anything streams (lib/doors/company/addressed-record.ts), and Next renders it here.
+ * answers that 404 before anything streams (lib/features/pages/addressed-record.ts), and Next renders it here.
  */
 export default async function NotFound() {
   const { t } = await getMessages();

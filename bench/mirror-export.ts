@@ -8,8 +8,8 @@
 import { performance } from 'node:perf_hooks';
 
 import { exportFile, type ExportFormat } from '@/lib/features/documents/export/export';
+import type { MirrorView } from '@/lib/features/documents/queries';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import type { MirrorView } from '@/lib/owners/mirror/query';
 import type { Db } from '@/lib/platform/db/client';
 
 import { megabytes } from './support/stats';

@@ -16,10 +16,10 @@ import { performance } from 'node:perf_hooks';
 
 import { sql } from 'drizzle-orm';
 
+import { listMirrored, type MirrorView, totalsOfMirrored } from '@/lib/features/documents/queries';
 import { documentRow, type MirroredRecord } from '@/lib/owners/mirror/document-row';
 import { upsertDocuments } from '@/lib/owners/mirror/documents';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
-import { listMirrored, type MirrorView, totalsOfMirrored } from '@/lib/owners/mirror/query';
 import { type Db } from '@/lib/platform/db/client';
 import { deliveryNoteSchema } from '@/lib/service/schemas/delivery-note';
 import { expenseSchema } from '@/lib/service/schemas/expense';

@@ -7,7 +7,7 @@
  *    have no symbol but a payer whose account paid the partner before (a suggestion), 10 % an unknown symbol, 5 %
  *    twins of an earlier line, 10 % debits; 300 symbols are shared by two invoices, a fifth of the invoices are
  *    advance invoices. Indexing the invoices and pairing every line, BENCH_PAIRING_RUNS (20) times after 3 warm-ups.
- * 2. The open invoices' query (lib/owners/mirror/query/open-invoices.ts) on PostgreSQL: a company of
+ * 2. The open invoices' query (lib/features/imports/queries/open-invoices.ts) on PostgreSQL: a company of
  *    BENCH_PAIRING_DOCUMENTS (30 000) invoices written by the mirror's own writers, half of them open, and 10 000
  *    payments from 2 000 accounts; read with the statement's 2 000 payers' accounts, and the pairing control's search.
  *
@@ -20,11 +20,11 @@ import { performance } from 'node:perf_hooks';
 import type { StatementLine } from '@/lib/base/imports/statement-line';
 import { indexOpenInvoices } from '@/lib/features/imports/open-invoice-index';
 import { pairStatement } from '@/lib/features/imports/pairing';
+import { type OpenInvoice, openInvoicesOf, searchInvoicesToPair } from '@/lib/features/imports/queries/open-invoices';
 import { documentRow } from '@/lib/owners/mirror/document-row';
 import { upsertDocuments } from '@/lib/owners/mirror/documents';
 import { paymentRow } from '@/lib/owners/mirror/payment-row';
 import { upsertPayments } from '@/lib/owners/mirror/payments';
-import { type OpenInvoice, openInvoicesOf, searchInvoicesToPair } from '@/lib/owners/mirror/query/open-invoices';
 import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
 import { invoiceSchema } from '@/lib/service/schemas/invoice';
 import { paymentSchema } from '@/lib/service/schemas/reference';

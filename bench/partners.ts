@@ -21,10 +21,10 @@
  */
 import { performance } from 'node:perf_hooks';
 
+import { partnersOf, partnerSummary, topOverduePartners } from '@/lib/features/partners/queries/partners';
+import { statementOf, statementPartner } from '@/lib/features/partners/queries/statement';
 import { documentRow } from '@/lib/owners/mirror/document-row';
 import { upsertDocuments } from '@/lib/owners/mirror/documents';
-import { partnersOf, partnerSummary, topOverduePartners } from '@/lib/owners/mirror/query/partners';
-import { statementOf, statementPartner } from '@/lib/owners/mirror/query/statement';
 import { beginSync, updateState } from '@/lib/owners/mirror/state';
 import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
 import { type Db } from '@/lib/platform/db/client';

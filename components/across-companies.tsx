@@ -3,7 +3,7 @@ import { countOf, type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import { formatDay, formatMoney, formatNumber } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { type AcrossCompanies, type CompanyFigures, overduePaging } from '@/lib/features/documents/across-companies';
-import type { Figure } from '@/lib/owners/mirror/query/overview';
+import type { Figure } from '@/lib/features/overview/queries/charts';
 import { kindPath } from '@/lib/service/records/present';
 
 import { Pager } from './pager';
@@ -16,7 +16,7 @@ import { figures, RowHeader, Table, Td } from './table';
 
 type Shared = { texts: DocumentTexts; locale: Locale };
 
-const money = (figure: Figure, locale: Locale) => formatMoney(Number(figure.eur), 'EUR', locale);
+const money = (figure: Figure, locale: Locale) => formatMoney(figure.eur, 'EUR', locale);
 
 /**
  * One company's unpaid and overdue invoices (count and EUR), or why they are not shown: a company the user has not
@@ -146,12 +146,8 @@ export function OverdueAcrossSection({
                 <Td numeric>{formatNumber(invoice.daysOverdue, locale, 0)}</Td>
                 <Td numeric>
                   {invoice.totalInclVatEur === null
-                    ? formatMoney(
-                        invoice.totalInclVat === null ? null : Number(invoice.totalInclVat),
-                        invoice.currency,
-                        locale,
-                      )
-                    : formatMoney(Number(invoice.totalInclVatEur), 'EUR', locale)}
+                    ? formatMoney(invoice.totalInclVat, invoice.currency, locale)
+                    : formatMoney(invoice.totalInclVatEur, 'EUR', locale)}
                 </Td>
               </tr>
             ))}

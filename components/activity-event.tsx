@@ -6,14 +6,14 @@ import type { ActivityTexts } from '@/lib/base/i18n/activity';
 import { fill } from '@/lib/base/i18n/documents';
 import { formatDay, formatMoment } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
-import type { ActivityEventView } from '@/lib/owners/webhooks/activity-page';
+import type { ActivityEventView } from '@/lib/features/activity/page';
 import {
   type OtherPayload,
   paymentEventOf,
   type PaymentPayload,
   type UploadPayload,
   type WebhookNotification,
-} from '@/lib/owners/webhooks/payload';
+} from '@/lib/features/activity/views';
 import {
   compactJson,
   documentPath,
@@ -23,7 +23,7 @@ import {
   textOf,
   uploadedEntities,
   uploadedKind,
-} from '@/lib/owners/webhooks/present';
+} from '@/lib/features/activity/views';
 
 import { Facts } from './detail-parts';
 import { UploadStatusMark } from './document-marks';

@@ -3,7 +3,7 @@
 import { usePathname } from 'next/navigation';
 
 import { Link } from '@/components/link';
-import type { CompanyTab } from '@/lib/features/pages/company-tabs';
+import type { CompanyTab } from '@/lib/service/records/company-tabs';
 
 export type { CompanyTab };
 

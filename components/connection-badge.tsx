@@ -1,5 +1,5 @@
 import type { Messages } from '@/lib/base/i18n/messages';
-import type { ConnectionState } from '@/lib/owners/connections/states';
+import type { ConnectionState } from '@/lib/features/connections/views';
 
 const tone: Record<ConnectionState, string> = {
   connected: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',

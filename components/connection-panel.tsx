@@ -1,8 +1,8 @@
 import { Link } from '@/components/link';
 import { fill } from '@/lib/base/i18n/documents';
 import type { Messages } from '@/lib/base/i18n/messages';
-import type { PasteOutcome } from '@/lib/owners/connections/pasted-token';
-import type { CompanyConnection } from '@/lib/owners/connections/states';
+import type { PasteOutcome } from '@/lib/features/connections/views';
+import type { CompanyConnection } from '@/lib/features/connections/views';
 
 import { ConnectionBadge } from './connection-badge';
 import { ConsentStartForm } from './consent-start-form';

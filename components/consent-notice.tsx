@@ -1,9 +1,9 @@
 import { fill } from '@/lib/base/i18n/documents';
 import { formatMoment } from '@/lib/base/i18n/format';
 import type { Locale, Messages } from '@/lib/base/i18n/messages';
-import type { ConnectionNotice } from '@/lib/owners/connections/notice';
-import { type AskedFor, describeOutcome } from '@/lib/owners/consent/describe';
-import type { ConsentResult } from '@/lib/owners/consent/result';
+import type { ConnectionNotice } from '@/lib/features/connections/views';
+import type { ConsentResult } from '@/lib/features/connections/views';
+import { type AskedFor, describeOutcome } from '@/lib/features/connections/views';
 
 const tone = {
   good: 'bg-emerald-50 text-emerald-900',

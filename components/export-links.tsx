@@ -2,7 +2,7 @@ import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { exportHrefs } from '@/lib/features/documents/export/links';
 import type { ListAddress } from '@/lib/service/records/list-view';
 
-import { linkClass } from './detail-parts';
+import { ExportNav } from './list/export-nav';
 
 /**
  * The list's exports: CSV and XLSX of every document its view matches (filters, search, sort; not just the page),
@@ -28,14 +28,5 @@ export function ExportLinks({
   if (!view.ok || !available) return null;
   const e = texts.export;
   const hrefs = exportHrefs(path, view);
-  return (
-    <nav aria-label={e.label} className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm" data-export-links="">
-      <a href={hrefs.csv} className={linkClass} title={hint ?? e.hint} data-export="csv">
-        {e.csv}
-      </a>
-      <a href={hrefs.xlsx} className={linkClass} title={hint ?? e.hint} data-export="xlsx">
-        {e.xlsx}
-      </a>
-    </nav>
-  );
+  return <ExportNav hrefOf={(format) => hrefs[format]} hint={hint ?? e.hint} texts={e} />;
 }

@@ -1,9 +1,10 @@
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { fill } from '@/lib/base/i18n/documents';
 import type { FilterFormField } from '@/lib/features/documents/filter-fields';
-import { PAGE_SIZES } from '@/lib/service/records/list-view';
 
 import { linkClass } from './detail-parts';
+import { HiddenFields } from './list/kept-parameters';
+import { PageSizeField } from './list/page-size-field';
 
 type Props = {
   action: string;
@@ -113,22 +114,9 @@ export function FilterForm({ action, fields, values, invalid, top, clearHref, te
               </div>
             );
           })}
-          <div>
-            <label htmlFor="filter-Top" className="block text-xs font-medium text-slate-700">
-              {f.pageSize}
-            </label>
-            <select id="filter-Top" name="Top" defaultValue={String(top)} className={control}>
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </div>
+          <PageSizeField id="filter-Top" top={top} label={f.pageSize} control={control} />
         </div>
-        {Object.entries(keep).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
+        <HiddenFields values={keep} />
         {note && <p className="mt-3 text-xs text-slate-600">{note}</p>}
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <button

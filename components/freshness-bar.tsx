@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
-import type { MirrorStatus } from '@/lib/owners/mirror/status';
-import { syncStateKey, watchesSync } from '@/lib/owners/mirror/sync-asked';
+import type { MirrorStatus } from '@/lib/features/copy/state';
+import { syncStateKey, watchesSync } from '@/lib/features/copy/state';
 
 import { MirrorUpdate } from './mirror-update';
 

@@ -8,9 +8,8 @@ import { invoiceImportTexts } from '@/lib/base/i18n/invoice-import';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { filterFieldsFor } from '@/lib/features/documents/filter-fields';
 import type { ListPage } from '@/lib/features/documents/list-page';
-import { pagerOf } from '@/lib/features/documents/pages';
 import type { ListKind } from '@/lib/service/records/list-view';
-import { DEFAULT_PAGE_SIZE, listHref, type ListView } from '@/lib/service/records/list-view';
+import { listHref, type ListView } from '@/lib/service/records/list-view';
 import { companyPath } from '@/lib/service/records/present';
 
 import { linkClass } from './detail-parts';
@@ -18,9 +17,11 @@ import { KindTable, type ListRecord } from './document-tables';
 import { EmptyState } from './empty-state';
 import { ExportLinks } from './export-links';
 import { FilterForm } from './filter-form';
+import { keptParameters } from './list/kept-parameters';
+import { ListEmpty } from './list/list-empty';
+import { ListHeading, PagedTable, TotalsRow } from './list/list-frame';
 import { ListTotals } from './list-totals';
 import { MirrorFreshness } from './mirror-freshness';
-import { Pager } from './pager';
 import { SearchBox } from './search-box';
 import { ServiceProblem } from './service-problem';
 
@@ -55,7 +56,6 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
   const own = listTexts(kind, texts);
   const { view, loaded, mirrored } = page;
   const records = loaded?.ok ? loaded.value : [];
-  const paging = pagerOf(page.path, view, records.length, mirrored?.totals.count);
   const searched = view.q.trim() !== '';
   // What the view keeps when another of its parts changes: the filter form keeps the search and the sort, the search
   // box the filters, page size and sort.
@@ -79,36 +79,40 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
   } else if (loaded && !loaded.ok)
     body = <ServiceProblem problem={loaded.problem} texts={texts} retryHref={page.href} />;
   else if (loaded && records.length === 0) {
-    body =
-      view.skip > 0 ? (
-        <EmptyState
-          message={texts.lists.nothingFurther}
-          action={{ href: listHref(page.path, view, { Skip: undefined }), label: texts.lists.firstPage }}
-        />
-      ) : searched ? (
-        <>
-          {page.partial && <PartialNote read={page.partial.read} texts={texts} locale={shown.locale} />}
-          <EmptyState
-            message={fill(texts.search.noMatch, { q: view.q.trim() })}
-            action={{ href: listHref(page.path, view, { q: undefined, Skip: undefined }), label: texts.search.clear }}
-          />
-        </>
-      ) : view.filtered ? (
-        <EmptyState message={own.match} action={{ href: page.path, label: texts.filters.clear }} />
-      ) : (
-        <EmptyState message={own.none} />
-      );
+    body = (
+      <ListEmpty
+        skip={view.skip}
+        firstPageHref={listHref(page.path, view, { Skip: undefined })}
+        noMatch={
+          searched
+            ? {
+                note: page.partial && <PartialNote read={page.partial.read} texts={texts} locale={shown.locale} />,
+                message: fill(texts.search.noMatch, { q: view.q.trim() }),
+                href: listHref(page.path, view, { q: undefined, Skip: undefined }),
+                label: texts.search.clear,
+              }
+            : null
+        }
+        filtered={view.filtered ? { message: own.match, href: page.path, label: texts.filters.clear } : null}
+        none={own.none}
+        lists={texts.lists}
+      />
+    );
   } else if (loaded) {
     body = (
       <>
         {page.partial && <PartialNote read={page.partial.read} texts={texts} locale={shown.locale} />}
         {mirrored && (
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+          <TotalsRow>
             <ListTotals totals={mirrored.totals} texts={texts} locale={shown.locale} />
             <ExportLinks path={page.path} view={view} available={page.searchable && !page.partial} texts={texts} />
-          </div>
+          </TotalsRow>
         )}
-        <div className="mt-4">
+        <PagedTable
+          paging={{ path: page.path, view, shown: records.length, total: mirrored?.totals.count }}
+          texts={texts}
+          locale={shown.locale}
+        >
           <KindTable
             kind={kind}
             records={records}
@@ -123,15 +127,7 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
             }
             {...shown}
           />
-        </div>
-        <Pager
-          links={paging}
-          from={view.skip + 1}
-          to={view.skip + records.length}
-          total={mirrored?.totals.count}
-          texts={texts}
-          locale={shown.locale}
-        />
+        </PagedTable>
       </>
     );
   }
@@ -139,10 +135,9 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
   const placeholders: Record<ListKind, string> = texts.search.placeholders;
   return (
     <>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold text-slate-900">{own.title}</h2>
+      <ListHeading title={own.title}>
         {kind === 'invoices' && (
-          <div className="flex flex-wrap gap-4 text-sm">
+          <>
             <Link
               href={companyPath(shown.tenantId, 'invoices', 'import')}
               className={linkClass}
@@ -153,9 +148,9 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
             <Link href={companyPath(shown.tenantId, 'imports')} className={linkClass}>
               {importUploadTexts[shown.locale].linkToImports}
             </Link>
-          </div>
+          </>
         )}
-      </div>
+      </ListHeading>
       {page.mirror && (
         <MirrorFreshness
           status={page.mirror}
@@ -189,15 +184,6 @@ export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>
       />
       {body}
     </>
-  );
-}
-
-/** The view's parameters as hidden fields of a form that sets the others (`without`); blank ones are left out. */
-function keptParameters(view: ListView, without: readonly string[]): Record<string, string> {
-  const all: Record<string, string> = { ...view.values, q: view.q, sort: view.sort };
-  if (view.top !== DEFAULT_PAGE_SIZE) all.Top = String(view.top);
-  return Object.fromEntries(
-    Object.entries(all).filter(([name, value]) => value.trim() !== '' && !without.includes(name)),
   );
 }
 

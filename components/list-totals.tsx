@@ -2,7 +2,9 @@ import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { countOf } from '@/lib/base/i18n/documents';
 import { formatMoney } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
-import type { MirroredTotals } from '@/lib/owners/mirror/query/totals';
+import type { MirroredTotals } from '@/lib/features/documents/queries';
+
+import { TotalsBox } from './list/list-frame';
 
 /**
  * The totals of everything the list's view covers (its filters and search, every page): how many documents, their
@@ -18,15 +20,10 @@ export function ListTotals({
   locale: Locale;
 }) {
   const t = texts.totals;
-  const money = (amount: string, currency: string | null) => formatMoney(Number(amount), currency, locale);
+  const money = (amount: string, currency: string | null) => formatMoney(amount, currency, locale);
   const foreign = totals.byCurrency.some((each) => each.currency !== null && each.currency !== 'EUR');
   return (
-    <section
-      aria-label={t.label}
-      data-totals-count={totals.count}
-      className="flex flex-wrap items-baseline gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm shadow-sm"
-    >
-      <p className="font-medium text-slate-900">{countOf(totals.count, texts.documents, locale)}</p>
+    <TotalsBox label={t.label} count={totals.count} counted={countOf(totals.count, texts.documents, locale)}>
       <p className="text-slate-700">
         {t.exclVat}:{' '}
         <span className="font-medium tabular-nums text-slate-900">{money(totals.totalExclVatEur, 'EUR')}</span>
@@ -48,6 +45,6 @@ export function ListTotals({
           ))}
         </p>
       )}
-    </section>
+    </TotalsBox>
   );
 }

@@ -1,8 +1,8 @@
+import type { DocumentKind } from '@/lib/base/document-kinds';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { countOf, fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
-import type { DocumentKind } from '@/lib/owners/mirror/kinds';
-import { type MirrorStatus, readinessOf } from '@/lib/owners/mirror/status';
+import { type MirrorStatus, readinessOf } from '@/lib/features/copy/state';
 
 import { ago, FreshnessBar } from './freshness-bar';
 import { MirrorKindsProgress } from './mirror-kinds-progress';

@@ -1,8 +1,8 @@
+import { DOCUMENT_KINDS, type DocumentKind } from '@/lib/base/document-kinds';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { countOf, fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
-import { DOCUMENT_KINDS, type DocumentKind } from '@/lib/owners/mirror/kinds';
-import type { MirrorStatus } from '@/lib/owners/mirror/status';
+import type { MirrorStatus } from '@/lib/features/copy/state';
 
 /**
  * Under the freshness line, the same on every list: during the company's first full sync, what is copied of each kind

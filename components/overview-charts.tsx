@@ -4,7 +4,7 @@ import { countOf, type DocumentTexts } from '@/lib/base/i18n/documents';
 import { formatMoney, formatMonth, formatNumber } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { type OverviewChartSvgs, overviewChartSvgs } from '@/lib/features/charts/overview';
-import { AGEING_BUCKETS, type Figure, type OverviewCharts } from '@/lib/owners/mirror/query/overview';
+import { AGEING_BUCKETS, type Figure, type OverviewCharts } from '@/lib/features/overview/queries/charts';
 
 import { figures, RowHeader, Table, Td } from './table';
 
@@ -16,7 +16,7 @@ import { figures, RowHeader, Table, Td } from './table';
 
 type Shared = { texts: DocumentTexts; locale: Locale };
 
-const money = (figure: Figure, locale: Locale) => formatMoney(Number(figure.eur), 'EUR', locale);
+const money = (figure: Figure, locale: Locale) => formatMoney(figure.eur, 'EUR', locale);
 
 type ChartName = keyof OverviewChartSvgs;
 

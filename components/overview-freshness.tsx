@@ -1,7 +1,7 @@
 import { countOf, type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import { formatClockTime } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
-import type { MirrorStatus } from '@/lib/owners/mirror/status';
+import type { MirrorStatus } from '@/lib/features/copy/state';
 import type { Overview } from '@/lib/service/records/overview';
 
 import { ago, FreshnessBar } from './freshness-bar';

@@ -6,10 +6,11 @@ import { countOf, type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import { formatDay, formatMoney, formatNumber } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { PartnerTexts } from '@/lib/base/i18n/partners-sk';
+import { isNegativeAmount, isZeroAmount } from '@/lib/base/money';
 import type { StatementPage } from '@/lib/features/partners/pages';
-import { AGEING_BUCKETS } from '@/lib/owners/mirror/query/overview';
-import type { PartnerRow } from '@/lib/owners/mirror/query/partners';
-import type { StatementCurrency, StatementLine } from '@/lib/owners/mirror/query/statement';
+import { AGEING_BUCKETS } from '@/lib/features/partners/queries/ageing-buckets';
+import type { PartnerRow } from '@/lib/features/partners/queries/partners';
+import type { StatementCurrency, StatementLine } from '@/lib/features/partners/queries/statement';
 import { companyPath, expenseTypeLabel, kindPath } from '@/lib/service/records/present';
 
 import { linkClass } from './detail-parts';
@@ -27,12 +28,11 @@ type Props = {
 
 /** An exact decimal without its sign ("-30.00" → "30.00"): the credit column shows what a credit takes off. */
 const unsigned = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : amount);
-const isNegative = (amount: string) => amount.startsWith('-') && Number(amount) !== 0;
 const money = (amount: string | null, currency: string, locale: Locale) =>
-  amount === null ? '—' : formatMoney(Number(amount), currency, locale);
+  amount === null ? '—' : formatMoney(amount, currency, locale);
 
 /**
- * A partner's statement (lib/owners/mirror/query/statement.ts), a page meant to be printed on A4 and sent as a balance
+ * A partner's statement (lib/features/partners/queries/statement.ts), a page meant to be printed on A4 and sent as a balance
  * confirmation: who states it to whom and as of which day at the top; a summary in EUR (on screen); per currency
  * every invoice, expense and payment by date with a running balance and what is overdue by how many days, each
  * document linking to its page; at the end the totals, the ageing and the confirmation (on the last printed page).
@@ -157,7 +157,7 @@ function Summary({ summary, texts, locale }: { summary: PartnerRow; texts: Partn
     <p className="text-slate-700">
       {label}:{' '}
       <span
-        className={`font-medium tabular-nums ${alert && Number(amount) !== 0 ? 'text-rose-700' : 'text-slate-900'}`}
+        className={`font-medium tabular-nums ${alert && !isZeroAmount(amount) ? 'text-rose-700' : 'text-slate-900'}`}
         {...{ [`data-${data}`]: amount }}
       >
         {money(amount, 'EUR', locale)}
@@ -243,8 +243,8 @@ function Lines({
       cell(line.dueDate ? dayText(line.dueDate) : '') +
       late +
       cell(line.line === 'document' ? money(line.amountDue, currency, locale) : '') +
-      cell(effect !== null && !isNegative(effect) ? money(effect, currency, locale) : '') +
-      cell(effect !== null && isNegative(effect) ? money(unsigned(effect), currency, locale) : '') +
+      cell(effect !== null && !isNegativeAmount(effect) ? money(effect, currency, locale) : '') +
+      cell(effect !== null && isNegativeAmount(effect) ? money(unsigned(effect), currency, locale) : '') +
       cell(money(line.balance, currency, locale))
     );
   });
@@ -272,7 +272,7 @@ function CurrencyTotals({
 }) {
   const s = texts.statement;
   const m = (amount: string) => money(amount, totals.currency, locale);
-  const side = isNegative(totals.balance) ? s.weOwe : Number(totals.balance) === 0 ? s.settledUp : s.owesUs;
+  const side = isNegativeAmount(totals.balance) ? s.weOwe : isZeroAmount(totals.balance) ? s.settledUp : s.owesUs;
   const row = (label: string, value: ReactNode, data?: string, amount?: string) => (
     <div className="flex justify-between gap-4 py-0.5">
       <dt className="text-slate-700">{label}</dt>

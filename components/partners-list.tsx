@@ -3,18 +3,20 @@ import { countOf, type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import { formatMoney, formatNumber } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { PartnerTexts } from '@/lib/base/i18n/partners-sk';
-import { pagerOf } from '@/lib/features/documents/pages';
+import { isZeroAmount } from '@/lib/base/money';
 import type { PartnersListPage } from '@/lib/features/partners/pages';
+import { AGEING_BUCKETS } from '@/lib/features/partners/queries/ageing-buckets';
+import type { PartnerRow, PartnersTotals } from '@/lib/features/partners/queries/partners';
+import { parsePartnerSort, type PartnerSortKey } from '@/lib/features/partners/queries/sort';
 import { asListView, type PartnersListView } from '@/lib/features/partners/view';
-import { AGEING_BUCKETS } from '@/lib/owners/mirror/query/overview';
-import { parsePartnerSort, type PartnerSortKey } from '@/lib/owners/mirror/query/partner-sort';
-import type { PartnerRow, PartnersTotals } from '@/lib/owners/mirror/query/partners';
 import { listHref } from '@/lib/service/records/list-view';
 import { companyPath } from '@/lib/service/records/present';
 
 import { linkClass } from './detail-parts';
-import { EmptyState } from './empty-state';
-import { Pager } from './pager';
+import { ExportNav } from './list/export-nav';
+import { HiddenFields } from './list/kept-parameters';
+import { ListEmpty } from './list/list-empty';
+import { ListIntro, PagedTable, TotalsBox, TotalsRow } from './list/list-frame';
 import { PartnersFreshness, PartnersUnavailable } from './partners-frame';
 import { sortHeader } from './sort-header';
 import { type Column, RowHeader, Table, Td } from './table';
@@ -27,8 +29,7 @@ type Props = {
   locale: Locale;
 };
 
-const eur = (amount: string, locale: Locale) => formatMoney(Number(amount), 'EUR', locale);
-const isZero = (amount: string) => Number(amount) === 0;
+const eur = (amount: string, locale: Locale) => formatMoney(amount, 'EUR', locale);
 
 /**
  * The partners list: its freshness, the search box, then what holds it back (an invalid address, a copy not ready),
@@ -48,39 +49,42 @@ export function PartnersList({ page, tenantId, texts, docs, locale }: Props) {
     const { partners, totals } = page.page;
     body =
       partners.length === 0 ? (
-        view.skip > 0 ? (
-          <EmptyState
-            message={docs.lists.nothingFurther}
-            action={{ href: hrefOf({ Skip: undefined }), label: docs.lists.firstPage }}
-          />
-        ) : searched ? (
-          <EmptyState
-            message={fill(texts.search.noMatch, { q: view.q.trim() })}
-            action={{ href: hrefOf({ q: undefined, Skip: undefined }), label: texts.search.clear }}
-          />
-        ) : (
-          <EmptyState message={texts.none} />
-        )
+        <ListEmpty
+          skip={view.skip}
+          firstPageHref={hrefOf({ Skip: undefined })}
+          noMatch={
+            searched
+              ? {
+                  message: fill(texts.search.noMatch, { q: view.q.trim() }),
+                  href: hrefOf({ q: undefined, Skip: undefined }),
+                  label: texts.search.clear,
+                }
+              : null
+          }
+          filtered={null}
+          none={texts.none}
+          lists={docs.lists}
+        />
       ) : (
         <>
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+          <TotalsRow>
             <Totals totals={totals} texts={texts} locale={locale} />
-            <nav aria-label={docs.export.label} className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-export-links="">
-              {(['csv', 'xlsx'] as const).map((format) => (
-                <a
-                  key={format}
-                  href={listHref(`${page.path}/export.${format}`, listed, { Top: undefined, Skip: undefined })}
-                  className={linkClass}
-                  title={docs.export.hint}
-                  data-export={format}
-                >
-                  {format === 'csv' ? docs.export.csv : docs.export.xlsx}
-                </a>
-              ))}
-            </nav>
-          </div>
+            <ExportNav
+              hrefOf={(format) =>
+                listHref(`${page.path}/export.${format}`, listed, { Top: undefined, Skip: undefined })
+              }
+              hint={docs.export.hint}
+              texts={docs.export}
+              className="flex flex-wrap gap-x-4 gap-y-1 text-sm"
+            />
+          </TotalsRow>
           <p className="mt-3 text-xs text-slate-600">{texts.table.ageing}</p>
-          <div className="mt-2">
+          <PagedTable
+            spacing="mt-2"
+            paging={{ path: page.path, view: listed, shown: partners.length, total: totals.count }}
+            texts={docs}
+            locale={locale}
+          >
             <PartnersTable
               partners={partners}
               tenantId={tenantId}
@@ -89,27 +93,20 @@ export function PartnersList({ page, tenantId, texts, docs, locale }: Props) {
               texts={texts}
               locale={locale}
             />
-          </div>
-          <Pager
-            links={pagerOf(page.path, listed, partners.length, totals.count)}
-            from={view.skip + 1}
-            to={view.skip + partners.length}
-            total={totals.count}
-            texts={docs}
-            locale={locale}
-          />
+          </PagedTable>
         </>
       );
   }
 
   // The search box keeps the order and the page size; a new search starts on the first page.
-  const keep = Object.entries({ sort: view.sort, Top: view.top === 25 ? '' : String(view.top) }).filter(
-    ([, value]) => value !== '',
+  const keep = Object.fromEntries(
+    Object.entries({ sort: view.sort, Top: view.top === 25 ? '' : String(view.top) }).filter(
+      ([, value]) => value !== '',
+    ),
   );
   return (
     <>
-      <h2 className="text-lg font-semibold text-slate-900">{texts.title}</h2>
-      <p className="mt-1 text-sm text-slate-600">{texts.intro}</p>
+      <ListIntro title={texts.title} intro={texts.intro} />
       {mirror.status && (
         <PartnersFreshness
           status={mirror.status}
@@ -140,9 +137,7 @@ export function PartnersList({ page, tenantId, texts, docs, locale }: Props) {
           aria-invalid={!view.ok && view.invalid.includes('q') ? true : undefined}
           className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 disabled:bg-slate-100 aria-invalid:border-rose-500"
         />
-        {keep.map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
+        <HiddenFields values={keep} />
         <button
           type="submit"
           disabled={!ready}
@@ -212,12 +207,7 @@ function InvalidView({
 function Totals({ totals, texts, locale }: { totals: PartnersTotals; texts: PartnerTexts; locale: Locale }) {
   const t = texts.totals;
   return (
-    <section
-      aria-label={t.label}
-      data-totals-count={totals.count}
-      className="flex flex-wrap items-baseline gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm shadow-sm"
-    >
-      <p className="font-medium text-slate-900">{countOf(totals.count, texts.partners, locale)}</p>
+    <TotalsBox label={t.label} count={totals.count} counted={countOf(totals.count, texts.partners, locale)}>
       <p className="text-slate-700">
         {t.receivables}:{' '}
         <span className="font-medium tabular-nums text-slate-900" data-total-receivables={totals.receivables}>
@@ -232,7 +222,7 @@ function Totals({ totals, texts, locale }: { totals: PartnersTotals; texts: Part
         </span>{' '}
         ({t.overdue} <span className="tabular-nums">{eur(totals.overduePayables, locale)}</span>)
       </p>
-    </section>
+    </TotalsBox>
   );
 }
 
@@ -303,7 +293,7 @@ function PartnersTable({
           <Td numeric>
             <span
               data-overdue={partner.overdueReceivables}
-              className={isZero(partner.overdueReceivables) ? undefined : 'font-medium text-rose-700'}
+              className={isZeroAmount(partner.overdueReceivables) ? undefined : 'font-medium text-rose-700'}
             >
               {eur(partner.overdueReceivables, locale)}
             </span>
@@ -315,7 +305,7 @@ function PartnersTable({
           </Td>
           <Td numeric>
             <span data-payables={partner.payables}>{eur(partner.payables, locale)}</span>
-            {!isZero(partner.overduePayables) && (
+            {!isZeroAmount(partner.overduePayables) && (
               <span className="block text-xs text-rose-700">
                 {t.payablesOverdue}: {eur(partner.overduePayables, locale)}
               </span>
@@ -326,10 +316,12 @@ function PartnersTable({
             <Td
               key={bucket}
               numeric
-              cardHidden={isZero(partner.receivablesAgeing[bucket]) && isZero(partner.payablesAgeing[bucket])}
+              cardHidden={
+                isZeroAmount(partner.receivablesAgeing[bucket]) && isZeroAmount(partner.payablesAgeing[bucket])
+              }
             >
               <span data-bucket={bucket}>{eur(partner.receivablesAgeing[bucket], locale)}</span>
-              {!isZero(partner.payablesAgeing[bucket]) && (
+              {!isZeroAmount(partner.payablesAgeing[bucket]) && (
                 <span className="block text-xs text-slate-500">
                   {fill(t.payablesLine, { amount: eur(partner.payablesAgeing[bucket], locale) })}
                 </span>

@@ -1,5 +1,5 @@
 import type { Messages } from '@/lib/base/i18n/messages';
-import type { PasteOutcome } from '@/lib/owners/connections/pasted-token';
+import type { PasteOutcome } from '@/lib/features/connections/views';
 
 const fieldClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 font-mono text-sm focus-visible:outline-2 focus-visible:outline-brand-600';

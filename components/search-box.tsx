@@ -3,6 +3,7 @@ import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { SEARCH_MAX_LENGTH } from '@/lib/service/records/list-view';
 
 import { linkClass } from './detail-parts';
+import { HiddenFields } from './list/kept-parameters';
 
 /**
  * The list's search box: a GET form putting `q` in the list's address beside the view's filters, page size and sort
@@ -43,9 +44,7 @@ export function SearchBox({
         disabled={disabled}
         className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 shadow-sm focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 disabled:bg-slate-100"
       />
-      {Object.entries(keep).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      <HiddenFields values={keep} />
       <button
         type="submit"
         disabled={disabled}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
-import type { FieldHighlight } from '@/lib/owners/mirror/query/highlights';
+import type { FieldHighlight } from '@/lib/features/documents/queries';
 
 /** Where a search matched each record of a list (by record id), and the words to name the fields it matched in. */
 export type SearchMarks = { highlights: Record<string, FieldHighlight[]>; texts: DocumentTexts['search'] };

@@ -1,5 +1,5 @@
 import { type DocumentTexts, fill } from '@/lib/base/i18n/documents';
-import type { Problem } from '@/lib/features/pages/page-load';
+import type { Problem } from '@/lib/service/page-load';
 
 /**
  * What a page shows when the data API could not give it its data: what happened, in words, and what the user can

@@ -1,6 +1,6 @@
 import type { ActivityTexts } from '@/lib/base/i18n/activity';
 import { fill } from '@/lib/base/i18n/documents';
-import type { ReceiverView } from '@/lib/owners/webhooks/activity-page';
+import type { ReceiverView } from '@/lib/features/activity/page';
 
 import { DetailSection } from './detail-parts';
 

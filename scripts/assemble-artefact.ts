@@ -36,7 +36,7 @@ for (const [from, to] of copies) {
 }
 // Next's own SIGTERM handler closes the server and exits without waiting for the jobs or the operational records;
 // the artefact's server.js turns it off (before Next reads the variable, once listening), so the add-on's ordered
-// stop runs instead (lib/doors/jobs/startup.ts). Set here rather than left to the host's environment: an operator who
+// stop runs instead (lib/startup/startup.ts). Set here rather than left to the host's environment: an operator who
 // starts `node server.js` by hand gets the same stop as the systemd unit.
 const serverJs = path.join(artefact, 'server.js');
 const manualSignals = "process.env.NEXT_MANUAL_SIG_HANDLE = 'true';\n";

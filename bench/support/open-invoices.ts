@@ -1,4 +1,4 @@
-import type { OpenInvoice } from '@/lib/owners/mirror/query/open-invoices';
+import type { OpenInvoice } from '@/lib/features/imports/queries/open-invoices';
 
 import type { Random } from './random';
 import { seededRandom } from './random';
@@ -17,10 +17,10 @@ export type OpenInvoiceDraws = {
 };
 
 /**
- * A large company's open invoices as the mirror's query answers them (lib/owners/mirror/query/open-invoices.ts), made
- * with a fixed seed: invoice n has the variable symbol `variableSymbolOf(n)`, which the generated statement's lines
- * pay (bench/support/statement-file.ts); a fifth are advance invoices; the last 300 share the symbols of the 300
- * before them, so the interface's rule among several matches is at work.
+ * A large company's open invoices as the read model answers them (lib/features/imports/queries/open-invoices.ts), made
+ * with a fixed seed: invoice n has the variable symbol `variableSymbolOf(n)`, which the generated statement's lines pay
+ * (bench/support/statement-file.ts); a fifth are advance invoices; the last 300 share the symbols of the 300 before
+ * them, so the interface's rule among several matches is at work.
  */
 export function benchOpenInvoices(
   count: number,

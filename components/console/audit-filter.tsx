@@ -1,7 +1,7 @@
 import { Link } from '@/components/link';
 import type { AuditFilterValues } from '@/lib/features/console/audit';
 import type { ConsoleDataPageTexts } from '@/lib/features/console/data-texts';
-import { AUDIT_ACTIONS, AUDIT_RESULTS } from '@/lib/owners/audit/console-audit';
+import { AUDIT_ACTIONS, AUDIT_RESULTS } from '@/lib/features/console/views';
 
 const field = 'rounded border border-slate-300 px-2 py-1 text-sm';
 const label = 'flex flex-col gap-1 text-xs font-medium text-slate-700';

@@ -1,10 +1,10 @@
 import { cell, momentsIn } from '@/components/console/cells';
 import { ConsoleTable } from '@/components/console/console-table';
 import { Link } from '@/components/link';
+import { DOCUMENT_KINDS } from '@/lib/base/document-kinds';
 import { formatMoment } from '@/lib/base/i18n/format';
 import type { ConsoleCompany } from '@/lib/features/console/companies';
 import { type ConsoleDataPageTexts, fill } from '@/lib/features/console/data-texts';
-import { DOCUMENT_KINDS } from '@/lib/owners/mirror/kinds';
 
 /** The address of a company's action's confirmation step (a GET: it changes nothing). */
 export const companyConfirmHref = (kind: 'disconnect' | 'resync', company: ConsoleCompany) =>

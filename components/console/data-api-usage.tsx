@@ -6,7 +6,7 @@ import { formatNumber } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { callsPerHourSvg } from '@/lib/features/charts/console-ops';
 import type { ConsoleDataApi } from '@/lib/features/console/data-api';
-import type { BudgetWait } from '@/lib/owners/ops/data-api-usage';
+import type { BudgetWait } from '@/lib/features/console/views';
 
 function waitText(wait: BudgetWait, t: ConsoleOpsTexts['dataApi'], locale: Locale): string {
   if (wait.calls === 0 || wait.p50Ms === null || wait.p95Ms === null) return t.noCalls;

@@ -8,7 +8,7 @@ import type { ImportsTexts } from '@/lib/base/i18n/imports';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { type ImportState, LINE_STATES, type LineCounts, type LineState } from '@/lib/base/imports/states';
 import type { CurrencySum } from '@/lib/features/imports/import-page-parts';
-import type { ImportDetail } from '@/lib/owners/imports/view';
+import type { ImportDetail } from '@/lib/features/imports/views';
 import { companyPath } from '@/lib/service/records/present';
 
 import { linkClass, plainLinkClass } from '../detail-parts';
@@ -369,7 +369,7 @@ export function ReadySums({
         sums.map((sum, index) => (
           <strong key={sum.currency} className="tabular-nums" data-sum={sum.amount} data-currency={sum.currency}>
             {index > 0 && ', '}
-            {formatMoney(Number(sum.amount), sum.currency || null, locale)}
+            {formatMoney(sum.amount, sum.currency || null, locale)}
           </strong>
         ))
       )}

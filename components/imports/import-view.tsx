@@ -1,5 +1,3 @@
-import type { ReactNode } from 'react';
-
 import { Link } from '@/components/link';
 import { fill } from '@/lib/base/i18n/documents';
 import { formatDay, formatMoney } from '@/lib/base/i18n/format';
@@ -11,8 +9,8 @@ import type { LineState } from '@/lib/base/imports/states';
 import type { InvoiceLeft } from '@/lib/features/imports/import-claims';
 import type { ImportPageData, PageLine } from '@/lib/features/imports/import-page';
 import { CHANGEABLE, importPagePath } from '@/lib/features/imports/import-paths';
+import type { LineProblem } from '@/lib/features/imports/views';
 import { accountLabelOf } from '@/lib/features/money/labels';
-import type { LineProblem } from '@/lib/owners/imports/lines';
 import { companyPath, kindPath } from '@/lib/service/records/present';
 
 import { plainLinkClass } from '../detail-parts';
@@ -69,7 +67,7 @@ function Amount({ line, locale }: { line: PageLine; locale: Locale }) {
   return (
     <span data-amount={amount ?? ''} className={direction === 'debit' ? 'text-violet-800' : undefined}>
       {direction === 'debit' ? '−' : ''}
-      {formatMoney(amount === null ? null : Number(amount), currency, locale)}
+      {formatMoney(amount, currency, locale)}
     </span>
   );
 }
@@ -252,6 +250,8 @@ function StateCell({ line, tenantId, texts }: { line: PageLine; tenantId: string
   );
 }
 
+type LineActions = { lines: string; send: string; page: string };
+
 function ActionsCell({
   line,
   actions,
@@ -260,85 +260,123 @@ function ActionsCell({
   texts,
 }: {
   line: PageLine;
-  actions: { lines: string; send: string; page: string };
+  actions: LineActions;
   searchOpen: boolean;
   searchQ: string;
   texts: ImportsTexts;
 }) {
-  const a = texts.actions;
-  const label = fill(a.lineLabel, { line: line.line });
   if (!CHANGEABLE.includes(line.state)) return null;
   const credit = line.facts.direction === 'credit' && line.payload !== null;
-  const outgoing = line.facts.pairing?.reasons.includes('outgoing') ?? false;
   return (
     <div className="flex min-w-32 flex-col items-start gap-1">
-      <div className="flex flex-wrap gap-1">
-        {line.state === 'excluded' ? (
-          !outgoing && (
-            <LineButton
-              action={actions.lines}
-              fields={{ action: 'include', line: line.line }}
-              label={a.include}
-              ariaLabel={`${a.include} – ${label}`}
-            />
-          )
-        ) : (
-          <LineButton
-            action={actions.lines}
-            fields={{ action: 'exclude', line: line.line }}
-            label={a.exclude}
-            ariaLabel={`${a.exclude} – ${label}`}
-          />
-        )}
-        {line.state === 'probably-recorded' && credit && (
-          <LineButton
-            action={actions.lines}
-            fields={{ action: 'confirm-new', line: line.line }}
-            label={a.confirmNew}
-            ariaLabel={`${a.confirmNew} – ${label}`}
-          />
-        )}
-        {line.state === 'unmatched' && credit && (
-          <LineButton
-            action={actions.send}
-            fields={{ line: line.line }}
-            label={a.sendLine}
-            ariaLabel={`${a.sendLine} – ${label}`}
-          />
-        )}
-      </div>
+      <LineButtons line={line} credit={credit} actions={actions} texts={texts} />
       {credit && line.state !== 'excluded' && line.state !== 'probably-recorded' && (
-        <details open={searchOpen}>
-          <summary className="cursor-pointer select-none text-xs font-medium text-brand-700 underline focus-ring">
-            {a.pairOther}
-          </summary>
-          <form method="get" action={actions.page} className="mt-1 flex flex-wrap items-end gap-1" role="search">
-            <input type="hidden" name="pair" value={line.line} />
-            <label className="sr-only" htmlFor={`pair-q-${line.line}`}>
-              {`${a.search} – ${label}`}
-            </label>
-            <input
-              id={`pair-q-${line.line}`}
-              type="search"
-              name="q"
-              defaultValue={searchOpen ? searchQ : ''}
-              maxLength={100}
-              placeholder={a.search}
-              className="field w-44"
-            />
-            <button type="submit" className={smallButton}>
-              {a.searchButton}
-            </button>
-          </form>
-        </details>
+        <PairSearch line={line} action={actions.page} open={searchOpen} q={searchQ} texts={texts} />
       )}
     </div>
   );
 }
 
+/** A line's buttons: exclude (or include again, unless it is outgoing), record as new, send it alone. */
+function LineButtons({
+  line,
+  credit,
+  actions,
+  texts,
+}: {
+  line: PageLine;
+  credit: boolean;
+  actions: LineActions;
+  texts: ImportsTexts;
+}) {
+  const a = texts.actions;
+  const label = fill(a.lineLabel, { line: line.line });
+  const outgoing = line.facts.pairing?.reasons.includes('outgoing') ?? false;
+  return (
+    <div className="flex flex-wrap gap-1">
+      {line.state === 'excluded' ? (
+        !outgoing && (
+          <LineButton
+            action={actions.lines}
+            fields={{ action: 'include', line: line.line }}
+            label={a.include}
+            ariaLabel={`${a.include} – ${label}`}
+          />
+        )
+      ) : (
+        <LineButton
+          action={actions.lines}
+          fields={{ action: 'exclude', line: line.line }}
+          label={a.exclude}
+          ariaLabel={`${a.exclude} – ${label}`}
+        />
+      )}
+      {line.state === 'probably-recorded' && credit && (
+        <LineButton
+          action={actions.lines}
+          fields={{ action: 'confirm-new', line: line.line }}
+          label={a.confirmNew}
+          ariaLabel={`${a.confirmNew} – ${label}`}
+        />
+      )}
+      {line.state === 'unmatched' && credit && (
+        <LineButton
+          action={actions.send}
+          fields={{ line: line.line }}
+          label={a.sendLine}
+          ariaLabel={`${a.sendLine} – ${label}`}
+        />
+      )}
+    </div>
+  );
+}
+
+/** "Pair with another invoice": a search of the company's invoices for one line, open while its results show. */
+function PairSearch({
+  line,
+  action,
+  open,
+  q,
+  texts,
+}: {
+  line: PageLine;
+  action: string;
+  open: boolean;
+  q: string;
+  texts: ImportsTexts;
+}) {
+  const a = texts.actions;
+  const label = fill(a.lineLabel, { line: line.line });
+  return (
+    <details open={open}>
+      <summary className="cursor-pointer select-none text-xs font-medium text-brand-700 underline focus-ring">
+        {a.pairOther}
+      </summary>
+      <form method="get" action={action} className="mt-1 flex flex-wrap items-end gap-1" role="search">
+        <input type="hidden" name="pair" value={line.line} />
+        <label className="sr-only" htmlFor={`pair-q-${line.line}`}>
+          {`${a.search} – ${label}`}
+        </label>
+        <input
+          id={`pair-q-${line.line}`}
+          type="search"
+          name="q"
+          defaultValue={open ? q : ''}
+          maxLength={100}
+          placeholder={a.search}
+          className="field w-44"
+        />
+        <button type="submit" className={smallButton}>
+          {a.searchButton}
+        </button>
+      </form>
+    </details>
+  );
+}
+
 /** What is left to pay on an invoice found, and what the import's other lines pay of it when they do. */
 function dueWords(invoice: InvoiceLeft, a: ImportsTexts['actions'], locale: Locale): string {
-  const money = (amount: string) => formatMoney(Number(amount), invoice.currency, locale);
+  const money = (amount: string) => formatMoney(amount, invoice.currency, locale);
   return invoice.paidByImport === null
     ? fill(a.due, { amount: money(invoice.amountDue) })
     : fill(a.dueAfterImport, { amount: money(invoice.amountDue), paid: money(invoice.paidByImport) });
@@ -430,128 +468,31 @@ export function ImportView({
     c.state,
     c.actions,
   ];
-  const accounts = new Map((data.accounts ?? []).map((account) => [account.id, account]));
   const counts = detail.counts;
-
-  let outcome: ReactNode = null;
-  if (data.outcome && outcomeStillTrue(data.outcome.outcome, detail)) {
-    const o = texts.outcomes;
-    const { by } = data.outcome;
-    const lineCount = pluralOf(data.outcome.count, o.lines, locale);
-    const words =
-      data.outcome.outcome === 'paired' ? (
-        fill(o.paired, { number: data.outcome.number ?? '' })
-      ) : data.outcome.outcome === 'duplicate' ? (
-        <LinkedWords
-          template={by ? o.duplicate : o.duplicateElsewhere}
-          values={{ lines: lineCount, when: by ? whenOf(by.createdAt, locale) : '', file: by?.fileName ?? '' }}
-          links={by ? { i: { href: importPagePath(tenantId, by.importId), marker: 'import' } } : {}}
-        />
-      ) : (
-        o[data.outcome.outcome]
-      );
-    outcome = (
-      <OutcomeNotice
-        outcome={data.outcome.outcome}
-        warn={data.outcome.outcome === 'unchanged' || data.outcome.outcome === 'duplicate'}
-      >
-        {words}
-      </OutcomeNotice>
-    );
-  }
 
   return (
     <div data-import-id={detail.id} data-import-state={detail.state}>
-      <ImportHeader detail={detail} tenantId={tenantId} section="payments" texts={texts} locale={locale}>
-        <dt className="text-slate-600">{texts.header.account}</dt>
-        <dd className="text-slate-900" data-account-id={detail.accountId ?? ''}>
-          {accountLabelOf(detail.accountId, accounts, money)}
-        </dd>
-        {detail.statementAccount !== null && (
-          <>
-            <dt className="text-slate-600">{texts.header.statementAccount}</dt>
-            <dd className="break-all text-slate-900" data-statement-account={detail.statementAccount}>
-              {ibanForPeople(detail.statementAccount)}
-            </dd>
-          </>
-        )}
-        {detail.statementOwner !== null && (
-          <>
-            <dt className="text-slate-600">{texts.header.statementOwner}</dt>
-            <dd className="break-all text-slate-900" data-statement-owner="">
-              {detail.statementOwner}
-            </dd>
-          </>
-        )}
-      </ImportHeader>
-      {outcome}
+      <StatementHeader data={data} tenantId={tenantId} texts={texts} money={money} locale={locale} />
+      <StatementOutcome data={data} tenantId={tenantId} texts={texts} locale={locale} />
 
       <StopNotice detail={detail} lines={lines} action={actions.send} texts={texts} />
 
       {data.inProgress && <ProgressNotice counts={counts} page={page} texts={texts} />}
 
-      <ImportSummary label={texts.summary.label} counts={counts} always={ALWAYS} texts={texts}>
-        <SendPart
-          detail={detail}
-          settledWords={texts.summary.settled}
-          locale={locale}
-          sums={
-            <ReadySums
-              label={texts.summary.toRecord}
-              none={texts.summary.sumNone}
-              sums={data.toRecord}
-              marker="data-to-record"
-              locale={locale}
-            />
-          }
-        >
-          <form method="post" action={actions.send} className="mt-3 flex flex-wrap items-center gap-3">
-            <button type="submit" className={primaryButton} data-record={counts.ready}>
-              {pluralOf(counts.ready, texts.actions.record, locale)}
-            </button>
-            <span className="text-xs text-slate-600">{texts.actions.recordHint}</span>
-          </form>
-        </SendPart>
-      </ImportSummary>
+      <RecordSummary data={data} action={actions.send} texts={texts} locale={locale} />
 
       <ImportLines count={lines.length} empty={texts.empty} caption={texts.caption} columns={columns}>
         {lines.flatMap((line) => {
-          const f = line.facts;
           const row = (
-            <tr key={line.line} className="hover:bg-slate-50" data-line={line.line} id={`line-${line.line}`}>
-              <RowHeader>{f.date ? formatDay(f.date, locale) : '—'}</RowHeader>
-              <Td numeric>
-                <Amount line={line} locale={locale} />
-              </Td>
-              <Td>
-                <span className="break-words">{f.counterparty.name ?? '—'}</span>
-                {f.counterparty.iban && (
-                  <span className="block whitespace-nowrap text-xs text-slate-500">
-                    {ibanForPeople(f.counterparty.iban)}
-                  </span>
-                )}
-              </Td>
-              <Td nowrap>{f.variableSymbol ?? ''}</Td>
-              <Td>
-                <span className="block max-w-64 break-words">{f.message ?? ''}</span>
-                {f.reference && <span className="block break-all text-xs text-slate-500">{f.reference}</span>}
-              </Td>
-              <Td>
-                <PairingCell line={line} tenantId={tenantId} actions={actions} texts={texts} locale={locale} />
-              </Td>
-              <Td>
-                <StateCell line={line} tenantId={tenantId} texts={texts} />
-              </Td>
-              <Td>
-                <ActionsCell
-                  line={line}
-                  actions={actions}
-                  searchOpen={data.search?.line === line.line}
-                  searchQ={data.search?.q ?? ''}
-                  texts={texts}
-                />
-              </Td>
-            </tr>
+            <StatementLineRow
+              key={line.line}
+              line={line}
+              search={data.search}
+              tenantId={tenantId}
+              actions={actions}
+              texts={texts}
+              locale={locale}
+            />
           );
           return data.search?.line === line.line
             ? [
@@ -569,5 +510,182 @@ export function ImportView({
         })}
       </ImportLines>
     </div>
+  );
+}
+
+/** The counts per state and the sum to be recorded, with "Record N payments in KROS" while there is any to send. */
+function RecordSummary({
+  data,
+  action,
+  texts,
+  locale,
+}: {
+  data: ImportPageData;
+  action: string;
+  texts: ImportsTexts;
+  locale: Locale;
+}) {
+  const { detail } = data;
+  const counts = detail.counts;
+  return (
+    <ImportSummary label={texts.summary.label} counts={counts} always={ALWAYS} texts={texts}>
+      <SendPart
+        detail={detail}
+        settledWords={texts.summary.settled}
+        locale={locale}
+        sums={
+          <ReadySums
+            label={texts.summary.toRecord}
+            none={texts.summary.sumNone}
+            sums={data.toRecord}
+            marker="data-to-record"
+            locale={locale}
+          />
+        }
+      >
+        <form method="post" action={action} className="mt-3 flex flex-wrap items-center gap-3">
+          <button type="submit" className={primaryButton} data-record={counts.ready}>
+            {pluralOf(counts.ready, texts.actions.record, locale)}
+          </button>
+          <span className="text-xs text-slate-600">{texts.actions.recordHint}</span>
+        </form>
+      </SendPart>
+    </ImportSummary>
+  );
+}
+
+/** The import's header with a statement's own facts: the account it records into, the statement's IBAN and owner. */
+function StatementHeader({
+  data,
+  tenantId,
+  texts,
+  money,
+  locale,
+}: {
+  data: ImportPageData;
+  tenantId: string;
+  texts: ImportsTexts;
+  money: MoneyTexts;
+  locale: Locale;
+}) {
+  const { detail } = data;
+  const accounts = new Map((data.accounts ?? []).map((account) => [account.id, account]));
+  return (
+    <ImportHeader detail={detail} tenantId={tenantId} section="payments" texts={texts} locale={locale}>
+      <dt className="text-slate-600">{texts.header.account}</dt>
+      <dd className="text-slate-900" data-account-id={detail.accountId ?? ''}>
+        {accountLabelOf(detail.accountId, accounts, money)}
+      </dd>
+      {detail.statementAccount !== null && (
+        <>
+          <dt className="text-slate-600">{texts.header.statementAccount}</dt>
+          <dd className="break-all text-slate-900" data-statement-account={detail.statementAccount}>
+            {ibanForPeople(detail.statementAccount)}
+          </dd>
+        </>
+      )}
+      {detail.statementOwner !== null && (
+        <>
+          <dt className="text-slate-600">{texts.header.statementOwner}</dt>
+          <dd className="break-all text-slate-900" data-statement-owner="">
+            {detail.statementOwner}
+          </dd>
+        </>
+      )}
+    </ImportHeader>
+  );
+}
+
+/**
+ * What the user's last action did (paired, a duplicate of another import, unchanged, …), shown while it is still
+ * true of the import: nothing once lines have moved on.
+ */
+function StatementOutcome({
+  data,
+  tenantId,
+  texts,
+  locale,
+}: {
+  data: ImportPageData;
+  tenantId: string;
+  texts: ImportsTexts;
+  locale: Locale;
+}) {
+  if (!data.outcome || !outcomeStillTrue(data.outcome.outcome, data.detail)) return null;
+  const o = texts.outcomes;
+  const { by } = data.outcome;
+  const lineCount = pluralOf(data.outcome.count, o.lines, locale);
+  const words =
+    data.outcome.outcome === 'paired' ? (
+      fill(o.paired, { number: data.outcome.number ?? '' })
+    ) : data.outcome.outcome === 'duplicate' ? (
+      <LinkedWords
+        template={by ? o.duplicate : o.duplicateElsewhere}
+        values={{ lines: lineCount, when: by ? whenOf(by.createdAt, locale) : '', file: by?.fileName ?? '' }}
+        links={by ? { i: { href: importPagePath(tenantId, by.importId), marker: 'import' } } : {}}
+      />
+    ) : (
+      o[data.outcome.outcome]
+    );
+  return (
+    <OutcomeNotice
+      outcome={data.outcome.outcome}
+      warn={data.outcome.outcome === 'unchanged' || data.outcome.outcome === 'duplicate'}
+    >
+      {words}
+    </OutcomeNotice>
+  );
+}
+
+/** One line of the statement: its payment's facts, the invoice it pays, its state and its controls. */
+function StatementLineRow({
+  line,
+  search,
+  tenantId,
+  actions,
+  texts,
+  locale,
+}: {
+  line: PageLine;
+  search: ImportPageData['search'];
+  tenantId: string;
+  actions: LineActions;
+  texts: ImportsTexts;
+  locale: Locale;
+}) {
+  const f = line.facts;
+  return (
+    <tr className="hover:bg-slate-50" data-line={line.line} id={`line-${line.line}`}>
+      <RowHeader>{f.date ? formatDay(f.date, locale) : '—'}</RowHeader>
+      <Td numeric>
+        <Amount line={line} locale={locale} />
+      </Td>
+      <Td>
+        <span className="break-words">{f.counterparty.name ?? '—'}</span>
+        {f.counterparty.iban && (
+          <span className="block whitespace-nowrap text-xs text-slate-500">{ibanForPeople(f.counterparty.iban)}</span>
+        )}
+      </Td>
+      <Td nowrap>{f.variableSymbol ?? ''}</Td>
+      <Td>
+        <span className="block max-w-64 break-words">{f.message ?? ''}</span>
+        {f.reference && <span className="block break-all text-xs text-slate-500">{f.reference}</span>}
+      </Td>
+      <Td>
+        <PairingCell line={line} tenantId={tenantId} actions={actions} texts={texts} locale={locale} />
+      </Td>
+      <Td>
+        <StateCell line={line} tenantId={tenantId} texts={texts} />
+      </Td>
+      <Td>
+        <ActionsCell
+          line={line}
+          actions={actions}
+          searchOpen={search?.line === line.line}
+          searchQ={search?.q ?? ''}
+          texts={texts}
+        />
+      </Td>
+    </tr>
   );
 }

@@ -29,9 +29,9 @@ import {
 const ALWAYS: readonly LineState[] = ['ready', 'invalid', 'duplicate'];
 
 const money = (amount: string | null | undefined, currency: string, locale: Locale) =>
-  amount ? formatMoney(Number(amount), currency || null, locale) : '';
+  amount ? formatMoney(amount, currency || null, locale) : '';
 
-const quantity = (amount: string, locale: Locale) => (amount === '' ? '' : formatNumber(Number(amount), locale));
+const quantity = (amount: string, locale: Locale) => (amount === '' ? '' : formatNumber(amount, locale));
 
 /** The invoice's number (or that its sequence numbers it), its sequence, its dates and the file rows it came from. */
 function InvoiceCell({ line, texts, locale }: { line: InvoicePageLine; texts: InvoiceImportTexts; locale: Locale }) {
@@ -142,7 +142,7 @@ function TotalsCell({ line, texts, locale }: { line: InvoicePageLine; texts: Inv
       {line.facts.exchangeRate && line.facts.totalEur && (
         <div className="text-xs text-slate-600" data-exchange-rate={line.facts.exchangeRate}>
           <span className="block">
-            {fill(t.exchangeRate, { rate: formatNumber(Number(line.facts.exchangeRate), locale, 6), currency })}
+            {fill(t.exchangeRate, { rate: formatNumber(line.facts.exchangeRate, locale, 6), currency })}
           </span>
           <span className="block whitespace-nowrap" data-total-eur={line.facts.totalEur}>
             {t.inEur}: <span className="tabular-nums">{money(line.facts.totalEur, 'EUR', locale)}</span>
@@ -303,89 +303,157 @@ export function InvoiceImportView({
       <StopNotice detail={detail} lines={lines} action={send} texts={texts} />
       {data.inProgress && <ProgressNotice counts={counts} page={page} texts={texts} />}
 
-      <ImportSummary
-        label={texts.summary.label}
-        counts={counts}
-        always={ALWAYS}
-        texts={
-          data.overwritten > 0
-            ? { ...texts, states: { ...texts.states, done: texts.summary.doneOrOverwritten } }
-            : texts
-        }
-      >
-        {data.overwritten > 0 && (
-          <p className="mt-2 text-sm text-slate-800" data-overwritten-count={data.overwritten}>
-            {fill(texts.summary.overwritten, { count: data.overwritten })}
-          </p>
-        )}
-        <SendPart
-          detail={detail}
-          settledWords={data.overwritten > 0 ? texts.summary.settledOverwriting : texts.summary.settled}
-          locale={locale}
-          sums={
-            <ReadySums
-              label={texts.summary.toSend}
-              none={texts.summary.sumNone}
-              sums={data.toSend}
-              marker="data-to-send"
-              locale={locale}
-            />
-          }
-        >
-          {data.existing > 0 && (
-            <p className="mt-2 text-sm text-amber-900" data-existing={data.existing}>
-              {fill(texts.summary.exists, { count: data.existing })}
-            </p>
-          )}
-          <form method="post" action={send} className="mt-3 space-y-2">
-            {data.existing > 0 && (
-              <div>
-                <label className="inline-flex items-start gap-2 text-sm text-slate-800">
-                  <input type="checkbox" name="overwrite" value="1" className="mt-0.5" data-overwrite="" />
-                  <span>{fill(texts.actions.overwrite, { count: data.existing })}</span>
-                </label>
-                <p className="ml-6 text-xs text-slate-600">{texts.actions.overwriteHint}</p>
-              </div>
-            )}
-            <div className="flex flex-wrap items-center gap-3">
-              <button type="submit" className={primaryButton} data-send={counts.ready}>
-                {pluralOf(counts.ready, texts.actions.send, locale)}
-              </button>
-              <span className="text-xs text-slate-600">{texts.actions.sendHint}</span>
-            </div>
-          </form>
-        </SendPart>
-        {data.failed > 0 && (
-          <p className="mt-3 text-sm" data-failed-rows={data.failed}>
-            <a href={`${page}/failed.csv`} className={linkClass} download>
-              {texts.failed.link}
-            </a>
-            <span className="mt-0.5 block text-xs text-slate-600">{texts.failed.hint}</span>
-          </p>
-        )}
-      </ImportSummary>
+      <InvoiceSummary data={data} page={page} send={send} texts={texts} locale={locale} />
 
       <ImportLines count={lines.length} empty={texts.empty} caption={texts.caption} columns={columns}>
         {lines.map((line) => (
-          <tr key={line.line} className="hover:bg-slate-50" data-line={line.line} id={`line-${line.line}`}>
-            <RowHeader>
-              <InvoiceCell line={line} texts={texts} locale={locale} />
-            </RowHeader>
-            <Td>
-              <PartnerCell line={line} texts={texts} locale={locale} />
-            </Td>
-            <Td>
-              <ItemsCell line={line} texts={texts} locale={locale} />
-            </Td>
-            <Td>
-              <TotalsCell line={line} texts={texts} locale={locale} />
-            </Td>
-            <Td>
-              <StateCell line={line} tenantId={tenantId} texts={texts} locale={locale} describe={describe} />
-            </Td>
-          </tr>
+          <InvoiceLineRow
+            key={line.line}
+            line={line}
+            tenantId={tenantId}
+            texts={texts}
+            locale={locale}
+            describe={describe}
+          />
         ))}
       </ImportLines>
     </div>
+  );
+}
+
+/**
+ * The counts per state (done or overwritten, when any invoice was), the sum to be sent with "Send N invoices to KROS",
+ * and the failed rows to download.
+ */
+function InvoiceSummary({
+  data,
+  page,
+  send,
+  texts,
+  locale,
+}: {
+  data: InvoiceImportPageData;
+  page: string;
+  send: string;
+  texts: InvoiceImportTexts;
+  locale: Locale;
+}) {
+  const { detail } = data;
+  const counts = detail.counts;
+  return (
+    <ImportSummary
+      label={texts.summary.label}
+      counts={counts}
+      always={ALWAYS}
+      texts={
+        data.overwritten > 0 ? { ...texts, states: { ...texts.states, done: texts.summary.doneOrOverwritten } } : texts
+      }
+    >
+      {data.overwritten > 0 && (
+        <p className="mt-2 text-sm text-slate-800" data-overwritten-count={data.overwritten}>
+          {fill(texts.summary.overwritten, { count: data.overwritten })}
+        </p>
+      )}
+      <SendPart
+        detail={detail}
+        settledWords={data.overwritten > 0 ? texts.summary.settledOverwriting : texts.summary.settled}
+        locale={locale}
+        sums={
+          <ReadySums
+            label={texts.summary.toSend}
+            none={texts.summary.sumNone}
+            sums={data.toSend}
+            marker="data-to-send"
+            locale={locale}
+          />
+        }
+      >
+        <SendForm data={data} action={send} texts={texts} locale={locale} />
+      </SendPart>
+      {data.failed > 0 && (
+        <p className="mt-3 text-sm" data-failed-rows={data.failed}>
+          <a href={`${page}/failed.csv`} className={linkClass} download>
+            {texts.failed.link}
+          </a>
+          <span className="mt-0.5 block text-xs text-slate-600">{texts.failed.hint}</span>
+        </p>
+      )}
+    </ImportSummary>
+  );
+}
+
+/** "Send N invoices to KROS", with the confirmation to overwrite when some are already at KROS. */
+function SendForm({
+  data,
+  action,
+  texts,
+  locale,
+}: {
+  data: InvoiceImportPageData;
+  action: string;
+  texts: InvoiceImportTexts;
+  locale: Locale;
+}) {
+  const counts = data.detail.counts;
+  return (
+    <>
+      {data.existing > 0 && (
+        <p className="mt-2 text-sm text-amber-900" data-existing={data.existing}>
+          {fill(texts.summary.exists, { count: data.existing })}
+        </p>
+      )}
+      <form method="post" action={action} className="mt-3 space-y-2">
+        {data.existing > 0 && (
+          <div>
+            <label className="inline-flex items-start gap-2 text-sm text-slate-800">
+              <input type="checkbox" name="overwrite" value="1" className="mt-0.5" data-overwrite="" />
+              <span>{fill(texts.actions.overwrite, { count: data.existing })}</span>
+            </label>
+            <p className="ml-6 text-xs text-slate-600">{texts.actions.overwriteHint}</p>
+          </div>
+        )}
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className={primaryButton} data-send={counts.ready}>
+            {pluralOf(counts.ready, texts.actions.send, locale)}
+          </button>
+          <span className="text-xs text-slate-600">{texts.actions.sendHint}</span>
+        </div>
+      </form>
+    </>
+  );
+}
+
+/** One invoice: its number and dates, customer, items, totals, and its state with its problems. */
+function InvoiceLineRow({
+  line,
+  tenantId,
+  texts,
+  locale,
+  describe,
+}: {
+  line: InvoicePageLine;
+  tenantId: string;
+  texts: InvoiceImportTexts;
+  locale: Locale;
+  describe: ReturnType<typeof describeInvoiceProblem>;
+}) {
+  return (
+    <tr className="hover:bg-slate-50" data-line={line.line} id={`line-${line.line}`}>
+      <RowHeader>
+        <InvoiceCell line={line} texts={texts} locale={locale} />
+      </RowHeader>
+      <Td>
+        <PartnerCell line={line} texts={texts} locale={locale} />
+      </Td>
+      <Td>
+        <ItemsCell line={line} texts={texts} locale={locale} />
+      </Td>
+      <Td>
+        <TotalsCell line={line} texts={texts} locale={locale} />
+      </Td>
+      <Td>
+        <StateCell line={line} tenantId={tenantId} texts={texts} locale={locale} describe={describe} />
+      </Td>
+    </tr>
   );
 }

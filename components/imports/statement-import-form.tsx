@@ -5,7 +5,7 @@ import type { Locale } from '@/lib/base/i18n/messages';
 import { ibanForPeople } from '@/lib/base/iban';
 import { CSV_FIELDS } from '@/lib/features/imports/statement-import';
 import type { CsvColumnsForm, StatementImportForm } from '@/lib/features/imports/statement-import-form';
-import type { PaymentAccountRow } from '@/lib/owners/mirror/query/accounts';
+import type { PaymentAccountRow } from '@/lib/features/money/queries/accounts';
 import { companyPath } from '@/lib/service/records/present';
 
 import { controlClass, FileField, labelClass, UploadForm, UploadFormHeader } from './upload-form';
@@ -30,7 +30,6 @@ export function StatementImportFormView({
   const f = texts.form;
   const c = texts.csv;
   const action = companyPath(tenantId, 'payments', 'import');
-  const accounts = form.accounts ?? [];
   return (
     <>
       <UploadFormHeader tenantId={tenantId} section="payments" texts={f} />
@@ -40,95 +39,134 @@ export function StatementImportFormView({
         keptNot={f.keptNot}
         submit={form.csv ? c.submit : f.submit}
       >
-        {form.csv && (
-          <fieldset className="space-y-3" data-csv-columns="">
-            <legend className="text-base font-semibold text-slate-900">{c.title}</legend>
-            <p className="text-sm text-slate-600">{c.intro}</p>
-            {form.csv.borrowed && <BorrowedColumns borrowed={form.csv.borrowed} texts={c} locale={locale} />}
-            <p className="text-sm text-slate-600">{c.required}</p>
-            <input type="hidden" name="csv.confirm" value="1" />
-            <div className="grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-2">
-              {CSV_FIELDS.map((field) => (
-                <div key={field}>
-                  <label htmlFor={`csv-${field}`} className={labelClass}>
-                    {c.fields[field]}
-                  </label>
-                  <select
-                    id={`csv-${field}`}
-                    name={`csv.${field}`}
-                    defaultValue={form.csv?.proposal[field] ?? ''}
-                    className={controlClass}
-                  >
-                    <option value="">{c.none}</option>
-                    {form.csv?.header.map((column, at) => (
-                      <option key={`${at}-${column}`} value={column}>
-                        {column}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              ))}
-              <div>
-                <label htmlFor="csv-currency" className={labelClass}>
-                  {c.currency}
-                </label>
-                <input
-                  id="csv-currency"
-                  name="csv.defaultCurrency"
-                  defaultValue={form.csv.currency}
-                  maxLength={3}
-                  pattern="[A-Za-z]{3}"
-                  className={controlClass}
-                />
-              </div>
-            </div>
-          </fieldset>
-        )}
+        {form.csv && <CsvColumns csv={form.csv} texts={c} locale={locale} />}
         <FileField
           id="statement-file"
           name="statement"
           label={f.file}
           accept=".xml,.sta,.mt940,.txt,.csv,text/xml,application/xml,text/csv,text/plain"
         />
-        <div>
-          <label htmlFor="statement-account" className={labelClass}>
-            {f.account}
-          </label>
-          <select
-            id="statement-account"
-            name="accountId"
-            defaultValue={form.accountId ?? ''}
-            required={form.csv !== null}
-            className={controlClass}
-          >
-            <option value="">{form.csv ? c.accountRequired : f.ownAccount}</option>
-            {accounts.map((account) => (
-              <option key={account.id} value={account.id}>
-                {[account.name ?? account.id, account.iban && ibanForPeople(account.iban), account.currency]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </option>
-            ))}
-          </select>
-          {form.accounts === null && <p className="mt-1 text-sm text-amber-800">{f.accountsUnknown}</p>}
-        </div>
-        {!form.csv && form.remembered && (
-          <div className="text-sm text-slate-600" data-remembered-columns="">
-            <p>
-              {fill(c.remembered, {
-                who: form.remembered.confirmedBy,
-                date: formatMoment(form.remembered.confirmedAt, locale),
-              })}
-            </p>
-            <p className="mt-1">{c.change}</p>
-            <label className="mt-1 inline-flex items-center gap-2">
-              <input type="checkbox" name="csv.ask" value="1" />
-              {c.ask}
-            </label>
-          </div>
-        )}
+        <AccountField form={form} texts={texts} />
+        {!form.csv && form.remembered && <RememberedColumns remembered={form.remembered} texts={c} locale={locale} />}
       </UploadForm>
     </>
+  );
+}
+
+/**
+ * A CSV's columns to confirm: for each field the file's column that holds it, as proposed (the columns remembered for
+ * this or another account, when they fit the header), and the currency of amounts that name none.
+ */
+function CsvColumns({
+  csv,
+  texts: c,
+  locale,
+}: {
+  csv: CsvColumnsForm;
+  texts: ImportUploadTexts['csv'];
+  locale: Locale;
+}) {
+  return (
+    <fieldset className="space-y-3" data-csv-columns="">
+      <legend className="text-base font-semibold text-slate-900">{c.title}</legend>
+      <p className="text-sm text-slate-600">{c.intro}</p>
+      {csv.borrowed && <BorrowedColumns borrowed={csv.borrowed} texts={c} locale={locale} />}
+      <p className="text-sm text-slate-600">{c.required}</p>
+      <input type="hidden" name="csv.confirm" value="1" />
+      <div className="grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-2">
+        {CSV_FIELDS.map((field) => (
+          <div key={field}>
+            <label htmlFor={`csv-${field}`} className={labelClass}>
+              {c.fields[field]}
+            </label>
+            <select
+              id={`csv-${field}`}
+              name={`csv.${field}`}
+              defaultValue={csv.proposal[field] ?? ''}
+              className={controlClass}
+            >
+              <option value="">{c.none}</option>
+              {csv.header.map((column, at) => (
+                <option key={`${at}-${column}`} value={column}>
+                  {column}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        <div>
+          <label htmlFor="csv-currency" className={labelClass}>
+            {c.currency}
+          </label>
+          <input
+            id="csv-currency"
+            name="csv.defaultCurrency"
+            defaultValue={csv.currency}
+            maxLength={3}
+            pattern="[A-Za-z]{3}"
+            className={controlClass}
+          />
+        </div>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The account the payments are recorded into; none chosen: the statement's own (required for a CSV's). */
+function AccountField({ form, texts }: { form: StatementImportForm; texts: ImportUploadTexts }) {
+  const f = texts.form;
+  const c = texts.csv;
+  const accounts = form.accounts ?? [];
+  return (
+    <div>
+      <label htmlFor="statement-account" className={labelClass}>
+        {f.account}
+      </label>
+      <select
+        id="statement-account"
+        name="accountId"
+        defaultValue={form.accountId ?? ''}
+        required={form.csv !== null}
+        className={controlClass}
+      >
+        <option value="">{form.csv ? c.accountRequired : f.ownAccount}</option>
+        {accounts.map((account) => (
+          <option key={account.id} value={account.id}>
+            {[account.name ?? account.id, account.iban && ibanForPeople(account.iban), account.currency]
+              .filter(Boolean)
+              .join(' · ')}
+          </option>
+        ))}
+      </select>
+      {form.accounts === null && <p className="mt-1 text-sm text-amber-800">{f.accountsUnknown}</p>}
+    </div>
+  );
+}
+
+/** Who confirmed the columns remembered for a CSV and when, and the box to be asked for them again. */
+function RememberedColumns({
+  remembered,
+  texts: c,
+  locale,
+}: {
+  remembered: NonNullable<StatementImportForm['remembered']>;
+  texts: ImportUploadTexts['csv'];
+  locale: Locale;
+}) {
+  return (
+    <div className="text-sm text-slate-600" data-remembered-columns="">
+      <p>
+        {fill(c.remembered, {
+          who: remembered.confirmedBy,
+          date: formatMoment(remembered.confirmedAt, locale),
+        })}
+      </p>
+      <p className="mt-1">{c.change}</p>
+      <label className="mt-1 inline-flex items-center gap-2">
+        <input type="checkbox" name="csv.ask" value="1" />
+        {c.ask}
+      </label>
+    </div>
   );
 }
 

@@ -9,12 +9,12 @@ import {
   neighbourMonths,
   type Period,
 } from '@/lib/features/money/accounts-page';
-import type { PaymentAccountRow } from '@/lib/owners/mirror/query/accounts';
-import type { CurrencySum } from '@/lib/owners/mirror/query/payments';
+import type { CurrencySum } from '@/lib/features/money/queries/payments';
 import { companyPath } from '@/lib/service/records/present';
 
 import { linkClass, plainLinkClass } from '../detail-parts';
 import { EmptyState } from '../empty-state';
+import { ListIntro } from '../list/list-frame';
 import { RowHeader, Table, Td } from '../table';
 import { CurrencySums } from './currency-sums';
 import { MoneyFreshness, PaymentsUnavailable } from './payments-state';
@@ -153,86 +153,12 @@ export function AccountsView({
   const a = t.money.accounts;
   const { state, view, sums } = page;
   const period = view.ok ? view.period : null;
-  const kindOf = (account: PaymentAccountRow) => a.kinds[account.kind ?? 'unknown'];
-  const hrefOf = (accountId: string) => (period ? accountPaymentsHref(tenantId, accountId, period) : null);
-  const sumsOf = (accountId: string) =>
-    sums ? (sums.accounts?.find((account) => account.id === accountId)?.payments ?? []) : null;
-
-  let table = null;
-  if (period && ((page.accounts?.length ?? 0) > 0 || (sums?.unlisted.length ?? 0) > 0)) {
-    const caption = fill(a.caption, { from: formatDay(period.from, locale), to: formatDay(period.to, locale) });
-    table = (
-      <div className="mt-4">
-        <Table
-          caption={caption}
-          cards="labelled"
-          columns={[
-            a.columns.name,
-            a.columns.kind,
-            a.columns.iban,
-            a.columns.currency,
-            { label: a.columns.count, numeric: true },
-            { label: a.columns.sum, numeric: true },
-          ]}
-        >
-          {(page.accounts ?? []).map((account) => {
-            const name = account.name ?? fill(t.money.unknownAccount, { id: account.id });
-            return (
-              <tr key={account.id} data-account-id={account.id} className="hover:bg-slate-50">
-                <RowHeader>
-                  <AccountName name={name} href={hrefOf(account.id)} label={fill(a.showPayments, { name })} />
-                </RowHeader>
-                <Td>{kindOf(account)}</Td>
-                <Td nowrap>{account.iban ? ibanForPeople(account.iban) : '—'}</Td>
-                <Td>{account.currency ?? '—'}</Td>
-                <PaymentCells sums={sumsOf(account.id)} t={t} locale={locale} />
-              </tr>
-            );
-          })}
-          {sums?.unlisted.map((each) => {
-            const name =
-              each.accountId === null ? t.money.noAccount : fill(t.money.unknownAccount, { id: each.accountId });
-            return (
-              <tr key={`unlisted-${each.accountId ?? ''}`} data-account-unlisted={each.accountId ?? ''}>
-                <RowHeader>
-                  <AccountName
-                    name={name}
-                    href={each.accountId === null ? null : hrefOf(each.accountId)}
-                    label={fill(a.showPayments, { name })}
-                  />
-                  <span className="block text-xs font-normal text-slate-500">{a.unlisted}</span>
-                </RowHeader>
-                <Td>—</Td>
-                <Td>—</Td>
-                <Td>—</Td>
-                <PaymentCells sums={each.payments} t={t} locale={locale} />
-              </tr>
-            );
-          })}
-          {sums && (
-            <tr data-accounts-all="" className="bg-slate-50 font-medium">
-              <RowHeader>{a.all}</RowHeader>
-              <Td>{''}</Td>
-              <Td>{''}</Td>
-              <Td>{''}</Td>
-              <Td numeric>{countOf(countOfSums(sums.all), t.money.payments, locale)}</Td>
-              <Td numeric>
-                {sums.all.length === 0 ? '—' : <CurrencySums sums={sums.all} texts={t.money} locale={locale} />}
-              </Td>
-            </tr>
-          )}
-        </Table>
-      </div>
-    );
-  }
-
   return (
     <>
       <Link href={companyPath(tenantId, 'payments')} className={`text-sm ${linkClass}`}>
         {a.backToPayments}
       </Link>
-      <h2 className="mt-1 text-lg font-semibold text-slate-900">{a.title}</h2>
-      <p className="mt-1 text-sm text-slate-600">{a.intro}</p>
+      <ListIntro title={a.title} intro={a.intro} belowLink />
       {page.mirror && (
         <MoneyFreshness status={page.mirror} state={state} t={t} locale={locale} tenantId={tenantId} back={page.href} />
       )}
@@ -253,7 +179,103 @@ export function AccountsView({
         page.accounts.length === 0 &&
         (sums?.unlisted.length ?? 0) === 0 &&
         (state.state === 'ready' || state.state === 'preparing') && <EmptyState message={a.none} />}
-      {table}
+      {period && <AccountsTable page={page} period={period} tenantId={tenantId} t={t} locale={locale} />}
     </>
+  );
+}
+
+type TableProps = { page: AccountsPage; period: Period; tenantId: string; t: Messages; locale: Locale };
+
+/** The accounts with their payments in the period, those the payments name that the list lacks, and all of them. */
+function AccountsTable({ page, period, tenantId, t, locale }: TableProps) {
+  const a = t.money.accounts;
+  const { sums } = page;
+  if ((page.accounts?.length ?? 0) === 0 && (sums?.unlisted.length ?? 0) === 0) return null;
+  const hrefOf = (accountId: string) => accountPaymentsHref(tenantId, accountId, period);
+  const sumsOf = (accountId: string) =>
+    sums ? (sums.accounts?.find((account) => account.id === accountId)?.payments ?? []) : null;
+  const caption = fill(a.caption, { from: formatDay(period.from, locale), to: formatDay(period.to, locale) });
+  return (
+    <div className="mt-4">
+      <Table
+        caption={caption}
+        cards="labelled"
+        columns={[
+          a.columns.name,
+          a.columns.kind,
+          a.columns.iban,
+          a.columns.currency,
+          { label: a.columns.count, numeric: true },
+          { label: a.columns.sum, numeric: true },
+        ]}
+      >
+        {(page.accounts ?? []).map((account) => {
+          const name = account.name ?? fill(t.money.unknownAccount, { id: account.id });
+          return (
+            <tr key={account.id} data-account-id={account.id} className="hover:bg-slate-50">
+              <RowHeader>
+                <AccountName name={name} href={hrefOf(account.id)} label={fill(a.showPayments, { name })} />
+              </RowHeader>
+              <Td>{a.kinds[account.kind ?? 'unknown']}</Td>
+              <Td nowrap>{account.iban ? ibanForPeople(account.iban) : '—'}</Td>
+              <Td>{account.currency ?? '—'}</Td>
+              <PaymentCells sums={sumsOf(account.id)} t={t} locale={locale} />
+            </tr>
+          );
+        })}
+        {sums && <UnlistedRows sums={sums} hrefOf={hrefOf} t={t} locale={locale} />}
+        {sums && <AllRow sums={sums} t={t} locale={locale} />}
+      </Table>
+    </div>
+  );
+}
+
+type Sums = NonNullable<AccountsPage['sums']>;
+
+/** Payments naming no account, or one the accounts' list does not have: a row each, marked as not listed. */
+function UnlistedRows({
+  sums,
+  hrefOf,
+  t,
+  locale,
+}: {
+  sums: Sums;
+  hrefOf: (accountId: string) => string;
+  t: Messages;
+  locale: Locale;
+}) {
+  const a = t.money.accounts;
+  return sums.unlisted.map((each) => {
+    const name = each.accountId === null ? t.money.noAccount : fill(t.money.unknownAccount, { id: each.accountId });
+    return (
+      <tr key={`unlisted-${each.accountId ?? ''}`} data-account-unlisted={each.accountId ?? ''}>
+        <RowHeader>
+          <AccountName
+            name={name}
+            href={each.accountId === null ? null : hrefOf(each.accountId)}
+            label={fill(a.showPayments, { name })}
+          />
+          <span className="block text-xs font-normal text-slate-500">{a.unlisted}</span>
+        </RowHeader>
+        <Td>—</Td>
+        <Td>—</Td>
+        <Td>—</Td>
+        <PaymentCells sums={each.payments} t={t} locale={locale} />
+      </tr>
+    );
+  });
+}
+
+/** The totals row: every account's payments together. */
+function AllRow({ sums, t, locale }: { sums: Sums; t: Messages; locale: Locale }) {
+  return (
+    <tr data-accounts-all="" className="bg-slate-50 font-medium">
+      <RowHeader>{t.money.accounts.all}</RowHeader>
+      <Td>{''}</Td>
+      <Td>{''}</Td>
+      <Td>{''}</Td>
+      <Td numeric>{countOf(countOfSums(sums.all), t.money.payments, locale)}</Td>
+      <Td numeric>{sums.all.length === 0 ? '—' : <CurrencySums sums={sums.all} texts={t.money} locale={locale} />}</Td>
+    </tr>
   );
 }

@@ -4,7 +4,9 @@ import { countOf } from '@/lib/base/i18n/documents';
 import { formatMoney } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { MoneyTexts } from '@/lib/base/i18n/money';
-import type { CurrencySum, PaymentTotals } from '@/lib/owners/mirror/query/payments';
+import type { CurrencySum, PaymentTotals } from '@/lib/features/money/queries/payments';
+
+import { TotalsBox } from '../list/list-frame';
 
 /** Sums per currency, each in its currency ("1 234,50 € · 1 000,00 CZK"); amounts are the database's exact decimals. */
 export function CurrencySums({ sums, texts, locale }: { sums: CurrencySum[]; texts: MoneyTexts; locale: Locale }) {
@@ -15,7 +17,7 @@ export function CurrencySums({ sums, texts, locale }: { sums: CurrencySum[]; tex
           {/* Outside the unbreakable sum, so a narrow screen wraps between currencies, never inside an amount. */}
           {index > 0 && ' · '}
           <span className="whitespace-nowrap tabular-nums" data-currency={each.currency ?? ''} data-sum={each.sum}>
-            {formatMoney(Number(each.sum), each.currency, locale)}
+            {formatMoney(each.sum, each.currency, locale)}
             {each.currency === null && ` (${texts.totals.noCurrency})`}
           </span>
         </Fragment>
@@ -38,12 +40,7 @@ export function PaymentTotalsBar({
   locale: Locale;
 }) {
   return (
-    <section
-      aria-label={texts.totals.label}
-      data-totals-count={totals.count}
-      className="flex flex-wrap items-baseline gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm shadow-sm"
-    >
-      <p className="font-medium text-slate-900">{countOf(totals.count, texts.payments, locale)}</p>
+    <TotalsBox label={texts.totals.label} count={totals.count} counted={countOf(totals.count, texts.payments, locale)}>
       {totals.byCurrency.length > 0 && (
         <p className="text-slate-700">
           {texts.totals.sums}:{' '}
@@ -52,6 +49,6 @@ export function PaymentTotalsBar({
           </span>
         </p>
       )}
-    </section>
+    </TotalsBox>
   );
 }

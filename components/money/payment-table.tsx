@@ -3,9 +3,9 @@ import type { Locale } from '@/lib/base/i18n/messages';
 import type { MoneyTexts } from '@/lib/base/i18n/money';
 import { ibanForPeople } from '@/lib/base/iban';
 import { accountLabelOf } from '@/lib/features/money/labels';
-import type { PaymentAccountRow } from '@/lib/owners/mirror/query/accounts';
-import { parsePaymentSort, type PaymentSortKey, type PaymentSortParam } from '@/lib/owners/mirror/query/payment-sort';
-import type { MirroredPayment } from '@/lib/owners/mirror/query/payments';
+import type { PaymentAccountRow } from '@/lib/features/money/queries/accounts';
+import type { MirroredPayment } from '@/lib/features/money/queries/payments';
+import { parsePaymentSort, type PaymentSortKey, type PaymentSortParam } from '@/lib/features/money/queries/sort';
 import { kindPath } from '@/lib/service/records/present';
 
 import { sortHeader } from '../sort-header';
@@ -86,7 +86,7 @@ function rowView(
     id: payment.id,
     day: formatDay(payment.paymentDate, locale),
     amount: payment.amount ?? '',
-    amountText: formatMoney(payment.amount === null ? null : Number(payment.amount), payment.currency, locale),
+    amountText: formatMoney(payment.amount, payment.currency, locale),
     account: { id: payment.accountId ?? '', label: accountLabelOf(payment.accountId, accounts, texts) },
     partner: payment.partnerName ?? '—',
     iban: payment.iban ? ibanForPeople(payment.iban) : null,

@@ -1,7 +1,7 @@
 import { countOf, fill } from '@/lib/base/i18n/documents';
 import type { Locale, Messages } from '@/lib/base/i18n/messages';
+import type { MirrorStatus } from '@/lib/features/copy/state';
 import type { PaymentsState } from '@/lib/features/money/mirror-state';
-import type { MirrorStatus } from '@/lib/owners/mirror/status';
 import { companyPath } from '@/lib/service/records/present';
 
 import { ago, FreshnessBar } from '../freshness-bar';

@@ -27,7 +27,7 @@ export function OverduePartnersCard({ card, texts, locale }: { card: Card; texts
               {partner.name ?? partner.key}
             </Link>
             <span className="tabular-nums font-semibold text-slate-900">
-              {formatMoney(Number(partner.overdue), 'EUR', locale)}
+              {formatMoney(partner.overdue, 'EUR', locale)}
             </span>
             <span className="text-xs text-slate-600">{fill(o.days, { days: partner.oldestDays })}</span>
           </li>

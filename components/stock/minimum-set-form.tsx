@@ -39,14 +39,7 @@ export type MinimumSetRow = {
 };
 
 export function MinimumSetForm({ shared, row }: { shared: MinimumSetShared; row: MinimumSetRow }) {
-  const { words } = shared;
-  const ids = {
-    warehouse: `minimum-${row.index}-warehouse`,
-    value: `minimum-${row.index}-value`,
-    note: `minimum-${row.index}-note`,
-  };
-  const refused = row.refused;
-  const [open, setOpen] = useState(refused !== null);
+  const [open, setOpen] = useState(row.refused !== null);
   const details = useRef<HTMLDetailsElement>(null);
   // Opened before the page's script ran: the toggle was not heard, so the state is read once from the element.
   useEffect(() => {
@@ -64,72 +57,84 @@ export function MinimumSetForm({ shared, row }: { shared: MinimumSetShared; row:
         className="cursor-pointer select-none text-xs font-medium text-brand-700 underline hover:text-brand-600 focus-ring"
         aria-label={row.label}
       >
-        {words.set}
+        {shared.words.set}
       </summary>
-      {open && (
-        <form method="post" action={shared.action} className="mt-1 flex flex-wrap items-end gap-2">
-          <input type="hidden" name="itemCode" value={row.itemCode} />
-          <input type="hidden" name="back" value={shared.back} />
-          <div>
-            <label htmlFor={ids.warehouse} className="block text-xs text-slate-700">
-              {words.warehouse}
-            </label>
-            <select
-              id={ids.warehouse}
-              name="warehouse"
-              defaultValue={row.chosen}
-              aria-invalid={refused?.warehouseUnknown || undefined}
-              className="field"
-            >
-              <option value="">{words.allWarehouses}</option>
-              {shared.warehouses.map((each) => (
-                <option key={each.code} value={each.code}>
-                  {each.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={ids.value} className="block text-xs text-slate-700">
-              {words.value}
-              {row.unit ? ` (${row.unit})` : ''}
-            </label>
-            <input
-              id={ids.value}
-              name="minimum"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={shared.maxLength}
-              size={8}
-              defaultValue={refused ? refused.typed : ''}
-              aria-invalid={refused !== null || undefined}
-              aria-describedby={ids.note}
-              className="field w-24"
-            />
-          </div>
-          <button
-            type="submit"
-            className="rounded-md bg-brand-600 px-3 py-1 text-sm font-medium text-white hover:bg-brand-700 focus-ring"
-          >
-            {words.save}
-          </button>
-          {refused ? (
-            <p
-              id={ids.note}
-              role="alert"
-              className="w-full max-w-xs text-xs text-rose-800"
-              data-minimum-error={refused.code}
-            >
-              {refused.reason}
-            </p>
-          ) : (
-            <p id={ids.note} className="w-full max-w-xs text-xs text-slate-600">
-              {words.hint}
-            </p>
-          )}
-        </form>
-      )}
+      {open && <MinimumFields shared={shared} row={row} />}
     </details>
+  );
+}
+
+/** The form's fields, drawn once the row's "Set a minimum" is open: the warehouse, the number, why a try was refused. */
+function MinimumFields({ shared, row }: { shared: MinimumSetShared; row: MinimumSetRow }) {
+  const { words } = shared;
+  const ids = {
+    warehouse: `minimum-${row.index}-warehouse`,
+    value: `minimum-${row.index}-value`,
+    note: `minimum-${row.index}-note`,
+  };
+  const refused = row.refused;
+  return (
+    <form method="post" action={shared.action} className="mt-1 flex flex-wrap items-end gap-2">
+      <input type="hidden" name="itemCode" value={row.itemCode} />
+      <input type="hidden" name="back" value={shared.back} />
+      <div>
+        <label htmlFor={ids.warehouse} className="block text-xs text-slate-700">
+          {words.warehouse}
+        </label>
+        <select
+          id={ids.warehouse}
+          name="warehouse"
+          defaultValue={row.chosen}
+          aria-invalid={refused?.warehouseUnknown || undefined}
+          className="field"
+        >
+          <option value="">{words.allWarehouses}</option>
+          {shared.warehouses.map((each) => (
+            <option key={each.code} value={each.code}>
+              {each.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={ids.value} className="block text-xs text-slate-700">
+          {words.value}
+          {row.unit ? ` (${row.unit})` : ''}
+        </label>
+        <input
+          id={ids.value}
+          name="minimum"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={shared.maxLength}
+          size={8}
+          defaultValue={refused ? refused.typed : ''}
+          aria-invalid={refused !== null || undefined}
+          aria-describedby={ids.note}
+          className="field w-24"
+        />
+      </div>
+      <button
+        type="submit"
+        className="rounded-md bg-brand-600 px-3 py-1 text-sm font-medium text-white hover:bg-brand-700 focus-ring"
+      >
+        {words.save}
+      </button>
+      {refused ? (
+        <p
+          id={ids.note}
+          role="alert"
+          className="w-full max-w-xs text-xs text-rose-800"
+          data-minimum-error={refused.code}
+        >
+          {refused.reason}
+        </p>
+      ) : (
+        <p id={ids.note} className="w-full max-w-xs text-xs text-slate-600">
+          {words.hint}
+        </p>
+      )}
+    </form>
   );
 }

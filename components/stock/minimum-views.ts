@@ -3,14 +3,14 @@ import { formatNumber } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { StockTexts } from '@/lib/base/i18n/stock';
 import { type MinimumOutcome, refusalOf } from '@/lib/features/stock/minimum-outcome';
-import type { MirroredWarehouse, StockRow } from '@/lib/owners/mirror/query/stock';
-import { MINIMUM_MAX_LENGTH } from '@/lib/owners/stock/minimum-value';
+import type { MirroredWarehouse, StockRow } from '@/lib/features/stock/queries/stock';
+import { MINIMUM_MAX_LENGTH } from '@/lib/features/stock/views';
 
 import type { MinimumSetShared } from './minimum-set-form';
 import type { StockRowView } from './stock-rows';
 
 /** A quantity or a minimum (exact decimal text) as people read it: "2,5", "1 000", up to four decimals. */
-export const quantityText = (value: string, locale: Locale) => formatNumber(Number(value), locale, 4);
+export const quantityText = (value: string, locale: Locale) => formatNumber(value, locale, 4);
 
 /** A minimum's warehouse in words: its code (its name as the title), or "All warehouses". */
 export function warehouseWords(code: string, texts: StockTexts): string {

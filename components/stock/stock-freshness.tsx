@@ -1,8 +1,8 @@
 import { countOf, type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { StockTexts } from '@/lib/base/i18n/stock';
+import type { MirrorStatus } from '@/lib/features/copy/state';
 import type { StockState } from '@/lib/features/stock/stock-page';
-import type { MirrorStatus } from '@/lib/owners/mirror/status';
 
 import { ago, FreshnessBar } from '../freshness-bar';
 

@@ -2,7 +2,7 @@ import { fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { StockTexts } from '@/lib/base/i18n/stock';
 import { itemAnchor } from '@/lib/features/stock/minimum-outcome';
-import type { StockRow, StockSort, StockSortKey } from '@/lib/owners/mirror/query/stock';
+import type { StockRow, StockSort, StockSortKey } from '@/lib/features/stock/queries/stock';
 
 import { sortHeader } from '../sort-header';
 import { type Column, figures, Table } from '../table';

@@ -8,12 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { sourceFiles } from '../support/source-files';
 
 /**
- * The floors of lib/ (docs/architecture.md): base, platform, service, owners, features, doors, from the bottom. A
+ * The floors of lib/ (docs/architecture.md): base, platform, service, owners, doors, features, startup, from the bottom. A
  * folder may import its own floor and those below it, never one above: `npm run lint` fails on a wrong import
  * (import/no-restricted-paths in eslint.config.mjs), and no two folders of lib/ import each other, even by a detour.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = readFileSync(new URL('./fixtures/reaches-up.ts', import.meta.url), 'utf8');
+const featureFixture = readFileSync(new URL('./fixtures/reaches-features.ts', import.meta.url), 'utf8');
+const componentFixture = readFileSync(new URL('./fixtures/reaches-past.ts', import.meta.url), 'utf8');
 
 /** The project's own lint configuration, with only the floors' rule (which needs no type information). */
 const floorsLint = new ESLint({
@@ -22,8 +24,8 @@ const floorsLint = new ESLint({
   ruleFilter: ({ ruleId }) => ruleId === 'import/no-restricted-paths',
 });
 
-async function floorFindingsAt(path: string): Promise<string[]> {
-  const [result] = await floorsLint.lintText(fixture, { filePath: join(root, path) });
+async function floorFindingsAt(path: string, text = fixture): Promise<string[]> {
+  const [result] = await floorsLint.lintText(text, { filePath: join(root, path) });
   return result!.messages.map((message) => `${message.ruleId}: ${message.message}`);
 }
 
@@ -49,19 +51,63 @@ describe('the floors of lib/', { timeout: 90_000 }, () => {
     ]);
   });
 
-  it('an owner, a feature and a door may import what sits below them', async () => {
-    for (const path of ['lib/owners/fixture.ts', 'lib/features/fixture.ts', 'lib/doors/fixture.ts']) {
+  it('an owner, a door, a feature and the startup may import what sits below them', async () => {
+    for (const path of [
+      'lib/owners/fixture.ts',
+      'lib/doors/fixture.ts',
+      'lib/features/fixture.ts',
+      'lib/startup/fixture.ts',
+    ]) {
       expect(await floorFindingsAt(path), path).toEqual([]);
     }
   });
 
-  it('a page or route of app/ stands above every floor, but never opens the database: it asks its door', async () => {
-    expect(await floorFindingsAt('app/page.tsx')).toEqual([expect.stringMatching(/app\/ never opens the database/)]);
+  it('a door stands below the features: it may not import a feature, nor the startup', async () => {
+    const findings = await floorFindingsAt('lib/doors/fixture.ts', featureFixture);
+    expect(findings).toHaveLength(2);
+    expect(findings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/lib\/doors\/ sits below lib\/features\//),
+        expect.stringMatching(/lib\/doors\/ sits below lib\/startup\//),
+      ]),
+    );
+  });
+
+  it('a feature may not import the startup, the top floor; the startup imports any feature', async () => {
+    expect(await floorFindingsAt('lib/features/fixture.ts', featureFixture)).toEqual([
+      expect.stringMatching(/lib\/features\/ sits below lib\/startup\//),
+    ]);
+    expect(await floorFindingsAt('lib/startup/fixture.ts', featureFixture)).toEqual([]);
+  });
+
+  it('a page or route of app/ stands above every floor, but never opens the database nor asks an owner', async () => {
+    const findings = await floorFindingsAt('app/page.tsx');
+    expect(findings).toHaveLength(2);
+    expect(findings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/app\/ never opens the database/),
+        expect.stringMatching(/app\/ never asks an owner/),
+      ]),
+    );
+  });
+
+  it('a component takes its props from the features: it imports neither an owner nor a door', async () => {
+    const findings = await floorFindingsAt('components/fixture.tsx', componentFixture);
+    expect(findings).toHaveLength(2);
+    expect(findings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/components\/ never import an owner/),
+        expect.stringMatching(/components\/ never go through a door/),
+      ]),
+    );
+    expect(await floorFindingsAt('app/page.tsx', componentFixture)).toEqual([
+      expect.stringMatching(/app\/ never asks an owner/),
+    ]);
   });
 
   it('every folder of lib/ sits on a floor: nothing stands loose beside them', () => {
     const floors = new Set(sourceFiles('lib').map((path) => path.split('/')[1]));
-    expect([...floors].sort()).toEqual(['base', 'doors', 'features', 'owners', 'platform', 'service']);
+    expect([...floors].sort()).toEqual(['base', 'doors', 'features', 'owners', 'platform', 'service', 'startup']);
   });
 
   it('no two folders of lib/ import each other, even through others', () => {

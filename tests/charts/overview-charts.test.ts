@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { documentTexts } from '@/lib/base/i18n/documents';
 import { overviewChartSvgs } from '@/lib/features/charts/overview';
 import { renderChartSvg } from '@/lib/features/charts/render';
-import { type Ageing, AGEING_BUCKETS, monthsUpTo, type OverviewCharts } from '@/lib/owners/mirror/query/overview';
+import { type Ageing, AGEING_BUCKETS, monthsUpTo, type OverviewCharts } from '@/lib/features/overview/queries/charts';
 
 /**
  * The overview's charts drawn on the server: one SVG each, labelled for a screen reader, in the user's language, and

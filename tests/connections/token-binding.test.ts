@@ -8,6 +8,7 @@ import { PasteOutcomeNotice } from '@/components/paste-token-form';
 import { WorkConnection } from '@/components/work-connection';
 import { activityTexts } from '@/lib/base/i18n/activity';
 import { messages } from '@/lib/base/i18n/messages';
+import { loadActivityPage } from '@/lib/features/activity/page';
 import { openCompanyClientForWork } from '@/lib/owners/connections/client';
 import { createImport } from '@/lib/owners/imports/create';
 import { queueLines, resumeImport } from '@/lib/owners/imports/queue';
@@ -19,7 +20,6 @@ import { companyFingerprint } from '@/lib/owners/mirror/fingerprint';
 import { replaceReferenceData } from '@/lib/owners/mirror/reference';
 import { readPage } from '@/lib/owners/mirror/service-pages';
 import { beginSync } from '@/lib/owners/mirror/state';
-import { loadActivityPage } from '@/lib/owners/webhooks/activity-page';
 import { getDb } from '@/lib/platform/db/client';
 import { accessTokens } from '@/lib/platform/db/schema';
 

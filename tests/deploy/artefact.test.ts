@@ -15,7 +15,7 @@ import { copyArtefact, type RunningArtefact, startArtefact, waitFor } from './ar
 /**
  * The deployable artefact (`npm run build`: Next's standalone output with the static files and the migrations),
  * copied out of the repository and started as an operator starts it, `node server.js`: it must carry everything it
- * loads, and stop on SIGTERM in order (lib/doors/jobs/startup.ts): the requests in flight answered, a running job
+ * loads, and stop on SIGTERM in order (lib/startup/startup.ts): the requests in flight answered, a running job
  * handed back, then exit 0.
  */
 

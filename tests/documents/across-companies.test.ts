@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { companyScope } from '@/lib/base/company-scope';
 import { overdueAcrossHref, overduePaging, readAcrossCompanies } from '@/lib/features/documents/across-companies';
-import { chartsOfCompany } from '@/lib/features/documents/overview-charts';
+import { chartsOfCompany } from '@/lib/features/overview/charts';
 import { mirrorCompanies } from '@/lib/platform/db/schema';
 
 import { invoice, mirrorRecords } from '../mirror/query-fixture';

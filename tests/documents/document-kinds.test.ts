@@ -4,17 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DOCUMENT_KINDS, type DocumentKind, kindOfSegment, segmentOf } from '@/lib/base/document-kinds';
 import { messages } from '@/lib/base/i18n/messages';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { backLink } from '@/lib/doors/company/failure-frame';
 import { exportHrefs } from '@/lib/features/documents/export/links';
 import { loadListPage } from '@/lib/features/documents/list-page';
 import { reportLinks } from '@/lib/features/documents/report-links';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
-import { companyTabs } from '@/lib/features/pages/company-tabs';
 import { endpointFamily } from '@/lib/owners/ops/counters';
 import { documentPath, uploadedKind } from '@/lib/owners/webhooks/present';
 import { resetEnvForTests } from '@/lib/platform/env';
 import { kindOfServiceCollection, REPORTED_KINDS, serviceCollectionOf } from '@/lib/service/document-paths';
 import { isMalformedDocumentPage } from '@/lib/service/ids';
+import { companyTabs } from '@/lib/service/records/company-tabs';
 import { parseListView } from '@/lib/service/records/list-view';
 
 /**

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { safeFileName } from '@/lib/base/http/safe-file-name';
 import { contentDisposition, filePolicy } from '@/lib/doors/company/file-answer';
-import {
-  extensionOf,
-  inlineKindOf,
-  inlineKindOfName,
-  safeContentType,
-  safeFileName,
-} from '@/lib/features/documents/downloads';
+import { extensionOf, inlineKindOf, inlineKindOfName, safeContentType } from '@/lib/features/documents/downloads';
 
 describe('file names', () => {
   it('keep only [A-Za-z0-9._-], dropping accents rather than letters', () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { documentTexts } from '@/lib/base/i18n/documents';
 import { exportColumns, type ExportRow } from '@/lib/features/documents/export/columns';
-import { csvStream } from '@/lib/features/documents/export/csv';
-import { xlsxStream } from '@/lib/features/documents/export/xlsx';
+import { csvStream } from '@/lib/platform/files/csv';
+import { xlsxStream } from '@/lib/platform/files/xlsx';
 
 import { TODAY } from '../support/sandbox';
 

@@ -4,9 +4,9 @@ import {
 } from 'next/dist/client/components/http-access-fallback/http-access-fallback';
 import { describe, expect, it } from 'vitest';
 
-import { loadForPage, problemOf } from '@/lib/features/pages/page-load';
 import { failureOf } from '@/lib/platform/http/failure';
 import { DataApiError, type DataApiErrorKind } from '@/lib/service/errors';
+import { loadForPage, problemOf } from '@/lib/service/page-load';
 
 describe('what a page shows for each failure of the data API', () => {
   it.each<[DataApiErrorKind, string]>([

@@ -475,6 +475,31 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
   });
 });
 
+describe('between a click and the page', () => {
+  afterEach(() => {
+    env.sandbox.dataApi.clearFaults();
+  });
+
+  it('marks the clicked tab as on its way while KROS is slow to answer, and clears it when the page arrives', async () => {
+    const { page } = await launchJana(await newContext(), ['10001', '10002']);
+    await page.goto(companyUrl('10002'));
+    await expectUi(page.getByRole('heading', { level: 1 })).toBeVisible();
+    env.sandbox.dataApi.setFault('10002', { mode: 'slow', delayMs: 2_000, count: 1 });
+
+    const tab = tabs(page).getByRole('link', { name: 'Invoices', exact: true });
+    const mark = tab.locator('.link-pending');
+    await expectUi(mark).toHaveCount(0);
+    await tab.click();
+    await expectUi(mark).toHaveCount(1);
+    // The mark is no text: the link's name stays its words for a screen reader.
+    await expectUi(tab).toHaveAccessibleName('Invoices');
+
+    await expectUi(page).toHaveURL(companyUrl('10002', 'invoices'));
+    await expectUi(tab).toHaveAttribute('aria-current', 'page');
+    await expectUi(mark).toHaveCount(0);
+  });
+});
+
 describe('when the data API refuses a company', () => {
   afterEach(() => {
     env.sandbox.dataApi.clearFaults();

@@ -71,7 +71,7 @@ describe('searching and sorting a company’s invoices, inside the service’s w
     expect(download.suggestedFilename()).toMatch(/^invoices-.+-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    // The header, the view's rows, an empty row, then its totals (every field quoted: lib/features/documents/export/csv.ts).
+    // The header, the view's rows, an empty row, then its totals (every field quoted: lib/platform/files/csv.ts).
     const rows: string[][] = parse(bytes, { bom: true, delimiter: ',' });
     expect(rows[0]![0]).toBe('Document number');
     const empty = rows.findIndex((row) => row.every((cell) => cell === ''));

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { pairStatement } from '@/lib/features/imports/pairing';
+import { openInvoicesOf, searchInvoicesToPair } from '@/lib/features/imports/queries/open-invoices';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { documentRow } from '@/lib/owners/mirror/document-row';
 import { upsertDocuments } from '@/lib/owners/mirror/documents';
 import { paymentRow } from '@/lib/owners/mirror/payment-row';
 import { upsertPayments } from '@/lib/owners/mirror/payments';
-import { openInvoicesOf, searchInvoicesToPair } from '@/lib/owners/mirror/query/open-invoices';
 import { invoiceSchema } from '@/lib/service/schemas/invoice';
 import { paymentSchema } from '@/lib/service/schemas/reference';
 

@@ -1,5 +1,5 @@
 import type { StatementLine } from '@/lib/base/imports/statement-line';
-import type { OpenInvoice } from '@/lib/owners/mirror/query/open-invoices';
+import type { OpenInvoice } from '@/lib/features/imports/queries/open-invoices';
 
 /** A statement line from the few fields a test cares about: a credit in EUR by default, with no symbols. */
 export function line(

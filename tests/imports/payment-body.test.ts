@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { amountKey, compareAmounts, subtractAmounts, wireNumberOf } from '@/lib/features/imports/amounts';
+import { amountOf, compareAmounts, subtractAmounts, wireNumberOf } from '@/lib/base/money';
 import { paymentBodyOf } from '@/lib/features/imports/payment-body';
 import { paymentUpload } from '@/lib/service/uploads';
 
@@ -55,8 +55,8 @@ describe('exact amounts', () => {
     expect(compareAmounts('0.1', '0.10000000000000001')).toBe(-1);
     expect(compareAmounts('99.99', '100')).toBe(-1);
     expect(compareAmounts('abc', '1')).toBeNull();
-    expect(amountKey('0120.500')).toBe('120.5');
-    expect(amountKey('-0.00')).toBe('0');
+    expect(amountOf('0120.500')).toBe('120.5');
+    expect(amountOf('-0.00')).toBe('0');
     expect(subtractAmounts('100', '40.25')).toBe('59.75');
     expect(subtractAmounts('100', '100.00')).toBe('0');
     expect(subtractAmounts('10', '10.01')).toBe('-0.01');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { StatementLine } from '@/lib/base/imports/statement-line';
 import { pairStatement } from '@/lib/features/imports/pairing';
-import type { OpenInvoice } from '@/lib/owners/mirror/query/open-invoices';
+import type { OpenInvoice } from '@/lib/features/imports/queries/open-invoices';
 
 import { createAccessTokenStore } from '../../sandbox/access-tokens';
 import type { Sandbox } from '../../sandbox/app';

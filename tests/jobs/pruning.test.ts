@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
-import { applicationQueues } from '@/lib/doors/jobs/queues';
 import { pruneExpiredRows, pruneQueue } from '@/lib/features/upkeep/prune';
 import { closeDb, rowsOf } from '@/lib/platform/db/client';
 import { getJobs, startJobs, stopJobs } from '@/lib/platform/jobs/process';
+import { applicationQueues } from '@/lib/startup/queues';
 
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest, testTuning } from '../support/jobs';

@@ -24,26 +24,27 @@ describe('the door of company requests', () => {
     expect(reaching).toEqual([]);
   });
 
-  it('is taken by every route handler under /companies (directly, or through a door module built on it)', () => {
+  it('is taken by every route handler under /companies, through the feature module its route file re-exports', () => {
     const routes = companyFiles.filter((path) => path.endsWith('/route.ts'));
     expect(routes.length).toBeGreaterThan(5);
-    // A door module (file routes, exports, the statement upload) hands out handlers made by companyRoute.
-    const doorModules = (path: string) =>
-      [...codeOf(path).matchAll(/from '@\/lib\/doors\/company\/([\w-]+)'/g)].map((match) => match[1] ?? '');
+    // A route file only re-exports the handlers of its feature (lib/features/<area>/routes…), made by companyRoute.
+    const handlerModules = (path: string) =>
+      [...codeOf(path).matchAll(/from '@\/(lib\/[\w/-]+)'/g)].map((match) => match[1] ?? '');
     const takesTheDoor = (module: string) =>
-      module === 'route' || /companyRoute</.test(codeOf(`lib/doors/company/${module}.ts`));
-    const outside = routes.filter((path) => !doorModules(path).some(takesTheDoor));
+      /from '@\/lib\/doors\/company\/route'/.test(codeOf(`${module}.ts`)) &&
+      /companyRoute</.test(codeOf(`${module}.ts`));
+    const outside = routes.filter((path) => !handlerModules(path).some(takesTheDoor));
     expect(outside).toEqual([]);
-    expect(codeOf('lib/doors/company/file-routes.ts')).toMatch(/companyRoute</);
+    expect(codeOf('lib/features/documents/routes/files.ts')).toMatch(/companyRoute</);
   });
 
   it('is taken by every company page, itself or through the loader it calls', () => {
-    // The list pages are one companyListPage (components/list-page.tsx), which takes the door and hands its company
+    // The list pages are one companyListPage (app/companies/[tenantId]/list-page.tsx), which takes the door and hands its company
     // to the list's loader (lib/features/documents/list-page.ts).
-    const loaders = ['@/lib/doors/company/page', '@/components/list-page', '@/lib/doors/company/detail-pages'];
+    const loaders = ['@/lib/doors/company/page', '../list-page', '@/lib/features/documents/detail-pages'];
     const pages = companyFiles.filter((path) => /\/(page|layout)\.tsx$/.test(path));
     expect(pages.filter((path) => !loaders.some((module) => imports(path, module)))).toEqual([]);
-    for (const loader of ['components/list-page.tsx', 'lib/doors/company/detail-pages.ts']) {
+    for (const loader of ['app/companies/[tenantId]/list-page.tsx', 'lib/features/documents/detail-pages.ts']) {
       expect(codeOf(loader)).toMatch(/requireCompany\(/);
     }
   });

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { applicationQueues } from '@/lib/doors/jobs/queues';
 import { metricsText } from '@/lib/features/metrics/scrape';
 import { pruneQueue } from '@/lib/features/upkeep/prune';
+import { applicationQueues } from '@/lib/startup/queues';
 
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { jobsDuringEachTest } from '../support/jobs';

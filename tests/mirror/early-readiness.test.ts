@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { companyToday } from '@/lib/base/calendar';
 import { loadExpensePage, loadInvoicePage } from '@/lib/features/documents/detail-loads';
-import { loadOverviewPage } from '@/lib/features/documents/overview-page';
+import { mirrorReadiness } from '@/lib/features/documents/queries/across';
+import { loadOverviewPage } from '@/lib/features/overview/page';
+import { overviewFromMirror } from '@/lib/features/overview/queries/cards';
 import type { CompanyConnection } from '@/lib/owners/connections/states';
 import { readJournals } from '@/lib/owners/mirror/journals';
-import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
-import { overviewFromMirror } from '@/lib/owners/mirror/query/overview-cards';
 import { mirrorServes, mirrorServesKind, mirrorStatus, readinessOf } from '@/lib/owners/mirror/status';
 import { syncCompany } from '@/lib/owners/mirror/sync';
 import { mirrorCompanies } from '@/lib/platform/db/schema';

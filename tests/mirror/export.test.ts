@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { documentTexts } from '@/lib/base/i18n/documents';
 import { exportColumns } from '@/lib/features/documents/export/columns';
-import { xmlText } from '@/lib/features/documents/export/xlsx';
+import { type MirrorView, totalsOfMirrored } from '@/lib/features/documents/queries';
 import { DOCUMENT_KINDS, type DocumentKind } from '@/lib/owners/mirror/kinds';
-import { type MirrorView, totalsOfMirrored } from '@/lib/owners/mirror/query';
 import { syncCompany } from '@/lib/owners/mirror/sync';
-import { guardedText } from '@/lib/platform/csv';
+import { guardedText } from '@/lib/platform/files/csv-cells';
+import { xmlText } from '@/lib/platform/files/xlsx';
 
 import { PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { type MirrorView, totalsOfMirrored } from '@/lib/features/documents/queries';
 import { documentRow, type MirroredRecord } from '@/lib/owners/mirror/document-row';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
-import { type MirrorView, totalsOfMirrored } from '@/lib/owners/mirror/query';
 import { searchWordsOf } from '@/lib/owners/mirror/search-text';
 import { syncCompany } from '@/lib/owners/mirror/sync';
 import { type ListKind, parseListView, type SearchParams } from '@/lib/service/records/list-view';

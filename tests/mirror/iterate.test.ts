@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { iterateMirrored, type MirrorView, SORT_KEYS } from '@/lib/owners/mirror/query';
+import { iterateMirrored, type MirrorView, SORT_KEYS } from '@/lib/features/documents/queries';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
 
 import { PLUGIN_ID } from '../support/broker';

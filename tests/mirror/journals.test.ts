@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { listMirrored, mirroredDocument } from '@/lib/features/documents/queries';
 import { documentRow } from '@/lib/owners/mirror/document-row';
 import { upsertDocuments } from '@/lib/owners/mirror/documents';
 import { readJournals, unreadExpenses } from '@/lib/owners/mirror/journals';
-import { listMirrored, mirroredDocument } from '@/lib/owners/mirror/query';
 import { foldForSearch } from '@/lib/owners/mirror/search-text';
 import { mirrorStatus } from '@/lib/owners/mirror/status';
 import { syncCompany } from '@/lib/owners/mirror/sync';

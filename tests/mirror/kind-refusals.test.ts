@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { mirrorReadiness } from '@/lib/owners/mirror/query/across';
+import { mirrorReadiness } from '@/lib/features/documents/queries/across';
 import { mirroredCounts, mirrorSearchesPartly, mirrorServesKind, mirrorStatus } from '@/lib/owners/mirror/status';
 import { syncCompany } from '@/lib/owners/mirror/sync';
 

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 
 import { afterAll, beforeAll } from 'vitest';
 
-import type { CompanyPage } from '@/lib/features/pages/company-page';
-import { loadForPage } from '@/lib/features/pages/page-load';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import type { ConnectionState } from '@/lib/owners/connections/states';
 import { storeAccessTokens } from '@/lib/owners/connections/store';
 import type { SyncedKind } from '@/lib/owners/mirror/kinds';
 import type { Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
 import { createDataApiClient, type DataApiClient } from '@/lib/service/client';
+import { loadForPage } from '@/lib/service/page-load';
 import { createMemoryBudget } from '@/lib/service/rate/memory-budget';
 import { createTransport } from '@/lib/service/transport';
 
@@ -134,7 +134,7 @@ export function mirrorSandboxDuringTests() {
   };
 }
 
-/** What a company page's loaders are handed (lib/features/documents/detail-loads.ts, overview-page.ts). */
+/** What a company page's loaders are handed (lib/features/documents/detail-loads.ts, lib/features/overview/page.ts). */
 export type PageDoor = Pick<CompanyPage, 'scope' | 'read' | 'load' | 'connection'>;
 
 /** The parameters of a logged request's query. */

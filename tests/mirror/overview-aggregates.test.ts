@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { addDays } from '@/lib/base/calendar';
-import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import { mirrorReadiness, overdueAcross, unpaidAndOverdue } from '@/lib/owners/mirror/query/across';
+import { mirrorReadiness, overdueAcross, unpaidAndOverdue } from '@/lib/features/documents/queries/across';
 import {
   AGEING_BUCKETS,
   type AgeingBucket,
   type OverviewCharts,
   overviewCharts,
-} from '@/lib/owners/mirror/query/overview';
+} from '@/lib/features/overview/queries/charts';
+import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { foldForSearch } from '@/lib/owners/mirror/search-text';
 import { type Expense, expenseSchema } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';

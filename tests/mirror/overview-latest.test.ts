@@ -1,14 +1,14 @@
 /**
- * The overview's latest documents from a company's mirror (lib/owners/mirror/query/overview-cards.ts): the newest five
+ * The overview's latest documents from a company's mirror (lib/features/overview/queries/cards.ts): the newest five
  * issued in the last 60 days, every document of the newest days considered before they are ordered and cut as the
  * live overview orders them (newestFirst), so a day shared by more of them falls alike.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { overviewFromMirror } from '@/lib/features/overview/queries/cards';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { documentRow } from '@/lib/owners/mirror/document-row';
 import { upsertDocuments } from '@/lib/owners/mirror/documents';
-import { overviewFromMirror } from '@/lib/owners/mirror/query/overview-cards';
 import { LATEST_COUNT } from '@/lib/service/records/overview';
 import { expenseSchema } from '@/lib/service/schemas/expense';
 import { invoiceSchema } from '@/lib/service/schemas/invoice';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { listMirrored, type MirrorView, SORT_KEYS, totalsOfMirrored } from '@/lib/features/documents/queries';
 import { DOCUMENT_KINDS } from '@/lib/owners/mirror/kinds';
-import { listMirrored, type MirrorView, SORT_KEYS, totalsOfMirrored } from '@/lib/owners/mirror/query';
 import { syncCompany } from '@/lib/owners/mirror/sync';
 
 import { postgresUrl, testDatabaseDuringTests } from '../support/databases';

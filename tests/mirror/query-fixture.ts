@@ -1,8 +1,8 @@
+import { listMirrored, type MirrorView } from '@/lib/features/documents/queries';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { documentRow, type MirroredRecord } from '@/lib/owners/mirror/document-row';
 import { upsertDocuments } from '@/lib/owners/mirror/documents';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
-import { listMirrored, type MirrorView } from '@/lib/owners/mirror/query';
 import type { Db } from '@/lib/platform/db/client';
 import { type Invoice, invoiceSchema } from '@/lib/service/schemas/invoice';
 

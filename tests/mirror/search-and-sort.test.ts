@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { listMirrored, type MirrorView } from '@/lib/owners/mirror/query';
+import { listMirrored, type MirrorView } from '@/lib/features/documents/queries';
 import { expenseSchema } from '@/lib/service/schemas/expense';
 
 import { PLUGIN_ID } from '../support/broker';

@@ -24,7 +24,7 @@ async function plannedRows(db: Db, table: string): Promise<number> {
   return Number(rows[0]?.tuples ?? -1);
 }
 
-/** The plan of a first page of payments in an order the list writes (lib/owners/mirror/query/payments.ts). */
+/** The plan of a first page of payments in an order the list writes (lib/features/money/queries/payments.ts). */
 async function planOfFirstPage(
   db: Db,
   company: { pluginId: string; tenantId: string },

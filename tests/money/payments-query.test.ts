@@ -1,9 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import { paymentRow } from '@/lib/owners/mirror/payment-row';
-import { upsertPayments } from '@/lib/owners/mirror/payments';
-import { accountKindOf, accountsWithPayments } from '@/lib/owners/mirror/query/accounts';
+import { accountKindOf, accountsWithPayments } from '@/lib/features/money/queries/accounts';
 import {
   invoiceIdsByNumber,
   iteratePayments,
@@ -12,7 +9,10 @@ import {
   type PaymentView,
   receivedThisMonth,
   totalsOfPayments,
-} from '@/lib/owners/mirror/query/payments';
+} from '@/lib/features/money/queries/payments';
+import type { MirrorCompany } from '@/lib/owners/mirror/company';
+import { paymentRow } from '@/lib/owners/mirror/payment-row';
+import { upsertPayments } from '@/lib/owners/mirror/payments';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorReference } from '@/lib/platform/db/schema';
 import { paymentSchema } from '@/lib/service/schemas/reference';
@@ -22,7 +22,7 @@ import { PLUGIN_ID } from '../support/broker';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 
 /**
- * The payments' queries over a company's mirror (lib/owners/mirror/query/payments.ts, accounts.ts), on each database,
+ * The payments' queries over a company's mirror (lib/features/money/queries/: payments, accounts), on each database,
  * over payments written for the purpose: filters by day and account, the search box (partner without diacritics,
  * variable symbol, reference, IBAN, amount with a decimal comma), every sort both ways with a total order, paging,
  * totals per currency summed exactly, every row for an export in the list's order, the month's received money, each

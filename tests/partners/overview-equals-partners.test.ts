@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { AGEING_BUCKETS, overviewCharts } from '@/lib/owners/mirror/query/overview';
-import { overviewFromMirror } from '@/lib/owners/mirror/query/overview-cards';
-import { partnersOf } from '@/lib/owners/mirror/query/partners';
+import { overviewFromMirror } from '@/lib/features/overview/queries/cards';
+import { AGEING_BUCKETS, overviewCharts } from '@/lib/features/overview/queries/charts';
+import { partnersOf } from '@/lib/features/partners/queries/partners';
 
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { companyA, storePartners, TODAY } from './partner-fixture';

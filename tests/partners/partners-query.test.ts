@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { partnersOf, partnerSummary, topOverduePartners } from '@/lib/owners/mirror/query/partners';
-import { statementOf, statementPartner } from '@/lib/owners/mirror/query/statement';
+import { partnersOf, partnerSummary, topOverduePartners } from '@/lib/features/partners/queries/partners';
+import { statementOf, statementPartner } from '@/lib/features/partners/queries/statement';
 
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { companyA, companyB, EDGE, EDGE_DAYS, HRUSKA, JABLKO, storePartners, TODAY } from './partner-fixture';
@@ -17,7 +17,7 @@ function plain<T>(value: T): T {
 }
 
 /**
- * The partners of a company's mirror (lib/owners/mirror/query/partners.ts) and a partner's statement (statement.ts),
+ * The partners of a company's mirror (lib/features/partners/queries/) and a partner's statement (statement.ts),
  * on PGlite and on PostgreSQL: one row per IČO, else per folded name; receivables and payables are what is left to
  * pay, in EUR by each document's own ratio, summed exactly; credit notes lower a balance and are never overdue; the
  * ageing buckets meet at their edges; the statement's running balance ends at receivables less payables; and a

@@ -4,14 +4,14 @@ import { POST as postLines } from '@/app/companies/[tenantId]/payments/import/[i
 import { POST as postSend } from '@/app/companies/[tenantId]/payments/import/[importId]/send/route';
 import { GET as getView } from '@/app/companies/[tenantId]/payments/import/[importId]/view.json/route';
 import { isRouteHandlerPath } from '@/lib/base/http/route-handlers';
-import { subtractAmounts } from '@/lib/features/imports/amounts';
+import { subtractAmounts } from '@/lib/base/money';
 import { loadImportPage } from '@/lib/features/imports/import-page';
+import { openInvoicesOf } from '@/lib/features/imports/queries/open-invoices';
 import { createImport } from '@/lib/owners/imports/create';
 import { importSendQueue } from '@/lib/owners/imports/jobs';
 import type { NewLine } from '@/lib/owners/imports/lines';
 import { stopImports } from '@/lib/owners/imports/outcomes';
 import { readImport } from '@/lib/owners/imports/view';
-import { openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
 import { syncMirror } from '@/lib/owners/mirror/run';
 import { getDb } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';

@@ -5,8 +5,8 @@ import { GET as statementXlsx } from '@/app/companies/[tenantId]/partners/[partn
 import { GET as partnersCsv } from '@/app/companies/[tenantId]/partners/export.csv/route';
 import { GET as partnersXlsx, HEAD as partnersXlsxHead } from '@/app/companies/[tenantId]/partners/export.xlsx/route';
 import { companyToday } from '@/lib/base/calendar';
-import { partnersOf } from '@/lib/owners/mirror/query/partners';
-import { statementOf } from '@/lib/owners/mirror/query/statement';
+import { partnersOf } from '@/lib/features/partners/queries/partners';
+import { statementOf } from '@/lib/features/partners/queries/statement';
 import { syncMirror } from '@/lib/owners/mirror/run';
 import { getDb } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';

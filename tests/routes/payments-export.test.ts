@@ -5,8 +5,8 @@ import { GET as paymentsCsv, HEAD as paymentsCsvHead } from '@/app/companies/[te
 import { GET as paymentsXlsx } from '@/app/companies/[tenantId]/payments/export.xlsx/route';
 import { companyToday } from '@/lib/base/calendar';
 import { mirrorPaymentView, parsePaymentView } from '@/lib/features/money/payment-view';
-import { paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
-import { iteratePayments, totalsOfPayments } from '@/lib/owners/mirror/query/payments';
+import { paymentAccountsOf } from '@/lib/features/money/queries/accounts';
+import { iteratePayments, totalsOfPayments } from '@/lib/features/money/queries/payments';
 import { syncMirror } from '@/lib/owners/mirror/run';
 import { getDb } from '@/lib/platform/db/client';
 import { mirrorCompanies } from '@/lib/platform/db/schema';

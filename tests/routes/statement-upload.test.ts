@@ -11,14 +11,14 @@ import { StatementImportFormView } from '@/components/imports/statement-import-f
 import { importUploadTexts } from '@/lib/base/i18n/import-upload';
 import { importsTexts } from '@/lib/base/i18n/imports';
 import { loadCompanyImports } from '@/lib/features/imports/imports-list';
+import { openInvoicesOf } from '@/lib/features/imports/queries/open-invoices';
 import { importReader } from '@/lib/features/imports/reading/pool';
 import { headerOfParameter, loadStatementImportForm } from '@/lib/features/imports/statement-import-form';
 import { guessCsvMapping } from '@/lib/features/imports/statements/csv-mapping';
 import { normaliseIban } from '@/lib/features/imports/statements/iban';
+import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/features/money/queries/accounts';
 import { csvMappingOf } from '@/lib/owners/imports/csv-mappings';
 import { listImports, readImport } from '@/lib/owners/imports/view';
-import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
-import { openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
 import { syncMirror } from '@/lib/owners/mirror/run';
 import { getDb } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';

@@ -4,7 +4,7 @@ import { GET as stockCsv } from '@/app/companies/[tenantId]/stock/export.csv/rou
 import { GET as stockXlsx, HEAD as stockXlsxHead } from '@/app/companies/[tenantId]/stock/export.xlsx/route';
 import { GET as minimumsGet, POST as postMinimum } from '@/app/companies/[tenantId]/stock/minimums/route';
 import { companyToday } from '@/lib/base/calendar';
-import { listStock, mirroredWarehouses } from '@/lib/owners/mirror/query/stock';
+import { listStock, mirroredWarehouses } from '@/lib/features/stock/queries/stock';
 import { syncMirror } from '@/lib/owners/mirror/run';
 import { minimumsOf } from '@/lib/owners/stock/minimums';
 import { getDb } from '@/lib/platform/db/client';

@@ -7,9 +7,9 @@ import { StockShell } from '@/components/stock/stock-shell';
 import { documentTexts } from '@/lib/base/i18n/documents';
 import { stockTexts } from '@/lib/base/i18n/stock';
 import { addressWithOutcome, minimumOutcomeOf } from '@/lib/features/stock/minimum-outcome';
+import type { StockRow } from '@/lib/features/stock/queries/stock';
 import { invalidOf, type StockPageData, stockStateOf } from '@/lib/features/stock/stock-page';
 import { parseStockView, stockHref } from '@/lib/features/stock/view';
-import type { StockRow } from '@/lib/owners/mirror/query/stock';
 import type { MirrorStatus } from '@/lib/owners/mirror/status';
 
 /**

@@ -10,7 +10,7 @@ import {
   parseStockSort,
   type StockQuery,
   stockTotals,
-} from '@/lib/owners/mirror/query/stock';
+} from '@/lib/features/stock/queries/stock';
 import { minimumsOf, setMinimum } from '@/lib/owners/stock/minimums';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorCompanies } from '@/lib/platform/db/schema';
@@ -20,7 +20,7 @@ import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { item, ITEMS, mirrorStock, ONE, OTHER, WAREHOUSES } from './stock-fixture';
 
 /**
- * The stock page's reads of the company's mirrored catalog items (lib/owners/mirror/query/stock.ts): every item with
+ * The stock page's reads of the company's mirrored catalog items (lib/features/stock/queries/stock.ts): every item with
  * its quantity in each warehouse and in all, one warehouse's view, the search by code, name or EAN, the sorts, the
  * paging, and the minimums the stock owner hands over: each row marked under them, `below=1` only those, and the
  * overview's count.

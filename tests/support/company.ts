@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 
 import type { CompanyScope } from '@/lib/base/company-scope';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { getDb } from '@/lib/platform/db/client';
 import { resetEnvForTests } from '@/lib/platform/env';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ActivityEvent } from '@/components/activity-event';
 import { WebhookReceiver } from '@/components/webhook-receiver';
 import { activityTexts } from '@/lib/base/i18n/activity';
-import type { ActivityEventView } from '@/lib/owners/webhooks/activity-page';
+import type { ActivityEventView } from '@/lib/features/activity/page';
 import { readStoredNotification } from '@/lib/owners/webhooks/present';
 
 /** How one notification and the receiver address read on the activity page, in both languages. */

@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { formatMoney } from '@/lib/base/i18n/format';
+import { loadActivityPage } from '@/lib/features/activity/page';
 import { pruneExpiredRows } from '@/lib/features/upkeep/prune';
 import { storeAccessTokens } from '@/lib/owners/connections/store';
 import { listCompanyEvents } from '@/lib/owners/webhooks/activity';
-import { loadActivityPage } from '@/lib/owners/webhooks/activity-page';
 import { receiverAddress } from '@/lib/owners/webhooks/address';
 import { recordWebhookEvent } from '@/lib/owners/webhooks/events';
 import { paymentAmount, problemText, readStoredNotification, uploadedEntities } from '@/lib/owners/webhooks/present';

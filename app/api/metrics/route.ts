@@ -1,11 +1,6 @@
-import { answerScrape } from '@/lib/doors/http/metrics';
-import { otherMethods } from '@/lib/platform/http/other-methods';
+import { metricsAddress } from '@/lib/features/metrics/routes';
 
 export const dynamic = 'force-dynamic';
 
-/** This instance's metrics in the Prometheus text format, for the operators' Prometheus only (lib/doors/http/metrics.ts). */
-export async function GET(request: Request) {
-  return answerScrape(request);
-}
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET, HEAD');
+/** This instance's metrics in the Prometheus text format, for the operators' Prometheus only. */
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = metricsAddress;

@@ -10,7 +10,7 @@ import type { Locale } from '@/lib/base/i18n/messages';
 import { getMessages } from '@/lib/base/i18n/server';
 import { requireCompany } from '@/lib/doors/company/page';
 import { companyPageTitle } from '@/lib/doors/company/page-titles';
-import type { Loaded } from '@/lib/features/pages/page-load';
+import type { Loaded } from '@/lib/service/page-load';
 import { kindPath } from '@/lib/service/records/present';
 
 type Props = { params: Promise<{ tenantId: string; id: string }> };
@@ -32,7 +32,7 @@ export type DetailView<T> = {
 /**
  * A company's page of one document, the frame every kind shares: the company's door first, an address whose id
  * cannot name a document of the kind is "not found", the document loaded once for the page and its title
- * (lib/doors/company/detail-pages.ts), and a document that cannot be loaded says why under the link back to its
+ * (lib/features/documents/detail-pages.ts), and a document that cannot be loaded says why under the link back to its
  * list. The title is "{kind} {number}", the kind alone when the document cannot be loaded.
  */
 export function companyDetailPage<T>(detail: {

@@ -7,15 +7,15 @@ import { linkClass } from '@/components/detail-parts';
 import { Link } from '@/components/link';
 import { PAGE_PATH_HEADER } from '@/lib/base/http/page-path';
 import { getMessages } from '@/lib/base/i18n/server';
-import { requireAddressedRecord } from '@/lib/doors/company/addressed-record';
 import { requireCompany } from '@/lib/doors/company/page';
-import { companyTabs } from '@/lib/features/pages/company-tabs';
+import { requireAddressedRecord } from '@/lib/features/pages/addressed-record';
+import { companyTabs } from '@/lib/service/records/company-tabs';
 
 /**
  * The frame of every company page: the header with sign-out, the company's name and the tabs. The company is checked
  * here, outside the pages' loading boundaries, so a foreign company answers 403 before anything streams (each page
  * checks again: a layout is not re-rendered on client-side navigation); so is the record the page's address names
- * (an import, a document, a partner: lib/doors/company/addressed-record.ts), so a missing one answers 404.
+ * (an import, a document, a partner: lib/features/pages/addressed-record.ts), so a missing one answers 404.
  */
 export default async function CompanyLayout({
   children,

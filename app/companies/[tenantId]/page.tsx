@@ -7,17 +7,17 @@ import { LatestDocuments, UnpaidFigures } from '@/components/overview-parts';
 import { PasteOutcomeNotice } from '@/components/paste-token-form';
 import { ServiceProblem } from '@/components/service-problem';
 import { addDays, companyToday } from '@/lib/base/calendar';
+import type { Locale, Messages } from '@/lib/base/i18n/messages';
 import { getMessages } from '@/lib/base/i18n/server';
 import { requireCompany, sessionCompanies } from '@/lib/doors/company/page';
 import { companyPageTitle } from '@/lib/doors/company/page-titles';
-import { chartsOfCompany } from '@/lib/features/documents/overview-charts';
-import { loadOverviewPage } from '@/lib/features/documents/overview-page';
+import { findConnectionNotice } from '@/lib/features/connections/views';
+import { PASTE_OUTCOMES } from '@/lib/features/connections/views';
+import { findConsentResult } from '@/lib/features/connections/views';
+import { copyStatusOf } from '@/lib/features/copy/state';
+import { chartsOfCompany } from '@/lib/features/overview/charts';
 import { moneyAndStockCards } from '@/lib/features/overview/money-and-stock-cards';
-import { findConnectionNotice } from '@/lib/owners/connections/notice';
-import { PASTE_OUTCOMES } from '@/lib/owners/connections/pasted-token';
-import { findConsentResult } from '@/lib/owners/consent/result';
-import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import { mirrorStatus } from '@/lib/owners/mirror/status';
+import { loadOverviewPage } from '@/lib/features/overview/page';
 import { getEnv } from '@/lib/platform/env';
 import { companyPath } from '@/lib/service/records/present';
 
@@ -58,7 +58,7 @@ export default async function CompanyPage({ params, searchParams }: Props) {
     consentId ? read((db) => findConsentResult(db, consentId, session)) : null,
     read(findConnectionNotice),
     read((db, own) => chartsOfCompany(db, own, { mirrorSync: env.mirrorSync, today })),
-    env.mirrorSync ? door.viewNoted.then(() => read((db, own) => mirrorStatus(db, mirrorCompanyOf(own)))) : null,
+    env.mirrorSync ? door.viewNoted.then(() => read(copyStatusOf)) : null,
     moneyAndStockCards(door),
   ]);
   // The service may refuse the token while this page loads (the load marks it): the panel says so, not the figures.
@@ -85,6 +85,59 @@ export default async function CompanyPage({ params, searchParams }: Props) {
       className={className}
     />
   );
+
+  return (
+    <>
+      <h2 className="sr-only">{d.overview.title}</h2>
+      {consentResult && <ConsentNotice t={t} result={consentResult} asked={askedFor(consentResult.startedFor)} />}
+      {pasteOutcome && <PasteOutcomeNotice t={t} outcome={pasteOutcome} />}
+      {connectionNotice && <ReplacedConnectionNotice t={t} locale={locale} notice={connectionNotice} />}
+      {!connected && panel('mb-6')}
+      <OverviewFigures
+        tenantId={tenantId}
+        loaded={loaded}
+        mirror={mirror}
+        silent={refusedNow || !connected}
+        today={today}
+        texts={d}
+        locale={locale}
+      />
+      {!refusedNow && <MoneyAndStockCards cards={moneyAndStock} t={t} locale={locale} />}
+      {/* From the company's copy (MIRROR_SYNC): never once the service refused the token, even during this load. */}
+      {refusedNow || charts.state === 'off' ? null : charts.state === 'ready' ? (
+        <OverviewChartsSection charts={charts.charts} texts={d} locale={locale} />
+      ) : (
+        <ChartsNotice state={charts.state} texts={d} />
+      )}
+
+      {connected && panel('mt-6')}
+    </>
+  );
+}
+
+/**
+ * The figures from the overview's load: unpaid and overdue invoices and expenses, how fresh they are, the latest
+ * documents; or, when the load failed, the service's problem (`silent`: not when the connection's panel already says
+ * why: a token refused, even during this load, or no working connection).
+ */
+function OverviewFigures({
+  tenantId,
+  loaded,
+  mirror,
+  silent,
+  today,
+  texts: d,
+  locale,
+}: {
+  tenantId: string;
+  loaded: Awaited<ReturnType<typeof loadOverviewPage>>;
+  mirror: Parameters<typeof OverviewFreshness>[0]['status'];
+  silent: boolean;
+  today: string;
+  texts: Messages['docs'];
+  locale: Locale;
+}) {
+  const link = (...segments: string[]) => companyPath(tenantId, ...segments);
   // The lists behind the cards. Invoices have a due-date status filter (2 = overdue); expenses only a due-date
   // range, so "overdue" is "due by yesterday" there.
   const yesterday = addDays(today, -1);
@@ -110,38 +163,20 @@ export default async function CompanyPage({ params, searchParams }: Props) {
     />
   );
 
-  return (
+  return loaded.ok ? (
     <>
-      <h2 className="sr-only">{d.overview.title}</h2>
-      {consentResult && <ConsentNotice t={t} result={consentResult} asked={askedFor(consentResult.startedFor)} />}
-      {pasteOutcome && <PasteOutcomeNotice t={t} outcome={pasteOutcome} />}
-      {connectionNotice && <ReplacedConnectionNotice t={t} locale={locale} notice={connectionNotice} />}
-      {!connected && panel('mb-6')}
-      {loaded.ok ? (
-        <>
-          <UnpaidFigures kind="invoices" overview={loaded.value} overdueHref={overdueInvoices} {...figures} />
-          <UnpaidFigures kind="expenses" overview={loaded.value} overdueHref={overdueExpenses} spaced {...figures} />
-          {freshness(loaded.value)}
+      <UnpaidFigures kind="invoices" overview={loaded.value} overdueHref={overdueInvoices} {...figures} />
+      <UnpaidFigures kind="expenses" overview={loaded.value} overdueHref={overdueExpenses} spaced {...figures} />
+      {freshness(loaded.value)}
 
-          <LatestDocuments kind="invoices" overview={loaded.value} {...shown} />
-          <LatestDocuments kind="expenses" overview={loaded.value} {...shown} />
-        </>
-      ) : refusedNow || !connected ? null : (
-        <>
-          <ServiceProblem problem={loaded.problem} texts={d} retryHref={link()} />
-          {/* While the copy is made the service may fail the live read: the page is drawn again once it can answer. */}
-          {freshness(null)}
-        </>
-      )}
-      {!refusedNow && <MoneyAndStockCards cards={moneyAndStock} t={t} locale={locale} />}
-      {/* From the company's copy (MIRROR_SYNC): never once the service refused the token, even during this load. */}
-      {refusedNow || charts.state === 'off' ? null : charts.state === 'ready' ? (
-        <OverviewChartsSection charts={charts.charts} texts={d} locale={locale} />
-      ) : (
-        <ChartsNotice state={charts.state} texts={d} />
-      )}
-
-      {connected && panel('mt-6')}
+      <LatestDocuments kind="invoices" overview={loaded.value} {...shown} />
+      <LatestDocuments kind="expenses" overview={loaded.value} {...shown} />
+    </>
+  ) : silent ? null : (
+    <>
+      <ServiceProblem problem={loaded.problem} texts={d} retryHref={link()} />
+      {/* While the copy is made the service may fail the live read: the page is drawn again once it can answer. */}
+      {freshness(null)}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { calendarDay, COMPANY_TIME_ZONE } from '@/lib/base/calendar';
 import type { Locale } from '@/lib/base/i18n/messages';
+import { amountOf } from '@/lib/base/money';
 
 /**
  * Money, days and sizes as people read them, in the user's language. Pure and secret-free: safe in client
@@ -30,28 +31,47 @@ function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.D
 
 const isCurrencyCode = (value: string) => /^[A-Z]{3}$/.test(value);
 
-/** An amount with its currency ("1 234,50 €", "€1,234.50"); an unknown currency code is written after the number. */
+/**
+ * An amount with its currency ("1 234,50 €", "€1,234.50"); an unknown currency code is written after the number.
+ * An amount's text (lib/base/money: SQL's numeric, an import's line) is formatted digit for digit, never through a
+ * float, and rounded to the cent half away from zero (Intl's own rule, the invoices' one); "—" for text that is no
+ * decimal. A number (the service's records) is formatted from its shortest text alike.
+ */
 export function formatMoney(
-  amount: number | null | undefined,
+  amount: number | string | null | undefined,
   currency: string | null | undefined,
   locale: Locale,
 ): string {
-  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '—';
+  const exact = exactOf(amount);
+  if (exact === null) return '—';
   const code = currency?.trim().toUpperCase() ?? '';
   if (isCurrencyCode(code)) {
     try {
-      return numberFormat(locale, { style: 'currency', currency: code }).format(amount);
+      return numberFormat(locale, { style: 'currency', currency: code }).format(exact);
     } catch {
       // An ill-formed code Intl refuses: fall through to the plain number.
     }
   }
-  const number = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  const number = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(exact);
   return code ? `${number} ${code}` : number;
 }
 
-export function formatNumber(value: number | null | undefined, locale: Locale, maximumFractionDigits = 3): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return numberFormat(locale, { maximumFractionDigits }).format(value);
+/** What Intl formats exactly: a finite number, or a decimal's text; null for anything else. */
+function exactOf(value: number | string | null | undefined): number | Intl.StringNumericLiteral | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  return amountOf(value) as Intl.StringNumericLiteral | null;
+}
+
+/** A number or a decimal's text (a quantity, a rate: formatted digit for digit), to at most so many places. */
+export function formatNumber(
+  value: number | string | null | undefined,
+  locale: Locale,
+  maximumFractionDigits = 3,
+): string {
+  const exact = exactOf(value);
+  if (exact === null) return '—';
+  return numberFormat(locale, { maximumFractionDigits }).format(exact);
 }
 
 /** A VAT rate given in percent (20 → "20 %" / "20%"). */

@@ -20,6 +20,7 @@
  */
 
 import { compactIban } from '@/lib/base/iban';
+import { amountOf } from '@/lib/base/money';
 
 export type PaymentFacts = {
   /** yyyy-MM-dd */
@@ -33,13 +34,13 @@ export type PaymentFacts = {
   payerIban: string | null;
 };
 
-/** The amount as a comparable text: '120.50', '120.5' and '120.500' are one; null when it is no decimal. */
+/**
+ * The amount as a comparable text: '120.50', '120.5' and '120.500' are one (lib/base/money's Amount); null when it
+ * is no decimal. A payment's amount has no sign (its direction says which way it went), and "120." is 120.
+ */
 export function amountKeyOf(amount: string | null): string | null {
-  const match = /^\s*(\d+)(?:\.(\d*))?\s*$/.exec(amount ?? '');
-  if (!match) return null;
-  const whole = match[1]!.replace(/^0+(?=\d)/, '');
-  const fraction = (match[2] ?? '').replace(/0+$/, '');
-  return fraction === '' ? whole : `${whole}.${fraction}`;
+  const text = amount?.trim().replace(/(\d)\.$/, '$1') ?? '';
+  return text.startsWith('-') ? null : amountOf(text);
 }
 
 /** A variable symbol as compared: digits without leading zeros, anything else compact in upper case; null for none. */

@@ -1,7 +1,8 @@
 import 'server-only';
 
-import { safeFileName } from '@/lib/features/documents/downloads';
+import { safeFileName } from '@/lib/base/http/safe-file-name';
 import { getEnv } from '@/lib/platform/env';
+import { methodNotAllowed, otherMethods } from '@/lib/platform/http/other-methods';
 import type { Download } from '@/lib/service/client';
 
 export type FileAnswer = {
@@ -56,4 +57,20 @@ export function fileResponse(download: Download, answer: FileAnswer): Response {
   });
   if (download.contentLength !== null) headers.set('Content-Length', String(download.contentLength));
   return new Response(download.body, { status: 200, headers });
+}
+
+/**
+ * HEAD of a file address. Next would otherwise run GET for it and drop the body: a data-API call, and an upstream
+ * stream left open until its timeout, for nothing.
+ */
+export function headNotAllowed(): Response {
+  return methodNotAllowed('GET', { 'Cache-Control': 'private, no-store' });
+}
+
+/**
+ * Every method of a file address: `GET` answers the file, HEAD and the rest are refused (405). A route file takes
+ * them whole: `export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = someFile;`.
+ */
+export function fileAddress<Get>(GET: Get) {
+  return { ...otherMethods('GET'), GET, HEAD: headNotAllowed };
 }

@@ -4,8 +4,8 @@ import type { Metadata } from 'next';
 
 import type { Messages } from '@/lib/base/i18n/messages';
 import { getMessages } from '@/lib/base/i18n/server';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { companyOfTitle } from '@/lib/doors/company/page';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
 
 /**
  * Every page's `<title>`, in the request's language: "{page} · {company} · {application}" under a company,

@@ -3,10 +3,13 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 
+import {
+  ConsoleInputError,
+  type FormActionOf,
+  outcomeQuery,
+  type ShownOutcomeOf,
+} from '@/lib/doors/console/form-outcome';
 import { type Operator, requireOperator } from '@/lib/doors/console/operator';
-import { ConsoleInputError } from '@/lib/features/console/actions';
-import type { FormAction } from '@/lib/features/console/form-actions';
-import { outcomeQuery, type ShownOutcome } from '@/lib/features/console/outcome';
 import { requestEnded } from '@/lib/owners/ops/requests';
 import type { RequestLog } from '@/lib/platform/log';
 
@@ -18,7 +21,7 @@ import type { RequestLog } from '@/lib/platform/log';
  * Then the form: its confirmation (the check box of the confirmation step) and the action's fields by the action's
  * zod schema; bad input is one generic outcome ('invalid'), with nothing changed and nothing audited. Then the
  * audited action (lib/features/console/actions.ts, which writes the audit entry in its own transaction), and back to
- * its page (303) with the outcome in the address (lib/features/console/outcome.ts). Each action writes the one
+ * its page (303) with the outcome in the address (./form-outcome.ts; lib/features/console/outcome.ts reads it back). Each action writes the one
  * request line and count (requestEnded), refusals included.
  * `npm run lint` holds every export of app/console/actions.ts to it (eslint.config.mjs, tests/console/door.test.ts).
  */
@@ -39,16 +42,16 @@ function fieldsOf(form: FormData, names: readonly string[]): Record<string, stri
   );
 }
 
-export function operatorAction<Schema extends z.ZodObject, Detail>(
+export function operatorAction<Schema extends z.ZodObject, Detail, Key extends string, Reason extends string>(
   schema: Schema,
-  action: FormAction<z.output<Schema>, Detail>,
+  action: FormActionOf<z.output<Schema>, Detail, Key, Reason>,
 ): (form: FormData) => Promise<never> {
   return async function consoleAction(form: FormData): Promise<never> {
     const started = performance.now();
     const ended = (status: number, log: RequestLog, unexpected?: { error: unknown }) =>
       requestEnded({ endpoint: 'console.action', method: 'POST', status, started, log, unexpected });
     const operator = await requireOperator(({ status, reason }) => ended(status, { action: action.key, reason }));
-    let shown: ShownOutcome;
+    let shown: ShownOutcomeOf<Key, Reason>;
     try {
       shown = await outcomeOf(form, schema, action, operator);
     } catch (error) {
@@ -60,12 +63,12 @@ export function operatorAction<Schema extends z.ZodObject, Detail>(
   };
 }
 
-async function outcomeOf<Schema extends z.ZodObject, Detail>(
+async function outcomeOf<Schema extends z.ZodObject, Detail, Key extends string, Reason extends string>(
   form: FormData,
   schema: Schema,
-  action: FormAction<z.output<Schema>, Detail>,
+  action: FormActionOf<z.output<Schema>, Detail, Key, Reason>,
   operator: Operator,
-): Promise<ShownOutcome> {
+): Promise<ShownOutcomeOf<Key, Reason>> {
   const { key } = action;
   if (!confirmation.safeParse(fieldsOf(form, ['confirmed'])).success) return { action: key, result: 'invalid' };
   const input = schema.safeParse(fieldsOf(form, Object.keys(schema.shape)));

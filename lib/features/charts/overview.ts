@@ -4,7 +4,7 @@ import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { fill } from '@/lib/base/i18n/documents';
 import { formatMoney, formatMonth } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
-import { AGEING_BUCKETS, type OverviewCharts } from '@/lib/owners/mirror/query/overview';
+import { AGEING_BUCKETS, type OverviewCharts } from '@/lib/features/overview/queries/charts';
 
 import { categoryAxis, CHART_COLOURS, FONT, legend, valueAxis } from './parts';
 import { type ChartOption, renderChartSvg } from './render';
@@ -34,9 +34,20 @@ const bar = (name: string, color: string, data: number[]) => ({
   barMaxWidth: 28,
 });
 
+type ChartTexts = DocumentTexts['charts'];
+
 /** Everything the overview draws; `top` is null when no invoice is unpaid (the page says so instead). */
 export function overviewChartSvgs(charts: OverviewCharts, texts: DocumentTexts, locale: Locale): OverviewChartSvgs {
   const t = texts.charts;
+  return {
+    monthly: monthlySvg(charts, t, locale),
+    ageing: ageingSvg(charts, t, locale),
+    top: charts.topCustomers.length === 0 ? null : topCustomersSvg(charts.topCustomers, t, locale),
+  };
+}
+
+/** Invoiced and expenses per month, each month named. */
+function monthlySvg(charts: OverviewCharts, t: ChartTexts, locale: Locale): string {
   const months = charts.months.map((month) => formatMonth(month.month, locale));
   const monthly: ChartOption = {
     legend,
@@ -56,6 +67,19 @@ export function overviewChartSvgs(charts: OverviewCharts, texts: DocumentTexts, 
       ),
     ],
   };
+  return renderChartSvg(monthly, {
+    width: WIDTH,
+    height: 300,
+    title: t.monthlyTitle,
+    description: `${fill(t.monthlyLabel, {
+      from: formatMonth(charts.months[0]!.month, locale, 'long'),
+      to: formatMonth(charts.months.at(-1)!.month, locale, 'long'),
+    })} ${t.showNumbers}.`,
+  });
+}
+
+/** Receivables and payables by days overdue. */
+function ageingSvg(charts: OverviewCharts, t: ChartTexts, locale: Locale): string {
   const buckets = AGEING_BUCKETS.map((bucket) => t.buckets[bucket]);
   const ageing: ChartOption = {
     legend,
@@ -75,7 +99,16 @@ export function overviewChartSvgs(charts: OverviewCharts, texts: DocumentTexts, 
       ),
     ],
   };
-  const customers = charts.topCustomers;
+  return renderChartSvg(ageing, {
+    width: WIDTH,
+    height: 280,
+    title: t.ageingTitle,
+    description: `${t.ageingLabel} ${t.showNumbers}.`,
+  });
+}
+
+/** The customers owing most, as horizontal bars with their amounts beside: as tall as there are customers. */
+function topCustomersSvg(customers: OverviewCharts['topCustomers'], t: ChartTexts, locale: Locale): string {
   const top: ChartOption = {
     grid: { left: 180, right: 96, top: 8, bottom: 8 },
     xAxis: { ...valueAxis(locale), show: false },
@@ -100,31 +133,10 @@ export function overviewChartSvgs(charts: OverviewCharts, texts: DocumentTexts, 
       },
     ],
   };
-  const seeTable = t.showNumbers;
-  return {
-    monthly: renderChartSvg(monthly, {
-      width: WIDTH,
-      height: 300,
-      title: t.monthlyTitle,
-      description: `${fill(t.monthlyLabel, {
-        from: formatMonth(charts.months[0]!.month, locale, 'long'),
-        to: formatMonth(charts.months.at(-1)!.month, locale, 'long'),
-      })} ${seeTable}.`,
-    }),
-    ageing: renderChartSvg(ageing, {
-      width: WIDTH,
-      height: 280,
-      title: t.ageingTitle,
-      description: `${t.ageingLabel} ${seeTable}.`,
-    }),
-    top:
-      customers.length === 0
-        ? null
-        : renderChartSvg(top, {
-            width: WIDTH,
-            height: 24 + customers.length * 30,
-            title: t.topTitle,
-            description: `${fill(t.topLabel, { count: customers.length })} ${seeTable}.`,
-          }),
-  };
+  return renderChartSvg(top, {
+    width: WIDTH,
+    height: 24 + customers.length * 30,
+    title: t.topTitle,
+    description: `${fill(t.topLabel, { count: customers.length })} ${t.showNumbers}.`,
+  });
 }

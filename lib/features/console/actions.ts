@@ -2,6 +2,7 @@ import 'server-only';
 
 import { z } from 'zod';
 
+import { ConsoleInputError } from '@/lib/doors/console/form-outcome';
 import { reencryptAccessTokens, type RotationOutcome } from '@/lib/features/keys/rotate';
 import { type AuditAction, type AuditTarget, writeAudit } from '@/lib/owners/audit/console-audit';
 import { forgetCompanyConnections } from '@/lib/owners/connections/overview';
@@ -40,12 +41,7 @@ export type FailureReason = (typeof FAILURE_REASONS)[number];
 /** A note on an action done: a resync found one already waiting (that one will do). */
 export const OK_NOTES = ['already-queued'] as const;
 
-export class ConsoleInputError extends Error {
-  override name = 'ConsoleInputError';
-  constructor() {
-    super('The request is not valid.');
-  }
-}
+export { ConsoleInputError };
 
 const id = z.string().trim().min(1).max(200);
 const operatorSchema = z.object({

@@ -101,104 +101,139 @@ export async function consoleCompanies(db?: Db): Promise<ConsoleCompany[]> {
     lastRefusedCalls(db),
   ]);
 
-  const grouped = <T extends { plugin_id: string; tenant_id: string }>(rows: T[]) => {
-    const map = new Map<string, T[]>();
-    for (const row of rows) {
-      const key = companyKey(row.plugin_id, row.tenant_id);
-      map.set(key, [...(map.get(key) ?? []), row]);
-    }
-    return map;
-  };
-  const launchesOf = grouped(launches);
   const connectionsOf = new Map<string, ConnectionOverview[]>();
   for (const row of connections) {
     const key = companyKey(row.pluginId, row.tenantId);
     connectionsOf.set(key, [...(connectionsOf.get(key) ?? []), row]);
   }
+  const rows: CompanyRows = {
+    launchesOf: grouped(launches),
+    connectionsOf,
+    mirrorOf: new Map(mirrors.map((row) => [companyKey(row.plugin_id, row.tenant_id), row])),
+    recordsOf: grouped(records),
+    notificationsOf: new Map(notifications.map((row) => [companyKey(row.plugin_id, row.tenant_id), row])),
+    refusalsOf: grouped(refusals),
+    refusedCallsOf: grouped(refusedCalls),
+  };
   const known = new Map<string, { pluginId: string; tenantId: string }>();
   for (const row of [...mirrors, ...launches, ...notifications])
     known.set(companyKey(row.plugin_id, row.tenant_id), { pluginId: row.plugin_id, tenantId: row.tenant_id });
   for (const row of connections)
     known.set(companyKey(row.pluginId, row.tenantId), { pluginId: row.pluginId, tenantId: row.tenantId });
-  const ordered = [...known.values()].sort(
-    (a, b) => compareText(a.pluginId, b.pluginId) || compareText(a.tenantId, b.tenantId),
-  );
-  const mirrorOf = new Map(mirrors.map((row) => [companyKey(row.plugin_id, row.tenant_id), row]));
-  const recordsOf = grouped(records);
-  const notificationsOf = new Map(notifications.map((row) => [companyKey(row.plugin_id, row.tenant_id), row]));
-  const refusalsOf = grouped(refusals);
-  const refusedCallsOf = grouped(refusedCalls);
-  const lastRefusedCall = (key: string, outcome: string) =>
-    asDate((refusedCallsOf.get(key) ?? []).find((row) => row.outcome === outcome)?.last_hour);
+  return [...known.values()]
+    .sort((a, b) => compareText(a.pluginId, b.pluginId) || compareText(a.tenantId, b.tenantId))
+    .map(({ pluginId, tenantId }) => companyOf(rows, pluginId, tenantId));
+}
 
-  return ordered.map(({ pluginId, tenantId }) => {
-    const key = companyKey(pluginId, tenantId);
-    const users = (launchesOf.get(key) ?? []).map((row) => ({
-      userId: row.user_id,
-      lastLaunchedAt: asDate(row.last_launched_at)!,
-    }));
-    const companyConnections = (connectionsOf.get(key) ?? []).map((row): ConsoleConnection => ({
-      userId: row.userId,
-      state: row.invalidatedAt ? 'invalid' : 'connected',
-      source: row.source,
-      since: row.deliveredAt,
-      refusedAt: row.invalidatedAt,
-      keyId: row.keyId,
-      hasWebhookSecret: row.hasWebhookSecret,
-    }));
-    const mirror = mirrorOf.get(key);
-    const mirrorError = mirror?.last_error_kind
-      ? { kind: mirror.last_error_kind, at: asDate(mirror.last_error_at) }
-      : null;
-    const counted = noRecords();
-    for (const row of recordsOf.get(key) ?? []) counted[row.kind] = asNumber(row.records);
-    const notified = notificationsOf.get(key);
-    const refused = { count: 0, lastAt: null as Date | null, byReason: {} as Record<string, number> };
-    for (const row of refusalsOf.get(key) ?? []) {
-      refused.count += asNumber(row.refused);
-      refused.byReason[row.reason] = asNumber(row.refused);
-      refused.lastAt = latest([refused.lastAt, asDate(row.last_hour)]);
-    }
-    return {
-      pluginId,
-      tenantId,
-      name: (connectionsOf.get(key) ?? []).find((row) => row.companyName)?.companyName ?? null,
-      users,
-      lastLaunchedAt: users[0]?.lastLaunchedAt ?? null,
-      connectionState: companyConnections.some((connection) => connection.state === 'connected')
-        ? 'connected'
-        : companyConnections.length > 0
-          ? 'invalid'
-          : 'missing',
-      connections: companyConnections,
-      lastUnauthorizedAt: latest([
-        ...companyConnections.map((connection) => connection.refusedAt),
-        mirrorError?.kind === 'unauthorized' ? mirrorError.at : null,
-        lastRefusedCall(key, 'unauthorized'),
-      ]),
-      lastPaymentRequiredAt: latest([
-        mirrorError?.kind === 'payment-required' ? mirrorError.at : null,
-        lastRefusedCall(key, 'payment-required'),
-      ]),
-      mirror: {
-        status: mirror?.status ?? 'never',
-        fullSyncedAt: asDate(mirror?.full_synced_at),
-        lastSyncedAt: asDate(mirror?.last_synced_at),
-        lagSeconds:
-          mirror?.lag_seconds === null || mirror?.lag_seconds === undefined ? null : asNumber(mirror.lag_seconds),
-        records: counted,
-        lastError: mirrorError,
-        nextTryAt: asDate(mirror?.next_try_at),
-        lastOpenedAt: asDate(mirror?.last_opened_at),
-      },
-      notifications: {
-        received: asNumber(notified?.received),
-        lastReceivedAt: asDate(notified?.last_received_at),
-        refused,
-      },
-      keyIds: [...new Set(companyConnections.map((connection) => connection.keyId))].sort(),
-    };
-  });
+type Rows<F extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<F>>;
+
+/** What each owner said, by company (companyKey). */
+type CompanyRows = {
+  launchesOf: Map<string, Rows<typeof lastLaunches>>;
+  connectionsOf: Map<string, ConnectionOverview[]>;
+  mirrorOf: Map<string, Rows<typeof allMirrorStates>[number]>;
+  recordsOf: Map<string, Rows<typeof allMirroredCounts>>;
+  notificationsOf: Map<string, Rows<typeof notificationsByCompany>[number]>;
+  refusalsOf: Map<string, Rows<typeof webhookRefusalsByCompany>>;
+  refusedCallsOf: Map<string, Rows<typeof lastRefusedCalls>>;
+};
+
+function grouped<T extends { plugin_id: string; tenant_id: string }>(rows: T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = companyKey(row.plugin_id, row.tenant_id);
+    map.set(key, [...(map.get(key) ?? []), row]);
+  }
+  return map;
+}
+
+/** One company as the page shows it, from every owner's rows of it. */
+function companyOf(rows: CompanyRows, pluginId: string, tenantId: string): ConsoleCompany {
+  const key = companyKey(pluginId, tenantId);
+  const users = (rows.launchesOf.get(key) ?? []).map((row) => ({
+    userId: row.user_id,
+    lastLaunchedAt: asDate(row.last_launched_at)!,
+  }));
+  const companyConnections = (rows.connectionsOf.get(key) ?? []).map(connectionOf);
+  const mirror = rows.mirrorOf.get(key);
+  const mirrorError = mirror?.last_error_kind
+    ? { kind: mirror.last_error_kind, at: asDate(mirror.last_error_at) }
+    : null;
+  const lastRefusedCall = (outcome: string) =>
+    asDate((rows.refusedCallsOf.get(key) ?? []).find((row) => row.outcome === outcome)?.last_hour);
+  const notified = rows.notificationsOf.get(key);
+  return {
+    pluginId,
+    tenantId,
+    name: (rows.connectionsOf.get(key) ?? []).find((row) => row.companyName)?.companyName ?? null,
+    users,
+    lastLaunchedAt: users[0]?.lastLaunchedAt ?? null,
+    connectionState: companyConnections.some((connection) => connection.state === 'connected')
+      ? 'connected'
+      : companyConnections.length > 0
+        ? 'invalid'
+        : 'missing',
+    connections: companyConnections,
+    lastUnauthorizedAt: latest([
+      ...companyConnections.map((connection) => connection.refusedAt),
+      mirrorError?.kind === 'unauthorized' ? mirrorError.at : null,
+      lastRefusedCall('unauthorized'),
+    ]),
+    lastPaymentRequiredAt: latest([
+      mirrorError?.kind === 'payment-required' ? mirrorError.at : null,
+      lastRefusedCall('payment-required'),
+    ]),
+    mirror: mirrorFacts(mirror, mirrorError, rows.recordsOf.get(key) ?? []),
+    notifications: {
+      received: asNumber(notified?.received),
+      lastReceivedAt: asDate(notified?.last_received_at),
+      refused: refusedOf(rows.refusalsOf.get(key) ?? []),
+    },
+    keyIds: [...new Set(companyConnections.map((connection) => connection.keyId))].sort(),
+  };
+}
+
+function connectionOf(row: ConnectionOverview): ConsoleConnection {
+  return {
+    userId: row.userId,
+    state: row.invalidatedAt ? 'invalid' : 'connected',
+    source: row.source,
+    since: row.deliveredAt,
+    refusedAt: row.invalidatedAt,
+    keyId: row.keyId,
+    hasWebhookSecret: row.hasWebhookSecret,
+  };
+}
+
+/** The mirror's state and its records per kind (0 for a kind it holds none of). */
+function mirrorFacts(
+  mirror: Rows<typeof allMirrorStates>[number] | undefined,
+  lastError: ConsoleCompany['mirror']['lastError'],
+  records: Rows<typeof allMirroredCounts>,
+): ConsoleCompany['mirror'] {
+  const counted = noRecords();
+  for (const row of records) counted[row.kind] = asNumber(row.records);
+  return {
+    status: mirror?.status ?? 'never',
+    fullSyncedAt: asDate(mirror?.full_synced_at),
+    lastSyncedAt: asDate(mirror?.last_synced_at),
+    lagSeconds: mirror?.lag_seconds === null || mirror?.lag_seconds === undefined ? null : asNumber(mirror.lag_seconds),
+    records: counted,
+    lastError,
+    nextTryAt: asDate(mirror?.next_try_at),
+    lastOpenedAt: asDate(mirror?.last_opened_at),
+  };
+}
+
+/** The notifications refused at the company's address: in all, by reason, and the hour of the latest. */
+function refusedOf(rows: Rows<typeof webhookRefusalsByCompany>): ConsoleCompany['notifications']['refused'] {
+  const refused = { count: 0, lastAt: null as Date | null, byReason: {} as Record<string, number> };
+  for (const row of rows) {
+    refused.count += asNumber(row.refused);
+    refused.byReason[row.reason] = asNumber(row.refused);
+    refused.lastAt = latest([refused.lastAt, asDate(row.last_hour)]);
+  }
+  return refused;
 }
 
 function latest(stamps: (Date | null)[]): Date | null {

@@ -2,6 +2,7 @@ import 'server-only';
 
 import type { z } from 'zod';
 
+import type { FormActionOf } from '@/lib/doors/console/form-outcome';
 import type { RotationOutcome } from '@/lib/features/keys/rotate';
 import { getDb } from '@/lib/platform/db/client';
 
@@ -24,12 +25,9 @@ import type { ConsoleActionKey, OutcomeReason } from './outcome';
  * action it runs (./actions.ts, which writes the audit entry in its own transaction), the page that shows its outcome,
  * and what of the action's detail that page says (a count, a note). The database is reached here, not by app/.
  */
-export type FormAction<Input, Detail> = {
-  key: ConsoleActionKey;
-  /** The page the form is on: the action goes back there (303) with its outcome in the address. */
+export type FormAction<Input, Detail> = FormActionOf<Input, Detail, ConsoleActionKey, OutcomeReason> & {
   page: '/console/users' | '/console/companies';
   run: (operator: Operator, input: Input) => Promise<ActionOutcome<Detail>>;
-  summary: (detail: Detail) => { count: number; note?: OutcomeReason };
 };
 
 export const endUserSessionsForm: FormAction<z.output<typeof endUserSessionsInput>, { ended: number }> = {

@@ -1,3 +1,5 @@
+import { outcomeQuery, type ShownOutcomeOf } from '@/lib/doors/console/form-outcome';
+
 import { FAILURE_REASONS, OK_NOTES, REFUSAL_REASONS } from './actions';
 
 /**
@@ -12,20 +14,10 @@ export type ConsoleActionKey = (typeof CONSOLE_ACTIONS)[number];
 const REASONS = [...REFUSAL_REASONS, ...FAILURE_REASONS, ...OK_NOTES] as const;
 export type OutcomeReason = (typeof REASONS)[number];
 
-export type ShownOutcome =
-  | { action: ConsoleActionKey; result: 'ok'; count: number; note: OutcomeReason | null }
-  | { action: ConsoleActionKey; result: 'refused' | 'failed'; reason: OutcomeReason }
-  | { action: ConsoleActionKey; result: 'invalid' };
+export type ShownOutcome = ShownOutcomeOf<ConsoleActionKey, OutcomeReason>;
 
-export function outcomeQuery(outcome: ShownOutcome): string {
-  const query = new URLSearchParams({ done: outcome.action, result: outcome.result });
-  if (outcome.result === 'ok') {
-    query.set('count', String(outcome.count));
-    if (outcome.note) query.set('reason', outcome.note);
-  }
-  if (outcome.result === 'refused' || outcome.result === 'failed') query.set('reason', outcome.reason);
-  return query.toString();
-}
+/** Written by the console's door when an action redirects back (lib/doors/console/form-outcome.ts). */
+export { outcomeQuery };
 
 type Search = Record<string, string | string[] | undefined>;
 

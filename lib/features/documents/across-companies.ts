@@ -3,7 +3,6 @@ import 'server-only';
 import { companyToday } from '@/lib/base/calendar';
 import { type CompaniesScope, companyScope } from '@/lib/base/company-scope';
 import { pageNumbers, type Pager } from '@/lib/features/documents/pages';
-import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import {
   type MirrorReadiness,
   mirrorReadiness,
@@ -12,7 +11,8 @@ import {
   overdueAcross,
   type UnpaidAndOverdue,
   unpaidAndOverdue,
-} from '@/lib/owners/mirror/query/across';
+} from '@/lib/features/documents/queries/across';
+import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { type Db, getDb } from '@/lib/platform/db/client';
 import { forPage } from '@/lib/platform/db-errors';
 

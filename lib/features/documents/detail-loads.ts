@@ -1,14 +1,13 @@
 import 'server-only';
 
-import type { CompanyPage } from '@/lib/features/pages/company-page';
-import { type Loaded, problemOf } from '@/lib/features/pages/page-load';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import type { MirroredRecord } from '@/lib/owners/mirror/document-row';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
-import { mirroredDocument } from '@/lib/owners/mirror/query';
 import { getEnv } from '@/lib/platform/env';
 import type { DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
+import { type Loaded, problemOf } from '@/lib/service/page-load';
 import { listOrEmpty } from '@/lib/service/records/list-or-empty';
 import type { Attachment } from '@/lib/service/schemas/attachment';
 import type { DeliveryNote } from '@/lib/service/schemas/delivery-note';
@@ -16,13 +15,14 @@ import type { Expense } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
 
 import { loadInvoiceDetail } from './invoice-detail';
+import { mirroredDocument } from './queries';
 
 /**
- * What a document's page shows, from the company's mirror when it is ready and holds the document as completely as
- * the service's single record (lib/owners/mirror/query/detail.ts), else from the service as before: the mirror does not
- * know a document created since its last sync, and the service's 404 stays the page's "not found". The record is
- * parsed by the same schema either way, so the page renders it alike. Files (attachments, PDFs, previews) are
- * always the service's. `door` is the company's page door (lib/doors/company/page.ts).
+ * What a document's page shows, from the company's mirror when it is ready and holds the document as completely as the
+ * service's single record (lib/features/documents/queries/detail.ts), else from the service as before: the mirror does
+ * not know a document created since its last sync, and the service's 404 stays the page's "not found". The record is
+ * parsed by the same schema either way, so the page renders it alike. Files (attachments, PDFs, previews) are always
+ * the service's. `door` is the company's page door (lib/doors/company/page.ts).
  */
 
 export type DetailDoor = Pick<CompanyPage, 'scope' | 'read' | 'load' | 'connection'>;

@@ -3,16 +3,15 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 
 import { companyToday } from '@/lib/base/calendar';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
-import type { Loaded } from '@/lib/features/pages/page-load';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import type { MirroredRecord } from '@/lib/owners/mirror/document-row';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
-import { type FieldHighlight, listMirrored, type MirroredTotals, totalsOfMirrored } from '@/lib/owners/mirror/query';
 import { mirroredReference } from '@/lib/owners/mirror/reference';
 import { mirrorSearchesPartly, mirrorServesKind, type MirrorStatus, mirrorStatus } from '@/lib/owners/mirror/status';
 import { getEnv } from '@/lib/platform/env';
 import type { DataApiClient } from '@/lib/service/client';
+import type { Loaded } from '@/lib/service/page-load';
 import { listOrEmpty } from '@/lib/service/records/list-or-empty';
 import { type ListKind, type ListView, parseListView, type SearchParams } from '@/lib/service/records/list-view';
 import { kindPath } from '@/lib/service/records/present';
@@ -21,6 +20,7 @@ import { type NumberingSequence, numberingSequenceSchema } from '@/lib/service/s
 
 import { numberingSequencesFor } from './load';
 import { mirrorViewOf } from './mirror-view';
+import { type FieldHighlight, listMirrored, type MirroredTotals, totalsOfMirrored } from './queries';
 
 /** What the company's mirror adds to a list it answers: the whole view's totals, the search's marks, the order. */
 export type MirroredPage = {

@@ -1,5 +1,6 @@
-import type { MirrorFilters, MirrorView } from '@/lib/owners/mirror/query';
 import type { ListKind, ListView } from '@/lib/service/records/list-view';
+
+import type { MirrorFilters, MirrorView } from './queries';
 
 /**
  * A valid list view (its URL's filters, search, sort and page) as the mirror is asked for it: the same filters the

@@ -5,13 +5,13 @@ import { z } from 'zod';
 import type { CompanyScope } from '@/lib/base/company-scope';
 import { HttpError } from '@/lib/base/errors';
 import { readPaymentDisplay } from '@/lib/base/imports/payment-display';
+import { invoiceToPair, openInvoicesOf } from '@/lib/features/imports/queries/open-invoices';
 import { excludeLines, includeLines, pairLine } from '@/lib/owners/imports/edit';
 import { requestImportSend } from '@/lib/owners/imports/jobs';
 import { companyOf, isImportId } from '@/lib/owners/imports/lines';
 import { queueConfirmedNewPayment, queueLines, resumeImport } from '@/lib/owners/imports/queue';
 import { readImport } from '@/lib/owners/imports/view';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import { invoiceToPair, openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
 import type { Db } from '@/lib/platform/db/client';
 
 import { applyClaims, claimsOfImport } from './import-claims';

@@ -1,9 +1,9 @@
 import { readPaymentDisplay } from '@/lib/base/imports/payment-display';
 import type { LineState } from '@/lib/base/imports/states';
+import { subtractAmounts } from '@/lib/base/money';
+import type { OpenInvoice, PairableInvoice } from '@/lib/features/imports/queries/open-invoices';
 import type { ImportLineView } from '@/lib/owners/imports/view';
-import type { OpenInvoice, PairableInvoice } from '@/lib/owners/mirror/query/open-invoices';
 
-import { subtractAmounts } from './amounts';
 import { applyPayment, dueOf, indexOpenInvoices, isOpen, type OpenInvoiceIndex } from './open-invoice-index';
 
 /**

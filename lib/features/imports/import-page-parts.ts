@@ -1,10 +1,9 @@
 import 'server-only';
 
-import type { CompanyPage } from '@/lib/features/pages/company-page';
+import { subtractAmounts } from '@/lib/base/money';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { isImportId } from '@/lib/owners/imports/lines';
 import { type ImportDetail, readImport } from '@/lib/owners/imports/view';
-
-import { subtractAmounts } from './amounts';
 
 /**
  * What every import's page reads the same way, whatever it uploads (a statement's payments, invoices): the company's

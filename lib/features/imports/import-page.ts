@@ -2,11 +2,11 @@ import 'server-only';
 
 import type { SearchParams } from '@/lib/base/http/search-params';
 import { type PaymentDisplay, readPaymentDisplay } from '@/lib/base/imports/payment-display';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
+import { searchInvoicesToPair } from '@/lib/features/imports/queries/open-invoices';
+import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/features/money/queries/accounts';
 import { holdersOf, type HoldingLine, type ImportDetail, type ImportLineView } from '@/lib/owners/imports/view';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
-import { searchInvoicesToPair } from '@/lib/owners/mirror/query/open-invoices';
 
 import type { ImportOutcome } from './import-actions';
 import { claimsOfImport, type InvoiceLeft, leftAfterImport } from './import-claims';

@@ -2,7 +2,7 @@ import 'server-only';
 
 import type { SearchParams } from '@/lib/base/http/search-params';
 import { LINE_STATES, type LineState } from '@/lib/base/imports/states';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { type ImportSummary, listImports } from '@/lib/owners/imports/view';
 import { companyPath } from '@/lib/service/records/present';
 

@@ -2,10 +2,10 @@ import 'server-only';
 
 import type { SearchParams } from '@/lib/base/http/search-params';
 import { type InvoiceDisplayRead, readInvoiceDisplay } from '@/lib/base/imports/invoice-display';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
+import { invoicesToOverwrite, type OverwrittenInvoice } from '@/lib/features/imports/queries/invoice-import';
 import type { ImportDetail, ImportLineView } from '@/lib/owners/imports/view';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import { invoicesToOverwrite, type OverwrittenInvoice } from '@/lib/owners/mirror/query/invoice-import';
 
 import { type CurrencySum, importOfKind, inProgress, one, sumReady } from './import-page-parts';
 import { IGNORED_COLUMNS_SHOWN, type InvoiceSendOutcome } from './invoices/invoice-import';

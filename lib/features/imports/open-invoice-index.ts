@@ -1,6 +1,6 @@
-import type { OpenInvoice } from '@/lib/owners/mirror/query/open-invoices';
+import { amountOf, compareAmounts, subtractAmounts } from '@/lib/base/money';
+import type { OpenInvoice } from '@/lib/features/imports/queries/open-invoices';
 
-import { amountKey, compareAmounts, subtractAmounts } from './amounts';
 import { nameWords } from './names';
 import { symbolKey } from './symbols';
 
@@ -13,7 +13,7 @@ import { symbolKey } from './symbols';
 export type OpenInvoiceIndex = {
   /** By symbolKey, each list oldest first (then by id). */
   bySymbol: ReadonlyMap<string, readonly OpenInvoice[]>;
-  /** By amountKey of what was left to pay when read. */
+  /** By the amount (amountOf) of what was left to pay when read. */
   byAmount: ReadonlyMap<string, readonly OpenInvoice[]>;
   /** Left to pay now, by id (lowered by payments applied: applyPayment). */
   due: Map<string, string>;
@@ -47,7 +47,7 @@ export function indexOpenInvoices(invoices: readonly OpenInvoice[]): OpenInvoice
   const due = new Map<string, string>();
   for (const invoice of invoices) {
     push(bySymbol, symbolKey(invoice.variableSymbol), invoice);
-    push(byAmount, amountKey(invoice.amountDue), invoice);
+    push(byAmount, amountOf(invoice.amountDue), invoice);
     due.set(invoice.id, invoice.amountDue);
   }
   for (const lists of [bySymbol, byAmount]) {

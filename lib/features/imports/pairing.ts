@@ -1,8 +1,8 @@
 import { compactIban } from '@/lib/base/iban';
 import type { StatementLine } from '@/lib/base/imports/statement-line';
-import type { OpenInvoice } from '@/lib/owners/mirror/query/open-invoices';
+import { amountOf, compareAmounts } from '@/lib/base/money';
+import type { OpenInvoice } from '@/lib/features/imports/queries/open-invoices';
 
-import { amountKey, compareAmounts } from './amounts';
 import { namesMatch, nameWords } from './names';
 import {
   applyPayment,
@@ -20,7 +20,7 @@ import { lineSymbolOf, numbersInMessage, symbolKey } from './symbols';
  * Pairing a bank statement's lines with the company's open invoices (issue 20), as the service will pair the payments
  * once sent: the service pairs a payment by its variable symbol alone (interface.md), so what the add-on decides is
  * which symbol each payment carries, and it shows the user which invoice that symbol will pay. Pure: the lines, the
- * open invoices (lib/owners/mirror/query/open-invoices.ts) and the user's choices in, one Pairing per line out.
+ * open invoices (lib/features/imports/queries/open-invoices.ts) and the user's choices in, one Pairing per line out.
  *
  * - A debit is excluded (outgoing payments are not sent in this version).
  * - A credit's variable symbol (the line's symbols, the EndToEndId, a symbol marked in the message, else a number in
@@ -143,7 +143,7 @@ function paired(index: OpenInvoiceIndex, line: StatementLine, invoice: OpenInvoi
 
 /** An open invoice of exactly the line's amount whose partner pays from the payer's account or bears its name. */
 export function suggestionFor(index: OpenInvoiceIndex, line: StatementLine): PairingSuggestion | null {
-  const key = amountKey(line.amount);
+  const key = amountOf(line.amount);
   const list = key === null ? [] : (index.byAmount.get(key) ?? []);
   if (list.length === 0) return null;
   const iban = compactIban(line.counterparty.iban);

@@ -1,7 +1,7 @@
 import type { StatementLine } from '@/lib/base/imports/statement-line';
+import { wireNumberOf } from '@/lib/base/money';
 import { type PaymentUpload, paymentUpload } from '@/lib/service/uploads';
 
-import { wireNumberOf } from './amounts';
 import { lineSymbolOf } from './symbols';
 
 /** The payment upload's variable symbol holds at most 10 characters (lib/service/uploads.ts). */

@@ -2,9 +2,9 @@ import 'server-only';
 
 import { z } from 'zod';
 
-import type { CompanyPage } from '@/lib/features/pages/company-page';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
+import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/features/money/queries/accounts';
 import { csvMappingOf, csvMappingsOf, type StoredCsvMapping } from '@/lib/owners/imports/csv-mappings';
-import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
 
 import { CSV_FIELDS } from './statement-import';
 import { type CsvField, type CsvMapping, csvMappingSchema, guessCsvMapping, headerKey } from './statements/csv-mapping';

@@ -7,11 +7,11 @@ import type { Answer, Answerable } from '@/lib/base/errors';
 import { readMultipartForm, type UploadedFile, uploadedFile } from '@/lib/base/http/multipart';
 import { compactIban } from '@/lib/base/iban';
 import type { Statement, StatementLine } from '@/lib/base/imports/statement-line';
+import { openInvoicesOf } from '@/lib/features/imports/queries/open-invoices';
+import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/features/money/queries/accounts';
 import { createImport } from '@/lib/owners/imports/create';
 import { csvMappingOf, rememberCsvMapping } from '@/lib/owners/imports/csv-mappings';
 import type { NewLine } from '@/lib/owners/imports/lines';
-import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
-import { openInvoicesOf } from '@/lib/owners/mirror/query/open-invoices';
 import type { Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
 
@@ -261,13 +261,7 @@ export async function importStatement(db: Db, scope: CompanyScope, form: UploadF
   }
 
   const accounts = (await paymentAccountsOf(db, scope)) ?? [];
-  let chosen: PaymentAccountRow | null = null;
-  if (form.accountId !== '') {
-    chosen = ACCOUNT_ID.test(form.accountId)
-      ? (accounts.find((account) => account.id === form.accountId) ?? null)
-      : null;
-    if (!chosen) throw new UploadRefused('account_unknown');
-  }
+  const chosen = chosenAccount(accounts, form.accountId);
 
   const remembered = chosen && !form.askMapping ? await csvMappingOf(db, scope, chosen.id) : null;
   const rememberedMapping = remembered ? csvMappingSchema.safeParse(remembered.mapping) : null;
@@ -275,9 +269,48 @@ export async function importStatement(db: Db, scope: CompanyScope, form: UploadF
 
   // Taken before the read: the bytes are moved to the reader's worker, not copied.
   const digest = sha256(bytes);
-  let statement: Statement;
+  const statement = await statementOrColumns(bytes, csvMapping, chosen, form);
+  // A CSV whose columns are to be asked for.
+  if (!('format' in statement)) return statement;
+  // A CSV does not name its account: the form must.
+  if (statement.format === 'csv' && !chosen) throw new UploadRefused('account_required');
+  const account = accountFor(statement, chosen, accounts);
+  const lines = await linesOf(db, scope, statement, account);
+
+  const created = await createImport(db, scope, {
+    kind: 'payments',
+    fileName: form.file.name.slice(0, 255),
+    digest,
+    accountId: account.id,
+    ...statementAccountOf(statement),
+    lines,
+  });
+  if (statement.format === 'csv' && form.csvMapping) {
+    await rememberCsvMapping(db, scope, account.id, form.csvMapping);
+  }
+  return { kind: 'created', importId: created.id, lines: lines.length };
+}
+
+/** The account the form chose, if it chose one; one the company does not have is refused. */
+function chosenAccount(accounts: PaymentAccountRow[], accountId: string): PaymentAccountRow | null {
+  if (accountId === '') return null;
+  const chosen = ACCOUNT_ID.test(accountId) ? (accounts.find((account) => account.id === accountId) ?? null) : null;
+  if (!chosen) throw new UploadRefused('account_unknown');
+  return chosen;
+}
+
+/**
+ * The statement read off the request's thread; or, for a CSV whose columns are not known (or no longer fit the
+ * remembered ones), the columns to ask for. The reader's refusals become the upload's.
+ */
+async function statementOrColumns(
+  bytes: Uint8Array,
+  csvMapping: CsvMapping | undefined,
+  chosen: PaymentAccountRow | null,
+  form: UploadForm,
+): Promise<Statement | Extract<UploadOutcome, { kind: 'csv-mapping' }>> {
   try {
-    statement = await readStatementOffThread(bytes, {
+    return await readStatementOffThread(bytes, {
       csvMapping,
       account: chosen ? (chosen.iban ?? chosen.id) : null,
     });
@@ -301,10 +334,10 @@ export async function importStatement(db: Db, scope: CompanyScope, form: UploadF
     }
     throw error;
   }
-  // A CSV does not name its account: the form must.
-  if (statement.format === 'csv' && !chosen) throw new UploadRefused('account_required');
-  const account = accountFor(statement, chosen, accounts);
+}
 
+/** The import's lines: each statement line paired with the payers' open invoices, and checked. */
+async function linesOf(db: Db, scope: CompanyScope, statement: Statement, account: PaymentAccountRow) {
   const payers = [
     ...new Set(statement.lines.flatMap((line) => (line.counterparty.iban ? [line.counterparty.iban] : []))),
   ];
@@ -316,20 +349,7 @@ export async function importStatement(db: Db, scope: CompanyScope, form: UploadF
     (line) => line.direction === 'debit' || moneyProblemsOf(line, accountCurrency).length === 0,
   );
   const pairings = new Map(pairStatement(pairable, invoices).map((pairing, at) => [pairable[at]!.index, pairing]));
-  const lines = statement.lines.map((line) =>
+  return statement.lines.map((line) =>
     importLineOf(line, pairings.get(line.index) ?? null, account.id, accountCurrency),
   );
-
-  const created = await createImport(db, scope, {
-    kind: 'payments',
-    fileName: form.file.name.slice(0, 255),
-    digest,
-    accountId: account.id,
-    ...statementAccountOf(statement),
-    lines,
-  });
-  if (statement.format === 'csv' && form.csvMapping) {
-    await rememberCsvMapping(db, scope, account.id, form.csvMapping);
-  }
-  return { kind: 'created', importId: created.id, lines: lines.length };
 }

@@ -2,14 +2,14 @@ import 'server-only';
 
 import { addDays, companyToday } from '@/lib/base/calendar';
 import { ownSearchParams, type SearchParams } from '@/lib/base/http/search-params';
-import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import {
   type AccountsInPeriod,
   accountsWithPayments,
   type PaymentAccountRow,
   paymentAccountsOf,
-} from '@/lib/owners/mirror/query/accounts';
-import { monthOf } from '@/lib/owners/mirror/query/payments';
+} from '@/lib/features/money/queries/accounts';
+import { monthOf } from '@/lib/features/money/queries/payments';
+import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import type { MirrorStatus } from '@/lib/owners/mirror/status';
 import { hasControlOrBidi, isoDate } from '@/lib/service/queries';
 import { companyPath } from '@/lib/service/records/present';

@@ -3,26 +3,27 @@ import 'server-only';
 import { countOf, fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { type MoneyTexts, moneyTexts } from '@/lib/base/i18n/money';
-import type { Cell, ExportColumn } from '@/lib/features/documents/export/columns';
+import type { ExportColumn } from '@/lib/features/documents/export/columns';
 import { type ExportFile, type ExportFormat, fileOfRows } from '@/lib/features/documents/export/export';
 import { listFileName } from '@/lib/features/documents/export/file-name';
 import { accountLabelOf } from '@/lib/features/money/labels';
-import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
+import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/features/money/queries/accounts';
 import {
   iteratePayments,
   type MirroredPayment,
   type PaymentTotals,
   type PaymentView,
   totalsOfPayments,
-} from '@/lib/owners/mirror/query/payments';
+} from '@/lib/features/money/queries/payments';
+import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { Db } from '@/lib/platform/db/client';
+import type { Cell } from '@/lib/platform/files/columns';
 
 /**
  * The payments' list exported (`…/payments/export.csv`, `…/export.xlsx`), from the company's copy only, with the
- * writers of the document lists (lib/features/documents/export/: CSV with a BOM, quoted and guarded; XLSX with typed
- * cells): every payment of the view in the list's order, then after an empty row its totals as the totals bar shows
- * them (how many payments; per currency their count and sum in the amount column, the code in the currency column).
+ * add-on's file writers (lib/platform/files/: CSV with a BOM, quoted and guarded; XLSX with typed cells): every
+ * payment of the view in the list's order, then after an empty row its totals as the totals bar shows them (how many
+ * payments; per currency their count and sum in the amount column, the code in the currency column).
  */
 
 /** The accounts' names and IBANs by id (null when the list was never mirrored). */

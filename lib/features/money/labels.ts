@@ -1,6 +1,6 @@
 import { fill } from '@/lib/base/i18n/documents';
 import type { MoneyTexts } from '@/lib/base/i18n/money';
-import type { PaymentAccountRow } from '@/lib/owners/mirror/query/accounts';
+import type { PaymentAccountRow } from '@/lib/features/money/queries/accounts';
 
 /**
  * An account as a person names it: its name as the accounts' list gives it, else its number ("Účet č. 12"), or that

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import type { CompanyPage } from '@/lib/features/pages/company-page';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import type { Refusal } from '@/lib/owners/mirror/state';
 import { type MirrorStatus, mirrorStatus, readinessOf } from '@/lib/owners/mirror/status';

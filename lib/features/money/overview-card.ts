@@ -1,8 +1,8 @@
 import 'server-only';
 
 import { companyToday } from '@/lib/base/calendar';
+import { type PaymentTotals, receivedThisMonth } from '@/lib/features/money/queries/payments';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import { type PaymentTotals, receivedThisMonth } from '@/lib/owners/mirror/query/payments';
 import { companyPath } from '@/lib/service/records/present';
 
 import { type MoneyDoor, paymentsState } from './mirror-state';
@@ -17,7 +17,7 @@ export type ReceivedThisMonthCard = PaymentTotals & {
 
 /**
  * The overview's card "money received this month": the count and sum per currency of the company's payments dated
- * in its current calendar month (receivedThisMonth, lib/owners/mirror/query/payments.ts), from its copy only, with
+ * in its current calendar month (receivedThisMonth, lib/features/money/queries/payments.ts), from its copy only, with
  * the address of those payments' list; null when the copy cannot show the payments (MIRROR_SYNC off, not connected,
  * refused, not read whole yet): the card is then left out.
  */

@@ -1,6 +1,6 @@
 import { ownSearchParams, type SearchParams } from '@/lib/base/http/search-params';
-import { parsePaymentSort } from '@/lib/owners/mirror/query/payment-sort';
-import type { PaymentFilters, PaymentView } from '@/lib/owners/mirror/query/payments';
+import type { PaymentFilters, PaymentView } from '@/lib/features/money/queries/payments';
+import { parsePaymentSort } from '@/lib/features/money/queries/sort';
 import { hasControlOrBidi, paymentListQuery } from '@/lib/service/queries';
 import {
   canonicalSearch,

@@ -3,16 +3,16 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 
 import type { SearchParams } from '@/lib/base/http/search-params';
-import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/owners/mirror/query/accounts';
-import type { PaymentSortParam } from '@/lib/owners/mirror/query/payment-sort';
+import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/features/money/queries/accounts';
 import {
   invoiceIdsByNumber,
   listPayments,
   type MirroredPayment,
   type PaymentTotals,
   totalsOfPayments,
-} from '@/lib/owners/mirror/query/payments';
+} from '@/lib/features/money/queries/payments';
+import type { PaymentSortParam } from '@/lib/features/money/queries/sort';
+import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import type { MirrorStatus } from '@/lib/owners/mirror/status';
 import { companyPath } from '@/lib/service/records/present';
 

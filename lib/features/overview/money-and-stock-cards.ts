@@ -1,7 +1,7 @@
 import 'server-only';
 
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { type ReceivedThisMonthCard, receivedThisMonthCard } from '@/lib/features/money/overview-card';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
 import { type OverduePartnersCard, overduePartnersCard } from '@/lib/features/partners/overview-card';
 import { type StockMinimumCard, stockMinimumCard } from '@/lib/features/stock/overview-card';
 

@@ -4,21 +4,22 @@ import { countOf, type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { messages } from '@/lib/base/i18n/messages';
 import type { PartnerTexts } from '@/lib/base/i18n/partners-sk';
-import { type Cell, column, type ExportColumn } from '@/lib/features/documents/export/columns';
 import { type ExportFile, type ExportFormat, fileOfRows } from '@/lib/features/documents/export/export';
 import { asciiPart } from '@/lib/features/documents/export/file-name';
 import { unicodeFileNamePart } from '@/lib/features/documents/file-name-part';
+import { type PartnerRow, partnersOf } from '@/lib/features/partners/queries/partners';
+import type { PartnerSort } from '@/lib/features/partners/queries/sort';
+import { type StatementLine, statementOf } from '@/lib/features/partners/queries/statement';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import { AGEING_BUCKETS } from '@/lib/owners/mirror/query/overview';
-import type { PartnerSort } from '@/lib/owners/mirror/query/partner-sort';
-import { type PartnerRow, partnersOf } from '@/lib/owners/mirror/query/partners';
-import { type StatementLine, statementOf } from '@/lib/owners/mirror/query/statement';
 import type { Db } from '@/lib/platform/db/client';
+import { type Cell, column, type FileColumn } from '@/lib/platform/files/columns';
 import { expenseTypeLabel } from '@/lib/service/records/present';
 
+import { AGEING_BUCKETS } from './queries/ageing-buckets';
+
 /**
- * The partners list and a partner's statement as CSV and XLSX, through the document lists' writers (the same cells:
- * amounts as exact decimals, days as days, texts guarded in CSV; lib/features/documents/export/). Both come from the
+ * The partners list and a partner's statement as CSV and XLSX, through the add-on's file writers (the same cells:
+ * amounts as exact decimals, days as days, texts guarded in CSV; lib/platform/files/). Both come from the
  * company's mirror (the caller checked it may be served) and are read whole before the first row: a company's
  * partners and one partner's documents are few enough, and the totals come from the same read. Every amount and total
  * is the database's (numeric); nothing is summed here.
@@ -41,7 +42,7 @@ const one = async function* <R>(rows: R[]): AsyncIterable<R[]> {
 };
 
 /** A row of cells of these columns, each value by its column's header (typed as the column is). */
-function rowOf<R>(columns: ExportColumn<R>[], values: Map<ExportColumn<R>, string | number | null>): Cell[] {
+function rowOf<R>(columns: FileColumn<R>[], values: Map<FileColumn<R>, string | number | null>): Cell[] {
   return columns.map((each) => ({ type: each.type, value: values.get(each) ?? null }) as Cell);
 }
 
@@ -101,7 +102,7 @@ export async function partnersExportFile(db: Db, mirror: MirrorCompany, request:
     rowOf(columns, new Map()),
     rowOf(
       columns,
-      new Map<ExportColumn<PartnerRow>, string | number | null>([
+      new Map<FileColumn<PartnerRow>, string | number | null>([
         [named.partner, fill(texts.export.total, { count: countOf(totals.count, texts.partners, locale) })],
         [named.receivables, totals.receivables],
         [named.overdueReceivables, totals.overdueReceivables],
@@ -176,10 +177,10 @@ export async function statementExportFile(
   const totalsRows = async (): Promise<Cell[][]> => [
     rowOf(columns, new Map()),
     ...statement.currencies.flatMap((each) => {
-      const row = (entries: [ExportColumn<StatementLine>, string | null][]) =>
+      const row = (entries: [FileColumn<StatementLine>, string | null][]) =>
         rowOf(
           columns,
-          new Map<ExportColumn<StatementLine>, string | null>([[named.currency, each.currency], ...entries]),
+          new Map<FileColumn<StatementLine>, string | null>([[named.currency, each.currency], ...entries]),
         );
       return [
         row([

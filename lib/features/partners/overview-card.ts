@@ -1,9 +1,9 @@
 import 'server-only';
 
 import { companyToday } from '@/lib/base/calendar';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
+import { type OverduePartner, topOverduePartners } from '@/lib/features/partners/queries/partners';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import { type OverduePartner, topOverduePartners } from '@/lib/owners/mirror/query/partners';
 import { companyPath } from '@/lib/service/records/present';
 
 import { partnersMirror } from './pages';

@@ -5,15 +5,20 @@ import { cache } from 'react';
 
 import { companyToday } from '@/lib/base/calendar';
 import type { SearchParams } from '@/lib/base/http/search-params';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
-import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import { type PartnerRow, partnersOf, type PartnersPage, partnerSummary } from '@/lib/owners/mirror/query/partners';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
+import {
+  type PartnerRow,
+  partnersOf,
+  type PartnersPage,
+  partnerSummary,
+} from '@/lib/features/partners/queries/partners';
 import {
   type Statement,
   statementOf,
   type StatementPartner,
   statementPartner,
-} from '@/lib/owners/mirror/query/statement';
+} from '@/lib/features/partners/queries/statement';
+import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import type { Refusal } from '@/lib/owners/mirror/state';
 import { type MirrorStatus, mirrorStatus, readinessOf } from '@/lib/owners/mirror/status';
 import { getEnv } from '@/lib/platform/env';

@@ -4,7 +4,7 @@ import {
   parsePartnerSort,
   type PartnerSort,
   partnerSortParam,
-} from '@/lib/owners/mirror/query/partner-sort';
+} from '@/lib/features/partners/queries/sort';
 import { hasControlOrBidi } from '@/lib/service/queries';
 import { DEFAULT_PAGE_SIZE, type ListView, PAGE_SIZES, SEARCH_MAX_LENGTH } from '@/lib/service/records/list-view';
 

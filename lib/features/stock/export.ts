@@ -3,23 +3,23 @@ import 'server-only';
 import { countOf, fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { type StockTexts, stockTexts } from '@/lib/base/i18n/stock';
-import type { Cell, ExportColumn } from '@/lib/features/documents/export/columns';
 import { type ExportFile, fileOfRows } from '@/lib/features/documents/export/export';
 import { type ExportFormat, listFileName } from '@/lib/features/documents/export/file-name';
-import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import {
   iterateStock,
   type MirroredWarehouse,
   type StockQuery,
   type StockRow,
   stockTotals,
-} from '@/lib/owners/mirror/query/stock';
+} from '@/lib/features/stock/queries/stock';
+import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { Db } from '@/lib/platform/db/client';
+import type { Cell, FileColumn } from '@/lib/platform/files/columns';
 
 /**
  * The stock page's export (`…/stock/export.csv`, `…/export.xlsx`, the page's own query parameters): every item of the
- * view, not a page, in the page's order, written by the document lists' writers (CSV in the user's language, XLSX
- * with typed cells; lib/features/documents/export/): code, name, EAN, unit; in all warehouses, the quantity in all,
+ * view, not a page, in the page's order, written by the add-on's file writers (CSV in the user's language, XLSX
+ * with typed cells; lib/platform/files/): code, name, EAN, unit; in all warehouses, the quantity in all,
  * then in each warehouse, the minimum of all warehouses and those of single warehouses; in one warehouse's view, its
  * quantity and its minimum; and whether the item is under its minimum by the page's rule. Quantities and minimums are
  * exact decimals with the decimals they have. At the end, after an empty row, how many items the view has.
@@ -38,14 +38,14 @@ export type StockExportRequest = {
   failed: (error: unknown) => void;
 };
 
-const text = (header: string, width: number, value: (row: StockRow) => string | null): ExportColumn<StockRow> => ({
+const text = (header: string, width: number, value: (row: StockRow) => string | null): FileColumn<StockRow> => ({
   header,
   width,
   type: 'text',
   cell: (row) => ({ type: 'text', value: value(row) }),
 });
 
-const quantity = (header: string, value: (row: StockRow) => string | null): ExportColumn<StockRow> => ({
+const quantity = (header: string, value: (row: StockRow) => string | null): FileColumn<StockRow> => ({
   header,
   width: 12,
   type: 'quantity',
@@ -64,7 +64,7 @@ export function stockExportColumns(
   warehouse: string | null,
   warehouses: readonly MirroredWarehouse[],
   texts: StockTexts,
-): ExportColumn<StockRow>[] {
+): FileColumn<StockRow>[] {
   const c = texts.export.columns;
   const described = (code: string) => {
     const known = warehouses.find((each) => each.code === code);

@@ -1,8 +1,8 @@
 import 'server-only';
 
-import type { CompanyPage } from '@/lib/features/pages/company-page';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
+import { itemsUnderMinimum } from '@/lib/features/stock/queries/stock';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import { itemsUnderMinimum } from '@/lib/owners/mirror/query/stock';
 import { mirrorStatus } from '@/lib/owners/mirror/status';
 import { minimumsOf } from '@/lib/owners/stock/minimums';
 import { getEnv } from '@/lib/platform/env';

@@ -4,9 +4,7 @@ import { redirect } from 'next/navigation';
 
 import type { CompanyScope } from '@/lib/base/company-scope';
 import type { SearchParams } from '@/lib/base/http/search-params';
-import type { CompanyPage } from '@/lib/features/pages/company-page';
-import type { CompanyConnection } from '@/lib/owners/connections/states';
-import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
+import type { CompanyPage } from '@/lib/doors/company/company-page';
 import {
   listStock,
   type MirroredWarehouse,
@@ -17,7 +15,9 @@ import {
   type StockSort,
   type StockTotals,
   stockTotals,
-} from '@/lib/owners/mirror/query/stock';
+} from '@/lib/features/stock/queries/stock';
+import type { CompanyConnection } from '@/lib/owners/connections/states';
+import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import type { Refusal } from '@/lib/owners/mirror/state';
 import { type MirrorStatus, mirrorStatus, readinessOf } from '@/lib/owners/mirror/status';
 import { minimumsOf } from '@/lib/owners/stock/minimums';

@@ -1,5 +1,5 @@
 import { ownSearchParams, type SearchParams } from '@/lib/base/http/search-params';
-import { parseStockSort } from '@/lib/owners/mirror/query/stock-sort';
+import { parseStockSort } from '@/lib/features/stock/queries/sort';
 import { hasControlOrBidi } from '@/lib/service/queries';
 import {
   DEFAULT_PAGE_SIZE,

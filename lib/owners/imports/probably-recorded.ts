@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 
 import { readPaymentDisplay } from '@/lib/base/imports/payment-display';
 import { matchRecordedPayments, type PaymentFacts } from '@/lib/base/imports/same-payment';
-import { recordedPaymentsOn } from '@/lib/owners/mirror/query/recorded-payments';
+import { recordedPaymentsOn } from '@/lib/owners/mirror/recorded-payments';
 import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { storable } from '@/lib/platform/db/storable';
 
@@ -66,7 +66,35 @@ const ACCOUNTED_FOR = [PROBABLY_RECORDED, 'ready', 'unmatched'];
 /** Marks the import's lines probably recorded; answers the lines marked now. */
 export async function markProbablyRecorded(db: Db, company: ImportCompany, importId: string): Promise<string[]> {
   if (!isImportId(importId)) return [];
-  const own = rowsOf<ImportLineRow>(
+  const own = await ownLines(db, company, importId);
+  const candidates = candidatesOf(own).map((row) => ({ row, facts: factsOfLine(row) }));
+  const days = [...new Set(candidates.flatMap(({ facts }) => (facts.date === null ? [] : [facts.date])))];
+  if (days.length === 0) return [];
+
+  const ownIds = new Set(own.flatMap((row) => (row.external_id === null ? [] : [row.external_id])));
+  const recorded = await recordedOn(db, company, importId, days, ownIds);
+  const met = matchRecordedPayments(candidates, recorded);
+  const flagged = [...met].flatMap(([at, payment]) => {
+    const { row } = candidates[at]!;
+    if (!STILL_TO_SEND.includes(row.state)) return [];
+    const problem: ProbablyRecordedProblem = { code: PROBABLY_RECORDED, params: payment.params };
+    return [{ line: row.line, problems: [problem] }];
+  });
+  if (flagged.length === 0) return [];
+  const result = await db.execute(sql`
+    update import_lines l
+       set state = 'probably-recorded', previous_state = null, problems = l.problems || f.problems, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(storable(flagged))}::jsonb) as f(line text, problems jsonb)
+     where l.import_id = ${importId}::uuid and l.line = f.line
+       and l.plugin_id = ${company.pluginId} and l.tenant_id = ${company.tenantId}
+       and l.state in ('ready', 'unmatched') and l.new_payment_confirmed_at is null
+    returning l.line`);
+  return rowsOf<{ line: string }>(result).map((row) => row.line);
+}
+
+/** The import's payment lines, in its order. */
+async function ownLines(db: Db, company: ImportCompany, importId: string): Promise<ImportLineRow[]> {
+  return rowsOf<ImportLineRow>(
     await db.execute(sql`
       select l.line, l.import_id, l.state, l.previous_state, l.external_id, l.payload, l.display,
              l.new_payment_confirmed_at is not null as confirmed_new
@@ -75,6 +103,13 @@ export async function markProbablyRecorded(db: Db, company: ImportCompany, impor
          and l.kind = 'payments'
        order by l.position`),
   );
+}
+
+/**
+ * The lines compared (credits with a body, not confirmed as new): those accounted for first, then those still to
+ * send; none when nothing is left to send.
+ */
+function candidatesOf(own: ImportLineRow[]): ImportLineRow[] {
   const comparable = own.filter(
     (row) =>
       row.payload !== null &&
@@ -88,11 +123,14 @@ export async function markProbablyRecorded(db: Db, company: ImportCompany, impor
     (row) =>
       row.state === PROBABLY_RECORDED || (row.state === 'excluded' && ACCOUNTED_FOR.includes(row.previous_state ?? '')),
   );
-  const candidates = [...accountedFor, ...toSend].map((row) => ({ row, facts: factsOfLine(row) }));
-  const days = [...new Set(candidates.flatMap(({ facts }) => (facts.date === null ? [] : [facts.date])))];
-  if (days.length === 0) return [];
+  return [...accountedFor, ...toSend];
+}
 
-  const ownIds = new Set(own.flatMap((row) => (row.external_id === null ? [] : [row.external_id])));
+/**
+ * What the company already has on those days: its other imports' lines queued, sent or done, then the payments of its
+ * copy; neither counting a line of this import (`ownIds`), nor the copy a line of another import already counted.
+ */
+async function recordedOn(db: Db, company: ImportCompany, importId: string, days: string[], ownIds: Set<string>) {
   const dayList = sql.join(
     days.map((day) => sql`${day}`),
     sql`, `,
@@ -112,7 +150,7 @@ export async function markProbablyRecorded(db: Db, company: ImportCompany, impor
       payment.externalId === null || (!ownIds.has(payment.externalId) && !oursElsewhere.has(payment.externalId)),
   );
 
-  const recorded = [
+  return [
     ...elsewhere.map((row) => ({
       facts: factsOfLine(row),
       params: { importId: row.import_id, line: row.line },
@@ -129,21 +167,4 @@ export async function markProbablyRecorded(db: Db, company: ImportCompany, impor
       params: { paymentId: payment.id, date: payment.paymentDate ?? '', variableSymbol: payment.variableSymbol ?? '' },
     })),
   ];
-  const met = matchRecordedPayments(candidates, recorded);
-  const flagged = [...met].flatMap(([at, payment]) => {
-    const { row } = candidates[at]!;
-    if (!STILL_TO_SEND.includes(row.state)) return [];
-    const problem: ProbablyRecordedProblem = { code: PROBABLY_RECORDED, params: payment.params };
-    return [{ line: row.line, problems: [problem] }];
-  });
-  if (flagged.length === 0) return [];
-  const result = await db.execute(sql`
-    update import_lines l
-       set state = 'probably-recorded', previous_state = null, problems = l.problems || f.problems, updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(storable(flagged))}::jsonb) as f(line text, problems jsonb)
-     where l.import_id = ${importId}::uuid and l.line = f.line
-       and l.plugin_id = ${company.pluginId} and l.tenant_id = ${company.tenantId}
-       and l.state in ('ready', 'unmatched') and l.new_payment_confirmed_at is null
-    returning l.line`);
-  return rowsOf<{ line: string }>(result).map((row) => row.line);
 }

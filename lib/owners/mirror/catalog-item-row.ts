@@ -1,3 +1,4 @@
+import { amountOfNumber, sumAmounts } from '@/lib/base/money';
 import type { mirrorCatalogItems } from '@/lib/platform/db/schema';
 import { storable } from '@/lib/platform/db/storable';
 import type { CatalogItem } from '@/lib/service/schemas/reference';
@@ -10,15 +11,9 @@ export type CatalogItemRow = Omit<typeof mirrorCatalogItems.$inferInsert, 'plugi
 /** An item's key: its code as the service wrote it, trimmed; an item without one cannot be kept (null). */
 export const itemKeyOf = (item: CatalogItem): string | null => item.itemCode?.trim() || null;
 
-/** Sums decimal quantities exactly enough for stock: through integers of 1/10 000 (quantities have ≤ 4 places). */
-function sumQuantities(values: readonly number[]): string {
-  const scaled = values.reduce((sum, value) => sum + BigInt(Math.round(value * 10_000)), 0n);
-  const negative = scaled < 0n;
-  const digits = (negative ? -scaled : scaled).toString().padStart(5, '0');
-  const whole = digits.slice(0, -4);
-  const fraction = digits.slice(-4).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
+/** Sums quantities exactly (lib/base/money): each the shortest text of the service's number, added as decimals. */
+const sumQuantities = (values: readonly number[]): string =>
+  sumAmounts(values.map((value) => amountOfNumber(value) ?? '0')) ?? '0';
 
 /**
  * The row of one listed item under its key (itemKeyOf): its quantity per warehouse (a warehouse listed twice counts once, the last) and in
@@ -43,7 +38,9 @@ export function catalogItemRow(received: CatalogItem, itemCode: string): Catalog
     ean,
     unit: record.unit?.trim() || null,
     quantity: sumQuantities(Object.values(quantities)),
-    quantities: Object.fromEntries(Object.entries(quantities).map(([code, value]) => [code, String(value)])),
+    quantities: Object.fromEntries(
+      Object.entries(quantities).map(([code, value]) => [code, amountOfNumber(value) ?? '0']),
+    ),
     lastModified: record.lastModifiedTimestamp ?? null,
     record,
     searchText: searchTextOf([itemCode, name, ean]),

@@ -1,4 +1,5 @@
 import { calendarDay } from '@/lib/base/calendar';
+import { amountOfNumber } from '@/lib/base/money';
 import type { mirrorDocuments } from '@/lib/platform/db/schema';
 import { storable } from '@/lib/platform/db/storable';
 import { amountDueOf } from '@/lib/service/records/left-to-pay';
@@ -28,9 +29,9 @@ function looseText(record: Record<string, unknown>, name: string): string | null
   return typeof value === 'string' ? value : null;
 }
 
-/** An amount for a numeric column: written as the service wrote it, so no float is rounded on the way. */
+/** An amount for a numeric column: written as the service wrote it (its shortest text), so no float is rounded on the way. */
 const numericOf = (value: number | null | undefined): string | null =>
-  typeof value === 'number' && Number.isFinite(value) ? String(value) : null;
+  typeof value === 'number' ? amountOfNumber(value) : null;
 
 function totalsOf(prices: Prices | null | undefined) {
   return {

@@ -1,5 +1,6 @@
 import { calendarDay } from '@/lib/base/calendar';
 import { compactIban } from '@/lib/base/iban';
+import { amountOfNumber, twoPlaces } from '@/lib/base/money';
 import type { mirrorPayments } from '@/lib/platform/db/schema';
 import { storable } from '@/lib/platform/db/storable';
 import type { Payment } from '@/lib/service/schemas/reference';
@@ -50,7 +51,7 @@ export function paymentRow(received: Payment, id: string): PaymentRow {
     id,
     accountId: record.accountId === null || record.accountId === undefined ? null : String(record.accountId),
     paymentDate: calendarDay(record.dateOfPayment),
-    amount: amount === null ? null : String(amount),
+    amount: amount === null ? null : amountOfNumber(amount),
     currency: record.currency?.trim().toUpperCase() || null,
     variableSymbol: record.variableSymbol?.trim() || null,
     partnerName,
@@ -67,7 +68,7 @@ export function paymentRow(received: Payment, id: string): PaymentRow {
       reference,
       record.remittanceInformation,
       iban,
-      amount === null ? null : amount.toFixed(2),
+      amount === null ? null : twoPlaces(amountOfNumber(amount)!),
       ...documentNumbers,
     ]),
   };

@@ -20,7 +20,7 @@ async function flushLogged(openDb: () => Promise<Db>): Promise<void> {
   }
 }
 
-/** Starts writing the operational records every few seconds (the server, lib/doors/jobs/startup.ts). */
+/** Starts writing the operational records every few seconds (the server, lib/startup/startup.ts). */
 export function startOpsFlushing(openDb: () => Promise<Db>, intervalMs = OPS_FLUSH_INTERVAL_MS): void {
   if (slot.__addonOpsFlushing) return;
   const state = {

@@ -1,3 +1,5 @@
+import { amountOf } from '@/lib/base/money';
+
 /**
  * What a stock minimum may be: a quantity of at least zero, a decimal with at most four places (quantities on hand
  * have four), as a person types it: "12", "12.5", "12,5" (a Slovak decimal comma), "1 000" (a space between groups of
@@ -22,7 +24,6 @@ export function parseMinimum(typed: string): string | null | false {
   const compact = GROUPED.test(trimmed) ? trimmed.replace(/[ \u00a0\u202f]/gu, '') : trimmed;
   const match = DECIMAL.exec(compact);
   if (!match) return false;
-  const whole = match[1]!.replace(/^0+(?=\d)/, '');
-  const fraction = (match[2] ?? '').replace(/0+$/, '');
-  return fraction === '' ? whole : `${whole}.${fraction}`;
+  // The amount's one text (lib/base/money): "012.50" → "12.5".
+  return amountOf(match[2] === undefined ? match[1]! : `${match[1]}.${match[2]}`)!;
 }

@@ -2,8 +2,8 @@ import 'server-only';
 
 import { and, eq, sql } from 'drizzle-orm';
 
+import { catalogItemListed, mirroredWarehouses } from '@/lib/owners/mirror/catalog-lookups';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import { catalogItemListed, mirroredWarehouses } from '@/lib/owners/mirror/query/stock';
 import type { Db } from '@/lib/platform/db/client';
 import { stockMinimums } from '@/lib/platform/db/schema';
 

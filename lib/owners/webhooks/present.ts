@@ -1,6 +1,7 @@
 import type { DocumentKind } from '@/lib/base/document-kinds';
 import { formatMoney } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
+import { amountOf } from '@/lib/base/money';
 import { kindOfServiceCollection, serviceCollectionOf } from '@/lib/service/document-paths';
 import { isObject } from '@/lib/service/parse';
 import { kindPath } from '@/lib/service/records/present';
@@ -131,12 +132,7 @@ export function requestIdOf(payload: Record<string, unknown>): string | null {
 export function paymentAmount(data: NonNullable<PaymentPayload['data']>, locale: Locale): string | null {
   const sum = data.sumOfPayment;
   const currency = textOf(data.currency);
-  const amount =
-    typeof sum === 'number'
-      ? sum
-      : typeof sum === 'string' && /^-?\d+(?:\.\d+)?$/.test(sum.trim())
-        ? Number(sum)
-        : null;
+  const amount = typeof sum === 'number' ? sum : typeof sum === 'string' ? amountOf(sum) : null;
   if (amount !== null) return formatMoney(amount, currency, locale);
   const text = textOf(sum);
   return text ? [text, currency].filter(Boolean).join(' ') : null;

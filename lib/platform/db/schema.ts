@@ -375,7 +375,7 @@ export const mirrorPayments = pgTable(
     primaryKey({ columns: [table.pluginId, table.tenantId, table.id] }),
     index('mirror_payments_date_idx').on(table.pluginId, table.tenantId, table.paymentDate.desc()),
     index('mirror_payments_account_idx').on(table.pluginId, table.tenantId, table.accountId, table.paymentDate.desc()),
-    // The lists' other orders as a header's first click asks for them (lib/owners/mirror/query/payments.ts: partners
+    // The lists' other orders as a header's first click asks for them (lib/features/money/queries/payments.ts: partners
     // from A, the largest amounts first, rows without the value last): a page is read in index order, not sorted
     // out of every payment of the company.
     index('mirror_payments_partner_idx').on(

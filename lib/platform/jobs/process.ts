@@ -10,9 +10,9 @@ import type { JobState } from '@/lib/platform/jobs/state';
 const slot = globalThis as typeof globalThis & { __addonJobs?: Promise<Jobs> };
 
 /**
- * Starts the process's job queue on its database: the given queues (the add-on's are listed in lib/doors/jobs/queues.ts)
+ * Starts the process's job queue on its database: the given queues (the add-on's are listed in lib/startup/queues.ts)
  * created and scheduled, and worked on unless `work: false` (a script that only sends). The server starts it
- * (lib/doors/jobs/startup.ts). The queues are given, not imported here: a queue's handler sends jobs through this module.
+ * (lib/startup/startup.ts). The queues are given, not imported here: a queue's handler sends jobs through this module.
  */
 export function startJobs(options: Pick<JobsOptions, 'queues'> & Partial<JobsOptions>): Promise<Jobs> {
   slot.__addonJobs ??= getDbHandle()
@@ -27,7 +27,7 @@ export function startJobs(options: Pick<JobsOptions, 'queues'> & Partial<JobsOpt
 /** The started job queue of the process. */
 export function getJobs(): Promise<Jobs> {
   return (
-    slot.__addonJobs ?? Promise.reject(new Error('The job queue is not started (lib/doors/jobs/startup.ts starts it).'))
+    slot.__addonJobs ?? Promise.reject(new Error('The job queue is not started (lib/startup/startup.ts starts it).'))
   );
 }
 

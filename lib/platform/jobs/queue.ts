@@ -85,7 +85,7 @@ const defaults: QueueSettings = {
   waitWhileRunningSeconds: 10,
 };
 
-/** A queue with every default filled in. It starts with the jobs once listed in lib/doors/jobs/queues.ts. */
+/** A queue with every default filled in. It starts with the jobs once listed in lib/startup/queues.ts. */
 export function defineQueue<Schema extends z.ZodType>({
   name,
   data,

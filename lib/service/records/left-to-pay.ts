@@ -1,3 +1,4 @@
+import { type Amount, amountAtRatio, amountOf, amountOfNumber, subtractAmounts, twoPlaces } from '@/lib/base/money';
 import type { Prices } from '@/lib/service/schemas/common';
 
 /**
@@ -17,10 +18,13 @@ export function amountDueOf(
   paymentStatus: number | null,
   total: number | null | undefined,
 ): string | null {
-  if (finite(record.sumForPayment)) return String(record.sumForPayment);
+  if (finite(record.sumForPayment)) return amountOfNumber(record.sumForPayment);
   if (paymentStatus === 1 || paymentStatus === 2) return '0';
   if (!finite(total)) return null;
-  return (total - (finite(record.sumOfPayments) ? record.sumOfPayments : 0)).toFixed(2);
+  // Exact, then to the cent (half away from zero) with two places: never a float's difference (100 − 33.33).
+  const paid = finite(record.sumOfPayments) ? record.sumOfPayments : 0;
+  const left = subtractAmounts(amountOfNumber(total)!, amountOfNumber(paid)!);
+  return left && twoPlaces(left);
 }
 
 /** What of a record the rule reads (an invoice's or an expense's, as the service sends it). */
@@ -31,21 +35,25 @@ export type Payable = {
   sumOfPayments?: number | null;
 };
 
-/** Half away from zero, to the cent, as PostgreSQL's round(numeric, 2). */
-const toCents = (value: number) => (Math.sign(value) * Math.round(Math.abs(value) * 100 + 1e-9)) / 100;
-
 /**
  * What is left to pay in EUR: as it is for EUR (or no currency), else by the document's own ratio (its EUR total over
  * its total in its currency), rounded to the cent. Null when it cannot be said.
  */
-export function eurLeftToPay(record: Payable): number | null {
+export function eurAmountLeftToPay(record: Payable): Amount | null {
   const status = finite(record.paymentStatus) && Number.isInteger(record.paymentStatus) ? record.paymentStatus : null;
   const own = record.prices?.documentPrices?.totalPriceInclVat;
   const due = amountDueOf(record, status, own);
   if (due === null) return null;
-  const left = Number(due);
   const currency = record.prices?.currency?.trim().toUpperCase() || 'EUR';
-  if (currency === 'EUR') return left;
+  if (currency === 'EUR') return amountOf(due);
   const eur = record.prices?.legislativePrices?.totalPriceInclVat;
-  return finite(own) && own !== 0 && finite(eur) ? toCents((left * eur) / own) : null;
+  if (!finite(own) || own === 0 || !finite(eur)) return null;
+  // The ratio exactly, rounded to the cent half away from zero.
+  return amountAtRatio(due, amountOfNumber(eur)!, amountOfNumber(own)!);
+}
+
+/** eurAmountLeftToPay as a number: for a reader that compares the overview's figure with its own float sum. */
+export function eurLeftToPay(record: Payable): number | null {
+  const left = eurAmountLeftToPay(record);
+  return left === null ? null : Number(left);
 }

@@ -1,7 +1,8 @@
 import { addDays, calendarDay } from '@/lib/base/calendar';
+import { addAmounts, type Amount } from '@/lib/base/money';
 import type { DataApiClient } from '@/lib/service/client';
 import { isDataApiError } from '@/lib/service/errors';
-import { eurLeftToPay } from '@/lib/service/records/left-to-pay';
+import { eurAmountLeftToPay } from '@/lib/service/records/left-to-pay';
 import { creditsThePartner } from '@/lib/service/records/overdue';
 import type { Expense } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
@@ -72,14 +73,18 @@ export function eurTotal(record: Priced): number | null {
   return null;
 }
 
-const emptyTotal = (): Total => ({ count: 0, eur: 0, withoutAmount: 0 });
+/** A total as it is counted: its EUR sum exact (lib/base/money), a number only once counted. */
+type Counting = { count: number; eur: Amount; withoutAmount: number };
 
-function add(total: Total, amount: number | null): void {
+const emptyTotal = (): Counting => ({ count: 0, eur: '0' as Amount, withoutAmount: 0 });
+
+function add(total: Counting, amount: Amount | null): void {
   total.count += 1;
   if (amount === null) total.withoutAmount += 1;
-  // In cents, so a thousand additions do not drift off the cent.
-  else total.eur = Math.round(total.eur * 100 + amount * 100) / 100;
+  else total.eur = addAmounts(total.eur, amount)!;
 }
+
+const counted = (total: Counting): Total => ({ ...total, eur: Number(total.eur) });
 
 /** Whether a document is past its due day: due strictly before today (the due day itself is still in time). */
 export function isPastDue(dueDate: string | null | undefined, today: string): boolean {
@@ -96,11 +101,11 @@ export function summarizeUnpaid(records: readonly Priced[], today: string, compl
   const overdue = emptyTotal();
   for (const record of records) {
     // What is left to pay, by the partners' rule (left-to-pay.ts), as the overview from the copy sums it.
-    const amount = eurLeftToPay(record);
+    const amount = eurAmountLeftToPay(record);
     add(unpaid, amount);
     if (isPastDue(record.dueDate, today) && !creditsThePartner(record)) add(overdue, amount);
   }
-  return { unpaid, overdue, complete };
+  return { unpaid: counted(unpaid), overdue: counted(overdue), complete };
 }
 
 type Dated = { id: string | number; issueDate?: string | null };

@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 
 import { invoiceProblemWords, invoiceSheetTexts } from '@/lib/base/i18n/invoice-sheet';
 import { MAX_EXTERNAL_ID } from '@/lib/base/imports/states';
-import { column } from '@/lib/features/documents/export/columns';
-import { csvStream } from '@/lib/features/documents/export/csv';
 import { failedRowsCsv } from '@/lib/features/imports/invoices/failed-rows';
 import { readInvoiceSheet } from '@/lib/features/imports/invoices/sheet';
 import {
@@ -14,6 +12,8 @@ import {
 } from '@/lib/features/imports/invoices/template';
 import { invoiceLinesOf } from '@/lib/features/imports/invoices/validate';
 import { newLineSchema, sendablePayload } from '@/lib/owners/imports/lines';
+import { column } from '@/lib/platform/files/columns';
+import { csvStream } from '@/lib/platform/files/csv';
 
 import { contextOf, csvBytes, itemRow, type RowValues, table, xlsxBytes } from './sheets';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { readDecimal } from '@/lib/features/imports/invoices/values';
+import { readDecimal } from '@/lib/base/money';
 
 describe('a number as a sheet writes it', () => {
   it('takes a decimal comma or point, thousands grouped by spaces or by the other separator, a sign or a unit', () => {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  canonicalDecimal,
-  guessDecimalSeparator,
-  readPlainDecimal,
-  readWrittenDecimal,
-} from '@/lib/features/imports/statements/decimal';
+import { canonicalDecimal, guessDecimalSeparator, readPlainDecimal, readWrittenDecimal } from '@/lib/base/money';
 import { readStatement } from '@/lib/features/imports/statements/read-statement';
 
 import { bytesOf, camt053, entry } from './statement-files';
@@ -15,7 +10,7 @@ const sumCents = (amounts: string[]) =>
   amounts.reduce((total, amount) => total + BigInt(amount.replace('.', '').replace(/^0+(?=\d)/, '')), 0n);
 
 /**
- * Amounts are exact decimal strings from the file to the line (lib/features/imports/statements/decimal.ts): digits
+ * Amounts are exact decimal strings from the file to the line (lib/base/money/written.ts): digits
  * are moved, never computed with floats.
  */
 describe('amounts', () => {

@@ -6,8 +6,7 @@ import { fill } from '@/lib/base/i18n/documents';
 import { getMessages } from '@/lib/base/i18n/server';
 import { requireCompany } from '@/lib/doors/company/page';
 import { companyPageTitle } from '@/lib/doors/company/page-titles';
-import { ACTIVITY_LIMIT } from '@/lib/owners/webhooks/activity';
-import { loadActivityPage } from '@/lib/owners/webhooks/activity-page';
+import { ACTIVITY_LIMIT, loadActivityPage } from '@/lib/features/activity/page';
 
 export const generateMetadata = ({ params }: { params: Promise<{ tenantId: string }> }) =>
   companyPageTitle(params, (t) => t.activity.title);

@@ -1,4 +1,4 @@
-import { companyListPage } from '@/components/list-page';
+import { companyListPage } from '../list-page';
 
 /** The company's delivery notes, filtered and paged by the URL (GET /api/delivery-notes, one call per view). */
 const deliveryNotes = companyListPage('deliveryNotes', (client, query) => client.deliveryNotes.list(query));

@@ -1,5 +1,6 @@
 import { calendarDay } from '@/lib/base/calendar';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
+import { type CellType, type CellValue, column as fileColumn, type FileColumn } from '@/lib/platform/files/columns';
 import type { ListKind } from '@/lib/service/records/list-view';
 import { daysOverdue } from '@/lib/service/records/overdue';
 import { expenseTypeLabel, paymentAmounts } from '@/lib/service/records/present';
@@ -8,10 +9,10 @@ import { expenseTypeLabel, paymentAmounts } from '@/lib/service/records/present'
  * The columns of an exported list, per kind: what its table shows (number, type, partner, days, totals, what is left
  * to pay, payment) and what someone exporting wants beside it (IČO, variable symbol, delivery day, the totals excl.
  * and incl. VAT in EUR and in the document's currency with its code, days overdue). Each cell is typed, so a writer
- * can make a number a number and a day a day (XLSX) or write them the locale's way (CSV). Pure.
+ * can make a number a number and a day a day (XLSX) or write them the locale's way (CSV: lib/platform/files/). Pure.
  */
 
-/** What the export reads of each mirrored row (lib/owners/mirror/query/export-rows.ts selects exactly this). */
+/** What the export reads of each mirrored row (lib/features/documents/queries/export-rows.ts selects exactly this). */
 export type ExportRow = {
   id: string;
   documentNumber: string | null;
@@ -35,44 +36,22 @@ export type ExportRow = {
   documentType: string | null;
 };
 
-/**
- * What a column holds: text, an exact decimal amount (as text, written with two decimals at least), a calendar day
- * (yyyy-MM-dd), a whole count, or a quantity (an exact decimal as text, written with exactly the decimals it has).
- */
-export type CellType = 'text' | 'amount' | 'day' | 'count' | 'quantity';
-
-/** A cell's value; null is an empty cell. */
-export type Cell =
-  | { type: 'text'; value: string | null }
-  | { type: 'amount'; value: string | null }
-  | { type: 'day'; value: string | null }
-  | { type: 'count'; value: number | null }
-  | { type: 'quantity'; value: string | null };
-
-type ValueOf<T extends CellType> = Extract<Cell, { type: T }>['value'];
-
 /** What a column holds in the totals rows at the file's end (totals.ts); nothing when not named. */
 export type TotalRole = 'label' | 'totalExclVatEur' | 'totalInclVatEur' | 'totalInclVat' | 'currency';
 
-/** A column of an exported list whose rows are `R` (a document list's ExportRow unless said: payments and stock have theirs). */
-export type ExportColumn<R = ExportRow> = {
-  header: string;
-  /** Width in characters (XLSX). */
-  width: number;
-  type: CellType;
-  cell: (row: R, today: string) => Cell;
-  total?: TotalRole;
-};
+/**
+ * A column of an exported list whose rows are `R` (a document list's ExportRow unless said: payments and stock have
+ * theirs): a file column (lib/platform/files/columns.ts) and what it holds in the totals rows.
+ */
+export type ExportColumn<R = ExportRow> = FileColumn<R> & { total?: TotalRole };
 
-/** A column of one type, its cells of that type. */
-export function column<T extends CellType, R = ExportRow>(
+/** A column of one type over a document list's rows. */
+const column = <T extends CellType>(
   type: T,
   header: string,
   width: number,
-  value: (row: R, today: string) => ValueOf<T> | undefined,
-): ExportColumn<R> {
-  return { header, width, type, cell: (row, today) => ({ type, value: value(row, today) ?? null }) as Cell };
-}
+  value: (row: ExportRow, today: string) => CellValue<T> | undefined,
+): ExportColumn => fileColumn(type, header, width, value);
 
 const trimmed = (value: string | null | undefined) => value?.trim() || null;
 

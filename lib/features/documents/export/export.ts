@@ -2,18 +2,18 @@ import 'server-only';
 
 import { documentTexts } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
+import { type MirrorView, totalsOfMirrored } from '@/lib/features/documents/queries';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import { type MirrorView, totalsOfMirrored } from '@/lib/owners/mirror/query';
 import type { Db } from '@/lib/platform/db/client';
+import type { FileOptions } from '@/lib/platform/files/columns';
+import { csvStream } from '@/lib/platform/files/csv';
+import { xlsxStream } from '@/lib/platform/files/xlsx';
 import type { ListKind } from '@/lib/service/records/list-view';
 
 import { type ExportColumn, exportColumns } from './columns';
-import { csvStream } from './csv';
 import { exportFileName, type ExportFormat } from './file-name';
 import { exportRows } from './rows';
 import { totalsRows } from './totals';
-import type { WriterOptions } from './writer';
-import { xlsxStream } from './xlsx';
 
 export type { ExportFormat } from './file-name';
 
@@ -67,12 +67,12 @@ export function exportFile<K extends ListKind>(db: Db, mirror: MirrorCompany, re
   );
 }
 
-/** A file of any list's rows in the format asked: its writer's stream, its content type and its names. */
+/** A file of any list's rows in the format asked: its writer's stream (lib/platform/files/), content type and names. */
 export function fileOfRows<R>(
   format: ExportFormat,
   columns: ExportColumn<R>[],
   rows: AsyncIterable<R[]>,
-  options: WriterOptions & { sheet: string },
+  options: FileOptions & { sheet: string },
   fileName: ExportFile['fileName'],
 ): ExportFile {
   const body = format === 'csv' ? csvStream(columns, rows, options) : xlsxStream(columns, rows, options);

@@ -1,8 +1,8 @@
 import 'server-only';
 
+import type { MirrorView } from '@/lib/features/documents/queries';
+import { iterateExportRows } from '@/lib/features/documents/queries/export-rows';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import type { MirrorView } from '@/lib/owners/mirror/query';
-import { iterateExportRows } from '@/lib/owners/mirror/query/export-rows';
 import type { Db } from '@/lib/platform/db/client';
 import type { ListKind } from '@/lib/service/records/list-view';
 
@@ -10,7 +10,7 @@ import type { ExportRow } from './columns';
 
 /**
  * Every row of the view, in the list's order, a batch at a time: the mirror's owner reads exactly the fields the
- * columns need (lib/owners/mirror/query/export-rows.ts), which are an ExportRow.
+ * columns need (lib/features/documents/queries/export-rows.ts), which are an ExportRow.
  */
 export function exportRows<K extends ListKind>(
   db: Db,

@@ -1,8 +1,9 @@
 import { countOf, type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { MirroredTotals } from '@/lib/owners/mirror/query/totals';
+import type { Cell } from '@/lib/platform/files/columns';
 
-import type { Cell, ExportColumn, TotalRole } from './columns';
+import type { ExportColumn, TotalRole } from './columns';
 
 /**
  * The rows an export ends with: the totals the list's totals bar shows for the same view (totalsOfMirrored: how

@@ -2,8 +2,12 @@ import 'server-only';
 
 import { companyToday } from '@/lib/base/calendar';
 import type { CompanyScope } from '@/lib/base/company-scope';
+import {
+  invoicePartnersOf,
+  invoiceSequencesOf,
+  issuedInvoiceKeysOf,
+} from '@/lib/features/imports/queries/invoice-import';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import { invoicePartnersOf, invoiceSequencesOf, issuedInvoiceKeysOf } from '@/lib/owners/mirror/query/invoice-import';
 import type { Db } from '@/lib/platform/db/client';
 
 import type { InvoiceContext } from './validate';

@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 
 import type { Answer, Answerable } from '@/lib/base/errors';
+import { plainTextOfNumber } from '@/lib/base/money';
 
 import { decodeStatementText, looksBinary } from '../statements/text';
 import { fieldOfHeader, type InvoiceField, REQUIRED_FIELDS } from './fields';
@@ -324,17 +325,6 @@ async function headerNamesKnown(worksheet: AsyncIterable<ExcelJS.Row>): Promise<
   return false;
 }
 
-/** A number as an exact decimal text: what the double's shortest form says ("12.3", never "12.300000000000001"). */
-export function decimalOfNumber(value: number): string {
-  if (!Number.isFinite(value)) return String(value);
-  const text = String(value);
-  if (!/e/i.test(text)) return text;
-  return value
-    .toFixed(20)
-    .replace(/(\.\d*?)0+$/, '$1')
-    .replace(/\.$/, '');
-}
-
 /** A date cell's calendar day: exceljs gives the day at midnight UTC (a time of day is dropped). */
 function dayOfDate(date: Date): string {
   const rounded = new Date(Math.round(date.getTime() / 1000) * 1000);
@@ -343,7 +333,7 @@ function dayOfDate(date: Date): string {
 
 function cellOf(value: ExcelJS.CellValue): SheetCell | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return { kind: 'number', value: decimalOfNumber(value) };
+  if (typeof value === 'number') return { kind: 'number', value: plainTextOfNumber(value) };
   if (typeof value === 'string') return { kind: 'text', value: value.replace(/\s+/g, ' ').trim() };
   if (typeof value === 'boolean') return { kind: 'text', value: value ? 'TRUE' : 'FALSE' };
   if (value instanceof Date) return { kind: 'date', value: dayOfDate(value) };

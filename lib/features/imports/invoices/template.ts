@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
-
 import { invoiceSheetTexts } from '@/lib/base/i18n/invoice-sheet';
-import { csvText } from '@/lib/platform/csv';
+import { cellRows, column, type FileColumn } from '@/lib/platform/files/columns';
+import { csvText } from '@/lib/platform/files/csv';
+import { xlsxWorkbook } from '@/lib/platform/files/xlsx';
 
 import { FIELD_ALIASES, INVOICE_FIELDS, type InvoiceField } from './fields';
 
@@ -14,13 +14,26 @@ import { FIELD_ALIASES, INVOICE_FIELDS, type InvoiceField } from './fields';
 
 export const INVOICE_TEMPLATE_FIELDS: readonly InvoiceField[] = INVOICE_FIELDS;
 
-type Example = Partial<Record<InvoiceField, string | number | { date: string }>>;
+/** An example's cells as written in the sheet: days as yyyy-MM-dd, numbers as exact decimals (columnType says which). */
+type Example = Partial<Record<InvoiceField, string>>;
+
+/** The typed columns: a day is a date in XLSX ("15. 1. 2026" in CSV), a number a number (with a decimal comma). */
+const DAY_FIELDS: readonly InvoiceField[] = ['issueDate', 'dueDate', 'deliveryDate'];
+const NUMBER_FIELDS: readonly InvoiceField[] = [
+  'exchangeRate',
+  'item.amount',
+  'item.vatRate',
+  'item.totalPriceInclVat',
+  'total',
+];
+const columnType = (field: InvoiceField): 'day' | 'quantity' | 'text' =>
+  DAY_FIELDS.includes(field) ? 'day' : NUMBER_FIELDS.includes(field) ? 'quantity' : 'text';
 
 const company = {
   rowGroup: 'objednavka-1001',
-  issueDate: { date: '2026-01-15' },
-  dueDate: { date: '2026-01-29' },
-  deliveryDate: { date: '2026-01-15' },
+  issueDate: '2026-01-15',
+  dueDate: '2026-01-29',
+  deliveryDate: '2026-01-15',
   currency: 'EUR',
   orderNumber: '1001',
   'partner.businessName': 'Obchod Hruška s.r.o.',
@@ -39,27 +52,27 @@ const EXAMPLES: Example[] = [
     ...company,
     'item.name': 'Stolička dubová',
     'item.itemCode': 'STO-01',
-    'item.amount': 4,
+    'item.amount': '4',
     'item.measureUnit': 'ks',
-    'item.vatRate': 23,
-    'item.totalPriceInclVat': 492,
-    total: 541.2,
+    'item.vatRate': '23',
+    'item.totalPriceInclVat': '492',
+    total: '541.2',
   },
   {
     ...company,
     'item.name': 'Kniha o nábytku',
-    'item.amount': 2,
+    'item.amount': '2',
     'item.measureUnit': 'ks',
-    'item.vatRate': 5,
-    'item.totalPriceInclVat': 49.2,
-    total: 541.2,
+    'item.vatRate': '5',
+    'item.totalPriceInclVat': '49.2',
+    total: '541.2',
   },
   {
     rowGroup: 'objednavka-1002',
-    issueDate: { date: '2026-01-16' },
-    dueDate: { date: '2026-01-30' },
+    issueDate: '2026-01-16',
+    dueDate: '2026-01-30',
     currency: 'CZK',
-    exchangeRate: 25.2,
+    exchangeRate: '25.2',
     'partner.businessName': 'Jana Nováková',
     'partner.street': 'Dlhá 5',
     'partner.city': 'Brno',
@@ -67,77 +80,61 @@ const EXAMPLES: Example[] = [
     'partner.country': 'CZ',
     'partner.email': 'jana.novakova@example.cz',
     'item.name': 'Montáž',
-    'item.amount': 1.5,
+    'item.amount': '1.5',
     'item.measureUnit': 'hod',
-    'item.vatRate': 23,
-    'item.totalPriceInclVat': 1845,
+    'item.vatRate': '23',
+    'item.totalPriceInclVat': '1845',
   },
 ];
 
-/** A day as Slovak spreadsheets write it: `15. 1. 2026`. */
-const slovakDay = (day: string) => {
-  const [year, month, date] = day.split('-').map(Number);
-  return `${date}. ${month}. ${year}`;
+/** A field's column in the invoices' sheet: its name as header, its examples' cells typed. */
+const exampleColumns = INVOICE_TEMPLATE_FIELDS.map((field) =>
+  column(columnType(field), field, Math.max(12, field.length + 2), (example: Example) => example[field] ?? null),
+);
+
+/**
+ * The CSV template: Slovak Excel's CSV (`;` between columns, a decimal comma, days as "15. 1. 2026"), written by the
+ * add-on's one CSV writer (lib/platform/files/csv.ts: UTF-8 with its byte-order mark, every field quoted).
+ */
+export function invoiceTemplateCsv(): string {
+  return csvText(exampleColumns, EXAMPLES, { locale: 'sk' });
+}
+
+const explanationColumns = (): FileColumn<InvoiceField>[] => {
+  const { sk, en } = invoiceSheetTexts;
+  const text = (header: string, width: number, value: (field: InvoiceField) => string) => ({
+    ...column('text', header, width, value),
+    wrap: true,
+  });
+  return [
+    text(`${sk.template.headers.column} / ${en.template.headers.column}`, 24, (field) => field),
+    text(`${sk.template.headers.aliases} / ${en.template.headers.aliases}`, 40, (field) =>
+      FIELD_ALIASES[field].join(', '),
+    ),
+    text(sk.template.headers.sk, 80, (field) => sk.columns[field]),
+    text(en.template.headers.en, 80, (field) => en.columns[field]),
+  ];
 };
 
 /**
- * The CSV template: `;` between columns and a decimal comma (Slovak Excel's CSV), written by the add-on's one CSV writer
- * (lib/platform/csv.ts: UTF-8 with its byte-order mark, every field quoted).
+ * The XLSX template, by the add-on's one XLSX writer (lib/platform/files/xlsx.ts): the invoices' sheet (typed numbers
+ * and dates, Slovak day format) and the explanations' sheet.
  */
-export function invoiceTemplateCsv(): string {
-  const cell = (value: Example[InvoiceField]) =>
-    value === undefined
-      ? ''
-      : typeof value === 'object'
-        ? slovakDay(value.date)
-        : typeof value === 'number'
-          ? String(value).replace('.', ',')
-          : value;
-  const rows = [[...INVOICE_TEMPLATE_FIELDS], ...EXAMPLES.map((ex) => INVOICE_TEMPLATE_FIELDS.map((f) => cell(ex[f])))];
-  return csvText(rows, ';');
-}
-
-/** The XLSX template: the invoices' sheet (typed numbers and dates) and the explanations' sheet. */
 export async function invoiceTemplateXlsx(): Promise<Buffer> {
   const { sk, en } = invoiceSheetTexts;
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sk.template.sheet);
-  sheet.addRow([...INVOICE_TEMPLATE_FIELDS]).font = { bold: true };
-  for (const example of EXAMPLES) {
-    const row = sheet.addRow(
-      INVOICE_TEMPLATE_FIELDS.map((field) => {
-        const value = example[field];
-        if (value === undefined) return null;
-        if (typeof value === 'object') {
-          const [year, month, day] = value.date.split('-').map(Number);
-          return new Date(Date.UTC(year!, month! - 1, day));
-        }
-        return value;
-      }),
-    );
-    row.eachCell((cell) => {
-      if (cell.value instanceof Date) cell.numFmt = 'd. m. yyyy';
-    });
-  }
-  INVOICE_TEMPLATE_FIELDS.forEach((field, index) => {
-    sheet.getColumn(index + 1).width = Math.max(12, field.length + 2);
-  });
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-
-  const explanation = workbook.addWorksheet(`${sk.template.explanationSheet} – ${en.template.explanationSheet}`);
-  explanation.addRow([
-    `${sk.template.headers.column} / ${en.template.headers.column}`,
-    `${sk.template.headers.aliases} / ${en.template.headers.aliases}`,
-    sk.template.headers.sk,
-    en.template.headers.en,
-  ]).font = { bold: true };
-  for (const field of INVOICE_TEMPLATE_FIELDS) {
-    explanation.addRow([field, FIELD_ALIASES[field].join(', '), sk.columns[field], en.columns[field]]);
-  }
-  [24, 40, 80, 80].forEach((width, index) => {
-    const column = explanation.getColumn(index + 1);
-    column.width = width;
-    column.alignment = { wrapText: true, vertical: 'top' };
-  });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const explanations = explanationColumns();
+  const workbook = xlsxWorkbook(
+    [
+      { name: sk.template.sheet, columns: exampleColumns, rows: [cellRows(exampleColumns, EXAMPLES)] },
+      {
+        name: `${sk.template.explanationSheet} – ${en.template.explanationSheet}`,
+        columns: explanations,
+        rows: [cellRows(explanations, INVOICE_TEMPLATE_FIELDS)],
+        freezeHeader: false,
+      },
+    ],
+    // A failure ends the stream, and reading it whole rejects with it.
+    { locale: 'sk', failed: () => {} },
+  );
+  return Buffer.from(await new Response(workbook).arrayBuffer());
 }

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 
 import type { InvoiceDisplay, InvoicePartnerWarning } from '@/lib/base/imports/invoice-display';
+import { centsOf, eurCentsAt, moneyText, readDecimal, vatInTotal, wireNumberOf } from '@/lib/base/money';
 import type { LineProblem, NewLine } from '@/lib/owners/imports/lines';
 import { foldForSearch } from '@/lib/owners/mirror/search-text';
 
-import { wireNumberOf } from '../amounts';
 import { INVOICE_LEVEL_FIELDS, type InvoiceField } from './fields';
 import type { InvoiceSheet, SheetRow } from './sheet';
-import { centsOf, eurCentsAt, moneyText, readDate, readDecimal, vatInTotal, vatRatesOn } from './values';
+import { readDate, vatRatesOn } from './values';
 
 /**
  * An invoice sheet's rows become invoices (issue 21): rows with the same numbering sequence and document number are
@@ -196,7 +196,25 @@ type Checked = {
 
 const digestOf = (content: unknown) => createHash('sha256').update(JSON.stringify(content)).digest('base64url');
 
-function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, sequences: SequenceIndex): Checked {
+/**
+ * One invoice's reading: its rows, the row each invoice-level field comes from, and the problems found so far (the
+ * group's own first). Each step of invoiceOf reads through it, so a problem names the row its value came from.
+ */
+type InvoiceReader = {
+  sheet: InvoiceSheet;
+  group: Group;
+  first: SheetRow;
+  fields: Map<InvoiceField, SheetRow>;
+  problems: Problems;
+  /** A problem of an invoice-level field, at the row its value came from (the first row when none has it). */
+  problem: (field: InvoiceField, code: string, extra?: Record<string, string>) => void;
+  /** An invoice-level text, checked against its longest length. */
+  text: (field: InvoiceField) => string | null;
+  /** An invoice-level date, yyyy-MM-dd. */
+  date: (field: InvoiceField) => string | null;
+};
+
+function readerOf(sheet: InvoiceSheet, group: Group): InvoiceReader {
   const problems: Problems = group.problems;
   const fields = invoiceFieldsOf(sheet, group);
   const first = group.rows[0]!;
@@ -218,30 +236,39 @@ function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, s
     if (day === null) problem(field, 'not-a-date');
     return day;
   };
+  return { sheet, group, first, fields, problems, problem, text, date };
+}
 
-  // The document's number and sequence.
-  const documentNumber = text('documentNumber') ?? '';
-  const sequenceWritten = text('numberingSequence');
+/** The document's number and sequence. */
+function numberingOf(read: InvoiceReader, sequences: SequenceIndex) {
+  const documentNumber = read.text('documentNumber') ?? '';
+  const sequenceWritten = read.text('numberingSequence');
   // An empty sequence is the company's default: written out when the mirror says which, so an invoice is the same
   // (and gets the same externalId) whether its file names the default sequence or leaves it empty.
   let numberingSequence = sequences.defaultSequence;
   if (sequenceWritten !== null) {
     const known = sequences.byFolded.get(sequenceWritten.toUpperCase());
     if (known) numberingSequence = known;
-    else if (sequences.checked) problem('numberingSequence', 'numbering-sequence', { known: sequences.list });
+    else if (sequences.checked) read.problem('numberingSequence', 'numbering-sequence', { known: sequences.list });
     else numberingSequence = sequenceWritten.toUpperCase();
   }
-  const rowGroup = documentNumber === '' ? textOf(first, 'rowGroup') : null;
+  const rowGroup = documentNumber === '' ? textOf(read.first, 'rowGroup') : null;
+  return { documentNumber, numberingSequence, rowGroup };
+}
 
-  // Dates.
-  const issueDate = date('issueDate');
-  const dueDate = date('dueDate');
-  const deliveryDate = date('deliveryDate');
+/** The dates, and the day whose VAT rates apply (delivery, else issue, else today). */
+function datesOf(read: InvoiceReader, today: string) {
+  const issueDate = read.date('issueDate');
+  const dueDate = read.date('dueDate');
+  const deliveryDate = read.date('deliveryDate');
   if (issueDate !== null && dueDate !== null && dueDate < issueDate)
-    problem('dueDate', 'due-before-issue', { issueDate });
-  const taxDay = deliveryDate ?? issueDate ?? context.today;
+    read.problem('dueDate', 'due-before-issue', { issueDate });
+  const taxDay = deliveryDate ?? issueDate ?? today;
+  return { issueDate, dueDate, deliveryDate, taxDay };
+}
 
-  // Currency.
+/** The currency (EUR when empty) and, for another one, its exchange rate as the file gives it. */
+function currencyOf({ fields, problem, text }: InvoiceReader) {
   const currency = (text('currency') ?? 'EUR').toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) problem('currency', 'currency');
   let exchangeRate: string | null = null;
@@ -252,13 +279,18 @@ function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, s
   }
   if (currency !== 'EUR' && /^[A-Z]{3}$/.test(currency) && !fields.has('exchangeRate'))
     problem('currency', 'exchange-rate-missing');
+  return { currency, exchangeRate };
+}
 
-  // Symbols.
+function symbolsOf({ problem, text }: InvoiceReader) {
   const variableSymbol = text('variableSymbol');
   if (variableSymbol !== null && !/^\d{1,10}$/.test(variableSymbol)) problem('variableSymbol', 'variable-symbol');
   const orderNumber = text('orderNumber');
+  return { variableSymbol, orderNumber };
+}
 
-  // The partner.
+/** The partner: its name, its ids normalised (a Slovak partner's IČO padded), its e-mail and address. */
+function partnerOf({ sheet, first, problems, problem, text }: InvoiceReader) {
   const name = text('partner.businessName');
   if (name === null) problems.push(problemAt(sheet, first, 'partner.businessName', 'missing-value'));
   const country = text('partner.country');
@@ -278,47 +310,50 @@ function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, s
   const street = text('partner.street');
   const city = text('partner.city');
   const postCode = text('partner.postCode');
+  return { name, country, registrationId, taxId, vatId, email, street, city, postCode };
+}
 
-  // The items, one per row.
-  const rates = vatRatesOn(taxDay);
-  const items: Item[] = [];
-  for (const row of group.rows) {
-    const at = (field: InvoiceField, code: string, extra?: Record<string, string>) =>
-      problems.push(problemAt(sheet, row, field, code, extra));
-    const itemText = (field: InvoiceField) => {
-      const value = textOf(row, field);
-      const limit = MAX_LENGTH[field];
-      if (value !== null && limit !== undefined && value.length > limit)
-        at(field, 'too-long', { limit: String(limit) });
-      return value;
-    };
-    const decimal = (field: InvoiceField): string | null => {
-      const value = textOf(row, field);
-      const read = value === null ? null : readDecimal(value);
-      if (read !== null && wireNumber(read) !== null) return read;
-      at(field, value === null ? 'missing-value' : 'not-a-number');
-      return null;
-    };
-    const itemName = itemText('item.name');
-    if (itemName === null) at('item.name', 'missing-value');
-    const amount = decimal('item.amount');
-    if (amount !== null && Number(amount) === 0) at('item.amount', 'item-amount-zero');
-    const vatRate = decimal('item.vatRate');
-    if (vatRate !== null && !rates.includes(vatRate))
-      at('item.vatRate', 'vat-rate', { day: taxDay, rates: rates.join(', ') });
-    const total = decimal('item.totalPriceInclVat');
-    const totalCents = total === null ? null : centsOf(total);
-    if (total !== null && totalCents === null) at('item.totalPriceInclVat', 'amount-decimals');
-    const measureUnit = itemText('item.measureUnit');
-    const itemCode = itemText('item.itemCode');
-    if (itemName !== null && amount !== null && vatRate !== null && totalCents !== null)
-      items.push({ name: itemName, amount, measureUnit, vatRate, totalCents, itemCode });
-  }
+/** A row's item, or null when a value it needs is missing or wrong (each such a problem at the row). */
+function itemOf(read: InvoiceReader, row: SheetRow, rates: readonly string[], taxDay: string): Item | null {
+  const at = (field: InvoiceField, code: string, extra?: Record<string, string>) =>
+    read.problems.push(problemAt(read.sheet, row, field, code, extra));
+  const itemText = (field: InvoiceField) => {
+    const value = textOf(row, field);
+    const limit = MAX_LENGTH[field];
+    if (value !== null && limit !== undefined && value.length > limit) at(field, 'too-long', { limit: String(limit) });
+    return value;
+  };
+  const decimal = (field: InvoiceField): string | null => {
+    const value = textOf(row, field);
+    const read = value === null ? null : readDecimal(value);
+    if (read !== null && wireNumber(read) !== null) return read;
+    at(field, value === null ? 'missing-value' : 'not-a-number');
+    return null;
+  };
+  const itemName = itemText('item.name');
+  if (itemName === null) at('item.name', 'missing-value');
+  const amount = decimal('item.amount');
+  if (amount !== null && Number(amount) === 0) at('item.amount', 'item-amount-zero');
+  const vatRate = decimal('item.vatRate');
+  if (vatRate !== null && !rates.includes(vatRate))
+    at('item.vatRate', 'vat-rate', { day: taxDay, rates: rates.join(', ') });
+  const total = decimal('item.totalPriceInclVat');
+  const totalCents = total === null ? null : centsOf(total);
+  if (total !== null && totalCents === null) at('item.totalPriceInclVat', 'amount-decimals');
+  const measureUnit = itemText('item.measureUnit');
+  const itemCode = itemText('item.itemCode');
+  if (itemName !== null && amount !== null && vatRate !== null && totalCents !== null)
+    return { name: itemName, amount, measureUnit, vatRate, totalCents, itemCode };
+  return null;
+}
 
-  // Totals: the items' sum, per rate and in all; the file's own total, when it has one, must be the same.
+/**
+ * The invoice's total: the items' sum. The file's own total, when it has one, must be the same; a total of zero is no
+ * invoice to record (items that cancel out, or priced at nothing): refused like a negative one. Both are checked only
+ * when every row gave its item.
+ */
+function totalOf({ sheet, group, first, fields, problems, problem, text }: InvoiceReader, items: Item[]): bigint {
   const totalCents = items.reduce((sum, item) => sum + item.totalCents, 0n);
-  const byRate = new Map<string, bigint>();
-  for (const item of items) byRate.set(item.vatRate, (byRate.get(item.vatRate) ?? 0n) + item.totalCents);
   if (fields.has('total')) {
     const stated = readDecimal(text('total')!);
     const statedCents = stated === null ? null : centsOf(stated);
@@ -326,7 +361,6 @@ function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, s
     else if (items.length === group.rows.length && statedCents !== totalCents)
       problem('total', 'total-mismatch', { expected: moneyText(totalCents) });
   }
-  // A total of zero is no invoice to record (items that cancel out, or priced at nothing): refused like a negative one.
   if (items.length === group.rows.length && totalCents <= 0n)
     problems.push({
       code: totalCents < 0n ? 'total-negative' : 'total-zero',
@@ -336,24 +370,53 @@ function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, s
         value: moneyText(totalCents),
       },
     });
+  return totalCents;
+}
 
-  const vatTotals = [...byRate.entries()]
+/** The items' sums per VAT rate, the highest rate first: base, VAT and total of each. */
+function vatTotalsOf(items: Item[]) {
+  const byRate = new Map<string, bigint>();
+  for (const item of items) byRate.set(item.vatRate, (byRate.get(item.vatRate) ?? 0n) + item.totalCents);
+  return [...byRate.entries()]
     .sort(([a], [b]) => Number(b) - Number(a))
     .map(([vatRate, cents]) => {
       const vat = vatInTotal(cents, vatRate);
       return { vatRate, base: moneyText(cents - vat), vat: moneyText(vat), total: moneyText(cents) };
     });
+}
 
+/** The invoice the service already has under this sequence and number, if any. */
+function existingOf(
+  context: InvoiceContext,
+  sequences: SequenceIndex,
+  { documentNumber, numberingSequence }: Numbering,
+): { id: string } | null {
   const lookupSequence = numberingSequence;
-  const exists =
-    documentNumber === ''
-      ? null
-      : (context.existing.get(`${lookupSequence}\u0000${documentNumber}`) ??
+  return documentNumber === ''
+    ? null
+    : (context.existing.get(`${lookupSequence}\u0000${documentNumber}`) ??
         // A record that names no sequence; or, with no sequence known for the row, a number no other sequence has.
         context.existing.get(`\u0000${documentNumber}`) ??
         (lookupSequence === '' ? (sequences.byNumber.get(documentNumber) ?? null) : null));
+}
 
-  const display: InvoiceDisplay = {
+type Numbering = ReturnType<typeof numberingOf>;
+
+/** Everything invoiceOf read of one invoice, for its display and its upload body. */
+type InvoiceFacts = Numbering &
+  ReturnType<typeof datesOf> &
+  ReturnType<typeof currencyOf> &
+  ReturnType<typeof symbolsOf> & { partner: ReturnType<typeof partnerOf>; items: Item[]; totalCents: bigint };
+
+/** What the import's page shows of the invoice, whether it is ready or not. */
+function displayOf(
+  { sheet, group }: InvoiceReader,
+  facts: InvoiceFacts,
+  exists: { id: string } | null,
+): InvoiceDisplay {
+  const { documentNumber, numberingSequence, issueDate, dueDate, currency, exchangeRate, items, totalCents } = facts;
+  const { name, registrationId, taxId, vatId, email, city } = facts.partner;
+  return {
     rows: group.rows.map((row) => row.row),
     documentNumber,
     numberingSequence,
@@ -373,29 +436,20 @@ function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, s
       vatRate: item.vatRate,
       totalPriceInclVat: moneyText(item.totalCents),
     })),
-    vatTotals,
+    vatTotals: vatTotalsOf(items),
     exists: exists ? { id: exists.id } : null,
     source: group.rows.map((row) => ({
       row: row.row,
       cells: Object.fromEntries(sheet.columns.map((field) => [sheet.headers[field] ?? field, row.text[field] ?? ''])),
     })),
   };
+}
 
-  const partnerFacts = {
-    name,
-    registrationId,
-    email: email?.toLowerCase() ?? null,
-    person: registrationId === null && taxId === null && vatId === null && !fields.has('partner.registrationId'),
-    row: first.row,
-  };
-  if (problems.length > 0) {
-    return {
-      line: { state: 'invalid', externalId: null, payload: null, display, problems },
-      partner: partnerFacts,
-    };
-  }
+const optional = <T>(key: string, value: T | null) => (value === null || value === '' ? {} : { [key]: value });
 
-  const optional = <T>(key: string, value: T | null) => (value === null || value === '' ? {} : { [key]: value });
+/** The upload body of a ready invoice (service-facts.md "Invoice upload body"): empty values left out. */
+function payloadOf(facts: InvoiceFacts) {
+  const { name, country, registrationId, taxId, vatId, email, street, city, postCode } = facts.partner;
   const address = {
     businessName: name,
     ...optional('street', street),
@@ -403,17 +457,17 @@ function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, s
     ...optional('postCode', postCode),
     ...optional('country', country === null ? null : country.length === 2 ? country.toUpperCase() : country),
   };
-  const payload = {
-    ...optional('numberingSequence', numberingSequence),
-    documentNumber,
+  return {
+    ...optional('numberingSequence', facts.numberingSequence),
+    documentNumber: facts.documentNumber,
     invoiceType: 0,
-    ...optional('issueDate', issueDate),
-    ...optional('dueDate', dueDate),
-    ...optional('deliveryDate', deliveryDate),
-    currency,
-    ...(exchangeRate === null ? {} : { exchangeRate: wireNumber(exchangeRate)! }),
-    ...optional('variableSymbol', variableSymbol),
-    ...optional('orderNumber', orderNumber),
+    ...optional('issueDate', facts.issueDate),
+    ...optional('dueDate', facts.dueDate),
+    ...optional('deliveryDate', facts.deliveryDate),
+    currency: facts.currency,
+    ...(facts.exchangeRate === null ? {} : { exchangeRate: wireNumber(facts.exchangeRate)! }),
+    ...optional('variableSymbol', facts.variableSymbol),
+    ...optional('orderNumber', facts.orderNumber),
     partner: {
       address,
       ...optional('registrationId', registrationId),
@@ -421,7 +475,7 @@ function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, s
       ...optional('vatId', vatId),
       ...optional('email', email),
     },
-    items: items.map((item) => ({
+    items: facts.items.map((item) => ({
       name: item.name,
       amount: wireNumber(item.amount)!,
       ...optional('measureUnit', item.measureUnit),
@@ -430,8 +484,45 @@ function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, s
       ...optional('itemCode', item.itemCode),
     })),
   };
+}
+
+/**
+ * One invoice of the sheet, read step by step (each step adds its problems in the order the page lists them): its
+ * numbering, dates, currency, symbols, partner, an item per row, the total. Ready with its upload body when nothing
+ * was wrong, else invalid with every problem; either way its display, and the partner's facts for the warnings.
+ */
+function invoiceOf(sheet: InvoiceSheet, group: Group, context: InvoiceContext, sequences: SequenceIndex): Checked {
+  const read = readerOf(sheet, group);
+  const numbering = numberingOf(read, sequences);
+  const dates = datesOf(read, context.today);
+  const money = currencyOf(read);
+  const symbols = symbolsOf(read);
+  const partner = partnerOf(read);
+  const rates = vatRatesOn(dates.taxDay);
+  const items = group.rows.flatMap((row) => itemOf(read, row, rates, dates.taxDay) ?? []);
+  const totalCents = totalOf(read, items);
+  const facts: InvoiceFacts = { ...numbering, ...dates, ...money, ...symbols, partner, items, totalCents };
+  const display = displayOf(read, facts, existingOf(context, sequences, numbering));
+
+  const { name, registrationId, taxId, vatId, email } = partner;
+  const partnerFacts = {
+    name,
+    registrationId,
+    email: email?.toLowerCase() ?? null,
+    person: registrationId === null && taxId === null && vatId === null && !read.fields.has('partner.registrationId'),
+    row: read.first.row,
+  };
+  const problems = read.problems;
+  if (problems.length > 0) {
+    return {
+      line: { state: 'invalid', externalId: null, payload: null, display, problems },
+      partner: partnerFacts,
+    };
+  }
+
+  const payload = payloadOf(facts);
   // The same content (its sequence, number and row group too) gives the same id in any later import of it.
-  const externalId = `inv-${digestOf({ payload, rowGroup }).slice(0, 40)}`;
+  const externalId = `inv-${digestOf({ payload, rowGroup: numbering.rowGroup }).slice(0, 40)}`;
   return { line: { state: 'ready', externalId, payload, display, problems: [] }, partner: partnerFacts };
 }
 

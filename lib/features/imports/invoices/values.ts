@@ -1,10 +1,7 @@
-import { amountKey } from '../amounts';
-import { readWrittenDecimal } from '../statements/decimal';
-
 /**
- * What a cell of an invoice sheet means: dates (yyyy-MM-dd, `d. M. yyyy` typed as text, a spreadsheet's date),
- * exact decimals (a decimal comma or point, spaces between thousands), and money in cents (bigint: never a float in
- * arithmetic). Pure.
+ * What a cell of an invoice sheet means: dates (yyyy-MM-dd, `d. M. yyyy` typed as text, a spreadsheet's date) and
+ * the VAT rates of a day. Its decimals and money (cents, the VAT in a total, EUR at a rate) are lib/base/money's.
+ * Pure.
  */
 
 /** A day that exists, as yyyy-MM-dd; null for anything else. */
@@ -33,67 +30,6 @@ export function readDate(text: string, kind: 'text' | 'number' | 'date' = 'text'
   const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?$/.exec(value);
   if (iso) return dayOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));
   return null;
-}
-
-/**
- * A decimal as written: `1234.5`, `1234,5`, `1 234,50`, `1.234,50`, `1,234.50`, with a sign in front (or a trailing
- * minus) and a trailing `%` or `€` left out. The separator written last is the decimal one (a lone comma is a decimal
- * comma); the statements' reader of written decimals does the rest. Returns the canonical decimal (amountKey's
- * form: `1234.5`), or null when it is not a number.
- */
-export function readDecimal(text: string): string | null {
-  const value = text.trim().replace(/\s*(%|€|EUR)$/i, '');
-  const separator = value.lastIndexOf(',') > value.lastIndexOf('.') ? ',' : '.';
-  const read = readWrittenDecimal(value, separator);
-  return read && amountKey(`${read.negative ? '-' : ''}${read.value}`);
-}
-
-/** Digits after the decimal point. */
-export const decimalPlaces = (decimal: string) => decimal.split('.')[1]?.length ?? 0;
-
-/** A decimal of at most two places as cents; null when it has more. */
-export function centsOf(decimal: string): bigint | null {
-  if (decimalPlaces(decimal) > 2) return null;
-  const negative = decimal.startsWith('-');
-  const [whole = '0', fraction = ''] = decimal.replace('-', '').split('.');
-  const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
-  return negative ? -cents : cents;
-}
-
-/** Cents as a decimal with two places: `-1234` → `-12.34`. */
-export function moneyText(cents: bigint): string {
-  const negative = cents < 0n;
-  const digits = (negative ? -cents : cents).toString().padStart(3, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
-
-/** a / b rounded half away from zero (b > 0). */
-function divideRounded(a: bigint, b: bigint): bigint {
-  const negative = a < 0n;
-  const magnitude = negative ? -a : a;
-  const quotient = (magnitude * 2n + b) / (b * 2n);
-  return negative ? -quotient : quotient;
-}
-
-/**
- * The VAT in a total that includes it, at a rate (percent, a decimal text), rounded to the cent as Slovak invoices
- * round it per rate: total × rate / (100 + rate).
- */
-export function vatInTotal(totalCents: bigint, rate: string): bigint {
-  const places = decimalPlaces(rate);
-  const scale = 10n ** BigInt(places);
-  const rateUnits = BigInt(rate.replace('.', ''));
-  return divideRounded(totalCents * rateUnits, 100n * scale + rateUnits);
-}
-
-/**
- * An amount in another currency in EUR, at a rate in units of the currency per 1 EUR (the upload's `exchangeRate`,
- * as the service converts a document's prices to its EUR ones): cents / rate, rounded half away from zero to the
- * cent. Exact: the rate's decimals are scaled, never a float.
- */
-export function eurCentsAt(cents: bigint, rate: string): bigint {
-  const scale = 10n ** BigInt(decimalPlaces(rate));
-  return divideRounded(cents * scale, BigInt(rate.replace('.', '')));
 }
 
 /**

@@ -1,4 +1,5 @@
-import { readPlainDecimal } from './decimal';
+import { readPlainDecimal } from '@/lib/base/money';
+
 import { normaliseIban } from './iban';
 import type { LineDraft } from './identity';
 import { StatementRefused } from './refusal';

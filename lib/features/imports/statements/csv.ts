@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 
 import type { Statement } from '@/lib/base/imports/statement-line';
+import { guessDecimalSeparator, isZeroDecimal, readWrittenDecimal } from '@/lib/base/money';
 
 import {
   type CsvField,
@@ -10,7 +11,6 @@ import {
   guessCsvMapping,
   headerKey,
 } from './csv-mapping';
-import { guessDecimalSeparator, isZeroDecimal, readWrittenDecimal } from './decimal';
 import { normaliseIban } from './iban';
 import { accountKeyOf, identifyLines, type LineDraft } from './identity';
 import { statementLimits, StatementRefused } from './refusal';

@@ -1,8 +1,8 @@
 import mt940js, { type Mt940Statement, type Mt940Transaction } from 'mt940js';
 
 import type { Statement } from '@/lib/base/imports/statement-line';
+import { canonicalDecimal } from '@/lib/base/money';
 
-import { canonicalDecimal } from './decimal';
 import { normaliseIban } from './iban';
 import { accountKeyOf, identifyLines, type LineDraft } from './identity';
 import { statementLimits, StatementRefused } from './refusal';

@@ -15,6 +15,9 @@ import { type MirrorView, viewCondition } from './view';
  */
 export type Decimal = string;
 
+/** How many and their EUR sum: a figure of the overview's charts and of the companies' overview (across companies). */
+export type Figure = { count: number; eur: Decimal };
+
 export type MirroredTotals = {
   count: number;
   /** EUR, legislative prices. */

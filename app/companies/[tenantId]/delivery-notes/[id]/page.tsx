@@ -1,7 +1,7 @@
 import { DocumentArticle, DocumentSummary } from '@/components/document-detail';
 import { ItemsOrNone } from '@/components/invoice-parts';
 import { ReportLinks } from '@/components/report-links';
-import { deliveryNoteForPage } from '@/lib/doors/company/detail-pages';
+import { deliveryNoteForPage } from '@/lib/features/documents/detail-pages';
 import { reportLinks } from '@/lib/features/documents/report-links';
 import { int64IdOf } from '@/lib/service/ids';
 

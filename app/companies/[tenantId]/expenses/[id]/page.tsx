@@ -5,8 +5,8 @@ import { ServiceProblem } from '@/components/service-problem';
 import { figures, RowHeader, Table, Td } from '@/components/table';
 import { companyToday } from '@/lib/base/calendar';
 import { formatMoney } from '@/lib/base/i18n/format';
-import { expenseForPage } from '@/lib/doors/company/detail-pages';
 import { attachmentViews } from '@/lib/features/documents/attachment-links';
+import { expenseForPage } from '@/lib/features/documents/detail-pages';
 import { uuidOf } from '@/lib/service/ids';
 import { expenseTypeLabel, tagName } from '@/lib/service/records/present';
 

@@ -3,7 +3,7 @@ import { InvoiceTypeMark, PaymentMarks } from '@/components/document-marks';
 import { ItemsOrNone, LinkedDocuments, PaymentsList, VatBreakdownTable } from '@/components/invoice-parts';
 import { ReportLinks } from '@/components/report-links';
 import { companyToday } from '@/lib/base/calendar';
-import { invoiceForPage } from '@/lib/doors/company/detail-pages';
+import { invoiceForPage } from '@/lib/features/documents/detail-pages';
 import { reportLinks } from '@/lib/features/documents/report-links';
 import { int64IdOf } from '@/lib/service/ids';
 

@@ -1,10 +1,6 @@
-import { headNotAllowed } from '@/lib/doors/company/file-routes';
-import { partnersExport } from '@/lib/doors/company/partner-exports';
-import { otherMethods } from '@/lib/platform/http/other-methods';
+import { partnersExports } from '@/lib/features/partners/routes';
 
 export const dynamic = 'force-dynamic';
 
-/** The partners list as CSV: every partner of its view, from the company's mirror (lib/doors/company/partner-exports.ts). */
-export const GET = partnersExport('csv');
-export const HEAD = headNotAllowed;
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');
+/** The partners list as CSV: every partner of its view, from the company's mirror. */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = partnersExports.csv;

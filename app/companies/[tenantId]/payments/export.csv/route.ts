@@ -1,10 +1,6 @@
-import { headNotAllowed } from '@/lib/doors/company/file-routes';
-import { paymentsExport } from '@/lib/doors/company/payment-exports';
-import { otherMethods } from '@/lib/platform/http/other-methods';
+import { paymentsExports } from '@/lib/features/money/routes';
 
 export const dynamic = 'force-dynamic';
 
-/** The payments' export as CSV: every payment of the list's view, from the company's copy (lib/doors/company/payment-exports.ts). */
-export const GET = paymentsExport('csv');
-export const HEAD = headNotAllowed;
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');
+/** The payments' export as CSV: every payment of the list's view, from the company's copy. */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = paymentsExports.csv;

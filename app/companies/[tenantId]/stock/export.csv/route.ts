@@ -1,10 +1,6 @@
-import { headNotAllowed } from '@/lib/doors/company/file-routes';
-import { stockExport } from '@/lib/doors/company/stock-export';
-import { otherMethods } from '@/lib/platform/http/other-methods';
+import { stockExports } from '@/lib/features/stock/routes';
 
 export const dynamic = 'force-dynamic';
 
-/** The stock's export as CSV: every item of its view, from the company's mirror (lib/doors/company/stock-export.ts). */
-export const GET = stockExport('csv');
-export const HEAD = headNotAllowed;
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');
+/** The stock's export as CSV: every item of its view, from the company's mirror. */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = stockExports.csv;

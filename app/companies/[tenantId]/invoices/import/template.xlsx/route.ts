@@ -1,10 +1,6 @@
-import { headNotAllowed } from '@/lib/doors/company/file-routes';
-import { invoiceTemplate } from '@/lib/doors/company/invoice-import';
-import { otherMethods } from '@/lib/platform/http/other-methods';
+import { invoiceImportAddresses } from '@/lib/features/imports/routes/invoice-import';
 
 export const dynamic = 'force-dynamic';
 
-/** The invoice import's template as XLSX (contract.md, "Uploads"): one row per invoice item, the service's field names. */
-export const GET = invoiceTemplate('xlsx');
-export const HEAD = headNotAllowed;
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');
+/** The invoice import's template as XLSX (contract.md, "Uploads"). */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = invoiceImportAddresses.templates.xlsx;

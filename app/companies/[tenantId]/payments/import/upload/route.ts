@@ -1,13 +1,11 @@
-import { uploadStatement } from '@/lib/doors/company/statement-upload';
-import { otherMethods } from '@/lib/platform/http/other-methods';
+import { statementUploadAddress } from '@/lib/features/imports/routes/statement-upload';
 
 export const dynamic = 'force-dynamic';
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
 
 /**
  * POST /companies/{tenantId}/payments/import, the bank-statement form's upload (multipart/form-data, our own pages
  * only): next.config.mjs's rewrites (`uploadForms`) send the form page's POST here, its body untouched by proxy.ts,
  * since a page and a route handler cannot share a folder. A request made to this address directly is answered the
- * same way, by the same checks (lib/doors/company/statement-upload.ts).
+ * same way, by the same checks (lib/features/imports/routes/statement-upload.ts).
  */
-export const POST = uploadStatement;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = statementUploadAddress;

@@ -1,9 +1,6 @@
-import { headNotAllowed, reportDownload } from '@/lib/doors/company/file-routes';
-import { otherMethods } from '@/lib/platform/http/other-methods';
+import { reportAddresses } from '@/lib/features/documents/routes/files';
 
 export const dynamic = 'force-dynamic';
 
-/** The document's PDF report as a download (lib/doors/company/file-routes.ts). */
-export const GET = reportDownload('deliveryNotes');
-export const HEAD = headNotAllowed;
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');
+/** The document's PDF report as a download. */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = reportAddresses.deliveryNotes.download;

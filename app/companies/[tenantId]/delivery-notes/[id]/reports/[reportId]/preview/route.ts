@@ -1,9 +1,6 @@
-import { headNotAllowed, reportPreview } from '@/lib/doors/company/file-routes';
-import { otherMethods } from '@/lib/platform/http/other-methods';
+import { reportAddresses } from '@/lib/features/documents/routes/files';
 
 export const dynamic = 'force-dynamic';
 
-/** 303 to the service's preview of the report, opened by the page in a new tab (lib/doors/company/file-routes.ts). */
-export const GET = reportPreview('deliveryNotes');
-export const HEAD = headNotAllowed;
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');
+/** 303 to the service's preview of the report, opened by the page in a new tab. */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = reportAddresses.deliveryNotes.preview;
