@@ -14,7 +14,6 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 
-import { openPostgres } from '@/lib/platform/db/client';
 import { createDataApiClient, type DataApiClient } from '@/lib/service/client';
 import type { RateBudget } from '@/lib/service/rate/budget';
 import { createPostgresBudget } from '@/lib/service/rate/postgres-budget';
@@ -25,6 +24,7 @@ import { createSandbox, type Sandbox } from '../sandbox/app';
 import { maxRequestsInAnyWindow, tokenFingerprint } from '../sandbox/data-api/request-log';
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { openBench, publish, runBench } from './support/harness';
+import { openMigratedPool } from './support/pool';
 
 const CALLS = positiveInteger('BENCH_BUDGET_CALLS', 60);
 const PAGE_EVERY_MS = 1_500;
@@ -80,10 +80,7 @@ async function sequentialSync(client: DataApiClient, calls: number): Promise<voi
 
 async function main(): Promise<number> {
   const bench = await openBench(cleanup, progress);
-  const handle = await openPostgres(bench.database.url);
-  cleanup.add('closed the pool', () => handle.close());
-  await handle.migrate();
-  const budget = createPostgresBudget(handle.db);
+  const budget = createPostgresBudget(await openMigratedPool(bench));
   const sandbox = await createSandbox({ port: 0, addonUrl: 'http://127.0.0.1:9', pluginId: 'p', apiKey: 'k' });
   cleanup.add('closed the sandbox', () => sandbox.close());
   const tokenOf = () => sandbox.tokens.issue('10001', 'jana.novakova@example.sk');

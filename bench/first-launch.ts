@@ -21,14 +21,13 @@
  */
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { queryOnce } from './support/database';
-import { nextBuildId, openBench, publish, runBench, startWithSandbox } from './support/harness';
+import { nextBuildId, openBench, publish, runBench, startMirroring } from './support/harness';
 import { keepAliveClient } from './support/http';
-import { signInThroughSandbox } from './support/sign-in';
+import { BENCH_USER, signInThroughSandbox } from './support/sign-in';
 
 const INVOICES = positiveInteger('BENCH_FIRST_INVOICES', 20_000);
 const EXPENSES = positiveInteger('BENCH_FIRST_EXPENSES', 10_000);
 const TENANT = '10001';
-const USER = 'jana.novakova@example.sk';
 /** Well beyond 2.5 calls a second for the invoices, plus a failed job's retries, so a slow run is measured. */
 const TIMEOUT_MS = 120_000 + Math.ceil(INVOICES / 100) * 1_500;
 
@@ -83,8 +82,9 @@ async function syncJobs(databaseUrl: string) {
 async function main(): Promise<number> {
   const buildId = nextBuildId();
   const bench = await openBench(cleanup, progress);
-  const { sandbox, server, healthy } = await startWithSandbox(bench, progress, () => ({ MIRROR_SYNC: 'on' }), {
-    volumes: { [TENANT]: { invoices: INVOICES, expenses: EXPENSES } },
+  const { sandbox, server, healthy } = await startMirroring(bench, progress, TENANT, {
+    invoices: INVOICES,
+    expenses: EXPENSES,
   });
   // The first request of a company generates its data (a while for 20 000 invoices): not part of the launch.
   const generating = performance.now();
@@ -97,13 +97,12 @@ async function main(): Promise<number> {
     `company ${TENANT} generated (${INVOICES} invoices, ${EXPENSES} expenses) in ${seconds(performance.now() - generating)} s`,
   );
   await healthy();
-  const http = await keepAliveClient(4);
-  cleanup.add('closed the HTTP client', () => http.close());
+  const http = await keepAliveClient(4, cleanup);
   sandbox.dataApi.resetRequests();
 
   // The launch, and at once what the browser opens after it: `/`, redirected to the company's overview.
   const launchedAt = performance.now();
-  const cookie = await signInThroughSandbox(http.fetch, sandbox.url, USER, [TENANT]);
+  const cookie = await signInThroughSandbox(http.fetch, sandbox.url, BENCH_USER, [TENANT]);
   const signedIn = performance.now() - launchedAt;
   while (!((await companyRow(bench.database.url))?.readAny ?? false)) {
     if (performance.now() - launchedAt > 60_000 || cleanup.signal.aborted) throw new Error('the sync did not begin');

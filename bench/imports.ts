@@ -38,15 +38,14 @@ import { installCleanup, positiveInteger } from './support/cleanup';
 import { publish, runBench } from './support/harness';
 import {
   openSendingBench,
-  recordsInSandbox,
   sendImport,
-  sendingCalls,
-  sendingMet,
+  sendingFigures,
   sendingTable,
   storeImportWithJobs,
 } from './support/import-sending';
 import { benchOpenInvoices } from './support/open-invoices';
 import { startRun } from './support/self-footprint';
+import { BENCH_USER } from './support/sign-in';
 import { generatedCamt053 } from './support/statement-file';
 import { median } from './support/stats';
 
@@ -55,7 +54,6 @@ const OPEN = positiveInteger('BENCH_IMPORT_OPEN', 30_000);
 const RUNS = positiveInteger('BENCH_IMPORT_RUNS', 5);
 const PAYMENTS = positiveInteger('BENCH_IMPORT_PAYMENTS', 1_000);
 const TENANT = '10001';
-const USER = 'jana.novakova@example.sk';
 const AIM = { readAndPairCpuMs: 2_000, extraMb: 150, sendSeconds: 30, callsInAnySecond: 3 };
 const WAIT_LIMIT_MS = 180_000;
 const MB = 1024 * 1024;
@@ -118,8 +116,8 @@ function measureReading() {
 type Invoice = { id: number; documentNumber: string; variableSymbol: string };
 
 async function measureSending() {
-  const opened = await openSendingBench(cleanup, progress, TENANT, USER);
-  const { sandbox, db, read, token, scope } = opened;
+  const opened = await openSendingBench(cleanup, progress, TENANT, BENCH_USER);
+  const { db, read, scope } = opened;
 
   // The company's account and open invoices, read with the reader's token (not counted below).
   const accountId = (await read<{ id: number }[]>('/api/payments/accounts'))[0]!.id;
@@ -153,25 +151,22 @@ async function measureSending() {
     waitLimitMs: WAIT_LIMIT_MS,
     progress,
   });
-  const { calls, timeline } = await sendingCalls(sandbox, token, '/api/payments', sent.startedAt);
-
   // Every payment in the sandbox exactly once (read with the reader's token, after the timing).
-  const inSandbox = await recordsInSandbox(
-    read,
-    (skip) => `/api/payments?AccountId=${accountId}&Top=100&Skip=${skip}`,
+  const { head, timeline, inSandbox, met } = await sendingFigures(opened, sent, {
+    lines: PAYMENTS,
+    readBackPath: '/api/payments',
+    pageAt: (skip) => `/api/payments?AccountId=${accountId}&Top=100&Skip=${skip}`,
     prefix,
-  );
+    aim: AIM,
+  });
   return {
     payments: PAYMENTS,
-    states: sent.states,
-    elapsedSeconds: sent.elapsedSeconds,
-    allSentSeconds: sent.allSentSeconds,
-    calls,
+    ...head,
     timeline,
     recorded: inSandbox.records,
     sentTwice: inSandbox.twice,
     loadAverage: sent.loadAverage,
-    met: sendingMet(PAYMENTS, sent, calls, inSandbox, AIM),
+    met,
   };
 }
 

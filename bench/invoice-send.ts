@@ -27,17 +27,15 @@ import { installCleanup, positiveInteger } from './support/cleanup';
 import { publish, runBench } from './support/harness';
 import {
   openSendingBench,
-  recordsInSandbox,
   sendImport,
-  sendingCalls,
-  sendingMet,
+  sendingFigures,
   sendingTable,
   storeImportWithJobs,
 } from './support/import-sending';
+import { BENCH_USER } from './support/sign-in';
 
 const INVOICES = positiveInteger('BENCH_INVOICES', 4_000);
 const TENANT = '10001';
-const USER = 'jana.novakova@example.sk';
 const AIM = { sendSeconds: 60, callsInAnySecond: 3 };
 const WAIT_LIMIT_MS = 300_000;
 
@@ -47,8 +45,8 @@ const cleanup = installCleanup(progress);
 type Sequence = { code: string; evidence?: string; documentType?: number; isDefault?: boolean };
 
 async function measureSending() {
-  const opened = await openSendingBench(cleanup, progress, TENANT, USER);
-  const { sandbox, db, read, token, scope } = opened;
+  const opened = await openSendingBench(cleanup, progress, TENANT, BENCH_USER);
+  const { db, read, scope } = opened;
 
   // The company's regular sequence, read with the reader's token (not counted below).
   const sequences = await read<Sequence[]>('/api/numberingSequences');
@@ -83,27 +81,24 @@ async function measureSending() {
     waitLimitMs: WAIT_LIMIT_MS,
     progress,
   });
-  const { calls, timeline } = await sendingCalls(sandbox, token, '/api/invoices', sent.startedAt);
-
   // Every invoice in the sandbox exactly once (read with the reader's token, after the timing).
   const since = new Date(sent.startedAt - 60 * 60_000).toISOString().slice(0, 19);
-  const inSandbox = await recordsInSandbox(
-    read,
-    (skip) => `/api/invoices?LastModifiedTimestamp=${since}&Top=100&Skip=${skip}`,
+  const { head, timeline, inSandbox, met } = await sendingFigures(opened, sent, {
+    lines: INVOICES,
+    readBackPath: '/api/invoices',
+    pageAt: (skip) => `/api/invoices?LastModifiedTimestamp=${since}&Top=100&Skip=${skip}`,
     prefix,
-  );
+    aim: AIM,
+  });
   return {
     invoices: INVOICES,
-    states: sent.states,
-    elapsedSeconds: sent.elapsedSeconds,
-    allSentSeconds: sent.allSentSeconds,
-    calls,
+    ...head,
     addonCpuMs: sent.cpuMs,
     timeline,
     created: inSandbox.records,
     createdTwice: inSandbox.twice,
     loadAverage: sent.loadAverage,
-    met: sendingMet(INVOICES, sent, calls, inSandbox, AIM),
+    met,
   };
 }
 

@@ -83,8 +83,7 @@ async function main(): Promise<number> {
   // The start-up banner is not a warning: only lines written from here on are counted.
   const [tokens, startupLines] = await Promise.all([signTokens(jwks, WARMUP_LAUNCHES + LAUNCHES), healthy()]);
 
-  const http = await keepAliveClient(2 * CONCURRENCY);
-  cleanup.add('closed the HTTP client', () => http.close());
+  const http = await keepAliveClient(2 * CONCURRENCY, cleanup);
   const load = {
     fetch: http.fetch,
     baseUrl: server.baseUrl,

@@ -115,8 +115,7 @@ async function main(): Promise<number> {
     invoiceIds.set(tenantId, await invoiceIdsOf(sandbox.url, sandbox.tokens.issue(tenantId, 'bench')));
   }
   await healthy();
-  const http = await keepAliveClient(48);
-  cleanup.add('closed the HTTP client', () => http.close());
+  const http = await keepAliveClient(48, cleanup);
   const signInAll = async () => {
     const cookies = new Map<string, string>();
     for (const { userId, tenantId } of LOAD_SESSIONS) {

@@ -29,12 +29,12 @@
 import { attribute } from './support/attribution';
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { measureExportDownloads } from './support/export-downloads';
-import { cpuWindow, nextBuildId, openBench, publish, runBench, startWithSandbox } from './support/harness';
+import { cpuWindow, nextBuildId, openBench, publish, runBench, startMirroring } from './support/harness';
 import { keepAliveClient } from './support/http';
 import { isSyncCall, type RateFigures, rateOf, waitForMirrors } from './support/mirror-calls';
 import { runPacedViews, type ViewSample } from './support/page-load';
 import type { PlannedView } from './support/page-plan';
-import { signInThroughSandbox } from './support/sign-in';
+import { BENCH_USER, signInThroughSandbox } from './support/sign-in';
 import { summarize } from './support/stats';
 
 const INVOICES = positiveInteger('BENCH_SYNC_INVOICES', 20_000);
@@ -46,7 +46,6 @@ const SUMMARY_WARMUP_VIEWS = 3;
 const PACE_MS = 600;
 const MAX_ERROR_RATE = 0.01;
 const TENANT = '10001';
-const USER = 'jana.novakova@example.sk';
 const AIMS = { syncCallsPerSecond: 2.5, status429: 0, listP95Ms: 80, searchP95Ms: 100 };
 
 const progress = (message: string) => console.error(`[bench:mirror-pages] ${message}`);
@@ -124,8 +123,9 @@ function planSummaryViews(count: number): PlannedView[] {
 async function main(): Promise<number> {
   const buildId = nextBuildId();
   const bench = await openBench(cleanup, progress);
-  const { sandbox, server, memory, healthy } = await startWithSandbox(bench, progress, () => ({ MIRROR_SYNC: 'on' }), {
-    volumes: { [TENANT]: { invoices: INVOICES, expenses: EXPENSES } },
+  const { sandbox, server, memory, healthy } = await startMirroring(bench, progress, TENANT, {
+    invoices: INVOICES,
+    expenses: EXPENSES,
   });
   const generating = performance.now();
   const inputs = await searchInputsOf(sandbox.url, sandbox.tokens.issue(TENANT, 'bench'));
@@ -134,14 +134,13 @@ async function main(): Promise<number> {
   );
   await healthy();
 
-  const http = await keepAliveClient(4);
-  cleanup.add('closed the HTTP client', () => http.close());
+  const http = await keepAliveClient(4, cleanup);
 
   // 1. The first full sync, from the connection on.
   sandbox.dataApi.resetRequests();
   const connectedAt = Date.now();
-  const cookie = await signInThroughSandbox(http.fetch, sandbox.url, USER, [TENANT]);
-  progress(`${USER} signed in for ${TENANT}: the token delivery asks for the company's sync`);
+  const cookie = await signInThroughSandbox(http.fetch, sandbox.url, BENCH_USER, [TENANT]);
+  progress(`${BENCH_USER} signed in for ${TENANT}: the token delivery asks for the company's sync`);
   const expectedCalls = Math.ceil(INVOICES / 100) + Math.ceil(EXPENSES / 100) + 10;
   const synced = await waitForMirrors(bench.database.url, (states) => states.get(TENANT)?.fullSyncedAt != null, {
     // Well beyond 2.5 calls a second, so a slow run is measured rather than cut off.

@@ -20,7 +20,7 @@ import { listMirrored, type MirrorView, totalsOfMirrored } from '@/lib/features/
 import { documentRow, type MirroredRecord } from '@/lib/owners/mirror/document-row';
 import { upsertDocuments } from '@/lib/owners/mirror/documents';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
-import { type Db, openPostgres } from '@/lib/platform/db/client';
+import { type Db } from '@/lib/platform/db/client';
 import { deliveryNoteSchema } from '@/lib/service/schemas/delivery-note';
 import { expenseSchema } from '@/lib/service/schemas/expense';
 import { invoiceSchema } from '@/lib/service/schemas/invoice';
@@ -29,6 +29,7 @@ import { createSandbox, type Sandbox } from '../sandbox/app';
 import { measureExports } from './mirror-export';
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { openBench, publish, runBench } from './support/harness';
+import { openMigratedPool } from './support/pool';
 import { type Latency, summarize } from './support/stats';
 
 const INVOICES = positiveInteger('BENCH_MIRROR_INVOICES', 20_000);
@@ -87,10 +88,7 @@ async function measure(name: string, read: (run: number) => Promise<number>): Pr
 
 async function main(): Promise<number> {
   const bench = await openBench(cleanup, progress);
-  const handle = await openPostgres(bench.database.url);
-  cleanup.add('closed the pool', () => handle.close());
-  await handle.migrate();
-  const { db } = handle;
+  const db = await openMigratedPool(bench);
   const sandbox = await createSandbox({
     port: 0,
     addonUrl: 'http://127.0.0.1:9',

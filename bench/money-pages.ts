@@ -18,10 +18,10 @@
  * existing production build in `.next`.
  */
 import { installCleanup, positiveInteger } from './support/cleanup';
-import { cpuWindow, nextBuildId, openBench, publish, runBench, startWithSandbox } from './support/harness';
+import { cpuWindow, nextBuildId, openBench, publish, runBench, startMirroring } from './support/harness';
 import { keepAliveClient } from './support/http';
 import { waitForExpenseJournals, waitForMirrors } from './support/mirror-calls';
-import { signInThroughSandbox } from './support/sign-in';
+import { BENCH_USER, signInThroughSandbox } from './support/sign-in';
 import { summarize } from './support/stats';
 
 const PAYMENTS = positiveInteger('BENCH_MONEY_PAYMENTS', 20_000);
@@ -31,7 +31,6 @@ const WARMUP_VIEWS = 12;
 const PACE_MS = 400;
 const MAX_ERROR_RATE = 0.01;
 const TENANT = '10001';
-const USER = 'jana.novakova@example.sk';
 const AIMS = { listP95Ms: 80, searchP95Ms: 100 };
 const GROUPS = ['payment lists', 'payment searches', 'stock lists', 'stock searches'] as const;
 type Group = (typeof GROUPS)[number];
@@ -149,18 +148,18 @@ function judge(group: Group, status: number, html: string): string | null {
 async function main(): Promise<number> {
   const buildId = nextBuildId();
   const bench = await openBench(cleanup, progress);
-  const { sandbox, server, memory, healthy } = await startWithSandbox(bench, progress, () => ({ MIRROR_SYNC: 'on' }), {
-    volumes: { [TENANT]: { payments: PAYMENTS, catalogItems: ITEMS } },
+  const { sandbox, server, memory, healthy } = await startMirroring(bench, progress, TENANT, {
+    payments: PAYMENTS,
+    catalogItems: ITEMS,
   });
   const generating = performance.now();
   const inputs = await inputsOf(sandbox.url, sandbox.tokens.issue(TENANT, 'bench'));
   progress(`company ${TENANT} generated in ${Math.round(performance.now() - generating)} ms`);
   await healthy();
 
-  const http = await keepAliveClient(2);
-  cleanup.add('closed the HTTP client', () => http.close());
-  const cookie = await signInThroughSandbox(http.fetch, sandbox.url, USER, [TENANT]);
-  progress(`${USER} signed in: waiting for the first full sync (payments and items included)`);
+  const http = await keepAliveClient(2, cleanup);
+  const cookie = await signInThroughSandbox(http.fetch, sandbox.url, BENCH_USER, [TENANT]);
+  progress(`${BENCH_USER} signed in: waiting for the first full sync (payments and items included)`);
   await waitForMirrors(bench.database.url, (states) => states.get(TENANT)?.fullSyncedAt != null, {
     timeoutMs: 1_800_000,
     signal: cleanup.signal,

@@ -25,7 +25,6 @@ import { and, count, eq } from 'drizzle-orm';
 
 import { syncMirror } from '@/lib/owners/mirror/run';
 import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
-import { openPostgres } from '@/lib/platform/db/client';
 import { mirrorCatalogItems, mirrorPayments } from '@/lib/platform/db/schema';
 
 import type { CompanyVolume } from '../sandbox/data/company-data';
@@ -34,12 +33,13 @@ import { storeConnection, tokenCalls } from './support/connection';
 import { openBench, publish, runBench, startSandboxApart } from './support/harness';
 import { sampleMemory } from './support/memory';
 import { type RateFigures, rateOf } from './support/mirror-calls';
+import { openMigratedPool } from './support/pool';
+import { BENCH_USER } from './support/sign-in';
 
 const PAYMENTS = positiveInteger('BENCH_MONEY_PAYMENTS', 20_000);
 const ITEMS = positiveInteger('BENCH_MONEY_ITEMS', 5_000);
 const INVOICES = process.env.BENCH_MONEY_INVOICES ? positiveInteger('BENCH_MONEY_INVOICES', 1) : undefined;
 const TENANT = '10001';
-const USER = 'jana.novakova@example.sk';
 /** The issue's target for the first copy of payments and items. */
 const TARGET_CALLS_PER_SECOND = 2.5;
 const MONEY_PATHS = new Set(['/api/payments', '/api/catalog-items']);
@@ -59,10 +59,7 @@ async function main(): Promise<number> {
     [TENANT]: Object.fromEntries(Object.entries(volume).filter(([, n]) => n !== undefined)),
   });
 
-  const handle = await openPostgres(bench.database.url);
-  cleanup.add('closed the pool', () => handle.close());
-  await handle.migrate();
-  const { db } = handle;
+  const db = await openMigratedPool(bench);
 
   // The company is generated on first use: not part of the sync.
   const generationStarted = performance.now();
@@ -71,7 +68,7 @@ async function main(): Promise<number> {
   progress(`company ${TENANT}: ${JSON.stringify(counts)}, generated in ${generationSeconds} s`);
 
   const company = { pluginId: sandboxDefaults.pluginId, tenantId: TENANT };
-  const token = await storeConnection(db, sandbox, TENANT, USER);
+  const token = await storeConnection(db, sandbox, TENANT, BENCH_USER);
 
   const rssBefore = process.memoryUsage().rss;
   const sandboxMemory = sampleMemory(sandbox.pid, 500);

@@ -66,8 +66,7 @@ async function main(): Promise<number> {
   }
   const startupLines = await healthy();
 
-  const http = await keepAliveClient(2 * SESSIONS.length);
-  cleanup.add('closed the HTTP client', () => http.close());
+  const http = await keepAliveClient(2 * SESSIONS.length, cleanup);
 
   const cookies: string[] = [];
   for (const { userId, tenantId } of SESSIONS) {

@@ -26,14 +26,15 @@ import { upsertDocuments } from '@/lib/owners/mirror/documents';
 import { paymentRow } from '@/lib/owners/mirror/payment-row';
 import { upsertPayments } from '@/lib/owners/mirror/payments';
 import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
-import { openPostgres } from '@/lib/platform/db/client';
 import { invoiceSchema } from '@/lib/service/schemas/invoice';
 import { paymentSchema } from '@/lib/service/schemas/reference';
 
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { openBench, publish, runBench } from './support/harness';
+import { benchOpenInvoices } from './support/open-invoices';
+import { openMigratedPool } from './support/pool';
 import { seededRandom } from './support/random';
-import { type Latency, megabytes, summarize } from './support/stats';
+import { type Latency, megabytes, timedRuns } from './support/stats';
 
 const LINES = positiveInteger('BENCH_PAIRING_LINES', 10_000);
 const OPEN = positiveInteger('BENCH_PAIRING_OPEN', 30_000);
@@ -50,28 +51,14 @@ const ibanOf = (n: number) => `SK${String(10 + (n % 89))}1100000000${String(n).p
 const dayOf = (offset: number) => new Date(Date.UTC(2026, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
 const symbolOf = (n: number) => String(2026_000_000 + n);
 
-function openInvoices(count: number): OpenInvoice[] {
-  const random = seededRandom(20);
-  return Array.from({ length: count }, (_, n) => {
-    // The last 300 share the symbol of the 300 before them.
-    const symbol = n >= count - 300 ? symbolOf(n - 300) : symbolOf(n);
-    const due = (random.int(1_000, 500_000) / 100).toFixed(2);
-    const partner = random.int(0, 3_999);
-    return {
-      id: String(1_000_000 + n),
-      documentNumber: `OF${symbol}`,
-      variableSymbol: symbol,
-      issueDate: dayOf(random.int(0, 360)),
-      total: due,
-      amountDue: due,
-      currency: 'EUR',
-      kind: random.next() < 0.2 ? 'advance' : 'regular',
-      partnerName: `Partner ${partner} s.r.o.`,
-      partnerKey: `ico:${40_000_000 + partner}`,
-      partnerIbans: partner < PAYERS ? [ibanOf(partner)] : [],
-    };
+/** The company's open invoices (support/open-invoices.ts), with days over the year and half the partners' accounts. */
+const openInvoices = (count: number): OpenInvoice[] =>
+  benchOpenInvoices(count, {
+    symbolOf,
+    leastCents: 1_000,
+    issueDateOf: (_, random) => dayOf(random.int(0, 360)),
+    ibansOf: (partner) => (partner < PAYERS ? [ibanOf(partner)] : []),
   });
-}
 
 function statementLines(invoices: readonly OpenInvoice[], count: number): StatementLine[] {
   const random = seededRandom(21);
@@ -112,15 +99,7 @@ function statementLines(invoices: readonly OpenInvoice[], count: number): Statem
 type Row = { step: string; latency: Latency; note: string };
 
 async function measure(step: string, runs: number, run: () => Promise<string> | string): Promise<Row> {
-  for (let warm = 0; warm < 3; warm += 1) await run();
-  const samples: number[] = [];
-  let note = '';
-  for (let n = 0; n < runs; n += 1) {
-    const started = performance.now();
-    note = await run();
-    samples.push(performance.now() - started);
-  }
-  const latency = summarize(samples);
+  const { latency, note } = await timedRuns(3, runs, run);
   progress(`${step}: p50 ${latency.p50} ms, max ${latency.max} ms (${note})`);
   return { step, latency, note };
 }
@@ -172,10 +151,7 @@ runBench('bench:pairing', cleanup, async () => {
   const memory = retainedByPairing(invoices, lines, heapPeak);
 
   const bench = await openBench(cleanup, progress);
-  const handle = await openPostgres(bench.database.url, { max: 4 });
-  cleanup.add('closed the pool', () => handle.close());
-  await handle.migrate();
-  const db = handle.db;
+  const db = await openMigratedPool(bench, { max: 4 });
   const filled = performance.now();
   const knownAmount = await fill(db);
   progress(`filled ${DOCUMENTS} invoices and 10 000 payments in ${Math.round(performance.now() - filled)} ms`);

@@ -27,22 +27,22 @@ import { documentRow } from '@/lib/owners/mirror/document-row';
 import { upsertDocuments } from '@/lib/owners/mirror/documents';
 import { beginSync, updateState } from '@/lib/owners/mirror/state';
 import { sandboxDefaults } from '@/lib/platform/config/sandbox-defaults';
-import { type Db, openPostgres } from '@/lib/platform/db/client';
+import { type Db } from '@/lib/platform/db/client';
 import { expenseSchema } from '@/lib/service/schemas/expense';
 import { invoiceSchema } from '@/lib/service/schemas/invoice';
 
 import { installCleanup, positiveInteger } from './support/cleanup';
 import { nextBuildId, openBench, publish, runBench, startWithSandbox } from './support/harness';
+import { openMigratedPool } from './support/pool';
 import { seededRandom } from './support/random';
-import { signInThroughSandbox } from './support/sign-in';
-import { type Latency, summarize } from './support/stats';
+import { BENCH_USER, signInThroughSandbox } from './support/sign-in';
+import { type Latency, timedRuns } from './support/stats';
 
 const DOCUMENTS = positiveInteger('BENCH_PARTNERS_DOCUMENTS', 30_000);
 const PARTNER_DOCUMENTS = positiveInteger('BENCH_PARTNER_DOCUMENTS', 2_000);
 const RUNS = positiveInteger('BENCH_PARTNERS_RUNS', 100);
 const OTHER_PARTNERS = 400;
 const TENANT = '10001';
-const USER = 'jana.novakova@example.sk';
 const company = { pluginId: sandboxDefaults.pluginId, tenantId: TENANT };
 const BIG = { name: 'Veľkoodberateľ Slovensko a.s.', ico: '35123456' };
 const AIM_MS = 200;
@@ -131,15 +131,7 @@ async function fill(db: Db): Promise<void> {
 type Row = { view: string; latency: Latency; note: string };
 
 async function measure(view: string, read: () => Promise<string>): Promise<Row> {
-  for (let run = 0; run < 5; run += 1) await read();
-  const samples: number[] = [];
-  let note = '';
-  for (let run = 0; run < RUNS; run += 1) {
-    const started = performance.now();
-    note = await read();
-    samples.push(performance.now() - started);
-  }
-  const latency = summarize(samples);
+  const { latency, note } = await timedRuns(5, RUNS, read);
   progress(`${view}: p50 ${latency.p50} ms, p95 ${latency.p95} ms (${note})`);
   return { view, latency, note };
 }
@@ -147,10 +139,7 @@ async function measure(view: string, read: () => Promise<string>): Promise<Row> 
 runBench('bench:partners', cleanup, async () => {
   const build = nextBuildId();
   const bench = await openBench(cleanup, progress);
-  const handle = await openPostgres(bench.database.url, { max: 4 });
-  cleanup.add('closed the fill pool', () => handle.close());
-  await handle.migrate();
-  const db = handle.db;
+  const db = await openMigratedPool(bench, { max: 4, what: 'the fill pool' });
   const filled = performance.now();
   await fill(db);
   progress(`filled ${DOCUMENTS} documents in ${Math.round(performance.now() - filled)} ms`);
@@ -198,7 +187,7 @@ runBench('bench:partners', cleanup, async () => {
     body: JSON.stringify({ tenantId: TENANT, mode: 'server-error' }),
   });
   if (!fault.ok) throw new Error(`the sandbox's fault answered ${fault.status}`);
-  const cookie = await signInThroughSandbox(fetch, sandbox.url, USER, [TENANT]);
+  const cookie = await signInThroughSandbox(fetch, sandbox.url, BENCH_USER, [TENANT]);
   const view = (path: string) => async () => {
     const response = await fetch(`${addonUrl}${path}`, { headers: { cookie, 'accept-language': 'sk' } });
     const body = await response.text();

@@ -27,7 +27,7 @@ import { queryOnce } from './support/database';
 import { cpuWindow, nextBuildId, openBench, publish, runBench, startWithSandbox } from './support/harness';
 import { type Fetch, keepAliveClient } from './support/http';
 import { environmentRows, runEnvironment } from './support/report';
-import { signInThroughSandbox } from './support/sign-in';
+import { BENCH_USER, signInThroughSandbox } from './support/sign-in';
 import { countBy, megabytes, summarize } from './support/stats';
 
 const NOTIFICATIONS = positiveInteger('BENCH_WEBHOOKS', 3_000);
@@ -35,7 +35,6 @@ const CLIENTS = positiveInteger('BENCH_WEBHOOK_CLIENTS', 16);
 const WARMUP = 200;
 const REPEAT_EVERY = 4;
 const REQUEST_TIMEOUT_MS = 10_000;
-const USER = 'jana.novakova@example.sk';
 const TENANT = '10003';
 
 type Notification = { requestId: string; body: string; headers: Record<string, string>; repeat: boolean };
@@ -121,7 +120,7 @@ async function connectThroughConsent(fetch: Fetch, sandbox: Sandbox, addonUrl: s
   if (query.get('response_mode') !== 'post' || !state || !webhook || !redirectUrl) {
     throw new Error('the consent URL lacks response_mode=post, state, webhook or redirect_url');
   }
-  const approved = createConnections(sandbox.tokens, { userId: USER, tenantIds: [TENANT], webhook });
+  const approved = createConnections(sandbox.tokens, { userId: BENCH_USER, tenantIds: [TENANT], webhook });
   const secret = approved[0]?.webhookSecret;
   if (!secret) throw new Error('the sandbox generated no webhook secret for the connection');
   const form = new URLSearchParams(consentFormFields(approved, state)).toString();
@@ -164,12 +163,11 @@ async function main(): Promise<number> {
     INTEGRATOR_NAME: 'Bench s.r.o.',
   }));
   const startupLines = await healthy();
-  const http = await keepAliveClient(2 * CLIENTS);
-  cleanup.add('closed the HTTP client', () => http.close());
+  const http = await keepAliveClient(2 * CLIENTS, cleanup);
 
-  const cookie = await signInThroughSandbox(http.fetch, sandbox.url, USER, [TENANT]);
+  const cookie = await signInThroughSandbox(http.fetch, sandbox.url, BENCH_USER, [TENANT]);
   const receiver = await connectThroughConsent(http.fetch, sandbox, addonUrl, cookie);
-  progress(`${USER} signed in and ${TENANT} connected through a post-mode consent; receiver ${receiver.url}`);
+  progress(`${BENCH_USER} signed in and ${TENANT} connected through a post-mode consent; receiver ${receiver.url}`);
 
   const apiUrl = `${sandbox.url}/api/invoices/{id}`;
   const warmupPlan = planNotifications(WARMUP, receiver.secret, apiUrl);
@@ -197,7 +195,7 @@ async function main(): Promise<number> {
   const figures = {
     timestamp: new Date().toISOString(),
     config: { notifications: NOTIFICATIONS, warmup: WARMUP, clients: CLIENTS, repeatEvery: REPEAT_EVERY },
-    setup: { connection: `${USER} → ${TENANT}`, serverLogLevel: 'warn', client: http.label },
+    setup: { connection: `${BENCH_USER} → ${TENANT}`, serverLogLevel: 'warn', client: http.label },
     result: {
       sent: timed.samples.length,
       elapsedSeconds: Math.round(timed.elapsedMs) / 1000,

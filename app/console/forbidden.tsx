@@ -1,5 +1,4 @@
-import { ConsoleAuthButton } from '@/components/console/console-auth-button';
-import { ConsoleCard } from '@/components/console/console-card';
+import { ConsoleAuthCard } from '@/components/console/console-card';
 import { getConsoleTexts } from '@/lib/features/console/texts';
 
 /**
@@ -9,18 +8,11 @@ import { getConsoleTexts } from '@/lib/features/console/texts';
 export default async function ConsoleForbidden() {
   const { c } = await getConsoleTexts();
   return (
-    <ConsoleCard title={c.refusedTitle}>
-      <p className="mt-2 text-slate-700">{c.refusedBody}</p>
-      <div className="mt-4">
-        <ConsoleAuthButton
-          action="signout"
-          callbackUrl="/console/sign-in"
-          label={c.otherAccount}
-          working={c.signInWorking}
-          failed={c.signInFailed}
-          variant="quiet"
-        />
-      </div>
-    </ConsoleCard>
+    <ConsoleAuthCard
+      title={c.refusedTitle}
+      body={c.refusedBody}
+      button={{ action: 'signout', callbackUrl: '/console/sign-in', label: c.otherAccount, variant: 'quiet' }}
+      texts={c}
+    />
   );
 }

@@ -2,11 +2,10 @@ import type { Metadata } from 'next';
 
 import { ConsoleCard } from '@/components/console/console-card';
 import { Link } from '@/components/link';
-import { getConsoleTexts } from '@/lib/features/console/texts';
+import { consoleMetadata, getConsoleTexts } from '@/lib/features/console/texts';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { c } = await getConsoleTexts();
-  return { title: { absolute: `${c.notFoundTitle} · ${c.consoleName}` } };
+export function generateMetadata(): Promise<Metadata> {
+  return consoleMetadata(({ c }) => c.notFoundTitle);
 }
 
 /** 404 inside the console: its own words and a way to its start page (the sections are linked above, for operators). */

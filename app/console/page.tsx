@@ -3,11 +3,10 @@ import type { Metadata } from 'next';
 import { Link } from '@/components/link';
 import { operatorPage } from '@/lib/doors/console/page';
 import { CONSOLE_SECTIONS } from '@/lib/features/console/sections';
-import { getConsoleTexts } from '@/lib/features/console/texts';
+import { consoleMetadata, getConsoleTexts } from '@/lib/features/console/texts';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { c } = await getConsoleTexts();
-  return { title: { absolute: c.consoleName } };
+export function generateMetadata(): Promise<Metadata> {
+  return consoleMetadata();
 }
 
 /** The console's home: who is signed in, and every section with what it shows. */

@@ -105,6 +105,14 @@ export async function startWithSandbox(
   return { ...started, sandbox, addonUrl };
 }
 
+/** The add-on syncing its mirror (MIRROR_SYNC on) against a sandbox whose company `tenantId` holds `volume`. */
+export const startMirroring = (
+  bench: Bench,
+  progress: (message: string) => void,
+  tenantId: string,
+  volume: CompanyVolume,
+) => startWithSandbox(bench, progress, () => ({ MIRROR_SYNC: 'on' }), { volumes: { [tenantId]: volume } });
+
 /**
  * The sandbox in a process of its own (support/sandbox-process.ts), watched by the guardian and stopped on cleanup,
  * for a benchmark that runs the add-on's own modules in this process: they read their configuration from the

@@ -3,6 +3,8 @@
  * `undici` package is installed, otherwise Node's global fetch (built on undici too: keep-alive, no cap on
  * connections per origin, which for 32 clients comes to the same thing).
  */
+import type { Cleanup } from './cleanup';
+
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 export type HttpClient = { fetch: Fetch; label: string; close(): Promise<void> };
 
@@ -11,7 +13,14 @@ type UndiciModule = {
   fetch: (url: string, init: RequestInit & { dispatcher: unknown }) => Promise<unknown>;
 };
 
-export async function keepAliveClient(connections: number): Promise<HttpClient> {
+/** The client, closed on `cleanup` when one is given. */
+export async function keepAliveClient(connections: number, cleanup?: Cleanup): Promise<HttpClient> {
+  const client = await openClient(connections);
+  cleanup?.add('closed the HTTP client', () => client.close());
+  return client;
+}
+
+async function openClient(connections: number): Promise<HttpClient> {
   let undici: UndiciModule;
   try {
     // A computed specifier: the package is optional and not a dependency of the project.

@@ -209,3 +209,29 @@ export function sendingTable(
       `${calls.maxInAnySecond} | ${inSandbox.records}, ${inSandbox.twice} twice |`,
   ];
 }
+
+/**
+ * The figures of a sending, read after the timing: the token's calls from the sandbox's request log (reads back are
+ * GETs of `readBackPath`), every record of the run looked up in the sandbox (the reader's pages `pageAt(skip)`), and
+ * whether the aim was met; `head` is what every bench's figures start with.
+ */
+export async function sendingFigures(
+  { sandbox, read, token }: Pick<SendingBench, 'sandbox' | 'read' | 'token'>,
+  sent: Sent,
+  {
+    lines,
+    readBackPath,
+    pageAt,
+    prefix,
+    aim,
+  }: { lines: number; readBackPath: string; pageAt: (skip: number) => string; prefix: string; aim: SendingAim },
+) {
+  const { calls, timeline } = await sendingCalls(sandbox, token, readBackPath, sent.startedAt);
+  const inSandbox = await recordsInSandbox(read, pageAt, prefix);
+  return {
+    head: { states: sent.states, elapsedSeconds: sent.elapsedSeconds, allSentSeconds: sent.allSentSeconds, calls },
+    timeline,
+    inSandbox,
+    met: sendingMet(lines, sent, calls, inSandbox, aim),
+  };
+}

@@ -9,3 +9,5 @@ export function seededRandom(seed: number) {
   };
   return { next, int: (low: number, high: number) => low + Math.floor(next() * (high - low + 1)) };
 }
+
+export type Random = ReturnType<typeof seededRandom>;

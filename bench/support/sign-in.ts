@@ -1,5 +1,8 @@
 import type { Fetch } from './http';
 
+/** The benchmarks' user: Jana Nováková of the sandbox's directory (sandbox/directory.ts), of companies 10001–10003. */
+export const BENCH_USER = 'jana.novakova@example.sk';
+
 /**
  * A real sign-in, as a browser would go through it: the sandbox's launch form (POST /launch runs the gateway's
  * token exchange and token delivery against the add-on and answers 302 to the add-on's callback), then the callback

@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+
 /** Nearest-rank percentile: a value that was actually observed, no interpolation. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -32,4 +34,24 @@ export const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) *
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * Times `run` `runs` times after `warmups` untimed ones, each to the end of its promise: the latency of the runs, and
+ * the note the last one answered (what it read, say).
+ */
+export async function timedRuns(
+  warmups: number,
+  runs: number,
+  run: () => Promise<string> | string,
+): Promise<{ latency: Latency; note: string }> {
+  for (let warm = 0; warm < warmups; warm += 1) await run();
+  const samples: number[] = [];
+  let note = '';
+  for (let n = 0; n < runs; n += 1) {
+    const started = performance.now();
+    note = await run();
+    samples.push(performance.now() - started);
+  }
+  return { latency: summarize(samples), note };
 }

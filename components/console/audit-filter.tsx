@@ -17,46 +17,21 @@ export function AuditFilter({
   filtered: boolean;
   texts: ConsoleDataPageTexts;
 }) {
+  const filter = { texts: d.audit.filter, values };
   return (
     <form method="get" action="/console/audit" role="search" className="mt-4 flex flex-wrap items-end gap-3">
-      <label className={label}>
-        {d.audit.filter.operator}
-        <input name="operator" type="text" defaultValue={values.operator} maxLength={320} className={field} />
-      </label>
-      <label className={label}>
-        {d.audit.filter.action}
-        <select name="action" defaultValue={values.action} className={field}>
-          <option value="">{p.anyAction}</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {d.audit.actionNames[action]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={label}>
-        {d.audit.filter.company}
-        <input name="company" type="text" defaultValue={values.company} maxLength={320} className={field} />
-      </label>
-      <label className={label}>
-        {d.audit.filter.result}
-        <select name="result" defaultValue={values.result} className={field}>
-          <option value="">{p.anyResult}</option>
-          {AUDIT_RESULTS.map((result) => (
-            <option key={result} value={result}>
-              {d.audit.results[result]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={label}>
-        {d.audit.filter.from}
-        <input name="from" type="date" defaultValue={values.from} className={field} />
-      </label>
-      <label className={label}>
-        {d.audit.filter.to}
-        <input name="to" type="date" defaultValue={values.to} className={field} />
-      </label>
+      <TextField name="operator" filter={filter} />
+      <ChoiceField
+        name="action"
+        filter={filter}
+        any={p.anyAction}
+        options={AUDIT_ACTIONS}
+        names={d.audit.actionNames}
+      />
+      <TextField name="company" filter={filter} />
+      <ChoiceField name="result" filter={filter} any={p.anyResult} options={AUDIT_RESULTS} names={d.audit.results} />
+      <TextField name="from" type="date" filter={filter} />
+      <TextField name="to" type="date" filter={filter} />
       <button type="submit" className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white">
         {d.audit.filter.apply}
       </button>
@@ -66,5 +41,61 @@ export function AuditFilter({
         </Link>
       )}
     </form>
+  );
+}
+
+/** The filter's words and what it was given: a field is named by its query parameter, and labelled and filled by it. */
+type Filter = { texts: Record<keyof AuditFilterValues, string>; values: AuditFilterValues };
+
+/** A field of text (at most 320 characters, as an address or a company's id) or of a UTC day, with its label. */
+function TextField({
+  name,
+  type = 'text',
+  filter: { texts, values },
+}: {
+  name: keyof AuditFilterValues;
+  type?: 'text' | 'date';
+  filter: Filter;
+}) {
+  return (
+    <label className={label}>
+      {texts[name]}
+      <input
+        name={name}
+        type={type}
+        defaultValue={values[name]}
+        maxLength={type === 'text' ? 320 : undefined}
+        className={field}
+      />
+    </label>
+  );
+}
+
+/** A choice of one of `options`, each by its name, or of any (the empty value), with its label. */
+function ChoiceField<Option extends string>({
+  name,
+  filter: { texts, values },
+  any,
+  options,
+  names,
+}: {
+  name: keyof AuditFilterValues;
+  filter: Filter;
+  any: string;
+  options: readonly Option[];
+  names: Record<Option, string>;
+}) {
+  return (
+    <label className={label}>
+      {texts[name]}
+      <select name={name} defaultValue={values[name]} className={field}>
+        <option value="">{any}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {names[option]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -1,7 +1,11 @@
-import { cell, headCell, Moment } from '@/components/console/cells';
+import { cell, Moment } from '@/components/console/cells';
+import { ConsoleTable } from '@/components/console/console-table';
 import { Link } from '@/components/link';
 import type { ConsoleAuditLog } from '@/lib/features/console/audit';
 import type { ConsoleDataPageTexts } from '@/lib/features/console/data-texts';
+
+/** The log's columns, in their order. */
+const AUDIT_COLUMNS = ['at', 'operator', 'action', 'target', 'result', 'reason'] as const;
 
 /**
  * The audit log's entries, newest first (or the one message for a filter that does not parse), and the links to the
@@ -25,42 +29,30 @@ export function AuditTable({
         <p className="mt-6 text-slate-700">{d.audit.empty}</p>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full text-sm" aria-label={d.audit.title}>
-            <thead className="bg-slate-50 text-left text-slate-700">
-              <tr>
-                <th className={headCell}>{d.audit.columns.at}</th>
-                <th className={headCell}>{d.audit.columns.operator}</th>
-                <th className={headCell}>{d.audit.columns.action}</th>
-                <th className={headCell}>{d.audit.columns.target}</th>
-                <th className={headCell}>{d.audit.columns.result}</th>
-                <th className={headCell}>{d.audit.columns.reason}</th>
+          <ConsoleTable label={d.audit.title} columns={AUDIT_COLUMNS.map((column) => d.audit.columns[column])}>
+            {page.entries.map((entry) => (
+              <tr
+                key={entry.id}
+                data-testid="console-audit-entry"
+                data-action={entry.action}
+                data-result={entry.result}
+              >
+                <td className={`${cell} whitespace-nowrap`}>
+                  <Moment at={entry.at} locale={locale} never={p.never} />
+                </td>
+                <td className={cell}>{entry.operator}</td>
+                <td className={cell}>{d.audit.actionNames[entry.action]}</td>
+                <td className={`${cell} font-mono text-xs`}>
+                  {Object.entries((entry.target ?? {}) as Record<string, unknown>)
+                    .filter(([, value]) => typeof value === 'string')
+                    .map(([key, value]) => `${key}=${value as string}`)
+                    .join(' ')}
+                </td>
+                <td className={cell}>{d.audit.results[entry.result]}</td>
+                <td className={cell}>{entry.reason ? reasonText(d.reasons, entry.reason) : p.never}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 align-top">
-              {page.entries.map((entry) => (
-                <tr
-                  key={entry.id}
-                  data-testid="console-audit-entry"
-                  data-action={entry.action}
-                  data-result={entry.result}
-                >
-                  <td className={`${cell} whitespace-nowrap`}>
-                    <Moment at={entry.at} locale={locale} never={p.never} />
-                  </td>
-                  <td className={cell}>{entry.operator}</td>
-                  <td className={cell}>{d.audit.actionNames[entry.action]}</td>
-                  <td className={`${cell} font-mono text-xs`}>
-                    {Object.entries((entry.target ?? {}) as Record<string, unknown>)
-                      .filter(([, value]) => typeof value === 'string')
-                      .map(([key, value]) => `${key}=${value as string}`)
-                      .join(' ')}
-                  </td>
-                  <td className={cell}>{d.audit.results[entry.result]}</td>
-                  <td className={cell}>{entry.reason ? reasonText(d.reasons, entry.reason) : p.never}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </ConsoleTable>
         </div>
       )}
 

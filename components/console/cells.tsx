@@ -16,6 +16,13 @@ export function Moment({ at, locale, never }: { at: Date | null; locale: Locale;
   return <time dateTime={at.toISOString()}>{formatMoment(at, locale)}</time>;
 }
 
+/** A moment's cell maker for a table in `locale`: `never` where there is none. */
+export function momentsIn(locale: Locale, never: string) {
+  return function at(value: Date | null) {
+    return <Moment at={value} locale={locale} never={never} />;
+  };
+}
+
 /** A text with a command in it (`{command}` in the text), the command set as code rather than between backticks. */
 export function TextWithCode({ text, mark, code }: { text: string; mark: string; code: string }) {
   const [before, ...rest] = text.split(`{${mark}}`);

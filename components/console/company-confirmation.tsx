@@ -28,33 +28,27 @@ export function CompanyConfirmation({
     cancelHref: '/console/companies',
     fields: { pluginId: target.pluginId, tenantId: target.tenantId },
   };
-  if (confirm === 'disconnect')
-    return (
-      <ConfirmAction
-        {...common}
-        question={fill(d.actions.disconnectCompany.confirm, { name })}
-        submit={d.actions.disconnectCompany.label}
-        action={actions.disconnect}
-      />
-    );
-  if (confirm !== 'resync') return null;
+  if (confirm !== 'disconnect' && confirm !== 'resync') return null;
+  const texts = confirm === 'disconnect' ? d.actions.disconnectCompany : d.actions.resyncCompany;
   return (
     <ConfirmAction
       {...common}
-      question={fill(d.actions.resyncCompany.confirm, { name })}
-      submit={d.actions.resyncCompany.label}
-      action={actions.resync}
+      question={fill(texts.confirm, { name })}
+      submit={texts.label}
+      action={confirm === 'disconnect' ? actions.disconnect : actions.resync}
     >
-      <label className="flex items-center gap-2 text-sm text-slate-800">
-        {p.resyncMode}
-        <select name="mode" defaultValue="auto" className="rounded border border-slate-300 px-2 py-1">
-          {(['auto', 'reconcile', 'full'] as const).map((mode) => (
-            <option key={mode} value={mode}>
-              {d.actions.resyncCompany.modes[mode]}
-            </option>
-          ))}
-        </select>
-      </label>
+      {confirm === 'resync' && (
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          {p.resyncMode}
+          <select name="mode" defaultValue="auto" className="rounded border border-slate-300 px-2 py-1">
+            {(['auto', 'reconcile', 'full'] as const).map((mode) => (
+              <option key={mode} value={mode}>
+                {d.actions.resyncCompany.modes[mode]}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
     </ConfirmAction>
   );
 }

@@ -47,13 +47,18 @@ function uploadedPartner(company: CompanyData, input: PartnerInput): Partner {
   return partner;
 }
 
+/** The item an uploaded line names (money.ts gives absent codes as null). */
+const itemOf = (item: { name: string; itemCode?: string | null; warehouseCode?: string | null }) => ({
+  name: item.name,
+  itemCode: item.itemCode,
+  warehouseCode: item.warehouseCode,
+});
+
 /** An invoice's lines from the upload's line totals (money.ts lineFromTotal); a missing rate is the day's standard. */
 function invoiceLines(items: InvoiceInput['items'], taxDay: string): LineItem[] {
   return items.map((item) =>
     lineFromTotal({
-      name: item.name,
-      itemCode: item.itemCode ?? null,
-      warehouseCode: item.warehouseCode ?? null,
+      ...itemOf(item),
       quantity: item.amount,
       unit: item.measureUnit ?? 'ks',
       vatRate: item.vatRate ?? standardVatRateOn(taxDay),
@@ -65,9 +70,7 @@ function invoiceLines(items: InvoiceInput['items'], taxDay: string): LineItem[] 
 function deliveryLines(items: DeliveryNoteInput['items']): LineItem[] {
   return items.map((item) =>
     lineItem({
-      name: item.name,
-      itemCode: item.itemCode ?? null,
-      warehouseCode: item.warehouseCode ?? null,
+      ...itemOf(item),
       quantity: item.quantity,
       unit: item.unit ?? 'ks',
       unitPrice: item.unitPrice,

@@ -60,6 +60,15 @@ function dropAfter(ctx: DataApiContext, delayMs: number): void {
 }
 
 /** An invoice as the upload-finished callback names it (also in the sandbox's sample notifications). */
+/** A synchronous upload's one document, or nothing when the upload was refused (and answered) already. */
+async function onlyItem<S extends z.ZodType>(
+  ctx: DataApiContext,
+  schema: S,
+  envelope: Envelope,
+): Promise<z.output<S> | undefined> {
+  return (await readUpload(ctx, schema, envelope))?.items[0];
+}
+
 export const invoiceDocument = ({ record: r }: StoredInvoice): UploadedDocument => ({
   id: r.id,
   externalId: r.externalId,
@@ -109,9 +118,9 @@ export const deliveryNoteUploadRoutes: Route<DataApiHandler>[] = [
     path: '/api/delivery-notes/single',
     // The one synchronous upload: no request id and no duplicate rule; the answer is the created document.
     handler: async (ctx) => {
-      const upload = await readUpload(ctx, deliveryNoteInput, 'single');
-      if (!upload || !upload.items[0]) return;
-      const note = upsertDeliveryNote(ctx.company(), upload.items[0], ctx.services.now());
+      const item = await onlyItem(ctx, deliveryNoteInput, 'single');
+      if (!item) return;
+      const note = upsertDeliveryNote(ctx.company(), item, ctx.services.now());
       sendJson(
         ctx.res,
         201,
@@ -146,9 +155,9 @@ export const paymentUploadRoutes: Route<DataApiHandler>[] = [
     path: '/api/payments/accounts/cash',
     // 201 with the new account; 200 with the existing one when a cash account of that name and currency exists.
     handler: async (ctx) => {
-      const upload = await readUpload(ctx, cashAccountInput, 'single-or-bare');
-      if (!upload || !upload.items[0]) return;
-      const { name, currency } = upload.items[0];
+      const item = await onlyItem(ctx, cashAccountInput, 'single-or-bare');
+      if (!item) return;
+      const { name, currency } = item;
       const { account, created } = ensureCashAccount(ctx.company(), name, currency ?? 'EUR');
       sendJson(ctx.res, created ? 201 : 200, account);
     },

@@ -50,23 +50,30 @@ export function round2(value: number): number {
   return value < 0 && rounded !== 0 ? -rounded : rounded;
 }
 
-export function lineItem(input: {
+/** What a line says of its item whatever its prices: the item, its codes (null when none), quantity, unit and rate. */
+type LineInput = {
   name: string;
   itemCode?: string | null;
   warehouseCode?: string | null;
   quantity: number;
   unit: string;
-  unitPrice: number;
   vatRate: number;
-}): LineItem {
+};
+
+/** The line's first fields, as the service orders them: up to its unit, before its prices. */
+const lineHead = (input: LineInput) => ({
+  name: input.name,
+  itemCode: input.itemCode ?? null,
+  warehouseCode: input.warehouseCode ?? null,
+  quantity: input.quantity,
+  unit: input.unit,
+});
+
+export function lineItem(input: LineInput & { unitPrice: number }): LineItem {
   const totalPrice = round2(input.quantity * input.unitPrice);
   const vatPrice = round2((totalPrice * input.vatRate) / 100);
   return {
-    name: input.name,
-    itemCode: input.itemCode ?? null,
-    warehouseCode: input.warehouseCode ?? null,
-    quantity: input.quantity,
-    unit: input.unit,
+    ...lineHead(input),
     unitPrice: round2(input.unitPrice),
     vatRate: input.vatRate,
     totalPrice,
@@ -81,15 +88,7 @@ export function lineItem(input: {
  * (so base + VAT is the total, to the cent); the unit price is the base per unit, rounded to the cent (0 for no
  * quantity). Integer arithmetic in cents throughout: no float ever reaches a sum.
  */
-export function lineFromTotal(input: {
-  name: string;
-  itemCode?: string | null;
-  warehouseCode?: string | null;
-  quantity: number;
-  unit: string;
-  vatRate: number;
-  totalPriceInclVat: number;
-}): LineItem {
+export function lineFromTotal(input: LineInput & { totalPriceInclVat: number }): LineItem {
   const total = cents(input.totalPriceInclVat);
   // Rates with up to two decimals: numerator and denominator in hundredths of a percent, both whole numbers.
   const rate = Math.round(input.vatRate * 100);
@@ -98,11 +97,7 @@ export function lineFromTotal(input: {
   const base = Math.floor((2 * numerator + denominator) / (2 * denominator)) * Math.sign(total);
   const vat = total - base;
   return {
-    name: input.name,
-    itemCode: input.itemCode ?? null,
-    warehouseCode: input.warehouseCode ?? null,
-    quantity: input.quantity,
-    unit: input.unit,
+    ...lineHead(input),
     unitPrice: input.quantity === 0 ? 0 : round2(fromCents(base) / input.quantity),
     vatRate: input.vatRate,
     totalPrice: fromCents(base),

@@ -14,7 +14,7 @@ import { companyPageTitle } from '@/lib/doors/company/page-titles';
 import { findConnectionNotice } from '@/lib/features/connections/views';
 import { PASTE_OUTCOMES } from '@/lib/features/connections/views';
 import { findConsentResult } from '@/lib/features/connections/views';
-import { copyStatusOf } from '@/lib/features/copy/state';
+import { copyStatusOf } from '@/lib/features/copy/read';
 import { chartsOfCompany } from '@/lib/features/overview/charts';
 import { moneyAndStockCards } from '@/lib/features/overview/money-and-stock-cards';
 import { loadOverviewPage } from '@/lib/features/overview/page';

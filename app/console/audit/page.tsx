@@ -6,11 +6,10 @@ import { ConsolePage } from '@/components/console/console-page';
 import { operatorPage } from '@/lib/doors/console/page';
 import { consoleAuditLog } from '@/lib/features/console/audit';
 import { getConsoleDataTexts } from '@/lib/features/console/data-texts';
-import { getConsoleTexts } from '@/lib/features/console/texts';
+import { consoleMetadata } from '@/lib/features/console/texts';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const [{ c }, { d }] = await Promise.all([getConsoleTexts(), getConsoleDataTexts()]);
-  return { title: { absolute: `${d.audit.title} · ${c.consoleName}` } };
+export function generateMetadata(): Promise<Metadata> {
+  return consoleMetadata(({ d }) => d.audit.title);
 }
 
 /**

@@ -9,13 +9,12 @@ import { operatorPage } from '@/lib/doors/console/page';
 import { consoleCompanies } from '@/lib/features/console/companies';
 import { getConsoleDataTexts } from '@/lib/features/console/data-texts';
 import { readOutcome } from '@/lib/features/console/outcome';
-import { getConsoleTexts } from '@/lib/features/console/texts';
+import { consoleMetadata } from '@/lib/features/console/texts';
 
 import { disconnectCompanyAction, resyncCompanyAction } from '../actions';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const [{ c }, { d }] = await Promise.all([getConsoleTexts(), getConsoleDataTexts()]);
-  return { title: { absolute: `${d.companies.title} · ${c.consoleName}` } };
+export function generateMetadata(): Promise<Metadata> {
+  return consoleMetadata(({ d }) => d.companies.title);
 }
 
 /**

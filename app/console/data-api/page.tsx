@@ -5,16 +5,15 @@ import { DataApiUsage } from '@/components/console/data-api-usage';
 import { consoleOpsTexts } from '@/lib/base/i18n/console-ops';
 import { operatorPage } from '@/lib/doors/console/page';
 import { consoleDataApi } from '@/lib/features/console/data-api';
-import { getConsoleTexts } from '@/lib/features/console/texts';
+import { consoleMetadata, getConsoleTexts } from '@/lib/features/console/texts';
 
 export const dynamic = 'force-dynamic';
 
 /** Companies drawn in their own colour; the rest are one grey series. */
 const CHART_COMPANIES = 6;
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { locale, c } = await getConsoleTexts();
-  return { title: { absolute: `${consoleOpsTexts[locale].dataApi.title} · ${c.consoleName}` } };
+export function generateMetadata(): Promise<Metadata> {
+  return consoleMetadata(({ ops }) => ops.dataApi.title);
 }
 
 /**

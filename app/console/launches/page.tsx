@@ -5,16 +5,15 @@ import { LaunchCharts } from '@/components/console/launch-charts';
 import { consoleOpsTexts } from '@/lib/base/i18n/console-ops';
 import { operatorPage } from '@/lib/doors/console/page';
 import { consoleLaunches } from '@/lib/features/console/launches';
-import { getConsoleTexts } from '@/lib/features/console/texts';
+import { consoleMetadata, getConsoleTexts } from '@/lib/features/console/texts';
 
 export const dynamic = 'force-dynamic';
 
 /** Days the per-day chart and the failures by reason cover (the records are kept 30). */
 const DAYS = 14;
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { locale, c } = await getConsoleTexts();
-  return { title: { absolute: `${consoleOpsTexts[locale].launches.title} · ${c.consoleName}` } };
+export function generateMetadata(): Promise<Metadata> {
+  return consoleMetadata(({ ops }) => ops.launches.title);
 }
 
 /**

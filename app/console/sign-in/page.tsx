@@ -1,14 +1,12 @@
 import type { Metadata } from 'next';
 import { forbidden, redirect } from 'next/navigation';
 
-import { ConsoleAuthButton } from '@/components/console/console-auth-button';
-import { ConsoleCard } from '@/components/console/console-card';
+import { ConsoleAuthCard } from '@/components/console/console-card';
 import { consoleSession } from '@/lib/doors/console/operator';
-import { getConsoleTexts } from '@/lib/features/console/texts';
+import { consoleMetadata, getConsoleTexts } from '@/lib/features/console/texts';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { c } = await getConsoleTexts();
-  return { title: { absolute: `${c.signInTitle} · ${c.consoleName}` } };
+export function generateMetadata(): Promise<Metadata> {
+  return consoleMetadata(({ c }) => c.signInTitle);
 }
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
@@ -25,23 +23,18 @@ export default async function ConsoleSignIn({ searchParams }: { searchParams: Se
   if (session.kind === 'refused' || error === 'AccessDenied') forbidden();
   const { c } = await getConsoleTexts();
   return (
-    <ConsoleCard title={c.signInTitle}>
+    <ConsoleAuthCard
+      title={c.signInTitle}
+      body={c.signInBody}
+      button={{ action: 'signin', callbackUrl: '/console', label: c.signInButton }}
+      texts={c}
+    >
       {signedOut !== undefined && <p className="mt-2 text-sm text-slate-700">{c.signedOut}</p>}
       {error !== undefined && (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {c.signInFailed}
         </p>
       )}
-      <p className="mt-2 text-slate-700">{c.signInBody}</p>
-      <div className="mt-4">
-        <ConsoleAuthButton
-          action="signin"
-          callbackUrl="/console"
-          label={c.signInButton}
-          working={c.signInWorking}
-          failed={c.signInFailed}
-        />
-      </div>
-    </ConsoleCard>
+    </ConsoleAuthCard>
   );
 }

@@ -8,15 +8,14 @@ import { UsersTable } from '@/components/console/users-table';
 import { operatorPage } from '@/lib/doors/console/page';
 import { getConsoleDataTexts } from '@/lib/features/console/data-texts';
 import { readOutcome } from '@/lib/features/console/outcome';
-import { getConsoleTexts } from '@/lib/features/console/texts';
+import { consoleMetadata } from '@/lib/features/console/texts';
 import { consoleUsers } from '@/lib/features/console/users';
 import { getEnv } from '@/lib/platform/env';
 
 import { endUserSessionsAction, reencryptSecretsAction } from '../actions';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const [{ c }, { d }] = await Promise.all([getConsoleTexts(), getConsoleDataTexts()]);
-  return { title: { absolute: `${d.users.title} · ${c.consoleName}` } };
+export function generateMetadata(): Promise<Metadata> {
+  return consoleMetadata(({ d }) => d.users.title);
 }
 
 /**

@@ -8,7 +8,7 @@ export {
   type PaymentPayload,
   type UploadPayload,
   type WebhookNotification,
-} from '@/lib/owners/webhooks/payload';
+} from '@/lib/owners/webhooks/payload-shape';
 export {
   compactJson,
   documentPath,

@@ -1,11 +1,11 @@
 import 'server-only';
 
 import { type CompanyUsage, dataApiUsage } from '@/lib/owners/ops/data-api-usage';
-import { type Db, getDb } from '@/lib/platform/db/client';
+import { getDb } from '@/lib/platform/db/client';
 
 import { companyNames } from './company-names';
 import { callsPerHour, lastHours } from './ops-shape';
-import { companyKey } from './rows';
+import { companyKey, type OpsReadOptions } from './rows';
 
 /** One company's use of the data API, named as the service named it (or by its id alone). */
 export type ConsoleDataApiCompany = CompanyUsage & { key: string; label: string };
@@ -28,11 +28,7 @@ export async function consoleDataApi({
   chartCompanies,
   now = new Date(),
   db,
-}: {
-  chartCompanies: number;
-  now?: Date;
-  db?: Db;
-}): Promise<ConsoleDataApi> {
+}: { chartCompanies: number } & OpsReadOptions): Promise<ConsoleDataApi> {
   const hours = lastHours(now, 24);
   const database = db ?? (await getDb());
   const [usage, names] = await Promise.all([dataApiUsage(database, { since: hours[0]! }), companyNames(database)]);

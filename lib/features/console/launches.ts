@@ -1,9 +1,10 @@
 import 'server-only';
 
 import { type LaunchCounts, launchCounts } from '@/lib/owners/ops/launches';
-import { type Db, getDb } from '@/lib/platform/db/client';
+import { getDb } from '@/lib/platform/db/client';
 
 import { fillDays, fillHours, lastDays, lastHours, type Tally } from './ops-shape';
+import type { OpsReadOptions } from './rows';
 
 /** The console's Launches page, as plain data: every hour of the last 24 and every day of the last `days`. */
 export type ConsoleLaunches = {
@@ -21,11 +22,7 @@ export async function consoleLaunches({
   days: dayCount,
   now = new Date(),
   db,
-}: {
-  days: number;
-  now?: Date;
-  db?: Db;
-}): Promise<ConsoleLaunches> {
+}: { days: number } & OpsReadOptions): Promise<ConsoleLaunches> {
   const days = lastDays(now, dayCount);
   const counts = await launchCounts(db ?? (await getDb()), { since: new Date(`${days[0]}T00:00:00Z`) });
   return {

@@ -1,5 +1,7 @@
 import 'server-only';
 
+import type { Db } from '@/lib/platform/db/client';
+
 /**
  * Small helpers of the console's read models: raw statements (the owners' overviews) answer timestamps as Date or
  * text and counts as text or number depending on the driver, and the console's figures must not depend on which
@@ -20,3 +22,6 @@ export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0
 
 /** One company: the add-on (plugin) and the company (tenant), as `${pluginId}:${tenantId}` for maps. */
 export const companyKey = (pluginId: string, tenantId: string) => `${pluginId}:${tenantId}`;
+
+/** What a read of the operational records may be given: its clock (tests) and its database (else the add-on's). */
+export type OpsReadOptions = { now?: Date; db?: Db };

@@ -3,5 +3,5 @@
  * wait of the data-API budget. The owners keep them (lib/owners/audit/, lib/owners/ops/); components take them from
  * here, never from an owner.
  */
-export { AUDIT_ACTIONS, AUDIT_RESULTS } from '@/lib/owners/audit/console-audit';
+export { AUDIT_ACTIONS, AUDIT_RESULTS } from '@/lib/owners/audit/vocabulary';
 export type { BudgetWait } from '@/lib/owners/ops/data-api-usage';

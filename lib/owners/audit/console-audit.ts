@@ -6,16 +6,15 @@ import { z } from 'zod';
 import type { Db } from '@/lib/platform/db/client';
 import { consoleAudit, type ConsoleAuditRow } from '@/lib/platform/db/schema';
 
+import { AUDIT_ACTIONS, AUDIT_RESULTS, type AuditAction, type AuditResult } from './vocabulary';
+
 /**
  * The console's audit log: one entry per action an operator took (lib/features/console/actions.ts), written in the action's
  * transaction where it can be. A target holds ids only (plugin, company, user); a reason is a code. Nothing here may
  * ever hold a secret: the entry is shown to every operator.
  */
 
-export type AuditAction = ConsoleAuditRow['action'];
-export type AuditResult = ConsoleAuditRow['result'];
-export const AUDIT_ACTIONS = consoleAudit.action.enumValues;
-export const AUDIT_RESULTS = consoleAudit.result.enumValues;
+export { AUDIT_ACTIONS, AUDIT_RESULTS, type AuditAction, type AuditResult } from './vocabulary';
 
 /** What an action was aimed at: ids only. */
 export type AuditTarget = { pluginId?: string; tenantId?: string; userId?: string; mode?: string; keyId?: string };

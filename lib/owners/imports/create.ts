@@ -128,11 +128,22 @@ export async function createImport(db: Db, scope: CompanyScope, input: NewImport
 
 const holding = sql.raw(HOLDING_STATES.map((state) => `'${state}'`).join(', '));
 
-/** What an update from `import_lines l` joined to the holding line `o` sets: `l` is a duplicate of `o`. */
-const duplicateOfHolder = sql`state = 'duplicate',
+/**
+ * The update both directions of marking share: a line `l` not yet sent becomes a duplicate of the line `o` that holds
+ * the same externalId for the company and kind, its problem naming `o`'s import and line. Each caller adds which
+ * import is on which side.
+ */
+const markDuplicateOfHolder = sql`
+    update import_lines l
+       set state = 'duplicate',
            problems = l.problems || jsonb_build_array(jsonb_build_object(
              'code', 'already-sent', 'params', jsonb_build_object('importId', o.import_id::text, 'line', o.line))),
-           updated_at = now()`;
+           updated_at = now()
+      from import_lines o
+     where l.state in ('ready', 'unmatched', 'invalid', 'probably-recorded')
+       and o.plugin_id = l.plugin_id and o.tenant_id = l.tenant_id and o.kind = l.kind
+       and o.external_id = l.external_id
+       and o.state in (${holding})`;
 
 /**
  * Marks `duplicate` the lines of the import not yet sent whose externalId a line of another import of the company
@@ -141,17 +152,10 @@ const duplicateOfHolder = sql`state = 'duplicate',
  */
 export async function markDuplicates(db: Db, company: ImportCompany, importId: string): Promise<string[]> {
   if (!isImportId(importId)) return [];
-  const result = await db.execute(sql`
-    update import_lines l
-       set ${duplicateOfHolder}
-      from import_lines o
-     where l.import_id = ${importId}::uuid
+  const result = await db.execute(sql`${markDuplicateOfHolder}
+       and l.import_id = ${importId}::uuid
        and l.plugin_id = ${company.pluginId} and l.tenant_id = ${company.tenantId}
-       and l.state in ('ready', 'unmatched', 'invalid', 'probably-recorded')
        and l.external_id is not null
-       and o.plugin_id = l.plugin_id and o.tenant_id = l.tenant_id and o.kind = l.kind
-       and o.external_id = l.external_id
-       and o.state in (${holding})
        and o.import_id <> l.import_id
     returning l.line`);
   return rowsOf<{ line: string }>(result).map((row) => row.line);
@@ -170,19 +174,13 @@ export async function markDuplicatesElsewhere(
   importId: string,
 ): Promise<{ importId: string; line: string }[]> {
   if (!isImportId(importId)) return [];
-  const result = await db.execute(sql`
-    update import_lines l
-       set ${duplicateOfHolder}
-      from import_lines o
-     where o.import_id = ${importId}::uuid
+  const result = await db.execute(sql`${markDuplicateOfHolder}
+       and o.import_id = ${importId}::uuid
        and o.plugin_id = ${company.pluginId} and o.tenant_id = ${company.tenantId}
-       and o.state in (${holding}) and o.external_id is not null
+       and o.external_id is not null
        and l.import_id in (select i.id from imports i
                             where i.plugin_id = ${company.pluginId} and i.tenant_id = ${company.tenantId}
                               and i.id <> ${importId}::uuid)
-       and l.plugin_id = o.plugin_id and l.tenant_id = o.tenant_id and l.kind = o.kind
-       and l.external_id = o.external_id
-       and l.state in ('ready', 'unmatched', 'invalid', 'probably-recorded')
     returning l.import_id, l.line`);
   return rowsOf<{ import_id: string; line: string }>(result).map((row) => ({
     importId: row.import_id,

@@ -36,6 +36,32 @@ function linesOf(company: ImportCompany, importId: string, lines: readonly strin
   )!;
 }
 
+/** The lines a change names, as the list of an SQL `in (…)`. */
+const lineList = (lines: readonly string[]) =>
+  sql.join(
+    lines.map((line) => sql`${line}`),
+    sql`, `,
+  );
+
+/** A change of some lines of an import, each only if it still may: answers the lines it changed. */
+type LinesChange = (db: Db, scope: ImportCompany, importId: string, lines: readonly string[]) => Promise<string[]>;
+
+/** The lines a raw statement changed (its `returning line`). */
+const returnedLines = async (db: Db, statement: SQL) => rowsOf<{ line: string }>(await db.execute(statement));
+
+/**
+ * Runs a change of lines only when it can match any (an id that can be an import's, at least one line); answers the
+ * lines it changed.
+ */
+async function changeLines(
+  importId: string,
+  lines: readonly string[],
+  change: () => Promise<readonly { line: string }[]>,
+): Promise<string[]> {
+  if (!isImportId(importId) || lines.length === 0) return [];
+  return (await change()).map((row) => row.line);
+}
+
 /** A line may become `ready` only with what it will send and the id it is sent under. */
 const sendableIfReady = (to: LineState): SQL | undefined =>
   to === 'ready' ? and(isNotNull(importLines.payload), isNotNull(importLines.externalId)) : undefined;
@@ -51,63 +77,49 @@ export async function setLineState(
   lines: readonly string[],
   { from, to }: { from: EditableState; to: EditableState },
 ): Promise<string[]> {
-  if (!isImportId(importId)) return [];
-  if (lines.length === 0 || from === to) return [];
-  const moved = await db
-    .update(importLines)
-    .set({
-      state: to,
-      previousState: to === 'excluded' ? from : null,
-      updatedAt: sql`now()`,
-    })
-    .where(and(linesOf(scope, importId, lines), eq(importLines.state, from), sendableIfReady(to)))
-    .returning({ line: importLines.line });
-  return moved.map((row) => row.line);
+  if (from === to) return [];
+  return changeLines(importId, lines, () =>
+    db
+      .update(importLines)
+      .set({
+        state: to,
+        previousState: to === 'excluded' ? from : null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(linesOf(scope, importId, lines), eq(importLines.state, from), sendableIfReady(to)))
+      .returning({ line: importLines.line }),
+  );
 }
 
 /** Leaves lines out (whatever editable state they are in); they keep where they came from, for `includeLines`. */
-export async function excludeLines(
-  db: Db,
-  scope: ImportCompany,
-  importId: string,
-  lines: readonly string[],
-): Promise<string[]> {
-  if (!isImportId(importId)) return [];
-  if (lines.length === 0) return [];
-  const moved = await db
-    .update(importLines)
-    .set({ state: 'excluded', previousState: sql`${importLines.state}`, updatedAt: sql`now()` })
-    .where(
-      and(
-        linesOf(scope, importId, lines),
-        inArray(importLines.state, ['ready', 'unmatched', 'invalid', 'probably-recorded']),
-      ),
-    )
-    .returning({ line: importLines.line });
-  return moved.map((row) => row.line);
-}
+export const excludeLines: LinesChange = (db, scope, importId, lines) =>
+  changeLines(importId, lines, () =>
+    db
+      .update(importLines)
+      .set({ state: 'excluded', previousState: sql`${importLines.state}`, updatedAt: sql`now()` })
+      .where(
+        and(
+          linesOf(scope, importId, lines),
+          inArray(importLines.state, ['ready', 'unmatched', 'invalid', 'probably-recorded']),
+        ),
+      )
+      .returning({ line: importLines.line }),
+  );
 
 /** Takes excluded lines back into the state they were excluded from (lines excluded by rule have none: they stay). */
-export async function includeLines(
-  db: Db,
-  scope: ImportCompany,
-  importId: string,
-  lines: readonly string[],
-): Promise<string[]> {
-  if (!isImportId(importId)) return [];
-  if (lines.length === 0) return [];
-  const result = await db.execute(sql`
-    update import_lines set state = previous_state, previous_state = null, updated_at = now()
-     where import_id = ${importId}::uuid and plugin_id = ${scope.pluginId} and tenant_id = ${scope.tenantId}
-       and line in (${sql.join(
-         lines.map((line) => sql`${line}`),
-         sql`, `,
-       )})
-       and state = 'excluded' and previous_state in ('ready', 'unmatched', 'invalid', 'probably-recorded')
-       and (previous_state <> 'ready' or (payload is not null and external_id is not null))
-    returning line`);
-  return rowsOf<{ line: string }>(result).map((row) => row.line);
-}
+export const includeLines: LinesChange = (db, scope, importId, lines) =>
+  changeLines(importId, lines, () =>
+    returnedLines(
+      db,
+      sql`
+        update import_lines set state = previous_state, previous_state = null, updated_at = now()
+         where import_id = ${importId}::uuid and plugin_id = ${scope.pluginId} and tenant_id = ${scope.tenantId}
+           and line in (${lineList(lines)})
+           and state = 'excluded' and previous_state in ('ready', 'unmatched', 'invalid', 'probably-recorded')
+           and (previous_state <> 'ready' or (payload is not null and external_id is not null))
+        returning line`,
+    ),
+  );
 
 export type Pairing = {
   /** What the line will send now (the invoice's variable symbol, say); its externalId and account are kept. */
@@ -179,25 +191,18 @@ export async function pairLine(
  * before processing any of it (a 400): they were never recorded, so they may be sent again once corrected. A problem
  * the service reported after processing (the upload's result) stays. Answers the lines reopened.
  */
-export async function reopenRefusedLines(
-  db: Db,
-  scope: ImportCompany,
-  importId: string,
-  lines: readonly string[],
-): Promise<string[]> {
-  if (!isImportId(importId)) return [];
-  if (lines.length === 0) return [];
-  const result = await db.execute(sql`
-    update import_lines l set state = 'ready', problems = '[]'::jsonb, batch_id = null, request_id = null,
-           sent_at = null, updated_at = now()
-      from import_batches b
-     where l.import_id = ${importId}::uuid and l.plugin_id = ${scope.pluginId} and l.tenant_id = ${scope.tenantId}
-       and l.line in (${sql.join(
-         lines.map((line) => sql`${line}`),
-         sql`, `,
-       )})
-       and l.state = 'problem' and b.id = l.batch_id and b.outcome = 'refused'
-       and l.payload is not null and l.external_id is not null
-    returning l.line`);
-  return rowsOf<{ line: string }>(result).map((row) => row.line);
-}
+export const reopenRefusedLines: LinesChange = (db, scope, importId, lines) =>
+  changeLines(importId, lines, () =>
+    returnedLines(
+      db,
+      sql`
+        update import_lines l set state = 'ready', problems = '[]'::jsonb, batch_id = null, request_id = null,
+               sent_at = null, updated_at = now()
+          from import_batches b
+         where l.import_id = ${importId}::uuid and l.plugin_id = ${scope.pluginId} and l.tenant_id = ${scope.tenantId}
+           and l.line in (${lineList(lines)})
+           and l.state = 'problem' and b.id = l.batch_id and b.outcome = 'refused'
+           and l.payload is not null and l.external_id is not null
+        returning l.line`,
+    ),
+  );

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorCatalogItems } from '@/lib/platform/db/schema';
@@ -8,7 +8,7 @@ import { mirrorCatalogItems } from '@/lib/platform/db/schema';
 import type { CatalogItemRow } from './catalog-item-row';
 import type { MirrorCompany } from './company';
 import { catalogItemsOf } from './rows';
-import { replacedColumns, writeRows } from './write-rows';
+import { notListed, replacedColumns, upsertKeyed } from './write-rows';
 
 const replaced = replacedColumns(mirrorCatalogItems, [
   'name',
@@ -33,35 +33,19 @@ export async function upsertCatalogItems(
   company: MirrorCompany,
   rows: readonly CatalogItemRow[],
 ): Promise<void> {
-  await writeRows(
-    db,
-    company,
-    'catalogItems',
-    rows,
-    (row) => row.itemCode,
-    (savepoint, page) =>
-      savepoint
-        .insert(mirrorCatalogItems)
-        .values(page.map((row) => ({ ...row, ...company })))
-        .onConflictDoUpdate({
-          target: [mirrorCatalogItems.pluginId, mirrorCatalogItems.tenantId, mirrorCatalogItems.itemCode],
-          set: { ...replaced, syncedAt: sql`now()` },
-        }),
-  );
+  await upsertKeyed(db, company, 'catalogItems', rows, (row) => row.itemCode, {
+    table: mirrorCatalogItems,
+    key: mirrorCatalogItems.itemCode,
+    replaced,
+  });
 }
 
 /** The company's mirrored item codes the service's listing left out: candidates for removal, to be confirmed. */
 export async function itemsUnlisted(db: Db, company: MirrorCompany, listed: ReadonlySet<string>): Promise<string[]> {
-  const codes = JSON.stringify([...listed]);
   const rows = await db
     .select({ itemCode: mirrorCatalogItems.itemCode })
     .from(mirrorCatalogItems)
-    .where(
-      and(
-        catalogItemsOf(company),
-        sql`${mirrorCatalogItems.itemCode} not in (select jsonb_array_elements_text(${codes}::jsonb))`,
-      ),
-    )
+    .where(and(catalogItemsOf(company), notListed(mirrorCatalogItems.itemCode, listed)))
     .orderBy(mirrorCatalogItems.itemCode);
   return rows.map((row) => row.itemCode);
 }

@@ -9,7 +9,7 @@ import type { MirrorCompany } from './company';
 import type { DocumentRow } from './document-row';
 import type { DocumentKind } from './kinds';
 import { documentsOf } from './rows';
-import { replacedColumns, writeRows } from './write-rows';
+import { notListed, replacedColumns, writeRows } from './write-rows';
 
 /** Every column but the key is taken from the service's latest answer. */
 const replaced = replacedColumns(mirrorDocuments, [
@@ -85,15 +85,9 @@ export async function deleteUnlisted(
   kind: DocumentKind,
   listed: ReadonlySet<string>,
 ): Promise<number> {
-  const ids = JSON.stringify([...listed]);
   const deleted = await db
     .delete(mirrorDocuments)
-    .where(
-      and(
-        documentsOf(company, kind),
-        sql`${mirrorDocuments.id} not in (select jsonb_array_elements_text(${ids}::jsonb))`,
-      ),
-    )
+    .where(and(documentsOf(company, kind), notListed(mirrorDocuments.id, listed)))
     .returning({ id: mirrorDocuments.id });
   return deleted.length;
 }

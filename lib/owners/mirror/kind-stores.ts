@@ -37,19 +37,30 @@ export type KindStore = {
   removeUnlisted(db: Db, company: MirrorCompany, client: DataApiClient, signal?: AbortSignal): Promise<number>;
 };
 
+/** A page read, as the sync takes it: from `skip` to `next`, the `read` records it adds and the write of its rows. */
+function storePage(
+  page: { skip: number; last: boolean; records: readonly { lastModifiedTimestamp?: string | null }[] },
+  next: number,
+  read: number,
+  write: StorePage['write'],
+): StorePage {
+  return {
+    skip: page.skip,
+    next,
+    last: page.last,
+    read,
+    timestamps: page.records.map((record) => record.lastModifiedTimestamp),
+    write,
+  };
+}
+
 function documentStore(kind: DocumentKind): KindStore {
   return {
     async *pages(client, company, { from = 0, ...options }) {
       for await (const page of pagesOf(client, kind, { ...options, from })) {
         const rows = page.records.map((record) => documentRow(kind, record));
-        yield {
-          skip: page.skip,
-          next: page.skip + page.records.length,
-          last: page.last,
-          read: page.records.length,
-          timestamps: page.records.map((record) => record.lastModifiedTimestamp),
-          write: (tx) => upsertDocuments(tx, company, rows),
-        };
+        const next = page.skip + page.records.length;
+        yield storePage(page, next, page.records.length, (tx) => upsertDocuments(tx, company, rows));
       }
     },
     async removeUnlisted(db, company, client, signal) {
@@ -101,14 +112,8 @@ const paymentStore: KindStore = {
       const rows = keyed(company, 'payments', page.records, paymentKeyOf).map((record) =>
         paymentRow(record, paymentKeyOf(record)!),
       );
-      yield {
-        skip: page.skip,
-        next: page.skip + page.records.length,
-        last: page.last,
-        read: rows.length,
-        timestamps: page.records.map((record) => record.lastModifiedTimestamp),
-        write: (tx) => upsertPayments(tx, company, rows),
-      };
+      const next = page.skip + page.records.length;
+      yield storePage(page, next, rows.length, (tx) => upsertPayments(tx, company, rows));
     }
   },
   async removeUnlisted(db, company, client, signal) {
@@ -164,14 +169,7 @@ const catalogStore: KindStore = {
     const seen = new Set<string>();
     for await (const page of catalogPages(client, options)) {
       const rows = freshCatalogRows(company, page.records, seen);
-      yield {
-        skip: page.skip,
-        next: page.next,
-        last: page.last,
-        read: rows.length,
-        timestamps: page.records.map((record) => record.lastModifiedTimestamp),
-        write: (tx) => upsertCatalogItems(tx, company, rows),
-      };
+      yield storePage(page, page.next, rows.length, (tx) => upsertCatalogItems(tx, company, rows));
     }
   },
   /**

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, sql } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorPayments } from '@/lib/platform/db/schema';
@@ -8,7 +8,7 @@ import { mirrorPayments } from '@/lib/platform/db/schema';
 import type { MirrorCompany } from './company';
 import type { PaymentRow } from './payment-row';
 import { paymentsOf } from './rows';
-import { replacedColumns, writeRows } from './write-rows';
+import { notListed, replacedColumns, upsertKeyed } from './write-rows';
 
 const replaced = replacedColumns(mirrorPayments, [
   'accountId',
@@ -29,21 +29,11 @@ const replaced = replacedColumns(mirrorPayments, [
 
 /** Upserts one page of payments, keyed by the service's id; a row the database refuses is skipped (./write-rows.ts). */
 export async function upsertPayments(db: Db, company: MirrorCompany, rows: readonly PaymentRow[]): Promise<void> {
-  await writeRows(
-    db,
-    company,
-    'payments',
-    rows,
-    (row) => row.id,
-    (savepoint, page) =>
-      savepoint
-        .insert(mirrorPayments)
-        .values(page.map((row) => ({ ...row, ...company })))
-        .onConflictDoUpdate({
-          target: [mirrorPayments.pluginId, mirrorPayments.tenantId, mirrorPayments.id],
-          set: { ...replaced, syncedAt: sql`now()` },
-        }),
-  );
+  await upsertKeyed(db, company, 'payments', rows, (row) => row.id, {
+    table: mirrorPayments,
+    key: mirrorPayments.id,
+    replaced,
+  });
 }
 
 /** Deletes the company's payments whose id the service no longer lists (one statement, the ids as one JSON value). */
@@ -52,10 +42,9 @@ export async function deletePaymentsUnlisted(
   company: MirrorCompany,
   listed: ReadonlySet<string>,
 ): Promise<number> {
-  const ids = JSON.stringify([...listed]);
   const deleted = await db
     .delete(mirrorPayments)
-    .where(and(paymentsOf(company), sql`${mirrorPayments.id} not in (select jsonb_array_elements_text(${ids}::jsonb))`))
+    .where(and(paymentsOf(company), notListed(mirrorPayments.id, listed)))
     .returning({ id: mirrorPayments.id });
   return deleted.length;
 }

@@ -1,18 +1,12 @@
 import 'server-only';
 
-import { and, sql } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
 
 import { type Db, rowsOf } from '@/lib/platform/db/client';
-import {
-  mirrorCatalogItems,
-  mirrorCompanies,
-  mirrorDocuments,
-  mirrorPayments,
-  mirrorReference,
-} from '@/lib/platform/db/schema';
+import { mirrorCompanies, mirrorDocuments } from '@/lib/platform/db/schema';
 
 import type { MirrorCompany } from './company';
-import { catalogItemsOf, companyRow, documentsOf, paymentsOf, referenceOf } from './rows';
+import { besideDocuments, companyRow, documentsOf } from './rows';
 
 /**
  * A page of the company was viewed: retention counts from here (a mirror nobody opens is purged after
@@ -29,6 +23,19 @@ export async function markOpened(db: Db, company: MirrorCompany): Promise<void> 
 }
 
 /**
+ * Erases the company's copy but its state row (documents, reference lists, payments, catalog items), each table only
+ * where `onlyIf` holds too when given; answers how many documents went.
+ */
+async function eraseCopy(tx: Db, company: MirrorCompany, onlyIf?: SQL): Promise<number> {
+  const documents = await tx
+    .delete(mirrorDocuments)
+    .where(and(documentsOf(company), onlyIf))
+    .returning({ id: mirrorDocuments.id });
+  for (const { table, rows } of besideDocuments(company)) await tx.delete(table).where(and(rows, onlyIf));
+  return documents.length;
+}
+
+/**
  * Erases the company's mirror (its documents, payments, catalog items, reference data and sync state) in one transaction, and nothing of any
  * other company. Answers how many documents went, and whether the company had a mirror at all (its state row). The
  * state row goes first: a sync's page holds it locked while it writes (./page-guard.ts), so the purge waits for that
@@ -40,14 +47,8 @@ export async function purgeMirror(db: Db, company: MirrorCompany): Promise<{ doc
       .delete(mirrorCompanies)
       .where(companyRow(company))
       .returning({ tenantId: mirrorCompanies.tenantId });
-    const documents = await tx
-      .delete(mirrorDocuments)
-      .where(documentsOf(company))
-      .returning({ id: mirrorDocuments.id });
-    await tx.delete(mirrorReference).where(referenceOf(company));
-    await tx.delete(mirrorPayments).where(paymentsOf(company));
-    await tx.delete(mirrorCatalogItems).where(catalogItemsOf(company));
-    return { documents: documents.length, hadMirror: state.length > 0 };
+    const documents = await eraseCopy(tx, company);
+    return { documents, hadMirror: state.length > 0 };
   });
 }
 
@@ -88,14 +89,5 @@ export async function companiesWithoutState(db: Db): Promise<MirrorCompany[]> {
  */
 export async function purgeStateless(db: Db, company: MirrorCompany): Promise<number> {
   const stateless = sql`not exists (select 1 from ${mirrorCompanies} where ${companyRow(company)})`;
-  return db.transaction(async (tx) => {
-    const documents = await tx
-      .delete(mirrorDocuments)
-      .where(and(documentsOf(company), stateless))
-      .returning({ id: mirrorDocuments.id });
-    await tx.delete(mirrorReference).where(and(referenceOf(company), stateless));
-    await tx.delete(mirrorPayments).where(and(paymentsOf(company), stateless));
-    await tx.delete(mirrorCatalogItems).where(and(catalogItemsOf(company), stateless));
-    return documents.length;
-  });
+  return db.transaction((tx) => eraseCopy(tx, company, stateless));
 }

@@ -41,3 +41,12 @@ export function paymentsOf(company: MirrorCompany): SQL {
 export function catalogItemsOf(company: MirrorCompany): SQL {
   return and(eq(mirrorCatalogItems.pluginId, company.pluginId), eq(mirrorCatalogItems.tenantId, company.tenantId))!;
 }
+
+/** The company's rows in the tables of its copy beside its documents and state row: what a purge erases with them. */
+export function besideDocuments(company: MirrorCompany) {
+  return [
+    { table: mirrorReference, rows: referenceOf(company) },
+    { table: mirrorPayments, rows: paymentsOf(company) },
+    { table: mirrorCatalogItems, rows: catalogItemsOf(company) },
+  ];
+}

@@ -7,7 +7,10 @@ import { driverErrorOf } from '@/lib/platform/db-errors';
 import { JOBS_SCHEMA } from '@/lib/platform/jobs/one-per-key';
 
 import { type MirrorCompany, mirrorCompanyKey } from './company';
-import type { MirrorStatus } from './status';
+
+// What a page draws of the copy's state and whether it watches it are pure (./readiness.ts); handed on for the
+// server's callers.
+export { syncStateKey, watchesSync } from './readiness';
 
 /** The queue of the mirror's syncs (lib/owners/mirror/jobs.ts, mirrorSyncQueue; not imported: that module runs syncs). */
 const SYNC_QUEUE = 'mirror.sync';
@@ -21,30 +24,6 @@ const UNDEFINED_TABLE = '42P01';
  * counted (the row says the last update failed). Without the queue's tables (jobs never started on this database)
  * nothing was asked.
  */
-/**
- * What a page drew of the copy's state, as one string: its status, when it last ended well or failed, and whether an
- * update was under way. A page watching the copy (MirrorUpdate) is drawn again when the state the server answers
- * differs while no update is under way: the end of an update, a failure, a retry's end, a stop.
- */
-export function syncStateKey(
-  status: Pick<MirrorStatus, 'status' | 'fullSyncedAt' | 'lastSyncedAt' | 'lastError' | 'syncAsked'>,
-): string {
-  const at = (date: Date | null | undefined) => date?.toISOString() ?? '-';
-  const { fullSyncedAt, lastSyncedAt, lastError, syncAsked: updating } = status;
-  return [status.status, at(fullSyncedAt), at(lastSyncedAt), at(lastError?.at), updating ? 'updating' : 'idle'].join(
-    ' ',
-  );
-}
-
-/**
- * Whether a page should watch the copy for a change: an update is under way, or the last one failed and the queue
- * will try it again (the retry's end changes what the page says). Not a paused or stopped copy, nor a settled one.
- */
-export function watchesSync(status: Pick<MirrorStatus, 'status' | 'syncAsked' | 'lastError'>): boolean {
-  if (status.status === 'paused' || status.status === 'stopped') return false;
-  return status.syncAsked || status.lastError !== null;
-}
-
 export async function syncAsked(db: Db, company: MirrorCompany): Promise<boolean> {
   try {
     const rows = rowsOf<{ asked: boolean }>(

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 
 import type { Db } from '@/lib/platform/db/client';
 import { opsDataApiUsage, opsLaunchCounts, opsWebhookRefusals } from '@/lib/platform/db/schema';
@@ -156,30 +157,32 @@ function restoreUsage(rows: Map<string, UsageRow>): void {
   }
 }
 
-async function writeLaunches(db: Db, rows: Map<string, LaunchRow>): Promise<void> {
+/** Adds the rows' counts to those the table holds for their keys (`keyColumns`: launches, webhook refusals). */
+async function addCounts<Table extends PgTable & { count: AnyPgColumn }>(
+  db: Db,
+  table: Table,
+  keyColumns: AnyPgColumn[],
+  rows: Map<string, PgInsertValue<Table>>,
+): Promise<void> {
   await db
-    .insert(opsLaunchCounts)
+    .insert(table)
     .values(byKey(rows))
     .onConflictDoUpdate({
-      target: [opsLaunchCounts.hour, opsLaunchCounts.step, opsLaunchCounts.outcome, opsLaunchCounts.reason],
-      set: { count: sql`${opsLaunchCounts.count} + excluded.count` },
+      target: keyColumns,
+      set: { count: sql`${table.count} + excluded.count` } as PgUpdateSetSource<Table>,
     });
 }
 
-async function writeRefusals(db: Db, rows: Map<string, RefusalRow>): Promise<void> {
-  await db
-    .insert(opsWebhookRefusals)
-    .values(byKey(rows))
-    .onConflictDoUpdate({
-      target: [
-        opsWebhookRefusals.hour,
-        opsWebhookRefusals.pluginId,
-        opsWebhookRefusals.tenantId,
-        opsWebhookRefusals.reason,
-      ],
-      set: { count: sql`${opsWebhookRefusals.count} + excluded.count` },
-    });
-}
+/** The columns a launch count is kept per (its table's primary key). */
+const launchKey = [opsLaunchCounts.hour, opsLaunchCounts.step, opsLaunchCounts.outcome, opsLaunchCounts.reason];
+
+/** The columns a webhook refusal count is kept per (its table's primary key). */
+const refusalKey = [
+  opsWebhookRefusals.hour,
+  opsWebhookRefusals.pluginId,
+  opsWebhookRefusals.tenantId,
+  opsWebhookRefusals.reason,
+];
 
 async function writeUsage(db: Db, rows: Map<string, UsageRow>): Promise<void> {
   await db
@@ -233,9 +236,17 @@ export async function flushOpsRecords(db: Db): Promise<{ written: number; droppe
     }
   };
   const written =
-    (await flush(launches, writeLaunches, (rows) => restoreCounts(pending().launches, rows))) +
+    (await flush(
+      launches,
+      (into, rows) => addCounts(into, opsLaunchCounts, launchKey, rows),
+      (rows) => restoreCounts(pending().launches, rows),
+    )) +
     (await flush(usage, writeUsage, restoreUsage)) +
-    (await flush(refusals, writeRefusals, (rows) => restoreCounts(pending().refusals, rows)));
+    (await flush(
+      refusals,
+      (into, rows) => addCounts(into, opsWebhookRefusals, refusalKey, rows),
+      (rows) => restoreCounts(pending().refusals, rows),
+    ));
   if (failures.length > 0) {
     pending().dropped += dropped;
     throw failures[0] instanceof Error ? failures[0] : new Error('operational records: flush failed');

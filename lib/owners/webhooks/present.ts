@@ -13,7 +13,7 @@ import {
   uploadPayloadSchema,
   type WebhookKind,
   type WebhookNotification,
-} from './payload';
+} from './payload-shape';
 
 /**
  * Readings of stored notifications for the activity page. A stored payload is read again through its kind's schema:

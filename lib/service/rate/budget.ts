@@ -1,6 +1,14 @@
 import 'server-only';
 
-import type { Priority, Reservation } from './slots';
+import {
+  confirmIn,
+  departedIn,
+  type Priority,
+  type Reservation,
+  reserveIn,
+  type Rules,
+  type ScheduleState,
+} from './slots';
 
 /**
  * Where a token's schedule lives. In-process on the embedded database (one process by construction); in
@@ -33,4 +41,31 @@ export interface RateBudget {
    * the next call out of it). Answers whether it paused.
    */
   windowSpent(key: string, sentAt: number, forMs: number): Promise<boolean>;
+}
+
+/**
+ * Runs `decide` on the token's schedule wherever a budget keeps it (in memory, or a locked row in PostgreSQL) at the
+ * budget's clock, keeps what it changed (`next`), and answers the decision.
+ */
+export type OnSchedule = <T>(
+  key: string,
+  decide: (state: ScheduleState, now: number) => { next: ScheduleState | null } & T,
+) => Promise<T>;
+
+/** The calls every budget answers with the same decisions (./slots.ts), whichever keeps the schedule. */
+export function scheduledCalls(
+  onSchedule: OnSchedule,
+  rules: Rules,
+): Pick<RateBudget, 'reserve' | 'confirm' | 'departed'> {
+  return {
+    async reserve(key, maxWaitMs, priority = 'page') {
+      return (await onSchedule(key, (state, now) => reserveIn(state, now, maxWaitMs, rules, priority))).reservation;
+    },
+    async confirm(key, plannedAt, maxWaitMs) {
+      return (await onSchedule(key, (state, now) => confirmIn(state, plannedAt, now, maxWaitMs, rules))).reservation;
+    },
+    async departed(key, grantedAt, lateByMs) {
+      return (await onSchedule(key, (state, now) => departedIn(state, grantedAt, lateByMs, now))).departedAt;
+    },
+  };
 }

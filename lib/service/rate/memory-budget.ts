@@ -1,15 +1,7 @@
 import 'server-only';
 
-import type { RateBudget } from './budget';
-import {
-  afterSpentWindow,
-  confirmIn,
-  departedIn,
-  reserveIn,
-  type Rules,
-  type ScheduleState,
-  serviceRules,
-} from './slots';
+import { type RateBudget, scheduledCalls } from './budget';
+import { afterSpentWindow, type Rules, type ScheduleState, serviceRules } from './slots';
 
 /** Tokens idle this long are forgotten: every window is long empty by then. */
 const IDLE_MS = 5 * 60_000;
@@ -34,15 +26,7 @@ export function createMemoryBudget(rules: Rules = serviceRules, now: () => numbe
   }
 
   return {
-    async reserve(key, maxWaitMs, priority = 'page') {
-      return update(key, (state, t) => reserveIn(state, t, maxWaitMs, rules, priority)).reservation;
-    },
-    async confirm(key, plannedAt, maxWaitMs) {
-      return update(key, (state, t) => confirmIn(state, plannedAt, t, maxWaitMs, rules)).reservation;
-    },
-    async departed(key, grantedAt, lateByMs) {
-      return update(key, (state, t) => departedIn(state, grantedAt, lateByMs, t)).departedAt;
-    },
+    ...scheduledCalls(async (key, decide) => update(key, decide), rules),
     async pause(key, forMs) {
       update(key, (state, t) => ({ next: { ...state, pausedUntil: Math.max(state.pausedUntil, t + forMs) } }));
     },

@@ -4,16 +4,8 @@ import { sql } from 'drizzle-orm';
 
 import { type Db, rowsOf } from '@/lib/platform/db/client';
 
-import type { RateBudget } from './budget';
-import {
-  afterSpentWindow,
-  confirmIn,
-  departedIn,
-  reserveIn,
-  type Rules,
-  type ScheduleState,
-  serviceRules,
-} from './slots';
+import { type RateBudget, scheduledCalls } from './budget';
+import { afterSpentWindow, type Rules, type ScheduleState, serviceRules } from './slots';
 
 type BudgetRow = {
   slots: (string | number)[] | null;
@@ -86,15 +78,7 @@ export function createPostgresBudget(db: Db, rules: Rules = serviceRules): RateB
   }
 
   return {
-    async reserve(key, maxWaitMs, priority = 'page') {
-      return (await inLockedRow(key, (state, now) => reserveIn(state, now, maxWaitMs, rules, priority))).reservation;
-    },
-    async confirm(key, plannedAt, maxWaitMs) {
-      return (await inLockedRow(key, (state, now) => confirmIn(state, plannedAt, now, maxWaitMs, rules))).reservation;
-    },
-    async departed(key, grantedAt, lateByMs) {
-      return (await inLockedRow(key, (state, now) => departedIn(state, grantedAt, lateByMs, now))).departedAt;
-    },
+    ...scheduledCalls(inLockedRow, rules),
     async pause(key, forMs) {
       await db.execute(sql`
         insert into data_api_budgets (token_key, paused_until) values (${key}, ${nowMs} + ${Math.ceil(forMs)})

@@ -1,7 +1,10 @@
+import 'server-only';
+
 /**
  * What pages read from the mirror (issue 11): a page of a kind's documents with search, sort and the list's
  * filters (listMirrored), the totals of the whole view (totalsOfMirrored), how late an unpaid one is (daysOverdue),
- * and one document for its detail page (mirroredDocument). Server-only except the pure helpers it re-exports. The
+ * and one document for its detail page (mirroredDocument). Server-only: it hands on database functions, so a
+ * component takes only its types (the pure helpers have their own modules). The
  * documents' own read model is beside it; the rest is the mirror's shared query kit (lib/owners/mirror/query/),
  * handed on so the documents' pages, exports and tests ask one module.
  */
