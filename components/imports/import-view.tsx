@@ -435,25 +435,22 @@ function SearchResults({
   );
 }
 
+/** What the statement import's page and its header parts draw from. */
+type ImportViewProps = {
+  data: ImportPageData;
+  tenantId: string;
+  texts: ImportsTexts;
+  money: MoneyTexts;
+  locale: Locale;
+};
+
 /**
  * An import of a bank statement (issue 20): its file, who and when, the account; the summary (counts per state, the
  * sum to be recorded) with "Record N payments in KROS"; why sending stopped, or its progress while lines are on their
  * way (the page then refreshes itself); and the lines, each with its facts, the invoice it pays and why, its state and
  * problems in words, and its controls. Server-rendered; every control is a plain same-origin form.
  */
-export function ImportView({
-  data,
-  tenantId,
-  texts,
-  money,
-  locale,
-}: {
-  data: ImportPageData;
-  tenantId: string;
-  texts: ImportsTexts;
-  money: MoneyTexts;
-  locale: Locale;
-}) {
+export function ImportView({ data, tenantId, texts, money, locale }: ImportViewProps) {
   const { detail, lines } = data;
   const page = importPagePath(tenantId, detail.id);
   const actions = { page, lines: `${page}/lines`, send: `${page}/send` };
@@ -555,19 +552,7 @@ function RecordSummary({
 }
 
 /** The import's header with a statement's own facts: the account it records into, the statement's IBAN and owner. */
-function StatementHeader({
-  data,
-  tenantId,
-  texts,
-  money,
-  locale,
-}: {
-  data: ImportPageData;
-  tenantId: string;
-  texts: ImportsTexts;
-  money: MoneyTexts;
-  locale: Locale;
-}) {
+function StatementHeader({ data, tenantId, texts, money, locale }: ImportViewProps) {
   const { detail } = data;
   const accounts = new Map((data.accounts ?? []).map((account) => [account.id, account]));
   return (

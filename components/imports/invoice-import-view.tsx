@@ -196,20 +196,17 @@ function ExistingBesideNew({
   );
 }
 
-/** The invoice's state, the warning that its number is already at the service, its problems, what KROS created. */
-function StateCell({
-  line,
-  tenantId,
-  texts,
-  locale,
-  describe,
-}: {
+/** What an invoice's row and its state cell draw from. */
+type InvoiceLineProps = {
   line: InvoicePageLine;
   tenantId: string;
   texts: InvoiceImportTexts;
   locale: Locale;
   describe: ReturnType<typeof describeInvoiceProblem>;
-}) {
+};
+
+/** The invoice's state, the warning that its number is already at the service, its problems, what KROS created. */
+function StateCell({ line, tenantId, texts, locale, describe }: InvoiceLineProps) {
   const exists = line.facts.exists;
   const unsent = line.state === 'ready' || line.state === 'invalid';
   const done = line.overwritten ? texts.overwritten : { state: texts.states.done, hint: texts.stateHints.done };
@@ -424,19 +421,7 @@ function SendForm({
 }
 
 /** One invoice: its number and dates, customer, items, totals, and its state with its problems. */
-function InvoiceLineRow({
-  line,
-  tenantId,
-  texts,
-  locale,
-  describe,
-}: {
-  line: InvoicePageLine;
-  tenantId: string;
-  texts: InvoiceImportTexts;
-  locale: Locale;
-  describe: ReturnType<typeof describeInvoiceProblem>;
-}) {
+function InvoiceLineRow({ line, tenantId, texts, locale, describe }: InvoiceLineProps) {
   return (
     <tr className="hover:bg-slate-50" data-line={line.line} id={`line-${line.line}`}>
       <RowHeader>
