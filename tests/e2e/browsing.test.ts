@@ -482,9 +482,9 @@ describe('between a click and the page', () => {
 
   it('marks the clicked tab as on its way while KROS is slow to answer, and clears it when the page arrives', async () => {
     const { page } = await launchJana(await newContext(), ['10001', '10002']);
-    await page.goto(companyUrl('10002'));
+    await page.goto(companyUrl('10001'));
     await expectUi(page.getByRole('heading', { level: 1 })).toBeVisible();
-    env.sandbox.dataApi.setFault('10002', { mode: 'slow', delayMs: 2_000, count: 1 });
+    env.sandbox.dataApi.setFault('10001', { mode: 'slow', delayMs: 2_000, count: 1 });
 
     const tab = tabs(page).getByRole('link', { name: 'Invoices', exact: true });
     const mark = tab.locator('.link-pending');
@@ -494,7 +494,7 @@ describe('between a click and the page', () => {
     // The mark is no text: the link's name stays its words for a screen reader.
     await expectUi(tab).toHaveAccessibleName('Invoices');
 
-    await expectUi(page).toHaveURL(companyUrl('10002', 'invoices'));
+    await expectUi(page).toHaveURL(companyUrl('10001', 'invoices'));
     await expectUi(tab).toHaveAttribute('aria-current', 'page');
     await expectUi(mark).toHaveCount(0);
   });
