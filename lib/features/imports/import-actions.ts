@@ -8,8 +8,8 @@ import { readPaymentDisplay } from '@/lib/base/imports/payment-display';
 import { invoiceToPair, openInvoicesOf } from '@/lib/features/imports/queries/open-invoices';
 import { excludeLines, includeLines, pairLine } from '@/lib/owners/imports/edit';
 import { requestImportSend } from '@/lib/owners/imports/jobs';
-import { companyOf, isImportId } from '@/lib/owners/imports/lines';
-import { queueConfirmedNewPayment, queueLines, resumeImport } from '@/lib/owners/imports/queue';
+import { companyOf } from '@/lib/owners/imports/lines';
+import { queueConfirmedNewPayment } from '@/lib/owners/imports/queue';
 import { readImport } from '@/lib/owners/imports/view';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import type { Db } from '@/lib/platform/db/client';
@@ -19,6 +19,7 @@ import { importPagePath } from './import-paths';
 import { paymentDisplayOf, statementLineOf } from './line-display';
 import { indexOpenInvoices } from './open-invoice-index';
 import { pairByHand } from './pairing';
+import { importOf, queueAndSend } from './send-lines';
 
 /**
  * The import page's forms (contract.md, "Uploads"): `POST …/payments/import/{importId}/send` (the repeated field
@@ -75,7 +76,6 @@ function backTo(tenantId: string, importId: string, outcome: ImportOutcome, extr
 }
 
 const badForm = () => new HttpError('bad_request', 'import_form_invalid');
-const noImport = () => new HttpError('not_found', 'import_not_found');
 
 /** The payment upload's variable symbol holds at most 10 characters (lib/service/uploads.ts). */
 const MAX_SYMBOL = 10;
@@ -87,14 +87,9 @@ export async function sendImportLines(
   importId: string,
   which: string[] | 'all-ready',
 ): Promise<string> {
-  if (!isImportId(importId)) throw noImport();
-  const detail = await readImport(db, scope, importId);
   // An invoices import is sent by its own form (invoices/invoice-import.ts: the overwrite confirmation).
-  if (!detail || detail.kind !== 'payments') throw noImport();
-  const { queued } = await queueLines(db, scope, importId, which);
-  // A stopped import's lines wait in the queue already: sending again lifts the stop (queueLines does when it queues).
-  const resumed = queued.length === 0 && detail.stoppedAt !== null && (await resumeImport(db, scope, importId));
-  if (queued.length > 0 || resumed) await requestImportSend(companyOf(scope));
+  const detail = await importOf(db, scope, importId, 'payments');
+  const { queued, resumed } = await queueAndSend(db, scope, detail, which);
   if (queued.length > 0 || resumed) return backTo(scope.tenantId, importId, 'queued');
   const recorded = await recordedElsewhere(db, scope, importId, which);
   return recorded
@@ -123,9 +118,7 @@ async function recordedElsewhere(db: Db, scope: CompanyScope, importId: string, 
 
 /** Applies the lines form; the page's address to go back to. */
 export async function applyLineForm(db: Db, scope: CompanyScope, importId: string, form: LineForm): Promise<string> {
-  if (!isImportId(importId)) throw noImport();
-  const detail = await readImport(db, scope, importId);
-  if (!detail || detail.kind !== 'payments') throw noImport();
+  const detail = await importOf(db, scope, importId, 'payments');
   const known = new Set(detail.lines.map((line) => line.line));
   if (form.lines.some((line) => !known.has(line))) throw badForm();
 

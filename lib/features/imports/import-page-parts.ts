@@ -1,5 +1,6 @@
 import 'server-only';
 
+import type { SearchParams } from '@/lib/base/http/search-params';
 import { subtractAmounts } from '@/lib/base/money';
 import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { isImportId } from '@/lib/owners/imports/lines';
@@ -7,12 +8,30 @@ import { type ImportDetail, readImport } from '@/lib/owners/imports/view';
 
 /**
  * What every import's page reads the same way, whatever it uploads (a statement's payments, invoices): the company's
- * import of the page's kind, a search parameter's one value, the ready lines' sum per currency, and whether lines are
+ * import of the page's kind, a search parameter's one value, what the last form did, the ready lines' sum per currency, and whether lines are
  * still on their way.
  */
 
 /** The first value of a search parameter. */
 export const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** A count an address carries: a whole number from 0, else 0. */
+export function countOf(given: string | string[] | undefined): number {
+  const count = Number(one(given) ?? '0');
+  return Number.isSafeInteger(count) && count >= 0 ? count : 0;
+}
+
+/**
+ * What the page's last form did, as the address it answered with says (`outcome`, and `count` where it counts
+ * lines); null when it names none of the kind's `outcomes`.
+ */
+export function outcomeOf<O extends string>(
+  params: SearchParams,
+  outcomes: readonly O[],
+): { outcome: O; count: number } | null {
+  const outcome = one(params.outcome) as O | undefined;
+  return outcome && outcomes.includes(outcome) ? { outcome, count: countOf(params.count) } : null;
+}
 
 /** The company's import of this kind; null for a malformed id, none, or another kind's (the page answers 404). */
 export async function importOfKind(

@@ -10,7 +10,7 @@ import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 
 import type { ImportOutcome } from './import-actions';
 import { claimsOfImport, type InvoiceLeft, leftAfterImport } from './import-claims';
-import { type CurrencySum, importOfKind, inProgress, one, sumReady } from './import-page-parts';
+import { type CurrencySum, importOfKind, inProgress, one, outcomeOf, sumReady } from './import-page-parts';
 import { CHANGEABLE } from './import-paths';
 
 /**
@@ -63,11 +63,6 @@ function pageLineOf(line: ImportLineView, holders: Map<string, HoldingLine>): Pa
   };
 }
 
-const countOf = (given: string | undefined) => {
-  const count = Number(given ?? '0');
-  return Number.isSafeInteger(count) && count >= 0 ? count : 0;
-};
-
 /** The ready lines' sum per currency. */
 export function sumToRecord(lines: readonly PageLine[]): ImportPageData['toRecord'] {
   return sumReady(lines, (line) =>
@@ -98,22 +93,18 @@ export async function loadImportPage(
     searched && q !== '' ? page.read((db) => searchInvoicesToPair(db, company, q)) : Promise.resolve(null),
   ]);
   const left = searched && found ? leftAfterImport(found, claimsOfImport(detail.lines, searched.line)) : null;
-  const outcome = one(params.outcome) as ImportOutcome | undefined;
+  const said = outcomeOf(params, OUTCOMES);
   return {
     detail,
     lines,
     toRecord: sumToRecord(lines),
     accounts,
     search: searched ? { line: searched.line, q, results: left } : null,
-    outcome:
-      outcome && OUTCOMES.includes(outcome)
-        ? {
-            outcome,
-            number: one(params.number)?.slice(0, 60) ?? null,
-            count: countOf(one(params.count)),
-            by: [...holders.values()].find((holder) => holder.importId === one(params.by)) ?? null,
-          }
-        : null,
+    outcome: said && {
+      ...said,
+      number: one(params.number)?.slice(0, 60) ?? null,
+      by: [...holders.values()].find((holder) => holder.importId === one(params.by)) ?? null,
+    },
     inProgress: inProgress(detail),
   };
 }

@@ -4,9 +4,9 @@ import type { SearchParams } from '@/lib/base/http/search-params';
 import { LINE_STATES, type LineState } from '@/lib/base/imports/states';
 import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { type ImportSummary, listImports } from '@/lib/owners/imports/view';
-import { companyPath } from '@/lib/service/records/present';
 
-import { one } from './import-page-parts';
+import { countOf, one } from './import-page-parts';
+import { importPageOfKind } from './import-paths';
 
 /**
  * The company's imports page (GET …/imports): every upload, newest first, with its kind, file, who, when, its state
@@ -18,8 +18,6 @@ export type ImportListRow = Pick<ImportSummary, 'id' | 'kind' | 'fileName' | 'cr
   counts: { state: LineState; count: number }[];
   total: number;
 };
-
-const segmentOf = { payments: 'payments', invoices: 'invoices' } as const;
 
 export async function loadCompanyImports(page: CompanyPage): Promise<ImportListRow[]> {
   const imports = await page.read((db, scope) => listImports(db, scope));
@@ -34,7 +32,7 @@ export async function loadCompanyImports(page: CompanyPage): Promise<ImportListR
       createdBy: summary.createdBy,
       createdAt: summary.createdAt,
       state: summary.state,
-      href: companyPath(page.scope.tenantId, segmentOf[summary.kind], 'import', summary.id),
+      href: importPageOfKind(page.scope.tenantId, summary.kind, summary.id),
       counts,
       total: counts.reduce((sum, { count }) => sum + count, 0),
     };
@@ -44,7 +42,5 @@ export async function loadCompanyImports(page: CompanyPage): Promise<ImportListR
 /** What "Discard the import" left in the list's address (lib/features/imports/discard-import.ts); null: nothing. */
 export function discardedNoticeOf(params: SearchParams): { file: string; lines: number } | null {
   const file = one(params.discarded)?.trim().slice(0, 120);
-  const lines = Number(one(params.lines) ?? '0');
-  if (!file) return null;
-  return { file, lines: Number.isSafeInteger(lines) && lines >= 0 ? lines : 0 };
+  return file ? { file, lines: countOf(params.lines) } : null;
 }

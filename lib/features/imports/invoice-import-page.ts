@@ -7,7 +7,7 @@ import { invoicesToOverwrite, type OverwrittenInvoice } from '@/lib/features/imp
 import type { ImportDetail, ImportLineView } from '@/lib/owners/imports/view';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 
-import { type CurrencySum, importOfKind, inProgress, one, sumReady } from './import-page-parts';
+import { type CurrencySum, importOfKind, inProgress, outcomeOf, sumReady } from './import-page-parts';
 import { IGNORED_COLUMNS_SHOWN, type InvoiceSendOutcome } from './invoices/invoice-import';
 
 /**
@@ -113,8 +113,6 @@ export async function loadInvoiceImportPage(
     existing: (line.facts.exists && existing.get(line.facts.exists.id)) ?? null,
     overwritten: overwroteExisting(line),
   }));
-  const outcome = one(params.outcome) as InvoiceSendOutcome | undefined;
-  const count = Number(one(params.count) ?? '0');
   return {
     detail,
     lines,
@@ -122,10 +120,7 @@ export async function loadInvoiceImportPage(
     existing: lines.filter((line) => line.state === 'ready' && line.facts.exists !== null).length,
     overwritten: lines.filter((line) => line.overwritten).length,
     failed: detail.counts.invalid + detail.counts.problem,
-    outcome:
-      outcome && OUTCOMES.includes(outcome)
-        ? { outcome, count: Number.isSafeInteger(count) && count >= 0 ? count : 0 }
-        : null,
+    outcome: outcomeOf(params, OUTCOMES),
     inProgress: inProgress(detail),
     ignoredColumns: ignoredColumnsOf(params.ignored),
   };

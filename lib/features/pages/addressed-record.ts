@@ -2,9 +2,11 @@ import 'server-only';
 
 import { notFound, unstable_rethrow } from 'next/navigation';
 
+import { IMPORT_KINDS } from '@/lib/base/imports/states';
 import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { deliveryNoteForPage, expenseForPage, invoiceForPage } from '@/lib/features/documents/detail-pages';
 import { importOfKind } from '@/lib/features/imports/import-page-parts';
+import { IMPORT_SECTIONS } from '@/lib/features/imports/import-paths';
 import { isUnknownPartner } from '@/lib/features/partners/pages';
 import { int64IdOf, uuidOf } from '@/lib/service/ids';
 
@@ -33,14 +35,11 @@ const documentCheck =
 
 /** The records a company page's address names, by the page's path below the company (`invoices/42`). */
 const checks: readonly { pattern: RegExp; exists: Check }[] = [
-  {
-    pattern: /^payments\/import\/([^/]+)$/,
-    exists: async (company, _t, id) => (await importOfKind(company, id, 'payments')) !== null,
-  },
-  {
-    pattern: /^invoices\/import\/([^/]+)$/,
-    exists: async (company, _t, id) => (await importOfKind(company, id, 'invoices')) !== null,
-  },
+  // An import's page, under its kind's section.
+  ...IMPORT_KINDS.map((kind) => ({
+    pattern: new RegExp(`^${IMPORT_SECTIONS[kind]}/import/([^/]+)$`),
+    exists: (async (company, _t, id) => (await importOfKind(company, id, kind)) !== null) satisfies Check,
+  })),
   { pattern: /^invoices\/([^/]+)$/, exists: documentCheck(int64IdOf, invoiceForPage) },
   { pattern: /^delivery-notes\/([^/]+)$/, exists: documentCheck(int64IdOf, deliveryNoteForPage) },
   { pattern: /^expenses\/([^/]+)$/, exists: documentCheck(uuidOf, expenseForPage) },

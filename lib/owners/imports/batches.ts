@@ -36,10 +36,10 @@ class NothingToClaim extends Error {}
 export async function nextImportToSend(
   db: Db,
   company: ImportCompany,
-): Promise<{ importId: string; createdBy: string } | null> {
-  const [next] = rowsOf<{ id: string; created_by: string }>(
+): Promise<{ importId: string; kind: ImportKind; createdBy: string } | null> {
+  const [next] = rowsOf<{ id: string; kind: ImportKind; created_by: string }>(
     await db.execute(sql`
-      select i.id, i.created_by from imports i
+      select i.id, i.kind, i.created_by from imports i
        where i.plugin_id = ${company.pluginId} and i.tenant_id = ${company.tenantId} and i.stopped_at is null
          and exists (select 1 from import_lines l
                       where l.import_id = i.id and l.plugin_id = i.plugin_id and l.tenant_id = i.tenant_id
@@ -47,7 +47,7 @@ export async function nextImportToSend(
        order by i.created_at, i.id
        limit 1`),
   );
-  return next ? { importId: next.id, createdBy: next.created_by } : null;
+  return next ? { importId: next.id, kind: next.kind, createdBy: next.created_by } : null;
 }
 
 /**

@@ -8,8 +8,9 @@ import { type Db, rowsOf } from '@/lib/platform/db/client';
 import type { DataApiClient } from '@/lib/service/client';
 
 import { confirmLines } from './confirm';
+import { kindDefinition } from './kinds';
 import type { ImportCompany } from './lines';
-import { readBackOf, readBackSince } from './read-back';
+import { readBackSince } from './read-back';
 
 /**
  * The re-check of lines still `sent`: their batches due a check are read back (./read-back.ts), and every line of the
@@ -99,7 +100,7 @@ export async function checkSentLines(
   let requeued = 0;
   for (const [key, batches] of groups) {
     const first = batches[0]!;
-    const readBack = readBackOf[first.kind];
+    const readBack = kindDefinition(first.kind).confirmedBy.readBack;
     const ids = new Set(batches.map((b) => b.id));
     const groupLines = lines.filter((line) => groupKey(line) === key);
     const client = await clientFor(first.created_by);

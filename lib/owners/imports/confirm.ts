@@ -8,6 +8,7 @@ import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { storable, storableText } from '@/lib/platform/db/storable';
 import { isObject } from '@/lib/service/parse';
 
+import { kindDefinition, kindOfApiUrl } from './kinds';
 import type { DocumentRef, ImportCompany, LineProblem } from './lines';
 
 /**
@@ -77,14 +78,6 @@ export async function confirmLines(
   }));
 }
 
-/** The kind of upload a notification reports, from its apiUrl (`…/api/payments/{id}`); null when it does not say. */
-export function kindOfApiUrl(apiUrl: string | null | undefined): ImportKind | null {
-  if (!apiUrl) return null;
-  if (/\/api\/payments(\/|\b)/i.test(apiUrl)) return 'payments';
-  if (/\/api\/invoices(\/|\b)/i.test(apiUrl)) return 'invoices';
-  return null;
-}
-
 const idText = (value: unknown): string | null =>
   typeof value === 'number' && Number.isFinite(value)
     ? String(value)
@@ -114,8 +107,9 @@ function confirmationOfEntity(entity: WebhookEntity, kind: ImportKind | null): C
   const id = idText(data.id);
   const documentId = idText(data.documentId);
   const documentNumber = typeof data.documentNumber === 'string' ? data.documentNumber : null;
-  // An invoice's result is the document created; a payment's names the document it paid, by documentId.
-  const documentOf = kind === 'payments' ? documentId : (id ?? documentId);
+  // What the document is depends on the kind (./kinds.ts); of an unnamed kind, the record's own, else its document.
+  const documentOf =
+    kind === null ? (id ?? documentId) : kindDefinition(kind).confirmedBy.documentOf({ id, documentId });
   return {
     externalId,
     result: {

@@ -9,6 +9,7 @@ import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { imports } from '@/lib/platform/db/schema';
 import { storable, storableText } from '@/lib/platform/db/storable';
 
+import { kindDefinition, sendablePayload } from './kinds';
 import {
   assertSendable,
   type ImportCompany,
@@ -16,9 +17,7 @@ import {
   isImportId,
   type LineProblem,
   newLineSchema,
-  sendablePayload,
 } from './lines';
-import { markProbablyRecorded } from './probably-recorded';
 
 /** What an import is created from: the file's name and digest (never the file) and its lines. */
 export const newImportSchema = z
@@ -41,8 +40,8 @@ export const newImportSchema = z
     statementOwner: z.string().trim().max(200).nullable().default(null),
     lines: z.array(newLineSchema).max(50_000),
   })
-  .refine((input) => input.kind !== 'payments' || input.accountId !== null, {
-    message: 'A payments import needs the account the payments are recorded on.',
+  .refine((input) => !kindDefinition(input.kind).recordsOnAccount || input.accountId !== null, {
+    message: 'An import of this kind needs the account it records on.',
     path: ['accountId'],
   });
 export type NewImport = z.input<typeof newImportSchema>;
@@ -53,8 +52,8 @@ const SENDABLE_BEFORE_QUEUE: readonly LineState[] = ['ready', 'unmatched', 'inva
 /**
  * Stores an import and its lines in one transaction, and marks `duplicate` every line whose externalId another line
  * of the file used first, or that a line of the company's earlier imports holds (queued, sent, done or with a
- * problem): such a line is never sent. A payments import's lines that look like a payment the company already has
- * (under other bank references) are then marked `probably-recorded` (./probably-recorded.ts). Answers the new
+ * problem): such a line is never sent. The kind's own check then runs (./kinds.ts, `afterCreate`: a payments import's
+ * lines that look like a payment the company already has are marked `probably-recorded`). Answers the new
  * import's id.
  */
 export async function createImport(db: Db, scope: CompanyScope, input: NewImport): Promise<{ id: string }> {
@@ -121,7 +120,7 @@ export async function createImport(db: Db, scope: CompanyScope, input: NewImport
                     document jsonb, problems jsonb)`);
     }
     await markDuplicates(tx, scope, importId);
-    if (kind === 'payments') await markProbablyRecorded(tx, scope, importId);
+    await kindDefinition(kind).afterCreate?.(tx, scope, importId);
     return { id: importId };
   });
 }

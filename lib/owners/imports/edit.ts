@@ -8,6 +8,7 @@ import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { importLines, imports } from '@/lib/platform/db/schema';
 import { storable } from '@/lib/platform/db/storable';
 
+import { sendablePayload } from './kinds';
 import {
   type DocumentRef,
   documentRefSchema,
@@ -16,7 +17,6 @@ import {
   isImportId,
   type LinePayload,
   ofCompany,
-  sendablePayload,
 } from './lines';
 
 /**

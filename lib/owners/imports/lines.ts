@@ -4,14 +4,13 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 
 import type { CompanyScope } from '@/lib/base/company-scope';
-import { type ImportKind, MAX_EXTERNAL_ID } from '@/lib/base/imports/states';
+import { MAX_EXTERNAL_ID } from '@/lib/base/imports/states';
 import { importBatches, importLines, imports } from '@/lib/platform/db/schema';
-import { invoiceItemUpload, invoiceUpload, paymentUpload } from '@/lib/service/uploads';
 
 /**
  * What an import's lines are made of, as its callers (the statement and invoice flows) hand them over and the pages
- * read them back. The payload is checked here against the upload's own schema (lib/service/uploads.ts): a line that is
- * `ready` is sendable as it is stored.
+ * read them back. The payload is checked against the kind's upload schema (./kinds.ts, `sendablePayload`): a line
+ * that is `ready` is sendable as it is stored.
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -58,12 +57,6 @@ export type LineProblem = z.infer<typeof lineProblemSchema>;
 export const documentRefSchema = z.object({ id: z.string().min(1), documentNumber: z.string() });
 export type DocumentRef = z.infer<typeof documentRefSchema>;
 
-const payloadSchemas = {
-  payments: paymentUpload,
-  // An invoice line always sends its items.
-  invoices: invoiceUpload.extend({ items: z.array(invoiceItemUpload).min(1) }),
-} as const;
-
 /** What a line will send: an object the kind's upload schema accepts. */
 export const linePayloadSchema = z.record(z.string(), z.unknown());
 export type LinePayload = z.infer<typeof linePayloadSchema>;
@@ -86,25 +79,6 @@ export type NewLine = z.input<typeof newLineSchema>;
 export class ImportInputError extends Error {
   override name = 'ImportInputError';
   readonly kind = 'import-input';
-}
-
-/**
- * The payload as it will be sent: the line's own externalId and, for payments, the import's account written into it
- * (whatever the caller put there), then checked against the upload's schema. Null when the line has none.
- */
-export function sendablePayload(
-  kind: ImportKind,
-  payload: LinePayload | null,
-  externalId: string | null,
-  accountId: string | null,
-): LinePayload | null {
-  if (payload === null) return null;
-  const merged: LinePayload = { ...payload, ...(externalId === null ? {} : { externalId }) };
-  if (kind === 'payments' && accountId !== null) merged.accountId = Number(accountId);
-  if (!payloadSchemas[kind].safeParse(merged).success) {
-    throw new ImportInputError(`A ${kind} line's payload does not fit the upload's schema.`);
-  }
-  return merged;
 }
 
 /**

@@ -3,9 +3,9 @@ import 'server-only';
 import { sha256Hex } from '@/lib/platform/crypto/digest';
 import type { DataApiClient } from '@/lib/service/client';
 import { DataApiError, surelyNotSent } from '@/lib/service/errors';
-import type { PaymentUpload } from '@/lib/service/uploads';
 
 import type { ClaimedBatch } from './batches';
+import { kindDefinition } from './kinds';
 import type { PostOutcome } from './outcomes';
 
 /**
@@ -58,11 +58,7 @@ export async function postBatch(
 ): Promise<{ outcome: PostOutcome; retryAfterSeconds?: number }> {
   const { data } = bodyOf(batch);
   try {
-    // Checked against these schemas when stored (./lines.ts), and again by the client before anything leaves.
-    const accepted =
-      batch.kind === 'payments'
-        ? await client.payments.uploadBatch(data as PaymentUpload[])
-        : await client.invoices.uploadBatch(data);
+    const accepted = await kindDefinition(batch.kind).upload(client, data);
     return { outcome: { kind: 'accepted', status: 202, requestIds: accepted.requestIds } };
   } catch (error) {
     return outcomeOfFailure(error);

@@ -1,6 +1,5 @@
 import 'server-only';
 
-import type { ImportKind } from '@/lib/base/imports/states';
 import type { DataApiClient } from '@/lib/service/client';
 import { MAX_BATCH } from '@/lib/service/uploads';
 
@@ -10,7 +9,7 @@ import type { Confirmation } from './confirm';
  * Reading back what was sent, for connections without a receiver of notifications and for batches whose fate is
  * unknown: one listing of everything the kind's list shows changed since the batches left, a page of 100 at a time
  * (`Skip` paging, stopping on a short page or once every id looked for is found), matched by externalId (never one
- * call per line). Each kind plugs in its own reader: payments by GET /api/payments of the import's account, invoices
+ * call per line). Each kind plugs in its own reader (./kinds.ts): payments by GET /api/payments of the import's account, invoices
  * by GET /api/invoices. A reading finds what the service created; a document it refused (a problem the
  * notification would have told) is not there, so without a receiver such a line stays `sent`, and a line of an
  * unknown batch the reading did not find is sent again only after its batch's resend window (./check.ts).
@@ -101,8 +100,3 @@ export const readBackInvoices: ReadBack = (client, { since, externalIds }) =>
       };
     },
   );
-
-export const readBackOf: Record<ImportKind, ReadBack> = {
-  payments: readBackPayments,
-  invoices: readBackInvoices,
-};

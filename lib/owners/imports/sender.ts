@@ -11,6 +11,7 @@ import { isDataApiError } from '@/lib/service/errors';
 
 import { claimBatch, markPosting, nextImportToSend, resolveOrphans } from './batches';
 import { checkSentLines, type ClientFor, nextCheckAt, postponeChecks } from './check';
+import { kindDefinition } from './kinds';
 import { releaseLease, takeLease } from './lease';
 import type { ImportCompany } from './lines';
 import { recordOutcome, stopImport } from './outcomes';
@@ -138,7 +139,7 @@ async function sendQueued(
     }
     const claim = await claimBatch(db, company, holder, {
       leaseSeconds: settings.leaseSeconds,
-      size: settings.batchSize,
+      size: Math.min(settings.batchSize, kindDefinition(next.kind).batchSize),
       importId: next.importId,
     });
     // Nothing left of that import (another sender's claim, or its user stopped it): look for the next one.

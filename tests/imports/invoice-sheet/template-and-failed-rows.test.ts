@@ -11,7 +11,8 @@ import {
   invoiceTemplateXlsx,
 } from '@/lib/features/imports/invoices/template';
 import { invoiceLinesOf } from '@/lib/features/imports/invoices/validate';
-import { newLineSchema, sendablePayload } from '@/lib/owners/imports/lines';
+import { sendablePayload } from '@/lib/owners/imports/kinds';
+import { newLineSchema } from '@/lib/owners/imports/lines';
 import { column } from '@/lib/platform/files/columns';
 import { csvStream } from '@/lib/platform/files/csv';
 

@@ -3,20 +3,18 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 
 import type { CompanyScope } from '@/lib/base/company-scope';
-import { type Answer, type Answerable, HttpError } from '@/lib/base/errors';
+import { type Answer, type Answerable } from '@/lib/base/errors';
 import { readMultipartForm, type UploadedFile, uploadedFile } from '@/lib/base/http/multipart';
 import { readInvoiceDisplay } from '@/lib/base/imports/invoice-display';
 import { createImport } from '@/lib/owners/imports/create';
-import { requestImportSend } from '@/lib/owners/imports/jobs';
-import { companyOf, isImportId } from '@/lib/owners/imports/lines';
-import { queueLines, resumeImport } from '@/lib/owners/imports/queue';
-import { type ImportDetail, readImport } from '@/lib/owners/imports/view';
+import type { ImportDetail } from '@/lib/owners/imports/view';
 import type { Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
-import { companyPath } from '@/lib/service/records/present';
 
+import { importPageOfKind } from '../import-paths';
 import { readInvoiceSheetOffThread } from '../reading/off-thread';
 import { ReaderBusy, ReaderGaveUp } from '../reading/pool';
+import { importOf, queueAndSend } from '../send-lines';
 import { loadInvoiceContext } from './context';
 import { type InvoiceSheet, SheetRefused } from './sheet';
 import { invoiceLinesOf } from './validate';
@@ -112,7 +110,7 @@ export async function importInvoices(
 
 /** `/companies/{tenantId}/invoices/import/{importId}` */
 export const invoiceImportPath = (tenantId: string, importId: string) =>
-  companyPath(tenantId, 'invoices', 'import', importId);
+  importPageOfKind(tenantId, 'invoices', importId);
 
 /** How many of the columns not read the page names, and how much of each: a header is the file's text. */
 export const IGNORED_COLUMNS_SHOWN = { count: 20, length: 80 } as const;
@@ -132,15 +130,9 @@ export function newInvoiceImportPath(tenantId: string, importId: string, ignored
 /** What the send form did, for the page to say. */
 export type InvoiceSendOutcome = 'queued' | 'unchanged' | 'overwrite-needed';
 
-const noImport = () => new HttpError('not_found', 'import_not_found');
-
 /** The company's invoices import, or 404 (another company's, a payments import, or none). */
-export async function invoiceImportOf(db: Db, scope: CompanyScope, importId: string): Promise<ImportDetail> {
-  if (!isImportId(importId)) throw noImport();
-  const detail = await readImport(db, scope, importId);
-  if (!detail || detail.kind !== 'invoices') throw noImport();
-  return detail;
-}
+export const invoiceImportOf = (db: Db, scope: CompanyScope, importId: string): Promise<ImportDetail> =>
+  importOf(db, scope, importId, 'invoices');
 
 /**
  * The send form (POST …/invoices/import/{importId}/send): queues the invoices named (none named: every ready one)
@@ -162,10 +154,7 @@ export async function sendInvoiceLines(
   const held = new Set(heldBack.map((line) => line.line));
   const toQueue = candidates.filter((line) => !held.has(line.line)).map((line) => line.line);
 
-  const { queued } = toQueue.length > 0 ? await queueLines(db, scope, importId, toQueue) : { queued: [] as string[] };
-  // A stopped import's lines wait in the queue already: sending again lifts the stop (queueLines does when it queues).
-  const resumed = queued.length === 0 && detail.stoppedAt !== null && (await resumeImport(db, scope, importId));
-  if (queued.length > 0 || resumed) await requestImportSend(companyOf(scope));
+  const { queued, resumed } = await queueAndSend(db, scope, detail, toQueue);
 
   const outcome: InvoiceSendOutcome =
     heldBack.length > 0 ? 'overwrite-needed' : queued.length > 0 || resumed ? 'queued' : 'unchanged';

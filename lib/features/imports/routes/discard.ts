@@ -5,6 +5,7 @@ import { importUploadTexts } from '@/lib/base/i18n/import-upload';
 import { companyRoute } from '@/lib/doors/company/route';
 import { uploadRefusalPage } from '@/lib/doors/company/upload-refusal';
 import { discardImportOf } from '@/lib/features/imports/discard-import';
+import { IMPORT_SECTIONS } from '@/lib/features/imports/import-paths';
 import { otherMethods } from '@/lib/platform/http/other-methods';
 import { seeOther } from '@/lib/platform/http/see-other';
 
@@ -26,7 +27,7 @@ export const discardImportRoute = companyRoute<{ tenantId: string; importId: str
       session,
       scope,
       // The import's own section (Payments, Invoices) is the current tab.
-      place: { section: answer.importKind, back: () => texts.back, embedded: false },
+      place: { section: IMPORT_SECTIONS[answer.importKind], back: () => texts.back, embedded: false },
       locale,
       title: texts.refusedTitle,
       body: texts.refused,

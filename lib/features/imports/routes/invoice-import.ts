@@ -1,7 +1,5 @@
 import 'server-only';
 
-import { HttpError } from '@/lib/base/errors';
-import { readBodyText } from '@/lib/base/http/body';
 import { localeOf } from '@/lib/base/http/request-locale';
 import { fill } from '@/lib/base/i18n/documents';
 import { fileDay } from '@/lib/base/i18n/format';
@@ -14,7 +12,7 @@ import { fileResponse } from '@/lib/doors/company/file-answer';
 import { fileAddress } from '@/lib/doors/company/file-answer';
 import { companyRoute } from '@/lib/doors/company/route';
 import { uploadRefusalPage } from '@/lib/doors/company/upload-refusal';
-import { readSendForm } from '@/lib/features/imports/import-actions';
+import { invoiceImportKind } from '@/lib/features/imports/import-kinds';
 import { failedRowsCsv } from '@/lib/features/imports/invoices/failed-rows';
 import {
   importInvoices,
@@ -22,13 +20,13 @@ import {
   InvoiceUploadRefused,
   newInvoiceImportPath,
   readInvoiceUploadForm,
-  sendInvoiceLines,
 } from '@/lib/features/imports/invoices/invoice-import';
 import { invoiceTemplateCsv, invoiceTemplateXlsx } from '@/lib/features/imports/invoices/template';
-import { importView } from '@/lib/owners/imports/view';
 import { otherMethods } from '@/lib/platform/http/other-methods';
 import { seeOther } from '@/lib/platform/http/see-other';
 import { companyPath } from '@/lib/service/records/present';
+
+import { importAddresses, type ImportParams } from './import-routes';
 
 /**
  * The invoice import's addresses (contract.md, "Uploads"), each through the company's door (companyRoute: our own
@@ -39,16 +37,10 @@ import { companyPath } from '@/lib/service/records/present';
  *   worker of the import reader is busy).
  * - GET …/invoices/import/template.csv and template.xlsx: the template, a download.
  * - GET …/invoices/import/{importId}/failed.csv: the rows of the invalid and refused invoices as read, with why.
- * - GET …/invoices/import/{importId} with Accept: application/json (the proxy rewrites it to …/view.json): the
- *   contract's JSON view, problems in the user's language.
- * - POST …/invoices/import/{importId}/send: the repeated `line` (none named: every ready invoice) and `overwrite=1`,
- *   without which an invoice already at the service is not queued; 303 back to the page saying what happened.
+ * - the JSON view and the send form as every kind has them (./import-routes.ts); the send form's own field is
+ *   `overwrite=1`, without which an invoice already at the service is not queued (../import-kinds.ts).
  * Another company's import, a payments import or an unknown id is not found (404).
  */
-
-type ImportParams = { tenantId: string; importId: string };
-
-const FORM_LIMIT_BYTES = 1024 * 1024;
 
 /** Why an upload was refused, in words: our own `no-file` and `too-slow`, else the sheet reader's (its `too-large` too). */
 function refusalWords(error: InvoiceUploadRefused, locale: Locale): string {
@@ -141,36 +133,10 @@ export const invoiceFailedRows = companyRoute<ImportParams>(
   },
 );
 
-/** The import's JSON view (GET …/invoices/import/{importId} with Accept: application/json). */
-export const invoiceImportView = companyRoute<ImportParams>(
-  { endpoint: 'company.import-view', json: true },
-  async ({ request, params, read }) => {
-    const detail = await read((db, scope) => invoiceImportOf(db, scope, params.importId));
-    const locale = pickLocale(request.headers.get('accept-language'));
-    return Response.json(importView(detail, describeInvoiceProblem(locale)), {
-      headers: { 'Cache-Control': 'private, no-store', Vary: 'Accept, Accept-Language' },
-    });
-  },
-);
-
-/** The page's send form: the invoices named (none: every ready one), `overwrite=1` for those already at the service. */
-export const sendInvoiceImport = companyRoute<ImportParams>(
-  { endpoint: 'company.import-send', form: true },
-  async ({ request, params, read }) => {
-    const body = await readBodyText(request, FORM_LIMIT_BYTES).catch(() => null);
-    const form = body === null ? null : new URLSearchParams(body);
-    const which = form === null ? null : readSendForm(form);
-    if (form === null || which === null) throw new HttpError('bad_request', 'import_form_invalid');
-    const overwrite = form.get('overwrite') === '1';
-    return seeOther(await read((db, scope) => sendInvoiceLines(db, scope, params.importId, which, overwrite)));
-  },
-);
-
 /** The invoice import's addresses, each taken whole by its route file (app/companies/[tenantId]/invoices/import/). */
 export const invoiceImportAddresses = {
   templates: { csv: fileAddress(invoiceTemplate('csv')), xlsx: fileAddress(invoiceTemplate('xlsx')) },
   upload: { ...otherMethods('POST'), POST: uploadInvoices },
   failedRows: fileAddress(invoiceFailedRows),
-  view: { ...otherMethods('GET'), GET: invoiceImportView },
-  send: { ...otherMethods('POST'), POST: sendInvoiceImport },
+  ...importAddresses(invoiceImportKind),
 };
