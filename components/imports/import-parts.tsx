@@ -403,3 +403,51 @@ export function ImportLines({
     </div>
   );
 }
+
+/**
+ * An import's page as every kind draws it: the header, what the last form did, why sending stopped (with "Send
+ * again" posting to the kind's send form), the progress while lines are on their way, the summary with the send form,
+ * and the lines. The kind hands over its own header, notices, summary, columns and rows.
+ */
+export function ImportFrame({
+  detail,
+  lines,
+  page,
+  send,
+  inProgress,
+  kindMarker,
+  header,
+  notices,
+  summary,
+  columns,
+  texts,
+  children,
+}: {
+  detail: Pick<ImportDetail, 'id' | 'state' | 'stopReason' | 'counts'>;
+  lines: readonly { line: string; state: LineState }[];
+  /** The import's page and its send form. */
+  page: string;
+  send: string;
+  inProgress: boolean;
+  /** The page's `data-import-kind`, where the kind's page names it. */
+  kindMarker?: string;
+  header: ReactNode;
+  notices: ReactNode;
+  summary: ReactNode;
+  columns: Column[];
+  texts: ImportPartsTexts & { empty: string; caption: string };
+  children: ReactNode;
+}) {
+  return (
+    <div data-import-id={detail.id} data-import-state={detail.state} data-import-kind={kindMarker}>
+      {header}
+      {notices}
+      <StopNotice detail={detail} lines={lines} action={send} texts={texts} />
+      {inProgress && <ProgressNotice counts={detail.counts} page={page} texts={texts} />}
+      {summary}
+      <ImportLines count={lines.length} empty={texts.empty} caption={texts.caption} columns={columns}>
+        {children}
+      </ImportLines>
+    </div>
+  );
+}

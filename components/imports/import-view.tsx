@@ -16,19 +16,17 @@ import { companyPath, kindPath } from '@/lib/service/records/present';
 import { plainLinkClass } from '../detail-parts';
 import { type Column, RowHeader, Td } from '../table';
 import {
+  ImportFrame,
   ImportHeader,
-  ImportLines,
   ImportSummary,
   LinkedWords,
   OutcomeNotice,
   outcomeStillTrue,
   pluralOf,
   primaryButton,
-  ProgressNotice,
   ReadySums,
   SendPart,
   StateBadge,
-  StopNotice,
   whenOf,
 } from './import-parts';
 
@@ -465,48 +463,47 @@ export function ImportView({ data, tenantId, texts, money, locale }: ImportViewP
     c.state,
     c.actions,
   ];
-  const counts = detail.counts;
 
   return (
-    <div data-import-id={detail.id} data-import-state={detail.state}>
-      <StatementHeader data={data} tenantId={tenantId} texts={texts} money={money} locale={locale} />
-      <StatementOutcome data={data} tenantId={tenantId} texts={texts} locale={locale} />
-
-      <StopNotice detail={detail} lines={lines} action={actions.send} texts={texts} />
-
-      {data.inProgress && <ProgressNotice counts={counts} page={page} texts={texts} />}
-
-      <RecordSummary data={data} action={actions.send} texts={texts} locale={locale} />
-
-      <ImportLines count={lines.length} empty={texts.empty} caption={texts.caption} columns={columns}>
-        {lines.flatMap((line) => {
-          const row = (
-            <StatementLineRow
-              key={line.line}
-              line={line}
-              search={data.search}
-              tenantId={tenantId}
-              actions={actions}
-              texts={texts}
-              locale={locale}
-            />
-          );
-          return data.search?.line === line.line
-            ? [
-                row,
-                <SearchResults
-                  key={`${line.line}-results`}
-                  data={data.search}
-                  actions={actions}
-                  columns={columns.length}
-                  texts={texts}
-                  locale={locale}
-                />,
-              ]
-            : [row];
-        })}
-      </ImportLines>
-    </div>
+    <ImportFrame
+      detail={detail}
+      lines={lines}
+      page={page}
+      send={actions.send}
+      inProgress={data.inProgress}
+      header={<StatementHeader data={data} tenantId={tenantId} texts={texts} money={money} locale={locale} />}
+      notices={<StatementOutcome data={data} tenantId={tenantId} texts={texts} locale={locale} />}
+      summary={<RecordSummary data={data} action={actions.send} texts={texts} locale={locale} />}
+      columns={columns}
+      texts={texts}
+    >
+      {lines.flatMap((line) => {
+        const row = (
+          <StatementLineRow
+            key={line.line}
+            line={line}
+            search={data.search}
+            tenantId={tenantId}
+            actions={actions}
+            texts={texts}
+            locale={locale}
+          />
+        );
+        return data.search?.line === line.line
+          ? [
+              row,
+              <SearchResults
+                key={`${line.line}-results`}
+                data={data.search}
+                actions={actions}
+                columns={columns.length}
+                texts={texts}
+                locale={locale}
+              />,
+            ]
+          : [row];
+      })}
+    </ImportFrame>
   );
 }
 

@@ -5,24 +5,23 @@ import { describeInvoiceProblem, type InvoiceImportTexts } from '@/lib/base/i18n
 import { invoiceSheetTexts, partnerWarningWords } from '@/lib/base/i18n/invoice-sheet';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { LineState } from '@/lib/base/imports/states';
+import { importPageOfKind } from '@/lib/features/imports/import-paths';
 import type { InvoiceImportPageData, InvoicePageLine } from '@/lib/features/imports/invoice-import-page';
-import { companyPath, kindPath } from '@/lib/service/records/present';
+import { kindPath } from '@/lib/service/records/present';
 
 import { linkClass, plainLinkClass } from '../detail-parts';
 import { type Column, RowHeader, Td } from '../table';
 import {
+  ImportFrame,
   ImportHeader,
-  ImportLines,
   ImportSummary,
   OutcomeNotice,
   outcomeStillTrue,
   pluralOf,
   primaryButton,
-  ProgressNotice,
   ReadySums,
   SendPart,
   StateBadge,
-  StopNotice,
 } from './import-parts';
 
 /** The states the summary always shows; the others once an invoice is in them. */
@@ -276,45 +275,50 @@ export function InvoiceImportView({
   locale: Locale;
 }) {
   const { detail, lines } = data;
-  const page = companyPath(tenantId, 'invoices', 'import', detail.id);
+  const page = importPageOfKind(tenantId, 'invoices', detail.id);
   const send = `${page}/send`;
   const describe = describeInvoiceProblem(locale);
   const c = texts.columns;
   const columns: Column[] = [c.invoice, c.partner, c.items, c.totals, c.state];
-  const counts = detail.counts;
 
   return (
-    <div data-import-id={detail.id} data-import-state={detail.state} data-import-kind="invoices">
-      <ImportHeader detail={detail} tenantId={tenantId} section="invoices" texts={texts} locale={locale} />
-      {data.outcome && outcomeStillTrue(data.outcome.outcome, detail) && (
-        <OutcomeNotice outcome={data.outcome.outcome} warn={data.outcome.outcome !== 'queued'}>
-          {fill(texts.outcomes[data.outcome.outcome], { count: data.outcome.count })}
-        </OutcomeNotice>
-      )}
-
-      {data.ignoredColumns.length > 0 && (
-        <OutcomeNotice outcome="ignored-columns" warn>
-          {fill(invoiceSheetTexts[locale].ignoredColumns, { columns: data.ignoredColumns.join(', ') })}
-        </OutcomeNotice>
-      )}
-      <StopNotice detail={detail} lines={lines} action={send} texts={texts} />
-      {data.inProgress && <ProgressNotice counts={counts} page={page} texts={texts} />}
-
-      <InvoiceSummary data={data} page={page} send={send} texts={texts} locale={locale} />
-
-      <ImportLines count={lines.length} empty={texts.empty} caption={texts.caption} columns={columns}>
-        {lines.map((line) => (
-          <InvoiceLineRow
-            key={line.line}
-            line={line}
-            tenantId={tenantId}
-            texts={texts}
-            locale={locale}
-            describe={describe}
-          />
-        ))}
-      </ImportLines>
-    </div>
+    <ImportFrame
+      detail={detail}
+      lines={lines}
+      page={page}
+      send={send}
+      inProgress={data.inProgress}
+      kindMarker="invoices"
+      header={<ImportHeader detail={detail} tenantId={tenantId} section="invoices" texts={texts} locale={locale} />}
+      notices={
+        <>
+          {data.outcome && outcomeStillTrue(data.outcome.outcome, detail) && (
+            <OutcomeNotice outcome={data.outcome.outcome} warn={data.outcome.outcome !== 'queued'}>
+              {fill(texts.outcomes[data.outcome.outcome], { count: data.outcome.count })}
+            </OutcomeNotice>
+          )}
+          {data.ignoredColumns.length > 0 && (
+            <OutcomeNotice outcome="ignored-columns" warn>
+              {fill(invoiceSheetTexts[locale].ignoredColumns, { columns: data.ignoredColumns.join(', ') })}
+            </OutcomeNotice>
+          )}
+        </>
+      }
+      summary={<InvoiceSummary data={data} page={page} send={send} texts={texts} locale={locale} />}
+      columns={columns}
+      texts={texts}
+    >
+      {lines.map((line) => (
+        <InvoiceLineRow
+          key={line.line}
+          line={line}
+          tenantId={tenantId}
+          texts={texts}
+          locale={locale}
+          describe={describe}
+        />
+      ))}
+    </ImportFrame>
   );
 }
 
