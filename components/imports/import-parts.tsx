@@ -178,8 +178,8 @@ export function SendPart({
 }: {
   detail: Pick<ImportDetail, 'counts' | 'stoppedAt'>;
   settledWords: ImportsTexts['actions']['record'];
-  /** The sums to send (`ReadySums`). */
-  sums: ReactNode;
+  /** The sums to send, as `ReadySums` says them. */
+  sums: Omit<Parameters<typeof ReadySums>[0], 'locale'>;
   locale: Locale;
   children: ReactNode;
 }) {
@@ -191,7 +191,7 @@ export function SendPart({
           {pluralOf(settled, settledWords, locale)}
         </p>
       )}
-      {(toSend > 0 || (settled === 0 && !sending)) && sums}
+      {(toSend > 0 || (settled === 0 && !sending)) && <ReadySums {...sums} locale={locale} />}
       {toSend > 0 && children}
     </>
   );

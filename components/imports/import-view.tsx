@@ -24,7 +24,6 @@ import {
   outcomeStillTrue,
   pluralOf,
   primaryButton,
-  ReadySums,
   SendPart,
   StateBadge,
   whenOf,
@@ -527,15 +526,12 @@ function RecordSummary({
         detail={detail}
         settledWords={texts.summary.settled}
         locale={locale}
-        sums={
-          <ReadySums
-            label={texts.summary.toRecord}
-            none={texts.summary.sumNone}
-            sums={data.toRecord}
-            marker="data-to-record"
-            locale={locale}
-          />
-        }
+        sums={{
+          label: texts.summary.toRecord,
+          none: texts.summary.sumNone,
+          sums: data.toRecord,
+          marker: 'data-to-record',
+        }}
       >
         <form method="post" action={action} className="mt-3 flex flex-wrap items-center gap-3">
           <button type="submit" className={primaryButton} data-record={counts.ready}>

@@ -19,7 +19,6 @@ import {
   outcomeStillTrue,
   pluralOf,
   primaryButton,
-  ReadySums,
   SendPart,
   StateBadge,
 } from './import-parts';
@@ -359,15 +358,7 @@ function InvoiceSummary({
         detail={detail}
         settledWords={data.overwritten > 0 ? texts.summary.settledOverwriting : texts.summary.settled}
         locale={locale}
-        sums={
-          <ReadySums
-            label={texts.summary.toSend}
-            none={texts.summary.sumNone}
-            sums={data.toSend}
-            marker="data-to-send"
-            locale={locale}
-          />
-        }
+        sums={{ label: texts.summary.toSend, none: texts.summary.sumNone, sums: data.toSend, marker: 'data-to-send' }}
       >
         <SendForm data={data} action={send} texts={texts} locale={locale} />
       </SendPart>

@@ -44,6 +44,20 @@ export async function importOfKind(
   return detail && detail.kind === kind ? detail : null;
 }
 
+/**
+ * A kind's page loader: the company's import of the kind (null: the page answers 404), then what the kind's page
+ * shows of it (`build`).
+ */
+export function kindPageLoader<D>(
+  kind: ImportDetail['kind'],
+  build: (page: CompanyPage, detail: ImportDetail, params: SearchParams) => Promise<D>,
+): (page: CompanyPage, importId: string, params: SearchParams) => Promise<D | null> {
+  return async (page, importId, params) => {
+    const detail = await importOfKind(page, importId, kind);
+    return detail ? build(page, detail, params) : null;
+  };
+}
+
 /** A sum per currency: its amount (exact decimals) and how many lines it adds up. */
 export type CurrencySum = { currency: string; amount: string; count: number };
 

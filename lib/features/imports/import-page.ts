@@ -1,8 +1,6 @@
 import 'server-only';
 
-import type { SearchParams } from '@/lib/base/http/search-params';
 import { type PaymentDisplay, readPaymentDisplay } from '@/lib/base/imports/payment-display';
-import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { searchInvoicesToPair } from '@/lib/features/imports/queries/open-invoices';
 import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/features/money/queries/accounts';
 import { holdersOf, type HoldingLine, type ImportDetail, type ImportLineView } from '@/lib/owners/imports/view';
@@ -10,7 +8,7 @@ import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 
 import type { ImportOutcome } from './import-actions';
 import { claimsOfImport, type InvoiceLeft, leftAfterImport } from './import-claims';
-import { type CurrencySum, importOfKind, inProgress, one, outcomeOf, sumReady } from './import-page-parts';
+import { type CurrencySum, inProgress, kindPageLoader, one, outcomeOf, sumReady } from './import-page-parts';
 import { CHANGEABLE } from './import-paths';
 
 /**
@@ -70,14 +68,8 @@ export function sumToRecord(lines: readonly PageLine[]): ImportPageData['toRecor
   );
 }
 
-export async function loadImportPage(
-  page: CompanyPage,
-  importId: string,
-  params: SearchParams,
-): Promise<ImportPageData | null> {
-  // An invoices import has its own page (invoice-import-page.ts).
-  const detail = await importOfKind(page, importId, 'payments');
-  if (!detail) return null;
+// An invoices import has its own page (invoice-import-page.ts).
+export const loadImportPage = kindPageLoader('payments', async (page, detail, params): Promise<ImportPageData> => {
   const duplicates = detail.lines.flatMap((line) =>
     line.state === 'duplicate' && line.externalId !== null ? [line.externalId] : [],
   );
@@ -107,4 +99,4 @@ export async function loadImportPage(
     },
     inProgress: inProgress(detail),
   };
-}
+});

@@ -1,13 +1,12 @@
 import 'server-only';
 
-import type { SearchParams } from '@/lib/base/http/search-params';
 import { type InvoiceDisplayRead, readInvoiceDisplay } from '@/lib/base/imports/invoice-display';
 import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { invoicesToOverwrite, type OverwrittenInvoice } from '@/lib/features/imports/queries/invoice-import';
 import type { ImportDetail, ImportLineView } from '@/lib/owners/imports/view';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 
-import { type CurrencySum, importOfKind, inProgress, outcomeOf, sumReady } from './import-page-parts';
+import { type CurrencySum, inProgress, kindPageLoader, outcomeOf, sumReady } from './import-page-parts';
 import { IGNORED_COLUMNS_SHOWN, type InvoiceSendOutcome } from './invoices/invoice-import';
 
 /**
@@ -99,29 +98,26 @@ export const overwroteExisting = (line: ReadLine) =>
   line.facts.exists !== null &&
   (line.document === null || line.document.id === line.facts.exists.id);
 
-export async function loadInvoiceImportPage(
-  page: CompanyPage,
-  importId: string,
-  params: SearchParams,
-): Promise<InvoiceImportPageData | null> {
-  const detail = await importOfKind(page, importId, 'invoices');
-  if (!detail) return null;
-  const read = detail.lines.map((line) => ({ ...line, facts: readInvoiceDisplay(line.display) }));
-  const existing = await existingInvoicesOf(page, read);
-  const lines = read.map((line) => ({
-    ...line,
-    existing: (line.facts.exists && existing.get(line.facts.exists.id)) ?? null,
-    overwritten: overwroteExisting(line),
-  }));
-  return {
-    detail,
-    lines,
-    toSend: sumToSend(lines),
-    existing: lines.filter((line) => line.state === 'ready' && line.facts.exists !== null).length,
-    overwritten: lines.filter((line) => line.overwritten).length,
-    failed: detail.counts.invalid + detail.counts.problem,
-    outcome: outcomeOf(params, OUTCOMES),
-    inProgress: inProgress(detail),
-    ignoredColumns: ignoredColumnsOf(params.ignored),
-  };
-}
+export const loadInvoiceImportPage = kindPageLoader(
+  'invoices',
+  async (page, detail, params): Promise<InvoiceImportPageData> => {
+    const read = detail.lines.map((line) => ({ ...line, facts: readInvoiceDisplay(line.display) }));
+    const existing = await existingInvoicesOf(page, read);
+    const lines = read.map((line) => ({
+      ...line,
+      existing: (line.facts.exists && existing.get(line.facts.exists.id)) ?? null,
+      overwritten: overwroteExisting(line),
+    }));
+    return {
+      detail,
+      lines,
+      toSend: sumToSend(lines),
+      existing: lines.filter((line) => line.state === 'ready' && line.facts.exists !== null).length,
+      overwritten: lines.filter((line) => line.overwritten).length,
+      failed: detail.counts.invalid + detail.counts.problem,
+      outcome: outcomeOf(params, OUTCOMES),
+      inProgress: inProgress(detail),
+      ignoredColumns: ignoredColumnsOf(params.ignored),
+    };
+  },
+);
