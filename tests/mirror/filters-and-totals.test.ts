@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { type MirrorView, totalsOfMirrored } from '@/lib/features/documents/queries';
 import { documentRow, type MirroredRecord } from '@/lib/owners/mirror/document-row';
+import { invoiceSchema } from '@/lib/service/schemas/invoice';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
 import { searchWordsOf } from '@/lib/owners/mirror/search-text';
 import { syncCompany } from '@/lib/owners/mirror/sync';
@@ -100,7 +101,7 @@ describe.each(databaseKinds)('list filters and totals over a synced mirror on %s
       const live = await api.listed(TENANT, 'invoices', `${liveQuery(filters)}&ExtendedFields=Items`);
       const words = searchWordsOf(q);
       const expected = live.filter((record) => {
-        const text = documentRow('invoices', record as MirroredRecord['invoices']).searchText!;
+        const text = documentRow('invoices', invoiceSchema.parse(record)).searchText!;
         return words.every((word) => text.includes(word));
       });
       const found = await everyMirrored(database.db, company(), 'invoices', { q, filters, sort: '-issueDate' });
