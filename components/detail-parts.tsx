@@ -4,6 +4,7 @@ import { Link } from '@/components/link';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { formatMoney, formatNumber } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
+import type { Amount } from '@/lib/base/money';
 import { tagName } from '@/lib/service/records/present';
 import type { Partner, Prices } from '@/lib/service/schemas/common';
 
@@ -109,7 +110,7 @@ export function PricesTable({
   const foreign = currency.toUpperCase() !== 'EUR' && prices?.legislativePrices;
   const doc = prices?.documentPrices;
   const eur = prices?.legislativePrices;
-  const rows: [string, number | null | undefined, number | null | undefined][] = [
+  const rows: [string, Amount | null | undefined, Amount | null | undefined][] = [
     [d.totalPrice, doc?.totalPrice, eur?.totalPrice],
     [d.vatTotal, doc?.vatTotalPrice, eur?.vatTotalPrice],
     [d.totalInclVat, doc?.totalPriceInclVat, eur?.totalPriceInclVat],

@@ -1,4 +1,5 @@
 import { formatMoney } from '@/lib/base/i18n/format';
+import { isNegativeAmount } from '@/lib/base/money';
 import { documentTotal } from '@/lib/service/records/present';
 import type { Invoice } from '@/lib/service/schemas/invoice';
 
@@ -36,7 +37,7 @@ export function invoiceColumns(context: ColumnContext): DocumentColumn<Invoice>[
         const total = documentTotal(invoice.prices);
         return (
           <Td numeric>
-            <span className={total.amount !== null && total.amount < 0 ? 'text-violet-800' : undefined}>
+            <span className={total.amount !== null && isNegativeAmount(total.amount) ? 'text-violet-800' : undefined}>
               {formatMoney(total.amount, total.currency, locale)}
             </span>
           </Td>

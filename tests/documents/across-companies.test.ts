@@ -4,6 +4,7 @@ import { companyScope } from '@/lib/base/company-scope';
 import { overdueAcrossHref, overduePaging, readAcrossCompanies } from '@/lib/features/documents/across-companies';
 import { chartsOfCompany } from '@/lib/features/overview/charts';
 import { mirrorCompanies } from '@/lib/platform/db/schema';
+import { pricesSchema } from '@/lib/service/schemas/common';
 
 import { invoice, mirrorRecords } from '../mirror/query-fixture';
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
@@ -34,7 +35,7 @@ describe.each(databaseKinds)('a session’s companies side by side on %s', (kind
       {
         ...invoice({ id: 11, number: 'DOB11', partner: 'Hruška s.r.o.', issue: '2024-12-20', due: '2025-01-04' }),
         invoiceType: 1,
-        prices: { currency: 'EUR', legislativePrices: { totalPriceInclVat: -1219.55 } },
+        prices: pricesSchema.parse({ currency: 'EUR', legislativePrices: { totalPriceInclVat: -1219.55 } }),
       },
     ]);
     await mirrorRecords(db, own('30002'), 'invoices', [overdueInvoice(2, 'Jablko a.s.', '200.20')]);

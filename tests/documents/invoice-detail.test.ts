@@ -11,12 +11,18 @@ const parts = {
   payments: [],
   linkedDocuments: [{ documentNumber: 'DL2026000054' }],
 };
+/** The parts as the page reads them: amounts as exact decimals. */
+const readParts = {
+  ...parts,
+  items: [{ name: 'Croissant', quantity: '2' }],
+  vatBreakdowns: [{ vatRate: '20', base: '10', vat: '2', total: '12' }],
+};
 
 describe('the invoice detail', () => {
   it('takes the single record as it is when it carries the extended parts (one call)', async () => {
     const service = createFakeService();
     service.answer(json({ data: { ...base, ...parts } }));
-    expect(await loadInvoiceDetail(service.client, 4711)).toMatchObject(parts);
+    expect(await loadInvoiceDetail(service.client, 4711)).toMatchObject(readParts);
     expect(service.requests).toHaveLength(1);
   });
 
@@ -31,7 +37,7 @@ describe('the invoice detail', () => {
         ],
       }),
     );
-    expect(await loadInvoiceDetail(service.client, 4711)).toMatchObject({ ...base, ...parts });
+    expect(await loadInvoiceDetail(service.client, 4711)).toMatchObject({ ...base, ...readParts });
     expect(Object.fromEntries(service.requests[1]!.url.searchParams)).toEqual({
       DocumentNumberFrom: 'FA2026000206',
       DocumentNumberTo: 'FA2026000206',

@@ -6,6 +6,7 @@ import { CompanyFiguresLine } from '@/components/across-companies';
 import { OverviewFreshness } from '@/components/overview-freshness';
 import { UnpaidFigures } from '@/components/overview-parts';
 import { documentTexts } from '@/lib/base/i18n/documents';
+import type { Amount } from '@/lib/base/money';
 import type { MirrorStatus } from '@/lib/owners/mirror/status';
 import type { Overview, UnpaidSummary } from '@/lib/service/records/overview';
 
@@ -17,14 +18,14 @@ import type { Overview, UnpaidSummary } from '@/lib/service/records/overview';
  */
 
 const now = new Date('2026-11-24T10:00:00Z');
-const summary = (unpaid: [number, number], overdue: [number, number], complete: boolean): UnpaidSummary => ({
-  unpaid: { count: unpaid[0], eur: unpaid[1], withoutAmount: 0 },
-  overdue: { count: overdue[0], eur: overdue[1], withoutAmount: 0 },
+const summary = (unpaid: [number, string], overdue: [number, string], complete: boolean): UnpaidSummary => ({
+  unpaid: { count: unpaid[0], eur: unpaid[1] as Amount, withoutAmount: 0 },
+  overdue: { count: overdue[0], eur: overdue[1] as Amount, withoutAmount: 0 },
   complete,
 });
 const overview = (invoices: UnpaidSummary, from: Overview['from'] = 'service'): Overview => ({
   invoices,
-  expenses: summary([0, 0], [0, 0], true),
+  expenses: summary([0, '0'], [0, '0'], true),
   latestInvoices: [],
   latestExpenses: [],
   computedAt: '2026-11-24T09:59:30Z',
@@ -64,7 +65,7 @@ const figures = (value: Overview, locale: 'sk' | 'en' = 'en', copyPreparing = fa
 const cardsOf = (html: string) => html.split('<section aria-labelledby=').slice(1);
 
 describe('the overview’s figures of part of the documents', () => {
-  const partial = overview(summary([800, 912345.67], [0, 0], false));
+  const partial = overview(summary([800, '912345.67'], [0, '0'], false));
 
   it('shows nothing counted yet as being counted, never as a confident zero', () => {
     const [unpaid, overdue] = cardsOf(figures(partial, 'en', true));
@@ -91,7 +92,7 @@ describe('the overview’s figures of part of the documents', () => {
   });
 
   it('shows complete figures as they are, without a caveat', () => {
-    const html = figures(overview(summary([800, 912345.67], [3, 150], true)));
+    const html = figures(overview(summary([800, '912345.67'], [3, '150'], true)));
     expect(html).toContain('€912,345.67');
     expect(html).not.toContain('at least');
     expect(html).not.toContain('data-total-partial');
@@ -102,7 +103,7 @@ describe('the overview’s figures of part of the documents', () => {
 const freshness = (status: MirrorStatus | null, from: Overview['from'] | null, locale: 'sk' | 'en' = 'en') =>
   renderToStaticMarkup(
     createElement(OverviewFreshness, {
-      overview: from && overview(summary([1, 1], [0, 0], true), from),
+      overview: from && overview(summary([1, '1'], [0, '0'], true), from),
       status,
       texts: documentTexts[locale],
       locale,

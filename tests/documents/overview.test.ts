@@ -11,16 +11,17 @@ import {
   readAllPages,
   summarizeUnpaid,
 } from '@/lib/service/records/overview';
-import type { Invoice } from '@/lib/service/schemas/invoice';
+import { type Invoice, invoiceSchema } from '@/lib/service/schemas/invoice';
 
 const TODAY = '2026-07-22';
 
+/** An invoice as the service's JSON writes it, parsed as the client parses it (amounts become exact decimals). */
 function invoice(
   id: number,
-  fields: Partial<Invoice> & { eur?: number | null; currency?: string; own?: number } = {},
+  fields: Record<string, unknown> & { eur?: number | null; currency?: string; own?: number } = {},
 ): Invoice {
   const { eur = 100, currency = 'EUR', own, ...rest } = fields;
-  return {
+  return invoiceSchema.parse({
     id,
     issueDate: '2026-07-01T00:00:00',
     dueDate: '2026-07-15T00:00:00',
@@ -31,7 +32,7 @@ function invoice(
       legislativePrices: eur === null ? null : { totalPriceInclVat: eur },
     },
     ...rest,
-  };
+  });
 }
 
 describe('unpaid and overdue totals', () => {
@@ -45,8 +46,8 @@ describe('unpaid and overdue totals', () => {
       ],
       TODAY,
     );
-    expect(summary.unpaid).toEqual({ count: 4, eur: 400.74, withoutAmount: 0 });
-    expect(summary.overdue).toEqual({ count: 1, eur: 100, withoutAmount: 0 });
+    expect(summary.unpaid).toEqual({ count: 4, eur: '400.74', withoutAmount: 0 });
+    expect(summary.overdue).toEqual({ count: 1, eur: '100', withoutAmount: 0 });
     expect(summary.complete).toBe(true);
   });
 
@@ -55,9 +56,9 @@ describe('unpaid and overdue totals', () => {
       [invoice(1, { currency: 'CZK', own: 2435, eur: 100 }), invoice(2, { invoiceType: 1, eur: -40.1 })],
       TODAY,
     );
-    expect(summary.unpaid.eur).toBe(59.9);
+    expect(summary.unpaid.eur).toBe('59.9');
     // Both are past due, but a credit note lowers what is owed: it is never itself overdue.
-    expect(summary.overdue).toEqual({ count: 1, eur: 100, withoutAmount: 0 });
+    expect(summary.overdue).toEqual({ count: 1, eur: '100', withoutAmount: 0 });
   });
 
   it('never counts a credit note as overdue: by its type (invoice 1, expense 17) or by a total below zero', () => {
@@ -72,23 +73,23 @@ describe('unpaid and overdue totals', () => {
       ],
       TODAY,
     );
-    expect(summary.unpaid).toEqual({ count: 5, eur: -1211.55, withoutAmount: 1 });
-    expect(summary.overdue).toEqual({ count: 1, eur: 50, withoutAmount: 0 });
+    expect(summary.unpaid).toEqual({ count: 5, eur: '-1211.55', withoutAmount: 1 });
+    expect(summary.overdue).toEqual({ count: 1, eur: '50', withoutAmount: 0 });
   });
 
   it('adds to the cent however many amounts there are', () => {
     const many = Array.from({ length: 1000 }, (_, i) => invoice(i + 1, { eur: 0.1 }));
-    expect(summarizeUnpaid(many, TODAY).unpaid.eur).toBe(100);
+    expect(summarizeUnpaid(many, TODAY).unpaid.eur).toBe('100');
   });
 
   it('falls back to the document amount of a euro document, and counts the rest as without amount', () => {
-    expect(eurTotal(invoice(1, { eur: null, currency: 'EUR', own: 12.5 }))).toBe(12.5);
+    expect(eurTotal(invoice(1, { eur: null, currency: 'EUR', own: 12.5 }))).toBe('12.5');
     expect(eurTotal(invoice(2, { eur: null, currency: 'USD', own: 12.5 }))).toBeNull();
     const summary = summarizeUnpaid(
       [invoice(2, { eur: null, currency: 'USD', own: 12.5 }), invoice(3, { eur: 5 })],
       TODAY,
     );
-    expect(summary.unpaid).toEqual({ count: 2, eur: 5, withoutAmount: 1 });
+    expect(summary.unpaid).toEqual({ count: 2, eur: '5', withoutAmount: 1 });
   });
 
   it('treats the due day as in time and a malformed due date as unknown', () => {
@@ -194,8 +195,8 @@ describe('the overview from the data API', () => {
 
     const overview = await loadOverview(client, new Date('2026-07-22T08:00:00Z'), TODAY);
 
-    expect(overview.invoices.unpaid).toEqual({ count: 130, eur: 1300, withoutAmount: 0 });
-    expect(overview.invoices.overdue).toEqual({ count: 30, eur: 300, withoutAmount: 0 });
+    expect(overview.invoices.unpaid).toEqual({ count: 130, eur: '1300', withoutAmount: 0 });
+    expect(overview.invoices.overdue).toEqual({ count: 30, eur: '300', withoutAmount: 0 });
     expect(overview.expenses.unpaid.count).toBe(0);
     expect(overview.latestInvoices.map((i) => i.id)).toEqual([502, 501, 500]);
     expect(overview.computedAt).toBe('2026-07-22T08:00:00.000Z');

@@ -14,8 +14,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { companyToday } from '@/lib/base/calendar';
 import { formatMoney } from '@/lib/base/i18n/format';
-import { eurLeftToPay } from '@/lib/service/records/left-to-pay';
-import { pricesSchema } from '@/lib/service/schemas/common';
+import { sumAmounts } from '@/lib/base/money';
+import { eurAmountLeftToPay } from '@/lib/service/records/left-to-pay';
+import { invoiceSchema } from '@/lib/service/schemas/invoice';
 
 import { ACCESS_TOKEN_PREFIX } from '../../sandbox/access-tokens';
 import { freshContext, launchChromium, launchFromSandbox } from './support/browser';
@@ -188,18 +189,14 @@ describe('browsing a company as Jana, from the service’s launch page', () => {
     }
     // The figures are the sandbox's own: not fully paid (0 or 3), and of those the ones due before the company's today,
     // but credit notes (type 1): they lower what is unpaid and are never overdue. Each counts with what is left to
-    // pay on it in EUR, by the partners' rule (eurLeftToPay).
+    // pay on it in EUR, by the partners' rule (eurAmountLeftToPay), summed exactly.
     const today = companyToday(new Date());
     const notPaid = sandboxCompany('10001', env.today)
       .invoices.map((invoice) => invoice.record)
       .filter((record) => record.paymentStatus === 0 || record.paymentStatus === 3);
     const pastDue = notPaid.filter((record) => record.dueDate.slice(0, 10) < today && record.invoiceType !== 1);
     const euros = (records: typeof notPaid) =>
-      records.reduce(
-        (cents, record) =>
-          cents + Math.round((eurLeftToPay({ ...record, prices: pricesSchema.parse(record.prices) }) ?? 0) * 100),
-        0,
-      ) / 100;
+      Number(sumAmounts(records.map((record) => eurAmountLeftToPay(invoiceSchema.parse(record)) ?? '0')));
     for (const [card, records] of [
       [unpaid, notPaid],
       [overdue, pastDue],

@@ -14,6 +14,7 @@ import { readImport } from '@/lib/owners/imports/view';
 import { paymentRow } from '@/lib/owners/mirror/payment-row';
 import { upsertPayments } from '@/lib/owners/mirror/payments';
 import { type Db, rowsOf } from '@/lib/platform/db/client';
+import { paymentSchema } from '@/lib/service/schemas/reference';
 
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { DIGEST, FAST, importsSandboxDuringTests, scopeOf } from './fixture';
@@ -89,7 +90,7 @@ function statementLine(externalId: string, payer: string | null, extra: Partial<
 async function paymentInCopy(db: Db, scope: CompanyScope, id: string, partnerName: string | null) {
   await upsertPayments(db, scope, [
     paymentRow(
-      {
+      paymentSchema.parse({
         id: Number(id),
         dateOfPayment: '2026-11-20T00:00:00',
         sumOfPayment: 250,
@@ -97,7 +98,7 @@ async function paymentInCopy(db: Db, scope: CompanyScope, id: string, partnerNam
         variableSymbol: '0002026044',
         accountId: 5,
         ...(partnerName === null ? {} : { partnerName }),
-      },
+      }),
       id,
     ),
   ]);

@@ -13,10 +13,13 @@ function unitsOf(text: string): bigint {
   return sign === '-' ? -units : units;
 }
 
-/** The exact sum of the amounts present (null and undefined add nothing), in units of 10^-8. */
-export function exactSum(amounts: readonly (number | null | undefined)[]): bigint {
+/**
+ * The exact sum of the amounts present (null and undefined add nothing), in units of 10^-8: the schemas' exact
+ * amounts, or numbers as JavaScript writes them.
+ */
+export function exactSum(amounts: readonly (string | number | null | undefined)[]): bigint {
   return amounts.reduce<bigint>(
-    (sum, amount) => (typeof amount === 'number' ? sum + unitsOf(String(amount)) : sum),
+    (sum, amount) => (amount === null || amount === undefined ? sum : sum + unitsOf(String(amount))),
     0n,
   );
 }

@@ -6,6 +6,7 @@ import type { DocumentKind } from '@/lib/owners/mirror/kinds';
 import { searchWordsOf } from '@/lib/owners/mirror/search-text';
 import { syncCompany } from '@/lib/owners/mirror/sync';
 import { type ListKind, parseListView, type SearchParams } from '@/lib/service/records/list-view';
+import { invoiceSchema } from '@/lib/service/schemas/invoice';
 
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { TODAY } from '../support/sandbox';
@@ -100,7 +101,7 @@ describe.each(databaseKinds)('list filters and totals over a synced mirror on %s
       const live = await api.listed(TENANT, 'invoices', `${liveQuery(filters)}&ExtendedFields=Items`);
       const words = searchWordsOf(q);
       const expected = live.filter((record) => {
-        const text = documentRow('invoices', record as MirroredRecord['invoices']).searchText!;
+        const text = documentRow('invoices', invoiceSchema.parse(record)).searchText!;
         return words.every((word) => text.includes(word));
       });
       const found = await everyMirrored(database.db, company(), 'invoices', { q, filters, sort: '-issueDate' });

@@ -4,7 +4,8 @@ import { catalogItemRow, itemKeyOf } from '@/lib/owners/mirror/catalog-item-row'
 import { documentRow } from '@/lib/owners/mirror/document-row';
 import { partnerKeyOf } from '@/lib/owners/mirror/partner-key';
 import { paymentKeyOf, paymentRow } from '@/lib/owners/mirror/payment-row';
-import type { Invoice } from '@/lib/service/schemas/invoice';
+import { type Invoice, invoiceSchema } from '@/lib/service/schemas/invoice';
+import { catalogItemSchema, paymentSchema } from '@/lib/service/schemas/reference';
 
 /** What the mirror copies out of a payment, a catalog item and a document for the money, stock and partner pages. */
 
@@ -27,7 +28,7 @@ describe('a partner’s key', () => {
 });
 
 describe('a payment’s row', () => {
-  const listed = {
+  const wire = {
     id: 9_001,
     accountId: 12,
     dateOfPayment: '2026-11-03T00:00:00',
@@ -42,6 +43,7 @@ describe('a payment’s row', () => {
     documentNumber: 'OF2026001',
     lastModifiedTimestamp: '2026-11-03T10:15:30.12',
   };
+  const listed = paymentSchema.parse(wire);
 
   it('copies what lists filter, sort, sum and search on, the amount as written, and keeps the record', () => {
     const row = paymentRow(listed, '9001');
@@ -59,7 +61,8 @@ describe('a payment’s row', () => {
       externalId: 'bank-1',
       documentNumbers: 'OF2026001',
       lastModified: '2026-11-03T10:15:30.12',
-      record: listed,
+      // The record as the service wrote it: its amounts the JSON's numbers again.
+      record: wire,
     });
     for (const word of ['hruska', '2026001', 'uhrada', 'sk3112000000198742637541', '1234.50', 'of2026001']) {
       expect(row.searchText).toContain(word);
@@ -82,7 +85,7 @@ describe('a payment’s row', () => {
 });
 
 describe('a catalog item’s row', () => {
-  const listed = {
+  const listed = catalogItemSchema.parse({
     itemCode: ' TV0001 ',
     name: 'Čaj zelený',
     unit: 'ks',
@@ -93,7 +96,7 @@ describe('a catalog item’s row', () => {
       { code: 'VY', quantityOnHand: 0.1 },
     ],
     lastModifiedTimestamp: '2026-10-01T08:00:00',
-  };
+  });
 
   it('keeps the quantity per warehouse and sums them exactly (no float drift)', () => {
     const row = catalogItemRow(listed, itemKeyOf(listed)!);
@@ -111,19 +114,20 @@ describe('a catalog item’s row', () => {
   });
 
   it('holds nothing in stock when no warehouse lists it, and has no key without an item code', () => {
-    expect(catalogItemRow({ itemCode: 'X', warehouses: null }, 'X').quantity).toBe('0');
+    expect(catalogItemRow(catalogItemSchema.parse({ itemCode: 'X', warehouses: null }), 'X').quantity).toBe('0');
     expect(itemKeyOf({ itemCode: '  ' })).toBeNull();
   });
 });
 
 describe('a document’s partner and what is left to pay', () => {
-  const invoice = (fields: Partial<Invoice>): Invoice => ({
-    id: 1,
-    documentNumber: 'OF1',
-    partner: { registrationId: '36123456', address: { businessName: 'Hruška s.r.o.' } },
-    prices: { currency: 'EUR', documentPrices: { totalPriceInclVat: 120 } },
-    ...fields,
-  });
+  const invoice = (fields: Record<string, unknown>): Invoice =>
+    invoiceSchema.parse({
+      id: 1,
+      documentNumber: 'OF1',
+      partner: { registrationId: '36123456', address: { businessName: 'Hruška s.r.o.' } },
+      prices: { currency: 'EUR', documentPrices: { totalPriceInclVat: 120 } },
+      ...fields,
+    });
 
   it('takes what is left to pay from sumForPayment, credit notes negative', () => {
     expect(documentRow('invoices', invoice({ sumForPayment: 20.5 })).amountDue).toBe('20.5');

@@ -8,6 +8,7 @@ import { upsertPayments } from '@/lib/owners/mirror/payments';
 import { mirrorStatus, readinessOf } from '@/lib/owners/mirror/status';
 import { syncCompany } from '@/lib/owners/mirror/sync';
 import { mirrorCatalogItems, mirrorCompanies, mirrorPayments } from '@/lib/platform/db/schema';
+import { paymentSchema } from '@/lib/service/schemas/reference';
 
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';
 import { mirrorSandboxDuringTests, paramsOf, sandboxPaths } from './mirror-fixture';
@@ -83,7 +84,7 @@ describe.each(databaseKinds)('payments and catalog items in the mirror, on %s', 
   it('a reconciliation removes a payment the service no longer lists, and nothing else', async () => {
     const listed = await paymentIds();
     const gone = paymentRow(
-      { id: 'gone-1', accountId: 1, dateOfPayment: '2026-01-02T00:00:00', sumOfPayment: 5 },
+      paymentSchema.parse({ id: 'gone-1', accountId: 1, dateOfPayment: '2026-01-02T00:00:00', sumOfPayment: 5 }),
       'gone-1',
     );
     await database.db.transaction((tx) => upsertPayments(tx, company(), [gone]));

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
+import { amountOf } from '@/lib/base/money';
 import { daysOverdue } from '@/lib/service/records/overdue';
+
+const exact = (text: string) => amountOf(text)!;
 
 /** The unpaid lists' "days overdue" column, counted on the company's calendar. */
 describe('days overdue', () => {
@@ -25,16 +28,16 @@ describe('days overdue', () => {
 
   it('is empty for a credit note, however late: it lowers what the partner owes and is never itself overdue', () => {
     const late = { dueDate: '2025-01-25T00:00:00', paymentStatus: 0 };
-    const credit = { legislativePrices: { totalPriceInclVat: -1219.55 } };
+    const credit = { legislativePrices: { totalPriceInclVat: exact('-1219.55') } };
     expect(daysOverdue({ ...late, invoiceType: 1, prices: credit }, today)).toBeNull();
     expect(daysOverdue({ ...late, invoiceType: 1 }, today)).toBeNull();
     // The type as the mirror's SQL reads it (text), an expense's ReceivedCreditNote, and a total below zero alone.
     expect(daysOverdue({ ...late, invoiceType: '1' }, today)).toBeNull();
     expect(daysOverdue({ ...late, documentType: 17 }, today)).toBeNull();
-    expect(daysOverdue({ ...late, prices: { documentPrices: { totalPriceInclVat: -5 } } }, today)).toBeNull();
+    expect(daysOverdue({ ...late, prices: { documentPrices: { totalPriceInclVat: exact('-5') } } }, today)).toBeNull();
     // A regular or an advance invoice, a received invoice: counted as before.
     expect(
-      daysOverdue({ ...late, invoiceType: 0, prices: { legislativePrices: { totalPriceInclVat: 9 } } }, today),
+      daysOverdue({ ...late, invoiceType: 0, prices: { legislativePrices: { totalPriceInclVat: exact('9') } } }, today),
     ).toBe(400);
     expect(daysOverdue({ ...late, invoiceType: 2 }, today)).toBe(400);
     expect(daysOverdue({ ...late, documentType: 10 }, today)).toBe(400);

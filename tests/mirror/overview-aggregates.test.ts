@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { addDays } from '@/lib/base/calendar';
+import { isNegativeAmount } from '@/lib/base/money';
 import { mirrorReadiness, overdueAcross, unpaidAndOverdue } from '@/lib/features/documents/queries/across';
 import {
   AGEING_BUCKETS,
@@ -10,8 +11,9 @@ import {
 } from '@/lib/features/overview/queries/charts';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { foldForSearch } from '@/lib/owners/mirror/search-text';
+import { pricesSchema, wireRecordOf } from '@/lib/service/schemas/common';
 import { type Expense, expenseSchema } from '@/lib/service/schemas/expense';
-import type { Invoice } from '@/lib/service/schemas/invoice';
+import { type Invoice, invoiceSchema } from '@/lib/service/schemas/invoice';
 
 import { databaseKinds, postgresUrl, testDatabaseDuringTests } from '../support/databases';
 import { decimalUnits, exactSum } from './decimal';
@@ -71,7 +73,8 @@ function documentsOf(seed: number, firstId: number, scale = 1): { invoices: Invo
     dueDate: '2025-12-31T00:00:00',
     paymentStatus: 0,
     invoiceType: type,
-    prices: total === null ? null : { currency: 'EUR', legislativePrices: { totalPriceInclVat: total } },
+    prices:
+      total === null ? null : pricesSchema.parse({ currency: 'EUR', legislativePrices: { totalPriceInclVat: total } }),
   });
   const invoices = [
     ...Array.from({ length: 240 }, (_, i) => make(firstId + i)),
@@ -80,7 +83,9 @@ function documentsOf(seed: number, firstId: number, scale = 1): { invoices: Invo
     creditNote(make(firstId + 242), 1, null),
   ];
   const expenses = Array.from({ length: 163 }, (_, i) => {
-    const { items: _items, invoiceType, ...shape } = i < 160 ? make(firstId + 1000 + i) : invoices[80 + i]!;
+    // The invoice's JSON as the service would write it, read again as an expense.
+    const source = i < 160 ? make(firstId + 1000 + i) : invoices[80 + i]!;
+    const { items: _items, invoiceType, ...shape } = wireRecordOf(invoiceSchema, source);
     return expenseSchema.parse({ ...shape, id: `e-${firstId + i}`, documentType: invoiceType === 1 ? 17 : 10 });
   });
   return { invoices, expenses };
@@ -106,7 +111,7 @@ const lateBy = (record: Record_) =>
 const creditsThePartner = (record: Record_) =>
   ('invoiceType' in record && record.invoiceType === 1) ||
   ('documentType' in record && record.documentType === 17) ||
-  (eurOf(record) ?? 0) < 0;
+  isNegativeAmount(eurOf(record) ?? '0');
 const isOverdue = (record: Record_) => isUnpaid(record) && (lateBy(record) ?? 0) > 0 && !creditsThePartner(record);
 
 function bucketOf(record: Record_): AgeingBucket {

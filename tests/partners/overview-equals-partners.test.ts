@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { amountOf } from '@/lib/base/money';
 import { overviewFromMirror } from '@/lib/features/overview/queries/cards';
 import { AGEING_BUCKETS, overviewCharts } from '@/lib/features/overview/queries/charts';
 import { partnersOf } from '@/lib/features/partners/queries/partners';
@@ -26,10 +27,10 @@ describe.each(databaseKinds)('the overview agrees with the partners on %s', (kin
   it('unpaid is the partners’ total receivables, overdue their overdue receivables', async () => {
     const { totals } = await partners();
     const overview = await overviewFromMirror(database.db, companyA, new Date(), TODAY);
-    expect(overview.invoices.unpaid.eur).toBe(Number(totals.receivables));
-    expect(overview.invoices.overdue.eur).toBe(Number(totals.overdueReceivables));
-    expect(overview.expenses.unpaid.eur).toBe(Number(totals.payables));
-    expect(overview.expenses.overdue.eur).toBe(Number(totals.overduePayables));
+    expect(overview.invoices.unpaid.eur).toBe(amountOf(totals.receivables));
+    expect(overview.invoices.overdue.eur).toBe(amountOf(totals.overdueReceivables));
+    expect(overview.expenses.unpaid.eur).toBe(amountOf(totals.payables));
+    expect(overview.expenses.overdue.eur).toBe(amountOf(totals.overduePayables));
     expect(overview.invoices.unpaid.withoutAmount).toBe(0);
   });
 

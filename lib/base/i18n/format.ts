@@ -1,6 +1,6 @@
 import { calendarDay, COMPANY_TIME_ZONE } from '@/lib/base/calendar';
 import type { Locale } from '@/lib/base/i18n/messages';
-import { amountOf } from '@/lib/base/money';
+import { amountOf, amountOfNumber } from '@/lib/base/money';
 
 /**
  * Money, days and sizes as people read them, in the user's language. Pure and secret-free: safe in client
@@ -74,10 +74,17 @@ export function formatNumber(
   return numberFormat(locale, { maximumFractionDigits }).format(exact);
 }
 
-/** A VAT rate given in percent (20 → "20 %" / "20%"). */
-export function formatPercent(rate: number | null | undefined, locale: Locale): string {
-  if (rate === null || rate === undefined || !Number.isFinite(rate)) return '—';
-  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(rate / 100);
+/**
+ * A VAT rate given in percent (20 → "20 %" / "20%"): an amount's text (the service's records) divided by 100 by its
+ * exponent ("20E-2"), never through a float; a number alike.
+ */
+export function formatPercent(rate: number | string | null | undefined, locale: Locale): string {
+  const exact =
+    rate === null || rate === undefined ? null : typeof rate === 'number' ? amountOfNumber(rate) : amountOf(rate);
+  if (exact === null) return '—';
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
+    `${exact}E-2` as Intl.StringNumericLiteral,
+  );
 }
 
 /** A day for people ("22. 7. 2026", "22/07/2026"); formatted at UTC midnight, so it is the same day everywhere. */

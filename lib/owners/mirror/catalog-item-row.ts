@@ -1,7 +1,8 @@
-import { amountOfNumber, sumAmounts } from '@/lib/base/money';
+import { type Amount, sumAmounts } from '@/lib/base/money';
 import type { mirrorCatalogItems } from '@/lib/platform/db/schema';
 import { storable } from '@/lib/platform/db/storable';
-import type { CatalogItem } from '@/lib/service/schemas/reference';
+import { wireRecordOf } from '@/lib/service/schemas/common';
+import { type CatalogItem, catalogItemSchema } from '@/lib/service/schemas/reference';
 
 import { foldForSearch, searchTextOf } from './search-text';
 
@@ -11,9 +12,8 @@ export type CatalogItemRow = Omit<typeof mirrorCatalogItems.$inferInsert, 'plugi
 /** An item's key: its code as the service wrote it, trimmed; an item without one cannot be kept (null). */
 export const itemKeyOf = (item: CatalogItem): string | null => item.itemCode?.trim() || null;
 
-/** Sums quantities exactly (lib/base/money): each the shortest text of the service's number, added as decimals. */
-const sumQuantities = (values: readonly number[]): string =>
-  sumAmounts(values.map((value) => amountOfNumber(value) ?? '0')) ?? '0';
+/** Sums quantities exactly (lib/base/money): the schema's amounts, added as decimals. */
+const sumQuantities = (values: readonly Amount[]): string => sumAmounts(values) ?? '0';
 
 /**
  * The row of one listed item under its key (itemKeyOf): its quantity per warehouse (a warehouse listed twice counts once, the last) and in
@@ -23,12 +23,11 @@ export function catalogItemRow(received: CatalogItem, itemCode: string): Catalog
   const record = storable(received);
   const name = record.name?.trim() || null;
   const ean = record.eanCode?.trim() || (typeof record.ean === 'string' ? record.ean.trim() : '') || null;
-  const quantities: Record<string, number> = {};
+  const quantities: Record<string, Amount> = {};
   for (const warehouse of record.warehouses ?? []) {
     const code = warehouse.code?.trim();
     if (!code) continue;
-    const quantity = warehouse.quantityOnHand;
-    quantities[code] = typeof quantity === 'number' && Number.isFinite(quantity) ? quantity : 0;
+    quantities[code] = warehouse.quantityOnHand ?? ('0' as Amount);
   }
   return {
     itemCode,
@@ -38,11 +37,9 @@ export function catalogItemRow(received: CatalogItem, itemCode: string): Catalog
     ean,
     unit: record.unit?.trim() || null,
     quantity: sumQuantities(Object.values(quantities)),
-    quantities: Object.fromEntries(
-      Object.entries(quantities).map(([code, value]) => [code, amountOfNumber(value) ?? '0']),
-    ),
+    quantities,
     lastModified: record.lastModifiedTimestamp ?? null,
-    record,
+    record: wireRecordOf(catalogItemSchema, record),
     searchText: searchTextOf([itemCode, name, ean]),
   };
 }

@@ -1,13 +1,12 @@
 import { calendarDay } from '@/lib/base/calendar';
-import { amountOfNumber } from '@/lib/base/money';
 import type { mirrorDocuments } from '@/lib/platform/db/schema';
 import { storable } from '@/lib/platform/db/storable';
 import { amountDueOf } from '@/lib/service/records/left-to-pay';
 import { partnerName } from '@/lib/service/records/present';
-import type { Prices } from '@/lib/service/schemas/common';
-import type { DeliveryNote } from '@/lib/service/schemas/delivery-note';
-import type { Expense } from '@/lib/service/schemas/expense';
-import type { Invoice } from '@/lib/service/schemas/invoice';
+import { type Prices, wireRecordOf } from '@/lib/service/schemas/common';
+import { type DeliveryNote, deliveryNoteSchema } from '@/lib/service/schemas/delivery-note';
+import { type Expense, expenseSchema } from '@/lib/service/schemas/expense';
+import { type Invoice, invoiceSchema } from '@/lib/service/schemas/invoice';
 
 import type { DocumentKind } from './kinds';
 import { partnerKeyOf } from './partner-key';
@@ -29,16 +28,16 @@ function looseText(record: Record<string, unknown>, name: string): string | null
   return typeof value === 'string' ? value : null;
 }
 
-/** An amount for a numeric column: written as the service wrote it (its shortest text), so no float is rounded on the way. */
-const numericOf = (value: number | null | undefined): string | null =>
-  typeof value === 'number' ? amountOfNumber(value) : null;
+/** Each kind's schema: the record is stored as the service wrote it (wireRecordOf), read back through the same. */
+const schemas = { invoices: invoiceSchema, expenses: expenseSchema, deliveryNotes: deliveryNoteSchema };
 
+/** The numeric columns: the schemas' exact amounts as they are (no float is rounded on the way). */
 function totalsOf(prices: Prices | null | undefined) {
   return {
     currency: prices?.currency ?? null,
-    totalExclVat: numericOf(prices?.legislativePrices?.totalPrice),
-    totalInclVat: numericOf(prices?.legislativePrices?.totalPriceInclVat),
-    totalInclVatCurrency: numericOf(prices?.documentPrices?.totalPriceInclVat),
+    totalExclVat: prices?.legislativePrices?.totalPrice ?? null,
+    totalInclVat: prices?.legislativePrices?.totalPriceInclVat ?? null,
+    totalInclVatCurrency: prices?.documentPrices?.totalPriceInclVat ?? null,
   };
 }
 
@@ -86,7 +85,7 @@ export function documentRow<K extends DocumentKind>(kind: K, received: MirroredR
     amountDue: amountDueOf(loose, status, record.prices?.documentPrices?.totalPriceInclVat),
     partnerKey: partnerKeyOf(partner?.registrationId, name),
     lastModified: record.lastModifiedTimestamp ?? null,
-    record,
+    record: wireRecordOf(schemas[kind], record),
     documentNumberFolded: record.documentNumber?.trim() ? foldForSearch(record.documentNumber.trim()) : null,
     partnerNameFolded: name === null ? null : foldForSearch(name),
     searchText: searchTextOf([

@@ -1,9 +1,10 @@
 import { calendarDay } from '@/lib/base/calendar';
 import { compactIban } from '@/lib/base/iban';
-import { amountOfNumber, twoPlaces } from '@/lib/base/money';
+import { twoPlaces } from '@/lib/base/money';
 import type { mirrorPayments } from '@/lib/platform/db/schema';
 import { storable } from '@/lib/platform/db/storable';
-import type { Payment } from '@/lib/service/schemas/reference';
+import { wireRecordOf } from '@/lib/service/schemas/common';
+import { type Payment, paymentSchema } from '@/lib/service/schemas/reference';
 
 import { foldForSearch, searchTextOf } from './search-text';
 
@@ -41,8 +42,7 @@ export const paymentKeyOf = (payment: Payment): string | null =>
 export function paymentRow(received: Payment, id: string): PaymentRow {
   const record = storable(received);
   const loose = record as Record<string, unknown>;
-  const amount =
-    typeof record.sumOfPayment === 'number' && Number.isFinite(record.sumOfPayment) ? record.sumOfPayment : null;
+  const amount = record.sumOfPayment ?? null;
   const iban = compactIban(record.iban);
   const reference = record.paymentReference?.trim() || record.remittanceInformation?.trim() || null;
   const documentNumbers = documentNumbersOf(loose);
@@ -51,7 +51,7 @@ export function paymentRow(received: Payment, id: string): PaymentRow {
     id,
     accountId: record.accountId === null || record.accountId === undefined ? null : String(record.accountId),
     paymentDate: calendarDay(record.dateOfPayment),
-    amount: amount === null ? null : amountOfNumber(amount),
+    amount,
     currency: record.currency?.trim().toUpperCase() || null,
     variableSymbol: record.variableSymbol?.trim() || null,
     partnerName,
@@ -61,14 +61,14 @@ export function paymentRow(received: Payment, id: string): PaymentRow {
     externalId: record.externalId ?? null,
     documentNumbers: documentNumbers.length > 0 ? documentNumbers.join(' ') : null,
     lastModified: record.lastModifiedTimestamp ?? null,
-    record,
+    record: wireRecordOf(paymentSchema, record),
     searchText: searchTextOf([
       partnerName,
       record.variableSymbol,
       reference,
       record.remittanceInformation,
       iban,
-      amount === null ? null : twoPlaces(amountOfNumber(amount)!),
+      amount === null ? null : twoPlaces(amount),
       ...documentNumbers,
     ]),
   };

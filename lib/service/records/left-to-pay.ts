@@ -1,4 +1,4 @@
-import { type Amount, amountAtRatio, amountOf, amountOfNumber, subtractAmounts, twoPlaces } from '@/lib/base/money';
+import { type Amount, amountAtRatio, amountOf, isZeroAmount, subtractAmounts, twoPlaces } from '@/lib/base/money';
 import type { Prices } from '@/lib/service/schemas/common';
 
 /**
@@ -7,7 +7,8 @@ import type { Prices } from '@/lib/service/schemas/common';
  * here, document by document alike).
  */
 
-const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+/** An amount as the schemas give it (lib/service/schemas/common.ts); a loose field of another type is none. */
+const exact = (value: unknown): Amount | null => (typeof value === 'string' ? amountOf(value) : null);
 
 /**
  * What is left to pay, in the document's currency: the record's `sumForPayment`; without it, nothing for a document
@@ -16,14 +17,15 @@ const finite = (value: unknown): value is number => typeof value === 'number' &&
 export function amountDueOf(
   record: Record<string, unknown>,
   paymentStatus: number | null,
-  total: number | null | undefined,
+  total: Amount | null | undefined,
 ): string | null {
-  if (finite(record.sumForPayment)) return amountOfNumber(record.sumForPayment);
+  const sumForPayment = exact(record.sumForPayment);
+  if (sumForPayment !== null) return sumForPayment;
   if (paymentStatus === 1 || paymentStatus === 2) return '0';
-  if (!finite(total)) return null;
+  const own = exact(total);
+  if (own === null) return null;
   // Exact, then to the cent (half away from zero) with two places: never a float's difference (100 − 33.33).
-  const paid = finite(record.sumOfPayments) ? record.sumOfPayments : 0;
-  const left = subtractAmounts(amountOfNumber(total)!, amountOfNumber(paid)!);
+  const left = subtractAmounts(own, exact(record.sumOfPayments) ?? '0');
   return left && twoPlaces(left);
 }
 
@@ -31,8 +33,8 @@ export function amountDueOf(
 export type Payable = {
   prices?: Prices | null;
   paymentStatus?: number | null;
-  sumForPayment?: number | null;
-  sumOfPayments?: number | null;
+  sumForPayment?: Amount | null;
+  sumOfPayments?: Amount | null;
 };
 
 /**
@@ -40,20 +42,15 @@ export type Payable = {
  * its total in its currency), rounded to the cent. Null when it cannot be said.
  */
 export function eurAmountLeftToPay(record: Payable): Amount | null {
-  const status = finite(record.paymentStatus) && Number.isInteger(record.paymentStatus) ? record.paymentStatus : null;
+  const status = Number.isInteger(record.paymentStatus) ? record.paymentStatus! : null;
   const own = record.prices?.documentPrices?.totalPriceInclVat;
   const due = amountDueOf(record, status, own);
   if (due === null) return null;
   const currency = record.prices?.currency?.trim().toUpperCase() || 'EUR';
   if (currency === 'EUR') return amountOf(due);
-  const eur = record.prices?.legislativePrices?.totalPriceInclVat;
-  if (!finite(own) || own === 0 || !finite(eur)) return null;
+  const eur = exact(record.prices?.legislativePrices?.totalPriceInclVat);
+  const ownAmount = exact(own);
+  if (ownAmount === null || isZeroAmount(ownAmount) || eur === null) return null;
   // The ratio exactly, rounded to the cent half away from zero.
-  return amountAtRatio(due, amountOfNumber(eur)!, amountOfNumber(own)!);
-}
-
-/** eurAmountLeftToPay as a number: for a reader that compares the overview's figure with its own float sum. */
-export function eurLeftToPay(record: Payable): number | null {
-  const left = eurAmountLeftToPay(record);
-  return left === null ? null : Number(left);
+  return amountAtRatio(due, eur, ownAmount);
 }

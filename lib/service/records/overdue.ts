@@ -1,4 +1,5 @@
 import { calendarDay } from '@/lib/base/calendar';
+import { type Amount, isNegativeAmount } from '@/lib/base/money';
 
 /**
  * What a record needs to say how late it is: invoices and expenses have the due date and the payment status; the
@@ -12,8 +13,8 @@ export type Payable = {
   /** Expenses: 17 a received credit note (likewise). */
   documentType?: unknown;
   prices?: {
-    documentPrices?: { totalPriceInclVat?: number | null } | null;
-    legislativePrices?: { totalPriceInclVat?: number | null } | null;
+    documentPrices?: { totalPriceInclVat?: Amount | null } | null;
+    legislativePrices?: { totalPriceInclVat?: Amount | null } | null;
   } | null;
 };
 
@@ -36,7 +37,7 @@ export function creditsThePartner(record: Payable): boolean {
     return true;
   }
   const total = record.prices?.legislativePrices?.totalPriceInclVat ?? record.prices?.documentPrices?.totalPriceInclVat;
-  return typeof total === 'number' && total < 0;
+  return typeof total === 'string' && isNegativeAmount(total);
 }
 
 /**

@@ -24,14 +24,14 @@ export const LATEST_WINDOW_DAYS = 60;
 type Priced = Pick<Invoice, 'prices' | 'dueDate' | 'invoiceType'> & {
   documentType?: number | null;
   paymentStatus?: number | null;
-  sumForPayment?: number | null;
-  sumOfPayments?: number | null;
+  sumForPayment?: Amount | null;
+  sumOfPayments?: Amount | null;
 };
 
 export type Total = {
   count: number;
-  /** Sum of what is left to pay in EUR (left-to-pay.ts); credit notes are already negative. */
-  eur: number;
+  /** Sum of what is left to pay in EUR (left-to-pay.ts), exact; credit notes are already negative. */
+  eur: Amount;
   /** Documents counted without an amount left to pay in EUR (it cannot be said); their sum is not in `eur`. */
   withoutAmount: number;
 };
@@ -64,27 +64,22 @@ export async function readAllPages<T>(
 }
 
 /** The EUR amount of a document: legislative prices, or the document's own when its currency is the euro. */
-export function eurTotal(record: Priced): number | null {
+export function eurTotal(record: Priced): Amount | null {
   const prices = record.prices;
   const legislative = prices?.legislativePrices?.totalPriceInclVat;
-  if (typeof legislative === 'number' && Number.isFinite(legislative)) return legislative;
+  if (legislative !== null && legislative !== undefined) return legislative;
   const own = prices?.documentPrices?.totalPriceInclVat;
-  if (prices?.currency?.toUpperCase() === 'EUR' && typeof own === 'number' && Number.isFinite(own)) return own;
+  if (prices?.currency?.toUpperCase() === 'EUR' && own !== null && own !== undefined) return own;
   return null;
 }
 
-/** A total as it is counted: its EUR sum exact (lib/base/money), a number only once counted. */
-type Counting = { count: number; eur: Amount; withoutAmount: number };
+const emptyTotal = (): Total => ({ count: 0, eur: '0' as Amount, withoutAmount: 0 });
 
-const emptyTotal = (): Counting => ({ count: 0, eur: '0' as Amount, withoutAmount: 0 });
-
-function add(total: Counting, amount: Amount | null): void {
+function add(total: Total, amount: Amount | null): void {
   total.count += 1;
   if (amount === null) total.withoutAmount += 1;
   else total.eur = addAmounts(total.eur, amount)!;
 }
-
-const counted = (total: Counting): Total => ({ ...total, eur: Number(total.eur) });
 
 /** Whether a document is past its due day: due strictly before today (the due day itself is still in time). */
 export function isPastDue(dueDate: string | null | undefined, today: string): boolean {
@@ -105,7 +100,7 @@ export function summarizeUnpaid(records: readonly Priced[], today: string, compl
     add(unpaid, amount);
     if (isPastDue(record.dueDate, today) && !creditsThePartner(record)) add(overdue, amount);
   }
-  return { unpaid: counted(unpaid), overdue: counted(overdue), complete };
+  return { unpaid, overdue, complete };
 }
 
 type Dated = { id: string | number; issueDate?: string | null };

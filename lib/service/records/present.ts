@@ -1,5 +1,6 @@
 import { type DocumentKind, segmentOf } from '@/lib/base/document-kinds';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
+import type { Amount } from '@/lib/base/money';
 import { daysOverdue, type Payable as Overdue } from '@/lib/service/records/overdue';
 import type { Partner, Prices } from '@/lib/service/schemas/common';
 
@@ -24,15 +25,15 @@ export function partnerName(partner: Partner | null | undefined): string | null 
 }
 
 /** The total including VAT in the document's own currency. */
-export function documentTotal(prices: Prices | null | undefined): { amount: number | null; currency: string | null } {
+export function documentTotal(prices: Prices | null | undefined): { amount: Amount | null; currency: string | null } {
   return { amount: prices?.documentPrices?.totalPriceInclVat ?? null, currency: prices?.currency ?? null };
 }
 
 export type Payable = {
   paymentStatus?: number | null;
   prices?: Prices | null;
-  sumOfPayments?: number | null;
-  sumForPayment?: number | null;
+  sumOfPayments?: Amount | null;
+  sumForPayment?: Amount | null;
 };
 
 /**
@@ -41,12 +42,13 @@ export type Payable = {
  * document (nothing paid) and a paid one (nothing left), and of an overpaid one what is left (nothing); a partly
  * paid expense's sums are not known.
  */
-export function paymentAmounts(record: Payable): { paid: number | null; left: number | null } {
+export function paymentAmounts(record: Payable): { paid: Amount | null; left: Amount | null } {
   const total = documentTotal(record.prices).amount;
-  const fromStatus: Record<number, { paid: number | null; left: number | null }> = {
-    0: { paid: total === null ? null : 0, left: total },
-    1: { paid: total, left: total === null ? null : 0 },
-    2: { paid: null, left: 0 },
+  const zero = '0' as Amount;
+  const fromStatus: Record<number, { paid: Amount | null; left: Amount | null }> = {
+    0: { paid: total === null ? null : zero, left: total },
+    1: { paid: total, left: total === null ? null : zero },
+    2: { paid: null, left: zero },
   };
   const derived = fromStatus[record.paymentStatus ?? -1] ?? { paid: null, left: null };
   return { paid: record.sumOfPayments ?? derived.paid, left: record.sumForPayment ?? derived.left };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { type Amount, amountOfNumber, wireNumberOf } from '@/lib/base/money';
+
 /**
  * Building blocks of the service's records. The interface leaves record shapes "not shown"; the fields here are
  * those the service's public integrations agree on (../shared/spec/service-facts.md). So: every field but the id is
@@ -10,7 +12,21 @@ import { z } from 'zod';
 const optional = <T extends z.ZodType>(schema: T) => schema.nullish();
 
 export const text = optional(z.string());
-export const amount = optional(z.number());
+/**
+ * A money field (an amount, a price, a quantity, a rate): the service writes a JSON number, the schema gives an exact
+ * `Amount` (lib/base/money, docs/money.md): the number's shortest text, which is the decimal the service wrote. A
+ * codec, so a parsed record goes back to the service's own JSON for the copy (wireRecordOf): its `record` column
+ * keeps numbers, as the service wrote them.
+ */
+export const exactAmount = z.codec(
+  z.number(),
+  z.custom<Amount>((value) => typeof value === 'string'),
+  {
+    decode: (value) => amountOfNumber(value)!,
+    encode: (value) => wireNumberOf(value),
+  },
+);
+export const amount = optional(exactAmount);
 /** Record dates look like "2024-07-22T00:00:00" (no zone: the company's local calendar day). */
 export const serviceDate = optional(z.string());
 export const tags = optional(z.array(z.union([z.string(), z.looseObject({ name: text })])));
@@ -54,3 +70,10 @@ export const int64Id = z.union([
 
 export type Partner = z.infer<typeof partnerSchema>;
 export type Prices = z.infer<typeof pricesSchema>;
+
+/**
+ * A parsed record as the service wrote it: each amount its JSON number again (exactly the double the answer held),
+ * every other field as it is. What the copy stores, so a stored record reads back through the same schema.
+ */
+export const wireRecordOf = <T extends z.ZodType>(schema: T, record: z.output<T>): z.input<T> =>
+  z.encode(schema, record);

@@ -1,5 +1,6 @@
 import { calendarDay } from '@/lib/base/calendar';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
+import { amountOfSql } from '@/lib/base/money';
 import { type CellType, type CellValue, column as fileColumn, type FileColumn } from '@/lib/platform/files/columns';
 import type { ListKind } from '@/lib/service/records/list-view';
 import { daysOverdue } from '@/lib/service/records/overdue';
@@ -55,20 +56,15 @@ const column = <T extends CellType>(
 
 const trimmed = (value: string | null | undefined) => value?.trim() || null;
 
-const numberOrNull = (value: string | null) => {
-  const number = value === null ? Number.NaN : Number(value);
-  return Number.isFinite(number) ? number : null;
-};
-
 /** What is left to pay, by the lists' own rule (present.ts paymentAmounts). */
 function leftToPay(row: ExportRow): string | null {
   const { left } = paymentAmounts({
     paymentStatus: row.paymentStatus,
-    prices: { documentPrices: { totalPriceInclVat: numberOrNull(row.totalInclVatCurrency) } },
-    sumForPayment: numberOrNull(row.sumForPayment),
-    sumOfPayments: numberOrNull(row.sumOfPayments),
+    prices: { documentPrices: { totalPriceInclVat: amountOfSql(row.totalInclVatCurrency) } },
+    sumForPayment: amountOfSql(row.sumForPayment),
+    sumOfPayments: amountOfSql(row.sumOfPayments),
   });
-  return left === null ? null : String(left);
+  return left;
 }
 
 function paymentStatusText(status: number | null, texts: DocumentTexts): string {

@@ -3,6 +3,7 @@ import 'server-only';
 import { and, desc, gte, inArray, sql } from 'drizzle-orm';
 
 import { addDays, calendarDay } from '@/lib/base/calendar';
+import { type Amount, amountOf } from '@/lib/base/money';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { MirroredRecord } from '@/lib/owners/mirror/document-row';
 import { UNPAID_STATUSES } from '@/lib/owners/mirror/query/filters';
@@ -51,7 +52,11 @@ async function unpaidSummary(db: Db, company: MirrorCompany, kind: CardKind, tod
     })
     .from(mirrorDocuments)
     .where(and(documentsOf(company, kind), inArray(mirrorDocuments.paymentStatus, UNPAID_STATUSES)));
-  const total = (count = 0, eur = '0', withoutAmount = 0): Total => ({ count, eur: Number(eur), withoutAmount });
+  const total = (count = 0, eur = '0', withoutAmount = 0): Total => ({
+    count,
+    eur: amountOf(eur) ?? ('0' as Amount),
+    withoutAmount,
+  });
   return {
     unpaid: total(row?.count, row?.eur, row?.withoutAmount),
     overdue: total(row?.overdueCount, row?.overdueEur, row?.overdueWithoutAmount),

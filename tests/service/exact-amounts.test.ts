@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+
+import { amount, exactAmount, wireRecordOf } from '@/lib/service/schemas/common';
+import { invoiceSchema } from '@/lib/service/schemas/invoice';
+
+/**
+ * The service's money fields come out of the schemas as exact decimals (docs/money.md): JSON.parse gives a double,
+ * and the double's shortest text (ECMAScript's Number-to-String) is the decimal the service wrote for every amount
+ * of up to 15 significant digits. No arithmetic touches it on the way.
+ */
+const read = (json: string) => amount.parse(JSON.parse(json));
+
+describe('an amount from the service’s JSON', () => {
+  it('is the decimal the JSON wrote, not the double’s binary value', () => {
+    expect(read('0.1')).toBe('0.1');
+    expect(read('0.3')).toBe('0.3');
+    expect(read('1.005')).toBe('1.005');
+    expect(read('2.675')).toBe('2.675');
+    expect(read('123456789012.35')).toBe('123456789012.35');
+    expect(read('-48.81')).toBe('-48.81');
+  });
+
+  it('is written in its canonical text: no trailing zeros, no exponent, no negative zero', () => {
+    expect(read('120.50')).toBe('120.5');
+    expect(read('100')).toBe('100');
+    expect(read('-0')).toBe('0');
+    expect(read('-0.00')).toBe('0');
+    expect(read('1e21')).toBe('1000000000000000000000');
+    expect(read('1.5E-7')).toBe('0.00000015');
+  });
+
+  it('keeps a double’s own shortest text where the JSON had more digits than a double holds (no amount has)', () => {
+    // The sandbox's catalog writes such a float product; what the service wrote is the same double's text.
+    expect(read('13.530000000000001')).toBe('13.530000000000001');
+    expect(read('0.30000000000000004')).toBe('0.30000000000000004');
+  });
+
+  it('refuses what is no number, as before: a text, a boolean; null and absence stay as they are', () => {
+    expect(amount.safeParse('12.50').success).toBe(false);
+    expect(amount.safeParse(true).success).toBe(false);
+    expect(amount.parse(null)).toBeNull();
+    expect(amount.parse(undefined)).toBeUndefined();
+  });
+});
+
+describe('a record back as the service wrote it (the copy’s record column)', () => {
+  it('gives each amount its JSON number again, exactly the double the answer held, and every other field as it is', () => {
+    const wire = {
+      id: 4711,
+      documentNumber: 'FA2026000206',
+      prices: {
+        currency: 'EUR',
+        legislativePrices: { totalPrice: 0.1, vatTotalPrice: 0.02, totalPriceInclVat: 13.530000000000001 },
+      },
+      items: [{ name: 'Croissant', quantity: 2, unitPrice: 1.005 }],
+      sumForPayment: -0,
+      somethingNew: { nested: 1.5 },
+    };
+    const parsed = invoiceSchema.parse(wire);
+    expect(parsed.prices?.legislativePrices?.totalPrice).toBe('0.1');
+    expect(parsed.items?.[0]?.unitPrice).toBe('1.005');
+    const back = wireRecordOf(invoiceSchema, parsed);
+    expect(back).toEqual({ ...wire, sumForPayment: 0 });
+  });
+
+  it('gives an exact amount’s number only where a double carries it back to the same decimal', () => {
+    expect(exactAmount.encode(exactAmount.parse(2.675))).toBe(2.675);
+  });
+});
