@@ -12,13 +12,7 @@ import { searchWordsOf } from '@/lib/owners/mirror/search-text';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorDocuments, mirrorPayments } from '@/lib/platform/db/schema';
 
-import {
-  parsePaymentSort,
-  type PaymentSort,
-  type PaymentSortKey,
-  type PaymentSortParam,
-  paymentSortParam,
-} from './sort';
+import { type PaymentSort, type PaymentSortKey, type PaymentSortParam, paymentSorts } from './sort';
 
 /**
  * The company's payments as its mirror holds them (`mirror_payments`: what GET /api/payments lists, i.e. only the
@@ -145,7 +139,7 @@ const TIE_BREAK: OrderTerm[] = [
  * is exactly what was searched first; then the sort (rows without the value last either way); then the tie-break.
  */
 function viewOrder(words: string[], sortParameter: string | undefined): { terms: OrderTerm[]; sort: PaymentSort } {
-  const { sort } = parsePaymentSort(sortParameter);
+  const { sort } = paymentSorts.parse(sortParameter);
   const exact: OrderTerm[] =
     words.length === 0
       ? []
@@ -178,7 +172,7 @@ export async function listPayments(
     .orderBy(...orderBy(terms))
     .limit(pageSize(view.top))
     .offset(offset(view.skip));
-  return { payments: rows.map(paymentOf), sort: paymentSortParam(sort) };
+  return { payments: rows.map(paymentOf), sort: paymentSorts.param(sort) };
 }
 
 /** The count and the sums per currency of the rows `where` covers, summed as numeric by the database. */
