@@ -6,14 +6,15 @@ import { type SearchParams, searchParamsOf } from '@/lib/base/http/search-params
 import type { FilePlace } from '@/lib/doors/company/failure-frame';
 import { fileAddress } from '@/lib/doors/company/file-answer';
 import { companyRoute } from '@/lib/doors/company/route';
-import type { ExportFile, ExportFormat } from '@/lib/features/documents/export/export';
-import { type ExportContext, streamExport } from '@/lib/features/documents/export/stream';
-import { mirrorReadiness } from '@/lib/features/documents/queries/across';
 import { listConnections } from '@/lib/owners/connections/states';
 import { type MirrorCompany, mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import type { SyncedKind } from '@/lib/owners/mirror/kinds';
+import { mirrorStatus, readinessOf } from '@/lib/owners/mirror/status';
 import type { Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
+
+import type { ExportFile, ExportFormat } from './export-file';
+import { type ExportContext, streamExport } from './export-stream';
 
 /** What a list's export knows once every check passed: its view, the company's copy and the company as named. */
 export type ExportedList<V> = {
@@ -58,7 +59,7 @@ export type ListExport<P extends { tenantId: string }, V> = {
  * token stopped, or a user whose own connection is not working, is served no more (403 `connection_inactive`, as the
  * pages say); a kind the service refuses is never copied, so no export of it will ever be ready (404). Every row of
  * the view, not a page, streamed as a download; at most two downloads of a session at once
- * (lib/features/documents/export/running.ts): a third is 429 `rate_limited` with Retry-After.
+ * (./running-exports.ts): a third is 429 `rate_limited` with Retry-After.
  */
 export function exportRoute<P extends { tenantId: string }, V>(list: ListExport<P, V>, format: ExportFormat) {
   return companyRoute<P>(
@@ -69,10 +70,11 @@ export function exportRoute<P extends { tenantId: string }, V>(list: ListExport<
       if (!getEnv().mirrorSync) throw new HttpError('not_ready', 'mirror_off');
       const mirror = mirrorCompanyOf(scope);
       return read(async (db) => {
-        const [[readiness], [connection]] = await Promise.all([
-          mirrorReadiness(db, [mirror], list.kinds),
+        const [status, [connection]] = await Promise.all([
+          mirrorStatus(db, mirror),
           listConnections(db, { ...scope, tenantIds: [scope.tenantId] }),
         ]);
+        const readiness = readinessOf(status, list.kinds);
         // As the lists: a copy the service's refusal stopped, or a user whose own token it refused, is served no more.
         if (readiness === 'stopped' || connection?.state !== 'connected') {
           throw new HttpError('connection_inactive', 'mirror_stopped');

@@ -4,7 +4,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
-import { DOCUMENT_KINDS, type SyncedKind } from '@/lib/owners/mirror/kinds';
+import { DOCUMENT_KINDS, type DocumentKind } from '@/lib/owners/mirror/kinds';
 import { UNPAID_STATUSES } from '@/lib/owners/mirror/query/filters';
 import { eurLeftToPaySql } from '@/lib/owners/mirror/query/left-to-pay-sql';
 import { overdueSql } from '@/lib/owners/mirror/query/overdue-sql';
@@ -31,7 +31,7 @@ export type { MirrorReadiness };
 export async function mirrorReadiness(
   db: Db,
   companies: readonly MirrorCompany[],
-  kinds: readonly SyncedKind[] = DOCUMENT_KINDS,
+  kinds: readonly DocumentKind[] = DOCUMENT_KINDS,
 ): Promise<MirrorReadiness[]> {
   if (companies.length === 0) return [];
   const rows = await db
