@@ -189,22 +189,13 @@ export async function statementExportFile(
           [named.credit, each.credit],
           [named.balance, each.balance],
         ]),
-        row([
-          [named.type, s.receivables],
-          [named.leftToPay, each.receivables],
-        ]),
-        row([
-          [named.type, s.overdueReceivables],
-          [named.leftToPay, each.overdueReceivables],
-        ]),
-        row([
-          [named.type, s.payables],
-          [named.leftToPay, each.payables],
-        ]),
-        row([
-          [named.type, s.overduePayables],
-          [named.leftToPay, each.overduePayables],
-        ]),
+        // What is left to pay, each balance under its name.
+        ...(['receivables', 'overdueReceivables', 'payables', 'overduePayables'] as const).map((balance) =>
+          row([
+            [named.type, s[balance]],
+            [named.leftToPay, each[balance]],
+          ]),
+        ),
       ];
     }),
   ];
