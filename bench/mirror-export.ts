@@ -7,8 +7,9 @@
  */
 import { performance } from 'node:perf_hooks';
 
-import { exportFile, type ExportFormat } from '@/lib/features/documents/export/export';
+import { exportFile } from '@/lib/features/documents/export/export';
 import type { MirrorView } from '@/lib/features/documents/queries';
+import type { ExportFormat } from '@/lib/features/lists/export-file';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { Db } from '@/lib/platform/db/client';
 

@@ -1,5 +1,5 @@
 import type { ListKind } from '@/lib/service/records/list-view';
-import { parseSort, type SortKey, type SortParam } from '@/lib/service/records/sort-param';
+import { documentSorts, type SortKey, type SortParam } from '@/lib/service/records/sort-param';
 import type { DeliveryNote } from '@/lib/service/schemas/delivery-note';
 import type { Expense } from '@/lib/service/schemas/expense';
 import type { Invoice } from '@/lib/service/schemas/invoice';
@@ -59,7 +59,7 @@ export function KindTable<K extends ListKind>({
 function sortable<R>(column: DocumentColumn<R>, sorting: Sorting): DocumentColumn<R> {
   const key = column.sortKey;
   if (!key) return column;
-  const { sort: now } = parseSort(sorting.sort);
+  const { sort: now } = documentSorts.parse(sorting.sort);
   const header = typeof column.header === 'string' ? { label: column.header } : column.header;
   const sorted = sortHeader(header.label, key, now, {
     firstDescending: FIRST_DESCENDING.includes(key),

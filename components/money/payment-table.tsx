@@ -5,7 +5,7 @@ import { ibanForPeople } from '@/lib/base/iban';
 import { accountLabelOf } from '@/lib/features/money/labels';
 import type { PaymentAccountRow } from '@/lib/features/money/queries/accounts';
 import type { MirroredPayment } from '@/lib/features/money/queries/payments';
-import { parsePaymentSort, type PaymentSortKey, type PaymentSortParam } from '@/lib/features/money/queries/sort';
+import { type PaymentSortKey, type PaymentSortParam, paymentSorts } from '@/lib/features/money/queries/sort';
 import { kindPath } from '@/lib/service/records/present';
 
 import { sortHeader } from '../sort-header';
@@ -21,7 +21,7 @@ function sortableHeader(
   sorting: { sort: PaymentSortParam; hrefOf: (sort: PaymentSortParam) => string },
   numeric = false,
 ): Column {
-  const { sort: now } = parsePaymentSort(sorting.sort);
+  const { sort: now } = paymentSorts.parse(sorting.sort);
   return {
     numeric,
     ...sortHeader(label, key, now, {

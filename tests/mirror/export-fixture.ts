@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 
-import { exportFile, type ExportFormat, type ExportRequest } from '@/lib/features/documents/export/export';
+import { exportFile, type ExportRequest } from '@/lib/features/documents/export/export';
+import type { ExportFormat } from '@/lib/features/lists/export-file';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { Db } from '@/lib/platform/db/client';
 import type { ListKind } from '@/lib/service/records/list-view';

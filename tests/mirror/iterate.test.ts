@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { iterateMirrored, type MirrorView, SORT_KEYS } from '@/lib/features/documents/queries';
+import { documentSorts, iterateMirrored, type MirrorView } from '@/lib/features/documents/queries';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
 
 import { PLUGIN_ID } from '../support/broker';
@@ -33,7 +33,7 @@ const invoices = Array.from({ length: 240 }, (_, index) =>
 
 const views: Omit<MirrorView<'invoices'>, 'top' | 'skip'>[] = [
   {},
-  ...SORT_KEYS.flatMap((key) => [{ sort: key }, { sort: `-${key}` }]),
+  ...documentSorts.keys.flatMap((key) => [{ sort: key }, { sort: `-${key}` }]),
   { q: 'hruska' },
   { q: 'hruska', sort: '-total' },
   { q: 'of2026' },

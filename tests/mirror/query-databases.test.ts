@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { listMirrored, type MirrorView, SORT_KEYS, totalsOfMirrored } from '@/lib/features/documents/queries';
+import { documentSorts, listMirrored, type MirrorView, totalsOfMirrored } from '@/lib/features/documents/queries';
 import { DOCUMENT_KINDS } from '@/lib/owners/mirror/kinds';
 import { syncCompany } from '@/lib/owners/mirror/sync';
 
@@ -37,7 +37,7 @@ describe.skipIf(!postgresUrl)('the mirror’s queries on PGlite and on PostgreSQ
 
   it('every sort of every kind, whole lists, in the same order', async () => {
     for (const kind of DOCUMENT_KINDS) {
-      for (const key of SORT_KEYS) {
+      for (const key of documentSorts.keys) {
         for (const sort of [key, `-${key}`]) {
           const [left, right] = await Promise.all(
             [pglite, postgres].map((database) => everyMirrored(database.db, company(), kind, { sort })),

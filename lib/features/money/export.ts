@@ -4,8 +4,9 @@ import { countOf, fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { type MoneyTexts, moneyTexts } from '@/lib/base/i18n/money';
 import type { ExportColumn } from '@/lib/features/documents/export/columns';
-import { type ExportFile, type ExportFormat, fileOfRows } from '@/lib/features/documents/export/export';
 import { listFileName } from '@/lib/features/documents/export/file-name';
+import { totalsRow } from '@/lib/features/documents/export/totals';
+import { type ExportFile, type ExportFormat, fileOfRows } from '@/lib/features/lists/export-file';
 import { accountLabelOf } from '@/lib/features/money/labels';
 import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/features/money/queries/accounts';
 import {
@@ -72,26 +73,16 @@ export function paymentTotalsRows(
 ): Cell[][] {
   const t = texts.export.totals;
   const payments = (count: number) => countOf(count, texts.payments, locale);
-  const row = (values: { label: string; sum?: string; currency?: string | null }): Cell[] =>
-    columns.map((each): Cell => {
-      if (each.total === 'label') return { type: 'text', value: values.label };
-      if (each.total === 'totalInclVat') return { type: 'amount', value: values.sum ?? null };
-      if (each.total === 'currency') return { type: 'text', value: values.currency ?? null };
-      return each.type === 'count' ? { type: 'count', value: null } : { type: each.type, value: null };
-    });
-  const empty: Cell[] = columns.map((each) =>
-    each.type === 'count' ? { type: 'count', value: null } : { type: each.type, value: null },
-  );
   return [
-    empty,
-    row({ label: fill(t.all, { count: payments(totals.count) }) }),
+    totalsRow(columns, {}),
+    totalsRow(columns, { label: fill(t.all, { count: payments(totals.count) }) }),
     ...totals.byCurrency.map((each) =>
-      row({
+      totalsRow(columns, {
         label:
           each.currency === null
             ? fill(t.noCurrency, { count: payments(each.count) })
             : fill(t.currency, { currency: each.currency, count: payments(each.count) }),
-        sum: each.sum,
+        totalInclVat: each.sum,
         currency: each.currency,
       }),
     ),

@@ -3,13 +3,7 @@ import type { PaymentFilters, PaymentView } from '@/lib/features/money/queries/p
 import { paymentSorts } from '@/lib/features/money/queries/sort';
 import { paymentListQuery } from '@/lib/service/queries';
 import type { ListAddress } from '@/lib/service/records/list-view';
-import {
-  canonicalSearch,
-  filterValues,
-  inFormOrder,
-  pageOf,
-  readListParameters,
-} from '@/lib/service/records/list-view-kit';
+import { filteredAddress, inFormOrder, readFilteredList } from '@/lib/service/records/list-view-kit';
 
 /**
  * The payments' list as its URL states it: the filters under the interface's own names (`PaymentDateFrom`,
@@ -36,23 +30,14 @@ export type PaymentListView = ListAddress & {
 
 export function parsePaymentView(given: SearchParams): PaymentListView {
   const params = ownSearchParams(given);
-  const { values, set: query } = filterValues(PAYMENT_FILTER_FIELDS, params);
-  const checked = [...PAYMENT_FILTER_FIELDS, 'Top', 'Skip', 'q'];
-  const { q, sort, top, skip: rawSkip, refused } = readListParameters(params, checked);
-  const filtered = Object.keys(query).length > 0;
+  const read = readFilteredList(PAYMENT_FILTER_FIELDS, params, paymentSorts);
+  const { set: query, top, skip: rawSkip, refused } = read;
 
   const parsed = paymentListQuery.safeParse({ ...query, Top: String(top ?? 0), Skip: rawSkip });
   if (!parsed.success) for (const issue of parsed.error.issues) refused.add(String(issue.path[0] ?? ''));
   const invalidInOrder = inFormOrder(['q', ...PAYMENT_FILTER_FIELDS, 'Top', 'Skip'], refused);
 
-  const base = {
-    values,
-    q,
-    sort: paymentSorts.kept(sort),
-    ...pageOf(top, rawSkip, invalidInOrder),
-    filtered,
-    canonical: canonicalSearch(PAYMENT_FILTER_FIELDS, params),
-  };
+  const base = { ...filteredAddress(read, invalidInOrder), values: read.values };
   if (invalidInOrder.length > 0 || !parsed.success) return { ...base, ok: false, invalid: invalidInOrder };
   const { PaymentDateFrom, PaymentDateTo, AccountId } = parsed.data;
   const filters: PaymentFilters = {};

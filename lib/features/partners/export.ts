@@ -4,9 +4,9 @@ import { countOf, type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { messages } from '@/lib/base/i18n/messages';
 import type { PartnerTexts } from '@/lib/base/i18n/partners-sk';
-import { type ExportFile, type ExportFormat, fileOfRows } from '@/lib/features/documents/export/export';
 import { asciiPart } from '@/lib/features/documents/export/file-name';
 import { unicodeFileNamePart } from '@/lib/features/documents/file-name-part';
+import { type ExportFile, type ExportFormat, fileOfRows } from '@/lib/features/lists/export-file';
 import { type PartnerRow, partnersOf } from '@/lib/features/partners/queries/partners';
 import type { PartnerSort } from '@/lib/features/partners/queries/sort';
 import { type StatementLine, statementOf } from '@/lib/features/partners/queries/statement';
@@ -189,22 +189,13 @@ export async function statementExportFile(
           [named.credit, each.credit],
           [named.balance, each.balance],
         ]),
-        row([
-          [named.type, s.receivables],
-          [named.leftToPay, each.receivables],
-        ]),
-        row([
-          [named.type, s.overdueReceivables],
-          [named.leftToPay, each.overdueReceivables],
-        ]),
-        row([
-          [named.type, s.payables],
-          [named.leftToPay, each.payables],
-        ]),
-        row([
-          [named.type, s.overduePayables],
-          [named.leftToPay, each.overduePayables],
-        ]),
+        // What is left to pay, each balance under its name.
+        ...(['receivables', 'overdueReceivables', 'payables', 'overduePayables'] as const).map((balance) =>
+          row([
+            [named.type, s[balance]],
+            [named.leftToPay, each[balance]],
+          ]),
+        ),
       ];
     }),
   ];

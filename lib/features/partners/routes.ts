@@ -1,27 +1,17 @@
 import 'server-only';
 
 import { HttpError } from '@/lib/base/errors';
-import { searchParamsOf } from '@/lib/base/http/search-params';
 import type { FilePlace } from '@/lib/doors/company/failure-frame';
-import { fileAddress } from '@/lib/doors/company/file-answer';
-import type { CompanyRequest } from '@/lib/doors/company/route';
-import { companyRoute } from '@/lib/doors/company/route';
-import type { ExportFormat } from '@/lib/features/documents/export/export';
-import { streamExport } from '@/lib/features/documents/export/stream';
-import { mirrorReadiness } from '@/lib/features/documents/queries/across';
+import { exportRoutes } from '@/lib/features/lists/export-route';
 import { partnersExportFile, statementExportFile } from '@/lib/features/partners/export';
 import { PARTNER_KINDS } from '@/lib/features/partners/pages';
 import { statementPartner } from '@/lib/features/partners/queries/statement';
-import { parsePartnersView, partnerKeyFromAddress } from '@/lib/features/partners/view';
-import { listConnections } from '@/lib/owners/connections/states';
-import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
-import type { Db } from '@/lib/platform/db/client';
-import { getEnv } from '@/lib/platform/env';
+import { parsePartnersView, partnerKeyFromAddress, type PartnersListView } from '@/lib/features/partners/view';
 
 /**
- * GET of the partners list's export (`…/partners/export.csv`, `.xlsx`, the list's own `q` and `sort`; `Top` and
+ * The partners list's export (`…/partners/export.csv`, `.xlsx`, the list's own `q` and `sort`; `Top` and
  * `Skip` are ignored: every partner) and of a partner's statement (`…/partners/{partnerKey}/export.csv`, `.xlsx`).
- * As the document lists' exports (export-routes.ts): through the company's door (401, 403 before any work; a failure
+ * As every list's export (lib/features/lists/export-route.ts): through the company's door (401, 403 before any work; a failure
  * answered with the company's page, the partners' tab current and the way back to them, or JSON for a script), an
  * invalid view or a key that cannot be one is refused (400, 404) with nothing read, then only from the company's
  * mirror: not kept or not ready is 409 `not_ready`, a copy the service's refusal stopped (or the user's own token
@@ -44,54 +34,33 @@ function placeOf(params: Params): FilePlace {
       };
 }
 
-/** The checks every partners' export makes of the company's copy before it reads it. */
-async function servable(db: Db, { scope }: Pick<CompanyRequest<Params>, 'scope'>) {
-  const mirror = mirrorCompanyOf(scope);
-  const [[readiness], [connection]] = await Promise.all([
-    mirrorReadiness(db, [mirror], PARTNER_KINDS),
-    listConnections(db, { ...scope, tenantIds: [scope.tenantId] }),
-  ]);
-  if (readiness === 'stopped' || connection?.state !== 'connected') {
-    throw new HttpError('connection_inactive', 'mirror_stopped');
-  }
-  if (readiness === 'refused') throw new HttpError('not_found', 'kind_refused');
-  if (readiness !== 'ready') throw new HttpError('not_ready', 'mirror_not_ready');
-  return { mirror, company: { name: connection.name, tenantId: scope.tenantId } };
-}
-
-export function partnersExport(format: ExportFormat) {
-  return companyRoute<Params>({ endpoint: 'company.export', file: placeOf }, async (company) => {
-    const view = parsePartnersView(searchParamsOf(new URL(company.request.url).searchParams));
-    if (!view.ok) throw new HttpError('bad_request', 'export_view_invalid');
-    if (!getEnv().mirrorSync) throw new HttpError('not_ready', 'mirror_off');
-    return company.read(async (db) => {
-      const { mirror, company: named } = await servable(db, company);
-      return streamExport(company.request, company.session.id, (context) =>
-        partnersExportFile(db, mirror, { format, view: { q: view.q, sort: view.order }, company: named, ...context }),
-      );
-    });
-  });
-}
-
-export function statementExport(format: ExportFormat) {
-  return companyRoute<Params>({ endpoint: 'company.export', file: placeOf }, async (company) => {
-    const key = partnerKeyFromAddress(company.params.partnerKey ?? '');
-    if (key === null) throw new HttpError('not_found', 'partner_unknown');
-    if (!getEnv().mirrorSync) throw new HttpError('not_ready', 'mirror_off');
-    return company.read(async (db) => {
-      const { mirror, company: named } = await servable(db, company);
-      const partner = await statementPartner(db, mirror, key);
-      if (partner === null) throw new HttpError('not_found', 'partner_unknown');
-      return streamExport(company.request, company.session.id, (context) =>
-        statementExportFile(db, mirror, { key, partnerName: partner.name, format, company: named, ...context }),
-      );
-    });
-  });
-}
+/** A partners' export's rest, as every list's (lib/features/lists/export-route.ts): invoices' and expenses' copy. */
+const partnersList = { place: placeOf, kinds: PARTNER_KINDS };
 
 /** The partners list's exports and a partner's statement's, each taken whole by its route file. */
-export const partnersExports = { csv: fileAddress(partnersExport('csv')), xlsx: fileAddress(partnersExport('xlsx')) };
-export const statementExports = {
-  csv: fileAddress(statementExport('csv')),
-  xlsx: fileAddress(statementExport('xlsx')),
-};
+export const partnersExports = exportRoutes<Params, PartnersListView & { ok: true }>({
+  ...partnersList,
+  view: (query) => {
+    const view = parsePartnersView(query);
+    return view.ok ? view : null;
+  },
+  file:
+    (db, { view, format, mirror, company }) =>
+    (context) =>
+      partnersExportFile(db, mirror, { format, view: { q: view.q, sort: view.order }, company, ...context }),
+});
+
+export const statementExports = exportRoutes<Params, string>({
+  ...partnersList,
+  view: (_query, params) => {
+    const key = partnerKeyFromAddress(params.partnerKey ?? '');
+    if (key === null) throw new HttpError('not_found', 'partner_unknown');
+    return key;
+  },
+  file: async (db, { view: key, format, mirror, company }) => {
+    const partner = await statementPartner(db, mirror, key);
+    if (partner === null) throw new HttpError('not_found', 'partner_unknown');
+    return (context) =>
+      statementExportFile(db, mirror, { key, partnerName: partner.name, format, company, ...context });
+  },
+});

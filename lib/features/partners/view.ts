@@ -1,10 +1,5 @@
 import { ownSearchParams, type SearchParams } from '@/lib/base/http/search-params';
-import {
-  DEFAULT_PARTNER_SORT,
-  parsePartnerSort,
-  type PartnerSort,
-  partnerSortParam,
-} from '@/lib/features/partners/queries/sort';
+import { parsePartnerSort, type PartnerSort, partnerSorts } from '@/lib/features/partners/queries/sort';
 import type { ListView } from '@/lib/service/records/list-view';
 import {
   DEFAULT_PAGE_SIZE,
@@ -43,12 +38,12 @@ export function parsePartnersView(given: SearchParams): PartnersListView {
   if (skip === null) invalid.add('Skip');
   const base = {
     q,
-    sort: order === null ? sort : sort === '' ? '' : partnerSortParam(order),
+    sort: order === null ? sort : sort === '' ? '' : partnerSorts.param(order),
     top: top ?? DEFAULT_PAGE_SIZE,
     skip: skip ?? 0,
   };
   if (invalid.size > 0) return { ...base, ok: false, invalid: inFormOrder(PARTNERS_PARAMETERS, invalid) };
-  return { ...base, ok: true, order: order ?? DEFAULT_PARTNER_SORT };
+  return { ...base, ok: true, order: order ?? partnerSorts.defaultSort };
 }
 
 /**

@@ -3,8 +3,8 @@ import 'server-only';
 import { countOf, fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { type StockTexts, stockTexts } from '@/lib/base/i18n/stock';
-import { type ExportFile, fileOfRows } from '@/lib/features/documents/export/export';
-import { type ExportFormat, listFileName } from '@/lib/features/documents/export/file-name';
+import { listFileName } from '@/lib/features/documents/export/file-name';
+import { type ExportFile, type ExportFormat, fileOfRows } from '@/lib/features/lists/export-file';
 import {
   iterateStock,
   type MirroredWarehouse,

@@ -17,6 +17,19 @@ export type RecordedPayment = Pick<
   'id' | 'accountId' | 'paymentDate' | 'amount' | 'currency' | 'variableSymbol' | 'partnerName' | 'iban' | 'externalId'
 >;
 
+/** The columns of a recorded payment: the money area's read model (lib/features/money/queries/payments.ts) adds its own. */
+export const recordedPaymentFields = {
+  id: mirrorPayments.id,
+  accountId: mirrorPayments.accountId,
+  paymentDate: mirrorPayments.paymentDate,
+  amount: mirrorPayments.amount,
+  currency: mirrorPayments.currency,
+  variableSymbol: mirrorPayments.variableSymbol,
+  partnerName: mirrorPayments.partnerName,
+  iban: mirrorPayments.iban,
+  externalId: mirrorPayments.externalId,
+} satisfies Record<keyof RecordedPayment, unknown>;
+
 /** At most this many days per query (a statement spans a month or so; a longer one is read in several). */
 const DAYS_PER_QUERY = 500;
 
@@ -29,17 +42,7 @@ export async function recordedPaymentsOn(
   const found: RecordedPayment[] = [];
   for (let start = 0; start < unique.length; start += DAYS_PER_QUERY) {
     const rows = await db
-      .select({
-        id: mirrorPayments.id,
-        accountId: mirrorPayments.accountId,
-        paymentDate: mirrorPayments.paymentDate,
-        amount: mirrorPayments.amount,
-        currency: mirrorPayments.currency,
-        variableSymbol: mirrorPayments.variableSymbol,
-        partnerName: mirrorPayments.partnerName,
-        iban: mirrorPayments.iban,
-        externalId: mirrorPayments.externalId,
-      })
+      .select(recordedPaymentFields)
       .from(mirrorPayments)
       .where(
         and(

@@ -1,4 +1,5 @@
 import type { SearchParams } from '@/lib/base/http/search-params';
+import type { SortParser } from '@/lib/base/list-sort';
 import { hasControlOrBidi } from '@/lib/service/queries';
 
 /**
@@ -117,4 +118,37 @@ export function canonicalSearch(
     clean.set(name, single);
   }
   return untidy ? clean.toString() : null;
+}
+
+/**
+ * What a list of filters under the contract's names (documents, payments) reads from its URL alike: each filter's
+ * value and those set, the shared parameters checked (the filters', `q`'s, `Top`'s and `Skip`'s control or bidi
+ * characters among them), its `sort` kept when it names one of the list's, whether any filter is set, and its tidy
+ * address. The list then checks its filters with its schema and gives the refused names to filteredAddress.
+ */
+export function readFilteredList<F extends string>(
+  fields: readonly F[],
+  params: SearchParams,
+  sorts: Pick<SortParser<string>, 'kept'>,
+) {
+  const { values, set } = filterValues(fields, params);
+  const { q, sort, top, skip, refused } = readListParameters(params, [...fields, 'Top', 'Skip', 'q']);
+  const filtered = Object.keys(set).length > 0;
+  return {
+    values,
+    set,
+    q,
+    sort: sorts.kept(sort),
+    top,
+    skip,
+    refused,
+    filtered,
+    canonical: canonicalSearch(fields, params),
+  };
+}
+
+/** The view's address once its refusals are known (in the form's order): its page the default where refused. */
+export function filteredAddress(read: ReturnType<typeof readFilteredList<string>>, invalid: readonly string[]) {
+  const { values, q, sort, top, skip, filtered, canonical } = read;
+  return { values, q, sort, ...pageOf(top, skip, invalid), filtered, canonical };
 }

@@ -6,10 +6,9 @@ import { deliveryNoteListQuery, expenseListQuery, invoiceListQuery } from '@/lib
 import {
   canonicalSearch,
   DEFAULT_PAGE_SIZE,
-  filterValues,
+  filteredAddress,
   inFormOrder,
-  pageOf,
-  readListParameters,
+  readFilteredList,
 } from '@/lib/service/records/list-view-kit';
 import { documentSorts } from '@/lib/service/records/sort-param';
 
@@ -137,9 +136,8 @@ export function parseListView<K extends ListKind>(kind: K, given: SearchParams):
   // Next's `searchParams` is a plain object: only its own string values are the URL's (lib/base/http/search-params.ts).
   const params = ownSearchParams(given);
   const fields = listFilterFields[kind] as readonly FilterField<K>[];
-  const { values, set: query } = filterValues(fields, params);
-  const { q, sort, top, skip: rawSkip, refused } = readListParameters(params, [...fields, 'Top', 'Skip', 'q']);
-  const filtered = Object.keys(query).length > 0;
+  const read = readFilteredList(fields, params, documentSorts);
+  const { set: query, top, skip: rawSkip, refused } = read;
   if (query.LastModifiedTimestamp !== undefined) query.LastModifiedTimestamp = withSeconds(query.LastModifiedTimestamp);
   for (const field of ['DocumentNumberFrom', 'DocumentNumberTo'])
     if (query[field] !== undefined) query[field] = query[field].toUpperCase();
@@ -153,14 +151,7 @@ export function parseListView<K extends ListKind>(kind: K, given: SearchParams):
   }
   const invalidInOrder = inFormOrder(['q', ...fields, 'Top', 'Skip'], refused);
 
-  const base = {
-    values,
-    q,
-    sort: documentSorts.kept(sort),
-    ...pageOf(top, rawSkip, invalidInOrder),
-    filtered,
-    canonical: canonicalSearch(fields, params),
-  };
+  const base = { ...filteredAddress(read, invalidInOrder), values: read.values };
   if (invalidInOrder.length > 0) return { ...base, ok: false, invalid: invalidInOrder };
   // Completed only once what was typed is valid, so any fault is reported on the field that was typed.
   const { from, to } = documentNumberRange(query.DocumentNumberFrom, query.DocumentNumberTo);

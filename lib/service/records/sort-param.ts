@@ -1,14 +1,13 @@
-/** The `sort` parameter of a document list: what it may name. Pure: safe anywhere (the proxy too). */
+/**
+ * The `sort` parameter of a document list (lib/base/list-sort.ts): what it may name, a leading '-' for descending
+ * (`sort=-total`); newest first by default, as the service lists documents. Pure: safe anywhere (the proxy too).
+ */
 import { type ListSort, type ListSortParam, sortParser } from '@/lib/base/list-sort';
 
-/** What a list can be sorted by (the `sort` parameter, a leading '-' for descending: `sort=-total`). */
-export const SORT_KEYS = ['documentNumber', 'issueDate', 'dueDate', 'partner', 'total'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
-export type SortParam = ListSortParam<SortKey>;
+export const documentSorts = sortParser(['documentNumber', 'issueDate', 'dueDate', 'partner', 'total'], {
+  key: 'issueDate',
+  descending: true,
+});
+export type SortKey = (typeof documentSorts.keys)[number];
 export type Sort = ListSort<SortKey>;
-
-/** Newest first, as the service lists documents. */
-export const documentSorts = sortParser(SORT_KEYS, { key: 'issueDate', descending: true });
-export const DEFAULT_SORT: Sort = documentSorts.defaultSort;
-export const parseSort = documentSorts.parse;
-export const sortParam = documentSorts.param;
+export type SortParam = ListSortParam<SortKey>;

@@ -3,19 +3,15 @@ import 'server-only';
 import { documentTexts } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { type MirrorView, totalsOfMirrored } from '@/lib/features/documents/queries';
+import { type ExportFile, type ExportFormat, fileOfRows } from '@/lib/features/lists/export-file';
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { Db } from '@/lib/platform/db/client';
-import type { FileOptions } from '@/lib/platform/files/columns';
-import { csvStream } from '@/lib/platform/files/csv';
-import { xlsxStream } from '@/lib/platform/files/xlsx';
 import type { ListKind } from '@/lib/service/records/list-view';
 
-import { type ExportColumn, exportColumns } from './columns';
-import { exportFileName, type ExportFormat } from './file-name';
+import { exportColumns } from './columns';
+import { exportFileName } from './file-name';
 import { exportRows } from './rows';
 import { totalsRows } from './totals';
-
-export type { ExportFormat } from './file-name';
 
 export type ExportRequest<K extends ListKind> = {
   kind: K;
@@ -31,17 +27,6 @@ export type ExportRequest<K extends ListKind> = {
   batchSize?: number;
   /** Told of a failure after the answer began (the download then ends early). */
   failed: (error: unknown) => void;
-};
-
-export type ExportFile = {
-  body: ReadableStream<Uint8Array>;
-  contentType: string;
-  fileName: { ascii: string; unicode: string };
-};
-
-export const exportContentTypes: Record<ExportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
 /**
@@ -65,16 +50,4 @@ export function exportFile<K extends ListKind>(db: Db, mirror: MirrorCompany, re
     { locale, today, totals, failed, sheet: texts.nav[listKind] },
     exportFileName(kind, format, texts, request.company, today),
   );
-}
-
-/** A file of any list's rows in the format asked: its writer's stream (lib/platform/files/), content type and names. */
-export function fileOfRows<R>(
-  format: ExportFormat,
-  columns: ExportColumn<R>[],
-  rows: AsyncIterable<R[]>,
-  options: FileOptions & { sheet: string },
-  fileName: ExportFile['fileName'],
-): ExportFile {
-  const body = format === 'csv' ? csvStream(columns, rows, options) : xlsxStream(columns, rows, options);
-  return { body, contentType: exportContentTypes[format], fileName };
 }

@@ -1,8 +1,7 @@
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { unicodeFileNamePart as unicodePart } from '@/lib/features/documents/file-name-part';
+import type { ExportFormat } from '@/lib/features/lists/export-file';
 import type { ListKind } from '@/lib/service/records/list-view';
-
-export type ExportFormat = 'csv' | 'xlsx';
 
 /**
  * The name of an exported list: the list, the company (its name when we know it, else its tenant id) and the day,

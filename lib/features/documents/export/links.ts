@@ -1,6 +1,5 @@
+import type { ExportFormat } from '@/lib/features/lists/export-file';
 import { type ListAddress, listHref } from '@/lib/service/records/list-view';
-
-import type { ExportFormat } from './file-name';
 
 /**
  * The export addresses of a list view: the list's address with `/export.csv` or `/export.xlsx`, and the same search,

@@ -6,6 +6,18 @@ import type { Cell } from '@/lib/platform/files/columns';
 import type { ExportColumn, TotalRole } from './columns';
 
 /**
+ * One row of a list's totals at its file's end: each column's value of its role (ExportColumn's `total`), the label
+ * written as text whatever its column's type (a day column's label is a sentence), every other cell empty.
+ */
+export function totalsRow<R>(columns: readonly ExportColumn<R>[], values: Partial<Record<TotalRole, string | null>>) {
+  return columns.map((column): Cell => {
+    if (column.type === 'count') return { type: 'count', value: null };
+    const value = (column.total && values[column.total]) ?? null;
+    return column.total === 'label' && value !== null ? { type: 'text', value } : { type: column.type, value };
+  });
+}
+
+/**
  * The rows an export ends with: the totals the list's totals bar shows for the same view (totalsOfMirrored: how
  * many documents, their sums excl. and incl. VAT in EUR, and, when any document is not in EUR, the sum incl. VAT per
  * currency with its count), after one empty row, so a spreadsheet's sort or filter of the rows above leaves them out.
@@ -21,11 +33,7 @@ export function totalsRows(
 ): Cell[][] {
   const t = texts.export.totals;
   const documents = (count: number) => countOf(count, texts.documents, locale);
-  const row = (values: Partial<Record<TotalRole, string | null>>): Cell[] =>
-    columns.map((column) => {
-      if (column.type === 'count') return { type: 'count', value: null };
-      return { type: column.type, value: (column.total && values[column.total]) ?? null };
-    });
+  const row = (values: Partial<Record<TotalRole, string | null>>) => totalsRow(columns, values);
 
   const rows: Cell[][] = [
     row({}),

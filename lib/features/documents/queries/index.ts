@@ -14,14 +14,6 @@ export { iterateMirrored, DEFAULT_BATCH_SIZE, type MirrorFields } from '@/lib/ow
 export { totalsOfMirrored, type Decimal, type MirroredTotals } from '@/lib/owners/mirror/query/totals';
 export { daysOverdue, type Payable } from '@/lib/service/records/overdue';
 export { highlightsOf, type FieldHighlight } from '@/lib/owners/mirror/query/highlights';
-export {
-  parseSort,
-  sortParam,
-  DEFAULT_SORT,
-  SORT_KEYS,
-  type Sort,
-  type SortKey,
-  type SortParam,
-} from '@/lib/owners/mirror/query/sort';
+export { documentSorts, type Sort, type SortKey, type SortParam } from '@/lib/owners/mirror/query/sort';
 export type { MirrorView } from '@/lib/owners/mirror/query/view';
 export type { MirrorFilters } from '@/lib/owners/mirror/query/filters';

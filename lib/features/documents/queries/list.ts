@@ -5,7 +5,7 @@ import type { MirroredRecord } from '@/lib/owners/mirror/document-row';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
 import { type FieldHighlight, highlightsOf } from '@/lib/owners/mirror/query/highlights';
 import { recordSchemas } from '@/lib/owners/mirror/query/records';
-import { orderBy, type SortParam, sortParam } from '@/lib/owners/mirror/query/sort';
+import { documentSorts, orderBy, type SortParam } from '@/lib/owners/mirror/query/sort';
 import { type MirrorView, viewCondition, viewOrder } from '@/lib/owners/mirror/query/view';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
@@ -53,5 +53,5 @@ export async function listMirrored<K extends DocumentKind>(
       highlights[String(record.id)] = highlightsOf(record, search.words);
     }
   }
-  return { records, highlights, sort: sortParam(sort) };
+  return { records, highlights, sort: documentSorts.param(sort) };
 }

@@ -6,19 +6,14 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import { after, DEFAULT_BATCH_SIZE, type Place } from '@/lib/owners/mirror/query/iterate';
 import { orderBy, type OrderTerm } from '@/lib/owners/mirror/query/sort';
-import type { Decimal } from '@/lib/owners/mirror/query/totals';
+import { type Decimal, totalsByCurrency } from '@/lib/owners/mirror/query/totals';
+import { recordedPaymentFields } from '@/lib/owners/mirror/recorded-payments';
 import { documentsOf, paymentsOf } from '@/lib/owners/mirror/rows';
 import { searchWordsOf } from '@/lib/owners/mirror/search-text';
 import type { Db } from '@/lib/platform/db/client';
 import { mirrorDocuments, mirrorPayments } from '@/lib/platform/db/schema';
 
-import {
-  parsePaymentSort,
-  type PaymentSort,
-  type PaymentSortKey,
-  type PaymentSortParam,
-  paymentSortParam,
-} from './sort';
+import { type PaymentSort, type PaymentSortKey, type PaymentSortParam, paymentSorts } from './sort';
 
 /**
  * The company's payments as its mirror holds them (`mirror_payments`: what GET /api/payments lists, i.e. only the
@@ -76,16 +71,8 @@ export const MAX_PAYMENTS_TOP = 100;
 const DEFAULT_TOP = 25;
 
 const fields = {
-  id: mirrorPayments.id,
-  accountId: mirrorPayments.accountId,
-  paymentDate: mirrorPayments.paymentDate,
-  amount: mirrorPayments.amount,
-  currency: mirrorPayments.currency,
-  variableSymbol: mirrorPayments.variableSymbol,
-  partnerName: mirrorPayments.partnerName,
-  iban: mirrorPayments.iban,
+  ...recordedPaymentFields,
   reference: mirrorPayments.reference,
-  externalId: mirrorPayments.externalId,
   documentNumbers: mirrorPayments.documentNumbers,
 };
 
@@ -145,7 +132,7 @@ const TIE_BREAK: OrderTerm[] = [
  * is exactly what was searched first; then the sort (rows without the value last either way); then the tie-break.
  */
 function viewOrder(words: string[], sortParameter: string | undefined): { terms: OrderTerm[]; sort: PaymentSort } {
-  const { sort } = parsePaymentSort(sortParameter);
+  const { sort } = paymentSorts.parse(sortParameter);
   const exact: OrderTerm[] =
     words.length === 0
       ? []
@@ -178,29 +165,15 @@ export async function listPayments(
     .orderBy(...orderBy(terms))
     .limit(pageSize(view.top))
     .offset(offset(view.skip));
-  return { payments: rows.map(paymentOf), sort: paymentSortParam(sort) };
+  return { payments: rows.map(paymentOf), sort: paymentSorts.param(sort) };
 }
 
 /** The count and the sums per currency of the rows `where` covers, summed as numeric by the database. */
 async function totalsWhere(db: Db, where: SQL): Promise<PaymentTotals> {
-  const currency = sql<string | null>`${mirrorPayments.currency} collate "C"`;
-  // One pass: a row per currency, and (grouping set ()) the row of all of them.
-  const rows = await db
-    .select({
-      all: sql<boolean>`grouping(${currency}) = 1`,
-      currency,
-      count: sql<number>`count(*)::int`,
-      sum: sql<string>`coalesce(sum(${mirrorPayments.amount}), 0)::text`,
-    })
-    .from(mirrorPayments)
-    .where(where)
-    .groupBy(sql`grouping sets ((${currency}), ())`)
-    .orderBy(sql`${currency} asc nulls last`);
-  const all = rows.find((row) => row.all);
-  return {
-    count: all?.count ?? 0,
-    byCurrency: rows.filter((row) => !row.all).map(({ currency, count, sum }) => ({ currency, count, sum })),
-  };
+  const { all, byCurrency } = await totalsByCurrency(db, mirrorPayments, mirrorPayments.currency, where, {
+    sum: mirrorPayments.amount,
+  });
+  return { count: all.count, byCurrency };
 }
 
 /** The totals of everything a view covers (its filters and search, every page). */

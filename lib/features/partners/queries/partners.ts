@@ -14,7 +14,7 @@ import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
 
 import { AGEING_BUCKETS, type AgeingBucket } from './ageing-buckets';
-import { DEFAULT_PARTNER_SORT, type PartnerSort, type PartnerSortKey } from './sort';
+import { type PartnerSort, type PartnerSortKey, partnerSorts } from './sort';
 
 /**
  * The company's partners from its mirror (issue 19): one row per partner its invoices and expenses name, grouped by
@@ -279,7 +279,7 @@ const totalColumns = (windowed: boolean) =>
  * company's invoices and expenses, grouped by partner.
  */
 export async function partnersOf(db: Db, company: MirrorCompany, view: PartnersView): Promise<PartnersPage> {
-  const sort = view.sort ?? DEFAULT_PARTNER_SORT;
+  const sort = view.sort ?? partnerSorts.defaultSort;
   const ctes = sql`with ${documentsCte(company, view.today, undefined, view.q)}, ${partnersCte()}`;
   const rows = rowsOf<Raw & RawTotals>(
     await db.execute(sql`${ctes}

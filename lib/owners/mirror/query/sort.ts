@@ -5,7 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
 import { type Sort, type SortKey } from '@/lib/service/records/sort-param';
 
-export { DEFAULT_SORT, parseSort, sortParam, SORT_KEYS } from '@/lib/service/records/sort-param';
+export { documentSorts } from '@/lib/service/records/sort-param';
 export type { Sort, SortKey, SortParam } from '@/lib/service/records/sort-param';
 
 /**

@@ -1,6 +1,7 @@
 import 'server-only';
 
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 import type { MirrorCompany } from '@/lib/owners/mirror/company';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
@@ -37,28 +38,47 @@ export async function totalsOfMirrored<K extends DocumentKind>(
   view: MirrorView<K>,
 ): Promise<MirroredTotals> {
   const { where } = viewCondition(company, kind, view);
-  const currency = sql<string | null>`${mirrorDocuments.currency} collate "C"`;
-  // One pass: a row per currency, and (grouping set ()) the row of all of them.
-  const rows = await db
-    .select({
-      all: sql<boolean>`grouping(${currency}) = 1`,
-      currency,
-      count: sql<number>`count(*)::int`,
-      totalInclVat: sumOf(mirrorDocuments.totalInclVatCurrency),
-      totalExclVatEur: sumOf(mirrorDocuments.totalExclVat),
-      totalInclVatEur: sumOf(mirrorDocuments.totalInclVat),
-    })
-    .from(mirrorDocuments)
+  const { all, byCurrency } = await totalsByCurrency(db, mirrorDocuments, mirrorDocuments.currency, where, {
+    totalInclVat: mirrorDocuments.totalInclVatCurrency,
+    totalExclVatEur: mirrorDocuments.totalExclVat,
+    totalInclVatEur: mirrorDocuments.totalInclVat,
+  });
+  return {
+    count: all.count,
+    totalExclVatEur: all.totalExclVatEur,
+    totalInclVatEur: all.totalInclVatEur,
+    byCurrency: byCurrency.map(({ currency, count, totalInclVat }) => ({ currency, count, totalInclVat })),
+  };
+}
+
+type Sums<S> = { [name in keyof S]: Decimal };
+type CurrencyRow<S> = { currency: string | null; count: number } & Sums<S>;
+
+/**
+ * The count and the sums of the rows `where` covers, per currency (by currency code compared byte by byte; null:
+ * none stated, last) and over all of them: one pass (a row per currency, and with grouping set () the row of all),
+ * summed as numeric by the database. The documents' and the payments' totals both.
+ */
+export async function totalsByCurrency<S extends Record<string, SQLWrapper>>(
+  db: Db,
+  table: PgTable,
+  currencyColumn: AnyPgColumn,
+  where: SQL | undefined,
+  sums: S,
+): Promise<{ all: { count: number } & Sums<S>; byCurrency: CurrencyRow<S>[] }> {
+  const currency = sql<string | null>`${currencyColumn} collate "C"`;
+  const summed = Object.fromEntries(Object.entries(sums).map(([name, column]) => [name, sumOf(column)]));
+  const rows = (await db
+    .select({ all: sql<boolean>`grouping(${currency}) = 1`, currency, count: sql<number>`count(*)::int`, ...summed })
+    .from(table)
     .where(where)
     .groupBy(sql`grouping sets ((${currency}), ())`)
-    .orderBy(sql`${currency} asc nulls last`);
-  const all = rows.find((row) => row.all);
+    .orderBy(sql`${currency} asc nulls last`)) as unknown as (CurrencyRow<S> & { all: boolean })[];
+  const total = rows.find((row) => row.all);
+  const sumsOfAll = {} as Sums<S>;
+  for (const name of Object.keys(sums) as (keyof S)[]) sumsOfAll[name] = total?.[name] ?? '0';
   return {
-    count: all?.count ?? 0,
-    totalExclVatEur: all?.totalExclVatEur ?? '0',
-    totalInclVatEur: all?.totalInclVatEur ?? '0',
-    byCurrency: rows
-      .filter((row) => !row.all)
-      .map(({ currency, count, totalInclVat }) => ({ currency, count, totalInclVat })),
+    all: { count: total?.count ?? 0, ...sumsOfAll },
+    byCurrency: rows.filter((row) => !row.all).map(({ all: _all, ...row }) => row as CurrencyRow<S>),
   };
 }

@@ -9,7 +9,7 @@ import { documentsOf } from '@/lib/owners/mirror/rows';
 
 import { filterConditions, type MirrorFilters } from './filters';
 import { type Search, searchCondition, searchOf, searchRanking } from './search';
-import { type OrderTerm, orderTermsOf, parseSort, type Sort } from './sort';
+import { documentSorts, type OrderTerm, orderTermsOf, type Sort } from './sort';
 
 /** A list view over the mirror: the search box, the sort, the list's filters and the page. */
 export type MirrorView<K extends DocumentKind = DocumentKind> = {
@@ -50,6 +50,6 @@ export function viewOrder(
   search: Search | null,
   sortParameter: string | undefined,
 ): { terms: OrderTerm[]; sort: Sort } {
-  const { sort, explicit } = parseSort(sortParameter);
+  const { sort, explicit } = documentSorts.parse(sortParameter);
   return { terms: [...(search ? searchRanking(search, !explicit) : []), ...orderTermsOf(sort)], sort };
 }

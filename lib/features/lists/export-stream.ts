@@ -5,9 +5,10 @@ import { HttpError } from '@/lib/base/errors';
 import { localeOf } from '@/lib/base/http/request-locale';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { fileResponse } from '@/lib/doors/company/file-answer';
-import type { ExportFile } from '@/lib/features/documents/export/export';
-import { EXPORT_RETRY_SECONDS, holdingPlace, takeExportPlace } from '@/lib/features/documents/export/running';
 import { describeError, getLogger } from '@/lib/platform/log';
+
+import type { ExportFile } from './export-file';
+import { EXPORT_RETRY_SECONDS, holdingPlace, takeExportPlace } from './running-exports';
 
 /** What every export's file is made with: the user's language, the company's day, and where a late failure is told. */
 export type ExportContext = { locale: Locale; today: string; failed: (error: unknown) => void };
