@@ -3,6 +3,7 @@ import 'server-only';
 import { z } from 'zod';
 
 import { DataApiError } from './errors';
+import { rememberAnswered } from './schemas/as-answered';
 
 /**
  * Reading the service's answers. Lists come in the envelope `{ "data": [...] }`; a single record comes at the top
@@ -21,6 +22,7 @@ function json(text: string | null, endpoint: string): unknown {
 function parsed<T extends z.ZodType>(schema: T, value: unknown, endpoint: string): z.output<T> {
   const result = schema.safeParse(value);
   if (!result.success) throw new DataApiError('malformed-response', { endpoint });
+  rememberAnswered(result.data, value);
   return result.data;
 }
 

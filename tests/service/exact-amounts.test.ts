@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { parseList } from '@/lib/service/parse';
 import { amount, exactAmount, wireRecordOf } from '@/lib/service/schemas/common';
 import { invoiceSchema } from '@/lib/service/schemas/invoice';
 
@@ -61,6 +62,17 @@ describe('a record back as the service wrote it (the copy’s record column)', (
     expect(parsed.items?.[0]?.unitPrice).toBe('1.005');
     const back = wireRecordOf(invoiceSchema, parsed);
     expect(back).toEqual({ ...wire, sumForPayment: 0 });
+  });
+
+  it('hands back the answer’s own JSON for a record read from an answer, untouched since', () => {
+    const answer = [{ id: '4711', prices: { legislativePrices: { totalPrice: 0.1 } }, somethingNew: 'kept' }];
+    const [parsed] = parseList(invoiceSchema, JSON.stringify({ data: answer }), 'GET invoices');
+    expect(parsed!.id).toBe(4711);
+    // The id as the service wrote it (a text), where encoding the parsed record would give a number.
+    expect(wireRecordOf(invoiceSchema, parsed!)).toEqual(answer[0]);
+    // A record changed after parsing is a new object: it is encoded again, with its change.
+    const changed = { ...parsed!, documentNumber: 'FA1' };
+    expect(wireRecordOf(invoiceSchema, changed)).toEqual({ ...answer[0], id: 4711, documentNumber: 'FA1' });
   });
 
   it('gives an exact amount’s number only where a double carries it back to the same decimal', () => {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 import { type Amount, amountOfNumber, wireNumberOf } from '@/lib/base/money';
 
+import { answeredJsonOf } from './as-answered';
+
 /**
  * Building blocks of the service's records. The interface leaves record shapes "not shown"; the fields here are
  * those the service's public integrations agree on (../shared/spec/service-facts.md). So: every field but the id is
@@ -72,8 +74,9 @@ export type Partner = z.infer<typeof partnerSchema>;
 export type Prices = z.infer<typeof pricesSchema>;
 
 /**
- * A parsed record as the service wrote it: each amount its JSON number again (exactly the double the answer held),
- * every other field as it is. What the copy stores, so a stored record reads back through the same schema.
+ * A parsed record as the service wrote it: the answer's own JSON for it when it was read from one and not changed
+ * since (as-answered.ts), else encoded again: each amount its JSON number (exactly the double the answer held), every
+ * other field as it is. What the copy stores, so a stored record reads back through the same schema.
  */
 export const wireRecordOf = <T extends z.ZodType>(schema: T, record: z.output<T>): z.input<T> =>
-  z.encode(schema, record);
+  (answeredJsonOf(record) as z.input<T> | undefined) ?? z.encode(schema, record);
