@@ -5,13 +5,14 @@ import { AppHeader } from '@/components/app-header';
 import { ConnectionBadge } from '@/components/connection-badge';
 import { Link } from '@/components/link';
 import { NoticePage } from '@/components/notice-page';
+import type { SearchParams } from '@/lib/base/http/search-params';
 import { getMessages } from '@/lib/base/i18n/server';
 import { sessionCompanies } from '@/lib/doors/company/page';
 import { pageTitle } from '@/lib/doors/company/page-titles';
 import { requireSession } from '@/lib/doors/session';
 import { acrossCompaniesForPage } from '@/lib/features/documents/across-companies';
 import { getEnv } from '@/lib/platform/env';
-import { parseListView, type SearchParams } from '@/lib/service/records/list-view';
+import { parseListView } from '@/lib/service/records/list-view';
 
 export const generateMetadata = () => pageTitle((t) => t.companies);
 

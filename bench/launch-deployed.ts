@@ -25,7 +25,7 @@ import { keepAliveClient } from './support/http';
 import { type JwksServer, startJwksServer } from './support/jwks-server';
 import { runLaunches } from './support/load';
 import { processTree } from './support/memory';
-import { summarize } from './support/stats';
+import { perAttempt, summarize } from './support/stats';
 
 const LAUNCHES = positiveInteger('BENCH_DEPLOYED_LAUNCHES', 3_000);
 const WARMUP_LAUNCHES = 200;
@@ -156,7 +156,7 @@ async function measure(setup: Setup, jwks: JwksServer) {
       launchesPerSecond: round(timed.succeeded / (timed.elapsedMs / 1000)),
       exchangeMs: summarize(timed.exchangeMs),
       callbackMs: summarize(timed.callbackMs),
-      serverCpuMsPerLaunch: round(serverCpuMs / Math.max(1, timed.attempted), 2),
+      serverCpuMsPerLaunch: perAttempt(serverCpuMs, timed.attempted),
       loadAverage: [round(loadBefore), round(loadavg()[0] ?? 0)],
     };
   } finally {

@@ -28,7 +28,7 @@ import { cpuWindow, nextBuildId, openBench, publish, runBench, startWithSandbox 
 import { type Fetch, keepAliveClient } from './support/http';
 import { environmentRows, runEnvironment } from './support/report';
 import { BENCH_USER, signInThroughSandbox } from './support/sign-in';
-import { countBy, megabytes, summarize } from './support/stats';
+import { countBy, megabytes, perAttempt, summarize } from './support/stats';
 
 const NOTIFICATIONS = positiveInteger('BENCH_WEBHOOKS', 3_000);
 const CLIENTS = positiveInteger('BENCH_WEBHOOK_CLIENTS', 16);
@@ -191,7 +191,7 @@ async function main(): Promise<number> {
   const requestIds = new Set([...warmupPlan, ...plan].map((n) => n.requestId));
   const countSql = 'select count(*)::int as n from webhook_events where webhook_id = $1';
   const stored = Number((await queryOnce(bench.database.url, countSql, [receiver.webhookId]))[0]?.n);
-  const perRequest = (ms: number) => Math.round((ms / Math.max(1, timed.samples.length)) * 100) / 100;
+  const perRequest = (ms: number) => perAttempt(ms, timed.samples.length);
   const figures = {
     timestamp: new Date().toISOString(),
     config: { notifications: NOTIFICATIONS, warmup: WARMUP, clients: CLIENTS, repeatEvery: REPEAT_EVERY },

@@ -58,6 +58,75 @@ export function CompanyFiguresLine({
   );
 }
 
+/** The search over the overdue invoices of every company (a GET form: the query stays in the address). */
+function OverdueSearch({ q, t }: { q: string; t: Shared['texts']['across'] }) {
+  return (
+    <form method="get" action="/" role="search" className="mt-3 flex flex-wrap items-end gap-2">
+      <label className="flex flex-col text-sm text-slate-700">
+        {t.search}
+        <input
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={100}
+          className="mt-1 w-72 rounded-md border border-slate-300 px-2 py-1 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        />
+      </label>
+      <button
+        type="submit"
+        className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-ring"
+      >
+        {t.searchButton}
+      </button>
+      {q !== '' && (
+        <Link href="/" className="py-1.5 text-sm text-brand-700 hover:underline">
+          {t.clear}
+        </Link>
+      )}
+    </form>
+  );
+}
+
+/** The overdue invoices of a page, each with its company, customer, due day, days overdue and total. */
+function OverdueTable({
+  invoices,
+  nameOf,
+  texts,
+  locale,
+}: Shared & { invoices: AcrossCompanies['overdue']['invoices']; nameOf: (tenantId: string) => string }) {
+  const t = texts.across;
+  const c = texts.columns;
+  return (
+    <Table
+      caption={t.overdueTitle}
+      captionHidden
+      columns={[c.number, t.company, c.customer, c.dueDate, ...figures(t.daysOverdue, c.total)]}
+    >
+      {invoices.map((invoice) => (
+        <tr key={`${invoice.tenantId}/${invoice.id}`} data-overdue-invoice={invoice.id}>
+          <RowHeader>
+            <Link
+              href={kindPath(invoice.tenantId, 'invoices', invoice.id)}
+              className="text-brand-700 hover:underline focus-ring"
+            >
+              {invoice.documentNumber ?? invoice.id}
+            </Link>
+          </RowHeader>
+          <Td>{nameOf(invoice.tenantId)}</Td>
+          <Td>{invoice.partnerName ?? '—'}</Td>
+          <Td nowrap>{formatDay(invoice.dueDate, locale)}</Td>
+          <Td numeric>{formatNumber(invoice.daysOverdue, locale, 0)}</Td>
+          <Td numeric>
+            {invoice.totalInclVatEur === null
+              ? formatMoney(invoice.totalInclVat, invoice.currency, locale)
+              : formatMoney(invoice.totalInclVatEur, 'EUR', locale)}
+          </Td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
 /** The overdue invoices of the session's ready companies, most overdue first, a page at a time, with the search box. */
 export function OverdueAcrossSection({
   across,
@@ -73,7 +142,6 @@ export function OverdueAcrossSection({
   connected: (tenantId: string) => boolean;
 }) {
   const t = texts.across;
-  const c = texts.columns;
   const { invoices, count } = across.overdue;
   const paging = overduePaging(q, { skip: across.skip, shown: invoices.length, count });
   const leftOut = across.leftOut.map(({ tenantId, readiness }) =>
@@ -97,61 +165,13 @@ export function OverdueAcrossSection({
           {fill(t.leftOut, { companies: leftOut.join(', ') })}
         </p>
       )}
-      <form method="get" action="/" role="search" className="mt-3 flex flex-wrap items-end gap-2">
-        <label className="flex flex-col text-sm text-slate-700">
-          {t.search}
-          <input
-            type="search"
-            name="q"
-            defaultValue={q}
-            maxLength={100}
-            className="mt-1 w-72 rounded-md border border-slate-300 px-2 py-1 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-          />
-        </label>
-        <button
-          type="submit"
-          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-ring"
-        >
-          {t.searchButton}
-        </button>
-        {q !== '' && (
-          <Link href="/" className="py-1.5 text-sm text-brand-700 hover:underline">
-            {t.clear}
-          </Link>
-        )}
-      </form>
+      <OverdueSearch q={q} t={t} />
       <p className="mt-3 text-sm text-slate-600" data-overdue-count={count} aria-live="polite">
         {count === 0 ? (q.trim() !== '' ? t.noMatch : t.none) : fill(t.all, { count: formatNumber(count, locale, 0) })}
       </p>
       {invoices.length > 0 && (
         <div className="mt-2">
-          <Table
-            caption={t.overdueTitle}
-            captionHidden
-            columns={[c.number, t.company, c.customer, c.dueDate, ...figures(t.daysOverdue, c.total)]}
-          >
-            {invoices.map((invoice) => (
-              <tr key={`${invoice.tenantId}/${invoice.id}`} data-overdue-invoice={invoice.id}>
-                <RowHeader>
-                  <Link
-                    href={kindPath(invoice.tenantId, 'invoices', invoice.id)}
-                    className="text-brand-700 hover:underline focus-ring"
-                  >
-                    {invoice.documentNumber ?? invoice.id}
-                  </Link>
-                </RowHeader>
-                <Td>{nameOf(invoice.tenantId)}</Td>
-                <Td>{invoice.partnerName ?? '—'}</Td>
-                <Td nowrap>{formatDay(invoice.dueDate, locale)}</Td>
-                <Td numeric>{formatNumber(invoice.daysOverdue, locale, 0)}</Td>
-                <Td numeric>
-                  {invoice.totalInclVatEur === null
-                    ? formatMoney(invoice.totalInclVat, invoice.currency, locale)
-                    : formatMoney(invoice.totalInclVatEur, 'EUR', locale)}
-                </Td>
-              </tr>
-            ))}
-          </Table>
+          <OverdueTable invoices={invoices} nameOf={nameOf} texts={texts} locale={locale} />
         </div>
       )}
       <Pager

@@ -3,9 +3,8 @@
 import { usePathname } from 'next/navigation';
 
 import { Link } from '@/components/link';
-import type { CompanyTab } from '@/lib/service/records/company-tabs';
-
-export type { CompanyTab };
+/** `alsoCurrentUnder`: other addresses (and what is below them) where the tab is the current one. */
+export type CompanyTab = { href: string; label: string; alsoCurrentUnder?: string[] };
 
 /**
  * The company's sections as tabs. A client component only to know the current address (a layout is not told it);

@@ -65,55 +65,16 @@ export function FilterForm({ action, fields, values, invalid, top, clearHref, te
           </div>
         )}
         <div className="grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
-          {fields.map((field) => {
-            const id = `filter-${field.name}`;
-            const value = values[field.name] ?? '';
-            const isInvalid = invalid.includes(field.name);
-            return (
-              <div key={field.name}>
-                <label htmlFor={id} className="block text-xs font-medium text-slate-700">
-                  {label(field.name)}
-                </label>
-                {field.type === 'select' ? (
-                  <select
-                    id={id}
-                    name={field.name}
-                    defaultValue={value}
-                    aria-invalid={isInvalid || undefined}
-                    className={control}
-                  >
-                    <option value="">{f.any}</option>
-                    {field.options.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                    {value !== '' && !field.options.some((option) => option.value === value) && (
-                      <option value={value}>{value}</option>
-                    )}
-                  </select>
-                ) : (
-                  <input
-                    id={id}
-                    name={field.name}
-                    type={
-                      field.type in nativeAccepts &&
-                      value !== '' &&
-                      (isInvalid || !nativeAccepts[field.type]!.test(value))
-                        ? 'text'
-                        : field.type
-                    }
-                    step={field.type === 'datetime-local' ? 1 : field.type === 'number' ? 'any' : undefined}
-                    inputMode={field.type === 'number' ? 'decimal' : undefined}
-                    maxLength={'maxLength' in field ? field.maxLength : undefined}
-                    defaultValue={value}
-                    aria-invalid={isInvalid || undefined}
-                    className={control}
-                  />
-                )}
-              </div>
-            );
-          })}
+          {fields.map((field) => (
+            <FilterField
+              key={field.name}
+              field={field}
+              value={values[field.name] ?? ''}
+              isInvalid={invalid.includes(field.name)}
+              label={label(field.name)}
+              any={f.any}
+            />
+          ))}
           <PageSizeField id="filter-Top" top={top} label={f.pageSize} control={control} />
         </div>
         <HiddenFields values={keep} />
@@ -131,6 +92,65 @@ export function FilterForm({ action, fields, values, invalid, top, clearHref, te
         </div>
       </form>
     </details>
+  );
+}
+
+/** One filter: its label and its control (a select with "any" first, or an input of the field's type). */
+function FilterField({
+  field,
+  value,
+  isInvalid,
+  label,
+  any,
+}: {
+  field: FilterFormField;
+  value: string;
+  isInvalid: boolean;
+  label: string;
+  any: string;
+}) {
+  const id = `filter-${field.name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      {field.type === 'select' ? (
+        <select
+          id={id}
+          name={field.name}
+          defaultValue={value}
+          aria-invalid={isInvalid || undefined}
+          className={control}
+        >
+          <option value="">{any}</option>
+          {field.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+          {value !== '' && !field.options.some((option) => option.value === value) && (
+            <option value={value}>{value}</option>
+          )}
+        </select>
+      ) : (
+        <input
+          id={id}
+          name={field.name}
+          type={
+            field.type in nativeAccepts && value !== '' && (isInvalid || !nativeAccepts[field.type]!.test(value))
+              ? 'text'
+              : field.type
+          }
+          step={field.type === 'datetime-local' ? 1 : field.type === 'number' ? 'any' : undefined}
+          inputMode={field.type === 'number' ? 'decimal' : undefined}
+          maxLength={'maxLength' in field ? field.maxLength : undefined}
+          defaultValue={value}
+          aria-invalid={isInvalid || undefined}
+          className={control}
+        />
+      )}
+    </div>
   );
 }
 

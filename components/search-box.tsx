@@ -1,6 +1,6 @@
 import { Link } from '@/components/link';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
-import { SEARCH_MAX_LENGTH } from '@/lib/service/records/list-view';
+import { SEARCH_MAX_LENGTH } from '@/lib/service/records/list-view-kit';
 
 import { linkClass } from './detail-parts';
 import { HiddenFields } from './list/kept-parameters';

@@ -1,5 +1,5 @@
 import { type DocumentTexts, fill } from '@/lib/base/i18n/documents';
-import type { Problem } from '@/lib/service/page-load';
+import type { Problem } from '@/lib/platform/http/page-problem';
 
 /**
  * What a page shows when the data API could not give it its data: what happened, in words, and what the user can

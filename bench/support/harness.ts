@@ -114,6 +114,21 @@ export const startMirroring = (
 ) => startWithSandbox(bench, progress, () => ({ MIRROR_SYNC: 'on' }), { volumes: { [tenantId]: volume } });
 
 /**
+ * `read` is a company's first request, which generates its data (a while for tens of thousands of records): timed
+ * and told apart, so the wait is never mistaken for the add-on's. `company` names it in the progress line.
+ */
+export async function firstReadOf<T>(
+  progress: (message: string) => void,
+  company: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  const started = performance.now();
+  const result = await read();
+  progress(`company ${company} generated in ${Math.round(performance.now() - started)} ms`);
+  return result;
+}
+
+/**
  * The sandbox in a process of its own (support/sandbox-process.ts), watched by the guardian and stopped on cleanup,
  * for a benchmark that runs the add-on's own modules in this process: they read their configuration from the
  * environment, as under `next start`, which is set here to the sandbox's addresses and the bench database (no

@@ -2,7 +2,7 @@ import type { AttributedView, RateSignals } from './attribution';
 import type { MemoryPeaks } from './memory';
 import type { ViewKind } from './page-plan';
 import { type CpuMs, environmentRows, runEnvironment } from './report';
-import { countBy, megabytes, summarize } from './stats';
+import { countBy, errorRate, megabytes, perAttempt, summarize } from './stats';
 
 /** The figures of one page-benchmark run: printed as a markdown table and written as JSON, so both always agree. */
 
@@ -78,8 +78,7 @@ export function buildPageReport(
   const list = byKind('list');
   const detail = byKind('detail');
   const errors = list.errors + detail.errors;
-  const errorRate = views.length === 0 ? 1 : errors / views.length;
-  const perView = (ms: number) => round(ms / Math.max(1, views.length), 2);
+  const perView = (ms: number) => perAttempt(ms, views.length);
   return {
     timestamp: new Date().toISOString(),
     config: {
@@ -94,7 +93,7 @@ export function buildPageReport(
     result: {
       views: views.length,
       errors,
-      errorRate,
+      errorRate: errorRate(errors, views.length),
       elapsedSeconds: round(extra.elapsedMs / 1000, 2),
       viewsPerSecond: round(views.length / (extra.elapsedMs / 1000)),
       maxViewsInFlight: Math.max(0, ...views.map((v) => v.concurrent)),

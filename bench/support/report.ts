@@ -2,7 +2,7 @@ import { availableParallelism, cpus } from 'node:os';
 
 import type { LoadResult } from './load';
 import type { MemoryPeaks } from './memory';
-import { megabytes, summarize } from './stats';
+import { errorRate, megabytes, perAttempt, summarize } from './stats';
 
 /** The figures of one run: printed as a markdown table and written as JSON, so both always agree. */
 
@@ -48,8 +48,7 @@ export function buildReport(config: RunConfig, timed: LoadResult, memory: Memory
   const callback = summarize(timed.callbackMs);
   const launchesPerSecond = Math.round((timed.succeeded / (timed.elapsedMs / 1000)) * 10) / 10;
   const peakRssMb = megabytes(memory.peakRss);
-  const errorRate = timed.attempted === 0 ? 1 : timed.failed / timed.attempted;
-  const perLaunch = (ms: number) => Math.round((ms / Math.max(1, timed.attempted)) * 100) / 100;
+  const perLaunch = (ms: number) => perAttempt(ms, timed.attempted);
   const cpuPerLaunch = {
     server: perLaunch(cpu.server),
     postgres: perLaunch(cpu.postgres),
@@ -70,7 +69,7 @@ export function buildReport(config: RunConfig, timed: LoadResult, memory: Memory
       attempted: timed.attempted,
       succeeded: timed.succeeded,
       errors: timed.failed,
-      errorRate,
+      errorRate: errorRate(timed.failed, timed.attempted),
       elapsedSeconds: Math.round(timed.elapsedMs) / 1000,
       launchesPerSecond,
       tokenExchangeMs: exchange,

@@ -30,6 +30,12 @@ export function countBy<T>(items: readonly T[], key: (item: T) => string): Recor
 
 export const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 
+/** The share of attempts that failed; a run that attempted nothing counts as failed throughout (1). */
+export const errorRate = (failed: number, attempted: number) => (attempted === 0 ? 1 : failed / attempted);
+
+/** A total (CPU ms, say) per attempt, to two decimals; no attempts divide by one, so the figure stays finite. */
+export const perAttempt = (total: number, attempts: number) => Math.round((total / Math.max(1, attempts)) * 100) / 100;
+
 /** The middle value (the upper of the two middle ones for an even count), as the in-process benchmarks judge runs. */
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

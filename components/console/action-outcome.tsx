@@ -1,7 +1,31 @@
+import type { ReactNode } from 'react';
+
 import type { ConsoleDataTexts } from '@/lib/base/i18n/console-data';
 import type { ConsolePagesTexts } from '@/lib/base/i18n/console-pages';
 import { fill } from '@/lib/features/console/data-texts';
 import type { ShownOutcome } from '@/lib/features/console/outcome';
+
+import { ConsolePage } from './console-page';
+
+/** A console section whose rows carry actions (companies, users): its page, opening with what the last action did. */
+export function ConsoleActionsPage({
+  section,
+  outcome,
+  texts,
+  children,
+}: {
+  section: { title: string; intro: string };
+  outcome: ShownOutcome | null;
+  texts: { d: ConsoleDataTexts; p: ConsolePagesTexts };
+  children: ReactNode;
+}) {
+  return (
+    <ConsolePage title={section.title} intro={section.intro}>
+      <ActionOutcome outcome={outcome} d={texts.d} p={texts.p} />
+      {children}
+    </ConsolePage>
+  );
+}
 
 /** What the last action did, as its server action reported it back in the address: done, refused or failed, why. */
 export function ActionOutcome({

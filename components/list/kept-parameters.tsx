@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE } from '@/lib/service/records/list-view';
+import { DEFAULT_PAGE_SIZE } from '@/lib/service/records/list-view-kit';
 
 /** A list's view as far as its forms keep it: the filters' values, the search, the order and the page size. */
 type KeptView = { values: Readonly<Record<string, string>>; q: string; sort: string; top: number };

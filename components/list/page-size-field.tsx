@@ -1,4 +1,4 @@
-import { PAGE_SIZES } from '@/lib/service/records/list-view';
+import { PAGE_SIZES } from '@/lib/service/records/list-view-kit';
 
 /** A filter form's page size: a select of the sizes every list offers. `control`: the form's own field style. */
 export function PageSizeField({

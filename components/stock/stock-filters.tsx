@@ -3,7 +3,7 @@ import { type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import type { StockTexts } from '@/lib/base/i18n/stock';
 import type { StockPageData } from '@/lib/features/stock/stock-page';
 import { stockHref, type StockView } from '@/lib/features/stock/view';
-import { DEFAULT_PAGE_SIZE } from '@/lib/service/records/list-view';
+import { DEFAULT_PAGE_SIZE } from '@/lib/service/records/list-view-kit';
 
 import { linkClass } from '../detail-parts';
 import { HiddenFields } from '../list/kept-parameters';

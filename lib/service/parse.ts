@@ -2,6 +2,8 @@ import 'server-only';
 
 import { z } from 'zod';
 
+import { isObject } from '@/lib/base/is-object';
+
 import { DataApiError } from './errors';
 import { rememberAnswered } from './schemas/as-answered';
 
@@ -25,9 +27,6 @@ function parsed<T extends z.ZodType>(schema: T, value: unknown, endpoint: string
   rememberAnswered(result.data, value);
   return result.data;
 }
-
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function parseList<T extends z.ZodType>(schema: T, text: string | null, endpoint: string): z.output<T>[] {
   const body = json(text, endpoint);

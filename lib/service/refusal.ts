@@ -1,7 +1,8 @@
 import 'server-only';
 
+import { isObject } from '@/lib/base/is-object';
+
 import type { RefusedField, ServiceRefusal } from './errors';
-import { isObject } from './parse';
 import { hasControlOrBidi } from './queries';
 
 /**

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { readUpTo } from '@/lib/base/http/body';
 
 import { type ConsentCompany, consentCompanySchema, MAX_CONSENT_COMPANIES } from './schemas/consent';
-import { parseRetryAfter } from './transport';
+import { parseRetryAfter } from './transport-attempt';
 
 /**
  * The poll of an Integration Consent in poll mode: POST {base}/api/integration-subscription/poll with `{ state }`

@@ -9,9 +9,6 @@ import { attempt, MISSED, RetryableFailure } from './transport-attempt';
 import { type TransportLine, transportLine } from './transport-line';
 import { takeSlot } from './transport-slot';
 
-export { parseRetryAfter } from './transport-attempt';
-export { MIN_ATTEMPT_MS } from './transport-slot';
-
 /**
  * One data-API request with everything the service's limits ask for: a slot from the token's shared budget before
  * every attempt, a timeout per attempt, GET retries (network errors and 502/503/504 with jittered backoff; 429 after

@@ -59,16 +59,22 @@ function dropAfter(ctx: DataApiContext, delayMs: number): void {
   setTimeout(() => socket.destroy(), delayMs).unref();
 }
 
-/** An invoice as the upload-finished callback names it (also in the sandbox's sample notifications). */
-/** A synchronous upload's one document, or nothing when the upload was refused (and answered) already. */
-async function onlyItem<S extends z.ZodType>(
-  ctx: DataApiContext,
+/**
+ * A synchronous upload: validate → `answer` its one document itself (no request id, no duplicate rule). A refused
+ * upload was answered already and never reaches `answer`.
+ */
+function syncUpload<S extends z.ZodType>(
   schema: S,
   envelope: Envelope,
-): Promise<z.output<S> | undefined> {
-  return (await readUpload(ctx, schema, envelope))?.items[0];
+  answer: (ctx: DataApiContext, item: z.output<S>) => void,
+): DataApiHandler {
+  return async (ctx) => {
+    const item = (await readUpload(ctx, schema, envelope))?.items[0];
+    if (item !== undefined) answer(ctx, item);
+  };
 }
 
+/** An invoice as the upload-finished callback names it (also in the sandbox's sample notifications). */
 export const invoiceDocument = ({ record: r }: StoredInvoice): UploadedDocument => ({
   id: r.id,
   externalId: r.externalId,
@@ -116,10 +122,8 @@ export const deliveryNoteUploadRoutes: Route<DataApiHandler>[] = [
   {
     method: 'POST',
     path: '/api/delivery-notes/single',
-    // The one synchronous upload: no request id and no duplicate rule; the answer is the created document.
-    handler: async (ctx) => {
-      const item = await onlyItem(ctx, deliveryNoteInput, 'single');
-      if (!item) return;
+    // The one synchronous document upload: the answer is the created document.
+    handler: syncUpload(deliveryNoteInput, 'single', (ctx, item) => {
       const note = upsertDeliveryNote(ctx.company(), item, ctx.services.now());
       sendJson(
         ctx.res,
@@ -127,7 +131,7 @@ export const deliveryNoteUploadRoutes: Route<DataApiHandler>[] = [
         { id: note.record.id, documentNumber: note.record.documentNumber },
         { Location: `/api/delivery-notes/${note.record.id}` },
       );
-    },
+    }),
   },
 ];
 
@@ -154,13 +158,10 @@ export const paymentUploadRoutes: Route<DataApiHandler>[] = [
     method: 'POST',
     path: '/api/payments/accounts/cash',
     // 201 with the new account; 200 with the existing one when a cash account of that name and currency exists.
-    handler: async (ctx) => {
-      const item = await onlyItem(ctx, cashAccountInput, 'single-or-bare');
-      if (!item) return;
-      const { name, currency } = item;
+    handler: syncUpload(cashAccountInput, 'single-or-bare', (ctx, { name, currency }) => {
       const { account, created } = ensureCashAccount(ctx.company(), name, currency ?? 'EUR');
       sendJson(ctx.res, created ? 201 : 200, account);
-    },
+    }),
   },
 ];
 

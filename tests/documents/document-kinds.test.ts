@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_KINDS, type DocumentKind, kindOfSegment, segmentOf } from '@/lib/base/document-kinds';
 import { messages } from '@/lib/base/i18n/messages';
 import type { CompanyPage } from '@/lib/doors/company/company-page';
+import { companyTabs } from '@/lib/doors/company/company-tabs';
 import { backLink } from '@/lib/doors/company/failure-frame';
 import { exportHrefs } from '@/lib/features/documents/export/links';
 import { loadListPage } from '@/lib/features/documents/list-page';
@@ -14,7 +15,6 @@ import { documentPath, uploadedKind } from '@/lib/owners/webhooks/present';
 import { resetEnvForTests } from '@/lib/platform/env';
 import { kindOfServiceCollection, REPORTED_KINDS, serviceCollectionOf } from '@/lib/service/document-paths';
 import { isMalformedDocumentPage } from '@/lib/service/ids';
-import { companyTabs } from '@/lib/service/records/company-tabs';
 import { parseListView } from '@/lib/service/records/list-view';
 
 /**

@@ -3,13 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { documentTexts } from '@/lib/base/i18n/documents';
 import { filterFieldsFor, sequenceOptions } from '@/lib/features/documents/filter-fields';
 import { mirrorViewOf } from '@/lib/features/documents/mirror-view';
-import {
-  listHref,
-  pagingLinks,
-  parseListView,
-  SEARCH_MAX_LENGTH,
-  tidyListSearch,
-} from '@/lib/service/records/list-view';
+import { listHref, pagingLinks, parseListView, tidyListSearch } from '@/lib/service/records/list-view';
+import { SEARCH_MAX_LENGTH } from '@/lib/service/records/list-view-kit';
 
 describe('a list view from the URL', () => {
   it('keeps valid filters under the interface names and sends them with Top (25 by default)', () => {

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import type { CompanyScope } from '@/lib/base/company-scope';
+import { loadForPage, PAGE_DEADLINE_MS, pageDeadline } from '@/lib/doors/company/page-load';
 import { openCompanyClient as openClient } from '@/lib/owners/connections/client';
 import { DataApiError } from '@/lib/service/errors';
-import { loadForPage, PAGE_DEADLINE_MS, pageDeadline } from '@/lib/service/page-load';
 
 import { PLUGIN_ID } from '../support/broker';
 import { type CompanyFixture, connectCompany, startCompanyFixture } from '../support/company';

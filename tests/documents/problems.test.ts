@@ -4,9 +4,10 @@ import {
 } from 'next/dist/client/components/http-access-fallback/http-access-fallback';
 import { describe, expect, it } from 'vitest';
 
+import { loadForPage } from '@/lib/doors/company/page-load';
 import { failureOf } from '@/lib/platform/http/failure';
+import { problemOf } from '@/lib/platform/http/page-problem';
 import { DataApiError, type DataApiErrorKind } from '@/lib/service/errors';
-import { loadForPage, problemOf } from '@/lib/service/page-load';
 
 describe('what a page shows for each failure of the data API', () => {
   it.each<[DataApiErrorKind, string]>([

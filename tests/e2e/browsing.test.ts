@@ -497,6 +497,8 @@ describe('between a click and the page', () => {
   });
 });
 
+// These tests need company 10002's copy NOT to be ready: when the copy serves a list, by design no call reaches the
+// service, so a fault set in the sandbox is never met. That is why the pending-mark test above slows 10001 instead.
 describe('when the data API refuses a company', () => {
   afterEach(() => {
     env.sandbox.dataApi.clearFaults();

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import type { SearchParams } from '@/lib/base/http/search-params';
 import { type MirrorView, totalsOfMirrored } from '@/lib/features/documents/queries';
 import { documentRow, type MirroredRecord } from '@/lib/owners/mirror/document-row';
 import type { DocumentKind } from '@/lib/owners/mirror/kinds';
 import { searchWordsOf } from '@/lib/owners/mirror/search-text';
 import { syncCompany } from '@/lib/owners/mirror/sync';
-import { type ListKind, parseListView, type SearchParams } from '@/lib/service/records/list-view';
+import { type ListKind, parseListView } from '@/lib/service/records/list-view';
 import { invoiceSchema } from '@/lib/service/schemas/invoice';
 
 import { databaseKinds, testDatabaseDuringTests } from '../support/databases';

@@ -3,13 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 
 import type { CompanyPage } from '@/lib/doors/company/company-page';
+import { loadForPage } from '@/lib/doors/company/page-load';
 import type { ConnectionState } from '@/lib/owners/connections/states';
 import { storeAccessTokens } from '@/lib/owners/connections/store';
 import type { SyncedKind } from '@/lib/owners/mirror/kinds';
 import type { Db } from '@/lib/platform/db/client';
 import { getEnv } from '@/lib/platform/env';
 import { createDataApiClient, type DataApiClient } from '@/lib/service/client';
-import { loadForPage } from '@/lib/service/page-load';
 import { createMemoryBudget } from '@/lib/service/rate/memory-budget';
 import { createTransport } from '@/lib/service/transport';
 

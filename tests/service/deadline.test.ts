@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { createDataApiClient } from '@/lib/service/client';
 import { DataApiError } from '@/lib/service/errors';
-import { MIN_ATTEMPT_MS } from '@/lib/service/transport';
+import { MIN_ATTEMPT_MS } from '@/lib/service/transport-slot';
 
 import { createFakeService, json, status } from './fake-service';
 

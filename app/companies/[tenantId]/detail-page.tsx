@@ -10,7 +10,7 @@ import type { Locale } from '@/lib/base/i18n/messages';
 import { getMessages } from '@/lib/base/i18n/server';
 import { requireCompany } from '@/lib/doors/company/page';
 import { companyPageTitle } from '@/lib/doors/company/page-titles';
-import type { Loaded } from '@/lib/service/page-load';
+import type { Loaded } from '@/lib/platform/http/page-problem';
 import { kindPath } from '@/lib/service/records/present';
 
 type Props = { params: Promise<{ tenantId: string; id: string }> };

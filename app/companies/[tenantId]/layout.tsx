@@ -7,9 +7,9 @@ import { linkClass } from '@/components/detail-parts';
 import { Link } from '@/components/link';
 import { PAGE_PATH_HEADER } from '@/lib/base/http/page-path';
 import { getMessages } from '@/lib/base/i18n/server';
+import { companyTabs } from '@/lib/doors/company/company-tabs';
 import { requireCompany } from '@/lib/doors/company/page';
 import { requireAddressedRecord } from '@/lib/features/pages/addressed-record';
-import { companyTabs } from '@/lib/service/records/company-tabs';
 
 /**
  * The frame of every company page: the header with sign-out, the company's name and the tabs. The company is checked

@@ -3,12 +3,13 @@ import type { ReactElement } from 'react';
 
 import type { ListRecord } from '@/components/document-tables';
 import { ListShell } from '@/components/list-shell';
+import type { SearchParams } from '@/lib/base/http/search-params';
 import { getMessages } from '@/lib/base/i18n/server';
 import { requireCompany } from '@/lib/doors/company/page';
 import { companyPageTitle } from '@/lib/doors/company/page-titles';
 import { loadListPage } from '@/lib/features/documents/list-page';
 import type { DataApiClient } from '@/lib/service/client';
-import type { ListKind, SearchParams } from '@/lib/service/records/list-view';
+import type { ListKind } from '@/lib/service/records/list-view';
 
 type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<SearchParams> };
 

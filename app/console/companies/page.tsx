@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 
-import { ActionOutcome } from '@/components/console/action-outcome';
+import { ConsoleActionsPage } from '@/components/console/action-outcome';
 import { one } from '@/components/console/cells';
 import { CompaniesTable } from '@/components/console/companies-table';
 import { CompanyConfirmation } from '@/components/console/company-confirmation';
-import { ConsolePage } from '@/components/console/console-page';
 import { operatorPage } from '@/lib/doors/console/page';
 import { consoleCompanies } from '@/lib/features/console/companies';
 import { getConsoleDataTexts } from '@/lib/features/console/data-texts';
@@ -28,8 +27,7 @@ export default operatorPage(async ({ search }) => {
     (company) => company.pluginId === one(search.pluginId) && company.tenantId === one(search.tenantId),
   );
   return (
-    <ConsolePage title={texts.d.companies.title} intro={texts.d.companies.intro}>
-      <ActionOutcome outcome={readOutcome(search)} d={texts.d} p={texts.p} />
+    <ConsoleActionsPage section={texts.d.companies} outcome={readOutcome(search)} texts={texts}>
       <CompanyConfirmation
         confirm={one(search.confirm)}
         target={target}
@@ -37,6 +35,6 @@ export default operatorPage(async ({ search }) => {
         actions={{ disconnect: disconnectCompanyAction, resync: resyncCompanyAction }}
       />
       <CompaniesTable companies={companies} texts={texts} />
-    </ConsolePage>
+    </ConsoleActionsPage>
   );
 });

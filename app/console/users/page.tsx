@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 
-import { ActionOutcome } from '@/components/console/action-outcome';
+import { ConsoleActionsPage } from '@/components/console/action-outcome';
 import { one } from '@/components/console/cells';
-import { ConsolePage } from '@/components/console/console-page';
 import { ReencryptSection, UserConfirmation } from '@/components/console/user-confirmation';
 import { UsersTable } from '@/components/console/users-table';
 import { operatorPage } from '@/lib/doors/console/page';
@@ -27,8 +26,7 @@ export default operatorPage(async ({ search }) => {
   const [texts, users] = await Promise.all([getConsoleDataTexts(), consoleUsers()]);
   const target = users.find((user) => user.pluginId === one(search.pluginId) && user.userId === one(search.userId));
   return (
-    <ConsolePage title={texts.d.users.title} intro={texts.d.users.intro}>
-      <ActionOutcome outcome={readOutcome(search)} d={texts.d} p={texts.p} />
+    <ConsoleActionsPage section={texts.d.users} outcome={readOutcome(search)} texts={texts}>
       <UserConfirmation
         confirm={one(search.confirm)}
         target={target}
@@ -38,6 +36,6 @@ export default operatorPage(async ({ search }) => {
       />
       <ReencryptSection texts={texts} />
       <UsersTable users={users} texts={texts} />
-    </ConsolePage>
+    </ConsoleActionsPage>
   );
 });

@@ -1,3 +1,4 @@
+import { en as documents } from './documents-en';
 import type { PartnerTexts } from './partners-sk';
 
 /** English texts of the partners list and a partner's statement. */
@@ -64,13 +65,8 @@ export const en: PartnerTexts = {
     unconverted: 'Without an EUR amount: {count}',
     byName: 'no IČO',
   },
-  buckets: {
-    notDue: 'Not yet due',
-    days1to30: '1–30 days',
-    days31to60: '31–60 days',
-    days61to90: '61–90 days',
-    days90plus: 'More than 90 days',
-  },
+  // The same ageing as the overview's chart, in the same words.
+  buckets: documents.charts.buckets,
   notes: {
     title: 'Where the figures come from',
     items: [

@@ -58,7 +58,7 @@ export const BATCH_OUTCOMES = ['pending', 'accepted', 'conflict', 'unknown', 're
 export type BatchOutcome = (typeof BATCH_OUTCOMES)[number];
 
 /**
- * Why an import stopped sending, as the pages' problems name them (lib/service/page-load.ts): the connection is
+ * Why an import stopped sending, as the pages' problems name them (lib/platform/http/page-problem.ts): the connection is
  * gone or was refused (401, or no working token), the company lacks the API package (402), the service forbids it (403).
  */
 export const STOP_REASONS = ['disconnected', 'payment-required', 'forbidden'] as const;

@@ -2,8 +2,8 @@ import type { CompanyScope } from '@/lib/base/company-scope';
 import type { CompanyConnection } from '@/lib/owners/connections/states';
 import type { Session } from '@/lib/owners/sessions/sessions';
 import type { Db } from '@/lib/platform/db/client';
+import type { Loaded } from '@/lib/platform/http/page-problem';
 import type { DataApiClient } from '@/lib/service/client';
-import type { Loaded } from '@/lib/service/page-load';
 
 /**
  * What a company's page gets from its door (`requireCompany`, lib/doors/company/page.ts): the features take it in

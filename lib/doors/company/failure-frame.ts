@@ -4,11 +4,11 @@ import type { CompanyScope } from '@/lib/base/company-scope';
 import type { DocumentKind } from '@/lib/base/document-kinds';
 import { documentTexts } from '@/lib/base/i18n/documents';
 import { type Locale, type Messages, messages } from '@/lib/base/i18n/messages';
+import { companyTabs } from '@/lib/doors/company/company-tabs';
 import { listConnections } from '@/lib/owners/connections/states';
 import type { Session } from '@/lib/owners/sessions/sessions';
 import { getDb } from '@/lib/platform/db/client';
 import type { CompanyFrame, Link } from '@/lib/platform/http/failure-page';
-import { companyTabs } from '@/lib/service/records/company-tabs';
 import { companyPath, kindPath } from '@/lib/service/records/present';
 
 /**

@@ -5,6 +5,7 @@ import { cache } from 'react';
 
 import { type CompanyScope, companyScope } from '@/lib/base/company-scope';
 import type { CompanyPage } from '@/lib/doors/company/company-page';
+import { loadForPage } from '@/lib/doors/company/page-load';
 import { requireSession } from '@/lib/doors/session';
 import { openCompanyClient } from '@/lib/owners/connections/client';
 import { type CompanyConnection, listConnections } from '@/lib/owners/connections/states';
@@ -16,7 +17,6 @@ import { forPage } from '@/lib/platform/db-errors';
 import { getEnv } from '@/lib/platform/env';
 import { describeError, getLogger } from '@/lib/platform/log';
 import type { DataApiClient } from '@/lib/service/client';
-import { loadForPage } from '@/lib/service/page-load';
 
 /**
  * The one door of a company's pages: `requireCompany(tenantId)` checks the session (401) and the company of the

@@ -1,10 +1,5 @@
-import {
-  DEFAULT_PAGE_SIZE,
-  type ListAddress,
-  listHref,
-  PAGE_SIZES,
-  pagingLinks,
-} from '@/lib/service/records/list-view';
+import { type ListAddress, listHref, pagingLinks } from '@/lib/service/records/list-view';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/lib/service/records/list-view-kit';
 
 /**
  * The pager of a list: previous and next always; when the mirror counted the view (the service gives no total),

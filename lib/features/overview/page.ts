@@ -7,7 +7,7 @@ import { mirrorReadiness } from '@/lib/features/documents/queries/across';
 import { overviewFromMirror } from '@/lib/features/overview/queries/cards';
 import { mirrorCompanyOf } from '@/lib/owners/mirror/company';
 import { getEnv } from '@/lib/platform/env';
-import type { Loaded } from '@/lib/service/page-load';
+import type { Loaded } from '@/lib/platform/http/page-problem';
 import type { Overview } from '@/lib/service/records/overview';
 
 /** The kinds the overview's cards sum (readinessOf: the mirror answers once both were read whole). */

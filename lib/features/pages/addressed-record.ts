@@ -23,7 +23,7 @@ import { int64IdOf, uuidOf } from '@/lib/service/ids';
 
 type Check = (company: CompanyPage, tenantId: string, name: string) => Promise<boolean>;
 
-/** Whether a document load ended in the service's 404: the loads throw notFound() for it (lib/service/page-load.ts). */
+/** Whether a document load ended in the service's 404: the loads throw notFound() for it (lib/doors/company/page-load.ts). */
 const documentCheck =
   (idOf: (value: string) => string | null, load: (tenantId: string, id: string) => Promise<unknown>): Check =>
   async (_company, tenantId, given) => {

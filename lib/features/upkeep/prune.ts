@@ -1,7 +1,5 @@
 import 'server-only';
 
-import { z } from 'zod';
-
 import { pruneConsentRequests } from '@/lib/owners/consent/prune';
 import { pruneOpsRecords } from '@/lib/owners/ops/prune';
 import { pruneRateLimits } from '@/lib/owners/rate-limits/prune';
@@ -9,7 +7,7 @@ import { pruneLaunchCodes, pruneSessions, pruneUsedJwtIds } from '@/lib/owners/s
 import { pruneWebhookEvents } from '@/lib/owners/webhooks/prune';
 import type { Db } from '@/lib/platform/db/client';
 import { databaseNow } from '@/lib/platform/db/clock';
-import { defineQueue } from '@/lib/platform/jobs/queue';
+import { defineSchedule } from '@/lib/platform/jobs/queue';
 import { pruneDataApiBudgets } from '@/lib/service/rate/prune';
 
 /**
@@ -37,15 +35,13 @@ export async function pruneExpiredRows(db: Db): Promise<void> {
  * Pruning is a scheduled job, hourly: with several instances one of them prunes (the schedule is shared in the
  * database), never two at once, and a restart skips nothing (a missed hour is simply done at the next).
  */
-export const pruneQueue = defineQueue({
+export const pruneQueue = defineSchedule({
   name: 'db.prune',
-  data: z.object({}),
-  policy: 'one-per-key',
   cron: '0 * * * *',
   retryLimit: 2,
   retryDelay: 60,
   expireInSeconds: 10 * 60,
   // One job an hour: an idle worker need not ask often.
   pollingIntervalSeconds: 30,
-  handler: (_data, { db }) => pruneExpiredRows(db),
+  handler: ({ db }) => pruneExpiredRows(db),
 });

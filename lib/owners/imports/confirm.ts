@@ -3,10 +3,10 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 
 import type { ImportKind } from '@/lib/base/imports/states';
+import { isObject } from '@/lib/base/is-object';
 import type { UploadPayload, WebhookEntity } from '@/lib/owners/webhooks/payload';
 import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { storable, storableText } from '@/lib/platform/db/storable';
-import { isObject } from '@/lib/service/parse';
 
 import { kindDefinition, kindOfApiUrl } from './kinds';
 import type { DocumentRef, ImportCompany, LineProblem } from './lines';

@@ -6,7 +6,13 @@ import { z } from 'zod';
 import { requestMirrorSync } from '@/lib/owners/mirror/jobs';
 import { type Db, rowsOf } from '@/lib/platform/db/client';
 import { sendJob } from '@/lib/platform/jobs/process';
-import { defineQueue, type JobContext, type QueueDefinition, type SendJob } from '@/lib/platform/jobs/queue';
+import {
+  defineQueue,
+  defineSchedule,
+  type JobContext,
+  type QueueDefinition,
+  type SendJob,
+} from '@/lib/platform/jobs/queue';
 import { describeError, getLogger } from '@/lib/platform/log';
 
 import { type ImportCompany, importCompanyKey } from './lines';
@@ -82,15 +88,13 @@ export function defineImportQueues(options: Omit<WorkOptions, 'signal'> = {}, pr
    * Every minute, one instance: each company with queued lines of an import that is not stopped, a batch left
    * `pending` by a sender whose lease ran out, or a check due, gets its check (which sends too).
    */
-  const tickQueue = defineQueue({
+  const tickQueue = defineSchedule({
     name: `${prefix}.tick`,
-    data: z.object({}),
-    policy: 'one-per-key',
     cron: '* * * * *',
     retryLimit: 0,
     expireInSeconds: 5 * 60,
     pollingIntervalSeconds: 5,
-    handler: async (_data, { db, send }) => {
+    handler: async ({ db, send }) => {
       const companies = await companiesWithImportWork(db);
       for (const company of companies) {
         await send(checkQueue, company, { singletonKey: importCompanyKey(company) });

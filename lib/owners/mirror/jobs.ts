@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { getEnv } from '@/lib/platform/env';
 import { cancelJobs, sendJob } from '@/lib/platform/jobs/process';
-import { type CancelJobs, defineQueue, type SendJob } from '@/lib/platform/jobs/queue';
+import { type CancelJobs, defineQueue, defineSchedule, type SendJob } from '@/lib/platform/jobs/queue';
 import { describeError, getLogger } from '@/lib/platform/log';
 
 import { type MirrorCompany, mirrorCompanyKey } from './company';
@@ -145,15 +145,13 @@ export async function requestMirrorSyncs(
  * Every minute, one instance: a sync for each company in use whose mirror is stale or due its next try, and the
  * purge of mirrors past their retention (MIRROR_RETENTION_DAYS unopened, or a day after every token was refused).
  */
-export const mirrorTickQueue = defineQueue({
+export const mirrorTickQueue = defineSchedule({
   name: 'mirror.tick',
-  data: z.object({}),
-  policy: 'one-per-key',
   cron: '* * * * *',
   retryLimit: 0,
   expireInSeconds: 5 * 60,
   pollingIntervalSeconds: 5,
-  handler: async (_data, { db }) => {
+  handler: async ({ db }) => {
     const env = getEnv();
     const due = env.mirrorSync ? await companiesDueSync(db, env.sessionIdleSeconds) : [];
     for (const company of due) await requestMirrorSync(company);

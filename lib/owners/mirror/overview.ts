@@ -2,7 +2,7 @@ import 'server-only';
 
 import { sql } from 'drizzle-orm';
 
-import { type Db, rowsOf } from '@/lib/platform/db/client';
+import { type CompanyKeyRecord, type Db, rowsOf } from '@/lib/platform/db/client';
 
 import type { DocumentKind } from './kinds';
 import type { MirrorStatusName } from './state';
@@ -15,9 +15,7 @@ import type { MirrorStatusName } from './state';
 
 type Stamp = Date | string | null;
 
-export type MirrorStateRecord = {
-  plugin_id: string;
-  tenant_id: string;
+export type MirrorStateRecord = CompanyKeyRecord & {
   status: MirrorStatusName;
   full_synced_at: Stamp;
   last_synced_at: Stamp;
@@ -40,9 +38,7 @@ export async function allMirrorStates(db: Db): Promise<MirrorStateRecord[]> {
   );
 }
 
-export type MirroredCountRecord = {
-  plugin_id: string;
-  tenant_id: string;
+export type MirroredCountRecord = CompanyKeyRecord & {
   kind: DocumentKind;
   records: number | string;
 };

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { sql } from 'drizzle-orm';
 
-import { type Db, rowsOf } from '@/lib/platform/db/client';
+import { type CompanyKeyRecord, type Db, rowsOf } from '@/lib/platform/db/client';
 
 /**
  * The operational records by company, for the operators' console's Companies page (lib/features/console/companies.ts).
@@ -12,9 +12,7 @@ import { type Db, rowsOf } from '@/lib/platform/db/client';
 
 type Hour = Date | string | null;
 
-export type WebhookRefusalRecord = {
-  plugin_id: string;
-  tenant_id: string;
+export type WebhookRefusalRecord = CompanyKeyRecord & {
   reason: string;
   refused: number | string;
   last_hour: Hour;
@@ -31,9 +29,7 @@ export async function webhookRefusalsByCompany(db: Db, { days }: { days: number 
   );
 }
 
-export type RefusedCallRecord = {
-  plugin_id: string;
-  tenant_id: string;
+export type RefusedCallRecord = CompanyKeyRecord & {
   outcome: 'unauthorized' | 'payment-required';
   last_hour: Hour;
 };

@@ -2,12 +2,10 @@ import 'server-only';
 
 import { sql } from 'drizzle-orm';
 
-import { type Db, rowsOf } from '@/lib/platform/db/client';
+import { type CompanyKeyRecord, type Db, rowsOf } from '@/lib/platform/db/client';
 
 /** A user's last launch with one company, as raw SQL returns it (both drivers: a time is a Date or text). */
-export type LastLaunchRecord = {
-  plugin_id: string;
-  tenant_id: string;
+export type LastLaunchRecord = CompanyKeyRecord & {
   user_id: string;
   last_launched_at: Date | string;
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { isObject } from '@/lib/service/parse';
+import { isObject } from '@/lib/base/is-object';
 
 /**
  * What the service's notifications say. Only the upload-finished notification (DocumentCallbackPayload) is described,

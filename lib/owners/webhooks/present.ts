@@ -1,9 +1,9 @@
 import type { DocumentKind } from '@/lib/base/document-kinds';
 import { formatMoney } from '@/lib/base/i18n/format';
 import type { Locale } from '@/lib/base/i18n/messages';
+import { isObject } from '@/lib/base/is-object';
 import { amountOf } from '@/lib/base/money';
 import { kindOfServiceCollection, serviceCollectionOf } from '@/lib/service/document-paths';
-import { isObject } from '@/lib/service/parse';
 import { kindPath } from '@/lib/service/records/present';
 
 import {

@@ -2,12 +2,10 @@ import 'server-only';
 
 import { sql } from 'drizzle-orm';
 
-import { type Db, rowsOf } from '@/lib/platform/db/client';
+import { type CompanyKeyRecord, type Db, rowsOf } from '@/lib/platform/db/client';
 
 /** Notifications stored for one company, as raw SQL returns them (both drivers: a count is a number or text). */
-export type ReceivedRecord = {
-  plugin_id: string;
-  tenant_id: string;
+export type ReceivedRecord = CompanyKeyRecord & {
   received: number | string;
   last_received_at: Date | string | null;
 };

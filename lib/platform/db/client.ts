@@ -17,6 +17,9 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/** A company's key as a raw row names it (the columns of every table of a company's data). */
+export type CompanyKeyRecord = { plugin_id: string; tenant_id: string };
+
 /**
  * How another library reaches the same database (the job queue, lib/platform/jobs/): PostgreSQL by its address (it opens a
  * small pool of its own), PGlite by the one client of the process (a second PGlite on the folder would corrupt it).

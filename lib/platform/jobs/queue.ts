@@ -1,6 +1,6 @@
 import 'server-only';
 
-import type { z } from 'zod';
+import { z } from 'zod';
 
 import type { Db } from '@/lib/platform/db/client';
 
@@ -93,4 +93,28 @@ export function defineQueue<Schema extends z.ZodType>({
   ...settings
 }: Pick<QueueDefinition<Schema>, 'name' | 'data' | 'handler'> & Partial<QueueSettings>): QueueDefinition<Schema> {
   return Object.freeze({ name, data, handler, settings: Object.freeze({ ...defaults, ...settings }) });
+}
+
+const noData = z.object({});
+
+/**
+ * A scheduled job of upkeep: the queue gets one job on the cron schedule (UTC, sent by one instance), with no data,
+ * and never runs two at once ('one-per-key': every scheduled job has the same, empty key).
+ */
+export function defineSchedule({
+  name,
+  cron,
+  handler,
+  ...settings
+}: { name: string; cron: string; handler: (context: JobContext) => Promise<void> } & Partial<
+  Omit<QueueSettings, 'policy' | 'cron'>
+>): QueueDefinition<typeof noData> {
+  return defineQueue({
+    name,
+    data: noData,
+    policy: 'one-per-key',
+    cron,
+    handler: (_data, context) => handler(context),
+    ...settings,
+  });
 }

@@ -12,8 +12,6 @@ import {
 } from '@/lib/service/records/list-view-kit';
 import { documentSorts } from '@/lib/service/records/sort-param';
 
-export { canonicalSearch, DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_MAX_LENGTH } from '@/lib/service/records/list-view-kit';
-
 /**
  * A list page's view as its URL states it: the filters under the interface's own parameter names (so a view can be
  * shared, bookmarked and reloaded, and reads like the API call it makes), plus Top and Skip for paging. Parsed with
@@ -70,8 +68,6 @@ const schemas: Record<ListKind, z.ZodType> = {
   expenses: expenseListQuery,
   deliveryNotes: deliveryNoteListQuery,
 };
-
-export type { SearchParams };
 
 export type ListView<K extends ListKind = ListKind> = {
   /** What the form shows: the URL's value of every filter, '' when unset (never normalized, so nothing jumps). */

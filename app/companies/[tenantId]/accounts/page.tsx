@@ -1,9 +1,9 @@
 import { AccountsView } from '@/components/money/accounts-view';
+import type { SearchParams } from '@/lib/base/http/search-params';
 import { getMessages } from '@/lib/base/i18n/server';
 import { requireCompany } from '@/lib/doors/company/page';
 import { companyPageTitle } from '@/lib/doors/company/page-titles';
 import { loadAccountsPage } from '@/lib/features/money/accounts-page';
-import type { SearchParams } from '@/lib/service/records/list-view';
 
 type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<SearchParams> };
 

@@ -1,9 +1,9 @@
 import { PaymentsView } from '@/components/money/payments-view';
+import type { SearchParams } from '@/lib/base/http/search-params';
 import { getMessages } from '@/lib/base/i18n/server';
 import { requireCompany } from '@/lib/doors/company/page';
 import { companyPageTitle } from '@/lib/doors/company/page-titles';
 import { loadPaymentsPage } from '@/lib/features/money/payments-page';
-import type { SearchParams } from '@/lib/service/records/list-view';
 
 type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<SearchParams> };
 

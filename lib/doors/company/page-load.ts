@@ -2,43 +2,14 @@ import 'server-only';
 
 import { notFound } from 'next/navigation';
 
-import { failureOf } from '@/lib/platform/http/failure';
+import { type Loaded, problemOf } from '@/lib/platform/http/page-problem';
 import { isDataApiError } from '@/lib/service/errors';
 
 /**
- * How a company's page waits for the data API and what it shows when the data API fails: the page's deadline, and
- * the failure (lib/platform/http/failure.ts) as one of the problems the page's panel can explain (components/service-problem).
+ * How a company's page waits for the data API: the page's deadline, and what a failure becomes (Next's not-found
+ * page, or a Problem the page's panel explains: lib/platform/http/page-problem.ts). The door of the company's pages
+ * (lib/doors/company/page.ts) runs a page's data-API work through it.
  */
-
-/** What a page can say about a failed call; the kinds the user can act on differently. */
-export type Problem =
-  | { kind: 'disconnected' }
-  | { kind: 'payment-required' }
-  | { kind: 'forbidden' }
-  | { kind: 'busy'; retryAfterSeconds: number }
-  | { kind: 'unavailable' };
-
-/**
- * The panel for a failure. 5xx, timeouts, malformed or unexpected answers, and refusals of requests we thought valid:
- * the user can only try again, and nothing upstream is shown.
- */
-export function problemOf(error: unknown): Problem {
-  const { code, retryAfterSeconds } = failureOf(error);
-  switch (code) {
-    case 'connection_inactive':
-      return { kind: 'disconnected' };
-    case 'payment_required':
-      return { kind: 'payment-required' };
-    case 'forbidden':
-      return { kind: 'forbidden' };
-    case 'rate_limited':
-      return { kind: 'busy', retryAfterSeconds: retryAfterSeconds ?? 1 };
-    default:
-      return { kind: 'unavailable' };
-  }
-}
-
-export type Loaded<T> = { ok: true; value: T } | { ok: false; problem: Problem };
 
 /**
  * How long a page waits for the data API. Every call a page makes shares one deadline, this long after the page

@@ -2,16 +2,15 @@ import { DOCUMENT_KINDS } from '@/lib/base/document-kinds';
 import type { Messages } from '@/lib/base/i18n/messages';
 import { companyPath, kindPath } from '@/lib/service/records/present';
 
-/** `alsoCurrentUnder`: other addresses (and what is below them) where the tab is the current one. */
-export type CompanyTab = { href: string; label: string; alsoCurrentUnder?: string[] };
-
 /**
  * The company's tabs, in order: the overview, each kind of document's list, the money, stock and partners, the
  * activity. Payments stay current on the accounts' page, which is reached from them. The company's pages
  * (app/companies/[tenantId]/layout.tsx) and a failed file's page in the company's frame
- * (lib/doors/company/failure-frame.ts) show the same ones.
+ * (lib/doors/company/failure-frame.ts) show the same ones. Each is a CompanyTab, the type of
+ * components/company-tabs.tsx: a component never imports a door, so the shape is the component's own, and the
+ * compiler checks these fit it where the layout hands them over.
  */
-export function companyTabs(tenantId: string, t: Messages): CompanyTab[] {
+export function companyTabs(tenantId: string, t: Messages) {
   const nav = t.docs.nav;
   return [
     { href: companyPath(tenantId), label: nav.overview },
