@@ -15,8 +15,8 @@ import { documentRow } from '@/lib/owners/mirror/document-row';
 import { upsertDocuments } from '@/lib/owners/mirror/documents';
 import { rowsOf } from '@/lib/platform/db/client';
 import { creditsThePartner, type Payable } from '@/lib/service/records/overdue';
-import type { Expense } from '@/lib/service/schemas/expense';
-import type { Invoice } from '@/lib/service/schemas/invoice';
+import { expenseSchema } from '@/lib/service/schemas/expense';
+import { invoiceSchema } from '@/lib/service/schemas/invoice';
 
 import { PLUGIN_ID } from '../support/broker';
 import { createTestDatabase, databaseKinds, type TestDatabase, testDatabaseDuringTests } from '../support/databases';
@@ -65,14 +65,14 @@ describe.each(databaseKinds)('the column credits_partner (%s)', (kind) => {
     for (const each of records) {
       const row =
         each.kind === 'invoices'
-          ? documentRow('invoices', each.record as Invoice)
-          : documentRow('expenses', each.record as Expense);
+          ? documentRow('invoices', invoiceSchema.parse(each.record))
+          : documentRow('expenses', expenseSchema.parse(each.record));
       await upsertDocuments(database.db, company, [row]);
     }
     const column = await columnOf();
     for (const each of records) {
       expect(column[String(each.record.id)], `record ${String(each.record.id)}`).toBe(
-        creditsThePartner(each.record as Payable),
+        creditsThePartner((each.kind === 'invoices' ? invoiceSchema : expenseSchema).parse(each.record) as Payable),
       );
     }
     expect(Object.values(column).filter(Boolean)).toHaveLength(5);

@@ -11,7 +11,8 @@ import { invoiceSchema } from '@/lib/service/schemas/invoice';
 
 /** The mirror's pure readings: a record's row, the search text, timestamps, the plan of a sync, a failure's outcome. */
 
-const invoice = invoiceSchema.parse({
+/** An invoice as the service writes it, and as the schema reads it. */
+const wire = {
   id: '900123',
   documentNumber: 'OF2026000117',
   variableSymbol: '2026000117',
@@ -32,7 +33,8 @@ const invoice = invoiceSchema.parse({
     legislativePrices: { totalPrice: 40.12, totalPriceInclVat: 48.55 },
   },
   items: [{ name: 'Jablká ČERVENÉ', itemCode: 'JAB-01' }],
-});
+};
+const invoice = invoiceSchema.parse(wire);
 
 describe('a mirrored record’s row', () => {
   it('copies number, calendar days, partner, EUR totals beside the document’s currency, payment status', () => {
@@ -50,7 +52,8 @@ describe('a mirrored record’s row', () => {
       totalInclVatCurrency: '1210.5',
       paymentStatus: 3,
       lastModified: '2026-07-22T10:15:30.12',
-      record: invoice,
+      // The record as the service wrote it: its amounts JSON numbers again (the id, read as a number, stays one).
+      record: { ...wire, id: 900123 },
     });
   });
 

@@ -9,7 +9,7 @@ import { receiveWebhook } from '@/lib/owners/webhooks/receive';
 import { rowsOf } from '@/lib/platform/db/client';
 import { mirrorDocuments } from '@/lib/platform/db/schema';
 import { getEnv } from '@/lib/platform/env';
-import type { Invoice } from '@/lib/service/schemas/invoice';
+import { invoiceSchema } from '@/lib/service/schemas/invoice';
 import { signWebhookBody } from '@/sandbox/webhook-signer';
 
 import { PLUGIN_ID } from '../support/broker';
@@ -80,7 +80,9 @@ describe.each(databaseKinds)('text the database cannot hold as it came, on %s', 
   it('skips and logs a record the database still refuses, and stores the rest of its page', async () => {
     const tenantId = '10004';
     const company = api.company(tenantId);
-    const [first, second, third] = (await api.listed(tenantId, 'invoices')).slice(0, 3) as unknown as Invoice[];
+    const [first, second, third] = (await api.listed(tenantId, 'invoices'))
+      .slice(0, 3)
+      .map((record) => invoiceSchema.parse(record));
     // An amount no numeric column takes: what no sanitizing of text can mend.
     const refused = { ...documentRow('invoices', second!), totalExclVat: 'not a number' };
     const before = capturedLogLines.length;
