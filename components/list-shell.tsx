@@ -51,6 +51,8 @@ type Props<K extends ListKind> = {
  * A list page of one kind of document, the same for every kind: title, filter form, then the problem, the empty
  * state, or the kind's table with paging.
  */
+// Long (about 135 lines) on purpose: it is the page's markup in reading order, each state's branch beside the others;
+// the deciding is done by the loader (lib/features/documents/list-page.ts), the parts are components/list/.
 export function ListShell<K extends ListKind>({ kind, page, ...shown }: Props<K>) {
   const { texts } = shown;
   const own = listTexts(kind, texts);

@@ -50,6 +50,8 @@ function CurrentOrLink({
  * the first, previous, numbered, next and last pages (lib/features/documents/pages.ts), and the page sizes when there is a
  * choice (the home page's overdue list has one size). Wraps on a narrow window rather than scrolling it.
  */
+// Long (about 90 lines) on purpose: the paging links, the count and the page sizes are one navigation landmark,
+// whose parts depend on each other's conditions; the hrefs come from lib/features/documents/pages.ts.
 export function Pager({
   links,
   from,

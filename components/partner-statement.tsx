@@ -39,6 +39,8 @@ const money = (amount: string | null, currency: string, locale: Locale) =>
  * The stylesheet beside the page (statement.css: its lines on screen, and the print) leaves the company's header, tabs and everything marked
  * `print:hidden` out.
  */
+// Long (about 110 lines) on purpose: a printed statement reads top to bottom, so its markup stays in one piece in
+// the order of the page; the amounts come computed from the loader.
 export function PartnerStatement({ page, tenantId, texts, docs, locale }: Props) {
   const s = texts.statement;
   const { loaded, mirror } = page;
