@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
+import { amountOf } from '@/lib/base/money';
+import { documentRow } from '@/lib/owners/mirror/document-row';
 import { parseList } from '@/lib/service/parse';
+import { amountDueOf } from '@/lib/service/records/left-to-pay';
 import { amount, exactAmount, wireRecordOf } from '@/lib/service/schemas/common';
 import { invoiceSchema } from '@/lib/service/schemas/invoice';
 
@@ -75,7 +78,30 @@ describe('a record back as the service wrote it (the copy’s record column)', (
     expect(wireRecordOf(invoiceSchema, changed)).toEqual({ ...answer[0], id: 4711, documentNumber: 'FA1' });
   });
 
+  it('gives back a number JSON writes with an exponent, as the answer held it (a leftover quantity, a huge total)', () => {
+    for (const number of [1e21, 1.5e-7, 2.220446049250313e-16, -3.5e-9]) {
+      expect(exactAmount.encode(exactAmount.parse(number))).toBe(number);
+    }
+  });
+
+  it('stores a record that had to be cleaned of unstorable text, exponent amounts and all', () => {
+    const answer = [
+      { id: 7, documentNumber: 'FA\u0000 1', items: [{ name: 'Rest', quantity: 2.220446049250313e-16 }] },
+    ];
+    const [parsed] = parseList(invoiceSchema, JSON.stringify({ data: answer }), 'GET invoices');
+    const row = documentRow('invoices', parsed!);
+    expect(row.record).toMatchObject({ documentNumber: 'FA\uFFFD 1', items: [{ quantity: 2.220446049250313e-16 }] });
+  });
+
   it('gives an exact amount’s number only where a double carries it back to the same decimal', () => {
     expect(exactAmount.encode(exactAmount.parse(2.675))).toBe(2.675);
+  });
+});
+
+describe('what is left to pay, read from a record', () => {
+  it('counts a JSON number in a field the kind’s schema does not name, as it counts the schemas’ amounts', () => {
+    expect(amountDueOf({ sumForPayment: 12.5 }, null, null)).toBe('12.5');
+    expect(amountDueOf({ sumOfPayments: 33.33 }, 3, amountOf('100'))).toBe('66.67');
+    expect(amountDueOf({ sumForPayment: 'twelve' }, 1, amountOf('100'))).toBe('0');
   });
 });

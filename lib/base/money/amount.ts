@@ -145,14 +145,27 @@ export function sumAmounts(amounts: Iterable<string>): Amount | null {
 }
 
 /**
- * The number a JSON body carries for an exact amount: only where the wire needs one (the service's bodies). Refuses
- * an amount a double would not carry exactly back to the same decimal (more than 15 significant digits).
+ * The double whose shortest text is this amount: the number a JSON answer held for it (the record schemas' codec
+ * gives it back for the copy's record, lib/service/schemas/common.ts). Exponent forms included ("1e-7", "1e21": an
+ * answer may hold them); throws for an amount no double's shortest text gives (more than 17 significant digits).
  */
-export function wireNumberOf(amount: string): number {
+export function numberOfAmount(amount: string): number {
   const key = amountOf(amount);
   const number = Number(amount.trim());
-  // The number's own text, exponent and all: an amount that needs one ("1e-7") is no amount the service's wire has.
-  if (key === null || !Number.isFinite(number) || amountOf(String(number)) !== key) {
+  if (key === null || !Number.isFinite(number) || amountOfNumber(number) !== key) {
+    throw new RangeError(`not an amount a double carries exactly: ${amount}`);
+  }
+  return number;
+}
+
+/**
+ * The number a JSON body we send carries for an exact amount: only where the wire needs one (the service's bodies).
+ * Refuses an amount a double would not carry exactly back to the same decimal (more than 15 significant digits), and
+ * one whose number JSON would write with an exponent ("1e-7"): no amount of the service's wire has one.
+ */
+export function wireNumberOf(amount: string): number {
+  const number = numberOfAmount(amount);
+  if (amountOf(String(number)) !== amountOf(amount)) {
     throw new RangeError(`not an amount the wire carries exactly: ${amount}`);
   }
   return number;

@@ -16,7 +16,7 @@ import { type ImportDetail, readImport } from '@/lib/owners/imports/view';
 export const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** A count an address carries: a whole number from 0, else 0. */
-export function countOf(given: string | string[] | undefined): number {
+export function addressCount(given: string | string[] | undefined): number {
   const count = Number(one(given) ?? '0');
   return Number.isSafeInteger(count) && count >= 0 ? count : 0;
 }
@@ -30,7 +30,7 @@ export function outcomeOf<O extends string>(
   outcomes: readonly O[],
 ): { outcome: O; count: number } | null {
   const outcome = one(params.outcome) as O | undefined;
-  return outcome && outcomes.includes(outcome) ? { outcome, count: countOf(params.count) } : null;
+  return outcome && outcomes.includes(outcome) ? { outcome, count: addressCount(params.count) } : null;
 }
 
 /** The company's import of this kind; null for a malformed id, none, or another kind's (the page answers 404). */

@@ -5,7 +5,7 @@ import { LINE_STATES, type LineState } from '@/lib/base/imports/states';
 import type { CompanyPage } from '@/lib/doors/company/company-page';
 import { type ImportSummary, listImports } from '@/lib/owners/imports/view';
 
-import { countOf, one } from './import-page-parts';
+import { addressCount, one } from './import-page-parts';
 import { importPageOfKind } from './import-paths';
 
 /**
@@ -42,5 +42,5 @@ export async function loadCompanyImports(page: CompanyPage): Promise<ImportListR
 /** What "Discard the import" left in the list's address (lib/features/imports/discard-import.ts); null: nothing. */
 export function discardedNoticeOf(params: SearchParams): { file: string; lines: number } | null {
   const file = one(params.discarded)?.trim().slice(0, 120);
-  return file ? { file, lines: countOf(params.lines) } : null;
+  return file ? { file, lines: addressCount(params.lines) } : null;
 }

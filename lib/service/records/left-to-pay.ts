@@ -1,4 +1,12 @@
-import { type Amount, amountAtRatio, amountOf, isZeroAmount, subtractAmounts, twoPlaces } from '@/lib/base/money';
+import {
+  type Amount,
+  amountAtRatio,
+  amountOf,
+  amountOfNumber,
+  isZeroAmount,
+  subtractAmounts,
+  twoPlaces,
+} from '@/lib/base/money';
 import type { Prices } from '@/lib/service/schemas/common';
 
 /**
@@ -7,8 +15,12 @@ import type { Prices } from '@/lib/service/schemas/common';
  * here, document by document alike).
  */
 
-/** An amount as the schemas give it (lib/service/schemas/common.ts); a loose field of another type is none. */
-const exact = (value: unknown): Amount | null => (typeof value === 'string' ? amountOf(value) : null);
+/**
+ * An amount as the schemas give it (lib/service/schemas/common.ts), or a JSON number where a kind's schema does not
+ * name the field (kept loose, as the service wrote it); anything else is none.
+ */
+const exact = (value: unknown): Amount | null =>
+  typeof value === 'string' ? amountOf(value) : typeof value === 'number' ? amountOfNumber(value) : null;
 
 /**
  * What is left to pay, in the document's currency: the record's `sumForPayment`; without it, nothing for a document

@@ -3,6 +3,9 @@
  * a record as the service wrote it (wireRecordOf); handing back the JSON it was parsed from costs nothing, where
  * encoding every amount back to its number again (the schemas' codecs) made filling the copy about half as slow
  * again (`npm run bench:mirror`). A WeakMap, so the JSON lives exactly as long as its parsed record.
+ *
+ * The rule this rests on: a parsed record is never changed in place. A change makes a new object (a spread,
+ * storable()'s cleaning), which has no answer and is encoded again through the schema.
  */
 const answered = new WeakMap<object, unknown>();
 

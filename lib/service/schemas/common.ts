@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { type Amount, amountOfNumber, wireNumberOf } from '@/lib/base/money';
+import { type Amount, amountOfNumber, numberOfAmount } from '@/lib/base/money';
 
 import { answeredJsonOf } from './as-answered';
 
@@ -25,7 +25,7 @@ export const exactAmount = z.codec(
   z.custom<Amount>((value) => typeof value === 'string'),
   {
     decode: (value) => amountOfNumber(value)!,
-    encode: (value) => wireNumberOf(value),
+    encode: (value) => numberOfAmount(value),
   },
 );
 export const amount = optional(exactAmount);
