@@ -6,8 +6,7 @@
  * it is on a short list of types that cannot run code in our origin. Everything else is application/octet-stream.
  */
 import { safeFileName } from '@/lib/base/http/safe-file-name';
-
-import { unicodeFileNamePart } from './file-name-part';
+import { unicodeFileNamePart } from '@/lib/features/lists/file-name-part';
 
 /**
  * The name of a document's downloaded PDF, in the reader's language: the document, its number (its id when the link

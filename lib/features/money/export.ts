@@ -3,10 +3,9 @@ import 'server-only';
 import { countOf, fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { type MoneyTexts, moneyTexts } from '@/lib/base/i18n/money';
-import type { ExportColumn } from '@/lib/features/documents/export/columns';
-import { listFileName } from '@/lib/features/documents/export/file-name';
-import { totalsRow } from '@/lib/features/documents/export/totals';
+import { type ExportColumn, type TotalRole, totalsRow } from '@/lib/features/lists/export-columns';
 import { type ExportFile, type ExportFormat, fileOfRows } from '@/lib/features/lists/export-file';
+import { listFileName } from '@/lib/features/lists/file-name';
 import { accountLabelOf } from '@/lib/features/money/labels';
 import { type PaymentAccountRow, paymentAccountsOf } from '@/lib/features/money/queries/accounts';
 import {
@@ -37,7 +36,7 @@ function column(
   header: string,
   width: number,
   value: (row: MirroredPayment) => string | null,
-  total?: ExportColumn['total'],
+  total?: TotalRole,
 ): ExportColumn<MirroredPayment> {
   return { header, width, type, cell: (row) => ({ type, value: value(row) }) as Cell, total };
 }

@@ -3,8 +3,8 @@ import 'server-only';
 import { countOf, fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import { type StockTexts, stockTexts } from '@/lib/base/i18n/stock';
-import { listFileName } from '@/lib/features/documents/export/file-name';
 import { type ExportFile, type ExportFormat, fileOfRows } from '@/lib/features/lists/export-file';
+import { listFileName } from '@/lib/features/lists/file-name';
 import {
   iterateStock,
   type MirroredWarehouse,

@@ -1,7 +1,8 @@
 import { calendarDay } from '@/lib/base/calendar';
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
 import { amountOfSql } from '@/lib/base/money';
-import { type CellType, type CellValue, column as fileColumn, type FileColumn } from '@/lib/platform/files/columns';
+import type { ExportColumn as ListExportColumn } from '@/lib/features/lists/export-columns';
+import { type CellType, type CellValue, column as fileColumn } from '@/lib/platform/files/columns';
 import type { ListKind } from '@/lib/service/records/list-view';
 import { daysOverdue } from '@/lib/service/records/overdue';
 import { expenseTypeLabel, paymentAmounts } from '@/lib/service/records/present';
@@ -37,14 +38,8 @@ export type ExportRow = {
   documentType: string | null;
 };
 
-/** What a column holds in the totals rows at the file's end (totals.ts); nothing when not named. */
-export type TotalRole = 'label' | 'totalExclVatEur' | 'totalInclVatEur' | 'totalInclVat' | 'currency';
-
-/**
- * A column of an exported list whose rows are `R` (a document list's ExportRow unless said: payments and stock have
- * theirs): a file column (lib/platform/files/columns.ts) and what it holds in the totals rows.
- */
-export type ExportColumn<R = ExportRow> = FileColumn<R> & { total?: TotalRole };
+/** A column of a document list's export (lib/features/lists/export-columns.ts: any list's). */
+export type ExportColumn<R = ExportRow> = ListExportColumn<R>;
 
 /** A column of one type over a document list's rows. */
 const column = <T extends CellType>(

@@ -1,6 +1,6 @@
 import type { DocumentTexts } from '@/lib/base/i18n/documents';
-import { unicodeFileNamePart as unicodePart } from '@/lib/features/documents/file-name-part';
 import type { ExportFormat } from '@/lib/features/lists/export-file';
+import { listFileName } from '@/lib/features/lists/file-name';
 import type { ListKind } from '@/lib/service/records/list-view';
 
 /**
@@ -18,31 +18,4 @@ export function exportFileName(
   day: string,
 ): { ascii: string; unicode: string } {
   return listFileName(texts.export.fileNames[kind], format, company, day);
-}
-
-/** The same for any list, by its name in the user's language ("platby-Firma s.r.o.-2026-11-24.csv"). Pure. */
-export function listFileName(
-  list: string,
-  format: ExportFormat,
-  company: { name: string | null; tenantId: string },
-  day: string,
-): { ascii: string; unicode: string } {
-  const name = unicodePart(company.name ?? '') || unicodePart(company.tenantId) || 'company';
-  return {
-    ascii: `${asciiPart(list) || 'export'}-${asciiPart(name) || asciiPart(company.tenantId) || 'company'}-${day}.${format}`,
-    unicode: `${list}-${name}-${day}.${format}`,
-  };
-}
-
-const MAX_PART = 60;
-
-/** A part of a file name in plain ASCII: letters without diacritics and digits, anything else a single dash. */
-export function asciiPart(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, MAX_PART)
-    .replace(/-+$/, '');
 }

@@ -1,21 +1,10 @@
 import { countOf, type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
+import { type TotalRole, totalsRow } from '@/lib/features/lists/export-columns';
 import type { MirroredTotals } from '@/lib/owners/mirror/query/totals';
 import type { Cell } from '@/lib/platform/files/columns';
 
-import type { ExportColumn, TotalRole } from './columns';
-
-/**
- * One row of a list's totals at its file's end: each column's value of its role (ExportColumn's `total`), the label
- * written as text whatever its column's type (a day column's label is a sentence), every other cell empty.
- */
-export function totalsRow<R>(columns: readonly ExportColumn<R>[], values: Partial<Record<TotalRole, string | null>>) {
-  return columns.map((column): Cell => {
-    if (column.type === 'count') return { type: 'count', value: null };
-    const value = (column.total && values[column.total]) ?? null;
-    return column.total === 'label' && value !== null ? { type: 'text', value } : { type: column.type, value };
-  });
-}
+import type { ExportColumn } from './columns';
 
 /**
  * The rows an export ends with: the totals the list's totals bar shows for the same view (totalsOfMirrored: how
