@@ -4,7 +4,8 @@ import { type DocumentTexts, fill } from '@/lib/base/i18n/documents';
 import type { Locale } from '@/lib/base/i18n/messages';
 import type { PartnerTexts } from '@/lib/base/i18n/partners-sk';
 import { type MirrorStatus, readinessOf } from '@/lib/features/copy/state';
-import { PARTNER_KINDS, type PartnersMirror } from '@/lib/features/partners/pages';
+import { PARTNER_KINDS } from '@/lib/features/partners/kinds';
+import type { PartnersMirror } from '@/lib/features/partners/pages';
 
 import { ago, FreshnessBar } from './freshness-bar';
 import { MirrorKindsProgress } from './mirror-kinds-progress';

@@ -115,7 +115,6 @@ const NOT_YET_MOVED = [
   'components/money/accounts-view.tsx: accountPaymentsHref from @/lib/features/money/accounts-page',
   'components/money/accounts-view.tsx: neighbourMonths from @/lib/features/money/accounts-page',
   'components/overview-charts.tsx: overviewChartSvgs from @/lib/features/charts/overview',
-  'components/partners-frame.tsx: PARTNER_KINDS from @/lib/features/partners/pages',
 ];
 
 describe('components', () => {

@@ -6,6 +6,7 @@ import { cache } from 'react';
 import { companyToday } from '@/lib/base/calendar';
 import type { SearchParams } from '@/lib/base/http/search-params';
 import type { CompanyPage } from '@/lib/doors/company/company-page';
+import { PARTNER_KINDS } from '@/lib/features/partners/kinds';
 import {
   type PartnerRow,
   partnersOf,
@@ -34,8 +35,6 @@ import { parsePartnersView, partnerKeyFromAddress, type PartnersListView } from 
  */
 
 /** The kinds a partner's balances are counted from. */
-export const PARTNER_KINDS = ['invoices', 'expenses'] as const;
-
 export type PartnersReadiness =
   | { state: 'ready' }
   | { state: 'preparing' }

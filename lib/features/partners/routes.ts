@@ -4,7 +4,7 @@ import { HttpError } from '@/lib/base/errors';
 import type { FilePlace } from '@/lib/doors/company/failure-frame';
 import { exportRoutes } from '@/lib/features/lists/export-route';
 import { partnersExportFile, statementExportFile } from '@/lib/features/partners/export';
-import { PARTNER_KINDS } from '@/lib/features/partners/pages';
+import { PARTNER_KINDS } from '@/lib/features/partners/kinds';
 import { statementPartner } from '@/lib/features/partners/queries/statement';
 import { parsePartnersView, partnerKeyFromAddress, type PartnersListView } from '@/lib/features/partners/view';
 
