@@ -30,9 +30,14 @@ describe('the door of company requests', () => {
     // A route file only re-exports the handlers of its feature (lib/features/<area>/routes…), made by companyRoute.
     const handlerModules = (path: string) =>
       [...codeOf(path).matchAll(/from '@\/(lib\/[\w/-]+)'/g)].map((match) => match[1] ?? '');
-    const takesTheDoor = (module: string) =>
+    const madeByCompanyRoute = (module: string) =>
       /from '@\/lib\/doors\/company\/route'/.test(codeOf(`${module}.ts`)) &&
       /companyRoute</.test(codeOf(`${module}.ts`));
+    // A list's exports are made by the export route factory, which itself is made by companyRoute.
+    const exportFactory = 'lib/features/lists/export-route';
+    expect(madeByCompanyRoute(exportFactory)).toBe(true);
+    const takesTheDoor = (module: string) =>
+      madeByCompanyRoute(module) || codeOf(`${module}.ts`).includes(`from '@/${exportFactory}'`);
     const outside = routes.filter((path) => !handlerModules(path).some(takesTheDoor));
     expect(outside).toEqual([]);
     expect(codeOf('lib/features/documents/routes/files.ts')).toMatch(/companyRoute</);
@@ -41,10 +46,20 @@ describe('the door of company requests', () => {
   it('is taken by every company page, itself or through the loader it calls', () => {
     // The list pages are one companyListPage (app/companies/[tenantId]/list-page.tsx), which takes the door and hands its company
     // to the list's loader (lib/features/documents/list-page.ts).
-    const loaders = ['@/lib/doors/company/page', '../list-page', '@/lib/features/documents/detail-pages'];
+    // An import's page is one companyImportPage (app/companies/[tenantId]/import-page.tsx), which takes the door too.
+    const loaders = [
+      '@/lib/doors/company/page',
+      '../list-page',
+      '@/lib/features/documents/detail-pages',
+      '../../../import-page',
+    ];
     const pages = companyFiles.filter((path) => /\/(page|layout)\.tsx$/.test(path));
     expect(pages.filter((path) => !loaders.some((module) => imports(path, module)))).toEqual([]);
-    for (const loader of ['app/companies/[tenantId]/list-page.tsx', 'lib/features/documents/detail-pages.ts']) {
+    for (const loader of [
+      'app/companies/[tenantId]/list-page.tsx',
+      'lib/features/documents/detail-pages.ts',
+      'app/companies/[tenantId]/import-page.tsx',
+    ]) {
       expect(codeOf(loader)).toMatch(/requireCompany\(/);
     }
   });
